@@ -1,0 +1,15 @@
+// One interface over embedded PGlite and a PostgreSQL server, so no code above this layer knows which runs.
+export interface QueryResult<T> { rows: T[]; rowCount: number }
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Database extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /** runs fn in one transaction: committed when it resolves, rolled back when it throws */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** several statements, no parameters (migrations) */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}

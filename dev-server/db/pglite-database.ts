@@ -1,0 +1,48 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { mkdirSync } from 'node:fs';
+import type { Database, Queryable } from './database.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+const parsers = { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v };
+
+function wrap(pg: Pick<PGlite, 'query'>): Queryable {
+  return {
+    async query(sql, params) {
+      const r = await pg.query(sql, params as unknown[]);
+      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+  };
+}
+
+function fromPglite(pg: PGlite, release: () => void): Database {
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => { await pg.exec(sql); },
+    close: async () => { await pg.close(); release(); },
+  };
+}
+
+/** Embedded PostgreSQL in a directory (locked against a second process), or in memory when dir is undefined. */
+export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Database> {
+  let release = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    release = lockDataDir(dir);
+  }
+  try {
+    const pg = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, parsers, loadDataDir });
+    return fromPglite(pg, release);
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** A fresh in-memory database with a way to dump it whole: tests clone a migrated template this way. */
+export async function openPgliteForTemplate(): Promise<{ db: Database; dump: () => Promise<Blob> }> {
+  const pg = await PGlite.create({ extensions: { pg_trgm }, parsers });
+  return { db: fromPglite(pg, () => {}), dump: () => pg.dumpDataDir('none') };
+}

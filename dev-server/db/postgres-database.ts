@@ -1,0 +1,35 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.ts';
+
+// int8 (counts, ids, cents) as numbers: cents stay far below 2^53; dates stay 'yyyy-mm-dd' text.
+const typeParsers = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format as never)) };
+
+export function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10), types: typeParsers as never });
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params) {
+      const r = await c.query(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => { await pool.query(sql); },
+    close: () => pool.end(),
+  };
+}

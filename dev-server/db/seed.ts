@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/passwords.ts';
+import { allPermissionSlugs, catalog, defaultRoleSlugs } from '../auth/permission-catalog.ts';
+import type { Database } from './database.ts';
+
+/**
+ * Brings the permission catalogue and the default roles in line with schemas/permissions.json.
+ * A role's default grants are written only when the role is first created, so that what an
+ * administrator later changes is kept across restarts.
+ */
+export async function seedAccess(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const slugs = allPermissionSlugs();
+    await tx.query(
+      `insert into permissions (slug, module, action)
+       select s, split_part(s, '.', 1), substr(s, length(split_part(s, '.', 1)) + 2) from unnest($1::text[]) s
+       on conflict (slug) do nothing`,
+      [slugs],
+    );
+    for (const role of catalog.roles) {
+      const created = await tx.query(
+        `insert into roles (id, slug, name, type) values ($1, $2, $3, $4) on conflict (id) do nothing returning id`,
+        [role.id, role.slug, role.name, role.type],
+      );
+      if (!created.rowCount) continue;
+      await tx.query(
+        `insert into role_permissions (role_id, permission_id) select $1, id from permissions where slug = any($2::text[])`,
+        [role.id, defaultRoleSlugs(role)],
+      );
+    }
+    await tx.query(`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 100))`);
+  });
+}
+
+/** On first start: an administrator (Super User) from ADMIN_EMAIL / ADMIN_PASSWORD, else a random password printed once. */
+export async function seedAdministrator(db: Database, env = process.env, log = console.log): Promise<void> {
+  const existing = await db.query(`select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`);
+  if (existing.rowCount) return;
+  const email = env.ADMIN_EMAIL ?? 'admin@example.com';
+  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url') + 'a1!';
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const u = await tx.query<{ id: number }>(
+      `insert into users (email, password_hash, first_name, last_name) values ($1, $2, 'System', 'Administrator') returning id`,
+      [email, hash],
+    );
+    await tx.query(`insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'superuser' and billing_company_id is null`, [u.rows[0].id]);
+  });
+  if (!env.ADMIN_PASSWORD) log(`Administrator created: ${email} with password ${password} (shown once; change it after signing in)`);
+  else log(`Administrator created: ${email}`);
+}

@@ -1,0 +1,20 @@
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { isNpi, isPhone, isSsn, isUsDate, isZip } from '../domain/formats.ts';
+
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+/** The platform's x- keywords, registered so that ajv's strict mode stays on for everything else. */
+export const PLATFORM_KEYWORDS = ['x-resource', 'x-ui', 'x-list', 'x-db'];
+
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, useDefaults: false });
+  addFormats(ajv, ['email', 'uri', 'date-time']);
+  ajv.addVocabulary(PLATFORM_KEYWORDS);
+  ajv.addFormat('us-date', isUsDate);
+  ajv.addFormat('phone', isPhone);
+  ajv.addFormat('ssn', isSsn);
+  ajv.addFormat('zip', isZip);
+  ajv.addFormat('npi', isNpi);
+  return ajv;
+}

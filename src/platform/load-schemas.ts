@@ -1,0 +1,56 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAjv } from './ajv.ts';
+import type { Entity, EntitySchema } from './entity.ts';
+
+export class SchemaFileError extends Error {}
+
+const metaPath = new URL('../../schemas/meta/entity.meta.schema.json', import.meta.url);
+
+/** Reads every schemas/entities/*.schema.json, checks it against the meta-schema and fails with file and JSON path. */
+export function loadEntities(entitiesDir: string): Entity[] {
+  const ajv = createAjv();
+  const validateMeta = ajv.compile(JSON.parse(readFileSync(metaPath, 'utf8')));
+  const entities: Entity[] = [];
+  for (const fileName of readdirSync(entitiesDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+    const file = join(entitiesDir, fileName);
+    let schema: EntitySchema;
+    try {
+      schema = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new SchemaFileError(`${file}: not valid JSON (${(e as Error).message})`);
+    }
+    if (!validateMeta(schema)) {
+      const err = validateMeta.errors![0];
+      const extra = err.params && 'additionalProperty' in err.params ? ` '${err.params.additionalProperty}'` : '';
+      throw new SchemaFileError(`${file}: at ${err.instancePath || '/'}: ${err.message}${extra}`);
+    }
+    for (const req of schema.required ?? []) {
+      if (!schema.properties[req]) throw new SchemaFileError(`${file}: at /required: '${req}' is not a property`);
+    }
+    try {
+      ajv.compile(schema);
+    } catch (e) {
+      throw new SchemaFileError(`${file}: ${(e as Error).message}`);
+    }
+    entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'] });
+  }
+  const seen = new Map<string, string>();
+  for (const e of entities) {
+    for (const key of [`table:${e.resource.table}`, `base:${e.resource.basePath}`, `module:${e.resource.module}`]) {
+      if (seen.has(key)) throw new SchemaFileError(`${e.file}: ${key} is already used by ${seen.get(key)}`);
+      seen.set(key, e.file);
+    }
+  }
+  return entities;
+}
+
+export interface CodeList { name: string; items: Array<{ id: number | string; code?: string; name: string }> }
+
+export function loadCodeLists(listsDir: string): Map<string, CodeList> {
+  const lists = new Map<string, CodeList>();
+  for (const f of readdirSync(listsDir).filter((n) => n.endsWith('.json'))) {
+    lists.set(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(listsDir, f), 'utf8')));
+  }
+  return lists;
+}

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { pg_trgm } });
+console.log('start', Date.now()-t); t=Date.now();
+await db.exec("create extension if not exists pg_trgm; create table a(id serial primary key, name text); create index on a using gin (lower(name) gin_trgm_ops); insert into a(name) select 'name '||g from generate_series(1,1000) g;");
+console.log('mig', Date.now()-t); t=Date.now();
+const blob = await db.dumpDataDir('none');
+console.log('dump', Date.now()-t, blob.size); t=Date.now();
+const db2 = await PGlite.create({ loadDataDir: blob, extensions: { pg_trgm } });
+console.log('load', Date.now()-t, (await db2.query("select count(*) from a where lower(name) like '%name 99%'")).rows); t=Date.now();
+const db3 = await db.clone();
+console.log('clone', Date.now()-t, (await db3.query("select count(*) from a")).rows);
+const r = await db.query("select '2024-01-05'::date d, 12345678901::bigint b, now() t");
+console.log(r.rows, typeof r.rows[0].b);
