@@ -1,0 +1,113 @@
+import express, { type Request, type Router } from 'express';
+import type { Entity } from '../../src/platform/entity.ts';
+import { can, type Actor } from '../auth/actor.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { compileWrite, fieldErrors } from '../resources/validation.ts';
+
+interface Paging { query?: string; page?: unknown; itemsPerPage?: unknown; sortBy?: string; sortDesc?: unknown }
+const SORTABLE = ['id', 'created_at', 'event', 'entity', 'user_id'];
+
+/** Paging params may come in the query string or the body (the spec's calls use both). */
+function paging(req: Request): { page: number; perPage: number; sortBy: string; desc: boolean; query?: string } {
+  const src = { ...(req.query as Paging), ...((req.body && typeof req.body === 'object' ? req.body : {}) as Paging) };
+  const page = src.page === undefined ? 1 : Number(src.page);
+  const perPage = src.itemsPerPage === undefined ? 10 : Number(src.itemsPerPage);
+  const sortBy = src.sortBy || 'id';
+  const errors: Record<string, string[]> = {};
+  if (!Number.isInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000) errors.itemsPerPage = ['The items per page must be between 1 and 1000.'];
+  if (!SORTABLE.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { page, perPage, sortBy, desc: src.sortDesc === true || src.sortDesc === 'true' || src.sortDesc === '1', query: src.query };
+}
+
+export function auditRouter(db: Database, entities: Entity[]): Router {
+  const router = express.Router();
+  const entityByKey = (key: string) => entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
+  const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
+
+  /** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
+  async function page(actor: Actor, where: string[], params: unknown[], p: ReturnType<typeof paging>) {
+    if (!actor.crossTenant) {
+      params.push(actor.billingCompanyIds);
+      where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
+    }
+    if (p.query) { params.push(`%${p.query}%`); where.push(`(a.event ilike $${params.length} or a.entity ilike $${params.length} or u.email ilike $${params.length})`); }
+    const w = where.length ? `where ${where.join(' and ')}` : '';
+    const count = Number((await db.query<{ n: number }>(`select count(*) n from audits a left join users u on u.id = a.user_id ${w}`, params)).rows[0].n);
+    const rows = await db.query(
+      `select a.id, a.entity, a.entity_id, a.event, a.old_values, a.new_values, a.ip, a.url, a.user_agent, a.created_at,
+              json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as user
+         from audits a left join users u on u.id = a.user_id ${w}
+        order by a.${p.sortBy} ${p.desc ? 'desc' : 'asc'}, a.id ${p.desc ? 'desc' : 'asc'} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`,
+      params,
+    );
+    return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
+  }
+
+  const wrap = (fn: (req: Request, actor: Actor) => Promise<unknown>) => async (req: Request, res: express.Response, next: express.NextFunction) => {
+    try { res.json(await fn(req, actorOf(res))); } catch (e) { next(e); }
+  };
+
+  router.post('/audit-all', wrap(async (req, actor) => {
+    if (!can(actor, 'audit.view')) throw forbidden();
+    return page(actor, [], [], paging(req));
+  }));
+
+  router.post(['/audit-all-by-user', '/audit-all-by-user/'], wrap(async (req, actor) => {
+    const userId = Number((req.body ?? {}).user_id ?? actor.userId);
+    if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
+    if (!Number.isSafeInteger(userId)) throw invalid({ user_id: ['The user id must be an integer.'] });
+    return page(actor, ['a.user_id = $1'], [userId], paging(req));
+  }));
+
+  router.patch('/audit-all-by-entity/:entity/:id', wrap(async (req, actor) => {
+    const entity = entityByKey(String(req.params.entity));
+    if (!entity) throw notFound();
+    if (!can(actor, `${entity.resource.permission}.history`)) throw forbidden();
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id)) throw notFound();
+    return page(actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
+  }));
+
+  router.post(['/audit-one', '/audit-one/'], wrap(async (req, actor) => {
+    const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
+    if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
+    const r = await db.query<{ entity: string; billing_company_id: number | null }>('select a.*, row_to_json(u) ->> \'email\' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1', [id]);
+    const row = r.rows[0];
+    if (!row) throw notFound();
+    const entity = entityByKey(row.entity);
+    if (!can(actor, 'audit.show') && !(entity && can(actor, `${entity.resource.permission}.history`))) throw forbidden();
+    if (!actor.crossTenant && row.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(row.billing_company_id))) throw notFound();
+    return row;
+  }));
+
+  router.patch('/rollback-audit/:auditId/by-entity/:entity/:entityId', wrap(async (req, actor) => {
+    const entity = entityByKey(String(req.params.entity));
+    if (!entity) throw notFound();
+    if (!can(actor, `${entity.resource.permission}.history`) || !can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
+    const r = await db.query<{ id: number; entity: string; entity_id: number; event: string; old_values: Record<string, unknown> | null; billing_company_id: number | null }>(
+      'select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [Number(req.params.auditId)],
+    );
+    const audit = r.rows[0];
+    if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== Number(req.params.entityId)) throw notFound();
+    if (!actor.crossTenant && audit.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(audit.billing_company_id))) throw notFound();
+    if (audit.event === 'created') throw new HttpError(422, 'Error, unable to restore registry: a creation cannot be rolled back. Disable the record instead.');
+    const old = { ...(audit.old_values ?? {}) };
+    delete old.id;
+    const store = new ResourceStore(db, entity, actor);
+    return db.transaction(async (tx) => {
+      const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
+      if (!exists.rowCount) return store.restoreDeleted(tx, Number(audit.entity_id), old);
+      const current = await store.get(Number(audit.entity_id), tx, true);
+      const merged: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries({ ...current, ...old })) if (v !== null && k !== 'id' && k !== 'display_name' && !entity.schema.properties[k]?.readOnly) merged[k] = v;
+      const validate = compileWrite(entity);
+      if (!validate(merged)) throw invalid(fieldErrors(entity, validate.errors ?? []), 'The old data is no longer valid and cannot be restored.');
+      return store.update(Number(audit.entity_id), old, 'rolled_back', tx);
+    });
+  }));
+  return router;
+}

@@ -1,0 +1,16 @@
+import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
+
+export type AuditEvent = 'created' | 'updated' | 'deleted' | 'status_changed' | 'rolled_back';
+
+/** Written inside the caller's transaction, so a write and its audit row land or fail together. */
+export async function writeAudit(
+  tx: Queryable, actor: Actor, entity: string, entityId: number, billingCompanyId: number | null,
+  event: AuditEvent, oldValues: object | null, newValues: object | null,
+): Promise<void> {
+  await tx.query(
+    `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [entity, entityId, billingCompanyId, actor.userId, event, oldValues && JSON.stringify(oldValues), newValues && JSON.stringify(newValues), actor.ip, actor.url, actor.userAgent],
+  );
+}

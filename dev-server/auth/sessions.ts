@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Database } from '../db/database.ts';
+import { unauthenticated } from '../http/errors.ts';
+import { SYSTEM_ROLE_TYPE } from './permission-catalog.ts';
+import type { Actor } from './actor.ts';
+
+export const IDLE_MS = Number(process.env.INACTIVITY_MS ?? 3_600_000);
+export const ACCESS_TTL_S = Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);
+const REFRESH_TTL_MS = 21_600 * 60_000;
+/** last_activity is written at most this often, so reads do not all become writes */
+const ACTIVITY_WRITE_MS = 15_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function bearer(req: Request): string | null {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() : null;
+}
+
+export async function createSession(db: Database, userId: number, req: Request) {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent)
+     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6)`,
+    [userId, hashToken(token), ACCESS_TTL_S, REFRESH_TTL_MS / 1000, req.ip, req.headers['user-agent'] ?? null],
+  );
+  return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
+}
+
+interface SessionRow {
+  id: number; user_id: number; email: string; user_status: boolean; revoked: boolean;
+  access_expired: boolean; refresh_expired: boolean; idle_ms: number;
+  permissions: string[]; billing_company_ids: number[]; roles: string[]; cross_tenant: boolean;
+}
+
+/** One query: the session, its user, their permissions, roles and billing companies. */
+export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
+  const r = await db.query<SessionRow>(
+    `select s.id, s.user_id, u.email, u.status as user_status, s.revoked_at is not null as revoked,
+            s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
+            (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
+            array(select distinct p.slug from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+                  join permissions p on p.id = rp.permission_id where ur.user_id = u.id) as permissions,
+            array(select billing_company_id from billing_company_users where user_id = u.id order by 1) as billing_company_ids,
+            array(select r.slug from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles,
+            exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant
+       from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+    [hashToken(token), SYSTEM_ROLE_TYPE],
+  );
+  return r.rows[0] ?? null;
+}
+
+export interface AuthOptions { allowExpiredAccess?: boolean; countsAsActivity?: boolean }
+
+/**
+ * Authenticates the bearer token, enforces revocation, expiry and the idle limit, records
+ * activity and sets the inactivity-time header (remaining idle milliseconds) on the response.
+ */
+export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const token = bearer(req);
+      if (!token) throw unauthenticated();
+      const s = await loadSession(db, token);
+      if (!s || s.revoked || !s.user_status) throw unauthenticated();
+      if (s.idle_ms > IDLE_MS) {
+        await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [s.id]);
+        throw unauthenticated('Your session has expired due to inactivity');
+      }
+      if (s.refresh_expired || (s.access_expired && !opts.allowExpiredAccess)) throw unauthenticated();
+      let idle = s.idle_ms;
+      if (opts.countsAsActivity !== false && idle > ACTIVITY_WRITE_MS) {
+        await db.query('update sessions set last_activity_at = now() where id = $1', [s.id]);
+        idle = 0;
+      } else if (opts.countsAsActivity !== false) idle = 0;
+      res.setHeader('inactivity-time', String(Math.max(0, IDLE_MS - idle)));
+      const actor: Actor = {
+        userId: s.user_id, sessionId: s.id, email: s.email, permissions: new Set(s.permissions),
+        billingCompanyIds: s.billing_company_ids.map(Number), crossTenant: s.cross_tenant, roles: s.roles,
+        ip: req.ip ?? '', url: req.originalUrl, userAgent: req.headers['user-agent'] ?? '',
+      };
+      res.locals.actor = actor;
+      next();
+    } catch (e) {
+      next(e);
+    }
+  };
+}

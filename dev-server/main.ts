@@ -1,0 +1,24 @@
+import { createApp } from './app.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { seedAccess, seedAdministrator } from './db/seed.ts';
+
+async function main() {
+  const db = await openDatabase();
+  await migrate(db);
+  await seedAccess(db);
+  await seedAdministrator(db);
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const server = createApp({ db }).listen(port, host, () => {
+    console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
+  });
+  const stop = () => server.close(() => db.close().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

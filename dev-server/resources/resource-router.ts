@@ -1,0 +1,131 @@
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import multer from 'multer';
+import type { Entity } from '../../src/platform/entity.ts';
+import type { CodeList } from '../../src/platform/load-schemas.ts';
+import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
+import { can, type Actor } from '../auth/actor.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, invalid, notFound } from '../http/errors.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { ResourceStore, type ListParams } from './resource-store.ts';
+import { compileWrite, fieldErrors } from './validation.ts';
+
+export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStorage }
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1024 * 1024, files: 1 } });
+
+const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
+
+function idParam(req: Request): number {
+  const id = Number(req.params.id);
+  if (!/^\d+$/.test(String(req.params.id)) || !Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+function bodyObject(req: Request): Record<string, unknown> {
+  const b = req.body;
+  if (b === undefined) return {};
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
+  return { ...b };
+}
+
+/** Mounts every planned route of every entity. Nothing here is specific to one entity. */
+export function resourceRouter(ctx: ResourceContext): Router {
+  const router = express.Router();
+  for (const entity of ctx.entities) {
+    const validate = compileWrite(entity);
+    const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
+    const writable = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !readOnly.has(k)));
+    const check = (data: Record<string, unknown>) => {
+      if (!validate(data)) throw invalid(fieldErrors(entity, validate.errors ?? []));
+    };
+
+    for (const route of planRoutes(entity)) {
+      const slug = `${entity.resource.permission}.${route.action}`;
+      const handler: RequestHandler = async (req, res, next) => {
+        try {
+          const actor = actorOf(res);
+          if (!can(actor, slug)) throw forbidden();
+          const store = new ResourceStore(ctx.db, entity, actor);
+          res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, actor));
+        } catch (e) {
+          next(e);
+        }
+      };
+
+      const handle = async (route: PlannedRoute, store: ResourceStore, req: Request, _actor: Actor): Promise<unknown> => {
+        const q = req.query as ListParams;
+        switch (route.kind) {
+          case 'list': return store.list(q);
+          case 'getList': return store.pickList(q);
+          case 'codeList': return (ctx.lists.get(route.list!)?.items ?? []).map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+          case 'getBy': return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
+          case 'show': return store.get(idParam(req));
+          case 'create': {
+            const body = writable(bodyObject(req));
+            check(body);
+            let row = await store.create(body);
+            if (req.file) row = await store.update(row.id, { logo: await ctx.files.save(`logos/${entity.resource.table}-${row.id}`, req.file.buffer, req.file.mimetype) });
+            return row;
+          }
+          case 'update': {
+            const id = idParam(req);
+            const body = writable(bodyObject(req));
+            const current = writable(await store.get(id));
+            check({ ...current, ...body });
+            return store.update(id, body);
+          }
+          case 'fieldUpdate': {
+            const id = idParam(req);
+            const body = bodyObject(req);
+            const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
+            if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
+            check({ ...writable(await store.get(id)), ...body });
+            return store.update(id, body);
+          }
+          case 'changeStatus': {
+            const id = idParam(req);
+            const body = bodyObject(req);
+            const status = body.status ?? body[entity.resource.status!.field];
+            if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
+            return store.changeStatus(id, status as boolean | undefined);
+          }
+          case 'delete': await store.remove(idParam(req)); return { message: 'Deleted.' };
+        }
+      };
+
+      const path = toExpressPath(route.path);
+      const isMultipartCreate = route.kind === 'create' && entity.schema.properties.logo;
+      const parsers: RequestHandler[] = isMultipartCreate ? [multipartIfSent] : [];
+      router[route.method](path, ...parsers, handler);
+    }
+    if (entity.schema.properties.logo) {
+      router.post(`/${entity.resource.basePath}/upload-image`, multipartIfSent, async (req, res, next) => {
+        try {
+          const actor = actorOf(res);
+          if (!can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
+          if (!req.file) throw invalid({ logo: ['The photo does not meet the parameters'] });
+          const id = Number((req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id);
+          if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
+          const store = new ResourceStore(ctx.db, entity, actor);
+          await store.get(id);
+          res.json(await store.update(id, { logo: await ctx.files.save(`logos/${entity.resource.table}-${id}`, req.file.buffer, req.file.mimetype) }));
+        } catch (e) { next(e); }
+      });
+    }
+  }
+  return router;
+}
+
+/** multipart/form-data when the client sends it (a logo attached); JSON bodies pass untouched. */
+const multipartIfSent: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) return next();
+  upload.single('logo')(req, res, (err: unknown) => {
+    if (err) {
+      const code = (err as { code?: string }).code;
+      return next(code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_UNEXPECTED_FILE' ? invalid({ logo: ['The photo does not meet the parameters'] }) : err);
+    }
+    if (req.file && !/^image\/(png|jpe?g|gif|webp|svg\+xml)$/.test(req.file.mimetype)) return next(invalid({ logo: ['The photo does not meet the parameters'] }));
+    next();
+  });
+};

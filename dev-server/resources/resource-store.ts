@@ -1,0 +1,261 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import { searchExpression } from '../../src/platform/table-model.ts';
+import { usDateToIso } from '../../src/domain/formats.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
+import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface ListParams {
+  query?: string; page?: string; itemsPerPage?: string; sortBy?: string; sortDesc?: string;
+  [filter: string]: string | undefined;
+}
+
+const MAX_PAGE = 1000;
+const isoToUs = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The data layer of every schema-driven entity. Tenancy is applied here and only here: every read
+ * and write goes through tenantScope(), so a route cannot forget it.
+ */
+export class ResourceStore {
+  private readonly dateFields: string[];
+  private readonly fields: string[];
+  private readonly tenantOwned: boolean;
+
+  constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
+    const props = entity.schema.properties;
+    this.fields = Object.keys(props).filter((f) => f !== 'id');
+    this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
+    this.tenantOwned = entity.resource.tenancy === 'billing-company';
+  }
+
+  get table() { return this.entity.resource.table; }
+
+  private get selectList() {
+    return ['id', ...(this.tenantOwned ? ['billing_company_id'] : []), ...this.fields].join(', ');
+  }
+
+  /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
+  private tenantScope(params: unknown[]): string {
+    if (this.actor.crossTenant || this.entity.resource.tenancy === 'global') return 'true';
+    params.push(this.actor.billingCompanyIds);
+    return `${this.entity.resource.tenancy === 'self' ? 'id' : 'billing_company_id'} = any($${params.length}::bigint[])`;
+  }
+
+  toApi(row: Record<string, unknown>): Row {
+    const out: Record<string, unknown> = { ...row };
+    for (const f of this.dateFields) out[f] = isoToUs(out[f]);
+    for (const [k, v] of Object.entries(out)) if (v === null) delete out[k];
+    out.display_name = this.displayName(out);
+    return out as Row;
+  }
+
+  displayName(row: Record<string, unknown>): string {
+    return this.entity.resource.displayName.replace(/\{(\w+)\}/g, (_, f) => String(row[f] ?? '')).replace(/\s+/g, ' ').trim();
+  }
+
+  private toDb(values: Record<string, unknown>): Record<string, unknown> {
+    const out = { ...values };
+    for (const f of this.dateFields) if (typeof out[f] === 'string') out[f] = usDateToIso(out[f] as string);
+    return out;
+  }
+
+  async list(p: ListParams): Promise<{ data: Row[]; numberOfPages: number; count: number }> {
+    const params: unknown[] = [];
+    const where = [this.tenantScope(params)];
+    const errors: Record<string, string[]> = {};
+    const page = p.page === undefined ? 1 : Number(p.page);
+    const perPage = p.itemsPerPage === undefined ? 10 : Number(p.itemsPerPage);
+    if (!Number.isInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE) errors.itemsPerPage = [`The items per page must be between 1 and ${MAX_PAGE}.`];
+    const props = this.entity.schema.properties;
+    const sortable = ['id', ...this.fields.filter((f) => props[f]['x-list']?.sortable)];
+    const sortBy = p.sortBy || 'id';
+    if (!sortable.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
+    const search = searchExpression(this.entity);
+    if (p.query && p.query.trim() && search) {
+      params.push(`%${likeEscape(p.query.trim().toLowerCase())}%`);
+      where.push(`${search} like $${params.length}`);
+    }
+    for (const f of this.fields) {
+      const kind = props[f]['x-list']?.filter;
+      if (!kind) continue;
+      if (kind === 'date-range') {
+        for (const [suffix, op] of [['_from', '>='], ['_to', '<=']] as const) {
+          const v = p[f + suffix];
+          if (v === undefined || v === '') continue;
+          if (!/^\d{2}\/\d{2}\/\d{4}$/.test(v)) { errors[f + suffix] = ['The date must be mm/dd/yyyy.']; continue; }
+          params.push(usDateToIso(v));
+          where.push(`${f} ${op} $${params.length}`);
+        }
+        continue;
+      }
+      const v = p[f];
+      if (v === undefined || v === '') continue;
+      if (kind === 'text') { params.push(`%${likeEscape(v)}%`); where.push(`${f} ilike $${params.length}`); }
+      else if (kind === 'boolean') {
+        if (!['true', 'false', '1', '0'].includes(v)) { errors[f] = ['The filter must be true or false.']; continue; }
+        params.push(v === 'true' || v === '1'); where.push(`${f} = $${params.length}`);
+      } else if (kind === 'number') {
+        if (!/^-?\d+(\.\d+)?$/.test(v)) { errors[f] = ['The filter must be a number.']; continue; }
+        params.push(v); where.push(`${f} = $${params.length}`);
+      } else { params.push(v); where.push(`${f} = $${params.length}`); }
+    }
+    if (this.tenantOwned && p.billing_company_id) {
+      if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = ['The billing company must be an id.'];
+      else { params.push(Number(p.billing_company_id)); where.push(`billing_company_id = $${params.length}`); }
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    const whereSql = where.join(' and ');
+    const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
+    const count = Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n);
+    const rows = await this.db.query(
+      `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
+      params,
+    );
+    return { data: rows.rows.map((r) => this.toApi(r)), numberOfPages: Math.ceil(count / perPage), count };
+  }
+
+  /** Picker items [{ id, name }], enabled rows only, at most 1000 (narrow with query). */
+  async pickList(p: ListParams): Promise<Array<{ id: number; name: string; billing_company_id?: number }>> {
+    const page = await this.list({ ...p, itemsPerPage: String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' });
+    return page.data.map((r) => ({ id: r.id, name: r.display_name as string, ...(this.tenantOwned ? { billing_company_id: r.billing_company_id as number } : {}) }));
+  }
+
+  async get(id: number, tx: Queryable = this.db, lock = false): Promise<Row> {
+    const params: unknown[] = [id];
+    const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1 and ${this.tenantScope(params)}${lock ? ' for update' : ''}`, params);
+    if (!r.rows[0]) throw notFound();
+    return this.toApi(r.rows[0]);
+  }
+
+  async getBy(field: string, value: string, notFoundMessage?: string): Promise<Row> {
+    const params: unknown[] = [value];
+    const r = await this.db.query(`select ${this.selectList} from ${this.table} where lower(${field}::text) = lower($1) and ${this.tenantScope(params)} limit 1`, params);
+    if (!r.rows[0]) throw notFound(notFoundMessage);
+    return this.toApi(r.rows[0]);
+  }
+
+  /** The billing company a new tenant-owned row belongs to: a Super User names it; others get their own. */
+  private ownerFor(values: Record<string, unknown>): number | null {
+    if (!this.tenantOwned) return null;
+    const asked = values.billing_company_id as number | undefined;
+    if (this.actor.crossTenant) {
+      if (!asked) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      return asked;
+    }
+    if (asked !== undefined && !this.actor.billingCompanyIds.includes(asked)) throw forbidden();
+    if (asked) return asked;
+    if (this.actor.billingCompanyIds.length !== 1) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+    return this.actor.billingCompanyIds[0];
+  }
+
+  async create(values: Record<string, unknown>): Promise<Row> {
+    return this.db.transaction(async (tx) => {
+      const owner = this.ownerFor(values);
+      const data = this.toDb({ ...values });
+      if (this.tenantOwned) data.billing_company_id = owner;
+      const cols = Object.keys(data);
+      const r = await this.guard(() => tx.query<{ id: number }>(
+        `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+        cols.map((c) => data[c]),
+      ));
+      const row = await this.fetchUnscoped(tx, r.rows[0].id);
+      if (this.entity.resource.tenancy === 'self' && !this.actor.crossTenant) {
+        await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [row.id, this.actor.userId]);
+      }
+      await this.audit(tx, 'created', row, null, this.auditable(row));
+      return row;
+    });
+  }
+
+  /** PUT merges the body into the stored record; the caller validated the merged record. */
+  async update(id: number, values: Record<string, unknown>, event: AuditEvent = 'updated', tx?: Queryable): Promise<Row> {
+    const run = async (t: Queryable) => {
+      const before = await this.get(id, t, true);
+      if (this.tenantOwned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
+        if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
+      }
+      const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+      if (!changed.length) return before;
+      const data = this.toDb(values);
+      await this.guard(() => t.query(
+        `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`,
+        [id, ...changed.map((c) => data[c] ?? null)],
+      ));
+      const after = await this.fetchUnscoped(t, id);
+      const pick = (row: Row) => Object.fromEntries(changed.map((c) => [c, row[c] ?? null]));
+      await this.audit(t, event, after, pick(before), pick(after));
+      return after;
+    };
+    return tx ? run(tx) : this.db.transaction(run);
+  }
+
+  async changeStatus(id: number, status: boolean | undefined): Promise<Row> {
+    const field = this.entity.resource.status!.field;
+    return this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx, true);
+      const next = status ?? !before[field];
+      return this.update(id, { [field]: next }, 'status_changed', tx);
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx, true);
+      try {
+        await tx.query(`delete from ${this.table} where id = $1`, [id]);
+      } catch (e) {
+        if ((e as { code?: string }).code === '23503') throw new HttpError(422, 'The record is in use and cannot be deleted; disable it instead.');
+        throw e;
+      }
+      await this.audit(tx, 'deleted', before, this.auditable(before), null);
+    });
+  }
+
+  /** Re-creates a deleted row with its old id and values (audit rollback of a deletion). */
+  async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
+    const data = this.toDb(values);
+    if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
+    const cols = ['id', ...Object.keys(data)];
+    await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
+    const row = await this.fetchUnscoped(tx, id);
+    await this.audit(tx, 'rolled_back', row, null, this.auditable(row));
+    return row;
+  }
+
+  private async fetchUnscoped(tx: Queryable, id: number): Promise<Row> {
+    const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1`, [id]);
+    return this.toApi(r.rows[0]);
+  }
+
+  private auditable(row: Row): Record<string, unknown> {
+    const { display_name: _d, ...rest } = row;
+    return rest;
+  }
+
+  private audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
+    const bc = this.tenantOwned ? (row.billing_company_id as number) : this.entity.resource.tenancy === 'self' ? row.id : null;
+    return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
+  }
+
+  /** A unique-index violation becomes the spec's duplicate message on the offending field. */
+  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      const err = e as { code?: string; constraint?: string; message?: string };
+      if (err.code === '23505') {
+        const field = this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id';
+        const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
+        throw invalid({ [field]: [message] }, message);
+      }
+      if (err.code === '23503') throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
+      throw e;
+    }
+  }
+}
