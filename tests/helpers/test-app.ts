@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, type AppOptions } from '../../dev-server/app.ts';
+import { hashPassword } from '../../dev-server/auth/passwords.ts';
+import type { Database } from '../../dev-server/db/database.ts';
+import { freshDatabase } from './test-database.ts';
+
+export interface Api {
+  (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+export interface TestApp {
+  db: Database;
+  url: string;
+  /** calls /api/v1 with a token (or none) */
+  as(token: string | null): Api;
+  login(email: string, password?: string): Promise<string>;
+  createUser(opts: { email: string; roles: string[]; billingCompanyIds?: number[]; password?: string }): Promise<number>;
+  createBillingCompany(name: string, abbreviation: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const PASSWORD = 'Str0ng!Pass';
+let hashed: string | undefined;
+
+export async function startTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
+  const db = await freshDatabase();
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp({ db, filesDir: '.test-data/files', rateLimitMax: 100_000, ...opts }).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  const as = (token: string | null): Api => async (method, path, body, headers = {}) => {
+    const init: RequestInit = { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' || body instanceof FormData ? (body as string) : JSON.stringify(body);
+      if (!(body instanceof FormData) && !headers['content-type']) (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const res = await fetch(url + path, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const app: TestApp = {
+    db, url, as,
+    async login(email, password = PASSWORD) {
+      const r = await as(null)('POST', '/auth/login', { email, password });
+      if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.access_token;
+    },
+    async createUser({ email, roles, billingCompanyIds = [], password }) {
+      hashed ??= await hashPassword(PASSWORD);
+      const hash = password ? await hashPassword(password) : hashed;
+      return db.transaction(async (tx) => {
+        const u = await tx.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [email, hash]);
+        const id = u.rows[0].id;
+        await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = any($2::text[]) and billing_company_id is null', [id, roles]);
+        for (const bc of billingCompanyIds) await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [bc, id]);
+        return id;
+      });
+    },
+    async createBillingCompany(name, abbreviation) {
+      const r = await db.query<{ id: number }>('insert into billing_companies (name, abbreviation) values ($1, $2) returning id', [name, abbreviation]);
+      return r.rows[0].id;
+    },
+    async close() {
+      await new Promise((r) => server.close(r));
+      await db.close();
+    },
+  };
+  return app;
+}
