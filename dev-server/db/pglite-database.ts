@@ -10,7 +10,7 @@ function wrap(pg: Pick<PGlite, 'query'>): Queryable {
   return {
     async query(sql, params) {
       const r = await pg.query(sql, params as unknown[]);
-      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+      return { rows: r.rows as never[], rowCount: r.rows.length || r.affectedRows || 0 };
     },
   };
 }

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+
+let app: TestApp;
+let root: Api;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
+  root = app.as(await app.login('root@test.com'));
+});
+afterAll(() => app.close());
+
+describe('audit trail', () => {
+  it('records create, update and status change with old and new values, user, IP and URL', async () => {
+    const c = await root('POST', '/modifier', { code: 'GA', description: 'Waiver on file' }, { 'user-agent': 'audit-test' });
+    await root('PUT', `/modifier/${c.body.id}`, { description: 'Waiver of liability on file' });
+    await root('PATCH', `/modifier/change-status/${c.body.id}`);
+    const r = await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' });
+    expect(r.body.count).toBe(3);
+    const [created, updated, status] = r.body.data;
+    expect(created).toMatchObject({ event: 'created', old_values: null, user_agent: 'audit-test', user: { email: 'root@test.com' } });
+    expect(updated).toMatchObject({ event: 'updated', old_values: { description: 'Waiver on file' }, new_values: { description: 'Waiver of liability on file' }, url: `/api/v1/modifier/${c.body.id}` });
+    expect(status).toMatchObject({ event: 'status_changed', old_values: { active: true }, new_values: { active: false } });
+    expect(created.ip).toBeTruthy();
+  });
+
+  it('pages audit history 10 at a time by default', async () => {
+    const c = await root('POST', '/modifier', { code: 'GY', description: 'Statutorily excluded' });
+    for (let i = 0; i < 11; i++) await root('PUT', `/modifier/${c.body.id}/note`, { note: `n${i}` });
+    const r = await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`);
+    expect(r.body.data).toHaveLength(10);
+    expect(r.body.count).toBe(12);
+    expect(r.body.numberOfPages).toBe(2);
+  });
+
+  it('the database refuses to update or delete audit rows', async () => {
+    await expect(app.db.query('update audits set event = $1', ['x'])).rejects.toThrow(/append-only/);
+    await expect(app.db.query('delete from audits')).rejects.toThrow(/append-only/);
+  });
+
+  it('rolls an update back to the old data and audits the rollback', async () => {
+    const c = await root('POST', '/modifier', { code: 'GT', description: 'Telehealth' });
+    await root('PUT', `/modifier/${c.body.id}`, { description: 'Changed by mistake' });
+    const audits = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' })).body.data;
+    const r = await root('PATCH', `/rollback-audit/${audits[1].id}/by-entity/modifier/${c.body.id}`);
+    expect(r.status).toBe(200);
+    expect((await root('GET', `/modifier/${c.body.id}`)).body.description).toBe('Telehealth');
+    const after = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id', sortDesc: true })).body.data[0];
+    expect(after.event).toBe('rolled_back');
+  });
+
+  it('refuses to roll back a creation with a clear message', async () => {
+    const c = await root('POST', '/modifier', { code: 'JW', description: 'Drug wasted' });
+    const created = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`)).body.data[0];
+    const r = await root('PATCH', `/rollback-audit/${created.id}/by-entity/modifier/${c.body.id}`);
+    expect(r.status).toBe(422);
+    expect(r.body.message).toMatch(/creation cannot be rolled back/);
+  });
+
+  it('restores a deleted record by rolling back its deletion', async () => {
+    const bc = await app.createBillingCompany('Restore Co', 'RC');
+    const p = await root('POST', '/patient', { first_name: 'Rita', last_name: 'Stone', date_of_birth: '05/06/1960', billing_company_id: bc });
+    await root('DELETE', `/patient/${p.body.id}`);
+    const del = (await root('PATCH', `/audit-all-by-entity/patient/${p.body.id}`, { sortDesc: true })).body.data[0];
+    expect(del.event).toBe('deleted');
+    expect((await root('PATCH', `/rollback-audit/${del.id}/by-entity/patient/${p.body.id}`)).status).toBe(200);
+    expect((await root('GET', `/patient/${p.body.id}`)).body).toMatchObject({ first_name: 'Rita', date_of_birth: '05/06/1960' });
+  });
+
+  it('answers one audit entry and all entries by user', async () => {
+    const all = await root('POST', '/audit-all', { itemsPerPage: 5 });
+    expect(all.body.data).toHaveLength(5);
+    const one = await root('POST', '/audit-one', { id: all.body.data[0].id });
+    expect(one.body.id).toBe(all.body.data[0].id);
+    const mine = await root('POST', '/audit-all-by-user/', {});
+    expect(mine.body.count).toBe(all.body.count);
+  });
+});

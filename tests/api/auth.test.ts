@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
+  await app.createUser({ email: 'biller@test.com', roles: ['biller'] });
+});
+afterAll(() => app.close());
+
+describe('sessions', () => {
+  it('signs in with e-mail and password and answers the token shape', async () => {
+    const r = await app.as(null)('POST', '/auth/login', { email: 'ROOT@test.com', password: PASSWORD });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, inactivity_time: 3600000, user: { email: 'root@test.com' } });
+    expect(r.body.access_token).toEqual(expect.any(String));
+    expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
+  });
+
+  it('answers bad credentials with 401 Bad Credentials', async () => {
+    const r = await app.as(null)('POST', '/auth/login', { email: 'root@test.com', password: 'wrong' });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Bad Credentials');
+  });
+
+  it('stores passwords hashed with scrypt, never in clear', async () => {
+    const r = await app.db.query<{ password_hash: string }>("select password_hash from users where email = 'root@test.com'");
+    expect(r.rows[0].password_hash).toMatch(/^scrypt\$/);
+    expect(r.rows[0].password_hash).not.toContain(PASSWORD);
+  });
+
+  it('sends the inactivity-time header on authenticated responses', async () => {
+    const token = await app.login('root@test.com');
+    const r = await app.as(token)('GET', '/diagnosis');
+    expect(Number(r.headers.get('inactivity-time'))).toBeGreaterThan(3_500_000);
+  });
+
+  it('answers auth/me with menu, menu_by_category, taskbars and profile', async () => {
+    const token = await app.login('biller@test.com');
+    const r = await app.as(token)('GET', '/auth/me');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(expect.arrayContaining(['menu', 'menu_by_category', 'taskbars', 'profile']));
+    expect(r.body.menu['Claims Management'].view).toBe(true);
+    expect(r.body.menu['Billing Company Management'].view).toBe(false);
+    expect(r.body.menu_by_category.map((c: { category: string }) => c.category)).toEqual(['Claims Process', 'Administration', 'Reports and statistics', 'Tools', 'System']);
+    expect(r.body.profile).toMatchObject({ style: { background: 13 }, dark_mode: false, language: 'en' });
+  });
+
+  it('logout revokes the session on the server', async () => {
+    const token = await app.login('root@test.com');
+    expect((await app.as(token)('GET', '/auth/logout')).status).toBe(200);
+    expect((await app.as(token)('GET', '/diagnosis')).status).toBe(401);
+  });
+
+  it('refresh issues a new token and retires the old one', async () => {
+    const token = await app.login('root@test.com');
+    const r = await app.as(token)('GET', '/auth/refresh-token');
+    expect(r.body.access_token).not.toBe(token);
+    expect((await app.as(r.body.access_token)('GET', '/diagnosis')).status).toBe(200);
+    expect((await app.as(token)('GET', '/diagnosis')).status).toBe(401);
+  });
+
+  it('an expired access token is refused but can still be refreshed', async () => {
+    const token = await app.login('root@test.com');
+    await app.db.query("update sessions set access_expires_at = now() - interval '1 minute' where revoked_at is null");
+    expect((await app.as(token)('GET', '/diagnosis')).status).toBe(401);
+    expect((await app.as(token)('GET', '/auth/refresh-token')).status).toBe(200);
+  });
+
+  it('a session idle beyond the limit is refused and revoked', async () => {
+    const token = await app.login('root@test.com');
+    await app.db.query("update sessions set last_activity_at = now() - interval '61 minutes' where revoked_at is null");
+    const r = await app.as(token)('GET', '/diagnosis');
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Your session has expired due to inactivity');
+  });
+
+  it('a permission granted to a role applies on the next request, with no restart', async () => {
+    const token = await app.login('biller@test.com');
+    expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(403);
+    await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'modifier.create'");
+    expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(201);
+  });
+});
