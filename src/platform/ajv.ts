@@ -2,7 +2,9 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isNpi, isPhone, isSsn, isUsDate, isZip } from '../domain/formats.ts';
 
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: under Node's ESM loader its function arrives as .default.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
 /** The platform's x- keywords, registered so that ajv's strict mode stays on for everything else. */
 export const PLATFORM_KEYWORDS = ['x-resource', 'x-ui', 'x-list', 'x-db'];

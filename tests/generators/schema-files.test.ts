@@ -1,0 +1,44 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../generators/generate.ts';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+function copyWith(edit: (schema: Record<string, any>) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+  cpSync(join(ROOT, 'schemas/entities'), dir, { recursive: true });
+  const file = join(dir, 'modifier.schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8'));
+  edit(schema);
+  writeFileSync(file, JSON.stringify(schema));
+  return dir;
+}
+
+describe('schema files', () => {
+  it('every schema in the repository passes the meta-schema', () => {
+    expect(loadEntities(join(ROOT, 'schemas/entities')).map((e) => e.name)).toEqual(['billing-company', 'diagnosis', 'modifier', 'patient']);
+  });
+
+  it('a misspelled x- keyword fails with the file and the JSON path', () => {
+    const dir = copyWith((s) => { s.properties.code['x-list'].sortabel = true; });
+    expect(() => loadEntities(dir)).toThrow(/modifier\.schema\.json: at \/properties\/code\/x-list: must NOT have additional properties 'sortabel'/);
+  });
+
+  it('an unknown filter kind fails with the file and the JSON path', () => {
+    const dir = copyWith((s) => { s.properties.code['x-list'].filter = 'fuzzy'; });
+    expect(() => loadEntities(dir)).toThrow(/modifier\.schema\.json: at \/properties\/code\/x-list\/filter/);
+  });
+
+  it('a required field that is not a property fails', () => {
+    const dir = copyWith((s) => { s.required.push('colour'); });
+    expect(() => loadEntities(dir)).toThrow(/'colour' is not a property/);
+  });
+
+  it('the checked-in generated files are up to date', async () => {
+    const r = await generate({ schemasDir: join(ROOT, 'schemas'), migrationsDir: join(ROOT, 'dev-server/db/migrations'), generatedDir: join(ROOT, 'src/generated'), check: true });
+    expect(r.stale).toEqual([]);
+  });
+});
