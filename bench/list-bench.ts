@@ -1,0 +1,92 @@
+// List endpoint benchmark: the API (search + sort + filter + page) against the same SQL run directly,
+// on PGlite and on PostgreSQL, in one run. Usage: npm run bench [-- --rows 500000 --tenants 50 --runs 200]
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../dev-server/app.ts';
+import { hashPassword } from '../dev-server/auth/passwords.ts';
+import type { Database } from '../dev-server/db/database.ts';
+import { migrate } from '../dev-server/db/migrate.ts';
+import { openPglite } from '../dev-server/db/pglite-database.ts';
+import { openPostgres } from '../dev-server/db/postgres-database.ts';
+import { seedAccess } from '../dev-server/db/seed.ts';
+import { generateDataset } from './dataset.ts';
+
+const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const ROWS = arg('rows', 500_000);
+const TENANTS = arg('tenants', 50);
+const RUNS = arg('runs', 200);
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+
+/** Records the statements a request runs, so the raw-SQL side replays exactly the same ones. */
+function recording(db: Database) {
+  const log: Array<[string, unknown[] | undefined]> = [];
+  let on = false;
+  const wrapped: Database = { ...db, query: (sql, params) => { if (on) log.push([sql, params]); return db.query(sql, params); } };
+  return { db: wrapped, start: () => { log.length = 0; on = true; }, stop: () => { on = false; return [...log]; } };
+}
+
+async function user(db: Database, email: string, role: string, bc?: number) {
+  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [email, await hashPassword('Bench!234')]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, role]);
+  if (bc) await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+}
+
+async function measure(label: string, db: Database) {
+  await migrate(db);
+  await seedAccess(db);
+  const t0 = Date.now();
+  const bcs = await generateDataset(db, TENANTS, ROWS);
+  console.error(`${label}: ${ROWS} rows in ${Date.now() - t0} ms`);
+  await user(db, 'super@bench', 'superuser');
+  await user(db, 'manager@bench', 'billingmanager', bcs[6]);
+  const rec = recording(db);
+  const server = createApp({ db: rec.db, rateLimitMax: 1e9 }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  const results: string[] = [];
+  for (const who of ['super@bench', 'manager@bench']) {
+    const token = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who, password: 'Bench!234' }) })).json()).access_token;
+    const path = '/patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3';
+    const api: number[] = [];
+    const sql: number[] = [];
+    rec.start();
+    const first = await (await fetch(base + path, { headers: { authorization: `Bearer ${token}` } })).json();
+    const statements = rec.stop().filter(([s]) => /from patients/.test(s));
+    for (let i = 0; i < RUNS; i++) {
+      let t = performance.now();
+      const r = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      await r.json();
+      api.push(performance.now() - t);
+      t = performance.now();
+      for (const [s, p] of statements) await db.query(s, p);
+      sql.push(performance.now() - t);
+    }
+    const role = who.startsWith('super') ? `Super User (${ROWS} rows)` : `Billing Manager (${ROWS / TENANTS} rows)`;
+    results.push(`| ${label} | ${role} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 50).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`);
+  }
+  await new Promise((r) => server.close(r));
+  return results;
+}
+
+const rows: string[] = [];
+const lite = await openPglite();
+rows.push(...(await measure('PGlite', lite)));
+await lite.close();
+
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query('drop database if exists rcp_bench');
+await admin.query('create database rcp_bench');
+await admin.end();
+const u = new URL(PG_URL); u.pathname = '/rcp_bench';
+const server = openPostgres(u.toString());
+rows.push(...(await measure('PostgreSQL 15', server)));
+await server.close();
+
+console.log(`Request: GET /patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3, ${RUNS} runs each, milliseconds.\n`);
+console.log('| database | caller | matching rows | API p50 | API p95 | SQL p50 | SQL p95 | API p95 / SQL p95 |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
+process.exit(0);

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-catalog.ts';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { planRoutes } from '../../src/platform/route-plan.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const entities = loadEntities(join(ROOT, 'schemas/entities'));
+let app: TestApp;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const bc = await app.createBillingCompany('Walk Billing', 'WB');
+  for (const role of catalog.roles) {
+    await app.createUser({ email: `${role.slug}@walk.test`, roles: [role.slug], billingCompanyIds: role.type === 1 ? [] : [bc] });
+    tokens.set(role.slug, await app.login(`${role.slug}@walk.test`));
+  }
+});
+afterAll(() => app.close());
+
+describe('every generic route checks its module action for every default role', () => {
+  for (const role of catalog.roles) {
+    it(`${role.name} gets 403 exactly where the role lacks the permission`, async () => {
+      const held = new Set(defaultRoleSlugs(role));
+      const mismatches: string[] = [];
+      for (const entity of entities) {
+        for (const route of planRoutes(entity)) {
+          const path = route.path.replace('{id}', '999999').replace(/\{\w+\}/g, 'nothing');
+          const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
+          const slug = `${entity.resource.permission}.${route.action}`;
+          if ((r.status === 403) === held.has(slug)) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
