@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let root: Api;
 beforeAll(async () => {
-  app = await startTestApp();
-  await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
-  root = app.as(await app.login('root@test.com'));
+  ({ app, root } = await startAsSuperUser());
 });
 afterAll(() => app.close());
 

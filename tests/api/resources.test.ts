@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let admin: Api;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
-  admin = app.as(await app.login('root@test.com'));
+  ({ app, root: admin } = await startAsSuperUser());
 });
 afterAll(() => app.close());
 

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let root: Api;
 beforeAll(async () => {
-  app = await startTestApp();
-  await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
-  root = app.as(await app.login('root@test.com'));
+  ({ app, root } = await startAsSuperUser());
   for (let i = 1; i <= 7; i++) await root('POST', '/diagnosis', { code: `J4${i}`, description: `Asthma variant ${i}` });
   await root('POST', '/billing-company', { name: 'Asthma Care Billing', abbreviation: 'ACB' });
 });
