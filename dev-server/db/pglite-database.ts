@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
@@ -33,7 +34,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
     release = lockDataDir(dir);
   }
   try {
-    const pg = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, parsers, loadDataDir });
+    const pg = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gin }, parsers, loadDataDir });
     return fromPglite(pg, release);
   } catch (e) {
     release();
@@ -43,6 +44,6 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
 
 /** A fresh in-memory database with a way to dump it whole: tests clone a migrated template this way. */
 export async function openPgliteForTemplate(): Promise<{ db: Database; dump: () => Promise<Blob> }> {
-  const pg = await PGlite.create({ extensions: { pg_trgm }, parsers });
+  const pg = await PGlite.create({ extensions: { pg_trgm, btree_gin }, parsers });
   return { db: fromPglite(pg, () => {}), dump: () => pg.dumpDataDir('none') };
 }

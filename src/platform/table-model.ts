@@ -73,6 +73,7 @@ export function tableModel(entity: Entity): TableModel {
   }
   if (tenant) indexes[`${t}_billing_company_idx`] = `create index ${t}_billing_company_idx on ${t} (billing_company_id, id)`;
   const search = searchExpression(entity);
-  if (search) indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin ((${search}) gin_trgm_ops)`;
+  const lead2 = tenant ? 'billing_company_id, ' : '';
+  if (search) indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin (${lead2}(${search}) gin_trgm_ops)`;
   return { table: t, columns, indexes };
 }

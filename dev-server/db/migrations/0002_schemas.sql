@@ -87,4 +87,4 @@ create index patients_date_of_birth_idx on patients (billing_company_id, date_of
 create index patients_sex_idx on patients (billing_company_id, sex);
 create index patients_status_idx on patients (billing_company_id, status);
 create index patients_billing_company_idx on patients (billing_company_id, id);
-create index patients_search_trgm on patients using gin ((lower(coalesce(med_num::text, '') || ' ' || coalesce(first_name::text, '') || ' ' || coalesce(last_name::text, ''))) gin_trgm_ops);
+create index patients_search_trgm on patients using gin (billing_company_id, (lower(coalesce(med_num::text, '') || ' ' || coalesce(first_name::text, '') || ' ' || coalesce(last_name::text, ''))) gin_trgm_ops);
