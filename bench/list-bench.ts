@@ -23,7 +23,7 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
 function recording(db: Database) {
   const log: Array<[string, unknown[] | undefined]> = [];
   let on = false;
-  const wrapped: Database = { ...db, query: (sql, params) => { if (on) log.push([sql, params]); return db.query(sql, params); } };
+  const wrapped: Database = { ...db, query: (sql, params, opts) => { if (on) log.push([sql, params]); return db.query(sql, params, opts); } };
   return { db: wrapped, start: () => { log.length = 0; on = true; }, stop: () => { on = false; return [...log]; } };
 }
 

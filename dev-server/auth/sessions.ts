@@ -47,6 +47,7 @@ export async function loadSession(db: Database, token: string): Promise<SessionR
             exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant
        from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
     [hashToken(token), SYSTEM_ROLE_TYPE],
+    { name: 'load-session' },
   );
   return r.rows[0] ?? null;
 }

@@ -2,7 +2,8 @@
 export interface QueryResult<T> { rows: T[]; rowCount: number }
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** name: a statement run on every request may be prepared once per connection under this name */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: { name?: string }): Promise<QueryResult<T>>;
 }
 
 export interface Database extends Queryable {

@@ -7,8 +7,8 @@ const typeParsers = { getTypeParser: (oid: number, format?: string) => (oid === 
 export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10), types: typeParsers as never });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params) {
-      const r = await c.query(sql, params as unknown[]);
+    async query(sql, params, opts) {
+      const r = opts?.name ? await c.query({ name: opts.name, text: sql, values: params as unknown[] }) : await c.query(sql, params as unknown[]);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
   });
