@@ -29,7 +29,7 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   ];
   for (const [suffix, list] of Object.entries(r.lists ?? {})) {
     routes.push({ kind: 'codeList', method: 'get', path: `${b}/${suffix}`, action: 'view', list });
-    routes.push({ kind: 'codeList', method: 'get', path: `${b}/get-list-${suffix}`, action: 'view', list });
+    if (!suffix.includes('/')) routes.push({ kind: 'codeList', method: 'get', path: `${b}/get-list-${suffix}`, action: 'view', list });
   }
   for (const g of r.getBy ?? []) {
     routes.push({ kind: 'getBy', method: 'get', path: `${b}/${g.path}`, action: 'show', getBy: { field: g.field, notFound: g.notFound } });

@@ -182,6 +182,20 @@ describe('generic resource routes', () => {
     expect(r.body.errors.logo).toEqual(['The photo does not meet the parameters']);
   });
 
+  it('answers every GET path document 2 lists for billing company, diagnosis and modifier', async () => {
+    const d = (await admin('POST', '/diagnosis', { code: 'M5450', description: 'Low back pain, unspecified' })).body;
+    const m = (await admin('POST', '/modifier', { code: 'XE', description: 'Separate encounter' })).body;
+    const b = (await admin('POST', '/billing-company', { name: 'Paths Billing', abbreviation: 'PB' })).body;
+    const paths = [
+      '/billing-company/get-all-server', `/billing-company/${b.id}`, '/billing-company/get-list', '/billing-company',
+      '/diagnosis/', '/diagnosis', '/diagnosis/classification/M5450', '/diagnosis/get-by-code/M5450', `/diagnosis/${d.id}`,
+      '/diagnosis/type/ICD-10/classification', '/diagnosis/type',
+      `/modifier/${m.id}`, '/modifier', '/modifier/get-by-code/XE', '/modifier/get-list', '/modifier/classification', '/modifier/type',
+    ];
+    const statuses = await Promise.all(paths.map(async (p) => `${p} ${(await admin('GET', p)).status}`));
+    expect(statuses).toEqual(paths.map((p) => `${p} 200`));
+  });
+
   it('serves the OpenAPI document listing the spec paths', async () => {
     const r = await app.as(null)('GET', '/openapi.json');
     expect(r.body.openapi).toBe('3.1.0');
