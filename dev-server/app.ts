@@ -7,6 +7,7 @@ import { authRouter } from './auth/auth-router.ts';
 import { authenticate } from './auth/sessions.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { requestLocale } from './i18n/locale.ts';
 import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { localFileStorage } from './files/file-storage.ts';
@@ -35,6 +36,7 @@ export function createApp(opts: AppOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   const api = express.Router();
+  api.use((req, res, next) => { res.locals.locale = requestLocale(req); next(); });
   api.use(rateLimit(opts.rateLimitMax));
   api.use((_req, res, next) => { res.setHeader('Access-Control-Expose-Headers', 'inactivity-time'); next(); });
   api.use(express.json({ limit: '1mb', strict: false }));

@@ -47,8 +47,8 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
   }
 
-  const wrap = (fn: (req: Request, actor: Actor) => Promise<unknown>) => async (req: Request, res: express.Response, next: express.NextFunction) => {
-    try { res.json(await fn(req, actorOf(res))); } catch (e) { next(e); }
+  const wrap = (fn: (req: Request, actor: Actor, res: express.Response) => Promise<unknown>) => async (req: Request, res: express.Response, next: express.NextFunction) => {
+    try { res.json(await fn(req, actorOf(res), res)); } catch (e) { next(e); }
   };
 
   router.post('/audit-all', wrap(async (req, actor) => {
@@ -84,7 +84,7 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     return row;
   }));
 
-  router.patch('/rollback-audit/:auditId/by-entity/:entity/:entityId', wrap(async (req, actor) => {
+  router.patch('/rollback-audit/:auditId/by-entity/:entity/:entityId', wrap(async (req, actor, res) => {
     const entity = entityByKey(String(req.params.entity));
     if (!entity) throw notFound();
     if (!can(actor, `${entity.resource.permission}.history`) || !can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
@@ -105,7 +105,7 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
       const merged: Record<string, unknown> = {};
       for (const [k, v] of Object.entries({ ...current, ...old })) if (v !== null && k !== 'id' && k !== 'display_name' && !entity.schema.properties[k]?.readOnly) merged[k] = v;
       const validate = compileWrite(entity);
-      if (!validate(merged)) throw invalid(fieldErrors(entity, validate.errors ?? []), 'The old data is no longer valid and cannot be restored.');
+      if (!validate(merged)) throw invalid(fieldErrors(entity, validate.errors ?? [], res.locals.locale), 'The old data is no longer valid and cannot be restored.');
       return store.update(Number(audit.entity_id), old, 'rolled_back', tx);
     });
   }));

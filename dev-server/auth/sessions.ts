@@ -29,7 +29,7 @@ export async function createSession(db: Database, userId: number, req: Request) 
 }
 
 interface SessionRow {
-  id: number; user_id: number; email: string; user_status: boolean; revoked: boolean;
+  id: number; user_id: number; email: string; language: string; user_status: boolean; revoked: boolean;
   access_expired: boolean; refresh_expired: boolean; idle_ms: number;
   permissions: string[]; billing_company_ids: number[]; roles: string[]; cross_tenant: boolean;
 }
@@ -37,7 +37,7 @@ interface SessionRow {
 /** One query: the session, its user, their permissions, roles and billing companies. */
 export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
   const r = await db.query<SessionRow>(
-    `select s.id, s.user_id, u.email, u.status as user_status, s.revoked_at is not null as revoked,
+    `select s.id, s.user_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
             s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
             (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
             array(select distinct p.slug from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
@@ -82,6 +82,7 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
         ip: req.ip ?? '', url: req.originalUrl, userAgent: req.headers['user-agent'] ?? '',
       };
       res.locals.actor = actor;
+      res.locals.locale = s.language === 'es' ? 'es' : 'en';
       next();
     } catch (e) {
       next(e);

@@ -1,10 +1,11 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList } from '../../src/platform/load-schemas.ts';
 import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
@@ -36,8 +37,8 @@ export function resourceRouter(ctx: ResourceContext): Router {
     const validate = compileWrite(entity);
     const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
     const writable = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !readOnly.has(k)));
-    const check = (data: Record<string, unknown>) => {
-      if (!validate(data)) throw invalid(fieldErrors(entity, validate.errors ?? []));
+    const check = (data: Record<string, unknown>, locale: Locale) => {
+      if (!validate(data)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale));
     };
 
     for (const route of planRoutes(entity)) {
@@ -47,13 +48,13 @@ export function resourceRouter(ctx: ResourceContext): Router {
           const actor = actorOf(res);
           if (!can(actor, slug)) throw forbidden();
           const store = new ResourceStore(ctx.db, entity, actor);
-          res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, actor));
+          res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, res));
         } catch (e) {
           next(e);
         }
       };
 
-      const handle = async (route: PlannedRoute, store: ResourceStore, req: Request, _actor: Actor): Promise<unknown> => {
+      const handle = async (route: PlannedRoute, store: ResourceStore, req: Request, res: Response): Promise<unknown> => {
         const q = req.query as ListParams;
         switch (route.kind) {
           case 'list': return store.list(q);
@@ -63,7 +64,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
           case 'show': return store.get(idParam(req));
           case 'create': {
             const body = writable(bodyObject(req));
-            check(body);
+            check(body, res.locals.locale);
             let row = await store.create(body);
             if (req.file) row = await store.update(row.id, { logo: await ctx.files.save(`logos/${entity.resource.table}-${row.id}`, req.file.buffer, req.file.mimetype) });
             return row;
@@ -72,7 +73,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
             const id = idParam(req);
             const body = writable(bodyObject(req));
             const current = writable(await store.get(id));
-            check({ ...current, ...body });
+            check({ ...current, ...body }, res.locals.locale);
             return store.update(id, body);
           }
           case 'fieldUpdate': {
@@ -80,7 +81,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
             const body = bodyObject(req);
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
-            check({ ...writable(await store.get(id)), ...body });
+            check({ ...writable(await store.get(id)), ...body }, res.locals.locale);
             return store.update(id, body);
           }
           case 'changeStatus': {

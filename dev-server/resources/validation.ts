@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/platform/ajv.ts';
 import type { Entity, FieldSchema } from '../../src/platform/entity.ts';
+import type { Locale } from '../i18n/locale.ts';
 
 const ajv = createAjv();
 
@@ -17,40 +18,63 @@ export function compileWrite(entity: Entity): ValidateFunction {
   return ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
 }
 
-/** ajv errors → { field: [messages] } in plain words with the field's title. */
-export function fieldErrors(entity: Entity, errors: ErrorObject[]): Record<string, string[]> {
+type Templates = Record<string, (title: string, p: Record<string, unknown>) => string>;
+
+// Laravel-style sentences users of the predecessor know, in both languages.
+const TEMPLATES: Record<Locale, Templates> = {
+  en: {
+    required: (t) => `The ${t} field is required.`,
+    unknown: (_t, p) => `The field ${p.field} is not allowed.`,
+    maxLength: (t, p) => `The ${t} may not be greater than ${p.limit} characters.`,
+    minLength: (t, p) => (p.limit === 1 ? `The ${t} field is required.` : `The ${t} must be at least ${p.limit} characters.`),
+    type: (t, p) => `The ${t} must be ${p.type === 'integer' ? 'an integer' : `a ${p.type}`}.`,
+    enum: (t) => `The selected ${t} is invalid.`,
+    maximum: (t, p) => `The ${t} may not be greater than ${p.limit}.`,
+    minimum: (t, p) => `The ${t} must be greater than ${p.limit}.`,
+    'us-date': (t) => `The ${t} is not a valid date (mm/dd/yyyy).`,
+    email: (t) => `The ${t} must be a valid email address.`,
+    phone: (t) => `The ${t} must be 10 digits in the format xxx-xxx-xxxx.`,
+    zip: (t) => `The ${t} must be 5 or 9 digits.`,
+    ssn: (t) => `The ${t} must be in the format xxx-xx-xxxx.`,
+    npi: () => `The NPI doesn't exist`,
+    invalid: (t) => `The ${t} format is invalid.`,
+  },
+  es: {
+    required: (t) => `El campo ${t} es obligatorio.`,
+    unknown: (_t, p) => `El campo ${p.field} no está permitido.`,
+    maxLength: (t, p) => `El campo ${t} no puede tener más de ${p.limit} caracteres.`,
+    minLength: (t, p) => (p.limit === 1 ? `El campo ${t} es obligatorio.` : `El campo ${t} debe tener al menos ${p.limit} caracteres.`),
+    type: (t, p) => `El campo ${t} debe ser ${p.type === 'integer' ? 'un número entero' : p.type === 'string' ? 'un texto' : p.type === 'boolean' ? 'verdadero o falso' : 'un número'}.`,
+    enum: (t) => `El valor seleccionado de ${t} no es válido.`,
+    maximum: (t, p) => `El campo ${t} no puede ser mayor que ${p.limit}.`,
+    minimum: (t, p) => `El campo ${t} debe ser mayor que ${p.limit}.`,
+    'us-date': (t) => `El campo ${t} no es una fecha válida (mm/dd/aaaa).`,
+    email: (t) => `El campo ${t} debe ser un correo electrónico válido.`,
+    phone: (t) => `El campo ${t} debe tener 10 dígitos con el formato xxx-xxx-xxxx.`,
+    zip: (t) => `El campo ${t} debe tener 5 o 9 dígitos.`,
+    ssn: (t) => `El campo ${t} debe tener el formato xxx-xx-xxxx.`,
+    npi: () => `El NPI no existe`,
+    invalid: (t) => `El formato del campo ${t} no es válido.`,
+  },
+};
+
+/** ajv errors → { field: [messages] } in plain words with the field's title in the caller's language. */
+export function fieldErrors(entity: Entity, errors: ErrorObject[], locale: Locale = 'en'): Record<string, string[]> {
   const out: Record<string, string[]> = {};
+  const say = TEMPLATES[locale];
   const add = (field: string, msg: string) => (out[field] ??= []).includes(msg) || out[field].push(msg);
   for (const e of errors) {
     const field = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
       : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
       : e.instancePath.split('/')[1] ?? '_';
-    const title = (entity.schema.properties[field]?.title ?? field.replace(/_/g, ' ')).toLowerCase();
-    const p = e.params as Record<string, unknown>;
-    switch (e.keyword) {
-      case 'required': add(field, `The ${title} field is required.`); break;
-      case 'additionalProperties': add(field, `The field ${field} is not allowed.`); break;
-      case 'maxLength': add(field, `The ${title} may not be greater than ${p.limit} characters.`); break;
-      case 'minLength': add(field, p.limit === 1 ? `The ${title} field is required.` : `The ${title} must be at least ${p.limit} characters.`); break;
-      case 'type': add(field, `The ${title} must be ${p.type === 'integer' ? 'an integer' : `a ${p.type}`}.`); break;
-      case 'enum': add(field, `The selected ${title} is invalid.`); break;
-      case 'format': add(field, formatMessage(title, String(p.format))); break;
-      case 'maximum': add(field, `The ${title} may not be greater than ${p.limit}.`); break;
-      case 'minimum': case 'exclusiveMinimum': add(field, `The ${title} must be greater than ${p.limit}.`); break;
-      default: add(field, `The ${title} format is invalid.`);
-    }
+    const prop = entity.schema.properties[field];
+    const title = ((locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ?? prop?.title ?? field.replace(/_/g, ' ')).toLowerCase();
+    const p: Record<string, unknown> = { ...(e.params as Record<string, unknown>), field };
+    const key = e.keyword === 'additionalProperties' ? 'unknown'
+      : e.keyword === 'exclusiveMinimum' ? 'minimum'
+      : e.keyword === 'format' ? (say[String(p.format)] ? String(p.format) : 'invalid')
+      : say[e.keyword] ? e.keyword : 'invalid';
+    add(field, say[key](title, p));
   }
   return out;
-}
-
-function formatMessage(title: string, format: string): string {
-  switch (format) {
-    case 'us-date': return `The ${title} is not a valid date (mm/dd/yyyy).`;
-    case 'email': return `The ${title} must be a valid email address.`;
-    case 'phone': return `The ${title} must be 10 digits in the format xxx-xxx-xxxx.`;
-    case 'zip': return `The ${title} must be 5 or 9 digits.`;
-    case 'ssn': return `The ${title} must be in the format xxx-xx-xxxx.`;
-    case 'npi': return `The NPI doesn't exist`;
-    default: return `The ${title} format is invalid.`;
-  }
 }

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+
+let app: TestApp;
+let root: Api;
+beforeAll(async () => { ({ app, root } = await startAsSuperUser()); });
+afterAll(() => app.close());
+
+describe('server messages in English and Spanish', () => {
+  it('answers in Spanish before sign-in when the lang header asks for es', async () => {
+    const r = await app.as(null)('GET', '/diagnosis', undefined, { lang: 'es' });
+    expect(r.body).toEqual({ message: 'No autenticado.' });
+  });
+
+  it("answers validation errors in the signed-in user's language, with the Spanish field labels", async () => {
+    await app.db.query("update users set language = 'es' where email = 'root@test.com'");
+    const r = await root('POST', '/modifier', { code: 'GAX' });
+    expect(r.body.message).toBe('Los datos proporcionados no son válidos.');
+    expect(r.body.errors.description).toEqual(['El campo descripción es obligatorio.']);
+    expect(r.body.errors.code).toContain('El campo código no puede tener más de 2 caracteres.');
+  });
+
+  it('translates the spec duplicate messages', async () => {
+    await root('POST', '/diagnosis', { code: 'R51', description: 'Headache' });
+    const r = await root('POST', '/diagnosis', { code: 'R51', description: 'Headache' });
+    expect(r.body.message).toBe('Este diagnóstico ya está registrado');
+  });
+
+  it('every fixed server message has a Spanish text', async () => {
+    const { MESSAGES } = await import('../../dev-server/http/errors.ts');
+    const { translate } = await import('../../dev-server/i18n/locale.ts');
+    const missing = Object.values(MESSAGES).filter((m) => translate(m, 'es') === m);
+    expect(missing).toEqual([]);
+  });
+});
