@@ -64,7 +64,8 @@ export class ResourceStore {
     return out;
   }
 
-  async list(p: ListParams): Promise<{ data: Row[]; numberOfPages: number; count: number }> {
+  /** withCount false skips the count query where nobody reads it (pickers, spotlight). */
+  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
     const errors: Record<string, string[]> = {};
@@ -112,17 +113,17 @@ export class ResourceStore {
     if (Object.keys(errors).length) throw invalid(errors);
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
-    const count = Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n);
     const rows = await this.db.query(
       `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
       params,
     );
+    const count = withCount ? Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n) : rows.rows.length;
     return { data: rows.rows.map((r) => this.toApi(r)), numberOfPages: Math.ceil(count / perPage), count };
   }
 
-  /** Picker items [{ id, name }], enabled rows only, at most 1000 (narrow with query). */
+  /** Picker items [{ id, name }], at most 1000 (narrow with query and the list filters, e.g. status=true). */
   async pickList(p: ListParams): Promise<Array<{ id: number; name: string; billing_company_id?: number }>> {
-    const page = await this.list({ ...p, itemsPerPage: String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' });
+    const page = await this.list({ ...p, itemsPerPage: String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' }, false);
     return page.data.map((r) => ({ id: r.id, name: r.display_name as string, ...(this.tenantOwned ? { billing_company_id: r.billing_company_id as number } : {}) }));
   }
 

@@ -28,7 +28,7 @@ export function searchRouter(db: Database, entities: Entity[]): Router {
       const results: Array<{ entity: string; id: number; name: string; module: string; route: string | null }> = [];
       for (const e of visible(actor).filter((x) => !filter || (x.resource.searchFilter ?? x.resource.module) === filter)) {
         if (results.length >= LIMIT) break;
-        const page = await new ResourceStore(db, e, actor).list({ query: term, itemsPerPage: String(LIMIT - results.length) });
+        const page = await new ResourceStore(db, e, actor).list({ query: term, itemsPerPage: String(LIMIT - results.length) }, false);
         for (const row of page.data) results.push({ entity: e.resource.module, id: row.id, name: row.display_name as string, module: e.resource.module, route: e.resource.menu?.route ?? null });
       }
       res.json(results);
