@@ -1,0 +1,18 @@
+// Every problem a reader meets is a value: where it is and what it means, never a thrown string.
+export type X12FindingCode =
+  | 'no-isa' | 'short-isa' | 'bad-segment-id' | 'unexpected-segment' | 'missing-trailer'
+  | 'control-number-mismatch' | 'count-mismatch' | 'missing-element' | 'bad-value' | 'imbalance';
+
+export interface X12Finding {
+  code: X12FindingCode;
+  severity: 'error' | 'warning';
+  /** 1-based position of the segment in the file */
+  position: number;
+  segmentId: string;
+  /** 1-based element index, when one element is at fault */
+  element?: number;
+  message: string;
+}
+
+export const finding = (code: X12FindingCode, position: number, segmentId: string, message: string, element?: number, severity: 'error' | 'warning' = 'error'): X12Finding =>
+  ({ code, severity, position, segmentId, message, ...(element ? { element } : {}) });
