@@ -1,0 +1,53 @@
+import { amountToCents, formatCents } from './amounts.ts';
+import { read999 } from './ack-999-reader.ts';
+import { read277 } from './claim-ack-277-reader.ts';
+import { balance835 } from './era-835-balance.ts';
+import { read835 } from './era-835-reader.ts';
+import { readInterchanges } from './interchange-reader.ts';
+import type { X12Finding } from './x12-finding.ts';
+
+export interface TransactionSummary { kind: string; control: string; implementation?: string; summary: Record<string, unknown>; findings: X12Finding[] }
+export interface Inspection { interchanges: number; transactions: TransactionSummary[]; findings: X12Finding[]; balanced: boolean }
+
+const KIND: Record<string, string> = { '835': 'ERA / remittance (835)', '837': 'Claim (837)', '999': 'Implementation acknowledgment (999)', '277': 'Claim status / acknowledgment (277)' };
+
+/** What a file is and holds, for people (text) and machines (the same object as JSON). */
+export function inspectX12(text: string): Inspection {
+  const doc = readInterchanges(text);
+  const transactions: TransactionSummary[] = [];
+  for (const isa of doc.interchanges) for (const gs of isa.groups) for (const tx of gs.transactions) {
+    const base = { kind: KIND[tx.id] ?? `Transaction set ${tx.id}`, control: tx.control, implementation: tx.implementation ?? gs.version };
+    if (tx.id === '835') {
+      const { remittance: r, findings } = read835(tx, doc.separators!);
+      const all = [...findings, ...balance835(r)];
+      transactions.push({ ...base, findings: all, summary: {
+        payer: r.payer.name, payee: r.payee.name, payeeNpi: r.payee.npi, payment: formatCents(r.payment.amount), method: r.payment.method, trace: r.trace?.number,
+        claims: r.claims.length, charged: formatCents(r.claims.reduce((a, c) => a + c.charge, 0)), paid: formatCents(r.claims.reduce((a, c) => a + c.paid, 0)),
+        providerAdjustments: formatCents(r.providerAdjustments.reduce((a, p) => a + p.amount, 0)), balanced: !all.some((f) => f.code === 'imbalance'),
+      } });
+    } else if (tx.id === '999') {
+      const ack = read999(tx);
+      transactions.push({ ...base, findings: [], summary: { accepted: ack.accepted, status: ack.groupMeaning, results: ack.transactions.map((t) => ({ set: t.transactionSet, control: t.control, status: t.meaning, errors: t.errors.map((e) => `${e.code} ${e.meaning}${e.segment ? ` (${e.segment} at ${e.position})` : ''}`) })) } });
+    } else if (tx.id === '277') {
+      const statuses = read277(tx, doc.separators!);
+      transactions.push({ ...base, findings: [], summary: { claims: statuses.map((s) => ({ claim: s.claimControl, status: `${s.category} ${s.categoryMeaning}`, outcome: s.outcome, code: s.statusCode })) } });
+    } else if (tx.id === '837') {
+      const clms = tx.segments.filter((s) => s.id === 'CLM');
+      const total = clms.reduce((a, s) => a + (amountToCents(s.elements[2]) ?? 0), 0);
+      transactions.push({ ...base, findings: [], summary: { claims: clms.length, charged: formatCents(total) } });
+    } else transactions.push({ ...base, findings: [], summary: { segments: tx.segments.length } });
+  }
+  const findings = [...doc.findings, ...transactions.flatMap((t) => t.findings)];
+  return { interchanges: doc.interchanges.length, transactions, findings, balanced: !findings.some((f) => f.code === 'imbalance') };
+}
+
+export function describeInspection(i: Inspection): string {
+  const lines = [`${i.interchanges} interchange(s), ${i.transactions.length} transaction set(s)`];
+  for (const t of i.transactions) {
+    lines.push('', `${t.kind} — control ${t.control}${t.implementation ? `, ${t.implementation}` : ''}`);
+    for (const [k, v] of Object.entries(t.summary)) lines.push(`  ${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  }
+  lines.push('', i.findings.length ? `${i.findings.length} finding(s):` : 'No findings.');
+  for (const f of i.findings) lines.push(`  [${f.severity}] segment ${f.position} ${f.segmentId}${f.element ? `${String(f.element).padStart(2, '0')}` : ''}: ${f.message}`);
+  return lines.join('\n');
+}
