@@ -10,39 +10,38 @@ export interface X12Document { separators: Separators | null; interchanges: Inte
 const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
 
 /**
- * Reads any X12 file into its envelopes (ISA/GS/ST…SE/GE/IEA), checking control numbers and the
- * segment, transaction and group counts. Problems become findings; nothing is guessed.
+ * Builds envelopes (ISA/GS/ST…SE/GE/IEA) from segments fed one at a time, checking control numbers
+ * and the segment, transaction and group counts. Problems become findings; nothing is guessed.
  */
-export function readInterchanges(text: string): X12Document {
-  const findings: X12Finding[] = [];
-  const separators = readSeparators(text);
-  if (!separators) {
-    findings.push(finding(text.includes('ISA') ? 'short-isa' : 'no-isa', 1, text.slice(0, 3).replace(/[^A-Z0-9]/g, ''), text.includes('ISA') ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.' : 'This is not an X12 interchange: it has no ISA segment.'));
-    return { separators, interchanges: [], findings };
-  }
-  const interchanges: Interchange[] = [];
-  let isa: Interchange | null = null;
-  let gs: Group | null = null;
-  let st: Transaction | null = null;
-  let isaAt = 0, gsAt = 0;
-  for (const seg of readSegments(text, separators)) {
+export class EnvelopeBuilder {
+  readonly interchanges: Interchange[] = [];
+  readonly findings: X12Finding[] = [];
+  private isa: Interchange | null = null;
+  private gs: Group | null = null;
+  private st: Transaction | null = null;
+  private isaAt = 0;
+  private gsAt = 0;
+
+  push(seg: Segment): void {
+    const findings = this.findings;
     if (!SEGMENT_ID.test(seg.id)) {
       findings.push(finding('bad-segment-id', seg.position, seg.id, `"${seg.id}" is not a valid segment identifier.`));
-      continue;
+      return;
     }
     const e = seg.elements;
+    let { isa, gs, st } = this;
     switch (seg.id) {
       case 'ISA':
         if (isa) findings.push(finding('missing-trailer', seg.position, 'ISA', `Interchange ${isa.control} has no IEA before the next ISA.`));
         isa = { control: e[13], sender: (e[6] ?? '').trim(), receiver: (e[8] ?? '').trim(), date: e[9], usage: e[15], groups: [] };
-        interchanges.push(isa);
-        isaAt = seg.position;
+        this.interchanges.push(isa);
+        this.isaAt = seg.position;
         break;
       case 'GS':
         if (!isa) { findings.push(finding('unexpected-segment', seg.position, 'GS', 'GS appears outside an interchange.')); break; }
         gs = { functionalId: e[1], sender: e[2], receiver: e[3], control: e[6], version: e[8], transactions: [] };
         isa.groups.push(gs);
-        gsAt = seg.position;
+        this.gsAt = seg.position;
         break;
       case 'ST':
         if (!gs) { findings.push(finding('unexpected-segment', seg.position, 'ST', 'ST appears outside a functional group (no GS before it).')); break; }
@@ -75,9 +74,67 @@ export function readInterchanges(text: string): X12Document {
         if (!st) findings.push(finding('unexpected-segment', seg.position, seg.id, `${seg.id} appears outside a transaction set (ST…SE).`));
         else st.segments.push(seg);
     }
+    this.isa = isa;
+    this.gs = gs;
+    this.st = st;
   }
-  if (st) findings.push(finding('missing-trailer', st.segments.at(-1)!.position, 'SE', `Transaction ${st.control} has no SE.`));
-  if (gs) findings.push(finding('missing-trailer', gsAt, 'GE', `Group ${gs.control} has no GE.`));
-  if (isa) findings.push(finding('missing-trailer', isaAt, 'IEA', `Interchange ${isa.control} has no IEA.`));
-  return { separators, interchanges, findings };
+
+  /** Reports what was left open when the input ended. */
+  finish(): void {
+    const { st, gs, isa } = this;
+    if (st) this.findings.push(finding('missing-trailer', st.segments.at(-1)!.position, 'SE', `Transaction ${st.control} has no SE.`));
+    if (gs) this.findings.push(finding('missing-trailer', this.gsAt, 'GE', `Group ${gs.control} has no GE.`));
+    if (isa) this.findings.push(finding('missing-trailer', this.isaAt, 'IEA', `Interchange ${isa.control} has no IEA.`));
+    this.st = this.gs = this.isa = null;
+  }
+}
+
+const notX12 = (text: string): X12Finding[] => [finding(text.includes('ISA') ? 'short-isa' : 'no-isa', 1, text.slice(0, 3).replace(/[^A-Z0-9]/g, ''), text.includes('ISA') ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.' : 'This is not an X12 interchange: it has no ISA segment.')];
+
+/** Reads any X12 text into its envelopes. */
+export function readInterchanges(text: string): X12Document {
+  const separators = readSeparators(text);
+  if (!separators) return { separators, interchanges: [], findings: notX12(text) };
+  const b = new EnvelopeBuilder();
+  for (const seg of readSegments(text, separators)) b.push(seg);
+  b.finish();
+  return { separators, interchanges: b.interchanges, findings: b.findings };
+}
+
+/**
+ * The same from chunks (a file stream is an AsyncIterable of chunks), so a file of tens of
+ * megabytes is never held whole: only the unfinished tail of the last chunk is kept between reads.
+ */
+export async function readInterchangesFromChunks(chunks: AsyncIterable<string | Uint8Array>): Promise<X12Document> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  let separators: Separators | null = null;
+  let position = 0;
+  const b = new EnvelopeBuilder();
+  const emit = (raw: string) => {
+    const trimmed = raw.replace(/^\s+/, '');
+    if (!trimmed) return;
+    const elements = trimmed.split(separators!.element);
+    b.push({ position: ++position, id: elements[0], elements });
+  };
+  for await (const chunk of chunks) {
+    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (!separators) {
+      separators = readSeparators(pending);
+      if (!separators) continue;
+      pending = pending.slice(pending.indexOf('ISA'));
+    }
+    let from = 0;
+    let end: number;
+    while ((end = pending.indexOf(separators.segment, from)) >= 0) {
+      emit(pending.slice(from, end));
+      from = end + 1;
+    }
+    pending = pending.slice(from);
+  }
+  pending += decoder.decode();
+  if (!separators) return { separators: null, interchanges: [], findings: notX12(pending) };
+  emit(pending);
+  b.finish();
+  return { separators, interchanges: b.interchanges, findings: b.findings };
 }
