@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Batch837P, Claim837P } from '../../../src/domain/x12/claim-837-model.ts';
+import { read837P } from '../../../src/domain/x12/claim-837p-reader.ts';
+import { MAX_CLAIMS_PER_TRANSACTION, write837P } from '../../../src/domain/x12/claim-837p-writer.ts';
+import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+
+const claim = (n: number): Claim837P => ({
+  patientControlNumber: `PCN${n}`, totalCharge: 12550, placeOfService: '11', frequency: '1', priorAuthorization: 'AUTH1', diagnoses: ['E119', 'I10'],
+  billingProvider: { name: 'SUNSHINE CLINIC', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '207Q00000X', address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' } },
+  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: 'M123', responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: '05/01/1973', sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
+  payer: { name: 'KEY INSURANCE', payerId: '99999' },
+  renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
+  lines: [
+    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: '10/03/2025' },
+    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: '10/03/2025' },
+  ],
+});
+
+const batch = (claims: Claim837P[]): Batch837P => ({
+  submitter: { name: 'PREMIER BILLING', id: 'SUB01', contactName: 'JERRY', phone: '305-555-2222' },
+  receiver: { name: 'CLEARING HOUSE', id: 'CH01' },
+  interchange: { senderId: 'SUB01', receiverId: 'CH01', control: 42, usage: 'T', date: new Date('2025-10-05T14:30:00Z') },
+  claims,
+});
+
+describe('837P writer', () => {
+  it('writes an interchange whose envelopes, control numbers and counts check out', () => {
+    const doc = readInterchanges(write837P(batch([claim(1), claim(2)])));
+    expect(doc.findings).toEqual([]);
+    expect(doc.interchanges[0]).toMatchObject({ control: '000000042', usage: 'T' });
+  });
+
+  it('what the writer writes, the reader reads back to the same claims', () => {
+    const claims = [claim(1), { ...claim(2), frequency: '7' as const, originalReference: 'PAYER-ICN-9' }];
+    const doc = readInterchanges(write837P(batch(claims)));
+    const { claims: back, findings } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(findings).toEqual([]);
+    expect(back).toEqual(claims);
+  });
+
+  it(`splits more than ${MAX_CLAIMS_PER_TRANSACTION} claims into several ST–SE with unique control numbers`, () => {
+    const doc = readInterchanges(write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION + 1 }, (_, i) => claim(i)))));
+    expect(doc.findings).toEqual([]);
+    const sets = doc.interchanges[0].groups[0].transactions;
+    expect(sets.map((t) => t.control)).toEqual(['0001', '0002']);
+  });
+});
+
+describe('837P reader on the public samples', () => {
+  it('reads the implementation guide example 1', () => {
+    const doc = readInterchanges(readFileSync(new URL('../../fixtures/x12/837p/demo.example1.837', import.meta.url), 'utf8'));
+    const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ patientControlNumber: '26463774', totalCharge: 10000, placeOfService: '11', diagnoses: ['0340', 'V7389'], payer: { name: 'KEY INSURANCE COMPANY', payerId: '999996666' } });
+    expect(claims[0].patient).toMatchObject({ relationship: '19', party: { name: 'SMITH', firstName: 'TED' }, dateOfBirth: '05/01/1973', sex: 'M' });
+    expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([['99213', 4000, [1], '10/03/2006'], ['87070', 1500, [1], '10/03/2006'], ['99214', 3500, [2], '10/10/2006'], ['86663', 1000, [2], '10/10/2006']]);
+  });
+});
