@@ -14,6 +14,18 @@ export interface ServiceLine837 {
   dateOfService: string;
 }
 
+/** Loops 2320/2330: a payer that has already adjudicated the claim (for secondary and tertiary claims). */
+export interface OtherPayer837 {
+  responsibility: 'P' | 'S' | 'T';
+  relationship: string;
+  groupNumber?: string;
+  filingIndicator: string;
+  subscriber: Party & { memberId: string };
+  payer: { name: string; payerId: string };
+  paidAmount: number;
+  adjustments: Array<{ group: string; reason: string; amount: number }>;
+}
+
 export interface Claim837P {
   patientControlNumber: string;
   totalCharge: number;
@@ -29,6 +41,7 @@ export interface Claim837P {
   patient?: { party: Party; relationship: string; dateOfBirth: string; sex: 'F' | 'M' | 'U'; address: Address };
   renderingProvider?: Party & { npi: string };
   referringProvider?: Party & { npi: string };
+  otherPayers?: OtherPayer837[];
   lines: ServiceLine837[];
 }
 

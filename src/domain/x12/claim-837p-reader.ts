@@ -1,5 +1,5 @@
 import { amountToCents, x12DateToUs } from './amounts.ts';
-import type { Address, Claim837P, Party } from './claim-837-model.ts';
+import type { Address, Claim837P, OtherPayer837, Party } from './claim-837-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';
 import type { Separators } from './separators.ts';
@@ -19,6 +19,7 @@ export function read837P(tx: Transaction, sep: Separators): { claims: Claim837P[
   let claim: Claim837P | null = null;
   let addressOf: { address?: Address } | null = null;
   let nm1 = '';
+  let other: OtherPayer837 | null = null;
   // SBR comes before the subscriber's NM1; its fields wait here until the subscriber exists.
   let pendingSbr: Pick<Claim837P['subscriber'], 'responsibility' | 'relationship' | 'groupNumber' | 'filingIndicator'> | null = null;
   const cents = (s: Segment, i: number) => {
@@ -30,13 +31,19 @@ export function read837P(tx: Transaction, sep: Separators): { claims: Claim837P[
     const e = s.elements;
     switch (s.id) {
       case 'HL':
-        level = e[3]; claim = null; nm1 = '';
+        level = e[3]; claim = null; nm1 = ''; other = null;
         if (level === '20') { billing = null; }
         if (level === '22') { subscriber = null; payer = null; patient = undefined; }
         break;
       case 'PRV': if (level === '20' && e[1] === 'BI') billing = { ...(billing ?? ({} as Claim837P['billingProvider'])), taxonomy: e[3] }; break;
       case 'NM1':
         nm1 = e[1];
+        if (other && !claim?.lines.length && (e[1] === 'IL' || e[1] === 'PR')) {
+          if (e[1] === 'IL') other.subscriber = { ...party(e), memberId: e[9] };
+          else other.payer = { name: e[3], payerId: e[9] };
+          addressOf = null;
+          break;
+        }
         if (e[1] === '85') { billing = { ...(billing ?? {}), ...party(e), npi: e[9], taxId: '', address: { line1: '', city: '', state: '', zip: '' } } as Claim837P['billingProvider']; addressOf = billing; }
         else if (e[1] === 'IL' && subscriber === null) { subscriber = { party: party(e), memberId: e[9], responsibility: 'P', relationship: '', filingIndicator: '' }; addressOf = subscriber; }
         else if (e[1] === 'PR') { payer = { name: e[3], payerId: e[9] }; addressOf = null; }
@@ -53,6 +60,11 @@ export function read837P(tx: Transaction, sep: Separators): { claims: Claim837P[
         else if (claim && e[1] === 'F8') claim.originalReference = e[2];
         break;
       case 'SBR':
+        if (claim) {
+          other = { responsibility: e[1] as 'P', relationship: e[2], ...(e[3] ? { groupNumber: e[3] } : {}), filingIndicator: e[9], subscriber: { name: '', entity: 'person', memberId: '' }, payer: { name: '', payerId: '' }, paidAmount: 0, adjustments: [] };
+          (claim.otherPayers ??= []).push(other);
+          break;
+        }
         subscriber = null;
         pendingSbr = { responsibility: e[1] as 'P', relationship: e[2], groupNumber: e[3] || undefined, filingIndicator: e[9] };
         break;
@@ -71,6 +83,10 @@ export function read837P(tx: Transaction, sep: Separators): { claims: Claim837P[
         claims.push(claim);
         break;
       }
+      case 'CAS':
+        if (other && !claim?.lines.length) for (let i = 2; i <= 17; i += 3) if (e[i]) other.adjustments.push({ group: e[1], reason: e[i], amount: cents(s, i + 1) });
+        break;
+      case 'AMT': if (other && !claim?.lines.length && e[1] === 'D') other.paidAmount = cents(s, 2); break;
       case 'HI':
         if (claim) for (const v of e.slice(1)) { const [, code] = components(v, sep); if (code) claim.diagnoses.push(code); }
         break;

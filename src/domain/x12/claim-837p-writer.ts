@@ -60,6 +60,17 @@ export function write837P(batch: Batch837P): string {
       body.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
       if (c.referringProvider) body.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
       if (c.renderingProvider) body.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
+      for (const o of c.otherPayers ?? []) {
+        body.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
+        // CAS carries up to six reason/amount pairs per group.
+        const groups = [...new Set(o.adjustments.map((a) => a.group))];
+        for (const g of groups) {
+          const pairs = o.adjustments.filter((a) => a.group === g);
+          for (let i = 0; i < pairs.length; i += 6) body.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
+        }
+        body.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', 'P', '', 'Y'));
+        body.push(nm1('IL', o.subscriber, 'MI', o.subscriber.memberId), seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId));
+      }
       c.lines.forEach((l, i) => {
         body.push(seg('LX', String(i + 1)));
         body.push(seg('SV1', ['HC', l.procedure, ...l.modifiers].join(SEP.component), money(l.charge), l.unitCode, l.units, l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '', '', l.diagnosisPointers.join(SEP.component)));

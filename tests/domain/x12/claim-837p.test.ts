@@ -39,6 +39,24 @@ describe('837P writer', () => {
     expect(back).toEqual(claims);
   });
 
+  it('writes the primary payer\'s payment and adjustments on a secondary claim (2320/2330) and reads them back', () => {
+    const secondary: Claim837P = {
+      ...claim(3),
+      subscriber: { ...claim(3).subscriber, responsibility: 'S' },
+      otherPayers: [{
+        responsibility: 'P', relationship: '18', groupNumber: 'G1', filingIndicator: 'MB',
+        subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person', memberId: 'MCARE1' }, payer: { name: 'MEDICARE', payerId: '00882' },
+        paidAmount: 8000, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }, { group: 'PR', reason: '2', amount: 2550 }],
+      }],
+    };
+    const text = write837P(batch([secondary]));
+    expect(text).toContain('AMT*D*80.00~');
+    expect(text).toContain('CAS*CO*45*20.00~');
+    const doc = readInterchanges(text);
+    expect(doc.findings).toEqual([]);
+    expect(read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims).toEqual([secondary]);
+  });
+
   it(`splits more than ${MAX_CLAIMS_PER_TRANSACTION} claims into several ST–SE with unique control numbers`, () => {
     const doc = readInterchanges(write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION + 1 }, (_, i) => claim(i)))));
     expect(doc.findings).toEqual([]);
