@@ -75,9 +75,10 @@ export function read837P(tx: Transaction, sep: Separators): { claims: Claim837P[
         break;
       case 'CLM': {
         const [pos, , frequency] = components(e[5], sep);
+        if (pos && pos.length > 2) findings.push(finding('bad-value', s.position, 'CLM', `CLM05 "${e[5]}" is not a composite made with the component separator "${sep.component}" that the ISA declares; place of service and frequency cannot be read.`, 5));
         if (!billing || !subscriber || !payer) { findings.push(finding('unexpected-segment', s.position, 'CLM', 'CLM appears before its billing provider, subscriber and payer.')); break; }
         claim = {
-          patientControlNumber: e[1], totalCharge: cents(s, 2), placeOfService: pos, frequency: (frequency || '1') as '1', diagnoses: [],
+          patientControlNumber: e[1], totalCharge: cents(s, 2), placeOfService: pos && pos.length <= 2 ? pos : '', frequency: (frequency || '1') as '1', diagnoses: [],
           billingProvider: billing, subscriber, payer, ...(patient ? { patient } : {}), lines: [],
         };
         claims.push(claim);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Batch837P, Claim837P } from '../../../src/domain/x12/claim-837-model.ts';
 import { read837P } from '../../../src/domain/x12/claim-837p-reader.ts';
@@ -74,4 +74,20 @@ describe('837P reader on the public samples', () => {
     expect(claims[0].patient).toMatchObject({ relationship: '19', party: { name: 'SMITH', firstName: 'TED' }, dateOfBirth: '05/01/1973', sex: 'M' });
     expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([['99213', 4000, [1], '10/03/2006'], ['87070', 1500, [1], '10/03/2006'], ['99214', 3500, [2], '10/10/2006'], ['86663', 1000, [2], '10/10/2006']]);
   });
+});
+
+describe('837P reader on every public professional sample', () => {
+  const dir = new URL('../../fixtures/x12/837p/', import.meta.url);
+  for (const file of readdirSync(dir)) {
+    it(`reads every claim of ${file} with its lines`, () => {
+      const doc = readInterchanges(readFileSync(new URL(file, dir), 'utf8'));
+      const tx = doc.interchanges[0].groups[0].transactions[0];
+      const { claims, findings } = read837P(tx, doc.separators!);
+      // Some samples declare ':' but write '>' in CLM05; that, and only that, must be reported.
+      expect(findings.filter((f) => !(f.segmentId === 'CLM' && f.element === 5))).toEqual([]);
+      for (const f of findings) expect(f.message).toMatch(/is not a composite made with the component separator ":"/);
+      expect(claims.length).toBe(tx.segments.filter((s) => s.id === 'CLM').length);
+      expect(claims.every((c) => c.lines.length > 0 && c.payer.payerId && c.billingProvider.npi)).toBe(true);
+    });
+  }
 });
