@@ -1,4 +1,4 @@
-// A professional claim (837P) as the writer takes it and the reader gives it back. Cents; mm/dd/yyyy.
+// Claims (837P and 837I) as the writers take them and the readers give them back. Cents; mm/dd/yyyy.
 export interface Party { name: string; firstName?: string; entity: 'person' | 'organization'; idQualifier?: string; id?: string }
 export interface Address { line1: string; line2?: string; city: string; state: string; zip: string }
 
@@ -26,28 +26,62 @@ export interface OtherPayer837 {
   adjustments: Array<{ group: string; reason: string; amount: number }>;
 }
 
-export interface Claim837P {
+/** What professional and institutional claims share: the parties and the claim's identity. */
+export interface ClaimCommon837 {
   patientControlNumber: string;
   totalCharge: number;
-  placeOfService: string;
   /** 1 original, 7 replacement, 8 void */
   frequency: '1' | '7' | '8';
   originalReference?: string;
   priorAuthorization?: string;
-  diagnoses: string[];
   billingProvider: Party & { npi: string; taxId: string; taxonomy?: string; address: Address };
   subscriber: { party: Party; memberId: string; responsibility: 'P' | 'S' | 'T'; relationship: '18' | string; groupNumber?: string; filingIndicator: string; dateOfBirth?: string; sex?: 'F' | 'M' | 'U'; address?: Address };
   payer: { name: string; payerId: string };
   patient?: { party: Party; relationship: string; dateOfBirth: string; sex: 'F' | 'M' | 'U'; address: Address };
+  otherPayers?: OtherPayer837[];
+}
+
+export interface Claim837P extends ClaimCommon837 {
+  placeOfService: string;
+  diagnoses: string[];
   renderingProvider?: Party & { npi: string };
   referringProvider?: Party & { npi: string };
-  otherPayers?: OtherPayer837[];
   lines: ServiceLine837[];
 }
 
-export interface Batch837P {
+export interface Diagnosis837I { code: string; presentOnAdmission?: 'Y' | 'N' | 'U' | 'W' | '1' }
+
+export interface InstitutionalLine837 {
+  revenueCode: string;
+  procedure?: string;
+  modifiers: string[];
+  charge: number;
+  units: string;
+  unitCode: 'UN' | 'DA';
+  dateOfService?: string;
+}
+
+export interface Claim837I extends ClaimCommon837 {
+  /** type of bill without its frequency: facility type and bill classification, e.g. 13 */
+  facilityCode: string;
+  statementFrom: string;
+  statementTo: string;
+  admissionType?: string;
+  admissionSource?: string;
+  patientStatus: string;
+  principalDiagnosis: Diagnosis837I;
+  admittingDiagnosis?: string;
+  otherDiagnoses: Diagnosis837I[];
+  attendingProvider?: Party & { npi?: string };
+  lines: InstitutionalLine837[];
+}
+
+export interface Batch837<C extends ClaimCommon837 = Claim837P> {
   submitter: { name: string; id: string; contactName: string; phone: string };
   receiver: { name: string; id: string };
   interchange: { senderId: string; receiverId: string; control: number; usage: 'T' | 'P'; date: Date };
-  claims: Claim837P[];
+  claims: C[];
 }
+
+export type Batch837P = Batch837<Claim837P>;
+export type Batch837I = Batch837<Claim837I>;

@@ -1,86 +1,23 @@
-import type { Address, Batch837P, Claim837P, Party } from './claim-837-model.ts';
+import type { Batch837P, Claim837P } from './claim-837-model.ts';
+import { SEP, ccyymmdd, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
 
-export const MAX_CLAIMS_PER_TRANSACTION = 5000;
-const SEP = { element: '*', component: ':', repetition: '^', segment: '~' };
+export { MAX_CLAIMS_PER_TRANSACTION } from './claim-837-writer.ts';
 
-const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
-const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-const ccyymmdd = (us: string) => `${us.slice(6, 10)}${us.slice(0, 2)}${us.slice(3, 5)}`;
-const seg = (...els: Array<string | undefined>) => {
-  const parts = els.map((e) => e ?? '');
-  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  return parts.join(SEP.element) + SEP.segment;
-};
-
-const nm1 = (code: string, p: Party, qualifier?: string, id?: string) =>
-  seg('NM1', code, p.entity === 'person' ? '1' : '2', p.name, p.firstName, '', '', '', qualifier, id);
-const address = (a: Address) => [seg('N3', a.line1, a.line2), seg('N4', a.city, a.state, a.zip)];
-
-/**
- * Writes an 837P (005010X222A1) interchange: one ST–SE per 5,000 claims, hierarchical levels
- * numbered in order, SE01 counted as written, control numbers derived from the interchange's.
- */
-export function write837P(batch: Batch837P): string {
-  const { interchange: ic } = batch;
-  const date = ic.date.toISOString();
-  const yymmdd = date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
-  const hhmm = date.slice(11, 13) + date.slice(14, 16);
-  const control = String(ic.control).padStart(9, '0');
-  const out: string[] = [];
-  out.push(seg('ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(ic.senderId, 15), 'ZZ', pad(ic.receiverId, 15), yymmdd, hhmm, SEP.repetition, '00501', control, '0', ic.usage, SEP.component));
-  out.push(seg('GS', 'HC', ic.senderId, ic.receiverId, '20' + yymmdd, hhmm, String(ic.control), 'X', '005010X222A1'));
-  const chunks: Claim837P[][] = [];
-  for (let i = 0; i < batch.claims.length; i += MAX_CLAIMS_PER_TRANSACTION) chunks.push(batch.claims.slice(i, i + MAX_CLAIMS_PER_TRANSACTION));
-  chunks.forEach((claims, t) => {
-    const stControl = String(t + 1).padStart(4, '0');
-    const body: string[] = [seg('ST', '837', stControl, '005010X222A1'), seg('BHT', '0019', '00', `${ic.control}-${t + 1}`, '20' + yymmdd, hhmm, 'CH')];
-    body.push(seg('NM1', '41', '2', batch.submitter.name, '', '', '', '', '46', batch.submitter.id));
-    body.push(seg('PER', 'IC', batch.submitter.contactName, 'TE', batch.submitter.phone.replace(/\D/g, '')));
-    body.push(seg('NM1', '40', '2', batch.receiver.name, '', '', '', '', '46', batch.receiver.id));
-    let hl = 0;
-    for (const c of claims) {
-      const bp = ++hl;
-      body.push(seg('HL', String(bp), '', '20', '1'));
-      if (c.billingProvider.taxonomy) body.push(seg('PRV', 'BI', 'PXC', c.billingProvider.taxonomy));
-      body.push(nm1('85', c.billingProvider, 'XX', c.billingProvider.npi), ...address(c.billingProvider.address), seg('REF', 'EI', c.billingProvider.taxId.replace(/\D/g, '')));
-      const sb = ++hl;
-      const self = !c.patient;
-      body.push(seg('HL', String(sb), String(bp), '22', self ? '0' : '1'));
-      body.push(seg('SBR', c.subscriber.responsibility, self ? '18' : '', c.subscriber.groupNumber, '', '', '', '', '', c.subscriber.filingIndicator));
-      body.push(nm1('IL', c.subscriber.party, 'MI', c.subscriber.memberId));
-      if (c.subscriber.address) body.push(...address(c.subscriber.address));
-      if (c.subscriber.dateOfBirth) body.push(seg('DMG', 'D8', ccyymmdd(c.subscriber.dateOfBirth), c.subscriber.sex));
-      body.push(seg('NM1', 'PR', '2', c.payer.name, '', '', '', '', 'PI', c.payer.payerId));
-      if (c.patient) {
-        body.push(seg('HL', String(++hl), String(sb), '23', '0'), seg('PAT', c.patient.relationship), nm1('QC', c.patient.party), ...address(c.patient.address), seg('DMG', 'D8', ccyymmdd(c.patient.dateOfBirth), c.patient.sex));
-      }
-      body.push(seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.placeOfService, 'B', c.frequency].join(SEP.component), 'Y', 'A', 'Y', 'Y'));
-      if (c.priorAuthorization) body.push(seg('REF', 'G1', c.priorAuthorization));
-      if (c.frequency !== '1' && c.originalReference) body.push(seg('REF', 'F8', c.originalReference));
-      body.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
-      if (c.referringProvider) body.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
-      if (c.renderingProvider) body.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
-      for (const o of c.otherPayers ?? []) {
-        body.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
-        // CAS carries up to six reason/amount pairs per group.
-        const groups = [...new Set(o.adjustments.map((a) => a.group))];
-        for (const g of groups) {
-          const pairs = o.adjustments.filter((a) => a.group === g);
-          for (let i = 0; i < pairs.length; i += 6) body.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
-        }
-        body.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', 'P', '', 'Y'));
-        body.push(nm1('IL', o.subscriber, 'MI', o.subscriber.memberId), seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId));
-      }
-      c.lines.forEach((l, i) => {
-        body.push(seg('LX', String(i + 1)));
-        body.push(seg('SV1', ['HC', l.procedure, ...l.modifiers].join(SEP.component), money(l.charge), l.unitCode, l.units, l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '', '', l.diagnosisPointers.join(SEP.component)));
-        body.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
-      });
-    }
-    body.push(seg('SE', String(body.length + 1), stControl));
-    out.push(...body);
+/** Loop 2300 onwards of a professional claim (005010X222A1). */
+function professionalClaim(c: Claim837P): string[] {
+  const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.placeOfService, 'B', c.frequency].join(SEP.component), 'Y', 'A', 'Y', 'Y')];
+  if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
+  if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
+  out.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
+  if (c.referringProvider) out.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
+  if (c.renderingProvider) out.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
+  out.push(...otherPayerSegments(c));
+  c.lines.forEach((l, i) => {
+    out.push(seg('LX', String(i + 1)));
+    out.push(seg('SV1', ['HC', l.procedure, ...l.modifiers].join(SEP.component), money(l.charge), l.unitCode, l.units, l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '', '', l.diagnosisPointers.join(SEP.component)));
+    out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
   });
-  out.push(seg('GE', String(chunks.length), String(ic.control)));
-  out.push(seg('IEA', '1', control));
-  return out.join('\n') + '\n';
+  return out;
 }
+
+export const write837P = (batch: Batch837P) => write837(batch, '005010X222A1', professionalClaim);

@@ -1,0 +1,27 @@
+import type { Batch837I, Claim837I, Diagnosis837I } from './claim-837-model.ts';
+import { SEP, ccyymmdd, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
+
+const dx = (qualifier: string, d: Diagnosis837I) =>
+  [qualifier, d.code.replace('.', ''), '', '', '', '', '', '', d.presentOnAdmission ?? ''].join(SEP.component).replace(/:+$/, '');
+
+/** Loop 2300 onwards of an institutional claim (005010X223A2): type of bill, statement dates, CL1, principal/admitting/other diagnoses with POA, SV2 lines. */
+function institutionalClaim(c: Claim837I): string[] {
+  const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.facilityCode, 'A', c.frequency].join(SEP.component), 'Y', 'A', 'Y', 'Y')];
+  out.push(seg('DTP', '434', 'RD8', `${ccyymmdd(c.statementFrom)}-${ccyymmdd(c.statementTo)}`));
+  out.push(seg('CL1', c.admissionType, c.admissionSource, c.patientStatus));
+  if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
+  if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
+  out.push(seg('HI', dx('ABK', c.principalDiagnosis)));
+  if (c.admittingDiagnosis) out.push(seg('HI', ['ABJ', c.admittingDiagnosis.replace('.', '')].join(SEP.component)));
+  for (let i = 0; i < c.otherDiagnoses.length; i += 12) out.push(seg('HI', ...c.otherDiagnoses.slice(i, i + 12).map((d) => dx('ABF', d))));
+  if (c.attendingProvider) out.push(nm1('71', c.attendingProvider, c.attendingProvider.npi ? 'XX' : undefined, c.attendingProvider.npi));
+  out.push(...otherPayerSegments(c));
+  c.lines.forEach((l, i) => {
+    out.push(seg('LX', String(i + 1)));
+    out.push(seg('SV2', l.revenueCode, l.procedure ? ['HC', l.procedure, ...l.modifiers].join(SEP.component) : '', money(l.charge), l.unitCode, l.units));
+    if (l.dateOfService) out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
+  });
+  return out;
+}
+
+export const write837I = (batch: Batch837I) => write837(batch, '005010X223A2', institutionalClaim);
