@@ -3,6 +3,7 @@ import { read999 } from './ack-999-reader.ts';
 import { read277 } from './claim-ack-277-reader.ts';
 import { balance835 } from './era-835-balance.ts';
 import { read835 } from './era-835-reader.ts';
+import { read837I } from './claim-837i-reader.ts';
 import { read837P } from './claim-837p-reader.ts';
 import { readInterchanges } from './interchange-reader.ts';
 import type { X12Finding } from './x12-finding.ts';
@@ -35,8 +36,8 @@ export function inspectX12(text: string): Inspection {
     } else if (tx.id === '837') {
       const clms = tx.segments.filter((s) => s.id === 'CLM');
       const total = clms.reduce((a, s) => a + (amountToCents(s.elements[2]) ?? 0), 0);
-      const professional = (tx.implementation ?? gs.version ?? '').includes('X222');
-      const findings = professional ? read837P(tx, doc.separators!).findings : [];
+      const implementation = tx.implementation ?? gs.version ?? '';
+      const findings = implementation.includes('X222') ? read837P(tx, doc.separators!).findings : implementation.includes('X223') ? read837I(tx, doc.separators!).findings : [];
       transactions.push({ ...base, findings, summary: { claims: clms.length, charged: formatCents(total) } });
     } else transactions.push({ ...base, findings: [], summary: { segments: tx.segments.length } });
   }
