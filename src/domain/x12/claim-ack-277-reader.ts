@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
 import type { Separators } from './separators.ts';
-
-interface Category { code: string; name: string; outcome: string }
-const categories: Map<string, Category> = new Map(
-  (JSON.parse(readFileSync(new URL('../../../schemas/lists/x12/claim-status-categories.json', import.meta.url), 'utf8')).items as Category[]).map((c) => [c.code, c]),
-);
+import { STATUS_CATEGORIES as categories } from './code-meanings.ts';
 
 export interface ClaimStatus277 {
   /** TRN02 at the claim level: the patient control number the provider sent */
