@@ -23,6 +23,20 @@ function nextMigrationName(dir: string): string {
   return `${String(Math.max(0, ...numbers) + 1).padStart(4, '0')}_schemas.sql`;
 }
 
+/** Tables in an order where each comes after the tables its columns reference (name order otherwise). */
+function byReferences(tables: Snapshot): Snapshot {
+  const refs = (t: string) => Object.values(tables[t].columns).flatMap((c) => [...c.sqlType.matchAll(/references (\w+)\(/g)].map((m) => m[1])).filter((r) => r !== t && r in tables);
+  const out: Snapshot = {};
+  const pending = Object.keys(tables).sort();
+  while (pending.length) {
+    const i = pending.findIndex((t) => refs(t).every((r) => r in out));
+    if (i < 0) throw new Error(`Tables reference each other in a cycle: ${pending.join(', ')}`);
+    const [t] = pending.splice(i, 1);
+    out[t] = tables[t];
+  }
+  return out;
+}
+
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const entities = loadEntities(join(opts.schemasDir, 'entities'));
   const result: GenerateResult = { stale: [], written: [], warnings: [] };
@@ -34,8 +48,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);
   const previous: Snapshot = existsSync(snapshotPath) ? JSON.parse(readFileSync(snapshotPath, 'utf8')) : {};
   const current: Snapshot = Object.fromEntries(entities.map((e) => [e.resource.table, tableModel(e)]));
-  // billing_companies must exist before tenant tables reference it.
-  const ordered: Snapshot = Object.fromEntries(Object.entries(current).sort(([a], [b]) => (a === 'billing_companies' ? -1 : b === 'billing_companies' ? 1 : a.localeCompare(b))));
+  const ordered = byReferences(current);
   const diff = diffSnapshots(previous, ordered);
   result.warnings.push(...diff.warnings);
   if (diff.sql.length) {

@@ -4,7 +4,7 @@ import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
-import { compileWrite, fieldErrors } from '../resources/validation.ts';
+import { entityWriter } from '../resources/validation.ts';
 
 interface Paging { query?: string; page?: unknown; itemsPerPage?: unknown; sortBy?: string; sortDesc?: unknown }
 const SORTABLE = ['id', 'created_at', 'event', 'entity', 'user_id'];
@@ -102,11 +102,9 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
       const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
       if (!exists.rowCount) return store.restoreDeleted(tx, Number(audit.entity_id), old);
       const current = await store.get(Number(audit.entity_id), tx, true);
-      const merged: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries({ ...current, ...old })) if (v !== null && k !== 'id' && k !== 'display_name' && !entity.schema.properties[k]?.readOnly) merged[k] = v;
-      const validate = compileWrite(entity);
-      if (!validate(merged)) throw invalid(fieldErrors(entity, validate.errors ?? [], res.locals.locale), 'The old data is no longer valid and cannot be restored.');
-      return store.update(Number(audit.entity_id), old, 'rolled_back', tx);
+      const { writable, check } = entityWriter(entity);
+      check(writable({ ...current, ...old }), res.locals.locale, 'The old data is no longer valid and cannot be restored.');
+      return store.applyUpdate(tx, current, old, 'rolled_back');
     });
   }));
   return router;

@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-const parsers = { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v };
+// int8 as numbers (cents stay far below 2^53), dates as their 'yyyy-mm-dd' text; pg_trgm and btree_gin for search.
+const OPTIONS = { extensions: { pg_trgm, btree_gin }, parsers: { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v } };
 
 function wrap(pg: Pick<PGlite, 'query'>): Queryable {
   return {
@@ -34,7 +35,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
     release = lockDataDir(dir);
   }
   try {
-    const pg = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gin }, parsers, loadDataDir });
+    const pg = await PGlite.create({ ...OPTIONS, dataDir: dir, loadDataDir });
     return fromPglite(pg, release);
   } catch (e) {
     release();
@@ -44,6 +45,6 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
 
 /** A fresh in-memory database with a way to dump it whole: tests clone a migrated template this way. */
 export async function openPgliteForTemplate(): Promise<{ db: Database; dump: () => Promise<Blob> }> {
-  const pg = await PGlite.create({ extensions: { pg_trgm, btree_gin }, parsers });
+  const pg = await PGlite.create(OPTIONS);
   return { db: fromPglite(pg, () => {}), dump: () => pg.dumpDataDir('none') };
 }

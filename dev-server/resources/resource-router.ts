@@ -5,11 +5,10 @@ import type { CodeList } from '../../src/platform/load-schemas.ts';
 import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import type { Locale } from '../i18n/locale.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
-import { compileWrite, fieldErrors } from './validation.ts';
+import { entityWriter } from './validation.ts';
 
 export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStorage }
 
@@ -34,12 +33,7 @@ function bodyObject(req: Request): Record<string, unknown> {
 export function resourceRouter(ctx: ResourceContext): Router {
   const router = express.Router();
   for (const entity of ctx.entities) {
-    const validate = compileWrite(entity);
-    const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
-    const writable = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !readOnly.has(k)));
-    const check = (data: Record<string, unknown>, locale: Locale) => {
-      if (!validate(data)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale));
-    };
+    const { writable, check } = entityWriter(entity);
 
     for (const route of planRoutes(entity)) {
       const slug = `${entity.resource.permission}.${route.action}`;
@@ -72,17 +66,14 @@ export function resourceRouter(ctx: ResourceContext): Router {
           case 'update': {
             const id = idParam(req);
             const body = writable(bodyObject(req));
-            const current = writable(await store.get(id));
-            check({ ...current, ...body }, res.locals.locale);
-            return store.update(id, body);
+            return store.update(id, body, (current) => check({ ...writable(current), ...body }, res.locals.locale));
           }
           case 'fieldUpdate': {
             const id = idParam(req);
             const body = bodyObject(req);
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
-            check({ ...writable(await store.get(id)), ...body }, res.locals.locale);
-            return store.update(id, body);
+            return store.update(id, body, (current) => check({ ...writable(current), ...body }, res.locals.locale));
           }
           case 'changeStatus': {
             const id = idParam(req);

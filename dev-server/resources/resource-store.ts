@@ -174,34 +174,41 @@ export class ResourceStore {
     });
   }
 
-  /** PUT merges the body into the stored record; the caller validated the merged record. */
-  async update(id: number, values: Record<string, unknown>, event: AuditEvent = 'updated', tx?: Queryable): Promise<Row> {
-    const run = async (t: Queryable) => {
-      const before = await this.get(id, t, true);
-      if (this.tenantOwned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
-        if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
-      }
-      const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
-      if (!changed.length) return before;
-      const data = this.toDb(values);
-      await this.guard(() => t.query(
-        `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`,
-        [id, ...changed.map((c) => data[c] ?? null)],
-      ));
-      const after = await this.fetchUnscoped(t, id);
-      const pick = (row: Row) => Object.fromEntries(changed.map((c) => [c, row[c] ?? null]));
-      await this.audit(t, event, after, pick(before), pick(after));
-      return after;
-    };
-    return tx ? run(tx) : this.db.transaction(run);
+  /**
+   * PUT merges the body into the stored record. check sees the record as locked in the transaction,
+   * so what is validated is what is written.
+   */
+  update(id: number, values: Record<string, unknown>, check?: (current: Row) => void): Promise<Row> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx, true);
+      check?.(before);
+      return this.applyUpdate(tx, before, values, 'updated');
+    });
+  }
+
+  /** Writes the changed fields of a row the caller has read and locked in tx, and audits them. */
+  async applyUpdate(t: Queryable, before: Row, values: Record<string, unknown>, event: AuditEvent): Promise<Row> {
+    if (this.tenantOwned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
+      if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
+    }
+    const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+    if (!changed.length) return before;
+    const data = this.toDb(values);
+    await this.guard(() => t.query(
+      `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`,
+      [before.id, ...changed.map((c) => data[c] ?? null)],
+    ));
+    const after = await this.fetchUnscoped(t, before.id);
+    const pick = (row: Row) => Object.fromEntries(changed.map((c) => [c, row[c] ?? null]));
+    await this.audit(t, event, after, pick(before), pick(after));
+    return after;
   }
 
   async changeStatus(id: number, status: boolean | undefined): Promise<Row> {
     const field = this.entity.resource.status!.field;
     return this.db.transaction(async (tx) => {
       const before = await this.get(id, tx, true);
-      const next = status ?? !before[field];
-      return this.update(id, { [field]: next }, 'status_changed', tx);
+      return this.applyUpdate(tx, before, { [field]: status ?? !before[field] }, 'status_changed');
     });
   }
 
@@ -255,7 +262,12 @@ export class ResourceStore {
         const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
         throw invalid({ [field]: [message] }, message);
       }
-      if (err.code === '23503') throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
+      if (err.code === '23503') {
+        // PostgreSQL names a foreign key {table}_{column}_fkey; the column is the field at fault.
+        const column = ['billing_company_id', ...this.fields].find((f) => err.constraint === `${this.table}_${f}_fkey`) ?? 'id';
+        const title = (this.entity.schema.properties[column]?.title ?? column.replace(/_id$/, '').replace(/_/g, ' ')).toLowerCase();
+        throw invalid({ [column]: [`The selected ${title} is invalid.`] });
+      }
       throw e;
     }
   }

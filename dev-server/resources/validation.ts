@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/platform/ajv.ts';
 import type { Entity, FieldSchema } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
+import { invalid } from '../http/errors.ts';
 
 const ajv = createAjv();
 
@@ -14,8 +15,29 @@ export function writeSchema(entity: Entity, tenantOwned: boolean) {
   return { ...entity.schema, properties, $id: undefined };
 }
 
-export function compileWrite(entity: Entity): ValidateFunction {
-  return ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
+export interface EntityWriter {
+  /** the fields a client may write; read-only and computed ones (id, status, display_name) dropped */
+  writable(record: Record<string, unknown>): Record<string, unknown>;
+  /** validates a whole record, throwing the 422 with field messages in the caller's language */
+  check(record: Record<string, unknown>, locale: Locale, message?: string): void;
+}
+
+const writers = new WeakMap<Entity, EntityWriter>();
+
+/** Compiled once per entity and shared by every route that writes it (the router, audit rollback). */
+export function entityWriter(entity: Entity): EntityWriter {
+  let w = writers.get(entity);
+  if (w) return w;
+  const validate: ValidateFunction = ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
+  const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
+  w = {
+    writable: (record) => Object.fromEntries(Object.entries(record).filter(([k, v]) => !readOnly.has(k) && v !== null)),
+    check(record, locale, message) {
+      if (!validate(record)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale), message);
+    },
+  };
+  writers.set(entity, w);
+  return w;
 }
 
 type Templates = Record<string, (title: string, p: Record<string, unknown>) => string>;
