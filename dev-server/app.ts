@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeLists, loadEntities } from '../src/platform/load-schemas.ts';
 import { auditRouter } from './audit/audit-router.ts';
@@ -13,6 +13,12 @@ import { rateLimit } from './http/rate-limit.ts';
 import { localFileStorage } from './files/file-storage.ts';
 import { resourceRouter } from './resources/resource-router.ts';
 import { searchRouter } from './search/search-router.ts';
+import { signInRouter } from './auth/sign-in.ts';
+import { recoveryRouter } from './auth/recovery-router.ts';
+import { identityRoutes } from './users/identity-routes.ts';
+import { patientRoutes } from './patients/patient-routes.ts';
+import { mountGuarded } from './http/guarded-routes.ts';
+import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
   db: Database;
@@ -20,6 +26,9 @@ export interface AppOptions {
   openApiPath?: string;
   filesDir?: string;
   rateLimitMax?: number;
+  mail?: MailTransport;
+  /** the built client (default dist/client) */
+  clientDir?: string;
 }
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -30,6 +39,7 @@ export function createApp(opts: AppOptions): Express {
   const lists = loadCodeLists(join(schemasDir, 'lists'));
   const openApi = readFileSync(opts.openApiPath ?? join(ROOT, 'src/generated/openapi.json'), 'utf8');
   const files = localFileStorage(opts.filesDir ?? join(process.env.DATA_DIR ?? './data', 'files'));
+  const mail = opts.mail ?? createMailTransport();
 
   const app = express();
   app.disable('x-powered-by');
@@ -41,14 +51,29 @@ export function createApp(opts: AppOptions): Express {
   api.use((_req, res, next) => { res.setHeader('Access-Control-Expose-Headers', 'inactivity-time'); next(); });
   api.use(express.json({ limit: '1mb', strict: false }));
   api.get('/openapi.json', (_req, res) => { res.type('application/json').send(openApi); });
+  api.use(signInRouter(opts.db, mail));
+  api.use(recoveryRouter(opts.db, mail));
   api.use(authRouter(opts.db, entities));
   api.use(authenticate(opts.db));
   api.use(auditRouter(opts.db, entities));
   api.use(searchRouter(opts.db, entities));
+  // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
+  api.use(mountGuarded({ db: opts.db, entities }, patientRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
+  // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
+  api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));
   api.use((_req, _res, next) => next(notFound('Not found.')));
   app.use('/api/v1', api);
-  app.get('/', (_req, res) => { res.type('text/plain').send('Revenue-cycle platform API: /api/v1 (OpenAPI at /api/v1/openapi.json)\n'); });
+  // Photos and logos are shown by <img>, which sends no bearer token; other files are not served here.
+  const filesDir = opts.filesDir ?? join(process.env.DATA_DIR ?? './data', 'files');
+  for (const folder of ['photos', 'logos']) app.use(`/files/${folder}`, express.static(join(filesDir, folder), { fallthrough: false, index: false }));
+  const client = opts.clientDir ?? join(ROOT, 'dist/client');
+  if (existsSync(join(client, 'index.html'))) {
+    // Hashed chunks never change; index.html must always be fresh so a new build is picked up.
+    app.use(express.static(client, { index: 'index.html', setHeaders: (res, path) => res.setHeader('Cache-Control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable') }));
+  } else {
+    app.get('/', (_req, res) => { res.type('text/plain').send('Revenue-cycle platform API: /api/v1 (OpenAPI at /api/v1/openapi.json). Build the client with npm run build.\n'); });
+  }
   app.use(errorHandler);
   return app;
 }

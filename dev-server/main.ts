@@ -2,12 +2,14 @@ import { createApp } from './app.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedAccess, seedAdministrator } from './db/seed.ts';
+import { loadBundledCodeSets } from './codes/code-set-import.ts';
 
 async function main() {
   const db = await openDatabase();
   await migrate(db);
   await seedAccess(db);
   await seedAdministrator(db);
+  await loadBundledCodeSets(db);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const server = createApp({ db }).listen(port, host, () => {

@@ -14,6 +14,14 @@ export function diffSnapshots(previous: Snapshot, current: Snapshot): Diff {
   const warnings: string[] = [];
   for (const [table, model] of Object.entries(current)) {
     const before = previous[table];
+    if (!before && model.coreTable) {
+      // The core migration made the table; bring in what the schema adds without touching what is there.
+      for (const col of Object.values(model.columns)) {
+        if (!['id', 'created_at', 'updated_at'].includes(col.name)) sql.push(`alter table ${table} add column if not exists ${col.name} ${col.sqlType};`);
+      }
+      for (const idx of Object.values(model.indexes)) sql.push(`${idx.replace(/^create (unique )?index /, 'create $1index if not exists ')};`);
+      continue;
+    }
     if (!before) {
       const cols = Object.values(model.columns).map((c) => `  ${c.name} ${c.sqlType}`).join(',\n');
       sql.push(`create table ${table} (\n${cols}\n);`);

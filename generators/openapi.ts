@@ -5,8 +5,37 @@ const stripX = (field: FieldSchema) => Object.fromEntries(Object.entries(field).
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
-/** OpenAPI 3.1 from the same route plan the router mounts. */
-export function generateOpenApi(entities: Entity[]): object {
+/** A hand-written route as its router declares it (dev-server/http/guarded-routes.ts). */
+export interface DeclaredRoute { method: string; path: string; permission: string | string[] | null; summary: string }
+
+/** Open routes of sign-in and recovery: no token, so no permission to declare. */
+const OPEN_ROUTES: DeclaredRoute[] = [
+  { method: 'post', path: '/auth/login', permission: null, summary: 'Sign in with email, password and, from a new device, the mailed code' },
+  { method: 'post', path: '/auth/send-email-code', permission: null, summary: 'Send a new device code' },
+  { method: 'post', path: '/auth/forgot-password', permission: null, summary: 'Mail a link to choose a new password' },
+  { method: 'post', path: '/auth/reset-password', permission: null, summary: 'Set a new password with the mailed token' },
+  { method: 'post', path: '/auth/forgot-user', permission: null, summary: 'Mail the user name (e-mail and last 4 of the SSN)' },
+  { method: 'get', path: '/auth/check-token', permission: null, summary: 'Whether a token is valid, expired or revoked' },
+  { method: 'get', path: '/auth/refresh-token', permission: null, summary: 'A new access token for a live session' },
+  { method: 'get', path: '/auth/me', permission: null, summary: 'Menu, taskbars, profile and permissions of the signed-in user' },
+  { method: 'get', path: '/auth/logout', permission: null, summary: 'End this session' },
+];
+
+function declaredOperation(route: DeclaredRoute, open: boolean): object {
+  const params = [...(route.path.match(/\{(\w+)\}/g) ?? [])].map((m) => ({ name: m.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } }));
+  const who = route.permission === null ? (open ? 'open' : 'any signed-in user') : `permission ${[route.permission].flat().join(' or ')}`;
+  return {
+    operationId: `${route.method}_${route.path.replace(/[^a-z0-9]+/gi, '_')}`,
+    tags: [open ? 'Sign-in' : 'Identity and access'],
+    summary: `${route.summary} (${who})`,
+    ...(open ? {} : { security: [{ bearer: [] }] }),
+    parameters: params,
+    responses: { 200: { description: 'Done', content: { 'application/json': { schema: { type: 'object' } } } }, 401: error('Unauthenticated.'), 403: error('This action is unauthorized.'), 422: error('Validation failed'), 429: error('Too many requests') },
+  };
+}
+
+/** OpenAPI 3.1 from the same route plan the router mounts, plus the hand-written routes' declarations. */
+export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = []): object {
   const schemas: Record<string, object> = {
     Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
     ListItem: { type: 'object', properties: { id: { type: ['integer', 'string'] }, name: { type: 'string' } } },
@@ -44,6 +73,8 @@ export function generateOpenApi(entities: Entity[]): object {
       (paths[route.path] ??= {})[route.method] = op;
     }
   }
+  for (const route of OPEN_ROUTES) (paths[route.path] ??= {})[route.method] = declaredOperation(route, true);
+  for (const route of declared) (paths[route.path] ??= {})[route.method] ??= declaredOperation(route, false);
   return {
     openapi: '3.1.0',
     info: { title: 'Revenue-cycle platform API', version: '1' },

@@ -9,10 +9,13 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string
 export async function generateTypes(entities: Entity[]): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const e of entities) {
-    const ts = await compile(structuredClone(e.schema) as never, pascal(e.name), {
+    // The type is named after the file, not the title ("IP restriction" would become IPRestriction).
+    const ts = await compile({ ...structuredClone(e.schema), title: pascal(e.name) } as never, pascal(e.name), {
       bannerComment: HEADER.trim(),
       additionalProperties: false,
       strictIndexSignatures: true,
+      // A bounded array is still an array for the code that uses it (no unions of tuples up to maxItems).
+      maxItems: -1,
       format: true,
     });
     files.set(`${e.name}.ts`, ts);

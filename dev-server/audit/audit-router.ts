@@ -47,6 +47,16 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
   }
 
+  /**
+   * History is as private as the record: when the record still exists, the actor must be able to
+   * see it (users belong to billing companies through a link table, so their audit rows carry none).
+   */
+  async function requireVisible(actor: Actor, entity: Entity, id: number) {
+    if (actor.crossTenant) return;
+    const exists = await db.query(`select 1 from ${entity.resource.table} where id = $1`, [id]);
+    if (exists.rowCount) await new ResourceStore(db, entity, actor).get(id);
+  }
+
   const wrap = (fn: (req: Request, actor: Actor, res: express.Response) => Promise<unknown>) => async (req: Request, res: express.Response, next: express.NextFunction) => {
     try { res.json(await fn(req, actorOf(res), res)); } catch (e) { next(e); }
   };
@@ -69,6 +79,7 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     if (!can(actor, `${entity.resource.permission}.history`)) throw forbidden();
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id)) throw notFound();
+    await requireVisible(actor, entity, id);
     return page(actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
   }));
 
@@ -81,6 +92,7 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     const entity = entityByKey(row.entity);
     if (!can(actor, 'audit.show') && !(entity && can(actor, `${entity.resource.permission}.history`))) throw forbidden();
     if (!actor.crossTenant && row.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(row.billing_company_id))) throw notFound();
+    if (entity) await requireVisible(actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
     return row;
   }));
 

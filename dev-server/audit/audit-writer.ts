@@ -1,7 +1,9 @@
+import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 
-export type AuditEvent = 'created' | 'updated' | 'deleted' | 'status_changed' | 'rolled_back';
+export type AuditEvent = 'created' | 'updated' | 'deleted' | 'status_changed' | 'rolled_back'
+  | 'roles_changed' | 'permissions_changed' | 'unlocked' | 'password_changed' | 'password_reset' | 'sessions_ended' | 'photo_changed';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
 export async function writeAudit(
@@ -12,5 +14,13 @@ export async function writeAudit(
     `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [entity, entityId, billingCompanyId, actor.userId, event, oldValues && JSON.stringify(oldValues), newValues && JSON.stringify(newValues), actor.ip, actor.url, actor.userAgent],
+  );
+}
+
+/** An event with no signed-in actor (a password reset by link): the user it concerns is the one recorded. */
+export async function writeSystemAudit(tx: Queryable, req: Request, entity: string, entityId: number, event: AuditEvent, userId: number | null): Promise<void> {
+  await tx.query(
+    `insert into audits (entity, entity_id, user_id, event, ip, url, user_agent) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [entity, entityId, userId, event, req.ip ?? null, req.originalUrl, req.headers['user-agent'] ?? null],
   );
 }

@@ -2,6 +2,8 @@
 export interface Actor {
   userId: number;
   sessionId: number;
+  deviceId: number | null;
+  roleIds: number[];
   email: string;
   permissions: Set<string>;
   billingCompanyIds: number[];

@@ -13,6 +13,17 @@ const CATEGORIES: Array<[string, string[]]> = [
   ['System', ['Setting', 'Profile', 'Permission Management', 'Role Management', 'Restriction by IP', 'Technical Support', 'Guidelines']],
 ];
 
+// Screens of document 1 §2 that no entity schema owns (their routes are the spec's).
+const ROUTES: Record<string, string> = {
+  'Claims Management': '/claims-management', 'Claim Rules Management': '/claims-rules-management', 'Payments Management': '/payment-management',
+  'Patient Management': '/patient-management', 'Denial Management': '/denial', 'Ledger Management': '/ledger-management',
+  'Health Care Professional Management': '/health-professional-management', 'Insurance Management': '/insurance-management',
+  'Company Management': '/company-management', 'Facility Management': '/facility-management', 'Procedure Management': '/procedure-management',
+  'Clearing House Management': '/clearing-house-management', 'Status Management': '/claims-status-management', 'Reports': '/reports',
+  'File Manager': '/about', 'Profile': '/profile', 'Permission Management': '/permission-management', 'Role Management': '/role-management',
+  'Technical Support': '/technical-suport', 'Guidelines': '/guidelines', 'Setting': '/profile',
+};
+
 /** Per-module flags from the permissions held: the base actions plus any extra action by name. */
 export function buildMenu(actor: Actor, entities: Entity[]) {
   const byName = new Map(catalog.modules.map((m) => [m.name, m]));
@@ -33,11 +44,17 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
       return {
         name: renamed,
         key: entity?.resource.module ?? name.toLowerCase().replace(/[^a-z]+/g, '_'),
-        route: renamed === 'My Billing Company Management' ? '/my-billing-company-management' : entity?.resource.menu?.route ?? null,
+        route: renamed === 'My Billing Company Management' ? '/my-billing-company-management' : entity?.resource.menu?.route ?? ROUTES[name] ?? null,
         window: entity?.resource.menu?.window ?? null,
         permissions: flags,
       };
-    }).filter((m) => m.permissions.view || !byName.has(m.name.replace('My ', ''))),
+    }).filter((m) => {
+      // A module shows when its view permission is held; one without a view action (Profile, Permission
+      // Management) when any of its own actions is; the shell's tools always.
+      const known = byName.get(m.name.replace('My ', ''));
+      if (!known) return true;
+      return known.actions.includes('view') ? m.permissions.view : known.actions.some((a) => m.permissions[a]);
+    }),
   }));
   return { menu, menu_by_category };
 }

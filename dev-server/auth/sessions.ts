@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.ts';
-import { unauthenticated } from '../http/errors.ts';
+import { HttpError, unauthenticated } from '../http/errors.ts';
+import { ipAllowed, type Restriction } from './ip-restriction-check.ts';
 import { SYSTEM_ROLE_TYPE } from './permission-catalog.ts';
 import type { Actor } from './actor.ts';
 
@@ -11,6 +12,9 @@ const REFRESH_TTL_MS = 21_600 * 60_000;
 /** last_activity is written at most this often, so reads do not all become writes */
 const ACTIVITY_WRITE_MS = 15_000;
 
+export const SESSION_EXPIRED = 'Your session has expired. Sign in again.';
+export const IP_RESTRICTED = 'Access to the application has been restricted. contact support.';
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function bearer(req: Request): string | null {
@@ -18,32 +22,36 @@ export function bearer(req: Request): string | null {
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : null;
 }
 
-export async function createSession(db: Database, userId: number, req: Request) {
+export async function createSession(db: Database, userId: number, req: Request, deviceId: number | null = null) {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent)
-     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6)`,
-    [userId, hashToken(token), ACCESS_TTL_S, REFRESH_TTL_MS / 1000, req.ip, req.headers['user-agent'] ?? null],
+    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id)
+     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7)`,
+    [userId, hashToken(token), ACCESS_TTL_S, REFRESH_TTL_MS / 1000, req.ip, req.headers['user-agent'] ?? null, deviceId],
   );
   return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
 }
 
 interface SessionRow {
-  id: number; user_id: number; email: string; language: string; user_status: boolean; revoked: boolean;
+  id: number; user_id: number; device_id: number | null; email: string; language: string; user_status: boolean; revoked: boolean;
   access_expired: boolean; refresh_expired: boolean; idle_ms: number;
-  permissions: string[]; billing_company_ids: number[]; roles: string[]; cross_tenant: boolean;
+  permissions: string[]; billing_company_ids: number[]; roles: string[]; role_ids: number[]; cross_tenant: boolean;
+  restrictions: Restriction[];
 }
 
 /** One query: the session, its user, their permissions, roles and billing companies. */
 export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
   const r = await db.query<SessionRow>(
-    `select s.id, s.user_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
+    `select s.id, s.user_id, s.device_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
             s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
             (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
             array(select distinct p.slug from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
                   join permissions p on p.id = rp.permission_id where ur.user_id = u.id) as permissions,
             array(select billing_company_id from billing_company_users where user_id = u.id order by 1) as billing_company_ids,
             array(select r.slug from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles,
+            array(select ur.role_id from user_roles ur where ur.user_id = u.id) as role_ids,
+            coalesce((select json_agg(json_build_object('ip_beginning', x.ip_beginning, 'ip_finish', x.ip_finish, 'applies_to', x.applies_to, 'user_id', x.user_id, 'role_id', x.role_id))
+               from ip_restrictions x join billing_company_users m on m.billing_company_id = x.billing_company_id where m.user_id = u.id), '[]'::json) as restrictions,
             exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant
        from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
     [hashToken(token), SYSTEM_ROLE_TYPE],
@@ -69,7 +77,12 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
         await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [s.id]);
         throw unauthenticated('Your session has expired due to inactivity');
       }
-      if (s.refresh_expired || (s.access_expired && !opts.allowExpiredAccess)) throw unauthenticated();
+      if (s.refresh_expired) throw unauthenticated(SESSION_EXPIRED);
+      if (s.access_expired && !opts.allowExpiredAccess) throw unauthenticated();
+      // A restriction added (or an address changed) after sign-in applies from the next request.
+      if (!ipAllowed(req.ip ?? '', s.user_id, s.role_ids.map(Number), s.restrictions)) {
+        throw new HttpError(403, IP_RESTRICTED, undefined, undefined, { error: IP_RESTRICTED, ip_restriction: true });
+      }
       let idle = s.idle_ms;
       if (opts.countsAsActivity !== false && idle > ACTIVITY_WRITE_MS) {
         await db.query('update sessions set last_activity_at = now() where id = $1', [s.id]);
@@ -77,7 +90,7 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       } else if (opts.countsAsActivity !== false) idle = 0;
       res.setHeader('inactivity-time', String(Math.max(0, IDLE_MS - idle)));
       const actor: Actor = {
-        userId: s.user_id, sessionId: s.id, email: s.email, permissions: new Set(s.permissions),
+        userId: Number(s.user_id), sessionId: Number(s.id), deviceId: s.device_id === null ? null : Number(s.device_id), roleIds: s.role_ids.map(Number), email: s.email, permissions: new Set(s.permissions),
         billingCompanyIds: s.billing_company_ids.map(Number), crossTenant: s.cross_tenant, roles: s.roles,
         ip: req.ip ?? '', url: req.originalUrl, userAgent: req.headers['user-agent'] ?? '',
       };

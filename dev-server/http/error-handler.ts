@@ -9,7 +9,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
     const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v.map(t)]));
-    res.status(err.status).json(errors ? { message: t(err.message), errors } : { message: t(err.message) });
+    res.status(err.status).json({ message: t(err.message), ...(errors ? { errors } : {}), ...err.extra });
     return;
   }
   const e = err as { type?: string; status?: number };

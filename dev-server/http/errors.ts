@@ -1,6 +1,10 @@
 // Errors are values with an HTTP status and the spec's message text; the error handler renders them.
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public errors?: Record<string, string[]>, public headers?: Record<string, string>) {
+  constructor(
+    public status: number, message: string, public errors?: Record<string, string[]>, public headers?: Record<string, string>,
+    /** extra body fields a client reads (ip_restriction, warning) */
+    public extra?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

@@ -6,7 +6,22 @@ export type Locale = 'en' | 'es';
 // English text is the key (gettext style): the English message is the spec's text, Spanish maps from it.
 const es: Record<string, string> = JSON.parse(readFileSync(new URL('./es.json', import.meta.url), 'utf8'));
 
-export const translate = (message: string, locale: Locale) => (locale === 'es' ? es[message] ?? message : message);
+/** Messages with named parts ("The role {role} was assigned…") match as patterns; their parts carry over. */
+const patterns = Object.entries(es).filter(([en]) => en.includes('{')).map(([en, target]) => {
+  const names: string[] = [];
+  const source = en.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return { re: new RegExp(`^${source}$`), names, target };
+});
+
+export function translate(message: string, locale: Locale): string {
+  if (locale !== 'es') return message;
+  if (es[message]) return es[message];
+  for (const p of patterns) {
+    const m = p.re.exec(message);
+    if (m) return p.names.reduce((out, name, i) => out.replace(`{${name}}`, m[i + 1]), p.target);
+  }
+  return message;
+}
 
 /** Before sign-in the `lang` header (or Accept-Language) decides; after it, the user's language. */
 export function requestLocale(req: Request): Locale {

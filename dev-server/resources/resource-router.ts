@@ -1,33 +1,19 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import multer from 'multer';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { CodeList } from '../../src/platform/load-schemas.ts';
+import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, invalid, notFound } from '../http/errors.ts';
+import { forbidden, invalid } from '../http/errors.ts';
+import { bodyObject, idParam } from '../http/guarded-routes.ts';
 import type { FileStorage } from '../files/file-storage.ts';
+import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { entityWriter } from './validation.ts';
 
 export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStorage }
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 1024 * 1024, files: 1 } });
-
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
-
-function idParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!/^\d+$/.test(String(req.params.id)) || !Number.isSafeInteger(id)) throw notFound();
-  return id;
-}
-
-function bodyObject(req: Request): Record<string, unknown> {
-  const b = req.body;
-  if (b === undefined) return {};
-  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
-  return { ...b };
-}
 
 /** Mounts every planned route of every entity. Nothing here is specific to one entity. */
 export function resourceRouter(ctx: ResourceContext): Router {
@@ -35,7 +21,8 @@ export function resourceRouter(ctx: ResourceContext): Router {
   for (const entity of ctx.entities) {
     const { writable, check } = entityWriter(entity);
 
-    for (const route of planRoutes(entity)) {
+    const handWritten = new Set(entity.resource.handWritten ?? []);
+    for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
       const slug = `${entity.resource.permission}.${route.action}`;
       const handler: RequestHandler = async (req, res, next) => {
         try {
@@ -53,7 +40,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
         switch (route.kind) {
           case 'list': return store.list(q);
           case 'getList': return store.pickList(q);
-          case 'codeList': return (ctx.lists.get(route.list!)?.items ?? []).map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+          case 'codeList': return codeListAnswer(ctx.lists.get(route.list!));
           case 'getBy': return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
           case 'show': return store.get(idParam(req));
           case 'create': {
@@ -96,7 +83,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
         try {
           const actor = actorOf(res);
           if (!can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
-          if (!req.file) throw invalid({ logo: ['The photo does not meet the parameters'] });
+          if (!req.file) throw invalid({ logo: [PHOTO_MESSAGE] });
           const id = Number((req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id);
           if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
           const store = new ResourceStore(ctx.db, entity, actor);
@@ -110,14 +97,11 @@ export function resourceRouter(ctx: ResourceContext): Router {
 }
 
 /** multipart/form-data when the client sends it (a logo attached); JSON bodies pass untouched. */
-const multipartIfSent: RequestHandler = (req, res, next) => {
-  if (!req.is('multipart/form-data')) return next();
-  upload.single('logo')(req, res, (err: unknown) => {
-    if (err) {
-      const code = (err as { code?: string }).code;
-      return next(code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_UNEXPECTED_FILE' ? invalid({ logo: ['The photo does not meet the parameters'] }) : err);
-    }
-    if (req.file && !/^image\/(png|jpe?g|gif|webp|svg\+xml)$/.test(req.file.mimetype)) return next(invalid({ logo: ['The photo does not meet the parameters'] }));
-    next();
-  });
-};
+const multipartIfSent = imageUpload(['logo']);
+
+/** [{id, name}] with name "code - description" where a code differs; non-public items left out; groups by name. */
+function codeListAnswer(list: CodeList | undefined): unknown {
+  const items = (xs: CodeListItem[]) => xs.filter((i) => i.public !== false).map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+  if (list?.groups) return Object.fromEntries(Object.entries(list.groups).map(([k, xs]) => [k, items(xs)]));
+  return items(list?.items ?? []);
+}

@@ -1,10 +1,11 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { searchExpression } from '../../src/platform/table-model.ts';
+import { dataFields, searchExpression } from '../../src/platform/table-model.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
 import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
+import { ssnColumns } from '../users/ssn-protection.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -23,13 +24,18 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export class ResourceStore {
   private readonly dateFields: string[];
+  private readonly jsonFields: string[];
+  private readonly protectedFields: string[];
   private readonly fields: string[];
   private readonly tenantOwned: boolean;
 
   constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
     const props = entity.schema.properties;
-    this.fields = Object.keys(props).filter((f) => f !== 'id');
+    // Stored, readable fields: virtual ones have no column, write-only ones (an SSN typed in) are never read back.
+    this.fields = dataFields(entity).filter(([, f]) => !f.writeOnly && !f['x-db']?.secret).map(([n]) => n);
+    this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect === 'ssn').map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
+    this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
   }
 
@@ -43,7 +49,12 @@ export class ResourceStore {
   private tenantScope(params: unknown[]): string {
     if (this.actor.crossTenant || this.entity.resource.tenancy === 'global') return 'true';
     params.push(this.actor.billingCompanyIds);
-    return `${this.entity.resource.tenancy === 'self' ? 'id' : 'billing_company_id'} = any($${params.length}::bigint[])`;
+    const mine = `any($${params.length}::bigint[])`;
+    switch (this.entity.resource.tenancy) {
+      case 'self': return `id = ${mine}`;
+      case 'member': return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
+      default: return `billing_company_id = ${mine}`;
+    }
   }
 
   toApi(row: Record<string, unknown>): Row {
@@ -58,9 +69,24 @@ export class ResourceStore {
     return this.entity.resource.displayName.replace(/\{(\w+)\}/g, (_, f) => String(row[f] ?? '')).replace(/\s+/g, ' ').trim();
   }
 
+  /** A typed SSN becomes its look-up hash and last four digits; the number itself is not kept. */
+  async protect(values: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const out = { ...values };
+    for (const f of this.protectedFields) {
+      if (typeof out[f] !== 'string') { delete out[f]; continue; }
+      const cols = await ssnColumns(this.db, out[f] as string);
+      delete out[f];
+      out[`${f}_hash`] = cols.ssn_hash;
+      out[`${f}_last4`] = cols.ssn_last4;
+    }
+    return out;
+  }
+
   private toDb(values: Record<string, unknown>): Record<string, unknown> {
     const out = { ...values };
     for (const f of this.dateFields) if (typeof out[f] === 'string') out[f] = usDateToIso(out[f] as string);
+    // jsonb columns get JSON text: node-postgres would send a JS array as a PostgreSQL array literal.
+    for (const f of this.jsonFields) if (out[f] !== undefined && out[f] !== null) out[f] = JSON.stringify(out[f]);
     return out;
   }
 
@@ -78,8 +104,9 @@ export class ResourceStore {
     const sortBy = p.sortBy || 'id';
     if (!sortable.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
     const search = searchExpression(this.entity);
-    if (p.query && p.query.trim() && search) {
-      params.push(`%${likeEscape(p.query.trim().toLowerCase())}%`);
+    const term = this.entity.resource.searchStripsHyphens ? (p.query ?? '').replace(/-/g, '') : p.query;
+    if (term && term.trim() && search) {
+      params.push(`%${likeEscape(term.trim().toLowerCase())}%`);
       where.push(`${search} like $${params.length}`);
     }
     for (const f of this.fields) {
@@ -106,9 +133,15 @@ export class ResourceStore {
         params.push(v); where.push(`${f} = $${params.length}`);
       } else { params.push(v); where.push(`${f} = $${params.length}`); }
     }
-    if (this.tenantOwned && p.billing_company_id) {
+    const member = this.entity.resource.tenancy === 'member';
+    if ((this.tenantOwned || member) && p.billing_company_id) {
       if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = ['The billing company must be an id.'];
-      else { params.push(Number(p.billing_company_id)); where.push(`billing_company_id = $${params.length}`); }
+      else {
+        params.push(Number(p.billing_company_id));
+        where.push(member
+          ? `exists (select 1 from billing_company_users f where f.user_id = ${this.table}.id and f.billing_company_id = $${params.length})`
+          : `billing_company_id = $${params.length}`);
+      }
     }
     if (Object.keys(errors).length) throw invalid(errors);
     const whereSql = where.join(' and ');
@@ -155,7 +188,9 @@ export class ResourceStore {
     return this.actor.billingCompanyIds[0];
   }
 
-  async create(values: Record<string, unknown>): Promise<Row> {
+  /** within runs in the same transaction after the insert (links to other tables); what it answers joins the audit row. */
+  async create(input: Record<string, unknown>, within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void>): Promise<Row> {
+    const values = await this.protect(input);
     return this.db.transaction(async (tx) => {
       const owner = this.ownerFor(values);
       const data = this.toDb({ ...values });
@@ -165,12 +200,13 @@ export class ResourceStore {
         `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
         cols.map((c) => data[c]),
       ));
-      const row = await this.fetchUnscoped(tx, r.rows[0].id);
+      const row = await this.getUnscoped(tx, r.rows[0].id);
       if (this.entity.resource.tenancy === 'self' && !this.actor.crossTenant) {
         await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [row.id, this.actor.userId]);
       }
-      await this.audit(tx, 'created', row, null, this.auditable(row));
-      return row;
+      const linked = (await within?.(tx, row)) ?? {};
+      await this.audit(tx, 'created', row, null, { ...this.auditable(row), ...linked });
+      return { ...row, ...linked };
     });
   }
 
@@ -178,7 +214,8 @@ export class ResourceStore {
    * PUT merges the body into the stored record. check sees the record as locked in the transaction,
    * so what is validated is what is written.
    */
-  update(id: number, values: Record<string, unknown>, check?: (current: Row) => void): Promise<Row> {
+  async update(id: number, input: Record<string, unknown>, check?: (current: Row) => void): Promise<Row> {
+    const values = await this.protect(input);
     return this.db.transaction(async (tx) => {
       const before = await this.get(id, tx, true);
       check?.(before);
@@ -198,8 +235,10 @@ export class ResourceStore {
       `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`,
       [before.id, ...changed.map((c) => data[c] ?? null)],
     ));
-    const after = await this.fetchUnscoped(t, before.id);
-    const pick = (row: Row) => Object.fromEntries(changed.map((c) => [c, row[c] ?? null]));
+    const after = await this.getUnscoped(t, before.id);
+    // Columns no one reads back (an SSN's lookup key) change, but their values stay out of the audit trail.
+    const readable = new Set(['billing_company_id', ...this.fields]);
+    const pick = (row: Row) => Object.fromEntries(changed.filter((c) => readable.has(c)).map((c) => [c, row[c] ?? null]));
     await this.audit(t, event, after, pick(before), pick(after));
     return after;
   }
@@ -231,12 +270,13 @@ export class ResourceStore {
     if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
-    const row = await this.fetchUnscoped(tx, id);
+    const row = await this.getUnscoped(tx, id);
     await this.audit(tx, 'rolled_back', row, null, this.auditable(row));
     return row;
   }
 
-  private async fetchUnscoped(tx: Queryable, id: number): Promise<Row> {
+  /** A row by id without the tenant scope: for rows just written, or one's own user record. */
+  async getUnscoped(tx: Queryable, id: number): Promise<Row> {
     const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1`, [id]);
     return this.toApi(r.rows[0]);
   }
@@ -246,7 +286,7 @@ export class ResourceStore {
     return rest;
   }
 
-  private audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
+  audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
     const bc = this.tenantOwned ? (row.billing_company_id as number) : this.entity.resource.tenancy === 'self' ? row.id : null;
     return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
   }

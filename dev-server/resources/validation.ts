@@ -3,6 +3,7 @@ import { createAjv } from '../../src/platform/ajv.ts';
 import type { Entity, FieldSchema } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { invalid } from '../http/errors.ts';
+import { entityRules } from '../../src/domain/rules/entity-rules.ts';
 
 const ajv = createAjv();
 
@@ -20,6 +21,8 @@ export interface EntityWriter {
   writable(record: Record<string, unknown>): Record<string, unknown>;
   /** validates a whole record, throwing the 422 with field messages in the caller's language */
   check(record: Record<string, unknown>, locale: Locale, message?: string): void;
+  /** validates only the fields present (a PATCH of some fields); required fields are not asked for */
+  checkPresent(record: Record<string, unknown>, locale: Locale): void;
 }
 
 const writers = new WeakMap<Entity, EntityWriter>();
@@ -29,11 +32,18 @@ export function entityWriter(entity: Entity): EntityWriter {
   let w = writers.get(entity);
   if (w) return w;
   const validate: ValidateFunction = ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
+  const { required: _required, allOf: _allOf, ...optional } = writeSchema(entity, entity.resource.tenancy === 'billing-company') as Record<string, unknown>;
+  const validatePresent: ValidateFunction = ajv.compile(optional);
   const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
   w = {
     writable: (record) => Object.fromEntries(Object.entries(record).filter(([k, v]) => !readOnly.has(k) && v !== null)),
     check(record, locale, message) {
       if (!validate(record)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale), message);
+      const ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {};
+      if (Object.keys(ruleErrors).length) throw invalid(ruleErrors, message);
+    },
+    checkPresent(record, locale) {
+      if (!validatePresent(record)) throw invalid(fieldErrors(entity, validatePresent.errors ?? [], locale));
     },
   };
   writers.set(entity, w);
@@ -80,16 +90,29 @@ const TEMPLATES: Record<Locale, Templates> = {
   },
 };
 
+/** The schema of a field by its path: properties by name, array items by index. */
+function fieldAt(entity: Entity, path: string[]): FieldSchema | undefined {
+  let node: Record<string, unknown> | undefined = { properties: entity.schema.properties };
+  for (const part of path) {
+    if (!node) return undefined;
+    node = /^\d+$/.test(part) ? (node.items as Record<string, unknown> | undefined) : (node.properties as Record<string, Record<string, unknown>> | undefined)?.[part];
+  }
+  return node as FieldSchema | undefined;
+}
+
 /** ajv errors → { field: [messages] } in plain words with the field's title in the caller's language. */
 export function fieldErrors(entity: Entity, errors: ErrorObject[], locale: Locale = 'en'): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const say = TEMPLATES[locale];
   const add = (field: string, msg: string) => (out[field] ??= []).includes(msg) || out[field].push(msg);
   for (const e of errors) {
-    const field = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty
-      : e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty
-      : e.instancePath.split('/')[1] ?? '_';
-    const prop = entity.schema.properties[field];
+    // Nested fields are named by their path (social_networks.0.network), so a form can place the message.
+    const path = e.instancePath.split('/').slice(1);
+    if (e.keyword === 'required') path.push((e.params as { missingProperty: string }).missingProperty);
+    if (e.keyword === 'additionalProperties') path.push((e.params as { additionalProperty: string }).additionalProperty);
+    if (e.keyword === 'if') continue;
+    const field = path.join('.') || '_';
+    const prop = fieldAt(entity, path);
     const title = ((locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ?? prop?.title ?? field.replace(/_/g, ' ')).toLowerCase();
     const p: Record<string, unknown> = { ...(e.params as Record<string, unknown>), field };
     const key = e.keyword === 'additionalProperties' ? 'unknown'

@@ -6,7 +6,8 @@ export function isUsDate(value: string): boolean {
   if (!m) return false;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (month < 1 || month > 12 || day < 1 || year < 1800) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 ? (leap ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]);
 }
 
 /** mm/dd/yyyy → yyyy-mm-dd for the database. */

@@ -5,8 +5,99 @@ export type MedicalNumber = string;
 export type FirstName = string;
 export type MiddleName = string;
 export type LastName = string;
+export type NameSuffix = "I" | "II" | "III" | "IV" | "Jr" | "Sr";
 export type DateOfBirth = string;
-export type Sex = "F" | "M";
+export type Sex = "F" | "M" | "U";
+export type SSN = string;
+export type SSNLast4 = string;
+export type SSNLookUpKey = string;
+export type PreferredLanguage = "en" | "es";
+export type MaritalStatus = "Single" | "Married";
+export type SpouseName = string;
+export type SpouseWork = string;
+export type SpouseWorkPhone = string;
+export type DriverLicense = string;
+export type Homeless = boolean;
+export type Deceased = boolean;
+export type DateOfDeath = string;
+export type Phone = string;
+export type Mobile = string;
+export type Fax = string;
+export type EMail = string;
+export type AddressType = 1 | 2 | 3 | 4;
+export type Address = string;
+export type AptSuite = string;
+export type City = string;
+export type State = string;
+export type Zip = string;
+export type Country = string;
+export type MainAddress = boolean;
+/**
+ * @maxItems 10
+ */
+export type Addresses = {
+  address_type_id?: AddressType;
+  address: Address;
+  apt_suite?: AptSuite;
+  city: City;
+  state: State;
+  zip: Zip;
+  country?: Country;
+  main_address?: MainAddress;
+}[];
+export type InjuryDate = string;
+export type Diagnosis = number;
+export type DiagnosisType = "A" | "C" | "D" | "O" | "P" | "S" | "U";
+export type Note = string;
+/**
+ * @maxItems 20
+ */
+export type Injuries = {
+  injury_date?: InjuryDate;
+  diagnosis_id?: Diagnosis;
+  type_diagnosis?: DiagnosisType;
+  note?: Note;
+}[];
+export type NeedsAGuardian = boolean;
+export type GuarantorName = string;
+export type GuarantorPhone = string;
+export type Employer = string;
+export type Position = string;
+export type EmployerAddress = string;
+export type EmployerPhone = string;
+/**
+ * @maxItems 10
+ */
+export type Employers = {
+  employer_name: Employer;
+  position?: Position;
+  employer_address?: EmployerAddress;
+  employer_phone?: EmployerPhone;
+}[];
+export type Name = string;
+export type CellPhone = string;
+export type Relationship = number;
+/**
+ * @maxItems 10
+ */
+export type EmergencyContacts = {
+  name: Name;
+  cellphone?: CellPhone;
+  relationship_id?: Relationship;
+}[];
+export type SocialNetwork = "Facebook" | "Instagram" | "LinkedIn" | "X" | "YouTube" | "TikTok" | "Other";
+export type Link = string;
+/**
+ * @maxItems 10
+ */
+export type SocialNetworks = {
+  network?: SocialNetwork;
+  link?: Link;
+}[];
+export type PublicNote = string;
+export type PrivateNote = string;
+export type Draft = boolean;
+export type DraftNote = string;
 export type Status = boolean;
 
 export interface Patient {
@@ -15,7 +106,36 @@ export interface Patient {
   first_name: FirstName;
   middle_name?: MiddleName;
   last_name: LastName;
+  name_suffix?: NameSuffix;
   date_of_birth: DateOfBirth;
   sex?: Sex;
+  ssn?: SSN;
+  ssn_last4?: SSNLast4;
+  ssn_hash?: SSNLookUpKey;
+  language?: PreferredLanguage;
+  marital_status?: MaritalStatus;
+  spouse_name?: SpouseName;
+  spouse_work?: SpouseWork;
+  spouse_work_phone?: SpouseWorkPhone;
+  driver_license?: DriverLicense;
+  is_homeless?: Homeless;
+  deceased?: Deceased;
+  deceased_date?: DateOfDeath;
+  phone?: Phone;
+  mobile?: Mobile;
+  fax?: Fax;
+  email?: EMail;
+  addresses?: Addresses;
+  injuries?: Injuries;
+  need_guardian?: NeedsAGuardian;
+  guarantor_name?: GuarantorName;
+  guarantor_phone?: GuarantorPhone;
+  employments?: Employers;
+  emergency_contacts?: EmergencyContacts;
+  social_networks?: SocialNetworks;
+  public_note?: PublicNote;
+  private_note?: PrivateNote;
+  draft?: Draft;
+  draft_note?: DraftNote;
   status?: Status;
 }

@@ -9,7 +9,11 @@ export interface FieldSchema {
   maxLength?: number;
   'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string };
   'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number'; searchable?: boolean };
-  'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string };
+  'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string; virtual?: boolean;
+    /** ssn: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
+    protect?: 'ssn';
+    /** a column never read back into answers (an SSN's look-up hash) */
+    secret?: boolean };
   [keyword: string]: unknown;
 }
 
@@ -18,7 +22,12 @@ export interface ResourceMeta {
   basePath: string;
   table: string;
   displayName: string;
-  tenancy: 'global' | 'billing-company' | 'self';
+  /** member: rows (users) belong to billing companies through billing_company_users */
+  tenancy: 'global' | 'billing-company' | 'self' | 'member';
+  /** the table is made by a core (hand-written) migration; the generator only adds the schema's columns */
+  coreTable?: boolean;
+  /** route kinds a hand-written router serves instead of the generic one (still planned and documented) */
+  handWritten?: Array<'list' | 'getList' | 'show' | 'create' | 'update' | 'changeStatus' | 'delete'>;
   permission: string;
   label_es?: string;
   menu?: { name: string; category: string; route: string; window?: { width?: number; height?: number } };
@@ -31,6 +40,8 @@ export interface ResourceMeta {
   lists?: Record<string, string>;
   duplicateMessage?: string;
   searchFilter?: string;
+  /** search ignores hyphens on both sides (SSNs, phone numbers, medical record numbers) */
+  searchStripsHyphens?: boolean;
 }
 
 export interface EntitySchema {
@@ -40,6 +51,8 @@ export interface EntitySchema {
   required?: string[];
   additionalProperties?: false;
   'x-resource': ResourceMeta;
+  /** conditional requirements (if/then), e.g. user_id when applies_to is user */
+  allOf?: object[];
   properties: Record<string, FieldSchema>;
 }
 

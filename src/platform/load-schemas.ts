@@ -45,7 +45,9 @@ export function loadEntities(entitiesDir: string): Entity[] {
   return entities;
 }
 
-export interface CodeList { name: string; items: Array<{ id: number | string; code?: string; name: string }> }
+export interface CodeListItem { id: number | string; code?: string; name: string; /** false: kept for old records, not offered */ public?: boolean }
+/** A code list; groups when the list answers several named lists at once (policy types: general and secondary). */
+export interface CodeList { name: string; items: CodeListItem[]; groups?: Record<string, CodeListItem[]> }
 
 export function loadCodeLists(listsDir: string): Map<string, CodeList> {
   const lists = new Map<string, CodeList>();

@@ -7,6 +7,8 @@ export interface TableModel {
   columns: Record<string, ColumnModel>;
   /** index name → full CREATE INDEX statement */
   indexes: Record<string, string>;
+  /** made by a core migration: the generator adds columns and indexes only if they are missing */
+  coreTable?: boolean;
 }
 
 /** Columns every entity table has, whatever its schema says. */
@@ -38,7 +40,7 @@ export function sqlTypeOf(field: FieldSchema): string {
 
 /** Fields stored as columns: everything the schema declares except the system columns. */
 export function dataFields(entity: Entity): Array<[string, FieldSchema]> {
-  return Object.entries(entity.schema.properties).filter(([name]) => name !== 'id');
+  return Object.entries(entity.schema.properties).filter(([name, f]) => name !== 'id' && !f['x-db']?.virtual);
 }
 
 export function searchableFields(entity: Entity): string[] {
@@ -50,7 +52,8 @@ export function searchExpression(entity: Entity, alias = ''): string | null {
   const fields = searchableFields(entity);
   if (!fields.length) return null;
   const p = alias ? `${alias}.` : '';
-  return `lower(${fields.map((f) => `coalesce(${p}${f}::text, '')`).join(` || ' ' || `)})`;
+  const expr = `lower(${fields.map((f) => `coalesce(${p}${f}::text, '')`).join(` || ' ' || `)})`;
+  return entity.resource.searchStripsHyphens ? `replace(${expr}, '-', '')` : expr;
 }
 
 export function tableModel(entity: Entity): TableModel {
@@ -75,5 +78,5 @@ export function tableModel(entity: Entity): TableModel {
   const search = searchExpression(entity);
   const lead2 = tenant ? 'billing_company_id, ' : '';
   if (search) indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin (${lead2}(${search}) gin_trgm_ops)`;
-  return { table: t, columns, indexes };
+  return { table: t, columns, indexes, ...(entity.resource.coreTable ? { coreTable: true } : {}) };
 }

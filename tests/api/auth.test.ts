@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_EXPIRED } from '../../dev-server/auth/sessions.ts';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -76,10 +77,36 @@ describe('sessions', () => {
     expect(r.body.message).toBe('Your session has expired due to inactivity');
   });
 
+  it('auth/me does not count as activity', async () => {
+    const token = await app.login('root@test.com');
+    await app.db.query("update sessions set last_activity_at = now() - interval '30 minutes' where revoked_at is null");
+    await app.as(token)('GET', '/auth/me');
+    const r = await app.as(token)('GET', '/auth/me');
+    expect(Number(r.headers.get('inactivity-time'))).toBeLessThanOrEqual(30 * 60_000 + 1000);
+  });
+
+  it('any other authenticated call counts as activity and restores the full idle time', async () => {
+    const token = await app.login('root@test.com');
+    await app.db.query("update sessions set last_activity_at = now() - interval '30 minutes' where revoked_at is null");
+    await app.as(token)('GET', '/diagnosis');
+    const r = await app.as(token)('GET', '/auth/me');
+    expect(Number(r.headers.get('inactivity-time'))).toBeGreaterThan(59 * 60_000);
+  });
+
   it('a permission granted to a role applies on the next request, with no restart', async () => {
     const token = await app.login('biller@test.com');
     expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(403);
     await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'modifier.create'");
     expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(201);
+  });
+});
+
+describe('expired sessions', () => {
+  it('a session past its refresh window says it has expired', async () => {
+    const token = await app.login('root@test.com');
+    await app.db.query("update sessions set refresh_until = now() - interval '1 second', access_expires_at = now() - interval '1 second' where revoked_at is null");
+    const r = await app.as(token)('GET', '/auth/refresh-token');
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe(SESSION_EXPIRED);
   });
 });

@@ -29,7 +29,25 @@ describe('server messages in English and Spanish', () => {
   it('every fixed server message has a Spanish text', async () => {
     const { MESSAGES } = await import('../../dev-server/http/errors.ts');
     const { translate } = await import('../../dev-server/i18n/locale.ts');
-    const missing = Object.values(MESSAGES).filter((m) => translate(m, 'es') === m);
+    const { SIGN_IN } = await import('../../dev-server/auth/sign-in.ts');
+    const { RECOVERY } = await import('../../dev-server/auth/recovery-router.ts');
+    const { USER_MESSAGES } = await import('../../dev-server/users/user-routes.ts');
+    const { LAST_ROLE_MESSAGE } = await import('../../dev-server/users/role-assignment-routes.ts');
+    const { IP_RESTRICTED, SESSION_EXPIRED } = await import('../../dev-server/auth/sessions.ts');
+    const policy = await import('../../src/domain/password-policy.ts');
+    const rules = await import('../../src/domain/rules/entity-rules.ts');
+    const all = [
+      ...Object.values(MESSAGES), ...Object.values(SIGN_IN), ...Object.values(RECOVERY), ...Object.values(USER_MESSAGES), LAST_ROLE_MESSAGE, IP_RESTRICTED, SESSION_EXPIRED,
+      policy.PASSWORD_RULE_MESSAGE, policy.PASSWORD_MISMATCH_MESSAGE, rules.USER_LEGAL_AGE_MESSAGE, rules.BIRTH_IN_FUTURE_MESSAGE, rules.IP_RANGE_MESSAGE,
+    ];
+    const missing = all.filter((m) => translate(m, 'es') === m);
     expect(missing).toEqual([]);
+  });
+
+  it('success messages of the identity routes answer in the user\'s language too', async () => {
+    await app.db.query("update users set language = 'es' where email = 'root@test.com'");
+    const client = (await app.db.query<{ id: number }>("select id from roles where slug = 'client'")).rows[0].id;
+    const r = await root('PATCH', `/permission/assign-permissions-role/${client}/report.view`);
+    expect(r.body.message).toBe('Permiso report.view agregado al rol Client.');
   });
 });

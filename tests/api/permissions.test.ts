@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { planRoutes } from '../../src/platform/route-plan.ts';
+import { identityRoutes } from '../../dev-server/users/identity-routes.ts';
+import { patientRoutes } from '../../dev-server/patients/patient-routes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -32,6 +34,23 @@ describe('every generic route checks its module action for every default role', 
           const slug = `${entity.resource.permission}.${route.action}`;
           if ((r.status === 403) === held.has(slug)) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
         }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
+describe('every hand-written identity route checks its declared permission for every default role', () => {
+  for (const role of catalog.roles) {
+    it(`${role.name} gets 403 exactly where the role holds none of the route's permissions`, async () => {
+      const held = new Set(defaultRoleSlugs(role));
+      const mismatches: string[] = [];
+      for (const route of [...patientRoutes, ...identityRoutes]) {
+        const path = route.path.replace(/\{(id|user|role)\}/g, '999999').replace(/\{\w+\}/g, 'nothing');
+        const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
+        const needed = route.permission === null ? null : [route.permission].flat();
+        const allowed = needed === null || needed.some((p) => held.has(p));
+        if ((r.status === 403) === allowed) mismatches.push(`${route.method} ${path} (${needed ?? 'signed in'}) → ${r.status}`);
       }
       expect(mismatches).toEqual([]);
     });

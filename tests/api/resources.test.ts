@@ -202,3 +202,27 @@ describe('generic resource routes', () => {
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/billing-company/create', '/billing-company/change-status/{id}', '/diagnosis/get-by-code/{code}', '/modifier/{id}/note']));
   });
 });
+
+describe('look-up lists of the patient (predecessor-facts §6)', () => {
+  it('responsibility types answer code - description with stable ids', async () => {
+    const r = await admin('GET', '/patient/get-list-responsibility-type');
+    expect(r.body.slice(0, 3)).toEqual([{ id: 1, name: 'P - Primary' }, { id: 2, name: 'S - Secondary' }, { id: 3, name: 'T - Tertiary' }]);
+    expect(r.body).toHaveLength(12);
+  });
+
+  it('policy types answer general and Medicare-secondary lists', async () => {
+    const r = await admin('GET', '/patient/get-list-insurance-policy-type');
+    expect(r.body.general.map((i: { name: string }) => i.name)).toEqual(['1 - Health', '2 - Auto', '3 - Work Comp', 'I - Industrial', 'L - Liability', 'O - Other']);
+    expect(r.body.secondary.map((i: { name: string }) => i.name.split(' - ')[0])).toEqual(['12', '13', '14', '15', '16', '41', '42', '43', '47']);
+  });
+
+  it('address types leave out the ones not offered (Payment)', async () => {
+    const r = await admin('GET', '/patient/get-list-address-type');
+    expect(r.body).toEqual([{ id: 1, name: 'Work' }, { id: 2, name: 'House / Residence' }, { id: 3, name: 'Other' }]);
+  });
+
+  it('relationships carry their X12 codes', async () => {
+    const r = await admin('GET', '/patient/get-list-relationship');
+    expect(r.body.map((i: { name: string }) => i.name)).toContain('G8 - Other relationship');
+  });
+});

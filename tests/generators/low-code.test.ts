@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,9 @@ afterAll(() => app.close());
 describe('adding a field to one schema file', () => {
   it('generates a migration that adds the column and its index', () => {
     const sql = readFileSync(result.migration!, 'utf8');
-    expect(result.migration).toMatch(/0004_schemas\.sql$/);
+    // The next number after the last landed migration.
+    const landed = readdirSync(new URL('../../dev-server/db/migrations/', import.meta.url)).filter((f) => /^\d{4}_/.test(f)).map((f) => Number(f.slice(0, 4)));
+    expect(result.migration).toMatch(new RegExp(`${String(Math.max(...landed) + 1).padStart(4, '0')}_schemas\\.sql$`));
     expect(sql).toContain('alter table diagnoses add column icd_chapter text;');
     expect(sql).toContain('create index diagnoses_icd_chapter_idx on diagnoses (icd_chapter);');
   });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppOptions } from '../../dev-server/app.ts';
 import { hashPassword } from '../../dev-server/auth/passwords.ts';
+import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
 import type { Database } from '../../dev-server/db/database.ts';
 import { freshDatabase } from './test-database.ts';
 
@@ -26,7 +27,7 @@ let hashed: string | undefined;
 export async function startTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
   const db = await freshDatabase();
   const server: Server = await new Promise((resolve) => {
-    const s = createApp({ db, filesDir: '.test-data/files', rateLimitMax: 100_000, ...opts }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp({ db, filesDir: '.test-data/files', rateLimitMax: 100_000, mail: createMailTransport({}, () => {}), ...opts }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   const as = (token: string | null): Api => async (method, path, body, headers = {}) => {

@@ -2,16 +2,40 @@ import { isUsDate } from '../formats.ts';
 
 /** X12 decimal amount ("-1.27", "150000", ".5") → integer cents, without floating point. null when malformed. */
 export function amountToCents(value: string | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  const m = /^(-?)(\d*)(?:\.(\d{0,2}))?$/.exec(value.trim());
-  if (!m || (m[2] === '' && !m[3])) return null;
-  const cents = Number(m[2] || '0') * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -cents : cents;
+  if (value === undefined) return null;
+  const v = value.trim();
+  // Read digit by digit (an ERA has millions of amounts): -?digits(.d{0,2})?, at least one digit.
+  let i = 0;
+  const negative = v.charCodeAt(0) === 45;
+  if (negative) i++;
+  let whole = 0;
+  let digits = 0;
+  for (; i < v.length; i++) {
+    const c = v.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    whole = whole * 10 + c;
+    digits++;
+  }
+  let fraction = 0;
+  let fractionDigits = 0;
+  if (i < v.length && v.charCodeAt(i) === 46) {
+    for (i++; i < v.length && fractionDigits < 3; i++) {
+      const c = v.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return null;
+      fraction = fraction * 10 + c;
+      fractionDigits++;
+    }
+    if (fractionDigits > 2) return null;
+  }
+  if (i !== v.length || digits + fractionDigits === 0 || digits > 13) return null;
+  const cents = whole * 100 + (fractionDigits === 1 ? fraction * 10 : fraction);
+  return negative ? -cents : cents;
 }
 
 /** CCYYMMDD → mm/dd/yyyy, the product's date format at the edges. */
 export function x12DateToUs(d: string | undefined): string | undefined {
-  if (!d || !/^\d{8}$/.test(d)) return undefined;
+  if (!d || d.length !== 8) return undefined;
+  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i); if (c < 48 || c > 57) return undefined; }
   const us = `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}`;
   return isUsDate(us) ? us : undefined;
 }

@@ -12,7 +12,11 @@ export interface ServiceLine837 {
   /** 1-based pointers into the claim's diagnoses */
   diagnosisPointers: number[];
   dateOfService: string;
+  /** loop 2410: the drug given, by NDC (11 digits, 5-4-2) and quantity */
+  drug?: DrugIdentification;
 }
+
+export interface DrugIdentification { ndc: string; quantity: string; unit: 'F2' | 'GR' | 'ME' | 'ML' | 'UN' }
 
 /** Loops 2320/2330: a payer that has already adjudicated the claim (for secondary and tertiary claims). */
 export interface OtherPayer837 {
@@ -59,6 +63,7 @@ export interface InstitutionalLine837 {
   units: string;
   unitCode: 'UN' | 'DA';
   dateOfService?: string;
+  drug?: DrugIdentification;
 }
 
 export interface Claim837I extends ClaimCommon837 {
@@ -73,6 +78,12 @@ export interface Claim837I extends ClaimCommon837 {
   admittingDiagnosis?: string;
   otherDiagnoses: Diagnosis837I[];
   attendingProvider?: Party & { npi?: string };
+  /** HI BG: condition codes (up to 24) */
+  conditionCodes?: string[];
+  /** HI BE: value codes with their amounts (cents) */
+  valueCodes?: Array<{ code: string; amount: number }>;
+  /** HI BH: occurrence codes with their dates */
+  occurrenceCodes?: Array<{ code: string; date: string }>;
   lines: InstitutionalLine837[];
 }
 

@@ -1,5 +1,5 @@
 import { amountToCents, x12DateToUs } from './amounts.ts';
-import type { Address, ClaimCommon837, OtherPayer837, Party } from './claim-837-model.ts';
+import type { Address, ClaimCommon837, DrugIdentification, OtherPayer837, Party } from './claim-837-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';
 import type { Separators } from './separators.ts';
@@ -16,6 +16,20 @@ export interface ClaimKind<C extends ClaimCommon837 & { lines: unknown[] }> {
   /** a segment inside the claim that the shared walker does not know; true when used */
   segment(s: Segment, claim: C, ctx: ReadContext): boolean;
 }
+
+/** Loop 2410 on the last line: LIN (N4 NDC) then CTP (quantity and unit). */
+export function readDrug(s: Segment, lines: Array<{ drug?: DrugIdentification }>): boolean {
+  const line = lines[lines.length - 1];
+  if (!line) return false;
+  if (s.id === 'LIN' && s.elements[2] === 'N4') { line.drug = { ndc: s.elements[3] ?? '', quantity: '', unit: 'UN' }; return true; }
+  if (s.id === 'CTP' && line.drug) { line.drug.quantity = s.elements[4] ?? ''; line.drug.unit = (s.elements[5]?.split(/[^A-Z0-9]/)[0] || 'UN') as 'UN'; return true; }
+  return false;
+}
+
+/** Elements the 5010 guides require whenever these segments are sent (by position). */
+const REQUIRED: Record<string, number[]> = {
+  HL: [1, 3, 4], NM1: [1, 2], SBR: [1, 9], CLM: [1, 2, 5], SV1: [1, 2, 3, 4], SV2: [1, 3], LX: [1], N3: [1], N4: [1], DTP: [1, 2, 3], HI: [1],
+};
 
 /** Reads the claims of an 837 transaction back into the model the writers take. */
 export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Transaction, sep: Separators, kind: ClaimKind<C>): { claims: C[]; findings: X12Finding[] } {
@@ -38,8 +52,16 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Tra
     return c ?? 0;
   };
   const ctx: ReadContext = { sep, findings, cents };
+  // An address is N3 then N4; an N3 after its N4 is out of order.
+  let addressHasN4 = false;
   for (const s of tx.segments) {
     const e = s.elements;
+    for (const i of REQUIRED[s.id] ?? []) {
+      if (!e[i]) findings.push(finding('missing-element', s.position, s.id, `${s.id}${String(i).padStart(2, '0')} is required and missing.`, i));
+    }
+    if (s.id === 'N3' && addressHasN4) findings.push(finding('unexpected-segment', s.position, 'N3', 'N3 (street) comes after N4 (city, state, zip) of the same address; N3 must come first.'));
+    if (s.id === 'N4') addressHasN4 = true;
+    else if (s.id !== 'N3') addressHasN4 = false;
     switch (s.id) {
       case 'HL':
         level = e[3]; claim = null; nm1 = ''; other = null;

@@ -1,4 +1,4 @@
-import type { Address, Batch837, ClaimCommon837, Party } from './claim-837-model.ts';
+import type { Address, Batch837, ClaimCommon837, DrugIdentification, Party } from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
 export const SEP = { element: '*', component: ':', repetition: '^', segment: '~' };
@@ -14,6 +14,17 @@ export const seg = (...els: Array<string | undefined>) => {
 export const nm1 = (code: string, p: Party, qualifier?: string, id?: string) =>
   seg('NM1', code, p.entity === 'person' ? '1' : '2', p.name, p.firstName, '', '', '', qualifier, id);
 const address = (a: Address) => [seg('N3', a.line1, a.line2), seg('N4', a.city, a.state, a.zip)];
+
+/** Loop 2410: LIN with the NDC (N4 qualifier, 11 digits without dashes) and CTP with the quantity. */
+export const drugSegments = (d: DrugIdentification | undefined) =>
+  d ? [seg('LIN', '', 'N4', d.ndc.replace(/\D/g, '')), seg('CTP', '', '', '', d.quantity, d.unit)] : [];
+
+/** A code list in HI: qualifier:code[:date qualifier:date][:amount], 12 to a segment. */
+export function hiSegments(items: string[][]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < items.length; i += 12) out.push(seg('HI', ...items.slice(i, i + 12).map((c) => c.join(SEP.component).replace(/:+$/, ''))));
+  return out;
+}
 
 /** Loops 2320/2330: what each earlier payer paid and adjusted. CAS holds up to six reasons per group. */
 export function otherPayerSegments(c: ClaimCommon837): string[] {

@@ -1,6 +1,6 @@
-import { x12DateToUs } from './amounts.ts';
+import { amountToCents, x12DateToUs } from './amounts.ts';
 import type { Claim837I, Diagnosis837I } from './claim-837-model.ts';
-import { party, read837, type ClaimKind } from './claim-837-reader.ts';
+import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
 import type { Separators } from './separators.ts';
@@ -15,10 +15,10 @@ const institutional: ClaimKind<Claim837I> = {
     switch (s.id) {
       case 'DTP':
         if (e[1] === '434') {
-          const [from, to] = e[3].split('-');
+          const [from, to] = (e[3] ?? '').split('-');
           claim.statementFrom = x12DateToUs(from) ?? '';
           claim.statementTo = x12DateToUs(to ?? from) ?? '';
-        } else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs(e[3].slice(0, 8));
+        } else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8));
         else return false;
         return true;
       case 'CL1':
@@ -33,6 +33,9 @@ const institutional: ClaimKind<Claim837I> = {
           if (c[0] === 'ABK' || c[0] === 'BK') claim.principalDiagnosis = d;
           else if (c[0] === 'ABJ' || c[0] === 'BJ') claim.admittingDiagnosis = d.code;
           else if (c[0] === 'ABF' || c[0] === 'BF') claim.otherDiagnoses.push(d);
+          else if (c[0] === 'BG') (claim.conditionCodes ??= []).push(c[1]);
+          else if (c[0] === 'BE') (claim.valueCodes ??= []).push({ code: c[1], amount: amountToCents(c[4]) ?? 0 });
+          else if (c[0] === 'BH') (claim.occurrenceCodes ??= []).push({ code: c[1], date: x12DateToUs(c[3]) ?? '' });
         }
         return true;
       case 'NM1':
@@ -44,6 +47,7 @@ const institutional: ClaimKind<Claim837I> = {
         claim.lines.push({ revenueCode: e[1], ...(procedure ? { procedure } : {}), modifiers: modifiers.filter(Boolean), charge: cents(s, 3), unitCode: e[4] as 'UN', units: e[5] });
         return true;
       }
+      case 'LIN': case 'CTP': return readDrug(s, claim.lines);
       default: return false;
     }
   },

@@ -1,5 +1,5 @@
 import type { Batch837I, Claim837I, Diagnosis837I } from './claim-837-model.ts';
-import { SEP, ccyymmdd, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
+import { SEP, ccyymmdd, drugSegments, hiSegments, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
 
 const dx = (qualifier: string, d: Diagnosis837I) =>
   [qualifier, d.code.replace('.', ''), '', '', '', '', '', '', d.presentOnAdmission ?? ''].join(SEP.component).replace(/:+$/, '');
@@ -14,12 +14,16 @@ function institutionalClaim(c: Claim837I): string[] {
   out.push(seg('HI', dx('ABK', c.principalDiagnosis)));
   if (c.admittingDiagnosis) out.push(seg('HI', ['ABJ', c.admittingDiagnosis.replace('.', '')].join(SEP.component)));
   for (let i = 0; i < c.otherDiagnoses.length; i += 12) out.push(seg('HI', ...c.otherDiagnoses.slice(i, i + 12).map((d) => dx('ABF', d))));
+  out.push(...hiSegments((c.occurrenceCodes ?? []).map((o) => ['BH', o.code, 'D8', ccyymmdd(o.date)])));
+  out.push(...hiSegments((c.valueCodes ?? []).map((v) => ['BE', v.code, '', '', money(v.amount)])));
+  out.push(...hiSegments((c.conditionCodes ?? []).map((code) => ['BG', code])));
   if (c.attendingProvider) out.push(nm1('71', c.attendingProvider, c.attendingProvider.npi ? 'XX' : undefined, c.attendingProvider.npi));
   out.push(...otherPayerSegments(c));
   c.lines.forEach((l, i) => {
     out.push(seg('LX', String(i + 1)));
     out.push(seg('SV2', l.revenueCode, l.procedure ? ['HC', l.procedure, ...l.modifiers].join(SEP.component) : '', money(l.charge), l.unitCode, l.units));
     if (l.dateOfService) out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
+    out.push(...drugSegments(l.drug));
   });
   return out;
 }

@@ -1,6 +1,6 @@
 import { x12DateToUs } from './amounts.ts';
 import type { Claim837P } from './claim-837-model.ts';
-import { party, read837, type ClaimKind } from './claim-837-reader.ts';
+import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
 import type { Separators } from './separators.ts';
@@ -28,8 +28,9 @@ const professional: ClaimKind<Claim837P> = {
       }
       case 'DTP':
         if (e[1] !== '472' || !claim.lines.length) return false;
-        claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs(e[3].slice(0, 8)) ?? '';
+        claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8)) ?? '';
         return true;
+      case 'LIN': case 'CTP': return readDrug(s, claim.lines);
       default: return false;
     }
   },

@@ -1,39 +1,47 @@
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
 import type { Separators } from './separators.ts';
-import { STATUS_CATEGORIES as categories } from './code-meanings.ts';
+import { STATUS_CATEGORIES as categories, describeStatusCode } from './code-meanings.ts';
 
 export interface ClaimStatus277 {
-  /** TRN02 at the claim level: the patient control number the provider sent */
+  /** whose status it is: the claim's, or a whole information receiver's or provider's (277 X212) */
+  level: 'claim' | 'receiver' | 'provider';
+  /** TRN02: at the claim level the patient control number the provider sent */
   claimControl: string;
   patient?: { lastName?: string; firstName?: string; memberId?: string };
   category: string;
   categoryMeaning: string;
   outcome: string;
   statusCode?: string;
+  statusMeaning?: string;
   entityCode?: string;
   date?: string;
   amount?: string;
   payerClaimNumber?: string;
 }
 
-/** Claim-level statuses of a 277CA or 277 (HL level PT): STC category with its meaning, accepted or rejected. */
+// HL levels: 277CA uses PT for the claim; the 277 claim status response (X212) uses 22 and 23
+// (subscriber, dependent), with statuses possible at 21 (information receiver) and 19 (provider).
+const LEVELS: Record<string, ClaimStatus277['level']> = { PT: 'claim', '22': 'claim', '23': 'claim', '21': 'receiver', '19': 'provider', IR: 'receiver', '1P': 'provider' };
+
+/** Statuses of a 277CA or 277: STC category and status code with their meanings, accepted or rejected. */
 export function read277(tx: Transaction, sep: Separators): ClaimStatus277[] {
   const out: ClaimStatus277[] = [];
   let level = '';
   let patient: ClaimStatus277['patient'];
   let control = '';
-  let current: ClaimStatus277 | null = null;
   for (const { id, elements: e } of tx.segments) {
-    if (id === 'HL') { level = e[3]; current = null; patient = undefined; control = ''; }
-    else if (id === 'NM1' && (e[1] === 'QC' || e[1] === 'IL') && level === 'PT') patient = { lastName: e[3] || undefined, firstName: e[4] || undefined, memberId: e[9] || undefined };
-    else if (id === 'TRN' && level === 'PT') control = e[2];
-    else if (id === 'STC' && level === 'PT') {
+    if (id === 'HL') { level = e[3]; patient = undefined; control = ''; }
+    else if (id === 'NM1' && (e[1] === 'QC' || e[1] === 'IL') && LEVELS[level] === 'claim') patient = { lastName: e[3] || undefined, firstName: e[4] || undefined, memberId: e[9] || undefined };
+    else if (id === 'TRN') control = e[2];
+    else if (id === 'STC' && LEVELS[level]) {
       const [category, statusCode, entityCode] = components(e[1], sep);
       const c = categories.get(category);
-      current = { claimControl: control, patient, category, categoryMeaning: c?.name ?? `Unknown category ${category}`, outcome: c?.outcome ?? 'unknown', statusCode, entityCode, date: e[2] || undefined, amount: e[4] || undefined };
-      out.push(current);
-    } else if (id === 'REF' && current && (e[1] === '1K')) current.payerClaimNumber = e[2];
+      out.push({
+        level: LEVELS[level], claimControl: control, patient, category, categoryMeaning: c?.name ?? `Unknown category ${category}`, outcome: c?.outcome ?? 'unknown',
+        statusCode: statusCode || undefined, statusMeaning: describeStatusCode(statusCode || undefined), entityCode: entityCode || undefined, date: e[2] || undefined, amount: e[4] || undefined,
+      });
+    } else if (id === 'REF' && e[1] === '1K' && out.length && LEVELS[level] === 'claim') out[out.length - 1].payerClaimNumber = e[2];
   }
   return out;
 }

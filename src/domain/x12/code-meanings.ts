@@ -1,6 +1,12 @@
 import categories from '../../../schemas/lists/x12/claim-status-categories.json' with { type: 'json' };
 import groups from '../../../schemas/lists/x12/adjustment-groups.json' with { type: 'json' };
 import reasons from '../../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
+import remarks from '../../../schemas/lists/x12/remark-codes.json' with { type: 'json' };
+import statusCodes from '../../../schemas/lists/x12/claim-status-codes.json' with { type: 'json' };
+import ackStatuses from '../../../schemas/lists/x12/ack-statuses.json' with { type: 'json' };
+import ackSegmentErrors from '../../../schemas/lists/x12/ack-segment-errors.json' with { type: 'json' };
+import ackElementErrors from '../../../schemas/lists/x12/ack-element-errors.json' with { type: 'json' };
+import ackTransactionErrors from '../../../schemas/lists/x12/ack-transaction-errors.json' with { type: 'json' };
 
 // The code lists are data (schemas/lists/x12); imported, not read from disk, so the client can use them too.
 const table = (list: { items: Array<{ code: string; name: string }> }) => new Map(list.items.map((i) => [i.code, i.name]));
@@ -12,3 +18,14 @@ export const STATUS_CATEGORIES = new Map(categories.items.map((c) => [c.code, c]
 export function describeAdjustment(group: string, reason: string): string {
   return `${group}-${reason}: ${REASONS.get(reason) ?? `Adjustment reason ${reason}`} (${GROUPS.get(group) ?? `group ${group}`})`;
 }
+
+const REMARKS = table(remarks);
+/** "N130: Consult the plan's benefit documents …", or the code alone when we have no words for it. */
+export const describeRemark = (code: string) => `${code}: ${REMARKS.get(code) ?? 'Remark code (see the payer\'s remark list)'}`;
+
+/** The 999 tables: statuses (IK5/AK9), segment errors (IK3), element errors (IK4), transaction set errors (IK5). */
+export const ACK_MEANINGS = { status: table(ackStatuses), segment: table(ackSegmentErrors), element: table(ackElementErrors), transaction: table(ackTransactionErrors) };
+
+const STATUS_CODES = table(statusCodes);
+/** A claim status code (STC01-2) in plain words, or the code alone when we have none. */
+export const describeStatusCode = (code: string | undefined) => (code ? STATUS_CODES.get(code) ?? `Status code ${code}` : undefined);

@@ -21,13 +21,15 @@ export function read835(tx: Transaction, sep: Separators): { remittance: Remitta
   let entity: 'PR' | 'PE' | null = null;
   let claim: Claim835 | null = null;
   let line: ServiceLine835 | null = null;
-  const casOf = (seg: Segment): Adjustment[] => {
-    const out: Adjustment[] = [];
-    for (let i = 2; i <= 17; i += 3) {
-      if (!seg.elements[i]) continue;
-      out.push({ group: seg.elements[1], reason: seg.elements[i], amount: cents(seg, i + 1), ...(seg.elements[i + 2] ? { quantity: seg.elements[i + 2] } : {}) });
+  // Straight into the list they belong to: an ERA has millions of these.
+  const casInto = (seg: Segment, out: Adjustment[]) => {
+    const e = seg.elements;
+    for (let i = 2; i <= 17 && i < e.length; i += 3) {
+      if (!e[i]) continue;
+      const a: Adjustment = { group: e[1], reason: e[i], amount: cents(seg, i + 1) };
+      if (e[i + 2]) a.quantity = e[i + 2];
+      out.push(a);
     }
-    return out;
   };
   for (const seg of tx.segments) {
     const e = seg.elements;
@@ -58,8 +60,8 @@ export function read835(tx: Transaction, sep: Separators): { remittance: Remitta
         r.claims.push(claim);
         break;
       case 'CAS':
-        if (line) line.adjustments.push(...casOf(seg));
-        else if (claim) claim.adjustments.push(...casOf(seg));
+        if (line) casInto(seg, line.adjustments);
+        else if (claim) casInto(seg, claim.adjustments);
         break;
       case 'NM1':
         if (claim && !line && (e[1] === 'QC' || e[1] === 'IL')) {

@@ -3,7 +3,7 @@ import { read999 } from './ack-999-reader.ts';
 import { read277 } from './claim-ack-277-reader.ts';
 import { balance835 } from './era-835-balance.ts';
 import { read835 } from './era-835-reader.ts';
-import { describeAdjustment } from './code-meanings.ts';
+import { describeAdjustment, describeRemark } from './code-meanings.ts';
 import { read837I } from './claim-837i-reader.ts';
 import { read837P } from './claim-837p-reader.ts';
 import { readInterchanges } from './interchange-reader.ts';
@@ -28,6 +28,7 @@ export function inspectX12(text: string): Inspection {
         claims: r.claims.length, charged: formatCents(r.claims.reduce((a, c) => a + c.charge, 0)), paid: formatCents(r.claims.reduce((a, c) => a + c.paid, 0)),
         providerAdjustments: formatCents(r.providerAdjustments.reduce((a, p) => a + p.amount, 0)), balanced: !all.some((f) => f.code === 'imbalance'),
         adjustments: [...new Set(r.claims.flatMap((c) => [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)]).map((a) => describeAdjustment(a.group, a.reason)))],
+        remarks: [...new Set(r.claims.flatMap((c) => [...c.remarks, ...c.lines.flatMap((l) => l.remarks)]))].map(describeRemark),
       } });
     } else if (tx.id === '999') {
       const ack = read999(tx);

@@ -1,5 +1,5 @@
 import { finding, type X12Finding } from './x12-finding.ts';
-import { readSegments, type Segment } from './segments.ts';
+import { scanSegments, type Segment } from './segments.ts';
 import { readSeparators, type Separators } from './separators.ts';
 
 export interface Transaction { id: string; control: string; implementation?: string; segments: Segment[] }
@@ -7,13 +7,30 @@ export interface Group { functionalId: string; sender: string; receiver: string;
 export interface Interchange { control: string; sender: string; receiver: string; date: string; usage: 'T' | 'P' | string; groups: Group[] }
 export interface X12Document { separators: Separators | null; interchanges: Interchange[]; findings: X12Finding[] }
 
-const SEGMENT_ID = /^[A-Z][A-Z0-9]{1,2}$/;
+/** A letter then one or two letters or digits (checked by character code: it runs for every segment). */
+function isSegmentId(id: string): boolean {
+  const n = id.length;
+  if (n < 2 || n > 3) return false;
+  const first = id.charCodeAt(0);
+  if (first < 65 || first > 90) return false;
+  for (let i = 1; i < n; i++) {
+    const c = id.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
+}
 
 /**
  * Builds envelopes (ISA/GS/ST…SE/GE/IEA) from segments fed one at a time, checking control numbers
  * and the segment, transaction and group counts. Problems become findings; nothing is guessed.
  */
 export class EnvelopeBuilder {
+  /**
+   * onTransaction sees each transaction set as soon as its SE arrives; with retain false its segments
+   * are then let go (the envelope keeps only its id and control), so memory follows one transaction,
+   * not the file.
+   */
+  constructor(private onTransaction?: (tx: Transaction) => void, private retain = true) {}
   readonly interchanges: Interchange[] = [];
   readonly findings: X12Finding[] = [];
   private isa: Interchange | null = null;
@@ -24,7 +41,7 @@ export class EnvelopeBuilder {
 
   push(seg: Segment): void {
     const findings = this.findings;
-    if (!SEGMENT_ID.test(seg.id)) {
+    if (!isSegmentId(seg.id)) {
       findings.push(finding('bad-segment-id', seg.position, seg.id, `"${seg.id}" is not a valid segment identifier.`));
       return;
     }
@@ -54,6 +71,8 @@ export class EnvelopeBuilder {
         st.segments.push(seg);
         if (e[2] !== st.control) findings.push(finding('control-number-mismatch', seg.position, 'SE', `SE02 ${e[2]} does not match ST02 ${st.control}.`, 2));
         if (Number(e[1]) !== st.segments.length) findings.push(finding('count-mismatch', seg.position, 'SE', `SE01 says ${e[1]} segments; the transaction has ${st.segments.length}.`, 1));
+        this.onTransaction?.(st);
+        if (!this.retain) st.segments = [];
         st = null;
         break;
       case 'GE':
@@ -91,12 +110,15 @@ export class EnvelopeBuilder {
 
 const notX12 = (text: string): X12Finding[] => [finding(text.includes('ISA') ? 'short-isa' : 'no-isa', 1, text.slice(0, 3).replace(/[^A-Z0-9]/g, ''), text.includes('ISA') ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.' : 'This is not an X12 interchange: it has no ISA segment.')];
 
-/** Reads any X12 text into its envelopes. */
-export function readInterchanges(text: string): X12Document {
+/**
+ * Reads any X12 text into its envelopes. With stream, each transaction set goes to the caller at its
+ * SE and is not kept, so a large file costs the memory of one transaction set, not of the file.
+ */
+export function readInterchanges(text: string, stream?: { onTransaction(tx: Transaction, separators: Separators): void }): X12Document {
   const separators = readSeparators(text);
   if (!separators) return { separators, interchanges: [], findings: notX12(text) };
-  const b = new EnvelopeBuilder();
-  for (const seg of readSegments(text, separators)) b.push(seg);
+  const b = stream ? new EnvelopeBuilder((tx) => stream.onTransaction(tx, separators), false) : new EnvelopeBuilder();
+  scanSegments(text, separators, (seg) => b.push(seg));
   b.finish();
   return { separators, interchanges: b.interchanges, findings: b.findings };
 }
@@ -105,12 +127,16 @@ export function readInterchanges(text: string): X12Document {
  * The same from chunks (a file stream is an AsyncIterable of chunks), so a file of tens of
  * megabytes is never held whole: only the unfinished tail of the last chunk is kept between reads.
  */
-export async function readInterchangesFromChunks(chunks: AsyncIterable<string | Uint8Array>): Promise<X12Document> {
+export async function readInterchangesFromChunks(
+  chunks: AsyncIterable<string | Uint8Array>,
+  stream?: { onTransaction(tx: Transaction, separators: Separators): void },
+): Promise<X12Document> {
   const decoder = new TextDecoder();
   let pending = '';
   let separators: Separators | null = null;
   let position = 0;
-  const b = new EnvelopeBuilder();
+  // Streaming: each transaction set goes to the caller at its SE and is not kept.
+  const b = stream ? new EnvelopeBuilder((tx) => stream.onTransaction(tx, separators!), false) : new EnvelopeBuilder();
   const emit = (raw: string) => {
     const trimmed = raw.replace(/^\s+/, '');
     if (!trimmed) return;

@@ -36,6 +36,22 @@ describe('837I writer and reader', () => {
     expect(readInterchanges(text).findings).toEqual([]);
   });
 
+  it('value, condition and occurrence codes are written in HI (BE, BG, BH) and read back', () => {
+    const coded: Claim837I = {
+      ...claim, patientControlNumber: 'INPT-3',
+      valueCodes: [{ code: '80', amount: 300 }, { code: 'A1', amount: 162600 }], conditionCodes: ['07', 'D9'], occurrenceCodes: [{ code: '11', date: '09/28/2025' }],
+      lines: [...claim.lines, { revenueCode: '0636', procedure: 'J2405', modifiers: [], charge: 0, units: '4', unitCode: 'UN', dateOfService: '10/02/2025', drug: { ndc: '00409-4093-02', quantity: '8', unit: 'ML' } }],
+    };
+    const text = write837I({ ...batch, claims: [coded] });
+    expect(text).toContain('HI*BE:80:::3.00*BE:A1:::1626.00~');
+    expect(text).toContain('HI*BG:07*BG:D9~');
+    expect(text).toContain('HI*BH:11:D8:20250928~');
+    const doc = readInterchanges(text);
+    expect(doc.findings).toEqual([]);
+    const back = read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims[0];
+    expect(back).toEqual({ ...coded, lines: coded.lines.map((l) => (l.drug ? { ...l, drug: { ...l.drug, ndc: '00409409302' } } : l)) });
+  });
+
   it('what the writer writes, the reader reads back to the same claims', () => {
     const doc = readInterchanges(write837I(batch));
     const { claims, findings } = read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!);

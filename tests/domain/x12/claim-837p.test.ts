@@ -57,6 +57,39 @@ describe('837P writer', () => {
     expect(read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims).toEqual([secondary]);
   });
 
+  it('a void (frequency 8) carries the original claim reference and reads back', () => {
+    const voided: Claim837P = { ...claim(4), frequency: '8', originalReference: 'ICN-2025-0001' };
+    const text = write837P(batch([voided]));
+    expect(text).toContain('REF*F8*ICN-2025-0001~');
+    const doc = readInterchanges(text);
+    expect(read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims).toEqual([voided]);
+  });
+
+  it('an NDC drug line writes LIN and CTP (loop 2410) and reads back', () => {
+    const drug: Claim837P = { ...claim(5), lines: [{ procedure: 'J1745', modifiers: [], charge: 125000, units: '10', unitCode: 'UN', diagnosisPointers: [1], dateOfService: '10/03/2025', drug: { ndc: '57894-0030-01', quantity: '2', unit: 'UN' } }], totalCharge: 125000 };
+    const text = write837P(batch([drug]));
+    expect(text).toContain('LIN**N4*57894003001~');
+    expect(text).toContain('CTP****2*UN~');
+    const doc = readInterchanges(text);
+    const back = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims[0];
+    expect(back.lines[0].drug).toEqual({ ndc: '57894003001', quantity: '2', unit: 'UN' });
+  });
+
+  it('a tertiary claim carries both earlier payers, each with its payment and adjustments', () => {
+    const payer = (resp: 'P' | 'S', name: string, paid: number) => ({
+      responsibility: resp, relationship: '18', filingIndicator: 'CI', subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person' as const, memberId: `M-${name}` },
+      payer: { name, payerId: `${name}1` }, paidAmount: paid, adjustments: [{ group: 'PR', reason: '1', amount: 1000 }],
+    });
+    const tertiary: Claim837P = { ...claim(6), subscriber: { ...claim(6).subscriber, responsibility: 'T' }, otherPayers: [payer('P', 'FIRST', 7000), payer('S', 'SECOND', 2000)] };
+    const doc = readInterchanges(write837P(batch([tertiary])));
+    expect(read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims).toEqual([tertiary]);
+  });
+
+  it('the usage indicator is the one configured: P in production, T in test', () => {
+    const prod = readInterchanges(write837P({ ...batch([claim(7)]), interchange: { ...batch([]).interchange, usage: 'P' } }));
+    expect(prod.interchanges[0].usage).toBe('P');
+  });
+
   it(`splits more than ${MAX_CLAIMS_PER_TRANSACTION} claims into several ST–SE with unique control numbers`, () => {
     const doc = readInterchanges(write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION + 1 }, (_, i) => claim(i)))));
     expect(doc.findings).toEqual([]);
@@ -66,6 +99,12 @@ describe('837P writer', () => {
 });
 
 describe('837P reader on the public samples', () => {
+  it('reads the NDC of the drug example', () => {
+    const doc = readInterchanges(readFileSync(new URL('../../fixtures/x12/837p/demo.drug.example10.1.837', import.meta.url), 'utf8'));
+    const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(claims[0].lines.some((l) => l.drug && /^\d{11}$/.test(l.drug.ndc))).toBe(true);
+  });
+
   it('reads the implementation guide example 1', () => {
     const doc = readInterchanges(readFileSync(new URL('../../fixtures/x12/837p/demo.example1.837', import.meta.url), 'utf8'));
     const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);

@@ -11,6 +11,20 @@ function era(file: string) {
 }
 
 describe('835 reader', () => {
+  it('reads the secondary payment: two claims, a claim-level OA-23 and line-level PR and CO, balanced', () => {
+    const { remittance: r, findings } = era('secondary-payment.835');
+    // Its ISA declares ':' but its SVC01 composites use '>': reported, and no procedure code invented.
+    expect(findings.map((f) => `${f.segmentId}${String(f.element).padStart(2, '0')}@${f.position}`)).toEqual(['SVC01@29', 'SVC01@34']);
+    // Its date sits in BPR15, not BPR16 where the guide puts it: not taken for the payment date.
+    expect(r.payment).toMatchObject({ amount: 122200, creditDebit: 'C', method: 'CHK', date: undefined });
+    expect(r.claims.map((c) => [c.patientControlNumber, c.status, c.charge, c.paid])).toEqual([['L0004828311', '2', 1032364, 91200], ['0001000053', '2', 75150, 31000]]);
+    expect(r.claims[0].adjustments).toEqual([{ group: 'OA', reason: '23', amount: 941164 }]);
+    expect(r.claims[1].lines.map((l) => [l.procedure.code, l.charge, l.paid, l.adjustments.map((a) => `${a.group}-${a.reason} ${a.amount}`)])).toEqual([
+      [undefined, 16650, 3000, ['OA-23 13650']], [undefined, 58500, 28000, ['PR-1 15000', 'PR-2 7000', 'CO-42 8500']],
+    ]);
+    expect(balance835(r)).toEqual([]);
+  });
+
   it('reads amounts as integer cents without floating point', () => {
     expect(amountToCents('945.00')).toBe(94500);
     expect(amountToCents('-1.27')).toBe(-127);

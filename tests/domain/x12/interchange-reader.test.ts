@@ -53,3 +53,12 @@ describe('reading X12 envelopes', () => {
     expect(codes).toEqual(['missing-trailer:SE', 'missing-trailer:GE', 'missing-trailer:IEA']);
   });
 });
+
+describe('structural fixtures', () => {
+  it('reads 312 interchanges in one file, reporting each wrong SE01 count', () => {
+    const doc = readInterchanges(sample('structure/x12_multiple_transactions.txt'));
+    expect(doc.interchanges).toHaveLength(312);
+    expect(doc.interchanges.every((i) => i.groups.length === 1 && i.groups[0].transactions.length === 1)).toBe(true);
+    expect(doc.findings.filter((f) => f.code === 'count-mismatch' && f.segmentId === 'SE')).toHaveLength(312);
+  });
+});

@@ -1,0 +1,24 @@
+// npm run import:codes -- <icd10cm|hcpcs|pos> <file>
+import { CODE_SET_KINDS, importCodeSet, type CodeSetKind } from '../codes/code-set-import.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+
+const [kind, file] = process.argv.slice(2);
+if (!CODE_SET_KINDS.includes(kind as CodeSetKind) || !file) {
+  console.error(`Usage: npm run import:codes -- <${CODE_SET_KINDS.join('|')}> <file>   (ICD-10-CM order file, may be .gz; HCPCS ANWEB .xlsx; CMS place of service FHIR .xml)`);
+  process.exit(2);
+}
+const db = kind === 'pos' ? null : await openDatabase();
+try {
+  if (db) await migrate(db);
+  const started = Date.now();
+  const n = await importCodeSet(db, kind as CodeSetKind, file, (done, total) => {
+    process.stdout.write(`\r${kind}: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+  });
+  process.stdout.write(`\n${kind}: ${n.toLocaleString('en-US')} codes imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+} catch (e) {
+  console.error(`\nImport failed: ${(e as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db?.close();
+}

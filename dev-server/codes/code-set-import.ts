@@ -1,0 +1,49 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { Database } from '../db/database.ts';
+import { importHcpcsModifiers, readHcpcsWorkbook } from './hcpcs-import.ts';
+import { importIcd10cm, type ImportProgress } from './icd10cm-import.ts';
+import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
+
+export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos';
+export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos'];
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
+
+/** A file as text or bytes, gunzipped when it is a .gz copy. */
+const bytes = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file));
+
+/**
+ * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
+ * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
+ */
+export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string, progress?: ImportProgress): Promise<number> {
+  switch (kind) {
+    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress);
+    case 'hcpcs': return importHcpcsModifiers(db!, await readHcpcsWorkbook(bytes(file)), progress);
+    case 'pos': {
+      const list = placeOfServiceList(parsePlaceOfServiceXml(bytes(file).toString('utf8')));
+      writeFileSync(POS_LIST, JSON.stringify(list, null, 2) + '\n');
+      progress?.(list.items.length, list.items.length);
+      return list.items.length;
+    }
+  }
+}
+
+/** The bundled releases (seed/codes), imported on a first start of the embedded database. */
+export const BUNDLED: Array<[CodeSetKind, string]> = [
+  ['icd10cm', `${ROOT}seed/codes/icd10cm_order_2026.txt.gz`],
+  ['hcpcs', `${ROOT}seed/codes/HCPC2025_OCT_ANWEB.xlsx`],
+];
+
+/** On the embedded default and an empty diagnosis table, load the bundled code sets (CODE_SETS=0 skips). */
+export async function loadBundledCodeSets(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
+  if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return;
+  const r = await db.query<{ n: number }>('select count(*) as n from diagnoses');
+  if (Number(r.rows[0].n) > 0) return;
+  for (const [kind, file] of BUNDLED) {
+    const n = await importCodeSet(db, kind, file);
+    log(`Loaded ${n.toLocaleString('en-US')} ${kind === 'icd10cm' ? 'ICD-10-CM diagnosis codes' : 'HCPCS Level II modifiers'} (${file.split('/').pop()})`);
+  }
+}

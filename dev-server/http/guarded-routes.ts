@@ -1,0 +1,60 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { toExpressPath } from '../../src/platform/route-plan.ts';
+import type { Actor } from '../auth/actor.ts';
+import { forbidden, invalid, notFound } from './errors.ts';
+import { translate } from '../i18n/locale.ts';
+
+/**
+ * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
+ * The permission walk test and the OpenAPI document read these same declarations, so a route
+ * cannot be added without saying who may call it.
+ */
+export interface GuardedRoute<C> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  /** the slug required; several mean any of them; null: any signed-in user */
+  permission: string | string[] | null;
+  summary: string;
+  /** multipart/form-data parser to run first (uploads) */
+  multipart?: express.RequestHandler;
+  status?: number;
+  handle(ctx: C, req: Request, actor: Actor, res: Response): Promise<unknown>;
+}
+
+export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permission']) =>
+  permission === null || (Array.isArray(permission) ? permission : [permission]).some((p) => actor.permissions.has(p));
+
+export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
+  const router = express.Router();
+  for (const route of routes) {
+    const run: express.RequestHandler = async (req, res, next) => {
+      try {
+        const actor = res.locals.actor as Actor;
+        if (!allows(actor, route.permission)) throw forbidden();
+        const out = await route.handle(ctx, req, actor, res);
+        // Messages a person reads ("The role … was assigned") in their language, like the errors.
+        if (out && typeof out === 'object' && typeof (out as { message?: unknown }).message === 'string') {
+          (out as { message: string }).message = translate((out as { message: string }).message, res.locals.locale ?? 'en');
+        }
+        res.status(route.status ?? 200).json(out);
+      } catch (e) { next(e); }
+    };
+    router[route.method](toExpressPath(route.path), ...(route.multipart ? [route.multipart] : []), run);
+  }
+  return router;
+}
+
+/** A path parameter that must be a database id; anything else is simply not found. */
+export function idParam(req: Request, name = 'id'): number {
+  const raw = String(req.params[name]);
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+export function bodyObject(req: Request): Record<string, unknown> {
+  const b = req.body;
+  if (b === undefined) return {};
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
+  return { ...b };
+}

@@ -1,0 +1,36 @@
+import { invalid } from '../http/errors.ts';
+import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { userEntity, type IdentityContext } from './identity-context.ts';
+import { requireOfferedRoles, rolesOf, setRoles } from './offered-roles.ts';
+
+export const LAST_ROLE_MESSAGE = 'A user must keep at least one role.';
+
+/** PATCH /permission/assign-role-user/{user}/{role} and remove-role-user: one role at a time, audited. */
+function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
+  return async (ctx, req, actor) => {
+    const userId = idParam(req, 'user');
+    const roleId = idParam(req, 'role');
+    const store = new ResourceStore(ctx.db, userEntity(ctx), actor);
+    return ctx.db.transaction(async (tx) => {
+      const user = await store.get(userId, tx, true);
+      const [role] = await requireOfferedRoles(tx, actor, [roleId]);
+      const before = (await rolesOf(tx, userId)).map((r) => r.id);
+      const next = add ? [...new Set([...before, roleId])] : before.filter((id) => id !== roleId);
+      if (!next.length) throw invalid({ roles: [LAST_ROLE_MESSAGE] }, LAST_ROLE_MESSAGE);
+      if (next.length !== before.length) {
+        await setRoles(tx, userId, next);
+        await store.audit(tx, 'roles_changed', user, { roles: before }, { roles: next });
+      }
+      return {
+        message: add ? `The role ${role.name} was assigned to the user.` : `The role ${role.name} was removed from the user.`,
+        roles: (await rolesOf(tx, userId)).map((r) => ({ id: r.id, name: r.name, slug: r.slug })),
+      };
+    });
+  };
+}
+
+export const roleAssignmentRoutes: GuardedRoute<IdentityContext>[] = [
+  { method: 'patch', path: '/permission/assign-role-user/{user}/{role}', permission: 'permission.manage.user', summary: 'Give a user a role', handle: roleChange(true) },
+  { method: 'patch', path: '/permission/remove-role-user/{user}/{role}', permission: 'permission.manage.user', summary: 'Take a role from a user (one must remain)', handle: roleChange(false) },
+];

@@ -1,0 +1,62 @@
+import type { DataProvider } from 'react-admin';
+import { api } from '../session/api.ts';
+import { entityByName, statusOf, type ClientEntity } from '../schema/entities.ts';
+
+const entityOf = (resource: string): ClientEntity => {
+  const e = entityByName(resource);
+  if (!e) throw new Error(`Unknown resource ${resource}`);
+  return e;
+};
+const base = (resource: string) => `/${entityOf(resource).resource.basePath}`;
+
+export interface Page { data: Array<Record<string, unknown> & { id: number }>; count: number; numberOfPages: number }
+
+/** The server's list parameters from react-admin's: query, page, itemsPerPage, sortBy, sortDesc and the filters. */
+export function listQuery(params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown> }) {
+  const { q, ...filters } = params.filter ?? {};
+  return {
+    query: q, page: params.pagination?.page ?? 1, itemsPerPage: params.pagination?.perPage ?? 10,
+    sortBy: params.sort?.field ?? 'id', sortDesc: params.sort?.order === 'DESC' ? 'true' : undefined, ...filters,
+  };
+}
+
+export const fetchPage = (resource: string, query: Record<string, unknown>) => api<Page>(`${base(resource)}/get-all-server`, { query });
+
+/** react-admin's data provider over the platform's generic routes (document 1 §7 conventions). */
+export const dataProvider = {
+  async getList(resource, params) {
+    const page = await fetchPage(resource, listQuery(params));
+    return { data: page.data, total: page.count } as never;
+  },
+  async getOne(resource, params) {
+    return { data: await api(`${base(resource)}/${params.id}`) } as never;
+  },
+  async getMany(resource, params) {
+    return { data: await Promise.all(params.ids.map((id) => api(`${base(resource)}/${id}`))) } as never;
+  },
+  async getManyReference() { return { data: [], total: 0 } as never; },
+  async create(resource, params) {
+    return { data: await api(base(resource), { method: 'POST', body: params.data }) } as never;
+  },
+  async update(resource, params) {
+    return { data: await api(`${base(resource)}/${params.id}`, { method: 'PUT', body: params.data }) } as never;
+  },
+  async updateMany() { throw new Error('Not supported'); },
+  async delete(resource, params) {
+    await api(`${base(resource)}/${params.id}`, { method: 'DELETE' });
+    return { data: params.previousData } as never;
+  },
+  async deleteMany() { throw new Error('Not supported'); },
+} satisfies DataProvider;
+
+/** Enable or disable through the entity's change-status path; answers the row as the server now has it. */
+export async function changeStatus(resource: string, id: number, status: boolean) {
+  const s = statusOf(entityOf(resource))!;
+  return api<Record<string, unknown> & { id: number }>(`${base(resource)}/${s.path.replace('{id}', String(id))}`, { method: 'PATCH', body: { status } });
+}
+
+export const history = (resource: string, id: number, page = 1) =>
+  api<Page>(`/audit-all-by-entity/${entityOf(resource).resource.module}/${id}`, { method: 'PATCH', body: { page, itemsPerPage: 20, sortBy: 'id', sortDesc: true } });
+
+export const rollback = (resource: string, auditId: number, id: number) =>
+  api(`/rollback-audit/${auditId}/by-entity/${entityOf(resource).resource.module}/${id}`, { method: 'PATCH' });

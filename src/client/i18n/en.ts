@@ -1,0 +1,61 @@
+// English, the default locale. Every key here exists in es.ts too (a test checks it).
+export const en = {
+  app: { name: 'Revenue Cycle', loading: 'Loading…' },
+  login: {
+    title: 'Sign in', email: 'E-mail', password: 'Password', sign_in: 'Sign in', forgot_password: 'Forgot password?', forgot_user: 'Forgot user?',
+    code: 'Code sent to your e-mail', code_help: 'Enter the 6 characters we e-mailed you.', resend_code: 'Send a new code', code_sent: 'A new code is on its way.',
+    back: 'Back to sign in', send: 'Send', ssn_last4: 'Last 4 digits of your SSN', new_password: 'New password', confirm_password: 'Confirm password',
+    set_password: 'Save password', forgot_password_title: 'Recover password', forgot_user_title: 'Recover user', new_password_title: 'Choose a new password',
+    email_invalid: 'Enter a valid e-mail address.', required: 'This field is required.', ssn_last4_invalid: 'Enter exactly 4 digits.',
+    rules: { length: 'At least 8 characters', lower: '1 lowercase letter', upper: '1 uppercase letter', digit: '1 number', special: '1 special character', match: 'Both entries match' },
+  },
+  shell: {
+    start: 'Start', all: 'All', search: 'Search', search_placeholder: 'Search (3 or more characters)', view_all: 'View all results', no_results: 'Nothing found',
+    minimize: 'Minimize', maximize: 'Maximize', restore: 'Restore', close: 'Close', pin_on_top: 'Keep on top', unpin_on_top: 'Stop keeping on top',
+    pin_taskbar: 'Pin to taskbar', unpin_taskbar: 'Unpin from taskbar', logout: 'Log out', desktop: 'Desktop', open_windows: 'Open windows',
+    uploads: 'Uploads', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
+    shortcut_cycle: 'Next window', shortcut_cycle_back: 'Previous window', shortcut_minimize: 'Minimize the active window', shortcut_close: 'Close the active window', shortcut_search: 'Search',
+    notes_placeholder: 'Write a note…', support_text: 'Write to support@yourbillingcompany.com or call your account manager.', guidelines_text: 'Guidelines and restrictions by IP are managed by your administrator.',
+    categories: { 'Claims Process': 'Claims Process', Administration: 'Administration', 'Reports and statistics': 'Reports and statistics', Tools: 'Tools', System: 'System' },
+  },
+  idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
+  toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
+  list: {
+    search: 'Search', filters: 'Filters', clear_filters: 'Clear filters', create: 'Create', export: 'Export', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
+    refresh: 'Refresh', rows_per_page: 'Rows per page', no_results: 'No records found', from: 'From', to: 'To', yes: 'Yes', no: 'No', any: 'Any',
+    confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
+    range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',
+  },
+  record: {
+    edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
+    event: 'Event', date: 'Date', user: 'User', old: 'Old', new: 'New', no_history: 'No history yet', create_title: 'New %{name}', edit_title: 'Edit %{name}', fix_errors: 'Please fix the highlighted fields.',
+    events: { created: 'Created', updated: 'Updated', deleted: 'Deleted', status_changed: 'Status changed', rolled_back: 'Restored', roles_changed: 'Roles changed', permissions_changed: 'Permissions changed', unlocked: 'Unlocked', password_changed: 'Password changed', password_reset: 'Password reset', sessions_ended: 'Sessions ended', photo_changed: 'Photo changed' },
+  },
+  widgets: {
+    code_enter: 'Enter a code', code_not_found: 'Code not found', code_found: 'Code entered', date_placeholder: 'mm/dd/yyyy', date_invalid: 'Enter a date as mm/dd/yyyy (or month/day).',
+    money_limit: 'The amount may not be greater than 9,999,999.99.', choose: 'Choose…', loading: 'Loading…',
+  },
+  enums: { billing_company: 'Whole billing company', user: 'One user', role: 'One role', F: 'Female', M: 'Male', O: 'Other', en: 'English', es: 'Spanish', Other: 'Other' } as Record<string, string>,
+  validation: {
+    required: 'This field is required.', maxLength: 'At most %{limit} characters.', minLength: 'At least %{limit} characters.', enum: 'Choose one of the options.',
+    minimum: 'The least allowed is %{limit}.', maximum: 'The most allowed is %{limit}.', minItems: 'Choose at least %{limit}.', type: 'This value is not valid.', pattern: 'The format is not valid.',
+    format: { email: 'Enter a valid e-mail address.', phone: 'Enter 10 digits as xxx-xxx-xxxx.', ssn: 'Enter the SSN as xxx-xx-xxxx.', zip: 'Enter 5 or 9 digits.', npi: "The NPI doesn't exist", ip: 'Enter an IP address (IPv4 or IPv6).', 'us-date': 'Enter a date as mm/dd/yyyy (or month/day).', other: 'The format is not valid.' },
+  },
+  notfound: { title: 'Page not found', body: 'There is nothing at this address.', home: 'Go to the start' },
+  upload: { waiting: 'Waiting', uploading: 'Uploading', uploaded: 'Uploaded', error: 'Error', retry: 'Retry', empty: 'No uploads' },
+  profile: {
+    title: 'Profile', photo: 'Photo', change_photo: 'Change photo', password: 'Password', current_password: 'Current password', change_password: 'Change password',
+    social: 'Social networks', network: 'Social network', link: 'Link', add_network: 'Add network', settings: 'Desktop settings', language: 'Language', nav_bar_position: 'Taskbar position',
+    dock: 'Dock', background: 'Background', dark_mode: 'Dark mode', save: 'Save', english: 'English', spanish: 'Español', bottom: 'Bottom (Windows style)', left: 'Left (macOS style)', right: 'Right (macOS style)', top: 'Top (macOS style)',
+    sessions: 'Open sessions', this_device: 'This device', end_session: 'End',
+  },
+  roles: {
+    title: 'Roles and permissions', roles: 'Roles', modules: 'Modules', functionality: 'Functionality', permission: 'Permission', add_all: 'Grant all', remove_all: 'Remove all',
+    confirm_add: 'Grant %{what} to %{role}?', confirm_remove: 'Remove %{what} from %{role}?', new_role: 'New role', role_name: 'Role name', billing_company: 'Billing company',
+  },
+  users: { lookup_title: 'Find the person first', lookup_ssn: 'SSN', lookup_email: 'E-mail', lookup: 'Look up', exists: 'User already exists for this email', missing: "The user doesn't exist", continue_new: 'Create a new user', unlock: 'Unlock', end_sessions: 'End sessions' },
+  sections: { profile: 'Profile', account: 'Account', 'social networks': 'Social networks', contact: 'Contact', address: 'Address', general: 'General', notes: 'Notes', patient: 'Patient', addresses: 'Addresses', injuries: 'Injuries', guarantor: 'Guarantor', employer: 'Employer', 'emergency contacts': 'Emergency contacts' },
+  apps: {} as Record<string, string>,
+};
+
+export type Messages = typeof en;

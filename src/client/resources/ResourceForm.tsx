@@ -1,0 +1,114 @@
+import { Box, Button, Typography } from '@mui/material';
+import { withTheme } from '@rjsf/core';
+import { Theme } from '@rjsf/mui';
+import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { useMemo, useState } from 'react';
+import { useDataProvider, useGetOne } from 'react-admin';
+import { isNpi, isPhone, isSsn, isUsDate, isZip } from '../../domain/formats.ts';
+import { isIp } from '../../domain/ip-address.ts';
+import { entityRules } from '../../domain/rules/entity-rules.ts';
+import { Loading } from '../app/Loading.tsx';
+import { useI18n } from '../i18n/i18n.ts';
+import { notifyError } from '../notify/notify-error.ts';
+import { showToast } from '../notify/toast-store.ts';
+import type { ApiError } from '../session/api.ts';
+import type { ClientEntity } from '../schema/entities.ts';
+import { formFor } from '../schema/form-schema.ts';
+import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
+import { useMe } from '../shell/me-context.ts';
+import { widgets } from '../widgets/registry.ts';
+import type { View } from './ResourceWindow.tsx';
+
+const Form = withTheme(Theme);
+// The same format checks as the server (src/domain), so a form refuses what the server would.
+const validator = customizeValidator({ customFormats: { 'us-date': isUsDate, phone: isPhone, ssn: isSsn, zip: isZip, npi: isNpi, ip: isIp } });
+
+/** ajv's error in the person's language, with the limit it broke. */
+export function validationMessage(t: (k: string, o?: Record<string, unknown>) => string, e: RJSFValidationError): string {
+  const limit = e.params?.limit;
+  if (e.name === 'format') {
+    const key = `validation.format.${e.params?.format}`;
+    const out = t(key, { _: '' });
+    return out && out !== key ? out : t('validation.format.other');
+  }
+  const key = `validation.${e.name}`;
+  const out = t(key, { limit, _: '' });
+  return out && out !== key ? out : e.message ?? '';
+}
+
+/** { "a.0.b": ["msg"] } from the server → RJSF's nested error schema. */
+export function toErrorSchema(errors: Record<string, string[]>): ErrorSchema {
+  const out: Record<string, unknown> = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    let node = out;
+    for (const part of path.split('.')) node = (node[part] ??= {}) as Record<string, unknown>;
+    node.__errors = messages;
+  }
+  return out as ErrorSchema;
+}
+
+type Record_ = Record<string, unknown> & { id?: number };
+
+/** Create and edit from the schema: RJSF with the schema's widgets and sections; the server's field errors shown in place. */
+export function ResourceForm({ entity, id, initial, go }: { entity: ClientEntity; id?: number; initial?: Record<string, unknown>; go(v: View): void }) {
+  const { t, locale } = useI18n();
+  const { me } = useMe();
+  const dataProvider = useDataProvider();
+  const { schema, uiSchema } = useMemo(() => formFor(entity, { superUser: me.is_super_user, locale, t }), [entity, me.is_super_user, locale, t]);
+  const existing = useGetOne<Record_ & { id: number }>(entity.name, { id: id ?? 0 }, { enabled: id !== undefined });
+  const [formData, setFormData] = useState<Record_ | undefined>(undefined);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [saving, setSaving] = useState(false);
+  if (id !== undefined && existing.isPending) return <Loading />;
+  const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial });
+
+  const submit = async (data: Record_) => {
+    setSaving(true);
+    setExtraErrors(undefined);
+    try {
+      const saved = id !== undefined
+        ? await dataProvider.update(entity.name, { id, data, previousData: existing.data! })
+        : await dataProvider.create(entity.name, { data });
+      showToast('success', t(id !== undefined ? 'toast.saved' : 'toast.created'));
+      go({ kind: 'show', id: (saved.data as { id: number }).id });
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.errors && Object.keys(err.errors).length) setExtraErrors(toErrorSchema(err.errors));
+      notifyError(t, e);
+    } finally { setSaving(false); }
+  };
+
+  const customValidate = (data: Record_ | undefined, errors: FormValidation<Record_>) => {
+    const found = entityRules[entity.name]?.(data ?? {}, new Date()) ?? {};
+    for (const [field, messages] of Object.entries(found)) for (const m of messages) (errors as unknown as Record<string, { addError(m: string): void }>)[field]?.addError(m);
+    return errors;
+  };
+  const transformErrors = (errors: RJSFValidationError[]) => errors.map((e) => ({ ...e, message: validationMessage(t, e) }));
+
+  const name = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mb: 2 }}>{t(id !== undefined ? 'record.edit_title' : 'record.create_title', { name })}</Typography>
+      <Form
+        schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} noHtml5Validate showErrorList={false}
+        templates={{ ObjectFieldTemplate: SectionedObjectTemplate }} formContext={{ formData: start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
+        customValidate={customValidate} transformErrors={transformErrors} onChange={(e) => setFormData(e.formData as Record_)} onSubmit={(e) => void submit(e.formData as Record_)}
+        onError={() => showToast('warning', t('record.fix_errors'))} experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }} id={`form-${entity.name}`}
+      >
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+          <Button onClick={() => go(id !== undefined ? { kind: 'show', id } : { kind: 'list' })}>{t('record.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={saving}>{t('record.save')}</Button>
+        </Box>
+      </Form>
+    </Box>
+  );
+}
+
+/** The stored record narrowed to what the form edits (the server refuses fields it does not know). */
+function pickFormFields(row: Record_, properties: object, entity: ClientEntity): Record_ {
+  const out: Record_ = {};
+  for (const k of Object.keys(properties)) if (row[k] !== undefined && row[k] !== null) out[k] = row[k];
+  if (entity.name === 'user') { out.roles = row.role_ids; if (row.billing_company_ids && 'billing_company_ids' in properties) out.billing_company_ids = row.billing_company_ids; }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { history, rollback, type Page } from '../data/data-provider.ts';
+import { useT } from '../i18n/i18n.ts';
+import { notifyError } from '../notify/notify-error.ts';
+import { showToast } from '../notify/toast-store.ts';
+import type { ClientEntity } from '../schema/entities.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { Permissions, View } from './ResourceWindow.tsx';
+
+interface AuditRow { id: number; event: string; created_at: string; user: { email?: string; name?: string } | null; old_values: Record<string, unknown> | null; new_values: Record<string, unknown> | null }
+
+const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** The record's audit trail with old and new values; an entry can be restored after confirmation. */
+export function ResourceHistory({ entity, id, perms, go }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void }) {
+  const t = useT();
+  const [rows, setRows] = useState<AuditRow[] | null>(null);
+  const [confirm, setConfirm] = useState<AuditRow | null>(null);
+  const load = useCallback(() => history(entity.name, id).then((p: Page) => setRows(p.data as unknown as AuditRow[])).catch((e) => notifyError(t, e)), [entity.name, id, t]);
+  useEffect(() => { void load(); }, [load]);
+  const restore = async (a: AuditRow) => {
+    setConfirm(null);
+    try {
+      await rollback(entity.name, a.id, id);
+      showToast('success', t('toast.rolled_back'));
+      await load();
+    } catch (e) { notifyError(t, e); }
+  };
+  return (
+    <Box sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>{t('record.history')}</Typography>
+        <Button onClick={() => go({ kind: 'show', id })}>{t('record.back')}</Button>
+      </Box>
+      {rows?.length === 0 && <Typography>{t('record.no_history')}</Typography>}
+      <Table size="small" aria-label={t('record.history')}>
+        <TableHead><TableRow><TableCell>{t('record.date')}</TableCell><TableCell>{t('record.event')}</TableCell><TableCell>{t('record.user')}</TableCell><TableCell>{t('record.old')} → {t('record.new')}</TableCell><TableCell /></TableRow></TableHead>
+        <TableBody>
+          {rows?.map((a) => {
+            const keys = [...new Set([...Object.keys(a.old_values ?? {}), ...Object.keys(a.new_values ?? {})])];
+            return (
+              <TableRow key={a.id} data-testid={`audit-${a.id}`}>
+                <TableCell>{new Date(a.created_at).toLocaleString()}</TableCell>
+                <TableCell><Chip size="small" label={t(`record.events.${a.event}`, { _: a.event })} /></TableCell>
+                <TableCell>{a.user?.name || a.user?.email}</TableCell>
+                <TableCell>
+                  {keys.map((k) => <div key={k}><strong>{k}</strong>: {show(a.old_values?.[k])} → {show(a.new_values?.[k])}</div>)}
+                </TableCell>
+                <TableCell>{perms.edit && a.event !== 'created' && a.old_values && <Button size="small" onClick={() => setConfirm(a)}>{t('record.rollback')}</Button>}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <ConfirmDialog open={!!confirm} title={t('record.rollback')} body={t('record.rollback_confirm')} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void restore(confirm)} />
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { Box, Button, IconButton, InputAdornment, LinearProgress, Menu, MenuItem, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Tooltip, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useListController } from 'react-admin';
+import Refresh from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { changeStatus } from '../data/data-provider.ts';
+import { schemaLabel, useI18n } from '../i18n/i18n.ts';
+import { notifyError } from '../notify/notify-error.ts';
+import { showToast } from '../notify/toast-store.ts';
+import { orderedFields, statusOf, type ClientEntity } from '../schema/entities.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { displayValue } from './cells.tsx';
+import { ListFilters } from './ListFilters.tsx';
+import type { Permissions, View } from './ResourceWindow.tsx';
+
+type Row = Record<string, unknown> & { id: number };
+
+/** The generated list: server paging, sorting, search, the schema's filters, status toggle, export. */
+export function ResourceList({ entity, perms, go }: { entity: ClientEntity; perms: Permissions; go(v: View): void }) {
+  const { t, locale } = useI18n();
+  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false });
+  const columns = orderedFields(entity, (_n, f) => !!f['x-list']?.column);
+  const status = statusOf(entity);
+  const [search, setSearch] = useState('');
+  const [confirm, setConfirm] = useState<Row | null>(null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const filtersRef = useRef(list.filterValues);
+  filtersRef.current = list.filterValues;
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = search.trim();
+      if ((filtersRef.current.q ?? '') !== q) list.setFilters({ ...filtersRef.current, q: q || undefined }, {});
+    }, 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const toggleStatus = async (row: Row) => {
+    setConfirm(null);
+    try {
+      // The row changes only once the server has agreed: the list is read again from the server.
+      await changeStatus(entity.name, row.id, !row[status!.field]);
+      await list.refetch();
+      showToast('success', t('toast.status_changed'));
+    } catch (e) { notifyError(t, e); }
+  };
+
+  const doExport = async (format: 'csv' | 'xlsx' | 'pdf') => {
+    setExportAnchor(null);
+    try {
+      const { exportList } = await import('../export/export-list.ts');
+      await exportList(entity, { filter: list.filterValues, sort: list.sort }, format, locale, t);
+    } catch (e) { notifyError(t, e); }
+  };
+
+  const title = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>{title}</Typography>
+        <TextField size="small" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('list.search')} sx={{ width: 240 }}
+          slotProps={{ htmlInput: { 'aria-label': t('list.search') }, input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden fontSize="small" /></InputAdornment> } }} />
+        <ListFilters entity={entity} filterValues={list.filterValues} setFilters={(f) => list.setFilters(f, {})} />
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={t('list.refresh')}><IconButton aria-label={t('list.refresh')} onClick={() => void list.refetch()}><Refresh /></IconButton></Tooltip>
+        <Button variant="outlined" onClick={(e) => setExportAnchor(e.currentTarget)} aria-haspopup="menu">{t('list.export')}</Button>
+        <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+          <MenuItem onClick={() => void doExport('csv')}>{t('list.export_csv')}</MenuItem>
+          <MenuItem onClick={() => void doExport('xlsx')}>{t('list.export_xlsx')}</MenuItem>
+          <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
+        </Menu>
+        {perms.create && <Button variant="contained" onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}>{t('list.create')}</Button>}
+      </Box>
+      {list.isFetching ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}
+      <TableContainer sx={{ flex: 1 }}>
+        <Table size="small" stickyHeader aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map(([name, f]) => (
+                <TableCell key={name} sortDirection={list.sort.field === name ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                  {f['x-list']?.sortable || name === 'id' ? (
+                    <TableSortLabel active={list.sort.field === name} direction={list.sort.field === name && list.sort.order === 'DESC' ? 'desc' : 'asc'}
+                      onClick={() => list.setSort({ field: name, order: list.sort.field === name && list.sort.order === 'ASC' ? 'DESC' : 'ASC' })}>
+                      {schemaLabel(f, locale, name)}
+                    </TableSortLabel>
+                  ) : schemaLabel(f, locale, name)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody data-testid="list-rows">
+            {list.data?.map((row) => (
+              <TableRow key={row.id} hover tabIndex={0} sx={{ cursor: perms.show ? 'pointer' : 'default' }} data-testid={`row-${row.id}`}
+                onClick={() => perms.show && go({ kind: 'show', id: row.id })} onKeyDown={(e) => { if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id }); }}>
+                {columns.map(([name, f]) => (
+                  <TableCell key={name}>
+                    {status && name === status.field ? (
+                      <Switch checked={!!row[name]} disabled={!perms.disable} size="small" onClick={(e) => e.stopPropagation()} onChange={() => setConfirm(row)}
+                        slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }} />
+                    ) : displayValue(f, row[name], t)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {list.data?.length === 0 && !list.isPending && (
+              <TableRow><TableCell colSpan={columns.length}>{t('list.no_results')}</TableCell></TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" count={list.total ?? 0} page={Math.max(0, list.page - 1)} rowsPerPage={list.perPage} rowsPerPageOptions={[10, 25, 50, 100]}
+        onPageChange={(_e, p) => list.setPage(p + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))} labelRowsPerPage={t('list.rows_per_page')} />
+      <ConfirmDialog open={!!confirm} title={t('list.confirm_status_title')} body={confirm && status ? t(confirm[status.field] ? 'list.confirm_disable' : 'list.confirm_enable') : ''}
+        onCancel={() => setConfirm(null)} onConfirm={() => confirm && void toggleStatus(confirm)} />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { Suspense, lazy, useState } from 'react';
+import { Loading } from '../app/Loading.tsx';
+import type { ClientEntity } from '../schema/entities.ts';
+import { useMe } from '../shell/me-context.ts';
+import { can } from '../shell/me.ts';
+import { ResourceList } from './ResourceList.tsx';
+import { ResourceShow } from './ResourceShow.tsx';
+import { UserLookup } from './UserLookup.tsx';
+
+// The form (RJSF and its validator) and the history load when first asked for, so a list opens light.
+const ResourceForm = lazy(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
+const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
+
+export type View = { kind: 'list' } | { kind: 'show'; id: number } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
+
+export interface Permissions { create: boolean; edit: boolean; disable: boolean; history: boolean; show: boolean }
+
+/**
+ * One entity's screens inside one window. The view lives in the window, not in the address bar, so
+ * several windows can each show their own list at once.
+ */
+export default function ResourceWindow({ entity, appName }: { entity: ClientEntity; appName: string }) {
+  const { me } = useMe();
+  const opened = sessionStorage.getItem(`open-record:${appName}`);
+  if (opened) sessionStorage.removeItem(`open-record:${appName}`);
+  const [view, setView] = useState<View>(opened ? { kind: 'show', id: Number(opened) } : { kind: 'list' });
+  const p = entity.resource.permission;
+  const perms: Permissions = {
+    create: can(me, `${p}.create`), edit: can(me, `${p}.edit`), disable: can(me, `${p}.disable`), history: can(me, `${p}.history`), show: can(me, `${p}.show`),
+  };
+  const go = (v: View) => setView(v);
+  switch (view.kind) {
+    case 'list': return <ResourceList entity={entity} perms={perms} go={go} />;
+    case 'show': return <ResourceShow entity={entity} id={view.id} perms={perms} go={go} />;
+    case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} /></Suspense>;
+    case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} /></Suspense>;
+    case 'history': return <Suspense fallback={<Loading />}><ResourceHistory entity={entity} id={view.id} perms={perms} go={go} /></Suspense>;
+    case 'lookup': return <UserLookup go={go} />;
+  }
+}

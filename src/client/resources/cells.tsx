@@ -1,0 +1,19 @@
+import { Chip } from '@mui/material';
+import { formatCents } from '../../domain/money-input.ts';
+import type { Translate } from '../i18n/i18n.ts';
+import type { FieldSchema } from '../schema/entities.ts';
+
+/** A value as a person reads it: yes/no, money in dollars, lists joined. */
+export function displayValue(field: FieldSchema | undefined, value: unknown, t: Translate): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field?.type === 'boolean') return value ? t('list.yes') : t('list.no');
+  if (field?.['x-db']?.money && typeof value === 'number') return formatCents(value, 'us', true);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v))).join(', ');
+  if (field?.format === 'date-time' && typeof value === 'string') return new Date(value).toLocaleString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function BooleanChip({ value, t }: { value: unknown; t: Translate }) {
+  return <Chip size="small" label={value ? t('list.yes') : t('list.no')} color={value ? 'success' : 'default'} variant="outlined" />;
+}

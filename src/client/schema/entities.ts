@@ -1,0 +1,25 @@
+import type { EntitySchema, FieldSchema, ResourceMeta } from '../../platform/entity.ts';
+
+/** Every entity schema, read at build time: the client's screens come from these files alone. */
+const files = import.meta.glob('../../../schemas/entities/*.schema.json', { eager: true, import: 'default' }) as Record<string, EntitySchema>;
+
+export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
+
+export const entities: ClientEntity[] = Object.entries(files)
+  .map(([path, schema]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema, resource: schema['x-resource'] }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+export const entityByName = (name: string) => entities.find((e) => e.name === name);
+export const entityByMenu = (menuName: string) => entities.find((e) => e.resource.menu?.name === menuName || (menuName === 'My Billing Company Management' && e.name === 'billing-company'));
+export const entityByModule = (module: string) => entities.find((e) => e.resource.module === module || e.resource.searchFilter === module);
+
+export type { FieldSchema };
+
+/** Fields in the schema's order (x-ui.order first), optionally only those matching. */
+export function orderedFields(e: ClientEntity, keep: (name: string, f: FieldSchema) => boolean = () => true): Array<[string, FieldSchema]> {
+  const all = Object.entries(e.schema.properties).filter(([n, f]) => keep(n, f));
+  return all.map((x, i) => [x, i] as const).sort((a, b) => ((a[0][1]['x-ui']?.order ?? 1000 + a[1]) - (b[0][1]['x-ui']?.order ?? 1000 + b[1]))).map(([x]) => x);
+}
+
+/** The status field and its change-status path, if the entity has one. */
+export const statusOf = (e: ClientEntity) => e.resource.status ? { field: e.resource.status.field, path: e.resource.status.paths[0] } : null;

@@ -1,0 +1,57 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { schemaLabel, type Locale } from '../i18n/i18n.ts';
+import { FORMAT_WIDGETS, widgets } from '../widgets/registry.ts';
+import { entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+
+const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
+
+/** Where a reference field's options come from: the get-list of the entity that owns the referenced table. */
+function sourceFor(name: string, field: FieldSchema): string | undefined {
+  if (name === 'roles') return '/roles';
+  if (name === 'billing_company_ids' || name === 'billing_company_id') return '/billing-company/get-list';
+  const table = field['x-db']?.references;
+  const target = table && entities.find((e) => e.resource.table === table);
+  return target ? `/${target.resource.basePath}/get-list` : undefined;
+}
+
+/**
+ * The JSON Schema and uiSchema of an entity's create/edit form, from the entity schema alone:
+ * read-only fields left out, widgets by x-ui.widget or format, order and sections from x-ui,
+ * labels in the active language, and the billing company picker only for a Super User.
+ */
+export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string }): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const src = entity.schema;
+  const fields = orderedFields(entity, (_n, f) => !f.readOnly);
+  const properties: Record<string, unknown> = {};
+  const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  const order: string[] = [];
+  const tenantOwned = entity.resource.tenancy === 'billing-company';
+  if (tenantOwned && opts.superUser) {
+    properties.billing_company_id = { type: 'integer', title: opts.locale === 'es' ? 'Compañía de facturación' : 'Billing company' };
+    uiSchema.billing_company_id = { 'ui:widget': 'billing-company', 'ui:options': { source: '/billing-company/get-list' } };
+    order.push('billing_company_id');
+  }
+  for (const [name, field] of fields) {
+    const { 'x-ui': xui, 'x-list': _l, 'x-db': _d, ...plain } = field;
+    properties[name] = plain;
+    order.push(name);
+    const ui: Record<string, unknown> = { 'ui:title': schemaLabel(field, opts.locale, name) };
+    const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
+    if (widget) ui['ui:widget'] = widget;
+    if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
+    // Enum values are codes; people read their names in their language when the messages have one.
+    if (field.enum && opts.t) ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
+    const source = sourceFor(name, field);
+    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { source };
+    const lookup = entity.resource.getBy?.find((g) => g.field === name);
+    if (widget === 'code-lookup' && lookup) ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
+    if (name === 'billing_company_ids' && !opts.superUser) ui['ui:widget'] = 'hidden';
+    if (xui?.section) ui['ui:section'] = xui.section;
+    uiSchema[name] = ui;
+  }
+  uiSchema['ui:order'] = [...order, '*'];
+  const required = (src.required ?? []).filter((r) => r in properties && !(r === 'billing_company_ids' && !opts.superUser));
+  if (tenantOwned && opts.superUser) required.push('billing_company_id');
+  const schema = { type: 'object', properties, required, ...(src.allOf ? { allOf: src.allOf } : {}) } as RJSFSchema;
+  return { schema, uiSchema };
+}

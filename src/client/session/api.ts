@@ -1,0 +1,85 @@
+import { clearSession, getConfig, getSession, isExpired, saveSession } from './session-store.ts';
+import { emitSession, isEmbedded } from './session-events.ts';
+
+export const API_BASE = './api/v1';
+
+/** A failed call, shaped as the error catalogue of document 1 §8 says. */
+export class ApiError extends Error {
+  constructor(public status: number, message: string, public title: string, public errors: Record<string, string[]> = {}, public body: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+export const TOO_MANY_MESSAGE = 'You have made many requests in a short time, please wait 10 seconds';
+export const SERVER_ERROR_MESSAGE = 'Internal Serve Error. Please try again later.';
+
+export interface CallOptions { method?: string; body?: unknown; query?: Record<string, unknown>; auth?: boolean }
+
+let refreshing: Promise<void> | null = null;
+
+/** Before any call an expired session is refreshed, once, however many calls wait for it. */
+async function ensureFresh(): Promise<void> {
+  const s = getSession();
+  if (!s || !isExpired(s)) return;
+  refreshing ??= (async () => {
+    try {
+      const r = await fetch(`${API_BASE}/auth/refresh-token`, { headers: { authorization: `Bearer ${s.access_token}`, accept: 'application/json' } });
+      if (!r.ok) throw new ApiError(401, 'Unauthenticated.', 'Unauthenticated');
+      const body = await r.json();
+      saveSession(body.access_token, body.expires_in);
+    } finally { refreshing = null; }
+  })();
+  return refreshing;
+}
+
+function queryString(q?: Record<string, unknown>) {
+  if (!q) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Every call to the server: JSON in and out, bearer token, language, the error catalogue. */
+export async function api<T = unknown>(path: string, opts: CallOptions = {}): Promise<T> {
+  const auth = opts.auth !== false;
+  if (auth) await ensureFresh().catch(() => undefined);
+  const session = auth ? getSession() : null;
+  const headers: Record<string, string> = { accept: 'application/json', lang: getConfig().language };
+  if (session) headers.authorization = `Bearer ${session.access_token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
+  const res = await fetch(`${API_BASE}${path}${queryString(opts.query)}`, { method: opts.method ?? 'GET', headers, body });
+  const inactivity = res.headers.get('inactivity-time');
+  if (res.ok && inactivity) emitSession({ type: 'activity', remainingMs: Number(inactivity) });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: Record<string, unknown> = {};
+  try { data = text ? JSON.parse(text) : {}; } catch { data = { message: text }; }
+  if (res.ok) return data as T;
+  const message = typeof data.message === 'string' ? data.message : '';
+  const errors = (data.errors ?? {}) as Record<string, string[]>;
+  switch (res.status) {
+    case 401:
+      if (session) {
+        clearSession();
+        if (isEmbedded()) window.parent.postMessage({ type: 'logout' }, '*');
+        emitSession({ type: 'unauthenticated' });
+      }
+      throw new ApiError(401, message || 'Unauthenticated.', 'Unauthenticated', errors, data);
+    case 429:
+      emitSession({ type: 'too-many-requests' });
+      throw new ApiError(429, message || TOO_MANY_MESSAGE, 'Too Many Requests', errors, data);
+    case 500:
+      throw new ApiError(500, SERVER_ERROR_MESSAGE, 'Internal Server Error', {}, data);
+    case 406:
+      throw new ApiError(406, message || 'Not Acceptable', 'No aceptable', errors, data);
+    case 403:
+    case 404:
+    case 422:
+      throw new ApiError(res.status, message, String(res.status), errors, data);
+    default:
+      throw new ApiError(res.status, `${res.status} - ${String(data.error ?? message)}`, String(res.status), errors, data);
+  }
+}

@@ -1,0 +1,23 @@
+import { Button, Chip, List, ListItem, ListItemText, Popover } from '@mui/material';
+import { useT } from '../i18n/i18n.ts';
+import { isQueueIdle, retryUpload, useUploadQueue } from './upload-queue.ts';
+
+const COLOR = { waiting: 'default', uploading: 'info', uploaded: 'success', error: 'error' } as const;
+
+export function UploadQueuePanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose(): void }) {
+  const t = useT();
+  const queue = useUploadQueue();
+  return (
+    <Popover open={!!anchor} anchorEl={anchor} onClose={onClose} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+      <List dense sx={{ width: 340 }} aria-label={t('shell.uploads')} data-testid="upload-queue">
+        {!queue.length && <ListItem><ListItemText primary={t('upload.empty')} /></ListItem>}
+        {queue.map((i) => (
+          <ListItem key={i.id} secondaryAction={i.status === 'error' ? <Button size="small" disabled={!isQueueIdle()} onClick={() => retryUpload(i.id)}>{t('upload.retry')}</Button> : undefined}>
+            <ListItemText primary={i.name} secondary={i.error} />
+            <Chip size="small" color={COLOR[i.status]} label={t(`upload.${i.status}`)} sx={{ mr: i.status === 'error' ? 8 : 0 }} />
+          </ListItem>
+        ))}
+      </List>
+    </Popover>
+  );
+}

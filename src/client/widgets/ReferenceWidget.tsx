@@ -1,0 +1,38 @@
+import { MenuItem, TextField } from '@mui/material';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { useT } from '../i18n/i18n.ts';
+import { api } from '../session/api.ts';
+import { widgetError, widgetLabel } from './widget-props.ts';
+
+interface Option { id: number | string; name: string }
+
+/**
+ * A picker whose options come from a get-list endpoint (ui:options.source). With ui:options.dependsOn
+ * the options follow another field of the form (insurance company → its plans), sent as that parameter.
+ */
+export function ReferenceWidget(p: WidgetProps) {
+  const t = useT();
+  const source = String(p.options.source ?? '');
+  const dependsOn = p.options.dependsOn as string | undefined;
+  const parent = dependsOn ? (p.registry.formContext?.formData as Record<string, unknown> | undefined)?.[dependsOn] : undefined;
+  const [options, setOptions] = useState<Option[] | null>(null);
+  const multiple = p.schema.type === 'array';
+  useEffect(() => {
+    if (!source || (dependsOn && !parent)) { setOptions([]); return; }
+    let live = true;
+    api<Option[]>(source, { query: dependsOn ? { [dependsOn]: parent } : undefined }).then((o) => { if (live) setOptions(o); }).catch(() => live && setOptions([]));
+    return () => { live = false; };
+  }, [source, dependsOn, parent]);
+  // Empty slots (RJSF fills an array up to minItems) are no choice.
+  const value = multiple ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined) : (p.value ?? '');
+  return (
+    <TextField select id={p.id} label={widgetLabel(p)} value={options ? value : multiple ? [] : ''} disabled={p.disabled || p.readonly || !options} fullWidth size="small"
+      onChange={(e) => { const v = e.target.value as unknown; p.onChange(multiple ? (v as Array<string | number | null>).filter((x) => x !== null && x !== '').map(Number) : v === '' ? undefined : Number(v)); }}
+      error={!!widgetError(p)} helperText={widgetError(p) ?? (options ? ' ' : t('widgets.loading'))}
+      slotProps={{ select: { multiple }, htmlInput: { 'aria-label': widgetLabel(p) } }}>
+      {!multiple && <MenuItem value=""><em>{t('widgets.choose')}</em></MenuItem>}
+      {(options ?? []).map((o) => <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>)}
+    </TextField>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { CodeLookupWidget } from './CodeLookupWidget.tsx';
+import { DateWidget } from './DateWidget.tsx';
+import { maskedWidget } from './MaskedWidget.tsx';
+import { MoneyWidget } from './MoneyWidget.tsx';
+import { ReferenceWidget } from './ReferenceWidget.tsx';
+
+/** Widgets written once and named from schemas (x-ui.widget, or the field's format). */
+export const widgets: RegistryWidgetsType = {
+  date: DateWidget,
+  money: MoneyWidget,
+  phone: maskedWidget('phone'),
+  fax: maskedWidget('phone'),
+  ssn: maskedWidget('ssn'),
+  zip: maskedWidget('zip'),
+  'code-lookup': CodeLookupWidget,
+  reference: ReferenceWidget,
+  'billing-company': ReferenceWidget,
+  'billing-company-picker': ReferenceWidget,
+  'role-picker': ReferenceWidget,
+};
+
+export const FORMAT_WIDGETS: Record<string, string> = { 'us-date': 'date', phone: 'phone', ssn: 'ssn', zip: 'zip' };

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN } from '../../dev-server/auth/sign-in.ts';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let app: TestApp;
+let adminToken: string;
+let n = 0;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.createUser({ email: 'admin@signin.test', roles: ['superuser'] });
+  adminToken = await app.login('admin@signin.test');
+});
+afterAll(() => app.close());
+
+/** A fresh user per test, so counters and devices never leak between rules. */
+async function freshUser(roles = ['biller']) {
+  const email = `user${++n}@signin.test`;
+  const bc = await app.createBillingCompany(`Sign-in BC ${n}`, `S${n}`);
+  const id = await app.createUser({ email, roles, billingCompanyIds: [bc] });
+  return { email, id, bc };
+}
+const login = (email: string, password: string, headers: Record<string, string> = {}, extra: object = {}) =>
+  app.as(null)('POST', '/auth/login', { email, password, ...extra }, headers);
+const lastMail = async (email: string) =>
+  (await app.db.query<{ subject: string; body: string; kind: string }>('select subject, body, kind from mail_outbox where recipient = $1 order by id desc limit 1', [email])).rows[0];
+const codeIn = (body: string) => /Code: ([A-Z0-9]{6})/.exec(body)![1];
+
+describe('lockout after failed sign-ins', () => {
+  it('the first two wrong passwords answer 401 Bad Credentials', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 2; i++) expect((await login(u.email, 'Wrong!1x')).body.message).toBe(SIGN_IN.bad);
+  });
+
+  it('the third consecutive wrong password answers 429 with the warning', async () => {
+    const u = await freshUser();
+    await login(u.email, 'Wrong!1x');
+    await login(u.email, 'Wrong!1x');
+    const r = await login(u.email, 'Wrong!1x');
+    expect(r.status).toBe(429);
+    expect(r.body.message).toBe(SIGN_IN.warning);
+  });
+
+  it('a fourth wrong password blocks the user, and then even the right password is refused', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 3; i++) await login(u.email, 'Wrong!1x');
+    const blocked = await login(u.email, 'Wrong!1x');
+    expect(blocked.status).toBe(401);
+    expect(blocked.body.message).toBe(SIGN_IN.blocked);
+    const right = await login(u.email, PASSWORD);
+    expect(right.status).toBe(401);
+    expect(right.body.message).toBe(SIGN_IN.blocked);
+  });
+
+  it('a successful sign-in resets the count of failures', async () => {
+    const u = await freshUser();
+    await login(u.email, 'Wrong!1x');
+    await login(u.email, 'Wrong!1x');
+    expect((await login(u.email, PASSWORD)).status).toBe(200);
+    await login(u.email, 'Wrong!1x');
+    expect((await login(u.email, 'Wrong!1x')).status).toBe(401);
+  });
+
+  it('a user with user.unlock can unlock a blocked user', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
+    const shown = await app.as(adminToken)('GET', `/user/${u.id}`);
+    expect(shown.body.is_blocked).toBe(true);
+    const r = await app.as(adminToken)('PATCH', `/user/${u.id}/unlock`);
+    expect(r.status).toBe(200);
+    expect((await login(u.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a user without user.unlock cannot unlock', async () => {
+    const u = await freshUser();
+    const biller = await freshUser(['biller']);
+    const token = await app.login(biller.email);
+    expect((await app.as(token)('PATCH', `/user/${u.id}/unlock`)).status).toBe(403);
+  });
+
+  it('a block ends by itself after 24 hours', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
+    await app.db.query("update users set blocked_until = now() - interval '1 second' where id = $1", [u.id]);
+    expect((await login(u.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('the block lasts 24 hours from the blocking failure', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
+    const r = await app.db.query<{ hours: number }>('select round(extract(epoch from blocked_until - now()) / 3600) as hours from users where id = $1', [u.id]);
+    expect(Number(r.rows[0].hours)).toBe(24);
+  });
+});
+
+describe('who may sign in', () => {
+  it('an inactive user gets the inactive message', async () => {
+    const u = await freshUser();
+    await app.as(adminToken)('PATCH', `/user/${u.id}/change-status`, { status: false });
+    const r = await login(u.email, PASSWORD);
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe(SIGN_IN.inactive);
+  });
+
+  it('an unknown e-mail gets the same Bad Credentials as a wrong password', async () => {
+    const r = await login('nobody@signin.test', PASSWORD);
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe(SIGN_IN.bad);
+  });
+});
+
+describe('new devices', () => {
+  const otherBrowser = { 'user-agent': 'Mozilla/5.0 (Other Device)' };
+
+  it('a sign-in from a device not used before answers 403 and mails a 6-character code', async () => {
+    const u = await freshUser();
+    expect((await login(u.email, PASSWORD)).status).toBe(200);
+    const r = await login(u.email, PASSWORD, otherBrowser);
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(SIGN_IN.newDevice);
+    expect(codeIn((await lastMail(u.email)).body)).toMatch(/^[A-Z0-9]{6}$/);
+  });
+
+  it('the mailed code lets the new device in, and the device is known afterwards', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const code = codeIn((await lastMail(u.email)).body);
+    const r = await login(u.email, PASSWORD, otherBrowser, { code });
+    expect(r.status).toBe(200);
+    expect((await login(u.email, PASSWORD, otherBrowser)).status).toBe(200);
+  });
+
+  it('a wrong code has its own message', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const r = await login(u.email, PASSWORD, otherBrowser, { code: 'ZZZZZZ' });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(SIGN_IN.wrongCode);
+  });
+
+  it('a code older than 5 minutes has expired', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const code = codeIn((await lastMail(u.email)).body);
+    await app.db.query("update device_codes set expires_at = now() - interval '1 minute' where user_id = $1", [u.id]);
+    const r = await login(u.email, PASSWORD, otherBrowser, { code });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(SIGN_IN.expiredCode);
+  });
+
+  it('codes are issued valid for 5 minutes', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const r = await app.db.query<{ s: number }>('select round(extract(epoch from expires_at - created_at)) as s from device_codes where user_id = $1', [u.id]);
+    expect(Number(r.rows[0].s)).toBe(300);
+  });
+
+  it('send-email-code sends a new code that replaces the old one', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const first = codeIn((await lastMail(u.email)).body);
+    const r = await app.as(null)('POST', '/auth/send-email-code', { email: u.email });
+    expect(r.status).toBe(200);
+    const second = codeIn((await lastMail(u.email)).body);
+    const old = await login(u.email, PASSWORD, otherBrowser, { code: first });
+    if (first !== second) expect(old.body.message).toBe(SIGN_IN.wrongCode);
+    expect((await login(u.email, PASSWORD, otherBrowser, { code: second })).status).toBe(200);
+  });
+
+  it('send-email-code answers the same for an unknown e-mail', async () => {
+    const r = await app.as(null)('POST', '/auth/send-email-code', { email: 'ghost@signin.test' });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe(SIGN_IN.codeSent);
+  });
+
+  it('after five wrong codes the code is spent and a new one must be sent', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const code = codeIn((await lastMail(u.email)).body);
+    for (let i = 0; i < 5; i++) await login(u.email, PASSWORD, otherBrowser, { code: 'ZZZZZZ' });
+    expect((await login(u.email, PASSWORD, otherBrowser, { code })).body.message).toBe(SIGN_IN.expiredCode);
+  });
+
+  it('the device token from a sign-in is recognised from another browser and address', async () => {
+    const u = await freshUser();
+    const first = await login(u.email, PASSWORD);
+    const r = await login(u.email, PASSWORD, { ...otherBrowser, 'x-forwarded-for': '198.51.100.7' }, { device_token: first.body.device_token });
+    expect(r.status).toBe(200);
+  });
+
+  it('codes are stored hashed, never as typed', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    await login(u.email, PASSWORD, otherBrowser);
+    const code = codeIn((await lastMail(u.email)).body);
+    const stored = await app.db.query<{ code_hash: string }>('select code_hash from device_codes where user_id = $1', [u.id]);
+    expect(stored.rows[0].code_hash).not.toContain(code);
+    expect(stored.rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

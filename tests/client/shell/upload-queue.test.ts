@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { enqueueUpload, isQueueIdle, retryUpload } from '../../../src/client/shell/upload-queue.ts';
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('upload queue', () => {
+  it('uploads one file after another, in order', async () => {
+    const order: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const job = (name: string) => async () => { inFlight++; most = Math.max(most, inFlight); await settle(); order.push(name); inFlight--; };
+    enqueueUpload('a', job('a'));
+    enqueueUpload('b', job('b'));
+    enqueueUpload('c', job('c'));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(most).toBe(1);
+  });
+
+  it('an error does not stop the next file', async () => {
+    const done: string[] = [];
+    enqueueUpload('bad', async () => { throw new Error('refused'); });
+    enqueueUpload('good', async () => { done.push('good'); });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toEqual(['good']);
+  });
+
+  it('retry is refused while something uploads, and works when idle', async () => {
+    let attempts = 0;
+    const failing = enqueueUpload('flaky', async () => { attempts++; if (attempts === 1) throw new Error('once'); });
+    await new Promise((r) => setTimeout(r, 30));
+    enqueueUpload('slow', () => new Promise((r) => setTimeout(r, 60)));
+    expect(retryUpload(failing)).toBe(false);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(isQueueIdle()).toBe(true);
+    expect(retryUpload(failing)).toBe(true);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(attempts).toBe(2);
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED, importCodeSet, loadBundledCodeSets } from '../../dev-server/codes/code-set-import.ts';
+import { parseIcd10OrderLine } from '../../dev-server/codes/icd10cm-import.ts';
+import { parsePlaceOfServiceXml } from '../../dev-server/codes/pos-import.ts';
+import type { Database } from '../../dev-server/db/database.ts';
+import { freshDatabase } from '../helpers/test-database.ts';
+
+let db: Database;
+const progress: Array<[number, number]> = [];
+beforeAll(async () => {
+  db = await freshDatabase();
+  await loadBundledCodeSets(db, {}, () => undefined);
+});
+afterAll(() => db.close());
+
+const one = async (sql: string, params: unknown[] = []) => (await db.query<Record<string, unknown>>(sql, params)).rows[0];
+
+describe('ICD-10-CM from the CMS order file', () => {
+  it('reads a line of the fixed-width file: code with its dot, billable flag, short and long description', () => {
+    expect(parseIcd10OrderLine('00002 A000    1 Cholera due to Vibrio cholerae 01, biovar cholerae           Cholera due to Vibrio cholerae 01, biovar cholerae'))
+      .toEqual({ code: 'A00.0', billable: true, short: 'Cholera due to Vibrio cholerae 01, biovar cholerae', long: 'Cholera due to Vibrio cholerae 01, biovar cholerae' });
+  });
+
+  it('loads every billable code of FY2026 on a first start, and no header', async () => {
+    expect(Number((await one("select count(*) n from diagnoses where type = 'ICD-10'")).n)).toBe(74_719);
+    expect(await one("select code, description from diagnoses where code = 'E11.9'")).toEqual({ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' });
+    expect(await one("select 1 as found from diagnoses where code = 'M54.5'")).toBeUndefined();
+    expect(await one("select short_description from diagnoses where code = 'Z00.00'")).toEqual({ short_description: 'Encntr for general adult medical exam w/o abnormal findings' });
+  });
+
+  it('importing the same release again adds nothing and keeps ids', async () => {
+    const before = await one("select id, (select count(*) from diagnoses) n from diagnoses where code = 'I10'");
+    await importCodeSet(db, 'icd10cm', BUNDLED[0][1], (done, total) => progress.push([done, total]));
+    expect(await one("select id, (select count(*) from diagnoses) n from diagnoses where code = 'I10'")).toEqual(before);
+  });
+
+  it('shows progress batch by batch', () => {
+    expect(progress.length).toBeGreaterThan(10);
+    expect(progress.at(-1)).toEqual([74_719, 74_719]);
+  });
+
+  it('a later release updates a changed description in place', async () => {
+    await db.query("update diagnoses set description = 'old wording' where code = 'J45.909'");
+    await importCodeSet(db, 'icd10cm', BUNDLED[0][1]);
+    expect(await one("select description from diagnoses where code = 'J45.909'")).toEqual({ description: 'Unspecified asthma, uncomplicated' });
+  });
+});
+
+describe('HCPCS Level II modifiers from the CMS workbook', () => {
+  it('loads the modifiers in force, not the terminated ones, and no CPT modifier', async () => {
+    const n = Number((await one("select count(*) n from modifiers where type = 'HCPCS Level II'")).n);
+    expect(n).toBeGreaterThan(300);
+    expect(n).toBeLessThanOrEqual(383);
+    for (const code of ['GA', 'GY', 'KX', 'LT', 'XE']) expect(await one('select 1 as found from modifiers where code = $1', [code])).toEqual({ found: 1 });
+    expect(await one("select 1 as found from modifiers where code in ('25', '59')")).toBeUndefined();
+  });
+});
+
+describe('place of service from the CMS FHIR code system', () => {
+  const codes = parsePlaceOfServiceXml(readFileSync(new URL('../../seed/codes/cs-CMS-PlaceofServiceCodes.xml', import.meta.url), 'utf8'));
+  it('reads all 52 codes with their names, without the trailing asterisk CMS wrote', () => {
+    expect(codes).toHaveLength(52);
+    expect(codes.find((c) => c.code === '11')?.name).toBe('Office');
+    expect(codes.find((c) => c.code === '66')?.name).not.toMatch(/\*$/);
+  });
+
+  it('the code list in the repository is this release', () => {
+    const list = JSON.parse(readFileSync(new URL('../../schemas/lists/place-of-service.json', import.meta.url), 'utf8'));
+    expect(list.items.map((i: { code: string }) => i.code)).toEqual(codes.map((c) => c.code));
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+
+let e: E2E;
+let page: Page;
+beforeAll(async () => {
+  e = await startE2E();
+  const bc = await e.app.createBillingCompany('Admin BC', 'ABC');
+  await e.app.createUser({ email: 'bm@admin.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  await e.app.createUser({ email: 'root@admin.test', roles: ['superuser'] });
+  ({ page } = await signIn(e, 'bm@admin.test'));
+});
+afterAll(() => e.close());
+
+describe('administration screens', () => {
+  it('adds a user after an SSN look-up that finds nobody, with masks and a short date', async () => {
+    const win = await openFromStart(page, 'User Management');
+    await win.getByRole('button', { name: 'Create' }).click();
+    await win.getByLabel('SSN').fill('123456789');
+    expect(await win.getByLabel('SSN').inputValue()).toBe('123-45-6789');
+    await win.getByRole('button', { name: 'Look up' }).click();
+    await win.getByText("The user doesn't exist").waitFor();
+    await win.getByRole('button', { name: 'Create a new user' }).click();
+    await win.getByLabel('First name').fill('Nora');
+    await win.getByLabel('Last name').fill('Vega');
+    await win.getByLabel('E-mail').fill('nora@admin.test');
+    await win.getByLabel('Phone').fill('3055550000');
+    expect(await win.getByLabel('Phone').inputValue()).toBe('305-555-0000');
+    await win.getByLabel('Date of birth').fill('0704');
+    await win.getByLabel('Date of birth').blur();
+    expect(await win.getByLabel('Date of birth').inputValue()).toBe(`07/04/${new Date().getFullYear()}`);
+    await win.getByLabel('Date of birth').fill('07/04/1990');
+    await win.getByLabel('Roles').click();
+    await page.getByRole('option', { name: 'Biller' }).click();
+    await page.keyboard.press('Escape');
+    await win.getByRole('button', { name: 'Save' }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await win.getByTestId('field-ssn_last4').textContent()).toBe('6789');
+  });
+
+  it('the same SSN is then found, with the exists message', async () => {
+    const win = page.getByTestId('window-User Management');
+    await win.getByRole('button', { name: 'Back to list' }).click();
+    await win.getByRole('button', { name: 'Create' }).click();
+    await win.getByLabel('SSN').fill('123-45-6789');
+    await win.getByRole('button', { name: 'Look up' }).click();
+    await win.getByText(/User already exists for this email: Nora Vega/).waitFor();
+  });
+
+  it('creates an IP restriction through the generated screen', async () => {
+    const win = await openFromStart(page, 'Restriction by IP');
+    await win.getByRole('button', { name: 'Create' }).click();
+    await win.getByLabel('IP address').first().fill('300.1.1.1');
+    await win.getByRole('button', { name: 'Save' }).click();
+    await win.getByText('Enter an IP address (IPv4 or IPv6).').first().waitFor();
+    await win.getByLabel('IP address').first().fill('127.0.0.1');
+    await win.getByRole('button', { name: 'Save' }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+  });
+
+  it('keeps social networks on the profile, asking for the network when a link is given', async () => {
+    const win = await openFromStart(page, 'Profile');
+    await win.getByRole('button', { name: 'Add network' }).click();
+    await win.getByLabel('Link').fill('https://linkedin.com/in/bm');
+    await win.getByRole('button', { name: 'Save' }).nth(1).click();
+    await win.getByText('This field is required.').waitFor();
+    await win.getByRole('combobox', { name: 'Social network' }).click();
+    await page.getByRole('option', { name: 'LinkedIn' }).click();
+    await win.getByRole('button', { name: 'Save' }).nth(1).click();
+    await page.getByTestId('toast-success').waitFor();
+    const stored = await e.app.db.query<{ social_networks: unknown }>("select social_networks from users where email = 'bm@admin.test'");
+    expect(stored.rows[0].social_networks).toEqual([{ network: 'LinkedIn', link: 'https://linkedin.com/in/bm' }]);
+  });
+
+  it('uploads a profile photo through the upload queue', async () => {
+    const win = page.getByTestId('window-Profile');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    await win.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: /Uploads/ }).click();
+    await page.getByTestId('upload-queue').getByText('Uploaded').waitFor();
+    await page.keyboard.press('Escape');
+    const stored = await e.app.db.query<{ photo: string }>("select photo from users where email = 'bm@admin.test'");
+    expect(stored.rows[0].photo).toMatch(/^files\/photos\/user-\d+\.png$/);
+  });
+
+  it('grants a permission to a role after confirmation (Super User)', async () => {
+    const root = await signIn(e, 'root@admin.test');
+    const win = await openFromStart(root.page, 'Role Management');
+    await win.getByRole('button', { name: 'Client' }).click();
+    await win.getByRole('button', { name: /Reports/ }).first().click();
+    await win.getByLabel('report.view').click();
+    await root.page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await root.page.getByText('Permission report.view added to the role Client.').waitFor();
+    await expect.poll(() => win.getByLabel('report.view').isChecked()).toBe(true);
+    await root.page.context().close();
+  });
+});

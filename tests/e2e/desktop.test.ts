@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+  const bc = await e.app.createBillingCompany('Desk BC', 'DBC');
+  await e.app.createUser({ email: 'root@desk.test', roles: ['superuser'] });
+  await e.app.createUser({ email: 'biller@desk.test', roles: ['biller'], billingCompanyIds: [bc] });
+});
+afterAll(() => e.close());
+
+describe('the desktop in a real browser', () => {
+  it('shows only the apps the role allows', async () => {
+    const { page } = await signIn(e, 'biller@desk.test');
+    await page.getByTestId('start-button').click();
+    await expect(page.getByTestId('start-Patient Management').isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId('start-Billing Company Management').count()).toBe(0);
+    expect(await page.getByTestId('start-User Management').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opens two modules in two windows at once, each with its own list', async () => {
+    const { page, errors } = await signIn(e, 'root@desk.test');
+    const bc = await openFromStart(page, 'Billing Company Management');
+    const dx = await openFromStart(page, 'Diagnosis Management');
+    await bc.getByTestId('list-rows').waitFor();
+    await dx.getByTestId('list-rows').waitFor();
+    await bc.getByText('Desk BC').waitFor();
+    expect(await page.locator('[role=dialog][data-minimized=false]').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('minimizes, restores, maximizes, keeps on top and closes a window', async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    const win = await openFromStart(page, 'Diagnosis Management');
+    await win.getByRole('button', { name: 'Minimize' }).click();
+    expect(await win.getAttribute('data-minimized')).toBe('true');
+    await page.getByTestId('taskbar-Diagnosis Management').click();
+    expect(await win.getAttribute('data-minimized')).toBe('false');
+    await win.getByRole('button', { name: 'Maximize' }).click();
+    expect(await win.getAttribute('data-maximized')).toBe('true');
+    await win.getByRole('button', { name: 'Restore' }).click();
+    expect(await win.getAttribute('data-maximized')).toBe('false');
+    await win.getByRole('button', { name: 'Keep on top' }).click();
+    expect(await win.getAttribute('data-ontop')).toBe('true');
+    await win.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByTestId('window-Diagnosis Management').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opening the focused app from the taskbar minimizes it', async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    const win = await openFromStart(page, 'Modifier Management');
+    await page.getByTestId('taskbar-Modifier Management').click();
+    expect(await win.getAttribute('data-minimized')).toBe('true');
+    await page.context().close();
+  });
+
+  it('pins an app to the taskbar, kept by the server across sign-ins', async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    const win = await openFromStart(page, 'Modifier Management');
+    await win.getByRole('button', { name: 'Pin to taskbar' }).click();
+    await win.getByRole('button', { name: 'Unpin from taskbar' }).waitFor();
+    await win.getByRole('button', { name: 'Close' }).click();
+    await page.context().close();
+    const again = await signIn(e, 'root@desk.test');
+    await again.page.getByTestId('taskbar-Modifier Management').waitFor();
+    await again.page.context().close();
+  });
+
+  it('an address that is no screen shows the not-found page', async () => {
+    const page = await e.browser.newPage();
+    await page.goto(`${e.origin}/#/no-such-screen`);
+    await page.getByText('Page not found').waitFor();
+    await page.close();
+  });
+});

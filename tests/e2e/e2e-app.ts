@@ -1,0 +1,34 @@
+import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { collectPageErrors, launchBrowser } from './browser.ts';
+
+export interface E2E { app: TestApp; browser: Browser; origin: string; close(): Promise<void> }
+
+/** The real server (with the built client) on a free port, and Debian's Chromium. */
+export async function startE2E(): Promise<E2E> {
+  const app = await startTestApp();
+  const browser = await launchBrowser();
+  return { app, browser, origin: app.url.replace(/\/api\/v1$/, ''), async close() { await browser.close(); await app.close(); } };
+}
+
+/** A fresh browser context (own local storage) signed in through the login screen, as a person would. */
+export async function signIn(e: E2E, email: string, password = PASSWORD): Promise<{ page: Page; errors: string[] }> {
+  const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${e.origin}/#/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('taskbar').waitFor();
+  return { page, errors };
+}
+
+export async function openFromStart(page: Page, app: string) {
+  await page.getByTestId('start-button').click();
+  await page.getByTestId(`start-${app}`).click();
+  // The start menu fades out; until it is gone its half-transparent items are still on the page.
+  await page.getByTestId('start-menu').waitFor({ state: 'detached' });
+  await page.getByTestId(`window-${app}`).waitFor();
+  return page.getByTestId(`window-${app}`);
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2E } from './e2e-app.ts';
+
+// A short idle limit for this file only: the server reads it when its modules load.
+process.env.INACTIVITY_MS = '6000';
+let e: E2E;
+let signIn: typeof import('./e2e-app.ts').signIn;
+
+beforeAll(async () => {
+  const mod = await import('./e2e-app.ts');
+  signIn = mod.signIn;
+  e = await mod.startE2E();
+  await e.app.createUser({ email: 'idle@idle.test', roles: ['superuser'] });
+});
+afterAll(() => e.close());
+
+describe('idle logout', () => {
+  it('the session-expired modal opens before the idle limit and, left alone, logs the person out', async () => {
+    const { page } = await signIn(e, 'idle@idle.test');
+    await page.getByTestId('idle-modal').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('renew keeps the person signed in', async () => {
+    const { page } = await signIn(e, 'idle@idle.test');
+    await page.getByTestId('idle-modal').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('taskbar').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+    await page.context().close();
+  });
+});
