@@ -16,7 +16,7 @@ import { searchRouter } from './search/search-router.ts';
 import { signInRouter } from './auth/sign-in.ts';
 import { recoveryRouter } from './auth/recovery-router.ts';
 import { identityRoutes } from './users/identity-routes.ts';
-import { patientRoutes } from './patients/patient-routes.ts';
+import { masterDataRoutes } from './master-data/master-data-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
@@ -58,7 +58,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(auditRouter(opts.db, entities));
   api.use(searchRouter(opts.db, entities));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
-  api.use(mountGuarded({ db: opts.db, entities }, patientRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, lists }, masterDataRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

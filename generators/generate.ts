@@ -5,7 +5,7 @@ import { tableModel } from '../src/platform/table-model.ts';
 import { diffSnapshots, type Snapshot } from './migration-diff.ts';
 import { generateOpenApi } from './openapi.ts';
 import { identityRoutes } from '../dev-server/users/identity-routes.ts';
-import { patientRoutes } from '../dev-server/patients/patient-routes.ts';
+import { masterDataRoutes } from '../dev-server/master-data/master-data-routes.ts';
 import { generateTypes } from './typescript-types.ts';
 
 export interface GenerateOptions {
@@ -45,7 +45,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const outputs = new Map<string, string>();
 
   for (const [file, text] of await generateTypes(entities)) outputs.set(join(opts.generatedDir, file), text);
-  outputs.set(join(opts.generatedDir, 'openapi.json'), JSON.stringify(generateOpenApi(entities, [...patientRoutes, ...identityRoutes]), null, 2) + '\n');
+  outputs.set(join(opts.generatedDir, 'openapi.json'), JSON.stringify(generateOpenApi(entities, [...masterDataRoutes, ...identityRoutes]), null, 2) + '\n');
 
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);
   const previous: Snapshot = existsSync(snapshotPath) ? JSON.parse(readFileSync(snapshotPath, 'utf8')) : {};

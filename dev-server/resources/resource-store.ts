@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
 import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
 import { ssnColumns } from '../users/ssn-protection.ts';
+import { checkStored } from './stored-rules.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -33,7 +34,7 @@ export class ResourceStore {
     const props = entity.schema.properties;
     // Stored, readable fields: virtual ones have no column, write-only ones (an SSN typed in) are never read back.
     this.fields = dataFields(entity).filter(([, f]) => !f.writeOnly && !f['x-db']?.secret).map(([n]) => n);
-    this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect === 'ssn').map(([n]) => n);
+    this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect).map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
@@ -193,6 +194,7 @@ export class ResourceStore {
     const values = await this.protect(input);
     return this.db.transaction(async (tx) => {
       const owner = this.ownerFor(values);
+      await checkStored(tx, { record: values, billingCompanyId: owner, entity: this.entity });
       const data = this.toDb({ ...values });
       if (this.tenantOwned) data.billing_company_id = owner;
       const cols = Object.keys(data);
@@ -219,6 +221,8 @@ export class ResourceStore {
     return this.db.transaction(async (tx) => {
       const before = await this.get(id, tx, true);
       check?.(before);
+      const merged = { ...before, ...values };
+      await checkStored(tx, { record: merged, billingCompanyId: this.tenantOwned ? Number(merged.billing_company_id) : null, id, entity: this.entity });
       return this.applyUpdate(tx, before, values, 'updated');
     });
   }
@@ -247,7 +251,10 @@ export class ResourceStore {
     const field = this.entity.resource.status!.field;
     return this.db.transaction(async (tx) => {
       const before = await this.get(id, tx, true);
-      return this.applyUpdate(tx, before, { [field]: status ?? !before[field] }, 'status_changed');
+      const next = status ?? !before[field];
+      // Enabling a record again must meet the rules an active record meets (one active primary policy).
+      if (next === true) await checkStored(tx, { record: { ...before, [field]: true }, billingCompanyId: this.tenantOwned ? Number(before.billing_company_id) : null, id, entity: this.entity });
+      return this.applyUpdate(tx, before, { [field]: next }, 'status_changed');
     });
   }
 

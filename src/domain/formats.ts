@@ -1,3 +1,5 @@
+import { isIp } from './ip-address.ts';
+
 // Format checks shared by server validation and client widgets (document 1 §5, document 2 §5).
 
 /** mm/dd/yyyy, and a real calendar day. */
@@ -32,3 +34,41 @@ export function isNpi(value: string): boolean {
   }
   return (10 - (sum % 10)) % 10 === Number(value[9]);
 }
+
+// Identifiers and amounts of document 2 §5 and §9.
+/** Tax ID: 10 characters, the EIN written with its dash (xx-xxxxxxx). */
+export const isTaxId = (v: string) => /^\d{2}-\d{7}$/.test(v);
+/** EIN: 9 numbers. */
+export const isEin = (v: string) => /^\d{9}$/.test(v);
+/** UPIN: 4 to 6 letters or digits. */
+export const isUpin = (v: string) => /^[A-Za-z0-9]{4,6}$/.test(v);
+/** NAIC: 6 characters. */
+export const isNaic = (v: string) => /^[A-Za-z0-9]{6}$/.test(v);
+/** National drug code as billed: XXXXX-XXXX-XX. */
+export const isNdc = (v: string) => /^\d{5}-\d{4}-\d{2}$/.test(v);
+/** Units: at most 8 integer digits and 3 decimals, written as text so nothing is lost to floats. */
+export const isUnits = (v: string) => /^\d{1,8}(\.\d{1,3})?$/.test(v);
+/** Card number: 16 digits. */
+export const isCardNumber = (v: string) => /^\d{16}$/.test(v);
+/** Card expiry: mm/yyyy. */
+export const isCardExpiry = (v: string) => /^(0[1-9]|1[0-2])\/\d{4}$/.test(v);
+/** A web address: a host with a dot, optionally with http(s):// and a path. */
+export const isWebsite = (v: string) => /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?([/?#]\S*)?$/i.test(v);
+/** A state: two capital letters. */
+export const isUsState = (v: string) => /^[A-Z]{2}$/.test(v);
+
+/** P.O. Box, PO Box, Post Office Box, POB 12, Box 12 at the start… as people write it. */
+const PO_BOX = /(^|[^a-z])(p[\s.]*o[\s.]*(box|b\b)|post\s*office\s*box|^\s*box\s+\d)/i;
+/** A street address that is not a post office box (billing and service addresses must be physical). */
+export const isStreetAddress = (v: string) => !PO_BOX.test(v);
+
+/**
+ * Every string format the schemas may name, checked the same way by the server (ajv) and the forms
+ * (RJSF's validator), so a form refuses exactly what the server would.
+ */
+export const FORMAT_CHECKS: Record<string, (v: string) => boolean> = {
+  'us-date': isUsDate, phone: isPhone, ssn: isSsn, zip: isZip, npi: isNpi,
+  'tax-id': isTaxId, ein: isEin, upin: isUpin, naic: isNaic, ndc: isNdc, units: isUnits,
+  'card-number': isCardNumber, 'card-expiry': isCardExpiry, website: isWebsite, state: isUsState,
+  'street-address': isStreetAddress, ip: isIp,
+};

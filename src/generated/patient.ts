@@ -76,7 +76,7 @@ export type Employers = {
 }[];
 export type Name = string;
 export type CellPhone = string;
-export type Relationship = number;
+export type Relationship = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 /**
  * @maxItems 10
  */
@@ -99,6 +99,7 @@ export type PrivateNote = string;
 export type Draft = boolean;
 export type DraftNote = string;
 export type Status = boolean;
+export type Company = number;
 
 export interface Patient {
   id?: Id;
@@ -138,4 +139,5 @@ export interface Patient {
   draft?: Draft;
   draft_note?: DraftNote;
   status?: Status;
+  company_id?: Company;
 }

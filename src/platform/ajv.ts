@@ -1,7 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { isNpi, isPhone, isSsn, isUsDate, isZip } from '../domain/formats.ts';
-import { isIp } from '../domain/ip-address.ts';
+import { FORMAT_CHECKS } from '../domain/formats.ts';
 
 // ajv-formats is CommonJS: under Node's ESM loader its function arrives as .default.
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
@@ -15,11 +14,6 @@ export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, useDefaults: false });
   addFormats(ajv, ['email', 'uri', 'date-time']);
   ajv.addVocabulary(PLATFORM_KEYWORDS);
-  ajv.addFormat('us-date', isUsDate);
-  ajv.addFormat('phone', isPhone);
-  ajv.addFormat('ssn', isSsn);
-  ajv.addFormat('zip', isZip);
-  ajv.addFormat('npi', isNpi);
-  ajv.addFormat('ip', isIp);
+  for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, check);
   return ajv;
 }

@@ -7,11 +7,11 @@ export interface FieldSchema {
   default?: unknown;
   enum?: unknown[];
   maxLength?: number;
-  'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string };
+  'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string };
   'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number'; searchable?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string; virtual?: boolean;
-    /** ssn: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
-    protect?: 'ssn';
+    /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
+    protect?: 'ssn' | 'card';
     /** a column never read back into answers (an SSN's look-up hash) */
     secret?: boolean };
   [keyword: string]: unknown;

@@ -1,15 +1,17 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAjv } from './ajv.ts';
 import type { Entity, EntitySchema } from './entity.ts';
+import { withCodeLists } from './code-list-fields.ts';
 
 export class SchemaFileError extends Error {}
 
 const metaPath = new URL('../../schemas/meta/entity.meta.schema.json', import.meta.url);
 
 /** Reads every schemas/entities/*.schema.json, checks it against the meta-schema and fails with file and JSON path. */
-export function loadEntities(entitiesDir: string): Entity[] {
+export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '..', 'lists')): Entity[] {
   const ajv = createAjv();
+  const lists = loadCodeLists(listsDir);
   const validateMeta = ajv.compile(JSON.parse(readFileSync(metaPath, 'utf8')));
   const entities: Entity[] = [];
   for (const fileName of readdirSync(entitiesDir).filter((f) => f.endsWith('.schema.json')).sort()) {
@@ -25,6 +27,7 @@ export function loadEntities(entitiesDir: string): Entity[] {
       const extra = err.params && 'additionalProperty' in err.params ? ` '${err.params.additionalProperty}'` : '';
       throw new SchemaFileError(`${file}: at ${err.instancePath || '/'}: ${err.message}${extra}`);
     }
+    schema = withCodeLists(schema, (name) => lists.get(name), file);
     for (const req of schema.required ?? []) {
       if (!schema.properties[req]) throw new SchemaFileError(`${file}: at /required: '${req}' is not a property`);
     }
@@ -51,6 +54,7 @@ export interface CodeList { name: string; items: CodeListItem[]; groups?: Record
 
 export function loadCodeLists(listsDir: string): Map<string, CodeList> {
   const lists = new Map<string, CodeList>();
+  if (!existsSync(listsDir)) return lists;
   for (const f of readdirSync(listsDir).filter((n) => n.endsWith('.json'))) {
     lists.set(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(listsDir, f), 'utf8')));
   }

@@ -4,7 +4,7 @@ import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-cata
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { planRoutes } from '../../src/platform/route-plan.ts';
 import { identityRoutes } from '../../dev-server/users/identity-routes.ts';
-import { patientRoutes } from '../../dev-server/patients/patient-routes.ts';
+import { masterDataRoutes } from '../../dev-server/master-data/master-data-routes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -45,7 +45,7 @@ describe('every hand-written identity route checks its declared permission for e
     it(`${role.name} gets 403 exactly where the role holds none of the route's permissions`, async () => {
       const held = new Set(defaultRoleSlugs(role));
       const mismatches: string[] = [];
-      for (const route of [...patientRoutes, ...identityRoutes]) {
+      for (const route of [...masterDataRoutes, ...identityRoutes]) {
         const path = route.path.replace(/\{(id|user|role)\}/g, '999999').replace(/\{\w+\}/g, 'nothing');
         const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
         const needed = route.permission === null ? null : [route.permission].flat();

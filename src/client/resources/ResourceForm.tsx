@@ -5,8 +5,7 @@ import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/uti
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useGetOne } from 'react-admin';
-import { isNpi, isPhone, isSsn, isUsDate, isZip } from '../../domain/formats.ts';
-import { isIp } from '../../domain/ip-address.ts';
+import { FORMAT_CHECKS } from '../../domain/formats.ts';
 import { entityRules } from '../../domain/rules/entity-rules.ts';
 import { Loading } from '../app/Loading.tsx';
 import { useI18n } from '../i18n/i18n.ts';
@@ -22,7 +21,7 @@ import type { View } from './ResourceWindow.tsx';
 
 const Form = withTheme(Theme);
 // The same format checks as the server (src/domain), so a form refuses what the server would.
-const validator = customizeValidator({ customFormats: { 'us-date': isUsDate, phone: isPhone, ssn: isSsn, zip: isZip, npi: isNpi, ip: isIp } });
+const validator = customizeValidator({ customFormats: FORMAT_CHECKS });
 
 /** ajv's error in the person's language, with the limit it broke. */
 export function validationMessage(t: (k: string, o?: Record<string, unknown>) => string, e: RJSFValidationError): string {

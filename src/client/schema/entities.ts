@@ -1,12 +1,18 @@
 import type { EntitySchema, FieldSchema, ResourceMeta } from '../../platform/entity.ts';
+import { withCodeLists } from '../../platform/code-list-fields.ts';
+import type { CodeList } from '../../platform/load-schemas.ts';
 
 /** Every entity schema, read at build time: the client's screens come from these files alone. */
 const files = import.meta.glob('../../../schemas/entities/*.schema.json', { eager: true, import: 'default' }) as Record<string, EntitySchema>;
 
+const listFiles = import.meta.glob('../../../schemas/lists/*.json', { eager: true, import: 'default' }) as Record<string, CodeList>;
+/** The code lists by file name (address-types…): choices and their names for fields that name one. */
+export const codeLists = new Map(Object.entries(listFiles).map(([path, list]) => [path.split('/').pop()!.replace('.json', ''), list]));
+
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
 
 export const entities: ClientEntity[] = Object.entries(files)
-  .map(([path, schema]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema, resource: schema['x-resource'] }))
+  .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withCodeLists(file, (n) => codeLists.get(n), path), resource: file['x-resource'] }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
 export const entityByName = (name: string) => entities.find((e) => e.name === name);

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, widgets } from '../widgets/registry.ts';
-import { entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeLists, entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -12,6 +12,51 @@ function sourceFor(name: string, field: FieldSchema): string | undefined {
   const table = field['x-db']?.references;
   const target = table && entities.find((e) => e.resource.table === table);
   return target ? `/${target.resource.basePath}/get-list` : undefined;
+}
+
+type FormOpts = { locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string };
+
+/** The names people read for a code list's ids, in their language where the list has one. */
+function codeListNames(list: string, ids: unknown[], locale: Locale): string[] {
+  const items = codeLists.get(list);
+  const all = items ? (items.groups ? Object.values(items.groups).flat() : items.items) : [];
+  return ids.map((id) => {
+    const item = all.find((i) => i.id === id) as { name: string; name_es?: string; code?: string } | undefined;
+    if (!item) return String(id);
+    const name = (locale === 'es' && item.name_es) || item.name;
+    return item.code && item.code !== item.name ? `${item.code} - ${name}` : name;
+  });
+}
+
+/**
+ * The uiSchema of one field, and of the fields inside it (an array's items, an object's
+ * properties): label in the active language, widget by x-ui.widget or format, choices named from
+ * the code list, section.
+ */
+function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<string, unknown> {
+  const xui = field['x-ui'];
+  const ui: Record<string, unknown> = { 'ui:title': schemaLabel(field, opts.locale, name) };
+  const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
+  if (widget) ui['ui:widget'] = widget;
+  if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
+  if (xui?.section) ui['ui:section'] = xui.section;
+  const items = field.items as FieldSchema | undefined;
+  if (xui?.codeList && field.enum) ui['ui:enumNames'] = codeListNames(xui.codeList, field.enum, opts.locale);
+  else if (xui?.codeList && items?.enum) {
+    // A multiple choice from a list: checkboxes named from the list.
+    ui['ui:widget'] = widget ?? 'checkboxes';
+    ui.items = { 'ui:enumNames': codeListNames(xui.codeList, items.enum, opts.locale) };
+    ui['ui:enumNames'] = codeListNames(xui.codeList, items.enum, opts.locale);
+  } else if (field.enum && opts.t) ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
+  // Enum values are codes; people read their names in their language when the messages have one.
+  if (items?.properties) ui.items = objectUi(items, opts);
+  if (field.properties) Object.assign(ui, objectUi(field as FieldSchema & { properties: Record<string, FieldSchema> }, opts));
+  return ui;
+}
+
+function objectUi(node: FieldSchema, opts: FormOpts): Record<string, unknown> {
+  const props = (node.properties ?? {}) as Record<string, FieldSchema>;
+  return Object.fromEntries(Object.entries(props).map(([k, f]) => [k, fieldUi(k, f, opts)]));
 }
 
 /**
@@ -32,21 +77,16 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
     order.push('billing_company_id');
   }
   for (const [name, field] of fields) {
-    const { 'x-ui': xui, 'x-list': _l, 'x-db': _d, ...plain } = field;
+    const { 'x-ui': _u, 'x-list': _l, 'x-db': _d, ...plain } = field;
     properties[name] = plain;
     order.push(name);
-    const ui: Record<string, unknown> = { 'ui:title': schemaLabel(field, opts.locale, name) };
-    const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
-    if (widget) ui['ui:widget'] = widget;
-    if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
-    // Enum values are codes; people read their names in their language when the messages have one.
-    if (field.enum && opts.t) ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
+    const ui = fieldUi(name, field, opts);
+    const widget = ui['ui:widget'] as string | undefined;
     const source = sourceFor(name, field);
-    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { source };
+    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source };
     const lookup = entity.resource.getBy?.find((g) => g.field === name);
     if (widget === 'code-lookup' && lookup) ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
     if (name === 'billing_company_ids' && !opts.superUser) ui['ui:widget'] = 'hidden';
-    if (xui?.section) ui['ui:section'] = xui.section;
     uiSchema[name] = ui;
   }
   uiSchema['ui:order'] = [...order, '*'];

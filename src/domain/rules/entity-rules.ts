@@ -20,6 +20,29 @@ export const MINOR_NEEDS_GUARDIAN_MESSAGE = 'A patient under legal age needs a g
 
 const iso = (us: unknown) => (typeof us === 'string' && isUsDate(us) ? usDateToIso(us) : null);
 
+export const END_BEFORE_START_MESSAGE = 'The end date must be after the start date.';
+export const ROOM_TAKEN_MESSAGE = 'The room name or code is taken';
+export const OCCUPATION_OVER_CAPACITY_MESSAGE = 'The occupation cannot exceed the capacity.';
+export const UNITS_LIMIT_MESSAGE = 'The units limit must be greater than the units.';
+export const CARD_PAIR_MESSAGE = 'The card number and the expiration date go together.';
+export const CAPITATED_NEEDS_PATIENTS_MESSAGE = 'A capitated contract needs patients.';
+export const FEE_REQUIRED_MESSAGE = 'At least one fee is required: a price, a MAC locality or an insurance fee.';
+export const AGE_RANGE_MESSAGE = 'The age from cannot be greater than the age to.';
+export const SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE = 'The subscriber is given only when the patient is not the insured.';
+export const CAPITATED_FEE_TYPE = 5;
+
+type Errors = Record<string, string[]>;
+const add = (out: Errors, field: string, message: string) => { (out[field] ??= []).includes(message) || out[field].push(message); };
+
+/** start before end, for every pair of dates of a record or of its rows (mm/dd/yyyy; a missing one is no error). */
+function dateOrder(out: Errors, field: string, start: unknown, end: unknown) {
+  const a = iso(start), b = iso(end);
+  if (a && b && b < a) add(out, field, END_BEFORE_START_MESSAGE);
+}
+const rows = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []);
+/** Units are text with up to 3 decimals; compared exactly as thousandths. */
+const thousandths = (v: unknown) => (typeof v === 'string' && /^\d{1,8}(\.\d{1,3})?$/.test(v) ? Number(v.split('.')[0]) * 1000 + Number((v.split('.')[1] ?? '').padEnd(3, '0')) : null);
+
 export const entityRules: Record<string, EntityRule> = {
   patient(record, today): Record<string, string[]> {
     const out: Record<string, string[]> = {};
@@ -43,5 +66,59 @@ export const entityRules: Record<string, EntityRule> = {
     const { ip_beginning: from, ip_finish: to } = record;
     if (typeof from !== 'string' || typeof to !== 'string' || !to) return {};
     return isIpRange(from, to) ? {} : { ip_finish: [IP_RANGE_MESSAGE] };
+  },
+  company(record): Errors {
+    const out: Errors = {};
+    const hasCard = !!(record.card_number || record.card_number_last4);
+    if (hasCard !== !!record.card_expiration) add(out, hasCard ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
+    rows(record.services).forEach((s, i) => {
+      const units = thousandths(s.units), limit = thousandths(s.units_limit);
+      if (units !== null && limit !== null && limit <= units) add(out, `services.${i}.units_limit`, UNITS_LIMIT_MESSAGE);
+    });
+    rows(record.statements).forEach((s, i) => dateOrder(out, `statements.${i}.end_date`, s.start_date, s.end_date));
+    rows(record.contract_fees).forEach((f, i) => dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date));
+    return out;
+  },
+  unit(record): Errors {
+    const out: Errors = {};
+    const seen = new Set<string>();
+    rows(record.rooms).forEach((r, i) => {
+      for (const key of ['code', 'name'] as const) {
+        const v = typeof r[key] === 'string' ? `${key}:${(r[key] as string).trim().toLowerCase()}` : null;
+        if (v && seen.has(v)) add(out, `rooms.${i}.${key}`, ROOM_TAKEN_MESSAGE);
+        if (v) seen.add(v);
+      }
+      if (typeof r.ocupation === 'number' && typeof r.capacity === 'number' && r.ocupation > r.capacity) add(out, `rooms.${i}.ocupation`, OCCUPATION_OVER_CAPACITY_MESSAGE);
+    });
+    return out;
+  },
+  'insurance-plan'(record): Errors {
+    const out: Errors = {};
+    dateOrder(out, 'end_date', record.eff_date, record.end_date);
+    rows(record.contract_fees).forEach((f, i) => {
+      dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date);
+      if (f.contract_fee_type_id === CAPITATED_FEE_TYPE && !rows(f.capitated_patient_ids).length) add(out, `contract_fees.${i}.capitated_patient_ids`, CAPITATED_NEEDS_PATIENTS_MESSAGE);
+    });
+    return out;
+  },
+  procedure(record): Errors {
+    const out: Errors = {};
+    if (record.price === undefined && !rows(record.mac_localities).length && !rows(record.insurance_fees).length) add(out, 'price', FEE_REQUIRED_MESSAGE);
+    dateOrder(out, 'end_date', record.start_date, record.end_date);
+    if (typeof record.age_from === 'number' && typeof record.age_to === 'number' && record.age_from > record.age_to) add(out, 'age_to', AGE_RANGE_MESSAGE);
+    return out;
+  },
+  'insurance-policy'(record, today): Errors {
+    const out: Errors = {};
+    dateOrder(out, 'end_date', record.eff_date, record.end_date);
+    if (record.own_insurance !== false && record.subscriber) add(out, 'subscriber', SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE);
+    const sub = record.subscriber as Record<string, unknown> | undefined;
+    const dob = iso(sub?.date_of_birth);
+    if (dob && dob > todayIso(today)) add(out, 'subscriber.date_of_birth', BIRTH_IN_FUTURE_MESSAGE);
+    return out;
+  },
+  'health-professional'(record, today): Errors {
+    const dob = iso(record.date_of_birth);
+    return dob && dob > todayIso(today) ? { date_of_birth: [BIRTH_IN_FUTURE_MESSAGE] } : {};
   },
 };

@@ -1,0 +1,134 @@
+import type { Request } from 'express';
+import type { Actor } from '../auth/actor.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import type { ResourceStore } from '../resources/resource-store.ts';
+import { entityWriter } from '../resources/validation.ts';
+import { entityOf, idList, storeOf, type MasterDataContext } from './store-of.ts';
+
+export const OTHER_BILLING_COMPANY_LINK_MESSAGE = 'A company and what it is linked to belong to the same billing company.';
+
+/**
+ * Companies are linked to facilities and health professionals through the linked row's
+ * company_ids (GIN-indexed). Every change goes through the store, so it is tenant-checked,
+ * transactional and audited like any edit.
+ */
+async function setCompanies(store: ResourceStore, id: number, change: (ids: number[]) => number[], companies: ResourceStore): Promise<Record<string, unknown>> {
+  const row = await store.get(id);
+  const next = change(((row.company_ids as number[] | undefined) ?? []).map(Number));
+  for (const c of next) {
+    const company = await companies.get(c).catch(() => { throw invalid({ company_ids: ['The selected company is invalid.'] }); });
+    if (Number(company.billing_company_id) !== Number(row.billing_company_id)) throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
+  }
+  return store.update(id, { company_ids: next });
+}
+
+async function linkedTo(ctx: MasterDataContext, actor: Actor, entity: string, companyId: number) {
+  await storeOf(ctx, actor, 'company').get(companyId);
+  const store = storeOf(ctx, actor, entity);
+  const r = await ctx.db.query<{ id: string }>(`select id from ${store.table} where company_ids @> $1::jsonb order by id limit 1000`, [JSON.stringify([companyId])]);
+  return Promise.all(r.rows.map((x) => store.get(Number(x.id))));
+}
+
+const companyIdsFrom = (req: Request, key: string) => {
+  const body = bodyObject(req);
+  const ids = idList(body[key] ?? body.company_ids);
+  if (!ids) throw invalid({ [key]: [`The ${key.replace(/_/g, ' ')} field must be a list of ids.`] });
+  return ids;
+};
+
+export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
+  {
+    method: 'patch', path: '/company/add-facilities-to-company/{id}', permission: 'company.facilities.edit', summary: 'Links facilities to a company ({facilities: [ids]})',
+    async handle(ctx, req, actor) {
+      const companyId = idParam(req);
+      const companies = storeOf(ctx, actor, 'company');
+      await companies.get(companyId);
+      const facilities = storeOf(ctx, actor, 'facility');
+      for (const f of companyIdsFrom(req, 'facilities')) await setCompanies(facilities, f, (ids) => [...new Set([...ids, companyId])], companies);
+      return linkedTo(ctx, actor, 'facility', companyId);
+    },
+  },
+  {
+    method: 'patch', path: '/facility/{facilityId}/remove-to-company/{companyId}', permission: ['company.facilities.edit', 'facility.companies.edit'], summary: 'Unlinks a facility from a company',
+    async handle(ctx, req, actor) {
+      const companyId = idParam(req, 'companyId');
+      return setCompanies(storeOf(ctx, actor, 'facility'), idParam(req, 'facilityId'), (ids) => ids.filter((c) => c !== companyId), storeOf(ctx, actor, 'company'));
+    },
+  },
+  {
+    method: 'patch', path: '/facility/{id}/company', permission: 'facility.companies.edit', summary: 'Sets the companies of a facility ({company_ids: [ids]})',
+    async handle(ctx, req, actor) {
+      const ids = companyIdsFrom(req, 'company_ids');
+      return setCompanies(storeOf(ctx, actor, 'facility'), idParam(req), () => ids, storeOf(ctx, actor, 'company'));
+    },
+  },
+  {
+    method: 'get', path: '/facility/get-all-by-company/{id}', permission: ['facility.view', 'company.facilities.view'], summary: 'The facilities of a company',
+    handle: (ctx, req, actor) => linkedTo(ctx, actor, 'facility', idParam(req)),
+  },
+  {
+    method: 'get', path: '/health-professional/{id}/company', permission: 'healthprofessional.companies.view', summary: 'The companies of a health professional',
+    async handle(ctx, req, actor) {
+      const hp = await storeOf(ctx, actor, 'health-professional').get(idParam(req));
+      const companies = storeOf(ctx, actor, 'company');
+      return Promise.all(((hp.company_ids as number[] | undefined) ?? []).map((c) => companies.get(Number(c)).catch(() => null))).then((xs) => xs.filter(Boolean));
+    },
+  },
+  ...(['post /health-professional/{id}/company', 'put /health-professional/{id}/update-companies'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
+    method: spec.split(' ')[0] as 'post' | 'put', path: spec.split(' ')[1], permission: 'healthprofessional.companies.edit', summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
+    async handle(ctx, req, actor) {
+      const ids = companyIdsFrom(req, 'company_ids');
+      return setCompanies(storeOf(ctx, actor, 'health-professional'), idParam(req), () => ids, storeOf(ctx, actor, 'company'));
+    },
+  })),
+  {
+    method: 'get', path: '/company/get-list-billing-providers', permission: ['company.view', 'healthprofessional.view'], summary: 'Health professionals authorized as billing providers [{id, name}]',
+    async handle(ctx, req, actor) {
+      const store = storeOf(ctx, actor, 'health-professional');
+      const params: unknown[] = [];
+      const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `billing_company_id = any($1::bigint[])`);
+      const r = await ctx.db.query<{ id: string }>(`select id from health_professionals where authorization_ids @> '[2]'::jsonb and status and ${scope} order by last_name, first_name limit 1000`, params);
+      const rows = await Promise.all(r.rows.map((x) => store.get(Number(x.id))));
+      return rows.map((h) => ({ id: h.id, name: h.display_name, billing_company_id: h.billing_company_id }));
+    },
+  },
+  {
+    method: 'get', path: '/company/{id}/services/list', permission: 'company.services.view', summary: "A company's services (procedures with NDC, prices and units)",
+    async handle(ctx, req, actor) {
+      const company = await storeOf(ctx, actor, 'company').get(idParam(req));
+      return (company.services as unknown[] | undefined) ?? [];
+    },
+  },
+  {
+    method: 'patch', path: '/company/add-services-to-company/{id}', permission: 'company.services.edit', summary: "Replaces a company's services ({services: [...]}), validated like the company",
+    async handle(ctx, req, actor, res) {
+      const services = bodyObject(req).services;
+      if (!Array.isArray(services)) throw invalid({ services: ['The services field must be a list.'] });
+      const { writable, check } = entityWriter(entityOf(ctx, 'company'));
+      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, (current) => check({ ...writable(current), services }, res.locals.locale));
+    },
+  },
+  {
+    method: 'get', path: '/company/get-list-by-billing-company/{id}', permission: null, summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
+    async handle(ctx, req, actor) { return companiesOf(ctx, actor, String(req.params.id), req.query.batch === 'true'); },
+  },
+  {
+    method: 'get', path: '/company/get-list-by-billing-company', permission: null, summary: "Companies of the caller's billing companies [{id, name}]",
+    async handle(ctx, req, actor) { return companiesOf(ctx, actor, undefined, req.query.batch === 'true'); },
+  },
+  {
+    method: 'post', path: '/company/get-list-by-billing-company', permission: null, summary: 'Companies of the billing companies named in the body ({billing_company_id})',
+    async handle(ctx, req, actor) {
+      const b = bodyObject(req).billing_company_id;
+      return companiesOf(ctx, actor, b === undefined ? undefined : String(b), false);
+    },
+  },
+];
+
+async function companiesOf(ctx: MasterDataContext, actor: Actor, billingCompany: string | undefined, batch: boolean) {
+  if (billingCompany !== undefined && !/^\d+$/.test(billingCompany)) throw notFound();
+  const store = storeOf(ctx, actor, 'company');
+  const page = await store.list({ status: 'true', itemsPerPage: '1000', sortBy: 'name', ...(billingCompany ? { billing_company_id: billingCompany } : {}) }, false);
+  return page.data.map((c) => ({ id: c.id, name: c.display_name, billing_company_id: c.billing_company_id, ...(batch ? { npi: c.npi } : {}) }));
+}

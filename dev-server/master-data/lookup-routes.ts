@@ -1,0 +1,146 @@
+import type { CodeList } from '../../src/platform/load-schemas.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { entityWriter } from '../resources/validation.ts';
+import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
+import { US_STATES, countries } from './places.ts';
+
+export interface LookupContext extends MasterDataContext { lists: Map<string, CodeList> }
+
+const ROOM_SEPARATOR = ' ~ ';
+/** code ~ name ~ ocupation/capacity, a dash for what is missing (document 2 §3). */
+export const roomDisplay = (r: Record<string, unknown>) =>
+  [r.code ?? '-', r.name ?? '-', `${r.ocupation ?? '-'}/${r.capacity ?? '-'}`].map(String).join(ROOM_SEPARATOR);
+export const NO_ROOMS_MESSAGE = 'There are no units/rooms registered for this company';
+
+/** Look-ups of document 2 §7 that join two records or answer a slice of a list. */
+export const lookupRoutes: GuardedRoute<LookupContext>[] = [
+  {
+    method: 'get', path: '/insurance-plan/insurance-company/{id}/get-by-insurance-company', permission: ['insurancecompany.insuranceplan.view', 'patient.edit', 'patient.create'], summary: 'Active plans of an insurance company [{id, name}]',
+    async handle(ctx, req, actor) {
+      const page = await storeOf(ctx, actor, 'insurance-plan').list({ insurance_company_id: String(idParam(req)), status: 'true', itemsPerPage: '1000', sortBy: 'name' }, false);
+      return page.data.map((p) => ({ id: p.id, name: p.display_name, billing_company_id: p.billing_company_id }));
+    },
+  },
+  ...(['/insurance-plan/get-by-payer-id/{payer}', '/insurance-plan/get-list-by-payer/{payer}'] as const).map((path): GuardedRoute<LookupContext> => ({
+    method: 'get', path, permission: ['insurancecompany.insuranceplan.view', 'patient.edit'], summary: 'Plans of the insurance company with this payer id',
+    async handle(ctx, req, actor) {
+      const payer = await storeOf(ctx, actor, 'insurance-company').getBy('payer_id', String(req.params.payer), "The Payer ID doesn't exist");
+      const page = await storeOf(ctx, actor, 'insurance-plan').list({ insurance_company_id: String(payer.id), itemsPerPage: '1000', sortBy: 'name' }, false);
+      return path.includes('get-list') ? page.data.map((p) => ({ id: p.id, name: p.display_name })) : page.data;
+    },
+  })),
+  {
+    method: 'get', path: '/insurance-plan/{id}/plan-types', permission: 'insurancecompany.insuranceplan.view', summary: 'The plan type of a plan, named',
+    async handle(ctx, req, actor) {
+      const plan = await storeOf(ctx, actor, 'insurance-plan').get(idParam(req));
+      const item = ctx.lists.get('plan-types')?.items.find((i) => i.id === plan.plan_type_id);
+      return item ? [{ id: item.id, name: item.code && item.code !== item.name ? `${item.code} - ${item.name}` : item.name }] : [];
+    },
+  },
+  {
+    method: 'get', path: '/unit/get-list-rooms', permission: ['unit.view', 'company.units.view', 'patient.view'], summary: 'Rooms of a unit (?unit_id) or of every unit of a company (?company_id): code ~ name ~ ocupation/capacity',
+    async handle(ctx, req, actor) {
+      const q = req.query as Record<string, string | undefined>;
+      const filter = q.unit_id ? { id: q.unit_id } : q.company_id ? { company_id: q.company_id } : null;
+      if (!filter || !/^\d+$/.test(Object.values(filter)[0]!)) throw invalid({ unit_id: ['The unit field is required.'] });
+      const store = storeOf(ctx, actor, 'unit');
+      const units = 'id' in filter ? [await store.get(Number(filter.id))] : (await store.list({ company_id: filter.company_id, status: 'true', itemsPerPage: '1000' }, false)).data;
+      const rooms = units.flatMap((u) => ((u.rooms as Array<Record<string, unknown>> | undefined) ?? []).map((r, i) => ({ id: `${u.id}-${i}`, unit_id: u.id, ...r, name_display: roomDisplay(r) })));
+      if (!rooms.length && q.company_id) throw notFound(NO_ROOMS_MESSAGE);
+      return rooms.map(({ name_display, ...r }) => ({ ...r, display_name: name_display }));
+    },
+  },
+  {
+    method: 'put', path: '/unit/{id}/state', permission: 'unit.disable', summary: 'Enables or disables a unit ({status}, or a toggle)',
+    async handle(ctx, req, actor) {
+      const status = bodyObject(req).status;
+      if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
+      return storeOf(ctx, actor, 'unit').changeStatus(idParam(req), status as boolean | undefined);
+    },
+  },
+  {
+    method: 'patch', path: '/clearing-house/{id}', permission: 'clearinghouse.edit', summary: 'Edits a clearing house (the same as PUT)',
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const { writable, check } = entityWriter(entityOf(ctx, 'clearing-house'));
+      const values = writable(body);
+      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, (current) => check({ ...writable(current), ...values }, res.locals.locale));
+    },
+  },
+  {
+    method: 'get', path: '/facility/bill-classifications/{id}', permission: ['facility.view', 'facility.create', 'facility.edit'], summary: 'Bill classifications of a facility type (UB-04 type of bill)',
+    async handle(ctx, req) {
+      const group = ctx.lists.get('bill-classifications')?.groups?.[String(idParam(req))];
+      if (!group) throw notFound();
+      return group.map((i) => ({ id: i.id, name: `${i.code} - ${i.name}` }));
+    },
+  },
+  {
+    method: 'get', path: '/address/get-list-states', permission: null, summary: 'US states and territories [{id, name}] (id = the two-letter code)',
+    handle: async () => US_STATES.map(([code, name]) => ({ id: code, name: `${code} - ${name}` })),
+  },
+  {
+    method: 'get', path: '/address/get-list-countries', permission: null, summary: 'Countries [{id, name}] (ISO 3166 alpha-2)',
+    handle: async (_ctx, _req, _actor, res) => countries(res.locals.locale === 'es' ? 'es' : 'en').map(([code, name]) => ({ id: code, name })),
+  },
+  {
+    method: 'get', path: '/setting/get-list-langs', permission: null, summary: 'Languages of the application',
+    handle: async () => [{ id: 'en', name: 'English' }, { id: 'es', name: 'Español' }],
+  },
+  {
+    method: 'get', path: '/procedure/get-list-mac-localities', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'MAC localities of a procedure (?code)',
+    async handle(ctx, req, actor) {
+      const code = String(req.query.code ?? '');
+      const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
+      return (p.mac_localities as unknown[] | undefined) ?? [];
+    },
+  },
+  {
+    method: 'get', path: '/procedure/get-price-of-procedure', permission: ['procedure.view', 'claim.create', 'claim.edit'],
+    summary: 'Price of a procedure in cents: by MAC locality (?mac, ?locality_number, ?facility=true for the facility price), by insurance company (?insurance_company_id), else its price',
+    async handle(ctx, req, actor) {
+      const q = req.query as Record<string, string | undefined>;
+      const p = await storeOf(ctx, actor, 'procedure').getBy('code', String(q.code ?? ''), 'Procedure code not found');
+      const fees = (p.insurance_fees as Array<Record<string, unknown>> | undefined) ?? [];
+      const fee = q.insurance_company_id ? fees.find((f) => String(f.insurance_company_id) === q.insurance_company_id) : undefined;
+      if (fee) return { code: p.code, price: fee.fee, source: 'insurance_fee' };
+      const macs = (p.mac_localities as Array<Record<string, unknown>> | undefined) ?? [];
+      const mac = q.mac ? macs.find((m) => m.mac === q.mac && (!q.locality_number || m.locality_number === q.locality_number)) : undefined;
+      if (mac) return { code: p.code, price: q.facility === 'true' ? mac.facility_price : mac.non_facility_price, source: 'mac_locality' };
+      return { code: p.code, price: p.price ?? null, source: 'price' };
+    },
+  },
+  {
+    method: 'get', path: '/procedure/get-list-insurance-label-fees', permission: 'procedure.view', summary: 'Labels used for insurance fees',
+    async handle(ctx) {
+      const r = await ctx.db.query<{ label: string }>(`select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f where f->>'label' is not null order by 1 limit 200`);
+      return r.rows.map((x, i) => ({ id: i + 1, name: x.label }));
+    },
+  },
+  {
+    method: 'patch', path: '/procedure/add-to-company/{companyId}', permission: ['company.services.edit'], summary: "Adds procedures to a company's services ({codes: [..]}); a code already there is kept as it is",
+    async handle(ctx, req, actor, res) {
+      const codes = bodyObject(req).codes;
+      if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string')) throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
+      const procedures = storeOf(ctx, actor, 'procedure');
+      for (const c of codes) await procedures.getBy('code', c, 'Procedure code not found');
+      const companies = storeOf(ctx, actor, 'company');
+      const company = await companies.get(idParam(req, 'companyId'));
+      const have = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []);
+      const services = [...have, ...codes.filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase())).map((c) => ({ procedure_code: c.toUpperCase() }))];
+      const { writable, check } = entityWriter(entityOf(ctx, 'company'));
+      return companies.update(company.id, { services }, (current) => check({ ...writable(current), services }, res.locals.locale));
+    },
+  },
+  {
+    method: 'get', path: '/procedure/get-to-company/{id}', permission: ['company.services.view', 'procedure.view'], summary: "The procedures of a company's services",
+    async handle(ctx, req, actor) {
+      const company = await storeOf(ctx, actor, 'company').get(idParam(req));
+      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
+      if (!codes.length) return [];
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>('select id, code, short_description from procedures where lower(code) = any($1::text[]) order by code', [codes]);
+      return r.rows.map((p) => ({ id: Number(p.id), code: p.code, name: `${p.code} - ${p.short_description ?? ''}`.trim() }));
+    },
+  },
+];

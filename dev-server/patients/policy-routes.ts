@@ -1,0 +1,135 @@
+import type { Request } from 'express';
+import type { Actor } from '../auth/actor.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { entityWriter } from '../resources/validation.ts';
+import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
+
+export const POLICY_BILLING_COMPANY_MESSAGE = 'Only a Super User may name the billing company of a policy.';
+export const POLICY_OTHER_BILLING_COMPANY_MESSAGE = "A policy belongs to the patient's billing company.";
+
+/** The patient the caller may see (404 otherwise), with its billing company. */
+async function patientOf(ctx: MasterDataContext, actor: Actor, req: Request) {
+  return storeOf(ctx, actor, 'patient').get(idParam(req));
+}
+
+/** A policy of that patient (404 when it is another patient's). */
+async function policyOf(ctx: MasterDataContext, actor: Actor, req: Request, patientId: number) {
+  const policy = await storeOf(ctx, actor, 'insurance-policy').get(idParam(req, 'policyId'));
+  if (Number(policy.patient_id) !== patientId) throw notFound();
+  return policy;
+}
+
+/**
+ * The body of a policy as the patient screen sends it. The billing company is the patient's: only a
+ * Super User may send one (document 2 §5), and then it must be the patient's. The subscriber goes
+ * with a policy the patient does not hold; when the patient is the insured it is cleared.
+ */
+function policyBody(ctx: MasterDataContext, req: Request, actor: Actor, patient: Record<string, unknown>, editing: boolean): Record<string, unknown> {
+  const body = bodyObject(req);
+  if (body.billing_company_id !== undefined && body.billing_company_id !== null) {
+    if (!actor.crossTenant) throw invalid({ billing_company_id: [POLICY_BILLING_COMPANY_MESSAGE] });
+    if (Number(body.billing_company_id) !== Number(patient.billing_company_id)) throw invalid({ billing_company_id: [POLICY_OTHER_BILLING_COMPANY_MESSAGE] });
+  }
+  const { writable } = entityWriter(entityOf(ctx, 'insurance-policy'));
+  const values = writable(body);
+  delete values.patient_id;
+  values.billing_company_id = Number(patient.billing_company_id);
+  if (!editing) values.patient_id = patient.id;
+  return values;
+}
+
+const subscriberCleared = (merged: Record<string, unknown>) => (merged.own_insurance === false ? {} : { subscriber: null });
+
+export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
+  {
+    method: 'get', path: '/patient/{id}/get-policies', permission: 'patient.policies.view', summary: "A patient's insurance policies, active first, by responsibility",
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, req);
+      const page = await storeOf(ctx, actor, 'insurance-policy').list({ patient_id: String(patient.id), itemsPerPage: '1000', sortBy: 'type_responsibility_id' });
+      return page.data.sort((a, b) => Number(b.status) - Number(a.status));
+    },
+  },
+  {
+    method: 'get', path: '/patient/{id}/get-policy/{policyId}', permission: 'patient.policies.view', summary: 'One policy of a patient',
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, req);
+      return policyOf(ctx, actor, req, patient.id);
+    },
+  },
+  {
+    method: 'get', path: '/patient/{id}/get-list-policies', permission: 'patient.policies.view', summary: "Picker of a patient's active policies [{id, name}]",
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, req);
+      const page = await storeOf(ctx, actor, 'insurance-policy').list({ patient_id: String(patient.id), status: 'true', itemsPerPage: '1000', sortBy: 'type_responsibility_id' }, false);
+      return page.data.map((p) => ({ id: p.id, name: p.display_name, type_responsibility_id: p.type_responsibility_id }));
+    },
+  },
+  {
+    method: 'patch', path: '/patient/add-policy-to-patient/{id}', permission: 'patient.edit', status: 201, summary: 'Adds an insurance policy (with its subscriber when the patient is not the insured) to a patient',
+    async handle(ctx, req, actor, res) {
+      const patient = await patientOf(ctx, actor, req);
+      const values = policyBody(ctx, req, actor, patient, false);
+      entityWriter(entityOf(ctx, 'insurance-policy')).check(values, res.locals.locale);
+      return storeOf(ctx, actor, 'insurance-policy').create(values);
+    },
+  },
+  {
+    method: 'patch', path: '/patient/{id}/edit-policy/{policyId}', permission: 'patient.edit', summary: 'Edits a policy of a patient',
+    async handle(ctx, req, actor, res) {
+      const patient = await patientOf(ctx, actor, req);
+      const policy = await policyOf(ctx, actor, req, patient.id);
+      const values = policyBody(ctx, req, actor, patient, true);
+      const { writable, check } = entityWriter(entityOf(ctx, 'insurance-policy'));
+      const merged = { ...writable(policy), ...values };
+      Object.assign(values, subscriberCleared(merged));
+      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, (current) => {
+        const next = { ...writable(current), ...values };
+        if (next.subscriber === null) delete next.subscriber;
+        check(next, res.locals.locale);
+      });
+    },
+  },
+  {
+    method: 'patch', path: '/patient/{id}/change-status-policy/{policyId}', permission: 'patient.edit', summary: 'Enables or disables a policy of a patient (toggle, or {status})',
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, req);
+      const policy = await policyOf(ctx, actor, req, patient.id);
+      const status = bodyObject(req).status;
+      if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
+      return storeOf(ctx, actor, 'insurance-policy').changeStatus(policy.id, status as boolean | undefined);
+    },
+  },
+  ...(['patch /patient/{id}/remove-policy/{policyId}', 'delete /patient/{id}/insurance-policies/{policyId}'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
+    method: spec.split(' ')[0] as 'patch' | 'delete', path: spec.split(' ')[1], permission: 'patient.policies.remove', summary: 'Removes a policy from a patient',
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, req);
+      const policy = await policyOf(ctx, actor, req, patient.id);
+      await storeOf(ctx, actor, 'insurance-policy').remove(policy.id);
+      return { message: 'The policy was removed.' };
+    },
+  })),
+  {
+    method: 'get', path: '/patient/get-subscribers', permission: 'patient.policies.view', summary: 'Subscribers already entered on policies (to pick one again), ?query narrows by name',
+    async handle(ctx, req, actor) {
+      const q = String(req.query.query ?? '').trim().toLowerCase();
+      const params: unknown[] = [];
+      const where = ['subscriber is not null'];
+      if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`billing_company_id = any($${params.length}::bigint[])`); }
+      if (q) { params.push(`%${q}%`); where.push(`lower((subscriber->>'first_name') || ' ' || (subscriber->>'last_name')) like $${params.length}`); }
+      const r = await ctx.db.query<{ subscriber: Record<string, unknown> }>(`select distinct on (lower(subscriber->>'first_name'), lower(subscriber->>'last_name'), subscriber->>'date_of_birth') subscriber from insurance_policies where ${where.join(' and ')} limit 50`, params);
+      return r.rows.map((x) => x.subscriber);
+    },
+  },
+  {
+    method: 'patch', path: '/patient/add-companies-to-patient/{id}', permission: 'patient.edit', summary: "Sets the patient's company ({company_id})",
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const companyId = body.company_id;
+      if (!Number.isSafeInteger(companyId) || (companyId as number) < 1) throw invalid({ company_id: ['The company field is required.'] });
+      const store = storeOf(ctx, actor, 'patient');
+      const { writable, check } = entityWriter(entityOf(ctx, 'patient'));
+      return store.update(idParam(req), { company_id: companyId }, (current) => check({ ...writable(current), company_id: companyId }, res.locals.locale));
+    },
+  },
+];

@@ -1,0 +1,72 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Queryable } from '../db/database.ts';
+import { invalid } from '../http/errors.ts';
+
+/** What a rule that reads other rows knows about the write: the merged record, its owner, its id. */
+export interface StoredWrite { record: Record<string, unknown>; billingCompanyId: number | null; id?: number; entity: Entity }
+type StoredRule = (tx: Queryable, w: StoredWrite) => Promise<Record<string, string[]>>;
+
+export const NPI_KIND_MESSAGE = {
+  organization: 'The NPI belongs to a health professional; a company or facility needs an organization NPI.',
+  individual: 'The NPI belongs to a company or facility; a health professional needs an individual NPI.',
+};
+export const REPEATED_RESPONSIBILITY_MESSAGE = 'The patient already has an active policy with this responsibility.';
+export const PLAN_OF_OTHER_PAYER_MESSAGE = 'The insurance plan does not belong to the insurance company.';
+export const REFERENCE_OF_OTHER_COMPANY_MESSAGE = 'The selected record belongs to another billing company.';
+
+/**
+ * An NPI names either a person (NPPES entity type 1) or an organization (type 2). The registry,
+ * when imported, says which; otherwise the NPIs already in use here do: a number a professional
+ * holds is not a company's, and the other way round.
+ */
+async function npiKindErrors(tx: Queryable, npi: unknown, want: 'individual' | 'organization'): Promise<Record<string, string[]>> {
+  if (typeof npi !== 'string') return {};
+  const r = await tx.query<{ kind: string }>(
+    `select case when entity_type = 1 then 'individual' else 'organization' end as kind from npi_registry where npi = $1
+     union all select 'individual' from health_professionals where npi = $1
+     union all select 'organization' from companies where npi = $1
+     union all select 'organization' from facilities where npi = $1
+     limit 1`, [npi]);
+  const kind = r.rows[0]?.kind;
+  return kind && kind !== want ? { npi: [NPI_KIND_MESSAGE[want]] } : {};
+}
+
+const RULES: Record<string, StoredRule> = {
+  company: (tx, w) => npiKindErrors(tx, w.record.npi, 'organization'),
+  facility: (tx, w) => npiKindErrors(tx, w.record.npi, 'organization'),
+  'health-professional': (tx, w) => npiKindErrors(tx, w.record.npi, 'individual'),
+  async 'insurance-policy'(tx, { record, id }) {
+    const out: Record<string, string[]> = {};
+    const plan = await tx.query<{ insurance_company_id: string }>('select insurance_company_id from insurance_plans where id = $1', [record.insurance_plan_id]);
+    if (plan.rows[0] && Number(plan.rows[0].insurance_company_id) !== Number(record.insurance_company_id)) out.insurance_plan_id = [PLAN_OF_OTHER_PAYER_MESSAGE];
+    // Responsibility (primary, secondary…) cannot repeat among a patient's active policies, or a claim would not know whom to bill first.
+    if (record.status !== false) {
+      const same = await tx.query('select 1 from insurance_policies where patient_id = $1 and type_responsibility_id = $2 and status and id <> $3 limit 1',
+        [record.patient_id, record.type_responsibility_id, id ?? 0]);
+      if (same.rows.length) out.type_responsibility_id = [REPEATED_RESPONSIBILITY_MESSAGE];
+    }
+    return out;
+  },
+};
+
+/**
+ * Rules that read other rows, run inside the write's transaction: the entity's own, and for every
+ * field that references a billing company's record, that the record is of the same billing company
+ * (a foreign key alone would let one tenant point at another's patient).
+ */
+export async function checkStored(tx: Queryable, w: StoredWrite): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (w.billingCompanyId !== null) {
+    for (const [field, def] of Object.entries(w.entity.schema.properties)) {
+      const table = def['x-db']?.references;
+      const value = w.record[field];
+      if (!table || value === undefined || value === null) continue;
+      // to_jsonb reads the owner of any table, and null where the table has none (a global payer).
+      const r = await tx.query<{ bc: string | null }>(`select to_jsonb(t) ->> 'billing_company_id' as bc from ${table} t where id = $1`, [value]);
+      const bc = r.rows[0]?.bc;
+      if (bc && Number(bc) !== w.billingCompanyId) errors[field] = [REFERENCE_OF_OTHER_COMPANY_MESSAGE];
+    }
+  }
+  Object.assign(errors, await RULES[w.entity.name]?.(tx, w));
+  if (Object.keys(errors).length) throw invalid(errors);
+}
