@@ -22,18 +22,23 @@ export const isPhone = (v: string) => /^\d{3}-\d{3}-\d{4}$/.test(v);
 export const isSsn = (v: string) => /^\d{3}-\d{2}-\d{4}$/.test(v);
 export const isZip = (v: string) => /^\d{5}(-?\d{4})?$/.test(v);
 
-/** NPI: 10 digits whose last is the Luhn check digit computed with the 80840 prefix. */
-export function isNpi(value: string): boolean {
-  if (!/^\d{10}$/.test(value)) return false;
-  const digits = ('80840' + value.slice(0, 9)).split('').map(Number);
+/** The Luhn check digit of an NPI's first nine digits, computed with the 80840 prefix. */
+export function npiCheckDigit(nine: string): number {
+  const digits = ('80840' + nine).split('').map(Number);
   let sum = 0;
   for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
     let d = digits[i];
     if (double) { d *= 2; if (d > 9) d -= 9; }
     sum += d;
   }
-  return (10 - (sum % 10)) % 10 === Number(value[9]);
+  return (10 - (sum % 10)) % 10;
 }
+
+/** NPI: 10 digits whose last is the Luhn check digit computed with the 80840 prefix. */
+export const isNpi = (value: string) => /^\d{10}$/.test(value) && npiCheckDigit(value.slice(0, 9)) === Number(value[9]);
+
+/** A valid NPI from nine digits (demo data, tests). */
+export const npiFrom = (nine: string) => nine + npiCheckDigit(nine);
 
 // Identifiers and amounts of document 2 §5 and §9.
 /** Tax ID: 10 characters, the EIN written with its dash (xx-xxxxxxx). */

@@ -8,8 +8,10 @@ import { loadEntities } from '../../src/platform/load-schemas.ts';
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 function copyWith(edit: (schema: Record<string, any>) => void) {
-  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+  const root = mkdtempSync(join(tmpdir(), 'schemas-'));
+  const dir = join(root, 'entities');
   cpSync(join(ROOT, 'schemas/entities'), dir, { recursive: true });
+  cpSync(join(ROOT, 'schemas/lists'), join(root, 'lists'), { recursive: true });
   const file = join(dir, 'modifier.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8'));
   edit(schema);
