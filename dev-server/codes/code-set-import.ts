@@ -1,12 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../db/database.ts';
-import { importHcpcsModifiers, readHcpcsWorkbook } from './hcpcs-import.ts';
+import { importHcpcsModifiers, importHcpcsProcedures, readHcpcsWorkbook } from './hcpcs-import.ts';
+import { importNppes } from './nppes-import.ts';
+import { importTaxonomies } from './taxonomy-import.ts';
 import { importIcd10cm, type ImportProgress } from './icd10cm-import.ts';
 import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
-export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos';
-export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos'];
+export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes';
+export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes'];
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
@@ -21,7 +23,14 @@ const bytes = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(
 export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string, progress?: ImportProgress): Promise<number> {
   switch (kind) {
     case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress);
-    case 'hcpcs': return importHcpcsModifiers(db!, await readHcpcsWorkbook(bytes(file)), progress);
+    case 'hcpcs': {
+      // One workbook holds both: the Level II modifiers and the procedure codes.
+      const rows = await readHcpcsWorkbook(bytes(file));
+      const modifiers = await importHcpcsModifiers(db!, rows);
+      return modifiers + await importHcpcsProcedures(db!, rows, progress);
+    }
+    case 'taxonomy': return importTaxonomies(db!, bytes(file).toString('utf8'), progress);
+    case 'nppes': return importNppes(db!, file, progress);
     case 'pos': {
       const list = placeOfServiceList(parsePlaceOfServiceXml(bytes(file).toString('utf8')));
       writeFileSync(POS_LIST, JSON.stringify(list, null, 2) + '\n');
@@ -35,7 +44,13 @@ export async function importCodeSet(db: Database | null, kind: CodeSetKind, file
 export const BUNDLED: Array<[CodeSetKind, string]> = [
   ['icd10cm', `${ROOT}seed/codes/icd10cm_order_2026.txt.gz`],
   ['hcpcs', `${ROOT}seed/codes/HCPC2025_OCT_ANWEB.xlsx`],
+  ['taxonomy', `${ROOT}seed/codes/nucc_taxonomy_251.csv`],
 ];
+
+const LOADED: Record<CodeSetKind, string> = {
+  icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', pos: 'place of service codes',
+  taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records',
+};
 
 /** On the embedded default and an empty diagnosis table, load the bundled code sets (CODE_SETS=0 skips). */
 export async function loadBundledCodeSets(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
@@ -44,6 +59,6 @@ export async function loadBundledCodeSets(db: Database, env = process.env, log: 
   if (Number(r.rows[0].n) > 0) return;
   for (const [kind, file] of BUNDLED) {
     const n = await importCodeSet(db, kind, file);
-    log(`Loaded ${n.toLocaleString('en-US')} ${kind === 'icd10cm' ? 'ICD-10-CM diagnosis codes' : 'HCPCS Level II modifiers'} (${file.split('/').pop()})`);
+    log(`Loaded ${n.toLocaleString('en-US')} ${LOADED[kind]} (${file.split('/').pop()})`);
   }
 }

@@ -30,7 +30,7 @@ export async function readHcpcsWorkbook(file: Buffer | ArrayBuffer): Promise<Hcp
 /**
  * HCPCS Level II modifiers (RECID 7) that are still in force, upserted into modifiers. Long
  * descriptions run on over several rows (SEQNUM) in the CMS file; the first row names the modifier.
- * Procedure codes (RECID 3) wait for the procedure entity of "Master data".
+ * Procedure codes are imported by importHcpcsProcedures.
  */
 export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progress: ImportProgress = () => undefined): Promise<number> {
   const seen = new Map<string, HcpcsRow>();
@@ -47,4 +47,34 @@ export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progr
   });
   progress(mods.length, mods.length);
   return mods.length;
+}
+
+/**
+ * HCPCS Level II procedure codes in force (RECID 3; RECID 4 rows continue the long description of
+ * the code above them) upserted into procedures. They carry no fee: a billing office adds its prices
+ * (the "at least one fee" rule applies when a person saves a procedure, not to the code set).
+ */
+export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], progress: ImportProgress = () => undefined, batchSize = 2000): Promise<number> {
+  const byCode = new Map<string, HcpcsRow>();
+  for (const r of rows) {
+    if (r.terminated || r.code.length !== 5) continue;
+    const have = byCode.get(r.code);
+    if (r.recordId === '3' && !have) byCode.set(r.code, { ...r });
+    else if (r.recordId === '4' && have) have.long = `${have.long} ${r.long}`.trim();
+  }
+  const codes = [...byCode.values()];
+  for (let i = 0; i < codes.length; i += batchSize) {
+    const batch = codes.slice(i, i + batchSize);
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into procedures (code, type_id, short_description, description, start_date, status)
+         select c, 2, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(c, s, d, a)
+         on conflict (lower(code)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date, updated_at = now()
+         where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description`,
+        [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => (c.long || c.short).slice(0, 1000)), batch.map((c) => usDate(c.added))],
+      );
+    });
+    progress(Math.min(i + batchSize, codes.length), codes.length);
+  }
+  return codes.length;
 }

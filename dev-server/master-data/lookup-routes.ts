@@ -77,6 +77,15 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     },
   },
   {
+    method: 'get', path: '/taxonomy/get-list', permission: null, summary: 'NUCC taxonomy codes [{id, name}] matching ?query (code or name), at most 50',
+    async handle(ctx, req) {
+      const q = String(req.query.query ?? '').trim().toLowerCase();
+      const r = await ctx.db.query<{ code: string; display_name: string }>(
+        `select code, display_name from taxonomies where $1 = '' or lower(code) like $2 or lower(display_name) like $3 order by code limit 50`, [q, `${q}%`, `%${q}%`]);
+      return r.rows.map((t) => ({ id: t.code, name: `${t.code} - ${t.display_name}` }));
+    },
+  },
+  {
     method: 'get', path: '/address/get-list-states', permission: null, summary: 'US states and territories [{id, name}] (id = the two-letter code)',
     handle: async () => US_STATES.map(([code, name]) => ({ id: code, name: `${code} - ${name}` })),
   },

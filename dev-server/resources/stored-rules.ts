@@ -31,10 +31,24 @@ async function npiKindErrors(tx: Queryable, npi: unknown, want: 'individual' | '
   return kind && kind !== want ? { npi: [NPI_KIND_MESSAGE[want]] } : {};
 }
 
+export const UNKNOWN_TAXONOMY_MESSAGE = 'The taxonomy code is not in the NUCC code set.';
+
+/** Taxonomy codes must be NUCC codes, once the code set is loaded (it is on a first start). */
+async function taxonomyErrors(tx: Queryable, field: string, value: unknown): Promise<Record<string, string[]>> {
+  const codes = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []) as string[];
+  if (!codes.length) return {};
+  const r = await tx.query<{ known: string[]; loaded: boolean }>(
+    'select array(select code from taxonomies where code = any($1::text[])) as known, exists (select 1 from taxonomies) as loaded', [codes]);
+  const { known, loaded } = r.rows[0];
+  return loaded && codes.some((c) => !known.includes(c)) ? { [field]: [UNKNOWN_TAXONOMY_MESSAGE] } : {};
+}
+
+const both = async (...parts: Array<Promise<Record<string, string[]>>>) => Object.assign({}, ...(await Promise.all(parts)));
+
 const RULES: Record<string, StoredRule> = {
-  company: (tx, w) => npiKindErrors(tx, w.record.npi, 'organization'),
-  facility: (tx, w) => npiKindErrors(tx, w.record.npi, 'organization'),
-  'health-professional': (tx, w) => npiKindErrors(tx, w.record.npi, 'individual'),
+  company: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
+  facility: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
+  'health-professional': (tx, w) => both(npiKindErrors(tx, w.record.npi, 'individual'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
   async 'insurance-policy'(tx, { record, id }) {
     const out: Record<string, string[]> = {};
     const plan = await tx.query<{ insurance_company_id: string }>('select insurance_company_id from insurance_plans where id = $1', [record.insurance_plan_id]);

@@ -4,7 +4,7 @@ import {
   CAPITATED_NEEDS_PATIENTS_MESSAGE, CARD_PAIR_MESSAGE, END_BEFORE_START_MESSAGE, FEE_REQUIRED_MESSAGE, ROOM_TAKEN_MESSAGE,
   SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE, UNITS_LIMIT_MESSAGE,
 } from '../../src/domain/rules/entity-rules.ts';
-import { NPI_KIND_MESSAGE, PLAN_OF_OTHER_PAYER_MESSAGE, REFERENCE_OF_OTHER_COMPANY_MESSAGE, REPEATED_RESPONSIBILITY_MESSAGE } from '../../dev-server/resources/stored-rules.ts';
+import { NPI_KIND_MESSAGE, PLAN_OF_OTHER_PAYER_MESSAGE, REFERENCE_OF_OTHER_COMPANY_MESSAGE, REPEATED_RESPONSIBILITY_MESSAGE, UNKNOWN_TAXONOMY_MESSAGE } from '../../dev-server/resources/stored-rules.ts';
 import { POLICY_BILLING_COMPANY_MESSAGE } from '../../dev-server/patients/policy-routes.ts';
 import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 
@@ -27,6 +27,7 @@ beforeAll(async () => {
   other = app.as(await app.login('bm@other-master.test'));
   await app.createUser({ email: 'root@master.test', roles: ['superuser'] });
   root = app.as(await app.login('root@master.test'));
+  await app.db.query(`insert into taxonomies (code, display_name) values ('261QF0400X', 'Federally Qualified Health Center (FQHC)'), ('207Q00000X', 'Family Medicine Physician')`);
 });
 afterAll(() => app.close());
 
@@ -127,6 +128,11 @@ describe('companies, facilities, units', () => {
   it('a facility needs at least one taxonomy and one facility type', async () => {
     const r = await bm('POST', '/facility', facility({ taxonomies: [], facility_type_ids: [] }));
     expect(errorsOf(r)).toMatchObject({ taxonomies: ['The taxonomies needs at least one item.'], facility_type_ids: ['The facility types needs at least one item.'] });
+  });
+  it('a taxonomy must be a NUCC code', async () => {
+    expect(errorsOf(await bm('POST', '/facility', facility({ taxonomies: ['261QF0400X', '999Z00000X'] }))).taxonomies).toEqual([UNKNOWN_TAXONOMY_MESSAGE]);
+    expect(errorsOf(await bm('POST', '/health-professional', professional({ taxonomy: '999Z00000X' }))).taxonomy).toEqual([UNKNOWN_TAXONOMY_MESSAGE]);
+    expect((await bm('GET', '/taxonomy/get-list?query=family')).body).toEqual([{ id: '207Q00000X', name: '207Q00000X - Family Medicine Physician' }]);
   });
   it('a room name or code is taken within its unit', async () => {
     const c = await bm('POST', '/company', company());

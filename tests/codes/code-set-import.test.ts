@@ -57,6 +57,33 @@ describe('HCPCS Level II modifiers from the CMS workbook', () => {
   });
 });
 
+describe('HCPCS Level II procedure codes from the same workbook', () => {
+  it('loads the procedure codes in force with their descriptions, and no CPT code', async () => {
+    expect(await one("select code, short_description, type_id from procedures where code = 'A0428'")).toEqual({ code: 'A0428', short_description: 'Bls', type_id: 2 });
+    expect(await one("select description from procedures where code = 'G0008'")).toEqual({ description: 'Administration of influenza virus vaccine' });
+    expect(await one("select 1 as found from procedures where code ~ '^[0-9]{5}$'")).toBeUndefined();
+    const n = Number((await one('select count(*) n from procedures')).n);
+    expect(n).toBeGreaterThan(6000);
+    expect(n).toBeLessThan(8463);
+  });
+});
+
+describe('NUCC provider taxonomy from its CSV', () => {
+  it('loads all 883 codes with their display names', async () => {
+    expect(Number((await one('select count(*) n from taxonomies')).n)).toBe(883);
+    expect(await one("select display_name, section from taxonomies where code = '207Q00000X'")).toEqual({ display_name: 'Family Medicine Physician', section: 'Individual' });
+  });
+});
+
+describe('NPPES registry from the CMS downloadable file', () => {
+  it('streams the file into the registry: people and organizations, skipping bad and deactivated rows', async () => {
+    const n = await importCodeSet(db, 'nppes', new URL('../fixtures/npidata_sample.csv', import.meta.url).pathname);
+    expect(n).toBe(2);
+    expect(await one("select entity_type, name, taxonomy from npi_registry where npi = '1234567893'")).toEqual({ entity_type: 1, name: 'DOE, JANE Q', taxonomy: '207Q00000X' });
+    expect(await one("select entity_type, name from npi_registry where npi = '1245319599'")).toEqual({ entity_type: 2, name: 'SUNSHINE FAMILY CLINIC, LLC' });
+  });
+});
+
 describe('place of service from the CMS FHIR code system', () => {
   const codes = parsePlaceOfServiceXml(readFileSync(new URL('../../seed/codes/cs-CMS-PlaceofServiceCodes.xml', import.meta.url), 'utf8'));
   it('reads all 52 codes with their names, without the trailing asterisk CMS wrote', () => {
