@@ -3,6 +3,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { loadBundledCodeSets } from './codes/code-set-import.ts';
+import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 
 async function main() {
   const db = await openDatabase();
@@ -10,6 +11,7 @@ async function main() {
   await seedAccess(db);
   await seedAdministrator(db);
   await loadBundledCodeSets(db);
+  await loadDemoDataIfWanted(db);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const server = createApp({ db }).listen(port, host, () => {

@@ -50,17 +50,22 @@ export function toErrorSchema(errors: Record<string, string[]>): ErrorSchema {
 type Record_ = Record<string, unknown> & { id?: number };
 
 /** Create and edit from the schema: RJSF with the schema's widgets and sections; the server's field errors shown in place. */
-export function ResourceForm({ entity, id, initial, go }: { entity: ClientEntity; id?: number; initial?: Record<string, unknown>; go(v: View): void }) {
+export function ResourceForm({ entity, id, initial, fixed, go }: { entity: ClientEntity; id?: number; initial?: Record<string, unknown>; fixed?: Record<string, unknown>; go(v: View): void }) {
   const { t, locale } = useI18n();
   const { me } = useMe();
   const dataProvider = useDataProvider();
-  const { schema, uiSchema } = useMemo(() => formFor(entity, { superUser: me.is_super_user, locale, t }), [entity, me.is_super_user, locale, t]);
+  const { schema, uiSchema } = useMemo(() => {
+    const form = formFor(entity, { superUser: me.is_super_user, locale, t });
+    // Fields the parent screen sets (a policy's patient) are not asked for.
+    for (const k of Object.keys(fixed ?? {})) form.uiSchema[k] = { ...(form.uiSchema[k] as object), 'ui:widget': 'hidden' };
+    return form;
+  }, [entity, me.is_super_user, locale, t, fixed]);
   const existing = useGetOne<Record_ & { id: number }>(entity.name, { id: id ?? 0 }, { enabled: id !== undefined });
   const [formData, setFormData] = useState<Record_ | undefined>(undefined);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
   if (id !== undefined && existing.isPending) return <Loading />;
-  const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial });
+  const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial, ...fixed });
 
   const submit = async (data: Record_) => {
     setSaving(true);
@@ -80,7 +85,11 @@ export function ResourceForm({ entity, id, initial, go }: { entity: ClientEntity
 
   const customValidate = (data: Record_ | undefined, errors: FormValidation<Record_>) => {
     const found = entityRules[entity.name]?.(data ?? {}, new Date()) ?? {};
-    for (const [field, messages] of Object.entries(found)) for (const m of messages) (errors as unknown as Record<string, { addError(m: string): void }>)[field]?.addError(m);
+    // Rules name nested fields by path (rooms.1.code); RJSF keeps their errors at the same path.
+    for (const [field, messages] of Object.entries(found)) {
+      const node = field.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], errors) as { addError?(m: string): void } | undefined;
+      for (const m of messages) node?.addError?.(m);
+    }
     return errors;
   };
   const transformErrors = (errors: RJSFValidationError[]) => errors.map((e) => ({ ...e, message: validationMessage(t, e) }));

@@ -16,10 +16,11 @@ import type { Permissions, View } from './ResourceWindow.tsx';
 type Row = Record<string, unknown> & { id: number };
 
 /** The generated list: server paging, sorting, search, the schema's filters, status toggle, export. */
-export function ResourceList({ entity, perms, go }: { entity: ClientEntity; perms: Permissions; go(v: View): void }) {
+export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
   const { t, locale } = useI18n();
-  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false });
-  const columns = orderedFields(entity, (_n, f) => !!f['x-list']?.column);
+  // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
+  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
+  const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const status = statusOf(entity);
   const [search, setSearch] = useState('');
   const [confirm, setConfirm] = useState<Row | null>(null);
@@ -50,7 +51,7 @@ export function ResourceList({ entity, perms, go }: { entity: ClientEntity; perm
     setExportAnchor(null);
     try {
       const { exportList } = await import('../export/export-list.ts');
-      await exportList(entity, { filter: list.filterValues, sort: list.sort }, format, locale, t);
+      await exportList(entity, { filter: { ...list.filterValues, ...fixed }, sort: list.sort }, format, locale, t);
     } catch (e) { notifyError(t, e); }
   };
 
@@ -98,7 +99,7 @@ export function ResourceList({ entity, perms, go }: { entity: ClientEntity; perm
                     {status && name === status.field ? (
                       <Switch checked={!!row[name]} disabled={!perms.disable} size="small" onClick={(e) => e.stopPropagation()} onChange={() => setConfirm(row)}
                         slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }} />
-                    ) : displayValue(f, row[name], t)}
+                    ) : displayValue(f, row[name], t, locale)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -3,7 +3,8 @@ import { useGetOne } from 'react-admin';
 import { Loading } from '../app/Loading.tsx';
 import { schemaLabel, sectionTitle, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity } from '../schema/entities.ts';
-import { displayValue } from './cells.tsx';
+import { ChildRecords } from './ChildRecords.tsx';
+import { FieldValue } from './FieldValue.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
 
@@ -31,12 +32,13 @@ export function ResourceShow({ entity, id, perms, go }: { entity: ClientEntity; 
             {fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s).map(([name, f]) => (
               <Box key={name} sx={{ display: 'contents' }}>
                 <Box component="dt" sx={{ color: 'text.secondary' }}>{schemaLabel(f, locale, name)}</Box>
-                <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}>{displayValue(f, data[name], t) || '—'}</Box>
+                <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}><FieldValue field={f} value={data[name]} /></Box>
               </Box>
             ))}
           </Box>
         </Box>
       ))}
+      <ChildRecords parent={entity} record={data} />
     </Box>
   );
 }

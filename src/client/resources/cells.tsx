@@ -1,11 +1,14 @@
 import { Chip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
-import type { Translate } from '../i18n/i18n.ts';
-import type { FieldSchema } from '../schema/entities.ts';
+import type { Locale, Translate } from '../i18n/i18n.ts';
+import { codeListName, type FieldSchema } from '../schema/entities.ts';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */
-export function displayValue(field: FieldSchema | undefined, value: unknown, t: Translate): string {
+export function displayValue(field: FieldSchema | undefined, value: unknown, t: Translate, locale: Locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '';
+  const list = field?.['x-ui']?.codeList;
+  if (list) return (Array.isArray(value) ? value : [value]).map((v) => codeListName(list, v, locale)).join(', ');
+  if (field?.['x-ui']?.widget === 'money' && typeof value === 'number') return formatCents(value, 'us', true);
   if (field?.type === 'boolean') return value ? t('list.yes') : t('list.no');
   if (field?.['x-db']?.money && typeof value === 'number') return formatCents(value, 'us', true);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v))).join(', ');

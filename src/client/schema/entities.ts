@@ -9,6 +9,16 @@ const listFiles = import.meta.glob('../../../schemas/lists/*.json', { eager: tru
 /** The code lists by file name (address-types…): choices and their names for fields that name one. */
 export const codeLists = new Map(Object.entries(listFiles).map(([path, list]) => [path.split('/').pop()!.replace('.json', ''), list]));
 
+/** The name people read for a code list's id, in their language where the list has one ("P - Primary"). */
+export function codeListName(list: string, id: unknown, locale: 'en' | 'es'): string {
+  const items = codeLists.get(list);
+  const all = items ? (items.groups ? Object.values(items.groups).flat() : items.items) : [];
+  const item = all.find((i) => i.id === id) as { name: string; name_es?: string; code?: string } | undefined;
+  if (!item) return String(id);
+  const name = (locale === 'es' && item.name_es) || item.name;
+  return item.code && item.code !== item.name ? `${item.code} - ${name}` : name;
+}
+
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
 
 export const entities: ClientEntity[] = Object.entries(files)

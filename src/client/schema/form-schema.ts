@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, widgets } from '../widgets/registry.ts';
-import { codeLists, entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeListName, entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -16,17 +16,7 @@ function sourceFor(name: string, field: FieldSchema): string | undefined {
 
 type FormOpts = { locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string };
 
-/** The names people read for a code list's ids, in their language where the list has one. */
-function codeListNames(list: string, ids: unknown[], locale: Locale): string[] {
-  const items = codeLists.get(list);
-  const all = items ? (items.groups ? Object.values(items.groups).flat() : items.items) : [];
-  return ids.map((id) => {
-    const item = all.find((i) => i.id === id) as { name: string; name_es?: string; code?: string } | undefined;
-    if (!item) return String(id);
-    const name = (locale === 'es' && item.name_es) || item.name;
-    return item.code && item.code !== item.name ? `${item.code} - ${name}` : name;
-  });
-}
+const codeListNames = (list: string, ids: unknown[], locale: Locale) => ids.map((id) => codeListName(list, id, locale));
 
 /**
  * The uiSchema of one field, and of the fields inside it (an array's items, an object's
@@ -83,7 +73,7 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
     const ui = fieldUi(name, field, opts);
     const widget = ui['ui:widget'] as string | undefined;
     const source = sourceFor(name, field);
-    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source };
+    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source, ...(field['x-ui']?.dependsOn ? { dependsOn: field['x-ui'].dependsOn } : {}) };
     const lookup = entity.resource.getBy?.find((g) => g.field === name);
     if (widget === 'code-lookup' && lookup) ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
     if (name === 'billing_company_ids' && !opts.superUser) ui['ui:widget'] = 'hidden';

@@ -1,0 +1,138 @@
+import { npiFrom } from '../../src/domain/formats.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/database.ts';
+import { insertRows, seeded } from './demo-rows.ts';
+
+/** Demo-only sign-ins, one per default role (listed in the README). Never on a real database. */
+export const DEMO_PASSWORD = 'Demo#2026pass';
+export const DEMO_USERS: Array<{ email: string; role: string; tenant: boolean }> = [
+  ['superuser', false], ['superauditor', false], ['developmentsupport', false], ['billingmanager', true], ['biller', true], ['client', true],
+  ['paymentprocessor', true], ['collector', true], ['accountmanager', true], ['billingauditor', true], ['healthprofessional', true], ['patient', true],
+].map(([role, tenant]) => ({ email: `${role}@demo.test`, role: role as string, tenant: tenant as boolean }));
+
+const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica',
+  'Thomas', 'Sarah', 'Carlos', 'Maria', 'Jose', 'Lucia', 'Luis', 'Ana', 'Miguel', 'Sofia', 'Daniel', 'Camila', 'Kevin', 'Nguyen', 'Wei', 'Aisha', 'Omar', 'Fatima', 'Andre', 'Keisha'];
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson',
+  'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Tran', 'Patel', 'Kim'];
+const STREETS = ['Main St', 'Oak Ave', 'Palm Dr', 'Maple Rd', 'Cedar Ln', 'Elm St', 'Pine Ave', 'Lakeview Blvd', 'Sunset Dr', 'Park Pl', 'Hillcrest Rd', 'River Rd'];
+
+// Payers with their public payer ids (as clearing houses publish them).
+const PAYERS: Array<[string, string, string, number, boolean]> = [
+  ['60054', 'Aetna', 'AET', 1, false], ['87726', 'UnitedHealthcare', 'UHC', 1, false], ['62308', 'Cigna', 'CIG', 1, false], ['61101', 'Humana', 'HUM', 1, false],
+  ['00590', 'Florida Blue', 'FLB', 2, false], ['84980', 'Blue Cross Blue Shield of Texas', 'BCBSTX', 2, false], ['09102', 'Medicare Part B (First Coast)', 'MCRFL', 3, true],
+  ['77027', 'Florida Medicaid', 'MCDFL', 4, true], ['99726', 'TRICARE East', 'TRI', 5, true], ['47198', 'Blue Shield of California', 'BSCA', 2, false],
+];
+const BILLING_COMPANIES: Array<[string, string, string, string, string]> = [
+  ['Sunshine Medical Billing', 'SMB', 'FL', 'Miami', '331'], ['Lone Star Revenue Partners', 'LSR', 'TX', 'Houston', '770'], ['Pacific Claims Group', 'PCG', 'CA', 'San Diego', '921'],
+];
+const CLINIC_KINDS: Array<[string, string]> = [['Family Health Center', '261QP2300X'], ['Pediatrics', '208000000X'], ['Internal Medicine Associates', '207R00000X'], ['Orthopedic Clinic', '207X00000X']];
+const HP_TAXONOMIES = ['207Q00000X', '208D00000X', '363L00000X', '207R00000X', '208000000X', '363A00000X'];
+
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * A coherent demo set: billing companies with their clinics, facilities, units and rooms,
+ * professionals with valid NPIs, payers and plans, and patients with policies — and a demo user per
+ * default role. Loaded once, on an empty database.
+ */
+export async function loadDemoData(db: Database, opts: { patientsPerBillingCompany?: number } = {}): Promise<{ patients: number }> {
+  const perBc = opts.patientsPerBillingCompany ?? 1000;
+  const r = seeded(20261122);
+  const password = await hashPassword(DEMO_PASSWORD);
+  let npiSeq = 100_000_000 + r.int(0, 800_000_000);
+  const npi = () => npiFrom(String(npiSeq++).slice(0, 9));
+  const phone = (area: string) => `${area.slice(0, 3).padEnd(3, '5')}-555-${r.digits(4)}`;
+  let patients = 0;
+  await db.transaction(async (tx) => {
+    const payerIds = await insertRows(tx, 'insurance_companies', PAYERS.map(([payer, name, abbr, ins, pub]) => ({
+      payer_id: payer, code: abbr, name, abbreviation: abbr, ins_type_id: ins, public: pub, file_method_id: 2, timely_filing_days: pub ? 365 : 90, timely_filing_from_id: 1,
+      address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city: 'Jacksonville', state: 'FL', zip: '32202', phone: `800-555-${r.digits(4)}`, status: true,
+    })));
+    await insertRows(tx, 'clearing_houses', [
+      { code: 'AVAILITY', name: 'Availity', abbreviation: 'AVL', org_type_id: 1, transmission_format_id: 2, edi_format: '005010X222A1', ack_required: true, submitter_id: 'AV09311993', receiver_id: '030240928', website: 'https://www.availity.com', contacts: [{ name: 'EDI Support', email: 'edi@availity.example' }], status: true },
+      { code: 'OFFICEALLY', name: 'Office Ally', abbreviation: 'OA', org_type_id: 1, transmission_format_id: 2, edi_format: '005010X222A1', ack_required: true, submitter_id: 'OA330897', receiver_id: '330897513', website: 'https://www.officeally.com', contacts: [{ name: 'Support', email: 'support@officeally.example' }], status: true },
+    ]);
+    for (const [bi, [bcName, abbr, state, city, zipBase]] of BILLING_COMPANIES.entries()) {
+      const area = state === 'FL' ? '305' : state === 'TX' ? '713' : '619';
+      const [bcId] = await insertRows(tx, 'billing_companies', [{ name: bcName, abbreviation: abbr, code: abbr, tax_id: `${r.digits(2)}-${r.digits(7)}`, email: `office@${abbr.toLowerCase()}.example`, phone: phone(area), address: `${r.int(100, 999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, status: true }]);
+      const planIds: Array<{ id: number; payer: number }> = [];
+      for (const [pi, payerId] of payerIds.entries()) {
+        const ids = await insertRows(tx, 'insurance_plans', ['PPO', 'HMO'].map((kind, k) => ({
+          billing_company_id: bcId, insurance_company_id: payerId, code: `${PAYERS[pi][2]}-${kind}`, name: `${PAYERS[pi][1]} ${kind}`.slice(0, 50), ins_type_id: PAYERS[pi][3],
+          plan_type_id: k === 0 ? 3 : 2, charge_using_id: 1, format_id: 1, responsibility_type_id: 1, eff_date: '2024-01-01', accept_assign: true, pre_authorization: k === 1,
+          referral_required: k === 1, copays: [{ amount: k === 0 ? 2500 : 1500, note: 'Office visit' }], status: true,
+        })));
+        planIds.push(...ids.map((id) => ({ id, payer: payerId })));
+      }
+      const companyIds = await insertRows(tx, 'companies', CLINIC_KINDS.map(([kind, taxonomy], ci) => ({
+        billing_company_id: bcId, code: `${abbr}-C${ci + 1}`, name: `${city} ${kind}`.slice(0, 50), abbreviation: `${abbr}${ci + 1}`, npi: npi(), ein: r.digits(9), tax_id: `${r.digits(2)}-${r.digits(7)}`,
+        taxonomy, address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, payment_address: `PO Box ${r.int(1000, 9999)}`, payment_city: city, payment_state: state,
+        payment_zip: `${zipBase}${r.digits(2)}`, phone: phone(area), email: `billing${ci + 1}@${abbr.toLowerCase()}.example`,
+        contacts: [{ name: `${r.pick(FIRST)} ${r.pick(LAST)}`, position: 'Office manager', phone: phone(area) }],
+        statements: [{ rule_id: 1, apply_to_id: 1, when_id: 1 }], services: [{ procedure_code: 'G0008', std_price: 4500, units: '1' }], status: true,
+      })));
+      await insertRows(tx, 'facilities', ['Main Campus', 'Outpatient Surgery Center', 'Urgent Care'].map((kind, fi) => ({
+        billing_company_id: bcId, code: `${abbr}-F${fi + 1}`, name: `${city} ${kind}`.slice(0, 50), abbreviation: `${abbr}F${fi + 1}`, npi: npi(),
+        facility_type_ids: [fi === 1 ? 8 : 7], bill_classification_ids: [fi === 1 ? 83 : 73], place_of_service: fi === 1 ? '24' : fi === 2 ? '20' : '11',
+        taxonomies: [fi === 1 ? '261QA1903X' : fi === 2 ? '261QU0200X' : '261QP2300X'], address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`,
+        phone: phone(area), company_ids: [companyIds[fi % companyIds.length], companyIds[(fi + 1) % companyIds.length]], status: true,
+      })));
+      await insertRows(tx, 'health_professionals', Array.from({ length: 8 }, (_, hi) => {
+        const first = r.pick(FIRST), last = r.pick(LAST);
+        return {
+          billing_company_id: bcId, npi: npi(), first_name: first, last_name: last, email: `${first}.${last}.${bi}${hi}@${abbr.toLowerCase()}.example`.toLowerCase(),
+          health_professional_type_id: hi < 5 ? 1 : 2, authorization_ids: hi < 2 ? [1, 2] : [1], taxonomy: HP_TAXONOMIES[hi % HP_TAXONOMIES.length], is_provider: true,
+          sex: r.pick(['F', 'M']), date_of_birth: iso(r.int(1955, 1990), r.int(1, 12), r.int(1, 28)), address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state,
+          zip: `${zipBase}${r.digits(2)}`, phone: phone(area), company_ids: [companyIds[hi % companyIds.length]], status: true,
+        };
+      }));
+      await insertRows(tx, 'units', companyIds.slice(0, 2).map((companyId, ui) => ({
+        billing_company_id: bcId, company_id: companyId, code: `${abbr}-U${ui + 1}`, name: ui === 0 ? 'Medical-Surgical' : 'Observation',
+        rooms: Array.from({ length: 3 }, (_, k) => ({ code: `${ui + 1}0${k + 1}`, name: `Room ${ui + 1}0${k + 1}`, capacity: 2, ocupation: r.int(0, 2), inpatient_total: 0, outpatient_total: 0 })), status: true,
+      })));
+      const people = Array.from({ length: perBc }, (_, n) => {
+        const sex = r.pick(['F', 'M']);
+        const first = r.pick(FIRST), last = r.pick(LAST);
+        return {
+          billing_company_id: bcId, med_num: `${abbr}-${String(n + 1).padStart(6, '0')}`, first_name: first, last_name: last, sex, language: r.chance(0.2) ? 'es' : 'en',
+          date_of_birth: iso(r.int(1940, 2005), r.int(1, 12), r.int(1, 28)), phone: phone(area), email: r.chance(0.6) ? `${first}.${last}${n}@mail.example`.toLowerCase() : null,
+          company_id: r.pick(companyIds), marital_status: r.pick(['Single', 'Married']),
+          addresses: [{ address_type_id: 2, address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, country: 'US', main_address: true }],
+          status: true, draft: false,
+        };
+      });
+      const patientIds = await insertRows(tx, 'patients', people);
+      patients += patientIds.length;
+      const policies: Array<Record<string, unknown>> = [];
+      patientIds.forEach((pid, n) => {
+        const primary = r.pick(planIds);
+        const own = r.chance(0.8);
+        const base = { billing_company_id: bcId, patient_id: pid, insurance_policy_type_id: 1, eff_date: iso(2025, r.int(1, 12), 1), dual_plan: false, assign_benefits: true, release_info: true, status: true };
+        policies.push({ ...base, insurance_company_id: primary.payer, insurance_plan_id: primary.id, policy_number: `${r.pick(['W', 'X', 'H', 'M'])}${r.digits(9)}`, group_number: r.chance(0.7) ? `GRP${r.digits(5)}` : null,
+          type_responsibility_id: 1, own_insurance: own, subscriber: own ? null : { relationship_id: r.pick([1, 19, 53]), first_name: r.pick(FIRST), last_name: people[n].last_name, date_of_birth: iso(r.int(1950, 1995), r.int(1, 12), r.int(1, 28)), sex: r.pick(['F', 'M']) } });
+        if (r.chance(0.3)) {
+          const second = r.pick(planIds.filter((p) => p.payer !== primary.payer));
+          policies.push({ ...base, insurance_company_id: second.payer, insurance_plan_id: second.id, policy_number: `S${r.digits(9)}`, group_number: null, type_responsibility_id: 2, own_insurance: true, subscriber: null });
+        }
+      });
+      await insertRows(tx, 'insurance_policies', policies);
+      if (bi === 0) {
+        for (const u of DEMO_USERS) {
+          const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password }]);
+          await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2 and billing_company_id is null', [uid, u.role]);
+          if (u.tenant) await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [bcId, uid]);
+        }
+      }
+    }
+  });
+  return { patients };
+}
+
+/** On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1. */
+export async function loadDemoDataIfWanted(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
+  if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return;
+  const r = await db.query<{ n: string }>('select count(*) as n from billing_companies');
+  if (Number(r.rows[0].n) > 0) return;
+  const { patients } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined });
+  log(`Loaded the demo data: 3 billing companies, ${patients.toLocaleString('en-US')} patients with policies; demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNpi } from '../../src/domain/formats.ts';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { freshDatabase } from '../helpers/test-database.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  await loadDemoData(app.db, { patientsPerBillingCompany: 60 });
+});
+afterAll(() => app.close());
+const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
+
+describe('demo data', () => {
+  it('every company, facility and professional has a valid NPI', async () => {
+    const npis = await rows('select npi from companies union all select npi from facilities union all select npi from health_professionals');
+    expect(npis.length).toBe(3 * (4 + 3 + 8));
+    expect(npis.every((r) => isNpi(String(r.npi)))).toBe(true);
+  });
+  it('every patient has exactly one active primary policy with a plan of its own billing company', async () => {
+    const bad = await rows(`select p.id from patients p where 1 <> (select count(*) from insurance_policies i join insurance_plans pl on pl.id = i.insurance_plan_id
+      where i.patient_id = p.id and i.type_responsibility_id = 1 and i.status and pl.billing_company_id = p.billing_company_id)`);
+    expect(bad).toEqual([]);
+    expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(180);
+  });
+  it('a demo user per default role signs in with the demo password', async () => {
+    for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
+  });
+  it('a Billing Manager of the demo sees only the first billing company', async () => {
+    const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
+    const list = await bm('GET', '/patient?itemsPerPage=100');
+    expect(list.body.count).toBe(60);
+    expect(new Set(list.body.data.map((p: { billing_company_id: number }) => p.billing_company_id)).size).toBe(1);
+  });
+  it('is not loaded again on a database that has data', async () => {
+    const logged: string[] = [];
+    await loadDemoDataIfWanted(app.db, {}, (l) => logged.push(l));
+    expect(logged).toEqual([]);
+  });
+  it('an empty embedded database gets it; a PostgreSQL server only when asked; DEMO_DATA=0 never', async () => {
+    const db = await freshDatabase();
+    const count = async () => Number((await db.query<{ n: string }>('select count(*) n from billing_companies')).rows[0].n);
+    await loadDemoDataIfWanted(db, { DATABASE_URL: 'postgres://elsewhere' }, () => undefined);
+    await loadDemoDataIfWanted(db, { DEMO_DATA: '0' }, () => undefined);
+    expect(await count()).toBe(0);
+    await loadDemoDataIfWanted(db, { DEMO_PATIENTS: '5' }, () => undefined);
+    expect(await count()).toBe(3);
+    await db.close();
+  });
+});
