@@ -134,6 +134,12 @@ export class ResourceStore {
         params.push(v); where.push(`${f} = $${params.length}`);
       } else { params.push(v); where.push(`${f} = $${params.length}`); }
     }
+    // ?ids=1,2,3: the records a screen shows by reference (one request for a page of names, not one per row).
+    if (p.ids !== undefined) {
+      const ids = String(p.ids).split(',').filter(Boolean);
+      if (!ids.length || ids.length > MAX_PAGE || !ids.every((x) => /^\d+$/.test(x))) errors.ids = ['The ids must be a comma-separated list of ids.'];
+      else { params.push(ids.map(Number)); where.push(`id = any($${params.length}::bigint[])`); }
+    }
     const member = this.entity.resource.tenancy === 'member';
     if ((this.tenantOwned || member) && p.billing_company_id) {
       if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = ['The billing company must be an id.'];

@@ -7,7 +7,8 @@ export interface FieldSchema {
   default?: unknown;
   enum?: unknown[];
   maxLength?: number;
-  'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string };
+  'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string;
+    /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
   'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number'; searchable?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string; virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
@@ -42,6 +43,8 @@ export interface ResourceMeta {
   searchFilter?: string;
   /** search ignores hyphens on both sides (SSNs, phone numbers, medical record numbers) */
   searchStripsHyphens?: boolean;
+  /** asked before a create (GET /{basePath}/{path} with these fields): the same person or thing may already be here */
+  duplicateCheck?: { path: string; fields: string[] };
   /** records of another entity shown on this one's screen: the child's field holding this record's id */
   children?: Array<{ entity: string; field: string; label: string; label_es?: string }>;
 }

@@ -20,6 +20,14 @@ describe('generic resource routes', () => {
     expect((await admin('GET', '/diagnosis/get-by-code/e119')).body.id).toBe(created.body.id);
   });
 
+  it('a list answers the records named by ?ids in one request, and refuses ids that are not ids', async () => {
+    const a = await admin('POST', '/diagnosis/', { code: 'J45909', description: 'Unspecified asthma, uncomplicated' });
+    const b = await admin('POST', '/diagnosis/', { code: 'I10X', description: 'Essential (primary) hypertension' });
+    const r = await admin('GET', `/diagnosis/get-all-server?ids=${b.body.id},${a.body.id}&itemsPerPage=10`);
+    expect(r.body.data.map((d: { id: number }) => d.id).sort()).toEqual([a.body.id, b.body.id].sort());
+    expect((await admin('GET', '/diagnosis/get-all-server?ids=1,x')).status).toBe(422);
+  });
+
   it('answers an unknown code with the spec message', async () => {
     const r = await admin('GET', '/diagnosis/get-by-code/ZZZ999');
     expect(r.status).toBe(404);

@@ -29,7 +29,7 @@ export const es: Messages = {
     range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estado',
   },
   record: {
-    edit: 'Editar', show: 'Ver', history: 'Historial', back: 'Volver a la lista', save: 'Guardar', cancel: 'Cancelar', rollback: 'Restaurar esto', rollback_confirm: '¿Restaurar el registro a los datos anteriores de esta entrada?',
+    create_anyway: '¿Crear otro registro de todos modos?', section_to_fix: '%{smart_count} por corregir |||| %{smart_count} por corregir', main: 'General', sections: 'Secciones', edit: 'Editar', show: 'Ver', history: 'Historial', back: 'Volver a la lista', save: 'Guardar', cancel: 'Cancelar', rollback: 'Restaurar esto', rollback_confirm: '¿Restaurar el registro a los datos anteriores de esta entrada?',
     event: 'Evento', date: 'Fecha', user: 'Usuario', old: 'Anterior', new: 'Nuevo', no_history: 'Aún no hay historial', create_title: 'Nuevo: %{name}', edit_title: 'Editar: %{name}', fix_errors: 'Corrija los campos señalados.',
     events: { created: 'Creado', updated: 'Actualizado', deleted: 'Eliminado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado', roles_changed: 'Roles cambiados', permissions_changed: 'Permisos cambiados', unlocked: 'Desbloqueado', password_changed: 'Contraseña cambiada', password_reset: 'Contraseña restablecida', sessions_ended: 'Sesiones cerradas', photo_changed: 'Foto cambiada' },
   },
@@ -56,7 +56,7 @@ export const es: Messages = {
     confirm_add: '¿Conceder %{what} a %{role}?', confirm_remove: '¿Quitar %{what} de %{role}?', new_role: 'Rol nuevo', role_name: 'Nombre del rol', billing_company: 'Compañía de facturación',
   },
   users: { lookup_title: 'Busque primero a la persona', lookup_ssn: 'SSN', lookup_email: 'Correo electrónico', lookup: 'Buscar', exists: 'Ya existe un usuario con este correo electrónico', missing: 'El usuario no existe', continue_new: 'Crear un usuario nuevo', unlock: 'Desbloquear', end_sessions: 'Cerrar sesiones' },
-  sections: { profile: 'Perfil', account: 'Cuenta', 'social networks': 'Redes sociales', contact: 'Contacto', address: 'Dirección', general: 'General', notes: 'Notas', patient: 'Paciente', addresses: 'Direcciones', injuries: 'Lesiones', guarantor: 'Garante', employer: 'Empleador', 'emergency contacts': 'Contactos de emergencia' },
+  sections: { reasons: 'Motivos', rules: 'Reglas', copays: 'Copagos', 'contract fees': 'Tarifas de contrato', contacts: 'Contactos', statements: 'Estados de cuenta', exceptions: 'No procesar reclamos con', services: 'Servicios', rooms: 'Habitaciones', subscriber: 'Suscriptor', 'main data': 'Datos principales', considerations: 'Consideraciones', note: 'Nota', profile: 'Perfil', account: 'Cuenta', 'social networks': 'Redes sociales', contact: 'Contacto', address: 'Dirección', general: 'General', notes: 'Notas', patient: 'Paciente', addresses: 'Direcciones', injuries: 'Lesiones', guarantor: 'Garante', employer: 'Empleador', 'emergency contacts': 'Contactos de emergencia' },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

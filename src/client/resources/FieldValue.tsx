@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import type { FieldSchema } from '../schema/entities.ts';
-import { displayValue } from './cells.tsx';
+import { CellValue, displayValue } from './cells.tsx';
 
 type Props = Record<string, FieldSchema>;
 
@@ -40,5 +40,6 @@ export function FieldValue({ field, value }: { field: FieldSchema; value: unknow
       </Box>
     );
   }
-  return <>{displayValue(field, value, t, locale) || '—'}</>;
+  if (value === undefined || value === null || value === '') return <>—</>;
+  return <CellValue field={field} value={value} t={t} locale={locale} />;
 }

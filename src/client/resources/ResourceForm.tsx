@@ -13,7 +13,9 @@ import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import type { ApiError } from '../session/api.ts';
 import type { ClientEntity } from '../schema/entities.ts';
-import { formFor } from '../schema/form-schema.ts';
+import { formFor, hiddenFields } from '../schema/form-schema.ts';
+import { api } from '../session/api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
 import { useMe } from '../shell/me-context.ts';
 import { widgets } from '../widgets/registry.ts';
@@ -64,10 +66,22 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   const [formData, setFormData] = useState<Record_ | undefined>(undefined);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
+  const [duplicate, setDuplicate] = useState<{ data: Record_; message: string; names: string[] } | null>(null);
   if (id !== undefined && existing.isPending) return <Loading />;
   const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial, ...fixed });
 
-  const submit = async (data: Record_) => {
+  const submit = async (all: Record_, checked = false) => {
+    // What the form does not show is not sent (a subscriber when the patient is the insured).
+    const data = { ...all };
+    for (const k of hiddenFields(uiSchema, all)) delete data[k];
+    const dup = entity.resource.duplicateCheck;
+    if (dup && id === undefined && !checked) {
+      // The same person may already be registered: ask before creating a second record.
+      const query = Object.fromEntries(dup.fields.filter((f) => data[f] !== undefined && data[f] !== '').map((f) => [f, data[f]]));
+      const found = await api<{ exists: boolean; message: string | null; patients?: Array<{ id: number; name: string }>; records?: Array<{ id: number; name: string }> }>(
+        `/${entity.resource.basePath}/${dup.path}`, { query }).catch(() => null);
+      if (found?.exists) { setDuplicate({ data: all, message: found.message ?? '', names: (found.patients ?? found.records ?? []).map((p) => p.name) }); return; }
+    }
     setSaving(true);
     setExtraErrors(undefined);
     try {
@@ -84,7 +98,9 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   };
 
   const customValidate = (data: Record_ | undefined, errors: FormValidation<Record_>) => {
-    const found = entityRules[entity.name]?.(data ?? {}, new Date()) ?? {};
+    const shown: Record<string, unknown> = { ...data };
+    for (const k of hiddenFields(uiSchema, shown)) delete shown[k];
+    const found = entityRules[entity.name]?.(shown, new Date()) ?? {};
     // Rules name nested fields by path (rooms.1.code); RJSF keeps their errors at the same path.
     for (const [field, messages] of Object.entries(found)) {
       const node = field.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], errors) as { addError?(m: string): void } | undefined;
@@ -92,7 +108,10 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
     }
     return errors;
   };
-  const transformErrors = (errors: RJSFValidationError[]) => errors.map((e) => ({ ...e, message: validationMessage(t, e) }));
+  const transformErrors = (errors: RJSFValidationError[]) => {
+    const hidden = hiddenFields(uiSchema, (formData ?? start) as Record<string, unknown>);
+    return errors.filter((e) => !hidden.some((h) => e.property === `.${h}` || e.property?.startsWith(`.${h}.`))).map((e) => ({ ...e, message: validationMessage(t, e) }));
+  };
 
   const name = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
   return (
@@ -109,6 +128,8 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
           <Button type="submit" variant="contained" disabled={saving}>{t('record.save')}</Button>
         </Box>
       </Form>
+      <ConfirmDialog open={!!duplicate} title={duplicate?.message ?? ''} body={duplicate ? `${duplicate.names.join(' · ')}. ${t('record.create_anyway')}` : ''}
+        onCancel={() => setDuplicate(null)} onConfirm={() => { const d = duplicate!.data; setDuplicate(null); void submit(d, true); }} />
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { orderedFields, statusOf, type ClientEntity } from '../schema/entities.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { displayValue } from './cells.tsx';
+import { CellValue } from './cells.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 
@@ -99,7 +99,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
                     {status && name === status.field ? (
                       <Switch checked={!!row[name]} disabled={!perms.disable} size="small" onClick={(e) => e.stopPropagation()} onChange={() => setConfirm(row)}
                         slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }} />
-                    ) : displayValue(f, row[name], t, locale)}
+                    ) : <CellValue field={f} value={row[name]} t={t} locale={locale} />}
                   </TableCell>
                 ))}
               </TableRow>

@@ -1,44 +1,77 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useGetOne } from 'react-admin';
 import { Loading } from '../app/Loading.tsx';
 import { schemaLabel, sectionTitle, useI18n } from '../i18n/i18n.ts';
-import { orderedFields, type ClientEntity } from '../schema/entities.ts';
-import { ChildRecords } from './ChildRecords.tsx';
+import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
+import { ChildRecords, childTabsOf } from './ChildRecords.tsx';
 import { FieldValue } from './FieldValue.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
 
-/** A record's fields by section, with edit and history when the role allows them. */
+type Record_ = Record<string, unknown> & { id: number };
+
+function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>; data: Record_ }) {
+  const { locale } = useI18n();
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {fields.map(([name, f]) => (
+        <Box key={name} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>{schemaLabel(f, locale, name)}</Box>
+          <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}><FieldValue field={f} value={data[name]} /></Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * A record's fields by section, with edit and history when the role allows them. A record with
+ * several sections or child records (a patient: contact, addresses…, insurance policies) shows them
+ * as tabs; a small one shows everything at once.
+ */
 export function ResourceShow({ entity, id, perms, go }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void }) {
   const { t, locale } = useI18n();
-  const { data, isPending, error } = useGetOne<Record<string, unknown> & { id: number }>(entity.name, { id });
+  const [tab, setTab] = useState(0);
+  const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
   if (isPending) return <Loading />;
   if (error || !data) return <Box sx={{ p: 2 }}><Typography role="alert">{(error as Error)?.message}</Typography><Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button></Box>;
-  const fields = orderedFields(entity, (_n, f) => !f.writeOnly && !f['x-db']?.secret);
+  const fields = orderedFields(entity, (_n, f) => !f.writeOnly && !f['x-db']?.secret && !(f['x-ui']?.widget === 'hidden'));
   const sections = [...new Set(fields.map(([, f]) => f['x-ui']?.section ?? ''))];
+  const children = childTabsOf(entity);
+  const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
+  const tabbed = sections.length + children.length > 2;
+  const tabs = [...sections.map((s) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main') })), ...children.map((c) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label }))];
+  const current = Math.min(tab, tabs.length - 1);
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>{String(data.display_name ?? data.id)}</Typography>
         <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
         {perms.history && <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>{t('record.history')}</Button>}
         {perms.edit && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
-      {sections.map((s) => (
-        <Box component="section" key={s || 'main'} sx={{ mb: 2 }}>
-          {s && <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 1 }}>{sectionTitle(t, s)}</Typography>}
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-            {fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s).map(([name, f]) => (
-              <Box key={name} sx={{ display: 'contents' }}>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>{schemaLabel(f, locale, name)}</Box>
-                <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}><FieldValue field={f} value={data[name]} /></Box>
-              </Box>
-            ))}
-          </Box>
-        </Box>
-      ))}
-      <ChildRecords parent={entity} record={data} />
+      {tabbed ? (
+        <>
+          <Tabs value={current} onChange={(_e, v) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label={t('record.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            {tabs.map((x) => <Tab key={x.key} label={x.label} />)}
+          </Tabs>
+          {current < sections.length
+            ? <SectionFields fields={inSection(sections[current])} data={data} />
+            : <ChildRecords child={children[current - sections.length]} record={data} parent={entity} />}
+        </>
+      ) : (
+        <>
+          {sections.map((s) => (
+            <Box component="section" key={s || 'main'} sx={{ mb: 2 }}>
+              {s && <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 1 }}>{sectionTitle(t, s)}</Typography>}
+              <SectionFields fields={inSection(s)} data={data} />
+            </Box>
+          ))}
+          {children.map((c) => <ChildRecords key={c.entity.name} child={c} record={data} parent={entity} />)}
+        </>
+      )}
     </Box>
   );
 }

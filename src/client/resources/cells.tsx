@@ -1,7 +1,8 @@
 import { Chip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
-import { codeListName, type FieldSchema } from '../schema/entities.ts';
+import { useGetManyAggregate } from 'react-admin';
+import { codeListName, entities, type FieldSchema } from '../schema/entities.ts';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */
 export function displayValue(field: FieldSchema | undefined, value: unknown, t: Translate, locale: Locale = 'en'): string {
@@ -13,10 +14,25 @@ export function displayValue(field: FieldSchema | undefined, value: unknown, t: 
   if (field?.['x-db']?.money && typeof value === 'number') return formatCents(value, 'us', true);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v))).join(', ');
   if (field?.format === 'date-time' && typeof value === 'string') return new Date(value).toLocaleString();
+  if (field?.enum && (typeof value === 'string' || typeof value === 'number')) return t(`enums.${value}`, { _: String(value) });
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 export function BooleanChip({ value, t }: { value: unknown; t: Translate }) {
   return <Chip size="small" label={value ? t('list.yes') : t('list.no')} color={value ? 'success' : 'default'} variant="outlined" />;
+}
+
+/** The display name of a referenced record (a patient's company); the names of a page come in one request. */
+export function ReferenceValue({ field, value }: { field: FieldSchema; value: unknown }) {
+  const target = entities.find((e) => e.resource.table === field['x-db']?.references);
+  const { data } = useGetManyAggregate(target?.name ?? '', { ids: [value as number] }, { enabled: !!target && typeof value === 'number' });
+  const name = data?.[0]?.display_name;
+  return <>{name ? String(name) : value === undefined || value === null ? '' : String(value)}</>;
+}
+
+/** A list or record cell: references by name, everything else as displayValue. */
+export function CellValue({ field, value, t, locale }: { field: FieldSchema; value: unknown; t: Translate; locale: Locale }) {
+  if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
+  return <>{displayValue(field, value, t, locale)}</>;
 }

@@ -30,6 +30,7 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
   if (widget) ui['ui:widget'] = widget;
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
   if (xui?.section) ui['ui:section'] = xui.section;
+  if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;
   const items = field.items as FieldSchema | undefined;
   if (xui?.codeList && field.enum) ui['ui:enumNames'] = codeListNames(xui.codeList, field.enum, opts.locale);
   else if (xui?.codeList && items?.enum) {
@@ -84,4 +85,12 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
   if (tenantOwned && opts.superUser) required.push('billing_company_id');
   const schema = { type: 'object', properties, required, ...(src.allOf ? { allOf: src.allOf } : {}) } as RJSFSchema;
   return { schema, uiSchema };
+}
+
+/** Fields whose visibleWhen is not met by the data: not shown, not validated, not sent. */
+export function hiddenFields(uiSchema: UiSchema, data: Record<string, unknown>): string[] {
+  return Object.entries(uiSchema).filter(([, ui]) => {
+    const when = (ui as Record<string, unknown> | undefined)?.['ui:visibleWhen'] as Record<string, unknown> | undefined;
+    return when && Object.entries(when).some(([k, v]) => data[k] !== v);
+  }).map(([k]) => k);
 }

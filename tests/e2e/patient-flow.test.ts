@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { npiFrom } from '../../src/domain/formats.ts';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+
+let e: E2E;
+let page: Page;
+let win: Locator;
+let errors: string[];
+beforeAll(async () => {
+  e = await startE2E();
+  const bc = await e.app.createBillingCompany('Flow Billing', 'FLW');
+  await e.app.createUser({ email: 'root@flow.test', roles: ['superuser'] });
+  await e.app.createUser({ email: 'bm@flow.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  // The set-up goes through the API as a Super User; the Billing Manager's first sign-in is the browser's.
+  const root = e.app.as(await e.app.login('root@flow.test'));
+  for (const [payer, name] of [['60054', 'Aetna'], ['87726', 'UnitedHealthcare']]) {
+    const p = await root('POST', '/insurance-company', { payer_id: payer, name });
+    await root('POST', '/insurance-plan', { insurance_company_id: p.body.id, name: `${name} PPO`, code: `${payer}-PPO`, billing_company_id: bc });
+  }
+  ({ page, errors } = await signIn(e, 'bm@flow.test'));
+  page.setDefaultTimeout(10_000);
+  win = await openFromStart(page, 'Patient Management');
+});
+afterAll(() => e.close());
+
+const field = (within: Locator, label: string) => within.getByLabel(label, { exact: false }).first();
+async function choose(within: Locator, label: string, option: string) {
+  await field(within, label).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+async function newPatient(med: string) {
+  await win.getByRole('button', { name: 'Create' }).first().click();
+  await field(win, 'Medical number').fill(med);
+  await field(win, 'First name').fill('Valentina');
+  await field(win, 'Last name').fill('Quispe');
+  await field(win, 'Date of birth').fill('02/14/1979');
+  await choose(win, 'Sex', 'Female');
+}
+
+describe('a new user works a patient through the generated screens', () => {
+  it('creates a patient with an address', async () => {
+    await newPatient('MRN-778-899');
+    const addresses = win.locator('section[aria-label="Addresses"]');
+    await addresses.getByRole('button').first().click();
+    const text = (name: string) => addresses.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
+    await text('Address').fill('742 Evergreen Terrace');
+    await text('City').fill('Miami');
+    await text('State').fill('FL');
+    await text('Zip').fill('33101');
+    await win.getByRole('button', { name: 'Save' }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await win.getByRole('heading', { level: 3 }).first().textContent()).toBe('Valentina Quispe 02/14/1979 MRN-778-899');
+    await win.getByRole('tab', { name: 'Addresses' }).click();
+    await win.getByText('742 Evergreen Terrace').waitFor();
+  });
+
+  it('adds a primary and a secondary policy in the policies tab', async () => {
+    await win.getByRole('tab', { name: 'Insurance policies' }).click();
+    const policies = win.getByTestId('children-insurance-policy');
+    for (const [payer, plan, number, resp] of [['60054 - Aetna', '60054-PPO - Aetna PPO', 'W123456789', 'P - Primary'], ['87726 - UnitedHealthcare', '87726-PPO - UnitedHealthcare PPO', 'U987654321', 'S - Secondary']]) {
+      await policies.getByRole('button', { name: 'Create' }).click();
+      await choose(policies, 'Insurance company', payer);
+      await choose(policies, 'Insurance plan', plan);
+      await field(policies, 'Policy number').fill(number);
+      await choose(policies, 'Responsibility', resp);
+      await field(policies, 'Effective date').fill('01/01/2026');
+      await policies.getByRole('button', { name: 'Save' }).click();
+      await policies.getByRole('button', { name: 'Edit' }).waitFor();
+      await policies.getByRole('button', { name: 'Back to list' }).click();
+    }
+    await expect.poll(() => policies.locator('[data-testid^="row-"]').count()).toBe(2);
+    await policies.getByText('S - Secondary').waitFor();
+  });
+
+  it('finds the patient by spotlight', async () => {
+    await page.getByPlaceholder('Search (3 or more characters)').fill('Quispe');
+    await page.getByText('Valentina Quispe 02/14/1979 MRN-778-899').first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('finds the patient by list search with and without hyphens', async () => {
+    await win.getByRole('button', { name: 'Back to list' }).first().click();
+    for (const term of ['MRN-778-899', 'MRN778899']) {
+      await win.getByLabel('Search').fill(term);
+      await expect.poll(() => win.locator('[data-testid^="row-"]').count()).toBe(1);
+      await win.getByText('MRN-778-899').waitFor();
+    }
+  });
+
+  it('disables and re-enables the patient', async () => {
+    const toggle = win.getByLabel(/Status Valentina Quispe/);
+    await toggle.click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+  });
+
+  it('warns before creating a second identical patient', async () => {
+    await newPatient('MRN-000-777');
+    await win.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByText('This patient is already registered').waitFor();
+    await dialog.getByText(/Valentina Quispe 02\/14\/1979 MRN-778-899/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await win.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('refuses an NPI with a wrong check digit in the company form', async () => {
+    const companies = await openFromStart(page, 'Company Management');
+    await companies.getByRole('button', { name: 'Create' }).click();
+    const good = npiFrom('123456789');
+    await field(companies, 'Name').fill('Check Digit Clinic');
+    await field(companies, 'NPI').fill(good.slice(0, 9) + ((Number(good[9]) + 1) % 10));
+    await companies.getByRole('button', { name: 'Save' }).click();
+    await companies.getByText("The NPI doesn't exist").first().waitFor();
+    await field(companies, 'NPI').fill(good);
+    await companies.getByRole('button', { name: 'Save' }).click();
+    await companies.getByRole('button', { name: 'Edit' }).waitFor();
+  });
+
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
+});
