@@ -58,7 +58,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(auditRouter(opts.db, entities));
   api.use(searchRouter(opts.db, entities));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
-  api.use(mountGuarded({ db: opts.db, entities, lists }, masterDataRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

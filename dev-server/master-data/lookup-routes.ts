@@ -1,4 +1,5 @@
 import type { CodeList } from '../../src/platform/load-schemas.ts';
+import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
@@ -13,8 +14,84 @@ export const roomDisplay = (r: Record<string, unknown>) =>
   [r.code ?? '-', r.name ?? '-', `${r.ocupation ?? '-'}/${r.capacity ?? '-'}`].map(String).join(ROOM_SEPARATOR);
 export const NO_ROOMS_MESSAGE = 'There are no units/rooms registered for this company';
 
+/** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
+const named = (items: Array<{ id: number | string; code?: string; name: string }>) => items.map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+
+/** The billing companies the caller may pick on a form (every one for a Super User). */
+async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
+  const params: unknown[] = [];
+  const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), 'id = any($1::bigint[])');
+  const r = await ctx.db.query<{ id: string; abbreviation: string; name: string }>(`select id, abbreviation, name from billing_companies where status and ${scope} order by name`, params);
+  return r.rows.map((b) => ({ id: Number(b.id), name: `${b.abbreviation} - ${b.name}` }));
+}
+
+/** Codes a procedure lists (its diagnoses, its modifiers), each with its name from the code table. */
+async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, field: 'diagnosis_codes' | 'modifier_codes', table: string) {
+  const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
+  const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
+  if (!codes.length) return [];
+  const r = await ctx.db.query<{ id: string; code: string; description: string }>(`select id, code, description from ${table} where lower(code) = any($1::text[]) order by code`, [codes]);
+  return r.rows.map((x) => ({ id: Number(x.id), code: x.code, name: `${x.code} - ${x.description}` }));
+}
+
 /** Look-ups of document 2 §7 that join two records or answer a slice of a list. */
 export const lookupRoutes: GuardedRoute<LookupContext>[] = [
+  ...['patient', 'company', 'facility', 'health-professional', 'insurance-company'].map((base): GuardedRoute<LookupContext> => ({
+    method: 'get', path: `/${base}/get-list-billing-companies`, permission: null, summary: 'Billing companies the caller may choose on this form [{id, name}]',
+    handle: (ctx, _req, actor) => billingCompaniesFor(ctx, actor),
+  })),
+  {
+    method: 'get', path: '/facility/get-list-billing-companies/{id}', permission: ['facility.view', 'facility.edit'], summary: "Billing companies, each marked when it is the facility's",
+    async handle(ctx, req, actor) {
+      const facility = await storeOf(ctx, actor, 'facility').get(idParam(req));
+      return (await billingCompaniesFor(ctx, actor)).map((b) => ({ ...b, selected: b.id === Number(facility.billing_company_id) }));
+    },
+  },
+  {
+    method: 'get', path: '/patient/search', permission: 'patient.view', summary: 'Patients matching ?query (names, medical number, SSN last 4, phone; hyphens ignored), paged like the list',
+    handle: (ctx, req, actor) => storeOf(ctx, actor, 'patient').list(req.query as Record<string, string>),
+  },
+  {
+    method: 'get', path: '/injury/get-list-type-diags', permission: null, summary: 'Diagnosis code types for an injury [{id, name}]',
+    handle: async (ctx) => named(ctx.lists.get('diagnosis-types')?.items ?? []),
+  },
+  {
+    method: 'get', path: '/procedure/get-list/{companyId}', permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'], summary: "Procedures of a company's services [{id, name}]",
+    async handle(ctx, req, actor) {
+      const company = await storeOf(ctx, actor, 'company').get(idParam(req, 'companyId'));
+      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
+      if (!codes.length) return [];
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>('select id, code, short_description from procedures where lower(code) = any($1::text[]) and status order by code', [codes]);
+      return r.rows.map((p) => ({ id: Number(p.id), name: `${p.code} - ${p.short_description ?? ''}`.replace(/ - $/, '') }));
+    },
+  },
+  {
+    method: 'get', path: '/procedure/get-list-diagnoses/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Diagnoses a procedure lists [{id, code, name}]',
+    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'diagnosis_codes', 'diagnoses'),
+  },
+  {
+    method: 'get', path: '/procedure/get-list-modifiers/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Modifiers a procedure lists [{id, code, name}]',
+    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'modifier_codes', 'modifiers'),
+  },
+  {
+    method: 'get', path: '/procedure/get-list-insurance-companies/{id}', permission: 'procedure.view', summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',
+    async handle(ctx, req, actor) {
+      const p = await storeOf(ctx, actor, 'procedure').get(idParam(req));
+      const fees = (p.insurance_fees as Array<{ insurance_company_id: number; fee: number; label?: string }> | undefined) ?? [];
+      if (!fees.length) return [];
+      const r = await ctx.db.query<{ id: string; payer_id: string; name: string }>('select id, payer_id, name from insurance_companies where id = any($1::bigint[])', [fees.map((f) => f.insurance_company_id)]);
+      const byId = new Map(r.rows.map((x) => [Number(x.id), `${x.payer_id} - ${x.name}`]));
+      return fees.map((f) => ({ id: f.insurance_company_id, name: byId.get(f.insurance_company_id) ?? String(f.insurance_company_id), fee: f.fee, label: f.label ?? null }));
+    },
+  },
+  {
+    method: 'get', path: '/procedure/type/{typeId}/classification', permission: null, summary: 'Classifications of a procedure type (CPT sections, HCPCS Level II sections, revenue code categories)',
+    async handle(ctx, req) {
+      const group = ctx.lists.get('procedure-classifications')?.groups?.[String(idParam(req, 'typeId'))];
+      if (!group) throw notFound();
+      return named(group);
+    },
+  },
   {
     method: 'get', path: '/insurance-plan/insurance-company/{id}/get-by-insurance-company', permission: ['insurancecompany.insuranceplan.view', 'patient.edit', 'patient.create'], summary: 'Active plans of an insurance company [{id, name}]',
     async handle(ctx, req, actor) {
@@ -73,7 +150,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     async handle(ctx, req) {
       const group = ctx.lists.get('bill-classifications')?.groups?.[String(idParam(req))];
       if (!group) throw notFound();
-      return group.map((i) => ({ id: i.id, name: `${i.code} - ${i.name}` }));
+      return named(group);
     },
   },
   {

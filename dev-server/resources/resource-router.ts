@@ -40,7 +40,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
         switch (route.kind) {
           case 'list': return store.list(q);
           case 'getList': return store.pickList(q);
-          case 'codeList': return codeListAnswer(ctx.lists.get(route.list!));
+          case 'codeList': return codeListAnswer(ctx.lists.get(route.list!), res.locals.locale);
           case 'getBy': return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
           case 'show': return store.get(idParam(req));
           case 'create': {
@@ -99,9 +99,12 @@ export function resourceRouter(ctx: ResourceContext): Router {
 /** multipart/form-data when the client sends it (a logo attached); JSON bodies pass untouched. */
 const multipartIfSent = imageUpload(['logo']);
 
-/** [{id, name}] with name "code - description" where a code differs; non-public items left out; groups by name. */
-function codeListAnswer(list: CodeList | undefined): unknown {
-  const items = (xs: CodeListItem[]) => xs.filter((i) => i.public !== false).map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+/** [{id, name}] with name "code - description" where a code differs, in the caller's language where the list has it; non-public items left out; groups by name. */
+function codeListAnswer(list: CodeList | undefined, locale: string): unknown {
+  const items = (xs: CodeListItem[]) => xs.filter((i) => i.public !== false).map((i) => {
+    const name = (locale === 'es' && i.name_es) || i.name;
+    return { id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${name}` : name };
+  });
   if (list?.groups) return Object.fromEntries(Object.entries(list.groups).map(([k, xs]) => [k, items(xs)]));
   return items(list?.items ?? []);
 }

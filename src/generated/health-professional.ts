@@ -26,6 +26,7 @@ export type City = string;
 export type State = string;
 export type Zip = string;
 export type Phone = string;
+export type User = number;
 /**
  * @maxItems 500
  */
@@ -56,6 +57,7 @@ export interface HealthProfessional {
   state?: State;
   zip?: Zip;
   phone?: Phone;
+  user_id?: User;
   company_ids?: Companies;
   status?: Status;
 }

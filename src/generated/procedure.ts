@@ -3,6 +3,45 @@
 export type Id = number;
 export type Code = string;
 export type Type = 1 | 2 | 3;
+export type Classification =
+  | 101
+  | 102
+  | 103
+  | 104
+  | 105
+  | 106
+  | 107
+  | 108
+  | 201
+  | 202
+  | 203
+  | 204
+  | 205
+  | 206
+  | 207
+  | 208
+  | 209
+  | 210
+  | 211
+  | 212
+  | 213
+  | 214
+  | 215
+  | 216
+  | 217
+  | 301
+  | 302
+  | 303
+  | 304
+  | 305
+  | 306
+  | 307
+  | 308
+  | 309
+  | 310
+  | 311
+  | 312
+  | 313;
 export type ShortDescription = string;
 export type Description = string;
 export type StartDate = string;
@@ -64,6 +103,7 @@ export interface Procedure {
   id?: Id;
   code: Code;
   type_id?: Type;
+  classification_id?: Classification;
   short_description?: ShortDescription;
   description: Description;
   start_date?: StartDate;

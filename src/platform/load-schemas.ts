@@ -48,7 +48,7 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
   return entities;
 }
 
-export interface CodeListItem { id: number | string; code?: string; name: string; /** false: kept for old records, not offered */ public?: boolean }
+export interface CodeListItem { id: number | string; code?: string; name: string; /** the name in Spanish, where the list gives one */ name_es?: string; /** false: kept for old records, not offered */ public?: boolean }
 /** A code list; groups when the list answers several named lists at once (policy types: general and secondary). */
 export interface CodeList { name: string; items: CodeListItem[]; groups?: Record<string, CodeListItem[]> }
 

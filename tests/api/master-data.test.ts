@@ -118,6 +118,25 @@ describe('NPI', () => {
   });
 });
 
+describe('health professionals', () => {
+  it('a new professional gets a user with the Health Professional role, mailed a link to choose a password', async () => {
+    const h = await bm('POST', '/health-professional', professional({ email: 'dr.new@clinic.test' }));
+    expect(h.status).toBe(201);
+    const u = await app.db.query<{ id: string; slugs: string[]; bcs: string[] }>(`select u.id, array(select r.slug from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) slugs,
+      array(select billing_company_id::text from billing_company_users where user_id = u.id) bcs from users u where email = 'dr.new@clinic.test'`);
+    expect(Number(u.rows[0].id)).toBe(h.body.user_id);
+    expect(u.rows[0].slugs).toEqual(['healthprofessional']);
+    expect(u.rows[0].bcs).toEqual([String(bc)]);
+    expect((await app.db.query("select 1 from mail_outbox where recipient = 'dr.new@clinic.test' and kind = 'welcome'")).rows.length).toBe(1);
+  });
+  it('a professional whose e-mail has a user already is linked to that user, with no second account', async () => {
+    const first = await bm('POST', '/health-professional', professional({ email: 'dr.twice@clinic.test' }));
+    const second = await other('POST', '/health-professional', professional({ email: 'DR.TWICE@clinic.test' }));
+    expect(second.body.user_id).toBe(first.body.user_id);
+    expect(Number((await app.db.query<{ n: string }>("select count(*) n from users where lower(email) = 'dr.twice@clinic.test'")).rows[0].n)).toBe(1);
+  });
+});
+
 describe('companies, facilities, units', () => {
   it('no PO box for a company, a facility or an individual provider', async () => {
     expect(errorsOf(await bm('POST', '/company', company({ address: 'P.O. Box 1234' }))).address).toEqual(['The practice address cannot be a PO box.']);
@@ -223,6 +242,26 @@ describe('insurance companies and plans', () => {
   it('a clearing house name is unique', async () => {
     await bm('POST', '/clearing-house', { code: 'AVL', name: 'Availity' });
     expect((await bm('POST', '/clearing-house', { code: 'AV2', name: 'availity' })).body.message).toBe('This Clearing House is already registered');
+  });
+});
+
+describe('look-ups of document 2 §7', () => {
+  it('the billing companies a form offers are the caller\'s own', async () => {
+    expect((await bm('GET', '/patient/get-list-billing-companies')).body).toEqual([{ id: bc, name: 'MBC - Master BC' }]);
+    expect((await root('GET', '/facility/get-list-billing-companies')).body.length).toBeGreaterThan(1);
+  });
+  it('procedure classifications follow the procedure type', async () => {
+    expect((await bm('GET', '/procedure/type/2/classification')).body).toContainEqual({ id: 207, name: 'J - Drugs administered other than oral method' });
+    expect((await bm('GET', '/procedure/type/9/classification')).status).toBe(404);
+  });
+  it('patient search ignores hyphens like the list', async () => {
+    await bm('POST', '/patient', { first_name: 'Hugo', last_name: 'Lira', date_of_birth: '01/01/1980', med_num: 'HL-55-21' });
+    expect((await bm('GET', '/patient/search?query=HL5521')).body.data.map((p: any) => p.med_num)).toEqual(['HL-55-21']);
+  });
+  it("a procedure's diagnoses and modifiers come with their names", async () => {
+    await root('POST', '/diagnosis', { code: 'S52.501A', description: 'Unspecified fracture of the lower end of right radius' });
+    await root('POST', '/procedure', { code: 'Q4012', description: 'Cast supplies', price: 3000, diagnosis_codes: ['S52.501A'] });
+    expect((await bm('GET', '/procedure/get-list-diagnoses/Q4012')).body).toEqual([expect.objectContaining({ code: 'S52.501A', name: 'S52.501A - Unspecified fracture of the lower end of right radius' })]);
   });
 });
 

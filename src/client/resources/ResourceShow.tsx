@@ -40,7 +40,8 @@ export function ResourceShow({ entity, id, perms, go }: { entity: ClientEntity; 
   const sections = [...new Set(fields.map(([, f]) => f['x-ui']?.section ?? ''))];
   const children = childTabsOf(entity);
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
-  const tabbed = sections.length + children.length > 2;
+  // A short record reads best at once; a long one (a patient, a company) or one with child records in tabs.
+  const tabbed = children.length > 0 || sections.length > 4;
   const tabs = [...sections.map((s) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main') })), ...children.map((c) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label }))];
   const current = Math.min(tab, tabs.length - 1);
   return (
