@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
 
@@ -31,4 +32,11 @@ export async function openFromStart(page: Page, app: string) {
   await page.getByTestId('start-menu').waitFor({ state: 'detached' });
   await page.getByTestId(`window-${app}`).waitFor();
   return page.getByTestId(`window-${app}`);
+}
+
+/** Flips a list row's status switch after confirming, and waits until the row shows the server's answer. */
+export async function confirmStatusToggle(page: Page, toggle: Locator, expected: boolean) {
+  await toggle.click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(() => toggle.isChecked()).toBe(expected);
 }

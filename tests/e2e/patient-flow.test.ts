@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { npiFrom } from '../../src/domain/formats.ts';
-import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { confirmStatusToggle, openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 let e: E2E;
 let page: Page;
@@ -90,12 +90,8 @@ describe('a new user works a patient through the generated screens', () => {
 
   it('disables and re-enables the patient', async () => {
     const toggle = win.getByLabel(/Status Valentina Quispe/);
-    await toggle.click();
-    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => toggle.isChecked()).toBe(false);
-    await toggle.click();
-    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await confirmStatusToggle(page, toggle, false);
+    await confirmStatusToggle(page, toggle, true);
   });
 
   it('warns before creating a second identical patient', async () => {

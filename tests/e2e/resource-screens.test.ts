@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { confirmStatusToggle, openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 let e: E2E;
 let page: Page;
@@ -53,12 +53,8 @@ describe('generated billing company screens', () => {
     const toggle = win.getByLabel(/Status .*Acme Medical Billing/);
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(true);
-    await toggle.click();
-    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => toggle.isChecked()).toBe(false);
-    await toggle.click();
-    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await confirmStatusToggle(page, toggle, false);
+    await confirmStatusToggle(page, toggle, true);
   });
 
   it('rolls a change back from the history', async () => {
