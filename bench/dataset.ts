@@ -30,7 +30,7 @@ export async function generateDataset(db: Database, tenants: number, rows: numbe
               g % 10 <> 0,
               '305-555-' || lpad((g % 10000)::text, 4, '0'),
               'patient' || g || '@mail.example',
-              lpad((g * 7919 % 10000)::text, 4, '0'),
+              lpad((g::bigint * 7919 % 10000)::text, 4, '0'),
               case when g % 5 = 0 then 'es' else 'en' end,
               jsonb_build_array(jsonb_build_object('address_type_id', 2, 'address', (g % 9000 + 100) || ' Main St', 'city', 'Miami', 'state', 'FL', 'zip', '33101', 'main_address', true)),
               false

@@ -153,12 +153,19 @@ export class ResourceStore {
     if (Object.keys(errors).length) throw invalid(errors);
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
-    const rows = await this.db.query(
-      `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
+    // The total comes with the page (a window count over the same scan): one pass over the matches, not two.
+    const rows = await this.db.query<Record<string, unknown>>(
+      `select ${this.selectList}${withCount ? ', count(*) over () as total_rows__' : ''} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
       params,
     );
-    const count = withCount ? Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n) : rows.rows.length;
-    return { data: rows.rows.map((r) => this.toApi(r)), numberOfPages: Math.ceil(count / perPage), count };
+    let count = rows.rows.length;
+    if (withCount) {
+      // A page past the end has no row to carry the total; only then is it counted on its own.
+      count = rows.rows.length ? Number(rows.rows[0].total_rows__)
+        : page > 1 ? Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n) : 0;
+      for (const r of rows.rows) delete r.total_rows__;
+    }
+    return { data: rows.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count };
   }
 
   /** Picker items [{ id, name }], at most 1000 (narrow with query and the list filters, e.g. status=true). */

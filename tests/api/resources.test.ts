@@ -28,6 +28,14 @@ describe('generic resource routes', () => {
     expect((await admin('GET', '/diagnosis/get-all-server?ids=1,x')).status).toBe(422);
   });
 
+  it('the total counts every match on any page, also a page past the end', async () => {
+    for (const code of ['Z001', 'Z002', 'Z003']) await admin('POST', '/diagnosis/', { code, description: `Total check ${code}` });
+    const page2 = await admin('GET', '/diagnosis/get-all-server?query=total check&itemsPerPage=2&page=2');
+    expect([page2.body.count, page2.body.data.length, page2.body.numberOfPages]).toEqual([3, 1, 2]);
+    const past = await admin('GET', '/diagnosis/get-all-server?query=total check&itemsPerPage=2&page=5');
+    expect([past.body.count, past.body.data.length]).toEqual([3, 0]);
+  });
+
   it('answers an unknown code with the spec message', async () => {
     const r = await admin('GET', '/diagnosis/get-by-code/ZZZ999');
     expect(r.status).toBe(404);
