@@ -41,7 +41,7 @@ export function ResourceShow({ entity, id, perms, go }: { entity: ClientEntity; 
   const children = childTabsOf(entity);
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
   // A short record reads best at once; a long one (a patient, a company) or one with child records in tabs.
-  const tabbed = children.length > 0 || sections.length > 4;
+  const tabbed = children.length > 0 || sections.filter(Boolean).length >= 3;
   const tabs = [...sections.map((s) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main') })), ...children.map((c) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label }))];
   const current = Math.min(tab, tabs.length - 1);
   return (
