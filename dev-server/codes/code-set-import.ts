@@ -4,14 +4,17 @@ import type { Database } from '../db/database.ts';
 import { importHcpcsModifiers, importHcpcsProcedures, readHcpcsWorkbook } from './hcpcs-import.ts';
 import { importNppes } from './nppes-import.ts';
 import { importTaxonomies } from './taxonomy-import.ts';
+import { parseX12CodeList } from './x12-code-list-import.ts';
 import { importIcd10cm, type ImportProgress } from './icd10cm-import.ts';
 import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
-export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes';
-export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes'];
+export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc';
+export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc'];
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
+/** CARC and RARC texts are X12's: only a licensee's file replaces our own plain-language wording. */
+export const X12_LISTS = { carc: `${ROOT}schemas/lists/x12/adjustment-reasons.json`, rarc: `${ROOT}schemas/lists/x12/remark-codes.json` };
 
 /** A file as text or bytes, gunzipped when it is a .gz copy. */
 const bytes = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file));
@@ -20,8 +23,16 @@ const bytes = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string, progress?: ImportProgress): Promise<number> {
+export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string, progress?: ImportProgress, lists = X12_LISTS): Promise<number> {
   switch (kind) {
+    case 'carc':
+    case 'rarc': {
+      const items = parseX12CodeList(bytes(file).toString('utf8'));
+      const name = kind === 'carc' ? 'Claim adjustment reason codes (imported from a licensed X12 code list)' : 'Remittance advice remark codes (imported from a licensed code list)';
+      writeFileSync(lists[kind], JSON.stringify({ name, items }, null, 2) + '\n');
+      progress?.(items.length, items.length);
+      return items.length;
+    }
     case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress);
     case 'hcpcs': {
       // One workbook holds both: the Level II modifiers and the procedure codes.
@@ -49,7 +60,7 @@ export const BUNDLED: Array<[CodeSetKind, string]> = [
 
 const LOADED: Record<CodeSetKind, string> = {
   icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', pos: 'place of service codes',
-  taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records',
+  taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records', carc: 'claim adjustment reason codes', rarc: 'remittance advice remark codes',
 };
 
 /** On the embedded default and an empty diagnosis table, load the bundled code sets (CODE_SETS=0 skips). */

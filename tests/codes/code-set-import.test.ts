@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseX12CodeList } from '../../dev-server/codes/x12-code-list-import.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED, importCodeSet, loadBundledCodeSets } from '../../dev-server/codes/code-set-import.ts';
 import { parseIcd10OrderLine } from '../../dev-server/codes/icd10cm-import.ts';
@@ -81,6 +84,23 @@ describe('NPPES registry from the CMS downloadable file', () => {
     expect(n).toBe(2);
     expect(await one("select entity_type, name, taxonomy from npi_registry where npi = '1234567893'")).toEqual({ entity_type: 1, name: 'DOE, JANE Q', taxonomy: '207Q00000X' });
     expect(await one("select entity_type, name from npi_registry where npi = '1245319599'")).toEqual({ entity_type: 2, name: 'SUNSHINE FAMILY CLINIC, LLC' });
+  });
+});
+
+describe('CARC and RARC from a licensee\'s code list file', () => {
+  it('replaces the list with the file: codes, texts, dates; a stopped code is kept but not offered', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'carc-')), 'adjustment-reasons.json');
+    const n = await importCodeSet(null, 'carc', new URL('../fixtures/carc_sample.csv', import.meta.url).pathname, undefined, { carc: out, rarc: out });
+    expect(n).toBe(3);
+    const list = JSON.parse(readFileSync(out, 'utf8'));
+    expect(list.items).toEqual([
+      { id: '1', code: '1', name: 'Sample wording for a deductible amount', start: '1995-01-01' },
+      { id: '45', code: '45', name: 'Sample wording for a charge above the fee schedule', start: '1995-01-01' },
+      { id: 'D1', code: 'D1', name: 'Sample wording for a retired code', start: '1995-01-01', stop: '2007-06-30', public: false },
+    ]);
+  });
+  it('a file without a code or a description column is refused, naming its columns', () => {
+    expect(() => parseX12CodeList('Foo,Bar\n1,2\n')).toThrow('The file needs a code column and a description column; its columns are: Foo, Bar');
   });
 });
 
