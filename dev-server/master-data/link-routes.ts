@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import type { ResourceStore } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type MasterDataContext } from './store-of.ts';
 
@@ -10,24 +9,31 @@ export const OTHER_BILLING_COMPANY_LINK_MESSAGE = 'A company and what it is link
 
 /**
  * Companies are linked to facilities and health professionals through the linked row's
- * company_ids (GIN-indexed). Every change goes through the store, so it is tenant-checked,
- * transactional and audited like any edit.
+ * company_ids (GIN-indexed). A change goes through the store inside one transaction for all the rows
+ * it touches, so it is tenant-checked, all-or-nothing and audited like any edit.
  */
-async function setCompanies(store: ResourceStore, id: number, change: (ids: number[]) => number[], companies: ResourceStore): Promise<Record<string, unknown>> {
-  const row = await store.get(id);
-  const next = change(((row.company_ids as number[] | undefined) ?? []).map(Number));
-  for (const c of next) {
-    const company = await companies.get(c).catch(() => { throw invalid({ company_ids: ['The selected company is invalid.'] }); });
-    if (Number(company.billing_company_id) !== Number(row.billing_company_id)) throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
-  }
-  return store.update(id, { company_ids: next });
+async function setCompanies(ctx: MasterDataContext, actor: Actor, entity: string, ids: number[], change: (companyIds: number[]) => number[]): Promise<Array<Record<string, unknown>>> {
+  const store = storeOf(ctx, actor, entity);
+  return ctx.db.transaction(async (tx) => {
+    const out: Array<Record<string, unknown>> = [];
+    for (const id of ids) {
+      const row = await store.get(id, tx, true);
+      const next = change(((row.company_ids as number[] | undefined) ?? []).map(Number));
+      // Read in the same transaction (an embedded database has one connection); the caller's companies only.
+      const found = next.length ? (await tx.query<{ billing_company_id: string }>(
+        `select billing_company_id from companies where id = any($1::bigint[])${actor.crossTenant ? '' : ' and billing_company_id = any($2::bigint[])'}`,
+        actor.crossTenant ? [next] : [next, actor.billingCompanyIds])).rows : [];
+      if (found.length !== next.length) throw invalid({ company_ids: ['The selected company is invalid.'] });
+      if (found.some((c) => Number(c.billing_company_id) !== Number(row.billing_company_id))) throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
+      out.push(await store.applyUpdate(tx, row, { company_ids: next }, 'updated'));
+    }
+    return out;
+  });
 }
 
 async function linkedTo(ctx: MasterDataContext, actor: Actor, entity: string, companyId: number) {
   await storeOf(ctx, actor, 'company').get(companyId);
-  const store = storeOf(ctx, actor, entity);
-  const r = await ctx.db.query<{ id: string }>(`select id from ${store.table} where company_ids @> $1::jsonb order by id limit 1000`, [JSON.stringify([companyId])]);
-  return Promise.all(r.rows.map((x) => store.get(Number(x.id))));
+  return (await storeOf(ctx, actor, entity).list({ company_ids: String(companyId), itemsPerPage: '1000' }, false)).data;
 }
 
 const companyIdsFrom = (req: Request, key: string) => {
@@ -44,8 +50,7 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
       const companyId = idParam(req);
       const companies = storeOf(ctx, actor, 'company');
       await companies.get(companyId);
-      const facilities = storeOf(ctx, actor, 'facility');
-      for (const f of companyIdsFrom(req, 'facilities')) await setCompanies(facilities, f, (ids) => [...new Set([...ids, companyId])], companies);
+      await setCompanies(ctx, actor, 'facility', companyIdsFrom(req, 'facilities'), (ids) => [...new Set([...ids, companyId])]);
       return linkedTo(ctx, actor, 'facility', companyId);
     },
   },
@@ -53,14 +58,14 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     method: 'patch', path: '/facility/{facilityId}/remove-to-company/{companyId}', permission: ['company.facilities.edit', 'facility.companies.edit'], summary: 'Unlinks a facility from a company',
     async handle(ctx, req, actor) {
       const companyId = idParam(req, 'companyId');
-      return setCompanies(storeOf(ctx, actor, 'facility'), idParam(req, 'facilityId'), (ids) => ids.filter((c) => c !== companyId), storeOf(ctx, actor, 'company'));
+      return (await setCompanies(ctx, actor, 'facility', [idParam(req, 'facilityId')], (ids) => ids.filter((c) => c !== companyId)))[0];
     },
   },
   {
     method: 'patch', path: '/facility/{id}/company', permission: 'facility.companies.edit', summary: 'Sets the companies of a facility ({company_ids: [ids]})',
     async handle(ctx, req, actor) {
       const ids = companyIdsFrom(req, 'company_ids');
-      return setCompanies(storeOf(ctx, actor, 'facility'), idParam(req), () => ids, storeOf(ctx, actor, 'company'));
+      return (await setCompanies(ctx, actor, 'facility', [idParam(req)], () => ids))[0];
     },
   },
   {
@@ -71,26 +76,24 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     method: 'get', path: '/health-professional/{id}/company', permission: 'healthprofessional.companies.view', summary: 'The companies of a health professional',
     async handle(ctx, req, actor) {
       const hp = await storeOf(ctx, actor, 'health-professional').get(idParam(req));
-      const companies = storeOf(ctx, actor, 'company');
-      return Promise.all(((hp.company_ids as number[] | undefined) ?? []).map((c) => companies.get(Number(c)).catch(() => null))).then((xs) => xs.filter(Boolean));
+      const ids = ((hp.company_ids as number[] | undefined) ?? []).map(Number);
+      if (!ids.length) return [];
+      return (await storeOf(ctx, actor, 'company').list({ ids: ids.join(','), itemsPerPage: '1000' }, false)).data;
     },
   },
   ...(['post /health-professional/{id}/company', 'put /health-professional/{id}/update-companies'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
     method: spec.split(' ')[0] as 'post' | 'put', path: spec.split(' ')[1], permission: 'healthprofessional.companies.edit', summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
     async handle(ctx, req, actor) {
       const ids = companyIdsFrom(req, 'company_ids');
-      return setCompanies(storeOf(ctx, actor, 'health-professional'), idParam(req), () => ids, storeOf(ctx, actor, 'company'));
+      return (await setCompanies(ctx, actor, 'health-professional', [idParam(req)], () => ids))[0];
     },
   })),
   {
     method: 'get', path: '/company/get-list-billing-providers', permission: ['company.view', 'healthprofessional.view'], summary: 'Health professionals authorized as billing providers [{id, name}]',
     async handle(ctx, req, actor) {
-      const store = storeOf(ctx, actor, 'health-professional');
-      const params: unknown[] = [];
-      const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `billing_company_id = any($1::bigint[])`);
-      const r = await ctx.db.query<{ id: string }>(`select id from health_professionals where authorization_ids @> '[2]'::jsonb and status and ${scope} order by last_name, first_name limit 1000`, params);
-      const rows = await Promise.all(r.rows.map((x) => store.get(Number(x.id))));
-      return rows.map((h) => ({ id: h.id, name: h.display_name, billing_company_id: h.billing_company_id }));
+      const billingProvider = 2; // authorization-types: Billing provider
+      const page = await storeOf(ctx, actor, 'health-professional').list({ authorization_ids: String(billingProvider), status: 'true', itemsPerPage: '1000', sortBy: 'last_name' }, false);
+      return page.data.map((h) => ({ id: h.id, name: h.display_name, billing_company_id: h.billing_company_id }));
     },
   },
   {

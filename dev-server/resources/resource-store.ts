@@ -129,6 +129,10 @@ export class ResourceStore {
       else if (kind === 'boolean') {
         if (!['true', 'false', '1', '0'].includes(v)) { errors[f] = ['The filter must be true or false.']; continue; }
         params.push(v === 'true' || v === '1'); where.push(`${f} = $${params.length}`);
+      } else if (kind === 'contains') {
+        // An id in a list of ids (the companies of a facility), answered by the column's GIN index.
+        if (!/^\d+$/.test(v)) { errors[f] = ['The filter must be an id.']; continue; }
+        params.push(JSON.stringify([Number(v)])); where.push(`${f} @> $${params.length}::jsonb`);
       } else if (kind === 'number') {
         if (!/^-?\d+(\.\d+)?$/.test(v)) { errors[f] = ['The filter must be a number.']; continue; }
         params.push(v); where.push(`${f} = $${params.length}`);

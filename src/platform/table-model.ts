@@ -70,6 +70,9 @@ export function tableModel(entity: Entity): TableModel {
     if (db.unique) {
       const expr = db.unique === 'case-insensitive' ? `lower(${name})` : name;
       indexes[`${t}_${name}_unique`] = `create unique index ${t}_${name}_unique on ${t} (${lead}${expr})`;
+    } else if (list.filter === 'contains') {
+      // "has this id in its list": containment on jsonb, which only a GIN index answers.
+      indexes[`${t}_${name}_gin`] = `create index ${t}_${name}_gin on ${t} using gin (${name} jsonb_path_ops)`;
     } else if (db.index || list.sortable || list.filter) {
       indexes[`${t}_${name}_idx`] = `create index ${t}_${name}_idx on ${t} (${lead}${name})`;
     }

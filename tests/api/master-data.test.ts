@@ -199,6 +199,24 @@ describe('companies, facilities, units', () => {
     await bm('PATCH', `/facility/${f1.body.id}/remove-to-company/${c.body.id}`);
     expect((await bm('GET', `/facility/get-all-by-company/${c.body.id}`)).body.map((f: any) => f.id)).toEqual([f2.body.id]);
   });
+  it('linking facilities is all or nothing: one of another billing company links none', async () => {
+    const c = await bm('POST', '/company', company());
+    const mine = await bm('POST', '/facility', facility());
+    const theirs = await other('POST', '/facility', facility());
+    const r = await bm('PATCH', `/company/add-facilities-to-company/${c.body.id}`, { facilities: [mine.body.id, theirs.body.id] });
+    expect(r.status).toBe(404);
+    expect((await bm('GET', `/facility/get-all-by-company/${c.body.id}`)).body).toEqual([]);
+  });
+  it("a professional's companies are set and listed, and billing providers are those authorized to bill", async () => {
+    const c = await bm('POST', '/company', company());
+    const h = await bm('POST', '/health-professional', professional({ authorization_ids: [1, 2] }));
+    await bm('PUT', `/health-professional/${h.body.id}/update-companies`, { company_ids: [c.body.id] });
+    expect((await bm('GET', `/health-professional/${h.body.id}/company`)).body.map((x: any) => x.id)).toEqual([c.body.id]);
+    const providers = (await bm('GET', '/company/get-list-billing-providers')).body.map((x: any) => x.id);
+    expect(providers).toContain(h.body.id);
+    const plain = await bm('POST', '/health-professional', professional({ authorization_ids: [1] }));
+    expect(providers).not.toContain(plain.body.id);
+  });
   it('bill classifications follow the facility type', async () => {
     const r = await bm('GET', '/facility/bill-classifications/7');
     expect(r.body[0]).toEqual({ id: 71, name: '71 - Rural health clinic' });

@@ -11,9 +11,6 @@ create table if not exists npi_registry (
   zip text,
   updated_at timestamptz not null default now()
 );
--- Links kept as id arrays on the linked row: "the facilities of a company" reads them by containment.
-create index if not exists facilities_company_ids_gin on facilities using gin (company_ids jsonb_path_ops);
-create index if not exists health_professionals_company_ids_gin on health_professionals using gin (company_ids jsonb_path_ops);
 -- Lookups of a company's NPI, a facility's or a professional's across billing companies (NPI kind rule).
 create index if not exists companies_npi_idx on companies (npi);
 create index if not exists facilities_npi_idx on facilities (npi);

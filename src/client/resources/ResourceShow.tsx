@@ -30,13 +30,14 @@ function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>;
  * several sections or child records (a patient: contact, addresses…, insurance policies) shows them
  * as tabs; a small one shows everything at once.
  */
-export function ResourceShow({ entity, id, perms, go }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void }) {
+export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
   const { t, locale } = useI18n();
   const [tab, setTab] = useState(0);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
   if (isPending) return <Loading />;
   if (error || !data) return <Box sx={{ p: 2 }}><Typography role="alert">{(error as Error)?.message}</Typography><Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button></Box>;
-  const fields = orderedFields(entity, (_n, f) => !f.writeOnly && !f['x-db']?.secret && !(f['x-ui']?.widget === 'hidden'));
+  // What the parent screen already says (a policy's patient) is not repeated on the child's record.
+  const fields = orderedFields(entity, (n, f) => !f.writeOnly && !f['x-db']?.secret && f['x-ui']?.widget !== 'hidden' && !(fixed && n in fixed));
   const sections = [...new Set(fields.map(([, f]) => f['x-ui']?.section ?? ''))];
   const children = childTabsOf(entity);
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);

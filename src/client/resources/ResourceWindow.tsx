@@ -19,21 +19,23 @@ export interface Permissions { create: boolean; edit: boolean; disable: boolean;
  * One entity's screens inside one window. The view lives in the window, not in the address bar, so
  * several windows can each show their own list at once.
  */
-export default function ResourceWindow({ entity, appName, fixed }: { entity: ClientEntity; appName: string;
+export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: { entity: ClientEntity; appName: string;
   /** inside a parent's screen: the child's fields set to the parent (patient_id), which filter the list and fill the form */
-  fixed?: Record<string, unknown> }) {
+  fixed?: Record<string, unknown>;
+  /** records linked to the parent by a list of ids: listed and opened, not created here */
+  linkedOnly?: boolean }) {
   const { me } = useMe();
   const opened = fixed ? null : sessionStorage.getItem(`open-record:${appName}`);
   if (opened) sessionStorage.removeItem(`open-record:${appName}`);
   const [view, setView] = useState<View>(opened ? { kind: 'show', id: Number(opened) } : { kind: 'list' });
   const p = entity.resource.permission;
   const perms: Permissions = {
-    create: can(me, `${p}.create`), edit: can(me, `${p}.edit`), disable: can(me, `${p}.disable`), history: can(me, `${p}.history`), show: can(me, `${p}.show`),
+    create: !linkedOnly && can(me, `${p}.create`), edit: can(me, `${p}.edit`), disable: can(me, `${p}.disable`), history: can(me, `${p}.history`), show: can(me, `${p}.show`),
   };
   const go = (v: View) => setView(v);
   switch (view.kind) {
     case 'list': return <ResourceList entity={entity} perms={perms} go={go} fixed={fixed} />;
-    case 'show': return <ResourceShow entity={entity} id={view.id} perms={perms} go={go} />;
+    case 'show': return <ResourceShow entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} />;
     case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} /></Suspense>;
     case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} /></Suspense>;
     case 'history': return <Suspense fallback={<Loading />}><ResourceHistory entity={entity} id={view.id} perms={perms} go={go} /></Suspense>;
