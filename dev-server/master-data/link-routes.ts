@@ -135,3 +135,44 @@ async function companiesOf(ctx: MasterDataContext, actor: Actor, billingCompany:
   const page = await store.list({ status: 'true', itemsPerPage: '1000', sortBy: 'name', ...(billingCompany ? { billing_company_id: billingCompany } : {}) }, false);
   return page.data.map((c) => ({ id: c.id, name: c.display_name, billing_company_id: c.billing_company_id, ...(batch ? { npi: c.npi } : {}) }));
 }
+
+/** The billing company a caller adds something to: the one named (a Super User, or one of the caller's), else the caller's only one. */
+function targetBillingCompany(actor: Actor, asked: unknown): number {
+  if (asked !== undefined && asked !== null) {
+    if (!Number.isSafeInteger(asked) || (asked as number) < 1) throw invalid({ billing_company_id: ['The billing company must be an id.'] });
+    if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked as number)) throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
+    return asked as number;
+  }
+  if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
+  throw invalid({ billing_company_id: ['The billing company field is required.'] });
+}
+
+export const FACILITY_ALREADY_MESSAGE = 'The facility is already registered';
+
+export const billingCompanyLinkRoutes: GuardedRoute<MasterDataContext>[] = [
+  {
+    method: 'patch', path: '/clearing-house/add-to-billing-company/{id}', permission: 'clearinghouse.edit', summary: 'A billing company starts using a clearing house ({billing_company_id}, the caller\'s own when not given)',
+    async handle(ctx, req, actor) {
+      const bc = targetBillingCompany(actor, bodyObject(req).billing_company_id);
+      const store = storeOf(ctx, actor, 'clearing-house');
+      const id = idParam(req);
+      return ctx.db.transaction(async (tx) => {
+        const row = await store.get(id, tx, true);
+        const have = ((row.billing_company_ids as number[] | undefined) ?? []).map(Number);
+        return have.includes(bc) ? row : store.applyUpdate(tx, row, { billing_company_ids: [...have, bc] }, 'updated');
+      });
+    },
+  },
+  {
+    method: 'patch', path: '/facility/add-to-billing-company/{id}', permission: 'facility.create', status: 201,
+    summary: "Registers a facility (a hospital several billing companies bill for) in another billing company: a copy of its data there, without this billing company's links",
+    async handle(ctx, req, actor) {
+      const bc = targetBillingCompany(actor, bodyObject(req).billing_company_id);
+      const store = storeOf(ctx, actor, 'facility');
+      const source = await store.get(idParam(req));
+      if (Number(source.billing_company_id) === bc) throw invalid({ billing_company_id: [FACILITY_ALREADY_MESSAGE] }, FACILITY_ALREADY_MESSAGE);
+      const { writable } = entityWriter(entityOf(ctx, 'facility'));
+      return store.create({ ...writable(source), billing_company_id: bc });
+    },
+  },
+];

@@ -24,6 +24,7 @@ export type Contacts = {
   phone?: Phone;
   fax?: Fax;
 }[];
+export type BillingCompaniesUsingIt = number[];
 export type Status = boolean;
 
 export interface ClearingHouse {
@@ -39,5 +40,6 @@ export interface ClearingHouse {
   receiver_id?: ReceiverID;
   website?: Website;
   contacts?: Contacts;
+  billing_company_ids?: BillingCompaniesUsingIt;
   status?: Status;
 }

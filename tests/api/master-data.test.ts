@@ -257,6 +257,22 @@ describe('insurance companies and plans', () => {
     expect((await bm('GET', `/insurance-plan/insurance-company/${p.body.id}/get-by-insurance-company`)).body).toEqual([{ id: plan.body.id, name: 'BRZ - Bronze', billing_company_id: bc }]);
     expect((await bm('GET', `/insurance-plan/get-by-payer-id/${p.body.payer_id}`)).body[0].id).toBe(plan.body.id);
   });
+  it('a billing company starts using a clearing house, once', async () => {
+    const ch = await root('POST', '/clearing-house', { code: `CH${++seq}`, name: `House ${seq}` });
+    await bm('PATCH', `/clearing-house/add-to-billing-company/${ch.body.id}`);
+    const again = await bm('PATCH', `/clearing-house/add-to-billing-company/${ch.body.id}`);
+    expect(again.body.billing_company_ids).toEqual([bc]);
+    expect((await bm('GET', `/clearing-house/get-all-server?billing_company_ids=${bc}`)).body.data.map((x: any) => x.id)).toContain(ch.body.id);
+  });
+  it('a facility is registered in another billing company as its own copy', async () => {
+    const f = await root('POST', '/facility', facility({ billing_company_id: bc }));
+    const others = (await root('GET', '/billing-company/get-list')).body.filter((b: any) => b.id !== bc);
+    const copy = await root('PATCH', `/facility/add-to-billing-company/${f.body.id}`, { billing_company_id: others[0].id });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ npi: f.body.npi, name: f.body.name, billing_company_id: others[0].id });
+    expect(copy.body.id).not.toBe(f.body.id);
+    expect((await root('PATCH', `/facility/add-to-billing-company/${f.body.id}`, { billing_company_id: others[0].id })).body.message).toBe('The facility is already registered');
+  });
   it('a clearing house name is unique', async () => {
     await bm('POST', '/clearing-house', { code: 'AVL', name: 'Availity' });
     expect((await bm('POST', '/clearing-house', { code: 'AV2', name: 'availity' })).body.message).toBe('This Clearing House is already registered');
