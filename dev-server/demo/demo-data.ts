@@ -118,7 +118,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       await insertRows(tx, 'insurance_policies', policies);
       if (bi === 0) {
         for (const u of DEMO_USERS) {
-          const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password }]);
+          const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);
           await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2 and billing_company_id is null', [uid, u.role]);
           if (u.tenant) await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [bcId, uid]);
         }

@@ -35,7 +35,7 @@ export const en = {
     code_enter: 'Enter a code', code_not_found: 'Code not found', code_found: 'Code entered', date_placeholder: 'mm/dd/yyyy', date_invalid: 'Enter a date as mm/dd/yyyy (or month/day).',
     money_limit: 'The amount may not be greater than 9,999,999.99.', choose: 'Choose…', loading: 'Loading…',
   },
-  enums: { billing_company: 'Whole billing company', user: 'One user', role: 'One role', F: 'Female', M: 'Male', O: 'Other', en: 'English', es: 'Spanish', Other: 'Other' } as Record<string, string>,
+  enums: { Single: 'Single', Married: 'Married', U: 'Unknown', billing_company: 'Whole billing company', user: 'One user', role: 'One role', F: 'Female', M: 'Male', O: 'Other', en: 'English', es: 'Spanish', Other: 'Other' } as Record<string, string>,
   validation: {
     required: 'This field is required.', maxLength: 'At most %{limit} characters.', minLength: 'At least %{limit} characters.', enum: 'Choose one of the options.',
     minimum: 'The least allowed is %{limit}.', maximum: 'The most allowed is %{limit}.', minItems: 'Choose at least %{limit}.', type: 'This value is not valid.', pattern: 'The format is not valid.',

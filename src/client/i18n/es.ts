@@ -37,7 +37,7 @@ export const es: Messages = {
     code_enter: 'Ingrese un código', code_not_found: 'Código no encontrado', code_found: 'Código ingresado', date_placeholder: 'mm/dd/aaaa', date_invalid: 'Ingrese una fecha mm/dd/aaaa (o mes/día).',
     money_limit: 'El monto no puede ser mayor que 9,999,999.99.', choose: 'Elija…', loading: 'Cargando…',
   },
-  enums: { billing_company: 'Toda la compañía de facturación', user: 'Un usuario', role: 'Un rol', F: 'Femenino', M: 'Masculino', O: 'Otro', en: 'Inglés', es: 'Español', Other: 'Otro' },
+  enums: { Single: 'Soltero(a)', Married: 'Casado(a)', U: 'Desconocido', billing_company: 'Toda la compañía de facturación', user: 'Un usuario', role: 'Un rol', F: 'Femenino', M: 'Masculino', O: 'Otro', en: 'Inglés', es: 'Español', Other: 'Otro' },
   validation: {
     required: 'Este campo es obligatorio.', maxLength: 'Como máximo %{limit} caracteres.', minLength: 'Al menos %{limit} caracteres.', enum: 'Elija una de las opciones.',
     minimum: 'El mínimo permitido es %{limit}.', maximum: 'El máximo permitido es %{limit}.', minItems: 'Elija al menos %{limit}.', type: 'Este valor no es válido.', pattern: 'El formato no es válido.',

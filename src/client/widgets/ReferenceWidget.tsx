@@ -15,15 +15,19 @@ export function ReferenceWidget(p: WidgetProps) {
   const t = useT();
   const source = String(p.options.source ?? '');
   const dependsOn = p.options.dependsOn as string | undefined;
-  const parent = dependsOn ? (p.registry.formContext?.formData as Record<string, unknown> | undefined)?.[dependsOn] : undefined;
+  const form = p.registry.formContext?.formData as Record<string, unknown> | undefined;
+  const parent = dependsOn ? form?.[dependsOn] : undefined;
+  // A record of one billing company picks among that company's records (a Super User sees them all otherwise).
+  const owner = p.id.endsWith('billing_company_id') ? undefined : form?.billing_company_id;
   const [options, setOptions] = useState<Option[] | null>(null);
   const multiple = p.schema.type === 'array';
   useEffect(() => {
     if (!source || (dependsOn && !parent)) { setOptions([]); return; }
     let live = true;
-    api<Option[]>(source, { query: dependsOn ? { [dependsOn]: parent } : undefined }).then((o) => { if (live) setOptions(o); }).catch(() => live && setOptions([]));
+    const query = { ...(dependsOn ? { [dependsOn]: parent } : {}), ...(owner ? { billing_company_id: owner } : {}) };
+    api<Option[]>(source, { query }).then((o) => { if (live) setOptions(o); }).catch(() => live && setOptions([]));
     return () => { live = false; };
-  }, [source, dependsOn, parent]);
+  }, [source, dependsOn, parent, owner]);
   // Empty slots (RJSF fills an array up to minItems) are no choice.
   const value = multiple ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined) : (p.value ?? '');
   return (
