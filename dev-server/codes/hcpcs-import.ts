@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Database } from '../db/database.ts';
 import type { ImportProgress } from './icd10cm-import.ts';
@@ -49,6 +50,10 @@ export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progr
   return mods.length;
 }
 
+// HCPCS Level II sections by the code's letter (J: drugs administered…), from the classification list.
+const SECTIONS = JSON.parse(readFileSync(new URL('../../schemas/lists/procedure-classifications.json', import.meta.url), 'utf8')).groups['2'] as Array<{ id: number; code: string }>;
+const sectionOf = (code: string) => SECTIONS.find((s) => s.code === code[0].toUpperCase())?.id ?? null;
+
 /**
  * HCPCS Level II procedure codes in force (RECID 3; RECID 4 rows continue the long description of
  * the code above them) upserted into procedures. They carry no fee: a billing office adds its prices
@@ -67,11 +72,13 @@ export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], prog
     const batch = codes.slice(i, i + batchSize);
     await db.transaction(async (tx) => {
       await tx.query(
-        `insert into procedures (code, type_id, short_description, description, start_date, status)
-         select c, 2, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(c, s, d, a)
-         on conflict (lower(code)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date, updated_at = now()
-         where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description`,
-        [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => (c.long || c.short).slice(0, 1000)), batch.map((c) => usDate(c.added))],
+        `insert into procedures (code, type_id, classification_id, short_description, description, start_date, status)
+         select c, 2, k, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as t(c, s, d, a, k)
+         on conflict (lower(code)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date,
+           classification_id = excluded.classification_id, updated_at = now()
+         where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description
+           or procedures.classification_id is distinct from excluded.classification_id`,
+        [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => (c.long || c.short).slice(0, 1000)), batch.map((c) => usDate(c.added)), batch.map((c) => sectionOf(c.code))],
       );
     });
     progress(Math.min(i + batchSize, codes.length), codes.length);

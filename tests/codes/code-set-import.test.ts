@@ -64,6 +64,7 @@ describe('HCPCS Level II procedure codes from the same workbook', () => {
   it('loads the procedure codes in force with their descriptions, and no CPT code', async () => {
     expect(await one("select code, short_description, type_id from procedures where code = 'A0428'")).toEqual({ code: 'A0428', short_description: 'Bls', type_id: 2 });
     expect(await one("select description from procedures where code = 'G0008'")).toEqual({ description: 'Administration of influenza virus vaccine' });
+    expect(await one("select classification_id from procedures where code = 'J1100'")).toEqual({ classification_id: 207 });
     expect(await one("select 1 as found from procedures where code ~ '^[0-9]{5}$'")).toBeUndefined();
     const n = Number((await one('select count(*) n from procedures')).n);
     expect(n).toBeGreaterThan(6000);
