@@ -63,12 +63,18 @@ const LOADED: Record<CodeSetKind, string> = {
   taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records', carc: 'claim adjustment reason codes', rarc: 'remittance advice remark codes',
 };
 
-/** On the embedded default and an empty diagnosis table, load the bundled code sets (CODE_SETS=0 skips). */
+// Whether a bundled set is already in: each set on its own, so a start stopped half-way finishes the rest next time.
+const PRESENT: Partial<Record<CodeSetKind, string>> = {
+  icd10cm: `select exists (select 1 from diagnoses where type = 'ICD-10') as present`,
+  hcpcs: 'select exists (select 1 from procedures where type_id = 2) as present',
+  taxonomy: 'select exists (select 1 from taxonomies) as present',
+};
+
+/** On the embedded default, load each bundled code set the database does not have yet (CODE_SETS=0 skips). */
 export async function loadBundledCodeSets(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
   if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return;
-  const r = await db.query<{ n: number }>('select count(*) as n from diagnoses');
-  if (Number(r.rows[0].n) > 0) return;
   for (const [kind, file] of BUNDLED) {
+    if ((await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) continue;
     const n = await importCodeSet(db, kind, file);
     log(`Loaded ${n.toLocaleString('en-US')} ${LOADED[kind]} (${file.split('/').pop()})`);
   }

@@ -79,6 +79,15 @@ describe('NUCC provider taxonomy from its CSV', () => {
   });
 });
 
+describe('bundled code sets on start', () => {
+  it('a start stopped half-way loads only the sets still missing', async () => {
+    await db.query('delete from taxonomies');
+    const logged: string[] = [];
+    await loadBundledCodeSets(db, {}, (l) => logged.push(l));
+    expect(logged).toEqual(['Loaded 883 NUCC provider taxonomy codes (nucc_taxonomy_251.csv)']);
+  });
+});
+
 describe('NPPES registry from the CMS downloadable file', () => {
   it('streams the file into the registry: people and organizations, skipping bad and deactivated rows', async () => {
     const n = await importCodeSet(db, 'nppes', new URL('../fixtures/npidata_sample.csv', import.meta.url).pathname);
