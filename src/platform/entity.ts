@@ -8,6 +8,7 @@ export interface FieldSchema {
   enum?: unknown[];
   maxLength?: number;
   'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string;
+    /** the API path a search-select widget asks (?query) for its choices */ source?: string;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
   'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'contains'; searchable?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string; virtual?: boolean;

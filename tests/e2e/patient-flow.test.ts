@@ -12,6 +12,7 @@ beforeAll(async () => {
   const bc = await e.app.createBillingCompany('Flow Billing', 'FLW');
   await e.app.createUser({ email: 'root@flow.test', roles: ['superuser'] });
   await e.app.createUser({ email: 'bm@flow.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  await e.app.db.query(`insert into taxonomies (code, display_name) values ('207Q00000X', 'Family Medicine Physician'), ('261QF0400X', 'Federally Qualified Health Center (FQHC)')`);
   // The set-up goes through the API as a Super User; the Billing Manager's first sign-in is the browser's.
   const root = e.app.as(await e.app.login('root@flow.test'));
   for (const [payer, name] of [['60054', 'Aetna'], ['87726', 'UnitedHealthcare']]) {
@@ -115,6 +116,24 @@ describe('a new user works a patient through the generated screens', () => {
     await field(companies, 'NPI').fill(good);
     await companies.getByRole('button', { name: 'Save' }).click();
     await companies.getByRole('button', { name: 'Edit' }).waitFor();
+  });
+
+  it('creates a facility, finding its taxonomy by typing part of its name', async () => {
+    const facilities = await openFromStart(page, 'Facility Management');
+    await facilities.getByRole('button', { name: 'Create' }).click();
+    await field(facilities, 'NPI').fill(npiFrom('223456789'));
+    await field(facilities, 'Name').fill('Eastside Health Center');
+    await facilities.getByLabel('Clinic', { exact: true }).check();
+    await facilities.getByRole('combobox', { name: /Taxonomies/ }).pressSequentially('qualified');
+    await page.getByRole('option', { name: '261QF0400X - Federally Qualified Health Center (FQHC)' }).click();
+    const text = (name: string) => facilities.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
+    await text('Address').fill('12 Harbor Rd');
+    await text('City').fill('Tampa');
+    await text('State').fill('FL');
+    await text('Zip').fill('33602');
+    await facilities.getByRole('button', { name: 'Save' }).click();
+    await facilities.getByRole('button', { name: 'Edit' }).waitFor();
+    await facilities.getByText('261QF0400X').waitFor();
   });
 
   it('raised no error in the page', () => {

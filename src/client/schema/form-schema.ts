@@ -31,13 +31,19 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
   if (xui?.section) ui['ui:section'] = xui.section;
   if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;
+  if (xui?.source) ui['ui:options'] = { ...(ui['ui:options'] as object), source: xui.source };
   const items = field.items as FieldSchema | undefined;
   if (xui?.codeList && field.enum) ui['ui:enumNames'] = codeListNames(xui.codeList, field.enum, opts.locale);
   else if (xui?.codeList && items?.enum) {
-    // A multiple choice from a list: checkboxes named from the list.
-    ui['ui:widget'] = widget ?? 'checkboxes';
-    ui.items = { 'ui:enumNames': codeListNames(xui.codeList, items.enum, opts.locale) };
-    ui['ui:enumNames'] = codeListNames(xui.codeList, items.enum, opts.locale);
+    // A multiple choice from a list: checkboxes named from the list, or a searchable choice when the list is long.
+    const names = codeListNames(xui.codeList, items.enum, opts.locale);
+    if (items.enum.length > 12 && !widget) {
+      ui['ui:widget'] = 'search-select';
+      ui['ui:options'] = { choices: items.enum.map((id, i) => ({ id, name: names[i] })) };
+    } else {
+      ui['ui:widget'] = widget ?? 'checkboxes';
+      ui.items = { 'ui:enumNames': names };
+    }
   } else if (field.enum && opts.t) ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
   // Enum values are codes; people read their names in their language when the messages have one.
   if (items?.properties) ui.items = objectUi(items, opts);

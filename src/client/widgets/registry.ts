@@ -4,6 +4,7 @@ import { DateWidget } from './DateWidget.tsx';
 import { maskedWidget } from './MaskedWidget.tsx';
 import { MoneyWidget } from './MoneyWidget.tsx';
 import { ReferenceWidget } from './ReferenceWidget.tsx';
+import { SearchSelectWidget } from './SearchSelectWidget.tsx';
 
 /** Widgets written once and named from schemas (x-ui.widget, or the field's format). */
 export const widgets: RegistryWidgetsType = {
@@ -15,6 +16,7 @@ export const widgets: RegistryWidgetsType = {
   zip: maskedWidget('zip'),
   'code-lookup': CodeLookupWidget,
   reference: ReferenceWidget,
+  'search-select': SearchSelectWidget,
   'billing-company': ReferenceWidget,
   'billing-company-picker': ReferenceWidget,
   'role-picker': ReferenceWidget,
