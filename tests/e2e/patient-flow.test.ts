@@ -39,16 +39,18 @@ async function newPatient(med: string) {
   await choose(win, 'Sex', 'Female');
 }
 
+/** Fills the address fields (by their text boxes: "Address" is also the start of "Address type"). */
+async function fillAddress(within: Locator, a: { address: string; city: string; state: string; zip: string }) {
+  const text = (name: string) => within.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
+  for (const [label, value] of [['Address', a.address], ['City', a.city], ['State', a.state], ['Zip', a.zip]]) await text(label).fill(value);
+}
+
 describe('a new user works a patient through the generated screens', () => {
   it('creates a patient with an address', async () => {
     await newPatient('MRN-778-899');
     const addresses = win.locator('section[aria-label="Addresses"]');
     await addresses.getByRole('button').first().click();
-    const text = (name: string) => addresses.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
-    await text('Address').fill('742 Evergreen Terrace');
-    await text('City').fill('Miami');
-    await text('State').fill('FL');
-    await text('Zip').fill('33101');
+    await fillAddress(addresses, { address: '742 Evergreen Terrace', city: 'Miami', state: 'FL', zip: '33101' });
     await win.getByRole('button', { name: 'Save' }).click();
     await win.getByRole('button', { name: 'Edit' }).waitFor();
     expect(await win.getByRole('heading', { level: 3 }).first().textContent()).toBe('Valentina Quispe 02/14/1979 MRN-778-899');
@@ -126,11 +128,7 @@ describe('a new user works a patient through the generated screens', () => {
     await facilities.getByLabel('Clinic', { exact: true }).check();
     await facilities.getByRole('combobox', { name: /Taxonomies/ }).pressSequentially('qualified');
     await page.getByRole('option', { name: '261QF0400X - Federally Qualified Health Center (FQHC)' }).click();
-    const text = (name: string) => facilities.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
-    await text('Address').fill('12 Harbor Rd');
-    await text('City').fill('Tampa');
-    await text('State').fill('FL');
-    await text('Zip').fill('33602');
+    await fillAddress(facilities, { address: '12 Harbor Rd', city: 'Tampa', state: 'FL', zip: '33602' });
     await facilities.getByRole('button', { name: 'Save' }).click();
     await facilities.getByRole('button', { name: 'Edit' }).waitFor();
     await facilities.getByText('261QF0400X').waitFor();
