@@ -2,14 +2,19 @@ import { isIp } from './ip-address.ts';
 
 // Format checks shared by server validation and client widgets (document 1 §5, document 2 §5).
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar day (years from 1800). */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || year < 1800) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 ? (leap ? 29 : 28) : MONTH_DAYS[month - 1]);
+}
+
 /** mm/dd/yyyy, and a real calendar day. */
 export function isUsDate(value: string): boolean {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  if (!m) return false;
-  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1 || year < 1800) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 ? (leap ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]);
+  return !!m && isCalendarDay(Number(m[3]), Number(m[1]), Number(m[2]));
 }
 
 /** mm/dd/yyyy → yyyy-mm-dd for the database. */

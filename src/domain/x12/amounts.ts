@@ -1,4 +1,4 @@
-import { isUsDate } from '../formats.ts';
+import { isCalendarDay } from '../formats.ts';
 
 /** X12 decimal amount ("-1.27", "150000", ".5") → integer cents, without floating point. null when malformed. */
 export function amountToCents(value: string | undefined): number | null {
@@ -35,9 +35,11 @@ export function amountToCents(value: string | undefined): number | null {
 /** CCYYMMDD → mm/dd/yyyy, the product's date format at the edges. */
 export function x12DateToUs(d: string | undefined): string | undefined {
   if (!d || d.length !== 8) return undefined;
-  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i); if (c < 48 || c > 57) return undefined; }
-  const us = `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}`;
-  return isUsDate(us) ? us : undefined;
+  // Read by character code: an 835 carries hundreds of thousands of dates.
+  let n = 0;
+  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i) - 48; if (c < 0 || c > 9) return undefined; n = n * 10 + c; }
+  const year = Math.floor(n / 10000), month = Math.floor(n / 100) % 100, day = n % 100;
+  return isCalendarDay(year, month, day) ? `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}` : undefined;
 }
 
 /** cents → "1,234.56" for people. */

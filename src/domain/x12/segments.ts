@@ -18,14 +18,21 @@ export function scanSegments(text: string, sep: Separators, onSegment: (s: Segme
   let i = text.indexOf('ISA', from);
   if (i < 0) return;
   const terminator = sep.segment;
-  const element = sep.element;
+  const element = sep.element.charCodeAt(0);
   const length = text.length;
   while (i < length) {
     let end = text.indexOf(terminator, i);
     if (end < 0) end = length;
     while (i < end && text.charCodeAt(i) <= 32) i++;
     if (i < end) {
-      const elements = text.slice(i, end).split(element);
+      // Elements cut straight from the text by character code: slice-then-split costs about twice as
+      // much (the slice is flattened before it is split), and this runs for millions of segments.
+      const elements: string[] = [];
+      let start = i;
+      for (let j = i; j < end; j++) {
+        if (text.charCodeAt(j) === element) { elements.push(text.substring(start, j)); start = j + 1; }
+      }
+      elements.push(text.substring(start, end));
       onSegment({ position: ++position, id: elements[0], elements });
     }
     i = end + 1;
