@@ -20,6 +20,10 @@ import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
 import { useMe } from '../shell/me-context.ts';
 import { widgets } from '../widgets/registry.ts';
 import type { View } from './ResourceWindow.tsx';
+// The rules' messages are the server's; the same Spanish texts serve both.
+import serverEs from '../../../dev-server/i18n/es.json' with { type: 'json' };
+
+const RULE_MESSAGES_ES: Record<string, string> = serverEs;
 
 const Form = withTheme(Theme);
 // The same format checks as the server (src/domain), so a form refuses what the server would.
@@ -104,7 +108,7 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
     // Rules name nested fields by path (rooms.1.code); RJSF keeps their errors at the same path.
     for (const [field, messages] of Object.entries(found)) {
       const node = field.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], errors) as { addError?(m: string): void } | undefined;
-      for (const m of messages) node?.addError?.(m);
+      for (const m of messages) node?.addError?.(locale === 'es' ? (RULE_MESSAGES_ES[m] ?? m) : m);
     }
     return errors;
   };
