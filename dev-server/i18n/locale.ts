@@ -4,7 +4,8 @@ import type { Request } from 'express';
 export type Locale = 'en' | 'es';
 
 // English text is the key (gettext style): the English message is the spec's text, Spanish maps from it.
-const es: Record<string, string> = JSON.parse(readFileSync(new URL('./es.json', import.meta.url), 'utf8'));
+// The Spanish texts of the server's messages; the forms read the same file for the rules they check themselves.
+const es: Record<string, string> = JSON.parse(readFileSync(new URL('../../src/domain/messages.es.json', import.meta.url), 'utf8'));
 
 /** Messages with named parts ("The role {role} was assigned…") match as patterns; their parts carry over. */
 const patterns = Object.entries(es).filter(([en]) => en.includes('{')).map(([en, target]) => {

@@ -21,7 +21,7 @@ import { useMe } from '../shell/me-context.ts';
 import { widgets } from '../widgets/registry.ts';
 import type { View } from './ResourceWindow.tsx';
 // The rules' messages are the server's; the same Spanish texts serve both.
-import serverEs from '../../../dev-server/i18n/es.json' with { type: 'json' };
+import serverEs from '../../domain/messages.es.json' with { type: 'json' };
 
 const RULE_MESSAGES_ES: Record<string, string> = serverEs;
 
