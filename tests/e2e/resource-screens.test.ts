@@ -74,8 +74,11 @@ describe('generated billing company screens', () => {
   it('pages the list on the server', async () => {
     await win.getByRole('button', { name: 'Back to list' }).click();
     await win.getByLabel('Search').fill('');
+    // The whole list is back (its total, not only ten rows) before the next page is asked for.
+    await win.getByText(/^1–10 of (2[4-9]|[3-9]\d)$/).waitFor();
     await expect.poll(() => win.getByTestId('list-rows').locator('tr').count()).toBe(10);
     await win.getByRole('button', { name: 'Go to next page' }).click();
+    await win.getByText(/^11–20 of /).waitFor();
     await win.getByText('Seeded Billing 10').waitFor();
   });
 
