@@ -77,9 +77,13 @@ describe('generated billing company screens', () => {
     // The whole list is back (its total, not only ten rows) before the next page is asked for.
     await win.getByText(/^1–10 of (2[4-9]|[3-9]\d)$/).waitFor();
     await expect.poll(() => win.getByTestId('list-rows').locator('tr').count()).toBe(10);
+    const rowIds = () => win.getByTestId('list-rows').locator('tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const first = await rowIds();
     await win.getByRole('button', { name: 'Go to next page' }).click();
     await win.getByText(/^11–20 of /).waitFor();
-    await win.getByText('Seeded Billing 10').waitFor();
+    // The second page is the next ten records, none of the first page's.
+    await expect.poll(async () => (await rowIds()).filter((id) => first.includes(id)).length).toBe(0);
+    expect(await rowIds()).toHaveLength(10);
   });
 
   it('exports the whole filtered list to CSV, numbers as numbers', async () => {

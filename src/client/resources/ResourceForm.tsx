@@ -4,6 +4,7 @@ import { Theme } from '@rjsf/mui';
 import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { FORMAT_CHECKS } from '../../domain/formats.ts';
 import { entityRules } from '../../domain/rules/entity-rules.ts';
@@ -60,6 +61,7 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   const { t, locale } = useI18n();
   const { me } = useMe();
   const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
   const { schema, uiSchema } = useMemo(() => {
     const form = formFor(entity, { superUser: me.is_super_user, locale, t });
     // Fields the parent screen sets (a policy's patient) are not asked for.
@@ -92,8 +94,12 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
       const saved = id !== undefined
         ? await dataProvider.update(entity.name, { id, data, previousData: existing.data! })
         : await dataProvider.create(entity.name, { data });
+      const record = saved.data as { id: number };
+      // The record screen opens on what the server answered, not on the copy cached before the save.
+      queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], record);
+      void queryClient.invalidateQueries({ queryKey: [entity.name, 'getList'] });
       showToast('success', t(id !== undefined ? 'toast.saved' : 'toast.created'));
-      go({ kind: 'show', id: (saved.data as { id: number }).id });
+      go({ kind: 'show', id: record.id });
     } catch (e) {
       const err = e as ApiError;
       if (err.errors && Object.keys(err.errors).length) setExtraErrors(toErrorSchema(err.errors));
