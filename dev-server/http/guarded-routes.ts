@@ -58,3 +58,11 @@ export function bodyObject(req: Request): Record<string, unknown> {
   if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
   return { ...b };
 }
+
+/** The status a change-status call asks for: true/false, or undefined for a toggle. */
+export function statusFromBody(req: Request, field = 'status'): boolean | undefined {
+  const body = bodyObject(req);
+  const status = body.status ?? body[field];
+  if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
+  return status as boolean | undefined;
+}

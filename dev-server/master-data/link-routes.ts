@@ -108,8 +108,7 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     async handle(ctx, req, actor, res) {
       const services = bodyObject(req).services;
       if (!Array.isArray(services)) throw invalid({ services: ['The services field must be a list.'] });
-      const { writable, check } = entityWriter(entityOf(ctx, 'company'));
-      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, (current) => check({ ...writable(current), services }, res.locals.locale));
+      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale));
     },
   },
   {

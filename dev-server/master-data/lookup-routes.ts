@@ -1,7 +1,8 @@
-import type { CodeList } from '../../src/platform/load-schemas.ts';
+import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
+import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, statusFromBody, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
 import { US_STATES, countries } from './places.ts';
@@ -15,7 +16,7 @@ export const roomDisplay = (r: Record<string, unknown>) =>
 export const NO_ROOMS_MESSAGE = 'There are no units/rooms registered for this company';
 
 /** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
-const named = (items: Array<{ id: number | string; code?: string; name: string }>) => items.map((i) => ({ id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${i.name}` : i.name }));
+const named = (items: CodeListItem[], locale: string) => items.map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
 
 /** The billing companies the caller may pick on a form (every one for a Super User). */
 async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
@@ -53,7 +54,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   },
   {
     method: 'get', path: '/injury/get-list-type-diags', permission: null, summary: 'Diagnosis code types for an injury [{id, name}]',
-    handle: async (ctx) => named(ctx.lists.get('diagnosis-types')?.items ?? []),
+    handle: async (ctx, _req, _actor, res) => named(ctx.lists.get('diagnosis-types')?.items ?? [], res.locals.locale),
   },
   {
     method: 'get', path: '/procedure/get-list/{companyId}', permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'], summary: "Procedures of a company's services [{id, name}]",
@@ -86,10 +87,10 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   },
   {
     method: 'get', path: '/procedure/type/{typeId}/classification', permission: null, summary: 'Classifications of a procedure type (CPT sections, HCPCS Level II sections, revenue code categories)',
-    async handle(ctx, req) {
+    async handle(ctx, req, _actor, res) {
       const group = ctx.lists.get('procedure-classifications')?.groups?.[String(idParam(req, 'typeId'))];
       if (!group) throw notFound();
-      return named(group);
+      return named(group, res.locals.locale);
     },
   },
   {
@@ -109,10 +110,10 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   })),
   {
     method: 'get', path: '/insurance-plan/{id}/plan-types', permission: 'insurancecompany.insuranceplan.view', summary: 'The plan type of a plan, named',
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const plan = await storeOf(ctx, actor, 'insurance-plan').get(idParam(req));
       const item = ctx.lists.get('plan-types')?.items.find((i) => i.id === plan.plan_type_id);
-      return item ? [{ id: item.id, name: item.code && item.code !== item.name ? `${item.code} - ${item.name}` : item.name }] : [];
+      return item ? named([item], res.locals.locale) : [];
     },
   },
   {
@@ -130,27 +131,22 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   },
   {
     method: 'put', path: '/unit/{id}/state', permission: 'unit.disable', summary: 'Enables or disables a unit ({status}, or a toggle)',
-    async handle(ctx, req, actor) {
-      const status = bodyObject(req).status;
-      if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
-      return storeOf(ctx, actor, 'unit').changeStatus(idParam(req), status as boolean | undefined);
-    },
+    handle: (ctx, req, actor) => storeOf(ctx, actor, 'unit').changeStatus(idParam(req), statusFromBody(req)),
   },
   {
     method: 'patch', path: '/clearing-house/{id}', permission: 'clearinghouse.edit', summary: 'Edits a clearing house (the same as PUT)',
     async handle(ctx, req, actor, res) {
-      const body = bodyObject(req);
-      const { writable, check } = entityWriter(entityOf(ctx, 'clearing-house'));
-      const values = writable(body);
-      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, (current) => check({ ...writable(current), ...values }, res.locals.locale));
+      const { writable, merged } = entityWriter(entityOf(ctx, 'clearing-house'));
+      const values = writable(bodyObject(req));
+      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, merged(values, res.locals.locale));
     },
   },
   {
     method: 'get', path: '/facility/bill-classifications/{id}', permission: ['facility.view', 'facility.create', 'facility.edit'], summary: 'Bill classifications of a facility type (UB-04 type of bill)',
-    async handle(ctx, req) {
+    async handle(ctx, req, _actor, res) {
       const group = ctx.lists.get('bill-classifications')?.groups?.[String(idParam(req))];
       if (!group) throw notFound();
-      return named(group);
+      return named(group, res.locals.locale);
     },
   },
   {
@@ -209,14 +205,14 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     async handle(ctx, req, actor, res) {
       const codes = bodyObject(req).codes;
       if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string')) throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
-      const procedures = storeOf(ctx, actor, 'procedure');
-      for (const c of codes) await procedures.getBy('code', c, 'Procedure code not found');
+      // One look-up for all the codes, not one per code.
+      const found = await ctx.db.query<{ code: string }>('select lower(code) as code from procedures where lower(code) = any($1::text[])', [codes.map((c) => c.toLowerCase())]);
+      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase()))) throw notFound('Procedure code not found');
       const companies = storeOf(ctx, actor, 'company');
       const company = await companies.get(idParam(req, 'companyId'));
       const have = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []);
       const services = [...have, ...codes.filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase())).map((c) => ({ procedure_code: c.toUpperCase() }))];
-      const { writable, check } = entityWriter(entityOf(ctx, 'company'));
-      return companies.update(company.id, { services }, (current) => check({ ...writable(current), services }, res.locals.locale));
+      return companies.update(company.id, { services }, entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale));
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, statusFromBody, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
 
@@ -38,8 +38,6 @@ function policyBody(ctx: MasterDataContext, req: Request, actor: Actor, patient:
   if (!editing) values.patient_id = patient.id;
   return values;
 }
-
-const subscriberCleared = (merged: Record<string, unknown>) => (merged.own_insurance === false ? {} : { subscriber: null });
 
 export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
   {
@@ -80,14 +78,10 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);
       const values = policyBody(ctx, req, actor, patient, true);
-      const { writable, check } = entityWriter(entityOf(ctx, 'insurance-policy'));
-      const merged = { ...writable(policy), ...values };
-      Object.assign(values, subscriberCleared(merged));
-      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, (current) => {
-        const next = { ...writable(current), ...values };
-        if (next.subscriber === null) delete next.subscriber;
-        check(next, res.locals.locale);
-      });
+      const { writable, merged } = entityWriter(entityOf(ctx, 'insurance-policy'));
+      // The patient is the insured: no subscriber is kept.
+      if ({ ...writable(policy), ...values }.own_insurance !== false) values.subscriber = null;
+      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, merged(values, res.locals.locale));
     },
   },
   {
@@ -95,9 +89,7 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);
-      const status = bodyObject(req).status;
-      if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
-      return storeOf(ctx, actor, 'insurance-policy').changeStatus(policy.id, status as boolean | undefined);
+      return storeOf(ctx, actor, 'insurance-policy').changeStatus(policy.id, statusFromBody(req));
     },
   },
   ...(['patch /patient/{id}/remove-policy/{policyId}', 'delete /patient/{id}/insurance-policies/{policyId}'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
@@ -127,9 +119,7 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
       const body = bodyObject(req);
       const companyId = body.company_id;
       if (!Number.isSafeInteger(companyId) || (companyId as number) < 1) throw invalid({ company_id: ['The company field is required.'] });
-      const store = storeOf(ctx, actor, 'patient');
-      const { writable, check } = entityWriter(entityOf(ctx, 'patient'));
-      return store.update(idParam(req), { company_id: companyId }, (current) => check({ ...writable(current), company_id: companyId }, res.locals.locale));
+      return storeOf(ctx, actor, 'patient').update(idParam(req), { company_id: companyId }, entityWriter(entityOf(ctx, 'patient')).merged({ company_id: companyId }, res.locals.locale));
     },
   },
 ];

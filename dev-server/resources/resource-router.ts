@@ -1,11 +1,12 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
+import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid } from '../http/errors.ts';
-import { bodyObject, idParam } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, statusFromBody } from '../http/guarded-routes.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
@@ -19,7 +20,7 @@ const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor a
 export function resourceRouter(ctx: ResourceContext): Router {
   const router = express.Router();
   for (const entity of ctx.entities) {
-    const { writable, check } = entityWriter(entity);
+    const { writable, check, merged } = entityWriter(entity);
 
     const handWritten = new Set(entity.resource.handWritten ?? []);
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
@@ -53,22 +54,16 @@ export function resourceRouter(ctx: ResourceContext): Router {
           case 'update': {
             const id = idParam(req);
             const body = writable(bodyObject(req));
-            return store.update(id, body, (current) => check({ ...writable(current), ...body }, res.locals.locale));
+            return store.update(id, body, merged(body, res.locals.locale));
           }
           case 'fieldUpdate': {
             const id = idParam(req);
             const body = bodyObject(req);
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
-            return store.update(id, body, (current) => check({ ...writable(current), ...body }, res.locals.locale));
+            return store.update(id, body, merged(body, res.locals.locale));
           }
-          case 'changeStatus': {
-            const id = idParam(req);
-            const body = bodyObject(req);
-            const status = body.status ?? body[entity.resource.status!.field];
-            if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
-            return store.changeStatus(id, status as boolean | undefined);
-          }
+          case 'changeStatus': return store.changeStatus(idParam(req), statusFromBody(req, entity.resource.status!.field));
           case 'delete': await store.remove(idParam(req)); return { message: 'Deleted.' };
         }
       };
@@ -102,8 +97,7 @@ const multipartIfSent = imageUpload(['logo']);
 /** [{id, name}] with name "code - description" where a code differs, in the caller's language where the list has it; non-public items left out; groups by name. */
 function codeListAnswer(list: CodeList | undefined, locale: string): unknown {
   const items = (xs: CodeListItem[]) => xs.filter((i) => i.public !== false).map((i) => {
-    const name = (locale === 'es' && i.name_es) || i.name;
-    return { id: i.id, name: i.code && i.code !== i.name ? `${i.code} - ${name}` : name };
+    return { id: i.id, name: codeListLabel(i, locale) };
   });
   if (list?.groups) return Object.fromEntries(Object.entries(list.groups).map(([k, xs]) => [k, items(xs)]));
   return items(list?.items ?? []);

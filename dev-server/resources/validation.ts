@@ -23,6 +23,8 @@ export interface EntityWriter {
   check(record: Record<string, unknown>, locale: Locale, message?: string): void;
   /** validates only the fields present (a PATCH of some fields); required fields are not asked for */
   checkPresent(record: Record<string, unknown>, locale: Locale): void;
+  /** the check an update passes to ResourceStore.update: the stored row with these values over it (null clears) must be valid */
+  merged(values: Record<string, unknown>, locale: Locale): (current: Record<string, unknown>) => void;
 }
 
 const writers = new WeakMap<Entity, EntityWriter>();
@@ -44,6 +46,10 @@ export function entityWriter(entity: Entity): EntityWriter {
     },
     checkPresent(record, locale) {
       if (!validatePresent(record)) throw invalid(fieldErrors(entity, validatePresent.errors ?? [], locale));
+    },
+    merged(values, locale) {
+      // A null in values clears that field: the record checked is the one that will be stored.
+      return (current) => w!.check(w!.writable({ ...current, ...values }), locale);
     },
   };
   writers.set(entity, w);

@@ -2,6 +2,12 @@ import type { CodeList } from './load-schemas.ts';
 
 type Node = Record<string, unknown> & { 'x-ui'?: { codeList?: string }; items?: Node; properties?: Record<string, Node> };
 
+/** How people read a list item: "code - name" where the code says something the name does not, in their language where the list has it. */
+export function codeListLabel(item: { code?: string; name: string; name_es?: string }, locale: string = 'en'): string {
+  const name = (locale === 'es' && item.name_es) || item.name;
+  return item.code && item.code !== item.name ? `${item.code} - ${name}` : name;
+}
+
 /** Every id of a list, grouped or not (a retired item stays valid on old records). */
 export const codeListIds = (list: CodeList) => (list.groups ? Object.values(list.groups).flat() : list.items).map((i) => i.id);
 

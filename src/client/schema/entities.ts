@@ -1,5 +1,5 @@
 import type { EntitySchema, FieldSchema, ResourceMeta } from '../../platform/entity.ts';
-import { withCodeLists } from '../../platform/code-list-fields.ts';
+import { codeListLabel, withCodeLists } from '../../platform/code-list-fields.ts';
 import type { CodeList } from '../../platform/load-schemas.ts';
 
 /** Every entity schema, read at build time: the client's screens come from these files alone. */
@@ -13,10 +13,8 @@ export const codeLists = new Map(Object.entries(listFiles).map(([path, list]) =>
 export function codeListName(list: string, id: unknown, locale: 'en' | 'es'): string {
   const items = codeLists.get(list);
   const all = items ? (items.groups ? Object.values(items.groups).flat() : items.items) : [];
-  const item = all.find((i) => i.id === id) as { name: string; name_es?: string; code?: string } | undefined;
-  if (!item) return String(id);
-  const name = (locale === 'es' && item.name_es) || item.name;
-  return item.code && item.code !== item.name ? `${item.code} - ${name}` : name;
+  const item = all.find((i) => i.id === id);
+  return item ? codeListLabel(item, locale) : String(id);
 }
 
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
