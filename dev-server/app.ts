@@ -10,7 +10,11 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
 import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
-import { localFileStorage } from './files/file-storage.ts';
+import { localBlobStorage } from './files/blob-storage.ts';
+import { FileStore } from './files/file-store.ts';
+import { fileRoutes } from './files/file-routes.ts';
+import { jobRoutes } from './jobs/job-routes.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { resourceRouter } from './resources/resource-router.ts';
 import { searchRouter } from './search/search-router.ts';
 import { signInRouter } from './auth/sign-in.ts';
@@ -29,7 +33,13 @@ export interface AppOptions {
   mail?: MailTransport;
   /** the built client (default dist/client) */
   clientDir?: string;
+  /** the file store (default: a directory under filesDir) */
+  files?: FileStore;
+  /** the background job queue, started by the caller; without it the /jobs routes are not mounted */
+  jobs?: JobQueue;
 }
+
+export const defaultFileStore = (db: Database, filesDir?: string) => new FileStore(db, localBlobStorage(filesDir ?? join(process.env.DATA_DIR ?? './data', 'files')));
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -38,7 +48,7 @@ export function createApp(opts: AppOptions): Express {
   const entities = loadEntities(join(schemasDir, 'entities'));
   const lists = loadCodeLists(join(schemasDir, 'lists'));
   const openApi = readFileSync(opts.openApiPath ?? join(ROOT, 'src/generated/openapi.json'), 'utf8');
-  const files = localFileStorage(opts.filesDir ?? join(process.env.DATA_DIR ?? './data', 'files'));
+  const files = opts.files ?? defaultFileStore(opts.db, opts.filesDir);
   const mail = opts.mail ?? createMailTransport();
 
   const app = express();
@@ -59,14 +69,14 @@ export function createApp(opts: AppOptions): Express {
   api.use(searchRouter(opts.db, entities));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
+  api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
+  if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));
   api.use((_req, _res, next) => next(notFound('Not found.')));
   app.use('/api/v1', api);
-  // Photos and logos are shown by <img>, which sends no bearer token; other files are not served here.
-  const filesDir = opts.filesDir ?? join(process.env.DATA_DIR ?? './data', 'files');
-  for (const folder of ['photos', 'logos']) app.use(`/files/${folder}`, express.static(join(filesDir, folder), { fallthrough: false, index: false }));
+  // No file is served outside /api/v1: photos, logos and documents go through the signed-in, tenant-checked /files/{id}/content.
   const client = opts.clientDir ?? join(ROOT, 'dist/client');
   if (existsSync(join(client, 'index.html'))) {
     // Hashed chunks never change; index.html must always be fresh so a new build is picked up.

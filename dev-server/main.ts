@@ -1,8 +1,9 @@
-import { createApp } from './app.ts';
+import { createApp, defaultFileStore } from './app.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedAccess, seedAdministrator } from './db/seed.ts';
-import { loadBundledCodeSets } from './codes/code-set-import.ts';
+import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 
 async function main() {
@@ -13,12 +14,15 @@ async function main() {
   await loadDemoDataIfWanted(db);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
-  const server = createApp({ db }).listen(port, host, () => {
+  const files = defaultFileStore(db);
+  const jobs = new JobQueue(db, files);
+  await jobs.start();
+  // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.
+  if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
+  const server = createApp({ db, files, jobs }).listen(port, host, () => {
     console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
-    // The code sets of a first start (about 20 s) load while the app already answers; look-ups fill in as they land.
-    loadBundledCodeSets(db).catch((e) => console.error(`Loading the code sets failed: ${(e as Error).message}`));
   });
-  const stop = () => server.close(() => db.close().then(() => process.exit(0)));
+  const stop = () => server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -2,6 +2,8 @@ import type { TableModel } from '../src/platform/table-model.ts';
 
 export type Snapshot = Record<string, TableModel>;
 
+const withoutNotNull = (sqlType: string) => sqlType.replace(' not null', '');
+
 export interface Diff { sql: string[]; warnings: string[] }
 
 /**
@@ -31,7 +33,10 @@ export function diffSnapshots(previous: Snapshot, current: Snapshot): Diff {
     for (const col of Object.values(model.columns)) {
       const old = before.columns[col.name];
       if (!old) sql.push(`alter table ${table} add column ${col.name} ${col.sqlType};`);
-      else if (old.sqlType !== col.sqlType) {
+      else if (old.sqlType !== col.sqlType && withoutNotNull(old.sqlType) === withoutNotNull(col.sqlType)) {
+        // Only the required flag changed: every write was validated, so existing rows already hold a value.
+        sql.push(`alter table ${table} alter column ${col.name} ${col.sqlType.includes(' not null') ? 'set' : 'drop'} not null;`);
+      } else if (old.sqlType !== col.sqlType) {
         throw new Error(`${table}.${col.name} changes type from "${old.sqlType}" to "${col.sqlType}": write that migration by hand`);
       }
     }

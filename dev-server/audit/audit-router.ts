@@ -2,7 +2,9 @@ import express, { type Request, type Router } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
+import { forbidden, invalid, notFound } from '../http/errors.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { errorText } from '../../src/domain/errors/error-catalogue.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 
@@ -106,17 +108,28 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
     const audit = r.rows[0];
     if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== Number(req.params.entityId)) throw notFound();
     if (!actor.crossTenant && audit.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(audit.billing_company_id))) throw notFound();
-    if (audit.event === 'created') throw new HttpError(422, 'Error, unable to restore registry: a creation cannot be rolled back. Disable the record instead.');
+    // Money and its history are append-only: what was posted stays; a correction is a reversing entry.
+    if (entity.resource.appendOnly) throw new DomainError('append_only_rollback', { entity: entity.schema.title });
+    if (audit.event === 'created') throw new DomainError('rollback_creation');
     const old = { ...(audit.old_values ?? {}) };
     delete old.id;
+    // A state changes only by its transitions, never by restoring an old value.
+    if (entity.states) delete old[entity.states.field];
+    delete old.version;
     const store = new ResourceStore(db, entity, actor);
+    const { writable, check } = entityWriter(entity);
+    const locale = res.locals.locale;
     return db.transaction(async (tx) => {
       const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
-      if (!exists.rowCount) return store.restoreDeleted(tx, Number(audit.entity_id), old);
-      const current = await store.get(Number(audit.entity_id), tx, true);
-      const { writable, check } = entityWriter(entity);
-      check(writable({ ...current, ...old }), res.locals.locale, 'The old data is no longer valid and cannot be restored.');
-      return store.applyUpdate(tx, current, old, 'rolled_back');
+      if (!exists.rowCount) {
+        check(writable(old), locale, errorText('rollback_invalid', {}, locale));
+        return store.restoreDeleted(tx, Number(audit.entity_id), old);
+      }
+      // The same path as any edit: the merged record's validation and the rules that read other rows.
+      return store.update(Number(audit.entity_id), old, {
+        tx, event: 'rolled_back',
+        check: (current) => check(writable({ ...current, ...old }), locale, errorText('rollback_invalid', {}, locale)),
+      });
     });
   }));
   return router;

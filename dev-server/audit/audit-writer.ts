@@ -13,7 +13,7 @@ export async function writeAudit(
   await tx.query(
     `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [entity, entityId, billingCompanyId, actor.userId, event, oldValues && JSON.stringify(oldValues), newValues && JSON.stringify(newValues), actor.ip, actor.url, actor.userAgent],
+    [entity, entityId, billingCompanyId, actor.system ? null : actor.userId, event, oldValues && JSON.stringify(oldValues), newValues && JSON.stringify(newValues), actor.ip, actor.url, actor.userAgent],
   );
 }
 

@@ -13,6 +13,20 @@ export interface Actor {
   ip: string;
   url: string;
   userAgent: string;
+  /** the system itself (a job, a clearing house's answer): recorded with no user */
+  system?: boolean;
 }
 
-export const can = (actor: Actor, slug: string) => actor.permissions.has(slug);
+/**
+ * The actor of work nobody is signed in for (jobs, exchange polling, ERA processing): it acts for
+ * one billing company (or all, when null) with every permission, and is recorded as the system.
+ */
+export function systemActor(billingCompanyId: number | null, what: string): Actor {
+  return {
+    userId: 0, sessionId: 0, deviceId: null, roleIds: [], email: 'system', permissions: new Set(['*']),
+    billingCompanyIds: billingCompanyId === null ? [] : [billingCompanyId], crossTenant: billingCompanyId === null,
+    roles: ['system'], ip: '', url: `job:${what}`, userAgent: 'system', system: true,
+  };
+}
+
+export const can = (actor: Actor, slug: string) => actor.permissions.has(slug) || (actor.system === true && actor.permissions.has('*'));

@@ -5,7 +5,7 @@ import { importHcpcsModifiers, importHcpcsProcedures, readHcpcsWorkbook } from '
 import { importNppes } from './nppes-import.ts';
 import { importTaxonomies } from './taxonomy-import.ts';
 import { parseX12CodeList } from './x12-code-list-import.ts';
-import { importIcd10cm, type ImportProgress } from './icd10cm-import.ts';
+import { importIcd10cm, type ImportProgress, type ImportResume } from './icd10cm-import.ts';
 import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
 export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc';
@@ -17,13 +17,16 @@ const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
 export const X12_LISTS = { carc: `${ROOT}schemas/lists/x12/adjustment-reasons.json`, rarc: `${ROOT}schemas/lists/x12/remark-codes.json` };
 
 /** A file as text or bytes, gunzipped when it is a .gz copy. */
-const bytes = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file));
+const bytes = (file: string | Buffer) => {
+  const raw = typeof file === 'string' ? readFileSync(file) : file;
+  return raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw;
+};
 
 /**
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string, progress?: ImportProgress, lists = X12_LISTS): Promise<number> {
+export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists = X12_LISTS, resume?: ImportResume): Promise<number> {
   switch (kind) {
     case 'carc':
     case 'rarc': {
@@ -33,7 +36,7 @@ export async function importCodeSet(db: Database | null, kind: CodeSetKind, file
       progress?.(items.length, items.length);
       return items.length;
     }
-    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress);
+    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress, 5000, resume);
     case 'hcpcs': {
       // One workbook holds both: the Level II modifiers and the procedure codes.
       const rows = await readHcpcsWorkbook(bytes(file));
@@ -41,7 +44,9 @@ export async function importCodeSet(db: Database | null, kind: CodeSetKind, file
       return modifiers + await importHcpcsProcedures(db!, rows, progress);
     }
     case 'taxonomy': return importTaxonomies(db!, bytes(file).toString('utf8'), progress);
-    case 'nppes': return importNppes(db!, file, progress);
+    // The NPPES file is gigabytes: read from its path as a stream, never as one buffer.
+    case 'nppes': if (typeof file !== 'string') throw new Error('The NPPES registry is imported from a file path (npm run import:codes).');
+      return importNppes(db!, file, progress);
     case 'pos': {
       const list = placeOfServiceList(parsePlaceOfServiceXml(bytes(file).toString('utf8')));
       writeFileSync(POS_LIST, JSON.stringify(list, null, 2) + '\n');
@@ -69,6 +74,15 @@ const PRESENT: Partial<Record<CodeSetKind, string>> = {
   hcpcs: 'select exists (select 1 from procedures where type_id = 2) as present',
   taxonomy: 'select exists (select 1 from taxonomies) as present',
 };
+
+/** Whether a first start should queue the bundled code sets: some set is missing and no such job is already waiting. */
+export async function bundledCodeSetsWanted(db: Database, env = process.env): Promise<boolean> {
+  if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return false;
+  const pending = await db.query(`select 1 from jobs where kind = 'bundled-code-sets' and state in ('queued', 'running') limit 1`);
+  if (pending.rows.length) return false;
+  for (const [kind] of BUNDLED) if (!(await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) return true;
+  return false;
+}
 
 /** On the embedded default, load each bundled code set the database does not have yet (CODE_SETS=0 skips). */
 export async function loadBundledCodeSets(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 export interface Icd10Code { code: string; billable: boolean; short: string; long: string }
 
@@ -22,11 +22,15 @@ export interface ImportProgress { (done: number, total: number): void }
  * Upserts the billable codes (headers cannot be billed) into diagnoses, in batches, so a second run
  * changes descriptions in place and adds nothing twice. Answers how many codes were written.
  */
-export async function importIcd10cm(db: Database, text: string, progress: ImportProgress = () => undefined, batchSize = 5000): Promise<number> {
+/** Where a resumed import starts, and what each batch records in its own transaction (a job's checkpoint). */
+export interface ImportResume { from: number; onBatch(tx: Queryable, done: number): Promise<void> }
+
+export async function importIcd10cm(db: Database, text: string, progress: ImportProgress = () => undefined, batchSize = 5000, resume?: ImportResume): Promise<number> {
   const codes = text.split(/\r?\n/).map(parseIcd10OrderLine).filter((c): c is Icd10Code => !!c && c.billable);
-  for (let i = 0; i < codes.length; i += batchSize) {
+  for (let i = resume?.from ?? 0; i < codes.length; i += batchSize) {
     const batch = codes.slice(i, i + batchSize);
     await db.transaction(async (tx) => {
+      await resume?.onBatch(tx, Math.min(i + batchSize, codes.length));
       await tx.query(
         `insert into diagnoses (code, type, short_description, description, active)
          select c, 'ICD-10', s, l, true from unnest($1::text[], $2::text[], $3::text[]) as t(c, s, l)

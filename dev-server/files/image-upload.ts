@@ -1,11 +1,15 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { invalid } from '../http/errors.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { FileStore } from './file-store.ts';
 
 export const PHOTO_MESSAGE = 'The photo does not meet the parameters';
 /** Document 1 §5 and §9: a photo is under 1 MB. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
-const IMAGE_TYPES = /^image\/(png|jpe?g|gif|webp|svg\+xml)$/;
+// Only raster images: an SVG can carry script. The declared type is a first sieve; the bytes decide (file store).
+const IMAGE_TYPES = /^image\/(png|jpe?g|gif|webp)$/;
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 
@@ -30,4 +34,18 @@ export function imageUpload(fieldNames: string[]): RequestHandler {
       next();
     });
   };
+}
+
+/**
+ * Keeps an uploaded photo or logo in the file store (its bytes must be a raster image) and answers
+ * the address it is read from: an authenticated, tenant-checked route, never a public path.
+ */
+export async function savedImage(files: FileStore, actor: Actor, kind: 'photo' | 'logo', file: Express.Multer.File, billingCompanyId: number | null, fields: string[]): Promise<string> {
+  try {
+    const f = await files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.buffer });
+    return `api/v1/files/${f.id}/content`;
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'invalid') throw invalid({ [fields[0]]: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
+    throw e;
+  }
 }

@@ -1,11 +1,28 @@
 import type { ErrorRequestHandler } from 'express';
 import { translate, type Locale } from '../i18n/locale.ts';
 import { HttpError, MESSAGES } from './errors.ts';
+import { DomainError, type ErrorParams } from '../../src/domain/errors/domain-error.ts';
+import { errorStatus, errorText } from '../../src/domain/errors/error-catalogue.ts';
+
+/** A typed error's body: its sentence and each field's sentences in the reader's language. */
+export function renderDomainError(err: DomainError, locale: Locale): { status: number; body: { message: string; errors?: Record<string, string[]>; code: string } } {
+  // Params that are themselves spec sentences (a duplicate message) are translated like any message.
+  const say = (code: Parameters<typeof errorText>[0], params: ErrorParams = {}) =>
+    translate(errorText(code, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? translate(v, locale) : v])), locale), locale);
+  const fields = Object.entries(err.fields);
+  const errors = fields.length ? Object.fromEntries(fields.map(([field, problems]) => [field, problems.map((p) => say(p.code, p.params))])) : undefined;
+  return { status: errorStatus(err.code), body: { message: say(err.code, err.params), code: err.code, ...(errors ? { errors } : {}) } };
+}
 
 /** Every failure leaves as { message, errors? }; internals (stack, SQL) go to the log only. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const locale: Locale = res.locals.locale ?? 'en';
   const t = (m: string) => translate(m, locale);
+  if (err instanceof DomainError) {
+    const { status, body } = renderDomainError(err, locale);
+    res.status(status).json(body);
+    return;
+  }
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
     const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v.map(t)]));

@@ -3,6 +3,7 @@ import { toExpressPath } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, invalid, notFound } from './errors.ts';
 import { translate } from '../i18n/locale.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
 
 /**
  * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
@@ -17,6 +18,10 @@ export interface GuardedRoute<C> {
   summary: string;
   /** multipart/form-data parser to run first (uploads) */
   multipart?: express.RequestHandler;
+  /** a parser that needs the context (a streaming upload into the file store); runs after the permission check */
+  multipartFor?: (ctx: C) => express.RequestHandler;
+  /** the handler writes the response itself (a file streamed out) */
+  raw?: boolean;
   status?: number;
   handle(ctx: C, req: Request, actor: Actor, res: Response): Promise<unknown>;
 }
@@ -27,11 +32,13 @@ export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permissi
 export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
   const router = express.Router();
   for (const route of routes) {
+    const guard: express.RequestHandler = (_req, res, next) => (allows(res.locals.actor as Actor, route.permission) ? next() : next(forbidden()));
     const run: express.RequestHandler = async (req, res, next) => {
       try {
         const actor = res.locals.actor as Actor;
         if (!allows(actor, route.permission)) throw forbidden();
         const out = await route.handle(ctx, req, actor, res);
+        if (route.raw) return;
         // Messages a person reads ("The role … was assigned") in their language, like the errors.
         if (out && typeof out === 'object' && typeof (out as { message?: unknown }).message === 'string') {
           (out as { message: string }).message = translate((out as { message: string }).message, res.locals.locale ?? 'en');
@@ -39,7 +46,8 @@ export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
         res.status(route.status ?? 200).json(out);
       } catch (e) { next(e); }
     };
-    router[route.method](toExpressPath(route.path), ...(route.multipart ? [route.multipart] : []), run);
+    const parsers = [...(route.multipart ? [route.multipart] : []), ...(route.multipartFor ? [route.multipartFor(ctx)] : [])];
+    router[route.method](toExpressPath(route.path), guard, ...parsers, run);
   }
   return router;
 }
@@ -50,6 +58,22 @@ export function idParam(req: Request, name = 'id'): number {
   const id = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id)) throw notFound();
   return id;
+}
+
+/**
+ * The version of the record the person edited: the body's version field or an If-Match header.
+ * required: a PUT of the generic screens must name it, so that a stale edit is refused, not merged.
+ */
+export function editedVersion(req: Request, required = false): number | undefined {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const raw = body.version ?? req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '');
+  if (raw === undefined || raw === null || raw === '') {
+    if (required) throw new DomainError('version_required');
+    return undefined;
+  }
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new DomainError('invalid', {}, { version: [{ code: 'version_invalid' }] });
+  return n;
 }
 
 export function bodyObject(req: Request): Record<string, unknown> {

@@ -26,7 +26,7 @@ export const healthProfessionalRoutes: GuardedRoute<ProfessionalContext>[] = [
       check(body, res.locals.locale);
       const email = String(body.email).trim().toLowerCase();
       let welcome: { userId: number; token: string } | null = null;
-      const row = await storeOf(ctx, actor, 'health-professional').create(body, async (tx, created) => {
+      const row = await storeOf(ctx, actor, 'health-professional').create(body, { within: async (tx, created) => {
         const bc = Number(created.billing_company_id);
         const existing = await tx.query<{ id: string }>('select id from users where lower(email) = $1', [email]);
         let userId = existing.rows[0] ? Number(existing.rows[0].id) : 0;
@@ -41,7 +41,7 @@ export const healthProfessionalRoutes: GuardedRoute<ProfessionalContext>[] = [
         await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2) on conflict do nothing', [bc, userId]);
         await tx.query('update health_professionals set user_id = $1 where id = $2', [userId, created.id]);
         return { user_id: userId };
-      });
+      } });
       if (welcome) {
         const w = welcome as { userId: number; token: string };
         const m = mailMessages.welcome((res.locals.locale ?? 'en') as Locale, email, `${appUrl()}/#/newCredentials?token=${w.token}`, WELCOME_HOURS);

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type MasterDataContext } from './store-of.ts';
 
@@ -108,7 +108,7 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     async handle(ctx, req, actor, res) {
       const services = bodyObject(req).services;
       if (!Array.isArray(services)) throw invalid({ services: ['The services field must be a list.'] });
-      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale));
+      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale), version: editedVersion(req) });
     },
   },
   {

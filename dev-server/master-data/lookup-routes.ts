@@ -2,7 +2,7 @@ import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts'
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, statusFromBody, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
 import { US_STATES, countries } from './places.ts';
@@ -138,7 +138,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     async handle(ctx, req, actor, res) {
       const { writable, merged } = entityWriter(entityOf(ctx, 'clearing-house'));
       const values = writable(bodyObject(req));
-      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, merged(values, res.locals.locale));
+      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, { check: merged(values, res.locals.locale), version: editedVersion(req) });
     },
   },
   {
@@ -212,7 +212,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
       const company = await companies.get(idParam(req, 'companyId'));
       const have = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []);
       const services = [...have, ...codes.filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase())).map((c) => ({ procedure_code: c.toUpperCase() }))];
-      return companies.update(company.id, { services }, entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale));
+      return companies.update(company.id, { services }, { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale) });
     },
   },
   {

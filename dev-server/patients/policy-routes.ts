@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, statusFromBody, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
 
@@ -81,7 +81,7 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
       const { writable, merged } = entityWriter(entityOf(ctx, 'insurance-policy'));
       // The patient is the insured: no subscriber is kept.
       if ({ ...writable(policy), ...values }.own_insurance !== false) values.subscriber = null;
-      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, merged(values, res.locals.locale));
+      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, { check: merged(values, res.locals.locale), version: editedVersion(req) });
     },
   },
   {
@@ -119,7 +119,7 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
       const body = bodyObject(req);
       const companyId = body.company_id;
       if (!Number.isSafeInteger(companyId) || (companyId as number) < 1) throw invalid({ company_id: ['The company field is required.'] });
-      return storeOf(ctx, actor, 'patient').update(idParam(req), { company_id: companyId }, entityWriter(entityOf(ctx, 'patient')).merged({ company_id: companyId }, res.locals.locale));
+      return storeOf(ctx, actor, 'patient').update(idParam(req), { company_id: companyId }, { check: entityWriter(entityOf(ctx, 'patient')).merged({ company_id: companyId }, res.locals.locale) });
     },
   },
 ];

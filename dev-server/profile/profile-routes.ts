@@ -2,7 +2,7 @@ import { passwordErrors } from '../../src/domain/password-policy.ts';
 import { catalog } from '../auth/permission-catalog.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
-import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
+import { PHOTO_MESSAGE, imageUpload, savedImage } from '../files/image-upload.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -92,7 +92,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
     multipart: imageUpload(['img', 'photo', 'file']),
     async handle(ctx, req, actor) {
       if (!req.file) throw invalid({ img: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
-      const path = await ctx.files.save(`photos/user-${actor.userId}`, req.file.buffer, req.file.mimetype);
+      const path = await savedImage(ctx.files, actor, 'photo', req.file, null, ['img']);
       await ctx.db.transaction(async (tx) => {
         const before = (await tx.query<{ photo: string | null }>('select photo from users where id = $1 for update', [actor.userId])).rows[0];
         await tx.query('update users set photo = $2, updated_at = now() where id = $1', [actor.userId, path]);

@@ -6,13 +6,17 @@ import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid } from '../http/errors.ts';
-import { bodyObject, idParam, statusFromBody } from '../http/guarded-routes.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import { bodyObject, editedVersion, idParam, statusFromBody } from '../http/guarded-routes.ts';
+import { allowedNext } from '../../src/platform/state-machine.ts';
+import { transitionHistory } from './state-history.ts';
+import { stateAnswer, transitionRequest } from './state-routes.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { savedImage } from '../files/image-upload.ts';
 import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { entityWriter } from './validation.ts';
 
-export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStorage }
+export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStore }
 
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
 
@@ -47,24 +51,42 @@ export function resourceRouter(ctx: ResourceContext): Router {
           case 'create': {
             const body = writable(bodyObject(req));
             check(body, res.locals.locale);
-            let row = await store.create(body);
-            if (req.file) row = await store.update(row.id, { logo: await ctx.files.save(`logos/${entity.resource.table}-${row.id}`, req.file.buffer, req.file.mimetype) });
-            return row;
+            const row = await store.create(body);
+            if (!req.file) return row;
+            const logo = await savedImage(ctx.files, actorOf(res), 'logo', req.file, tenantOf(row), ['logo']);
+            return store.update(row.id, { logo });
           }
           case 'update': {
             const id = idParam(req);
             const body = writable(bodyObject(req));
-            return store.update(id, body, merged(body, res.locals.locale));
+            return store.update(id, body, { check: merged(body, res.locals.locale), version: editedVersion(req), requireVersion: true });
           }
           case 'fieldUpdate': {
             const id = idParam(req);
             const body = bodyObject(req);
+            const version = editedVersion(req);
+            delete body.version;
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
-            return store.update(id, body, merged(body, res.locals.locale));
+            return store.update(id, body, { check: merged(body, res.locals.locale), version });
           }
           case 'changeStatus': return store.changeStatus(idParam(req), statusFromBody(req, entity.resource.status!.field));
-          case 'delete': await store.remove(idParam(req)); return { message: 'Deleted.' };
+          case 'delete': await store.remove(idParam(req), { version: editedVersion(req) }); return { message: 'Deleted.' };
+          case 'states': return stateAnswer(entity.states!, res.locals.locale);
+          case 'nextStates': {
+            const row = await store.get(idParam(req));
+            const m = entity.states!;
+            return { current: row[m.field], next: allowedNext(entity.resource.permission, m, Number(row[m.field]), store.actorPermissions).map((s) => s.id) };
+          }
+          case 'stateHistory': {
+            const id = idParam(req);
+            await store.get(id);
+            return transitionHistory(ctx.db, entity, id, res.locals.locale);
+          }
+          case 'transition': {
+            const t = transitionRequest(req);
+            return store.transition(idParam(req), t.to, { note: t.note, subStatusId: t.subStatusId, version: editedVersion(req) });
+          }
         }
       };
 
@@ -82,14 +104,17 @@ export function resourceRouter(ctx: ResourceContext): Router {
           const id = Number((req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id);
           if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
           const store = new ResourceStore(ctx.db, entity, actor);
-          await store.get(id);
-          res.json(await store.update(id, { logo: await ctx.files.save(`logos/${entity.resource.table}-${id}`, req.file.buffer, req.file.mimetype) }));
+          const row = await store.get(id);
+          res.json(await store.update(id, { logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']) }));
         } catch (e) { next(e); }
       });
     }
   }
   return router;
 }
+
+/** The billing company a logo belongs to: the record's own, or the billing company itself. */
+const tenantOf = (row: Record<string, unknown>) => Number(row.billing_company_id ?? row.id);
 
 /** multipart/form-data when the client sends it (a logo attached); JSON bodies pass untouched. */
 const multipartIfSent = imageUpload(['logo']);

@@ -4,11 +4,33 @@ import { usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
-import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
+import { invalid } from '../http/errors.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { recordTransition } from './state-history.ts';
 import { ssnColumns } from '../users/ssn-protection.ts';
 import { checkStored } from './stored-rules.ts';
+import { can } from '../auth/actor.ts';
+import { findTransition, stateById, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
 
 export type Row = Record<string, unknown> & { id: number };
+
+/** A write joins the caller's transaction when given one (an operation over several records), else runs in its own. */
+export interface WriteOptions { tx?: Queryable }
+export interface UpdateOptions extends WriteOptions {
+  /** runs on the locked current row before anything is written (the merged record's validation) */
+  check?: (current: Row) => void;
+  /** the version the person edited: a newer stored version answers 409 and nothing is written */
+  version?: number;
+  /** an edit must name its version (asked after the record is found, so another tenant's row stays a 404) */
+  requireVersion?: boolean;
+  event?: AuditEvent;
+}
+export interface TransitionOptions extends WriteOptions { note?: string; subStatusId?: number | null; version?: number;
+  /** the system takes the transition (a job, a clearing house's answer): system-only transitions allowed, no permission asked */
+  system?: boolean }
+
+const notFound = (message?: string) => (message ? new DomainError('not_found_message', { message }) : new DomainError('not_found'));
+const forbidden = () => new DomainError('forbidden');
 
 export interface ListParams {
   query?: string; page?: string; itemsPerPage?: string; sortBy?: string; sortDesc?: string;
@@ -29,6 +51,7 @@ export class ResourceStore {
   private readonly protectedFields: string[];
   private readonly fields: string[];
   private readonly tenantOwned: boolean;
+  private readonly versioned: boolean;
 
   constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
     const props = entity.schema.properties;
@@ -38,12 +61,32 @@ export class ResourceStore {
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
+    this.versioned = !entity.resource.appendOnly;
+  }
+
+  /** fn in the caller's transaction, or in a new one. */
+  private run<T>(tx: Queryable | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return tx ? fn(tx) : this.db.transaction(fn);
+  }
+
+  private refuseAppendOnly() {
+    if (this.entity.resource.appendOnly) throw new DomainError('append_only', { entity: this.entity.schema.title });
+  }
+
+  /** A stale edit (someone saved after this person opened the record) is refused, never merged over. */
+  private checkVersion(current: Row, version: number | undefined) {
+    if (version !== undefined && this.versioned && Number(current.version) !== version) {
+      throw new DomainError('stale', { expected: version, actual: Number(current.version) });
+    }
   }
 
   get table() { return this.entity.resource.table; }
 
+  /** what the acting person may do (the next states a screen offers follow it) */
+  get actorPermissions(): ReadonlySet<string> { return this.actor.permissions; }
+
   private get selectList() {
-    return ['id', ...(this.tenantOwned ? ['billing_company_id'] : []), ...this.fields].join(', ');
+    return ['id', ...(this.tenantOwned ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
   }
 
   /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
@@ -197,19 +240,23 @@ export class ResourceStore {
     if (!this.tenantOwned) return null;
     const asked = values.billing_company_id as number | undefined;
     if (this.actor.crossTenant) {
-      if (!asked) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      if (!asked) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
       return asked;
     }
     if (asked !== undefined && !this.actor.billingCompanyIds.includes(asked)) throw forbidden();
     if (asked) return asked;
-    if (this.actor.billingCompanyIds.length !== 1) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+    if (this.actor.billingCompanyIds.length !== 1) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
     return this.actor.billingCompanyIds[0];
   }
 
   /** within runs in the same transaction after the insert (links to other tables); what it answers joins the audit row. */
-  async create(input: Record<string, unknown>, within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void>): Promise<Row> {
+  async create(input: Record<string, unknown>, opts: WriteOptions & { within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void> } = {}): Promise<Row> {
+    const { within } = opts;
     const values = await this.protect(input);
-    return this.db.transaction(async (tx) => {
+    const machine = this.entity.states;
+    // A new record starts in the machine's initial state, whatever the body says.
+    if (machine) values[machine.field] = machine.initial;
+    return this.run(opts.tx, async (tx) => {
       const owner = this.ownerFor(values);
       await checkStored(tx, { record: values, billingCompanyId: owner, entity: this.entity });
       const data = this.toDb({ ...values });
@@ -225,6 +272,7 @@ export class ResourceStore {
       }
       const linked = (await within?.(tx, row)) ?? {};
       await this.audit(tx, 'created', row, null, { ...this.auditable(row), ...linked });
+      if (machine) await recordTransition(tx, this.actor, this.entity, row, null, machine.initial, { note: 'Created' });
       return { ...row, ...linked };
     });
   }
@@ -233,14 +281,17 @@ export class ResourceStore {
    * PUT merges the body into the stored record. check sees the record as locked in the transaction,
    * so what is validated is what is written.
    */
-  async update(id: number, input: Record<string, unknown>, check?: (current: Row) => void): Promise<Row> {
+  async update(id: number, input: Record<string, unknown>, opts: UpdateOptions = {}): Promise<Row> {
+    this.refuseAppendOnly();
     const values = await this.protect(input);
-    return this.db.transaction(async (tx) => {
+    return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
-      check?.(before);
+      if (opts.requireVersion && opts.version === undefined && this.versioned) throw new DomainError('version_required');
+      this.checkVersion(before, opts.version);
+      opts.check?.(before);
       const merged = { ...before, ...values };
       await checkStored(tx, { record: merged, billingCompanyId: this.tenantOwned ? Number(merged.billing_company_id) : null, id, entity: this.entity });
-      return this.applyUpdate(tx, before, values, 'updated');
+      return this.applyUpdate(tx, before, values, opts.event ?? 'updated');
     });
   }
 
@@ -249,11 +300,11 @@ export class ResourceStore {
     if (this.tenantOwned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
       if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
     }
-    const changed = Object.keys(values).filter((k) => JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+    const changed = Object.keys(values).filter((k) => k !== 'version' && JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
     if (!changed.length) return before;
     const data = this.toDb(values);
     await this.guard(() => t.query(
-      `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() where id = $1`,
+      `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()${this.versioned ? ', version = version + 1' : ''} where id = $1`,
       [before.id, ...changed.map((c) => data[c] ?? null)],
     ));
     const after = await this.getUnscoped(t, before.id);
@@ -264,9 +315,10 @@ export class ResourceStore {
     return after;
   }
 
-  async changeStatus(id: number, status: boolean | undefined): Promise<Row> {
+  async changeStatus(id: number, status: boolean | undefined, opts: WriteOptions = {}): Promise<Row> {
+    this.refuseAppendOnly();
     const field = this.entity.resource.status!.field;
-    return this.db.transaction(async (tx) => {
+    return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
       const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
@@ -275,23 +327,60 @@ export class ResourceStore {
     });
   }
 
-  async remove(id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async remove(id: number, opts: WriteOptions & { version?: number } = {}): Promise<void> {
+    this.refuseAppendOnly();
+    await this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
+      this.checkVersion(before, opts.version);
       try {
+        // A savepoint, so that a refused delete inside a caller's transaction does not poison it.
+        await tx.query('savepoint remove_row');
         await tx.query(`delete from ${this.table} where id = $1`, [id]);
+        await tx.query('release savepoint remove_row');
       } catch (e) {
-        if ((e as { code?: string }).code === '23503') throw new HttpError(422, 'The record is in use and cannot be deleted; disable it instead.');
+        if ((e as { code?: string }).code === '23503') {
+          await tx.query('rollback to savepoint remove_row');
+          throw new DomainError('in_use');
+        }
         throw e;
       }
       await this.audit(tx, 'deleted', before, this.auditable(before), null);
     });
   }
 
-  /** Re-creates a deleted row with its old id and values (audit rollback of a deletion). */
+  /**
+   * Moves a record along its declared state machine: the transition must be in the table, the person
+   * must hold its permission, a note is asked where the table says so; the change and its history
+   * row land in one transaction. Staying in the same state is allowed only to change the sub-status.
+   */
+  async transition(id: number, to: number, opts: TransitionOptions = {}): Promise<Row> {
+    const m = this.entity.states;
+    if (!m) throw notFound();
+    return this.run(opts.tx, async (tx) => {
+      const before = await this.get(id, tx, true);
+      this.checkVersion(before, opts.version);
+      const from = Number(before[m.field]);
+      if (!stateById(m, to)) throw new DomainError('invalid', {}, { to: [{ code: 'state_unknown', params: { state: to } }] });
+      const both = (id: number) => ({ en: stateName(m, id, 'en'), es: stateName(m, id, 'es') });
+      const names = { entity: this.displayName(before) || this.entity.schema.title, from: both(from), to: both(to) };
+      const subOnly = from === to && opts.subStatusId !== undefined && !!m.subStatusField;
+      const t = subOnly ? undefined : findTransition(m, from, to);
+      if (!subOnly && (!t || (t.system && !opts.system))) throw new DomainError('transition_not_allowed', names);
+      if (!opts.system && t && !can(this.actor, transitionSlug(this.entity.resource.permission, m, t))) throw forbidden();
+      if (t?.noteRequired && !opts.note?.trim()) throw new DomainError('invalid', {}, { note: [{ code: 'note_required', params: { from: names.from, to: names.to } }] });
+      const values: Record<string, unknown> = { [m.field]: to };
+      if (m.subStatusField) values[m.subStatusField] = opts.subStatusId ?? null;
+      const after = await this.applyUpdate(tx, before, values, 'status_changed');
+      await recordTransition(tx, this.actor, this.entity, after, from, to, { note: opts.note, subStatusId: opts.subStatusId ?? null });
+      return after;
+    });
+  }
+
+  /** Re-creates a deleted row with its old id and values (audit rollback of a deletion), under the same stored rules as any write. */
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
     if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
+    await checkStored(tx, { record: values, billingCompanyId: this.tenantOwned ? Number(values.billing_company_id) : null, id, entity: this.entity });
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
     const row = await this.getUnscoped(tx, id);
@@ -324,13 +413,13 @@ export class ResourceStore {
       if (err.code === '23505') {
         const field = this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id';
         const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
-        throw invalid({ [field]: [message] }, message);
+        throw new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
       }
       if (err.code === '23503') {
         // PostgreSQL names a foreign key {table}_{column}_fkey; the column is the field at fault.
         const column = ['billing_company_id', ...this.fields].find((f) => err.constraint === `${this.table}_${f}_fkey`) ?? 'id';
         const title = (this.entity.schema.properties[column]?.title ?? column.replace(/_id$/, '').replace(/_/g, ' ')).toLowerCase();
-        throw invalid({ [column]: [`The selected ${title} is invalid.`] });
+        throw new DomainError('invalid', {}, { [column]: [{ code: 'reference_invalid', params: { field: title } }] });
       }
       throw e;
     }

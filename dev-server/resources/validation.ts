@@ -36,7 +36,7 @@ export function entityWriter(entity: Entity): EntityWriter {
   const validate: ValidateFunction = ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
   const { required: _required, allOf: _allOf, ...optional } = writeSchema(entity, entity.resource.tenancy === 'billing-company') as Record<string, unknown>;
   const validatePresent: ValidateFunction = ajv.compile(optional);
-  const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name'));
+  const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name', 'version'));
   w = {
     writable: (record) => Object.fromEntries(Object.entries(record).filter(([k, v]) => !readOnly.has(k) && v !== null)),
     check(record, locale, message) {
@@ -145,6 +145,8 @@ export function fieldErrors(entity: Entity, errors: ErrorObject[], locale: Local
     if (e.keyword === 'required') path.push((e.params as { missingProperty: string }).missingProperty);
     if (e.keyword === 'additionalProperties') path.push((e.params as { additionalProperty: string }).additionalProperty);
     if (e.keyword === 'if') continue;
+    // Money past its limit says so once: the format error would only repeat it.
+    if (e.keyword === 'format' && (e.params as { format?: string }).format === 'money' && errors.some((o) => o !== e && o.instancePath === e.instancePath)) continue;
     const field = path.join('.') || '_';
     const prop = fieldAt(entity, path);
     const title = ((locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ?? prop?.title ?? field.replace(/_/g, ' ')).toLowerCase();

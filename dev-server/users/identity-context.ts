@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import type { FileStore } from '../files/file-store.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 
 /** What the identity routes (users, roles, profile, sessions) share. */
@@ -8,7 +8,7 @@ export interface IdentityContext {
   db: Database;
   entities: Entity[];
   mail: MailTransport;
-  files: FileStorage;
+  files: FileStore;
 }
 
 export const userEntity = (ctx: IdentityContext) => ctx.entities.find((e) => e.name === 'user')!;

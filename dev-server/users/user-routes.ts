@@ -122,12 +122,12 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
       // Nobody knows this password: the person chooses theirs through the mailed link.
       const values: Record<string, unknown> = { ...fields, password_hash: await hashPassword(randomBytes(24).toString('base64url')) };
       let token = '';
-      const row = await store(ctx, actor).create(values, async (tx, created) => {
+      const row = await store(ctx, actor).create(values, { within: async (tx, created) => {
         await setRoles(tx, created.id, roles.map((r) => r.id));
         await tx.query('insert into billing_company_users (billing_company_id, user_id) select unnest($1::bigint[]), $2', [companies, created.id]);
         token = await issueResetToken(tx, created.id, WELCOME_HOURS * 60);
         return { roles: roles.map((r) => r.slug), billing_company_ids: companies };
-      });
+      } });
       const m = mailMessages.welcome((row.language ?? 'en') as Locale, String(row.email), `${appUrl()}/#/newCredentials?token=${token}`, WELCOME_HOURS);
       await ctx.mail.send(ctx.db, { to: String(row.email), subject: m.subject, text: m.text, kind: 'welcome', userId: row.id });
       return userDetail(ctx.db, row);

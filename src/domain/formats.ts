@@ -72,6 +72,16 @@ const PO_BOX = /(^|[^a-z])(p[\s.]*o[\s.]*(box|b\b)|post\s*office\s*box|^\s*box\s
 /** A street address that is not a post office box (billing and service addresses must be physical). */
 export const isStreetAddress = (v: string) => !PO_BOX.test(v);
 
+/** Money: integer cents within ±9,999,999.99 (negative amounts are reversals). */
+export const MAX_MONEY_CENTS = 999_999_999;
+export const isMoneyCents = (v: number) => Number.isSafeInteger(v) && Math.abs(v) <= MAX_MONEY_CENTS;
+
+/** Formats of numbers (ajv applies them to numbers only). */
+export const NUMBER_FORMAT_CHECKS: Record<string, (v: number) => boolean> = { money: isMoneyCents };
+
+/** A schema field is money when it says format: money: cents in a bigint column, dollars at the edges. */
+export const isMoneyField = (field: { format?: unknown } | undefined) => field?.format === 'money';
+
 /**
  * Every string format the schemas may name, checked the same way by the server (ajv) and the forms
  * (RJSF's validator), so a form refuses exactly what the server would.

@@ -1,3 +1,5 @@
+import type { StateMachine } from './state-machine.ts';
+
 // The shape of an entity schema file, as the meta-schema (schemas/meta) allows it.
 export interface FieldSchema {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -11,7 +13,7 @@ export interface FieldSchema {
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
   'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'contains'; searchable?: boolean };
-  'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; money?: boolean; references?: string; virtual?: boolean;
+  'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; references?: string; virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
     protect?: 'ssn' | 'card';
     /** a column never read back into answers (an SSN's look-up hash) */
@@ -29,7 +31,7 @@ export interface ResourceMeta {
   /** the table is made by a core (hand-written) migration; the generator only adds the schema's columns */
   coreTable?: boolean;
   /** route kinds a hand-written router serves instead of the generic one (still planned and documented) */
-  handWritten?: Array<'list' | 'getList' | 'show' | 'create' | 'update' | 'changeStatus' | 'delete'>;
+  handWritten?: Array<'list' | 'getList' | 'show' | 'create' | 'update' | 'changeStatus' | 'delete' | 'transition'>;
   permission: string;
   label_es?: string;
   menu?: { name: string; category: string; route: string; window?: { width?: number; height?: number } };
@@ -46,6 +48,8 @@ export interface ResourceMeta {
   searchStripsHyphens?: boolean;
   /** asked before a create (GET /{basePath}/{path} with these fields): the same person or thing may already be here */
   duplicateCheck?: { path: string; fields: string[] };
+  /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */
+  appendOnly?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */
   children?: Array<{ entity: string; field: string; label: string; label_es?: string }>;
 }
@@ -57,6 +61,8 @@ export interface EntitySchema {
   required?: string[];
   additionalProperties?: false;
   'x-resource': ResourceMeta;
+  /** a declared state machine over one integer field */
+  'x-states'?: StateMachine;
   /** conditional requirements (if/then), e.g. user_id when applies_to is user */
   allOf?: object[];
   properties: Record<string, FieldSchema>;
@@ -68,4 +74,6 @@ export interface Entity {
   file: string;
   schema: EntitySchema;
   resource: ResourceMeta;
+  /** the schema's x-states, when it declares one */
+  states?: StateMachine;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createAjv } from './ajv.ts';
 import type { Entity, EntitySchema } from './entity.ts';
 import { withCodeLists } from './code-list-fields.ts';
+import { machineProblems } from './state-machine.ts';
 
 export class SchemaFileError extends Error {}
 
@@ -36,7 +37,17 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
     } catch (e) {
       throw new SchemaFileError(`${file}: ${(e as Error).message}`);
     }
-    entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'] });
+    const states = schema['x-states'];
+    if (states) {
+      const problems = machineProblems(states);
+      const field = schema.properties[states.field];
+      if (!field || field.type !== 'integer' || !field.readOnly) problems.push(`field '${states.field}' must be a read-only integer property (it changes only by transitions)`);
+      if (problems.length) throw new SchemaFileError(`${file}: at /x-states: ${problems.join('; ')}`);
+    }
+    if (schema['x-resource'].appendOnly && (schema['x-resource'].delete || schema['x-resource'].status || schema['x-resource'].fieldUpdates)) {
+      throw new SchemaFileError(`${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`);
+    }
+    entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'], states });
   }
   const seen = new Map<string, string>();
   for (const e of entities) {

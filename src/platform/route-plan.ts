@@ -1,6 +1,7 @@
 import type { Entity } from './entity.ts';
 
-export type RouteKind = 'list' | 'getList' | 'codeList' | 'getBy' | 'show' | 'create' | 'update' | 'fieldUpdate' | 'changeStatus' | 'delete';
+export type RouteKind = 'list' | 'getList' | 'codeList' | 'getBy' | 'show' | 'create' | 'update' | 'fieldUpdate' | 'changeStatus' | 'delete'
+  | 'states' | 'nextStates' | 'stateHistory' | 'transition';
 
 export interface PlannedRoute {
   kind: RouteKind;
@@ -34,13 +35,23 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   for (const g of r.getBy ?? []) {
     routes.push({ kind: 'getBy', method: 'get', path: `${b}/${g.path}`, action: 'show', getBy: { field: g.field, notFound: g.notFound } });
   }
+  const machine = entity.schema['x-states'];
+  if (machine) routes.push({ kind: 'states', method: 'get', path: `${b}/states`, action: 'view' });
   routes.push({ kind: 'create', method: 'post', path: b, action: 'create' });
   for (const p of r.createPaths ?? []) routes.push({ kind: 'create', method: 'post', path: `${b}/${p}`, action: 'create' });
-  for (const p of r.status?.paths ?? []) routes.push({ kind: 'changeStatus', method: 'patch', path: `${b}/${p}`, action: 'disable' });
-  for (const u of r.fieldUpdates ?? []) routes.push({ kind: 'fieldUpdate', method: 'put', path: `${b}/${u.path}`, action: 'edit', fields: u.fields });
+  // Append-only records are never changed: no update, status toggle or delete route exists at all.
+  if (!r.appendOnly) {
+    for (const p of r.status?.paths ?? []) routes.push({ kind: 'changeStatus', method: 'patch', path: `${b}/${p}`, action: 'disable' });
+    for (const u of r.fieldUpdates ?? []) routes.push({ kind: 'fieldUpdate', method: 'put', path: `${b}/${u.path}`, action: 'edit', fields: u.fields });
+  }
   routes.push({ kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' });
-  routes.push({ kind: 'update', method: 'put', path: `${b}/{id}`, action: 'edit' });
-  if (r.delete) routes.push({ kind: 'delete', method: 'delete', path: `${b}/{id}`, action: r.delete });
+  if (machine) {
+    routes.push({ kind: 'nextStates', method: 'get', path: `${b}/{id}/next-states`, action: 'show' });
+    routes.push({ kind: 'stateHistory', method: 'get', path: `${b}/{id}/state-history`, action: 'show' });
+    routes.push({ kind: 'transition', method: 'patch', path: `${b}/{id}/transition`, action: machine.permission });
+  }
+  if (!r.appendOnly) routes.push({ kind: 'update', method: 'put', path: `${b}/{id}`, action: 'edit' });
+  if (r.delete && !r.appendOnly) routes.push({ kind: 'delete', method: 'delete', path: `${b}/{id}`, action: r.delete });
   return routes;
 }
 

@@ -1,4 +1,5 @@
 import type { Entity, FieldSchema } from './entity.ts';
+import { isMoneyField } from '../domain/formats.ts';
 
 // The database shape an entity schema implies. Migrations are the difference between two of these.
 export interface ColumnModel { name: string; sqlType: string }
@@ -19,11 +20,19 @@ export function systemColumns(entity: Entity): ColumnModel[] {
   }
   cols.push({ name: 'created_at', sqlType: 'timestamptz not null default now()' });
   cols.push({ name: 'updated_at', sqlType: 'timestamptz not null default now()' });
+  // Optimistic locking: every update names the version it edited and moves it on by one.
+  if (!entity.resource.appendOnly) cols.push({ name: 'version', sqlType: 'integer not null default 1' });
   return cols;
 }
 
-export function sqlTypeOf(field: FieldSchema): string {
-  if (field['x-db']?.money) return 'bigint';
+/** The column type of a field; required: the schema's required list names it (NOT NULL). */
+export function sqlTypeOf(field: FieldSchema, required = false): string {
+  const base = baseSqlType(field);
+  return required && !base.includes('not null') ? base.replace(/^(\w+(?: with time zone)?)/, '$1 not null') : base;
+}
+
+function baseSqlType(field: FieldSchema): string {
+  if (isMoneyField(field)) return 'bigint';
   if (field['x-db']?.references) return `bigint references ${field['x-db'].references}(id)`;
   switch (field.type) {
     case 'integer': return 'integer';
@@ -62,8 +71,13 @@ export function tableModel(entity: Entity): TableModel {
   const columns: Record<string, ColumnModel> = {};
   for (const c of systemColumns(entity)) columns[c.name] = c;
   const indexes: Record<string, string> = {};
+  // A core table's nullability is its core migration's: rows there are also written outside the schema (sign-up, seeds).
+  const required = new Set(entity.resource.coreTable ? [] : entity.schema.required ?? []);
+  const states = entity.schema['x-states'];
   for (const [name, field] of dataFields(entity)) {
-    columns[name] = { name, sqlType: sqlTypeOf(field) };
+    // A state column always holds a state: the initial one until a transition moves it.
+    const sqlType = states?.field === name ? `integer not null default ${states.initial}` : sqlTypeOf(field, required.has(name) && !field.writeOnly && !field['x-db']?.protect);
+    columns[name] = { name, sqlType };
     const db = field['x-db'] ?? {};
     const list = field['x-list'] ?? {};
     const lead = tenant ? 'billing_company_id, ' : '';

@@ -11,7 +11,7 @@ afterAll(() => app.close());
 describe('audit trail', () => {
   it('records create, update and status change with old and new values, user, IP and URL', async () => {
     const c = await root('POST', '/modifier', { code: 'GA', description: 'Waiver on file' }, { 'user-agent': 'audit-test' });
-    await root('PUT', `/modifier/${c.body.id}`, { description: 'Waiver of liability on file' });
+    await root('PUT', `/modifier/${c.body.id}`, { description: 'Waiver of liability on file', version: c.body.version });
     await root('PATCH', `/modifier/change-status/${c.body.id}`);
     const r = await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' });
     expect(r.body.count).toBe(3);
@@ -38,7 +38,7 @@ describe('audit trail', () => {
 
   it('rolls an update back to the old data and audits the rollback', async () => {
     const c = await root('POST', '/modifier', { code: 'GT', description: 'Telehealth' });
-    await root('PUT', `/modifier/${c.body.id}`, { description: 'Changed by mistake' });
+    await root('PUT', `/modifier/${c.body.id}`, { description: 'Changed by mistake', version: c.body.version });
     const audits = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' })).body.data;
     const r = await root('PATCH', `/rollback-audit/${audits[1].id}/by-entity/modifier/${c.body.id}`);
     expect(r.status).toBe(200);

@@ -55,7 +55,7 @@ describe('profile photo', () => {
     const me = await signedIn();
     const r = await me.api('POST', '/user/img-profile', photoForm(png(50_000)));
     expect(r.status).toBe(200);
-    expect(r.body.photo).toMatch(/^files\/photos\/user-\d+\.png$/);
+    expect(r.body.photo).toMatch(/^api\/v1\/files\/\d+\/content$/);
     expect((await me.api('GET', '/user/profile')).body.photo).toBe(r.body.photo);
   });
 

@@ -46,7 +46,7 @@ describe('generic resource routes', () => {
     await admin('POST', '/diagnosis', { code: 'I10', description: 'Essential (primary) hypertension' });
     const r = await admin('POST', '/diagnosis', { code: 'i10', description: 'Again' });
     expect(r.status).toBe(422);
-    expect(r.body).toEqual({ message: 'This diagnosis is already registered', errors: { code: ['This diagnosis is already registered'] } });
+    expect(r.body).toEqual({ code: 'duplicate', message: 'This diagnosis is already registered', errors: { code: ['This diagnosis is already registered'] } });
   });
 
   it('refuses a duplicate billing company name with the spec message', async () => {
@@ -111,7 +111,7 @@ describe('generic resource routes', () => {
 
   it('updates with PUT, keeping fields the body leaves out', async () => {
     const c = await admin('POST', '/modifier', { code: 'KX', description: 'Requirements met', note: 'keep' });
-    const u = await admin('PUT', `/modifier/${c.body.id}`, { description: 'Requirements specified in the medical policy have been met' });
+    const u = await admin('PUT', `/modifier/${c.body.id}`, { description: 'Requirements specified in the medical policy have been met', version: c.body.version });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ code: 'KX', note: 'keep', description: 'Requirements specified in the medical policy have been met' });
   });
@@ -185,10 +185,10 @@ describe('generic resource routes', () => {
     const form = new FormData();
     form.set('name', 'Logo Billing');
     form.set('abbreviation', 'LB');
-    form.set('logo', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'logo.png');
+    form.set('logo', new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0])], { type: 'image/png' }), 'logo.png');
     const ok = await admin('POST', '/billing-company/create', form);
     expect(ok.status).toBe(201);
-    expect(ok.body.logo).toMatch(/^files\/logos\/billing_companies-\d+\.png$/);
+    expect(ok.body.logo).toMatch(/^api\/v1\/files\/\d+\/content$/);
     const big = new FormData();
     big.set('name', 'Big Logo');
     big.set('abbreviation', 'BL');

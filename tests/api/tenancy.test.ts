@@ -35,11 +35,11 @@ describe("a Billing Manager cannot read or change another billing company's rows
 
   it('gets 404 reading, updating, changing status or deleting them', async () => {
     expect((await managerA('GET', `/patient/${patientB}`)).status).toBe(404);
-    expect((await managerA('PUT', `/patient/${patientB}`, { first_name: 'Hacked' })).status).toBe(404);
+    expect((await managerA('PUT', `/patient/${patientB}`, { first_name: 'Hacked', version: 1 })).status).toBe(404);
     expect((await managerA('PATCH', `/patient/change-status/${patientB}`)).status).toBe(404);
     expect((await managerA('DELETE', `/patient/${patientB}`)).status).toBe(404);
     expect((await managerA('GET', `/billing-company/${bcB}`)).status).toBe(404);
-    expect((await managerA('PUT', `/billing-company/${bcB}`, { name: 'Taken over' })).status).toBe(404);
+    expect((await managerA('PUT', `/billing-company/${bcB}`, { name: 'Taken over', version: 1 })).status).toBe(404);
     const row = (await app.db.query<{ first_name: string; status: boolean }>('select first_name, status from patients where id = $1', [patientB])).rows[0];
     expect(row).toEqual({ first_name: 'Bea', status: true });
   });
@@ -49,7 +49,7 @@ describe("a Billing Manager cannot read or change another billing company's rows
     const own = await managerA('POST', '/patient', { first_name: 'Own', last_name: 'Row', date_of_birth: '01/01/1990' });
     expect(own.status).toBe(201);
     expect(own.body.billing_company_id).toBe(bcA);
-    expect((await managerA('PUT', `/patient/${own.body.id}`, { billing_company_id: bcB })).status).toBe(403);
+    expect((await managerA('PUT', `/patient/${own.body.id}`, { billing_company_id: bcB, version: own.body.version })).status).toBe(403);
   });
 
   it('cannot read or roll back their audit history', async () => {

@@ -5,6 +5,7 @@ import { migrate } from '../../dev-server/db/migrate.ts';
 import { openPgliteForTemplate } from '../../dev-server/db/pglite-database.ts';
 import { openPostgres } from '../../dev-server/db/postgres-database.ts';
 import { seedAccess } from '../../dev-server/db/seed.ts';
+import { installJobSchema } from '../../dev-server/jobs/job-queue.ts';
 import { PG_URL, TEMPLATE_DB, TEMPLATE_DUMP, usePostgres, withDatabase } from './test-database.ts';
 
 /** Migrates one template database per run; every test file clones it. */
@@ -13,6 +14,7 @@ export default async function setup() {
     const { db, dump } = await openPgliteForTemplate();
     await migrate(db);
     await seedAccess(db);
+    await installJobSchema(db);
     mkdirSync(dirname(TEMPLATE_DUMP), { recursive: true });
     writeFileSync(TEMPLATE_DUMP, Buffer.from(await (await dump()).arrayBuffer()));
     await db.close();
@@ -27,5 +29,6 @@ export default async function setup() {
   const db = openPostgres(withDatabase(PG_URL, TEMPLATE_DB));
   await migrate(db);
   await seedAccess(db);
+  await installJobSchema(db);
   await db.close();
 }

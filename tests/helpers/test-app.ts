@@ -5,6 +5,8 @@ import { hashPassword } from '../../dev-server/auth/passwords.ts';
 import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
 import type { Database } from '../../dev-server/db/database.ts';
 import { freshDatabase } from './test-database.ts';
+import { defaultFileStore } from '../../dev-server/app.ts';
+import { JobQueue } from '../../dev-server/jobs/job-queue.ts';
 
 export interface Api {
   (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
@@ -24,10 +26,14 @@ export interface TestApp {
 export const PASSWORD = 'Str0ng!Pass';
 let hashed: string | undefined;
 
-export async function startTestApp(opts: Partial<AppOptions> = {}): Promise<TestApp> {
+export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: boolean } = {}): Promise<TestApp> {
   const db = await freshDatabase();
+  const files = defaultFileStore(db, '.test-data/files');
+  // The job queue polls the database; only the files that test jobs start it.
+  const jobs = opts.withJobs ? new JobQueue(db, files, { pollingIntervalSeconds: 0.5 }) : undefined;
+  await jobs?.start();
   const server: Server = await new Promise((resolve) => {
-    const s = createApp({ db, filesDir: '.test-data/files', rateLimitMax: 100_000, mail: createMailTransport({}, () => {}), ...opts }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp({ db, files, jobs, filesDir: '.test-data/files', rateLimitMax: 100_000, mail: createMailTransport({}, () => {}), ...opts }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   const as = (token: string | null): Api => async (method, path, body, headers = {}) => {
@@ -66,6 +72,7 @@ export async function startTestApp(opts: Partial<AppOptions> = {}): Promise<Test
     },
     async close() {
       await new Promise((r) => server.close(r));
+      await jobs?.stop();
       await db.close();
     },
   };

@@ -41,7 +41,9 @@ export const dataProvider = {
     return { data: await api(base(resource), { method: 'POST', body: params.data }) } as never;
   },
   async update(resource, params) {
-    return { data: await api(`${base(resource)}/${params.id}`, { method: 'PUT', body: params.data }) } as never;
+    // The version the person opened goes back with the edit: if someone saved since, the server answers 409 instead of overwriting.
+    const version = (params.data as { version?: number }).version ?? (params.previousData as { version?: number } | undefined)?.version;
+    return { data: await api(`${base(resource)}/${params.id}`, { method: 'PUT', body: { ...params.data, version } }) } as never;
   },
   async updateMany() { throw new Error('Not supported'); },
   async delete(resource, params) {

@@ -1,3 +1,4 @@
+import { isMoneyField } from '../../domain/formats.ts';
 import { fetchPage, listQuery } from '../data/data-provider.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { showToast } from '../notify/toast-store.ts';
@@ -21,7 +22,7 @@ export type Cell = string | number | boolean | null;
 /** A value for a spreadsheet: numbers stay numbers (money in dollars), dates as shown, lists joined. */
 export function exportCell(field: FieldSchema, value: unknown): Cell {
   if (value === null || value === undefined) return null;
-  if (field['x-db']?.money && typeof value === 'number') return value / 100;
+  if (isMoneyField(field) && typeof value === 'number') return value / 100;
   if (field.type === 'integer' || field.type === 'number') return typeof value === 'number' ? value : Number(value);
   if (field.type === 'boolean') return Boolean(value);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).join(': ') : String(v))).join('; ');
@@ -54,7 +55,7 @@ export async function exportList(entity: ClientEntity, params: { filter: Record<
     const sheet = book.addWorksheet(entity.schema.title.slice(0, 31));
     sheet.addRow(headers).font = { bold: true };
     for (const r of rows) sheet.addRow(r);
-    fields.forEach(([, f], i) => { if (f['x-db']?.money) sheet.getColumn(i + 1).numFmt = '#,##0.00'; });
+    fields.forEach(([, f], i) => { if (isMoneyField(f)) sheet.getColumn(i + 1).numFmt = '#,##0.00'; });
     const buffer = await book.xlsx.writeBuffer();
     download(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${base}.xlsx`);
   } else {

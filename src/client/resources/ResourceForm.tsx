@@ -6,7 +6,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
-import { FORMAT_CHECKS } from '../../domain/formats.ts';
+import { FORMAT_CHECKS, NUMBER_FORMAT_CHECKS } from '../../domain/formats.ts';
 import { entityRules } from '../../domain/rules/entity-rules.ts';
 import { Loading } from '../app/Loading.tsx';
 import { useI18n } from '../i18n/i18n.ts';
@@ -28,7 +28,8 @@ const RULE_MESSAGES_ES: Record<string, string> = serverEs;
 
 const Form = withTheme(Theme);
 // The same format checks as the server (src/domain), so a form refuses what the server would.
-const validator = customizeValidator({ customFormats: FORMAT_CHECKS });
+// Number formats (money) go in as ajv format objects, which RJSF passes to ajv unchanged.
+const validator = customizeValidator({ customFormats: { ...FORMAT_CHECKS, ...Object.fromEntries(Object.entries(NUMBER_FORMAT_CHECKS).map(([k, validate]) => [k, { type: 'number', validate }])) } as never });
 
 /** ajv's error in the person's language, with the limit it broke. */
 export function validationMessage(t: (k: string, o?: Record<string, unknown>) => string, e: RJSFValidationError): string {

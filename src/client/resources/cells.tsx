@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
+import { isMoneyField } from '../../domain/formats.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
 import { codeListName, entities, type FieldSchema } from '../schema/entities.ts';
@@ -9,9 +10,8 @@ export function displayValue(field: FieldSchema | undefined, value: unknown, t: 
   if (value === null || value === undefined || value === '') return '';
   const list = field?.['x-ui']?.codeList;
   if (list) return (Array.isArray(value) ? value : [value]).map((v) => codeListName(list, v, locale)).join(', ');
-  if (field?.['x-ui']?.widget === 'money' && typeof value === 'number') return formatCents(value, 'us', true);
+  if (isMoneyField(field) && typeof value === 'number') return formatCents(value, 'us', true);
   if (field?.type === 'boolean') return value ? t('list.yes') : t('list.no');
-  if (field?.['x-db']?.money && typeof value === 'number') return formatCents(value, 'us', true);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v))).join(', ');
   if (field?.format === 'date-time' && typeof value === 'string') return new Date(value).toLocaleString();
   if (field?.enum && (typeof value === 'string' || typeof value === 'number')) return t(`enums.${value}`, { _: String(value) });

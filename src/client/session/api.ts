@@ -83,3 +83,12 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
       throw new ApiError(res.status, `${res.status} - ${String(data.error ?? message)}`, String(res.status), errors, data);
   }
 }
+
+/** A stored document's bytes (photo, logo, EOB) through the signed-in route, as a blob a page can show. */
+export async function fetchFileBlob(path: string): Promise<Blob> {
+  await ensureFresh().catch(() => undefined);
+  const session = getSession();
+  const res = await fetch(`./${path.replace(/^\.?\//, '')}`, { headers: session ? { authorization: `Bearer ${session.access_token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
+  return res.blob();
+}

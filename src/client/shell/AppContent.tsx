@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { lazyPreload } from '../app/lazy-preload.ts';
 import { Loading } from '../app/Loading.tsx';
 import { useT } from '../i18n/i18n.ts';
@@ -7,32 +7,16 @@ import type { DesktopApp } from './app-catalogue.ts';
 
 // Each app's screens are their own chunk, loaded when its window first opens.
 export const ResourceWindow = lazyPreload(() => import('../resources/ResourceWindow.tsx'));
-const RolesPermissions = lazy(() => import('../screens/RolesPermissions.tsx'));
-const ProfileScreen = lazy(() => import('../screens/ProfileScreen.tsx'));
-const StickyNotes = lazy(() => import('../screens/StickyNotes.tsx'));
-const Calculator = lazy(() => import('../screens/Calculator.tsx'));
-const ShortcutsScreen = lazy(() => import('../screens/ShortcutsScreen.tsx'));
-const SearchScreen = lazy(() => import('../screens/SearchScreen.tsx'));
 
-function Text({ k }: { k: string }) {
+function NotYet() {
   const t = useT();
-  return <Box sx={{ p: 2 }}><Typography>{t(k)}</Typography></Box>;
+  return <Box sx={{ p: 2 }}><Typography>{t('shell.not_available')}</Typography></Box>;
 }
 
+/** A window's body: the generated screens of an entity, or the screen an app folder registered. */
 export function AppContent({ app }: { app: DesktopApp }) {
-  const body = (() => {
-    switch (app.kind) {
-      case 'entity': return <ResourceWindow entity={app.entity!} appName={app.name} />;
-      case 'roles': return <RolesPermissions />;
-      case 'profile': return <ProfileScreen />;
-      case 'notes': return <StickyNotes />;
-      case 'calculator': return <Calculator />;
-      case 'shortcuts': return <ShortcutsScreen />;
-      case 'search': return <SearchScreen />;
-      case 'support': return <Text k="shell.support_text" />;
-      case 'guidelines': return <Text k="shell.guidelines_text" />;
-      default: return <Text k="shell.not_available" />;
-    }
-  })();
+  const Registered = app.registered?.Component;
+  const body = app.kind === 'entity' ? <ResourceWindow entity={app.entity!} appName={app.name} />
+    : Registered ? <Registered appName={app.name} /> : <NotYet />;
   return <Suspense fallback={<Loading />}>{body}</Suspense>;
 }

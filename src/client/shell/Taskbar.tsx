@@ -8,6 +8,7 @@ import { Spotlight } from './Spotlight.tsx';
 import { AppIcon } from './app-icons.tsx';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import { useFileUrl } from '../files/use-file-url.ts';
 import { StartMenu } from './StartMenu.tsx';
 import { UploadQueuePanel } from './UploadQueuePanel.tsx';
 import { useUploadQueue } from './upload-queue.ts';
@@ -16,6 +17,7 @@ import { useUploadQueue } from './upload-queue.ts';
 export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'vertical'; macos: boolean }) {
   const t = useT();
   const { me } = useMe();
+  const photo = useFileUrl(me.user.photo);
   const { apps, state, taskbars, open, openByName } = useShell();
   const [startAnchor, setStartAnchor] = useState<HTMLElement | null>(null);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
@@ -57,7 +59,7 @@ export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'v
       </Tooltip>
       <UploadQueuePanel anchor={uploadsAnchor} onClose={() => setUploadsAnchor(null)} />
       <IconButton onClick={(e) => setUserAnchor(e.currentTarget)} aria-label={me.user.email} data-testid="user-menu">
-        <Avatar src={me.user.photo ? `./${me.user.photo}` : undefined} alt="" sx={{ width: 30, height: 30 }}><AccountCircle aria-hidden /></Avatar>
+        <Avatar src={photo} alt="" sx={{ width: 30, height: 30 }}><AccountCircle aria-hidden /></Avatar>
       </IconButton>
       <Menu anchorEl={userAnchor} open={!!userAnchor} onClose={() => setUserAnchor(null)}>
         <MenuItem onClick={() => { setUserAnchor(null); openByName('Profile'); }}>{appLabel(t, 'Profile')}</MenuItem>

@@ -22,4 +22,4 @@ export const widgets: RegistryWidgetsType = {
   'role-picker': ReferenceWidget,
 };
 
-export const FORMAT_WIDGETS: Record<string, string> = { 'us-date': 'date', phone: 'phone', ssn: 'ssn', zip: 'zip' };
+export const FORMAT_WIDGETS: Record<string, string> = { 'us-date': 'date', phone: 'phone', ssn: 'ssn', zip: 'zip', money: 'money' };

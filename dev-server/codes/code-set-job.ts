@@ -1,0 +1,58 @@
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { defineJob } from '../jobs/job-kinds.ts';
+import { CODE_SET_KINDS, importCodeSet, loadBundledCodeSets, type CodeSetKind } from './code-set-import.ts';
+
+/** File-based code sets a Super User may import from an uploaded release (NPPES is too large: npm run import:codes). */
+const UPLOADABLE_SETS = CODE_SET_KINDS.filter((k) => k !== 'nppes');
+
+/**
+ * Imports a code-set release kept in the file store. ICD-10-CM resumes from the batch its last run
+ * committed (the checkpoint lands in each batch's transaction); the others are idempotent upserts.
+ */
+export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKind }, { done: number }>({
+  kind: 'code-set-import',
+  permission: ['diagnosis.create', 'procedure.create'],
+  platform: true,
+  retryLimit: 3,
+  expireInSeconds: 1800,
+  input(raw) {
+    const fileId = Number(raw.file_id);
+    const fields: ConstructorParameters<typeof DomainError>[2] = {};
+    if (!Number.isSafeInteger(fileId) || fileId < 1) fields.file_id = [{ code: 'required', params: { field: 'file' } }];
+    if (!(UPLOADABLE_SETS as string[]).includes(String(raw.code_set))) fields.code_set = [{ code: 'invalid' }];
+    if (Object.keys(fields).length) throw new DomainError('invalid', {}, fields);
+    return { file_id: fileId, code_set: raw.code_set as CodeSetKind };
+  },
+  async run(ctx, input) {
+    const file = await ctx.files.get(ctx.actor, input.file_id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.files.open(file)) chunks.push(chunk as Buffer);
+    const from = ctx.checkpoint?.done ?? 0;
+    let written = 0;
+    const n = await importCodeSet(ctx.db, input.code_set, Buffer.concat(chunks), (done, total) => { void ctx.progress(done, total); }, undefined, {
+      from,
+      async onBatch(tx, done) {
+        written += 1;
+        await ctx.saveCheckpoint(tx, { done });
+        await ctx.progress(done, null, undefined, tx);
+      },
+    });
+    await ctx.progress(n, n, `${n} codes`);
+    return { code_set: input.code_set, codes: n, resumed_from: from, batches_this_run: written, file: file.name };
+  },
+});
+
+/** The bundled releases of a first start (seed/codes), loaded in the background as a job. */
+export const bundledCodeSetsJob = defineJob<Record<string, never>, never>({
+  kind: 'bundled-code-sets',
+  permission: null,
+  platform: true,
+  retryLimit: 5,
+  expireInSeconds: 1800,
+  input: () => ({}),
+  async run(ctx) {
+    const loaded: string[] = [];
+    await loadBundledCodeSets(ctx.db, { CODE_SETS: '1' }, (line) => { loaded.push(line); console.log(line); void ctx.progress(loaded.length, 3, line); });
+    return { loaded };
+  },
+});

@@ -1,0 +1,137 @@
+import type { Request, RequestHandler } from 'express';
+import multer, { type StorageEngine } from 'multer';
+import type { Readable } from 'node:stream';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { FILE_KINDS, isFileKind, type FileKind } from '../../src/domain/files/file-kinds.ts';
+import { can, type Actor } from '../auth/actor.ts';
+import type { Database } from '../db/database.ts';
+import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import type { FileStore, StoredFile } from './file-store.ts';
+
+export interface FileContext { db: Database; files: FileStore }
+
+/** Who may put a document of each kind in through the upload route (the system writes the others: 837s, acknowledgments). */
+const UPLOADABLE: Partial<Record<FileKind, (a: Actor) => boolean>> = {
+  eob: (a) => can(a, 'payment.eob'),
+  era: (a) => can(a, 'payment.create'),
+  upload: () => true,
+  'code-set': (a) => a.crossTenant,
+};
+
+function kindParam(req: Request): FileKind {
+  const kind = String(req.query.kind ?? '');
+  if (!isFileKind(kind)) throw new DomainError('invalid', {}, { kind: [{ code: 'file_kind', params: { kind: kind || '—' } }] });
+  return kind;
+}
+
+/** The billing company a document goes to: the one named (Super User, or one of the person's), or the person's only one. */
+function ownerOf(req: Request, actor: Actor, kind: FileKind): number | null {
+  if (kind === 'code-set') return null;
+  const asked = req.query.billing_company_id === undefined ? undefined : Number(req.query.billing_company_id);
+  if (asked !== undefined) {
+    if (!Number.isSafeInteger(asked) || asked < 1) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
+    if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked)) throw new DomainError('forbidden');
+    return asked;
+  }
+  if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
+  throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
+}
+
+/**
+ * multer hands the file over as a stream; it goes straight into the file store (hashed, counted,
+ * type-checked on the way), never whole into memory.
+ */
+function streamingUpload(ctx: FileContext): RequestHandler {
+  const engine: StorageEngine = {
+    _handleFile(req, file, cb) {
+      const actor = (req.res?.locals.actor) as Actor;
+      const kind = kindParam(req);
+      ctx.files.save(actor, { kind, name: file.originalname, billingCompanyId: ownerOf(req, actor, kind), source: file.stream as Readable })
+        .then((stored) => cb(null, { stored } as never), (e) => { (file.stream as Readable).resume(); cb(e); });
+    },
+    _removeFile(_req, _file, cb) { cb(null); },
+  };
+  const parse = multer({ storage: engine, limits: { files: 1, fields: 10 } }).single('file');
+  return (req, res, next) => {
+    try {
+      const actor = res.locals.actor as Actor;
+      const kind = kindParam(req);
+      if (!UPLOADABLE[kind]?.(actor)) throw new DomainError('forbidden');
+      if (!req.is('multipart/form-data')) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
+    } catch (e) { return next(e); }
+    parse(req, res, (err: unknown) => {
+      if (err && !(err instanceof DomainError)) {
+        // A cut-off or malformed multipart body is the sender's fault, not ours.
+        return next(new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] }));
+      }
+      next(err);
+    });
+  };
+}
+
+const listSorts = ['created_at', 'size', 'name'] as const;
+
+export const fileRoutes: GuardedRoute<FileContext>[] = [
+  {
+    method: 'get', path: '/files', permission: null, summary: 'Documents I may read (kind, query, page, itemsPerPage, sortBy created_at|size|name, sortDesc)',
+    async handle(ctx, req, actor) {
+      const q = req.query as Record<string, string | undefined>;
+      const page = Number(q.page ?? 1);
+      const perPage = Number(q.itemsPerPage ?? 10);
+      const sortBy = (q.sortBy ?? 'created_at') as (typeof listSorts)[number];
+      const errors: Record<string, Array<{ code: 'invalid' }>> = {};
+      if (!Number.isSafeInteger(page) || page < 1) errors.page = [{ code: 'invalid' }];
+      if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > 1000) errors.itemsPerPage = [{ code: 'invalid' }];
+      if (!listSorts.includes(sortBy)) errors.sortBy = [{ code: 'invalid' }];
+      if (q.kind !== undefined && !isFileKind(q.kind)) errors.kind = [{ code: 'invalid' }];
+      if (Object.keys(errors).length) throw new DomainError('invalid', {}, errors);
+      return ctx.files.list(actor, { kind: q.kind, query: q.query, page, perPage, sortBy, desc: (q.sortDesc ?? 'true') !== 'false' });
+    },
+  },
+  {
+    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document, their size limits and labels',
+    async handle(_ctx, _req, _actor, res) {
+      const es = res.locals.locale === 'es';
+      return Object.entries(FILE_KINDS).map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes }));
+    },
+  },
+  {
+    method: 'post', path: '/files', permission: null, status: 201,
+    summary: 'Upload a document (multipart field file; ?kind=eob|era|upload|code-set; ?billing_company_id for a Super User). The same bytes twice answer the stored document with duplicate: true',
+    multipartFor: (ctx) => streamingUpload(ctx),
+    async handle(_ctx, req) {
+      const stored = (req.file as unknown as { stored?: StoredFile } | undefined)?.stored;
+      if (!stored) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
+      return stored;
+    },
+  },
+  {
+    method: 'get', path: '/files/{id}', permission: null, summary: 'A document\'s details',
+    async handle(ctx, req, actor) { return ctx.files.get(actor, idParam(req)); },
+  },
+  {
+    method: 'get', path: '/files/{id}/content', permission: null, summary: 'A document\'s bytes (tenant-checked; served with nosniff and its sniffed type)',
+    raw: true,
+    async handle(ctx, req, actor, res) {
+      const f = await ctx.files.get(actor, idParam(req));
+      const inline = f.content_type === 'application/pdf' || f.content_type.startsWith('image/');
+      res.set({
+        'Content-Type': f.content_type,
+        'Content-Length': String(f.size),
+        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${f.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'Cache-Control': 'private, max-age=300',
+        ETag: `"${f.sha256}"`,
+      });
+      await new Promise<void>((resolve, reject) => {
+        const s = ctx.files.open(f);
+        s.on('error', reject);
+        res.on('finish', () => resolve());
+        res.on('close', () => resolve());
+        s.pipe(res);
+      });
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,2 @@
+// Every job kind of the product, registered by importing its module once here.
+import '../codes/code-set-job.ts';

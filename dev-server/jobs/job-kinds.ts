@@ -1,0 +1,47 @@
+import type { Actor } from '../auth/actor.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+
+/** What a running job may use and report. */
+export interface JobContext<C = unknown> {
+  db: Database;
+  files: FileStore;
+  jobId: number;
+  /** the system acting for the job's billing company (or for all, on a platform-wide job) */
+  actor: Actor;
+  /** where a previous, interrupted run got to; null on a first run */
+  checkpoint: C | null;
+  attempt: number;
+  /** progress people see (GET /jobs/{id}); pass the transaction of the work it reports to land with it */
+  progress(done: number, total: number | null, message?: string, tx?: Queryable): Promise<void>;
+  /**
+   * Records how far the work got, in the transaction of that work: a resumed run starts after it,
+   * so nothing is done twice.
+   */
+  saveCheckpoint(tx: Queryable, checkpoint: C): Promise<void>;
+}
+
+export interface JobKind<I = Record<string, unknown>, C = unknown> {
+  kind: string;
+  /** who may start it through POST /jobs/{kind} (any one of these); null: only the system starts it */
+  permission: string[] | null;
+  /** a platform-wide job (code sets) may be started only by a cross-tenant person */
+  platform?: boolean;
+  retryLimit?: number;
+  /** a run that takes longer than this is taken as lost (process gone) and retried */
+  expireInSeconds?: number;
+  /** checks and normalises what a person asked for (422 on a bad input) */
+  input(raw: Record<string, unknown>): I;
+  run(ctx: JobContext<C>, input: I): Promise<Record<string, unknown>>;
+}
+
+const kinds = new Map<string, JobKind<never, never>>();
+
+/** Each job module registers its kind once, at import. */
+export function defineJob<I, C>(def: JobKind<I, C>): JobKind<I, C> {
+  kinds.set(def.kind, def as unknown as JobKind<never, never>);
+  return def;
+}
+
+export const jobKind = (kind: string) => kinds.get(kind) as JobKind<Record<string, unknown>, unknown> | undefined;
+export const jobKinds = () => [...kinds.values()] as unknown as JobKind<Record<string, unknown>, unknown>[];

@@ -1,0 +1,114 @@
+import PgBoss from 'pg-boss';
+import { systemActor, type Actor } from '../auth/actor.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { bossDb } from './pg-boss-adapter.ts';
+import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
+import './job-catalogue.ts';
+
+export interface JobRow {
+  id: number; kind: string; billing_company_id: number | null; user_id: number | null; state: 'queued' | 'running' | 'completed' | 'failed';
+  input: Record<string, unknown>; done: number; total: number | null; message: string | null; result: Record<string, unknown> | null;
+  error: string | null; attempts: number; created_at: string; updated_at: string; finished_at: string | null;
+}
+
+export const JOB_COLUMNS = 'id, kind, billing_company_id, user_id, state, input, done, total, message, result, error, attempts, created_at, updated_at, finished_at';
+
+const bossOptions = (db: Database) => ({ db: bossDb(db) as never, schedule: false, supervise: true, maintenanceIntervalSeconds: 60 });
+
+/** Creates pg-boss's own tables (once per database; the test template gets them this way). */
+export async function installJobSchema(db: Database): Promise<void> {
+  const boss = new PgBoss({ ...bossOptions(db), supervise: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
+/**
+ * Background work on PostgreSQL through pg-boss. A job is a row of ours (what people see: progress,
+ * result, error) and a pg-boss job that carries its id. Retries back off; a run lost with its process
+ * is retried and resumes from the checkpoint its work wrote.
+ */
+export class JobQueue {
+  private boss: PgBoss;
+  private started = false;
+
+  constructor(private db: Database, private files: FileStore, private opts: { pollingIntervalSeconds?: number; work?: boolean } = {}) {
+    this.boss = new PgBoss(bossOptions(db));
+    this.boss.on('error', (e) => console.error(`Job queue: ${e.message}`));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const def of jobKinds()) await this.boss.createQueue(def.kind).catch(() => undefined);
+    // On the embedded database one process holds the data (the lock file says so): whatever pg-boss
+    // still calls active was running when that process stopped. It goes back to the queue now instead
+    // of waiting for its expiry. A PostgreSQL server may have other live workers: there expiry decides.
+    if (this.db.kind === 'pglite') {
+      const lost = await this.db.query<{ name: string; id: string }>(`select name, id from pgboss.job where state = 'active'`);
+      for (const j of lost.rows) await this.boss.fail(j.name, j.id, { message: 'The process running this job stopped; it is run again.' });
+    }
+    if (this.opts.work !== false) {
+      for (const def of jobKinds()) {
+        await this.boss.work<{ jobId: number }>(def.kind, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+          await this.runOne(def, Number(job.data.jobId));
+        });
+      }
+    }
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    this.started = false;
+  }
+
+  /**
+   * Queues a job for the actor (who is told its id at once). In tx, the job lands with the caller's
+   * other writes or not at all.
+   */
+  async enqueue(actor: Actor | null, kind: string, input: Record<string, unknown>, billingCompanyId: number | null, tx?: Queryable): Promise<JobRow> {
+    const def = jobKind(kind)!;
+    const write = async (t: Queryable) => {
+      const r = await t.query<JobRow>(
+        `insert into jobs (kind, billing_company_id, user_id, input) values ($1, $2, $3, $4) returning ${JOB_COLUMNS}`,
+        [kind, billingCompanyId, actor && !actor.system ? actor.userId : null, JSON.stringify(input)],
+      );
+      const row = r.rows[0];
+      await this.boss.send(kind, { jobId: Number(row.id) }, {
+        retryLimit: def.retryLimit ?? 3, retryBackoff: true, retryDelay: 2, expireInSeconds: def.expireInSeconds ?? 900,
+        db: bossDb(t) as never,
+      });
+      return row;
+    };
+    // On PGlite a query outside the open transaction would wait for it: pg-boss writes through the same transaction.
+    return tx ? write(tx) : this.db.transaction(write);
+  }
+
+  private async runOne(def: JobKind<Record<string, unknown>, unknown>, jobId: number): Promise<void> {
+    const r = await this.db.query<JobRow & { checkpoint: unknown }>(
+      `update jobs set state = 'running', attempts = attempts + 1, error = null, updated_at = now() where id = $1 returning ${JOB_COLUMNS}, checkpoint`, [jobId]);
+    const row = r.rows[0];
+    if (!row) return;
+    const db = this.db;
+    const ctx = {
+      db, files: this.files, jobId, attempt: row.attempts, checkpoint: row.checkpoint ?? null,
+      actor: systemActor(row.billing_company_id === null ? null : Number(row.billing_company_id), def.kind),
+      async progress(done: number, total: number | null, message?: string, tx?: Queryable) {
+        await (tx ?? db).query('update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1', [jobId, done, total, message ?? null]);
+      },
+      async saveCheckpoint(tx: Queryable, checkpoint: unknown) {
+        await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [jobId, JSON.stringify(checkpoint)]);
+      },
+    };
+    try {
+      const result = await def.run(ctx, row.input);
+      await db.query(`update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now() where id = $1`, [jobId, JSON.stringify(result)]);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const last = row.attempts > (def.retryLimit ?? 3);
+      await db.query(`update jobs set state = $2, error = $3, updated_at = now(), finished_at = case when $2 = 'failed' then now() end where id = $1`,
+        [jobId, last ? 'failed' : 'queued', message.slice(0, 2000)]);
+      throw e;
+    }
+  }
+}

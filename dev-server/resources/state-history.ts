@@ -1,0 +1,37 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import { stateName } from '../../src/platform/state-machine.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** A state change as history shows it. */
+export interface TransitionRow {
+  id: number; from_state: number | null; to_state: number; from_name: string | null; to_name: string;
+  sub_status_id: number | null; note: string | null; created_at: string;
+  user: { id: number; email: string; name: string } | null;
+}
+
+/** Appends the history row of one transition, in the transaction of the change itself. */
+export async function recordTransition(
+  tx: Queryable, actor: Actor, entity: Entity, row: Record<string, unknown> & { id: number },
+  from: number | null, to: number, extra: { note?: string; subStatusId?: number | null },
+): Promise<void> {
+  const bc = entity.resource.tenancy === 'billing-company' ? (row.billing_company_id as number) : null;
+  await tx.query(
+    `insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state, sub_status_id, note, user_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [entity.resource.module, row.id, bc, from, to, extra.subStatusId ?? null, extra.note?.trim() || null, actor.system ? null : actor.userId],
+  );
+}
+
+/** A record's transitions, oldest first, with state names in the reader's language and who took them. */
+export async function transitionHistory(db: Queryable, entity: Entity, id: number, locale: 'en' | 'es'): Promise<TransitionRow[]> {
+  const m = entity.states!;
+  const r = await db.query<Omit<TransitionRow, 'from_name' | 'to_name'>>(
+    `select t.id, t.from_state, t.to_state, t.sub_status_id, t.note, t.created_at,
+            case when u.id is null then null else json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) end as user
+       from state_transitions t left join users u on u.id = t.user_id
+      where t.entity = $1 and t.entity_id = $2 order by t.id`,
+    [entity.resource.module, id],
+  );
+  return r.rows.map((t) => ({ ...t, from_name: t.from_state === null ? null : stateName(m, t.from_state, locale), to_name: stateName(m, t.to_state, locale) }));
+}

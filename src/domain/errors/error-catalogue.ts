@@ -1,0 +1,79 @@
+import type { ErrorParams } from './domain-error.ts';
+
+export type Locale = 'en' | 'es';
+interface Entry { status: number; en: string; es: string }
+
+/**
+ * Every typed error: its HTTP status and its sentence in each language. {name} parts are filled
+ * from the error's params. Spec texts are kept word for word ("Action not allowed").
+ */
+export const ERROR_CATALOGUE = {
+  not_found: { status: 404, en: 'The requested record was not found.', es: 'No se encontró el registro solicitado.' },
+  not_found_message: { status: 404, en: '{message}', es: '{message}' },
+  forbidden: { status: 403, en: 'This action is unauthorized.', es: 'Esta acción no está autorizada.' },
+  invalid: { status: 422, en: 'The given data was invalid.', es: 'Los datos proporcionados no son válidos.' },
+  required: { status: 422, en: 'The {field} field is required.', es: 'El campo {field} es obligatorio.' },
+  billing_company_required: { status: 422, en: 'The billing company field is required.', es: 'El campo compañía de facturación es obligatorio.' },
+  duplicate: { status: 422, en: '{message}', es: '{message}' },
+  reference_invalid: { status: 422, en: 'The selected {field} is invalid.', es: 'El valor seleccionado de {field} no es válido.' },
+  in_use: { status: 422, en: 'The record is in use and cannot be deleted; disable it instead.', es: 'El registro está en uso y no se puede eliminar; desactívelo en su lugar.' },
+  stale: {
+    status: 409,
+    en: 'This record was changed by someone else after you opened it (you edited version {expected}; it is now at version {actual}). Reload it and make your change again.',
+    es: 'Otra persona cambió este registro después de que usted lo abrió (usted editó la versión {expected}; ahora está en la versión {actual}). Vuelva a cargarlo y repita su cambio.',
+  },
+  version_required: {
+    status: 428,
+    en: 'Send the version of the record you edited (its version field) so that a newer change is never overwritten.',
+    es: 'Envíe la versión del registro que editó (su campo version) para que nunca se sobrescriba un cambio más reciente.',
+  },
+  version_invalid: { status: 422, en: 'The version must be a positive integer.', es: 'La versión debe ser un número entero positivo.' },
+  status_update_failed: { status: 422, en: 'Error Updating Status', es: 'Error al actualizar el estado' },
+  transition_not_allowed: {
+    status: 422,
+    en: 'Action not allowed: {entity} cannot go from {from} to {to}.',
+    es: 'Acción no permitida: {entity} no puede pasar de {from} a {to}.',
+  },
+  state_unknown: { status: 422, en: 'The state {state} does not exist.', es: 'El estado {state} no existe.' },
+  note_required: { status: 422, en: 'A note is required to move from {from} to {to}.', es: 'Se requiere una nota para pasar de {from} a {to}.' },
+  append_only: {
+    status: 405,
+    en: 'Records of {entity} are never changed or deleted; record a reversing entry instead.',
+    es: 'Los registros de {entity} nunca se cambian ni se eliminan; registre un asiento de reverso en su lugar.',
+  },
+  append_only_rollback: {
+    status: 422,
+    en: 'Error, unable to restore registry: records of {entity} are append-only; record a reversing entry instead.',
+    es: 'Error, no se puede restaurar el registro: los registros de {entity} solo admiten nuevos asientos; registre un reverso en su lugar.',
+  },
+  rollback_creation: {
+    status: 422,
+    en: 'Error, unable to restore registry: a creation cannot be rolled back. Disable the record instead.',
+    es: 'Error, no se puede restaurar el registro: una creación no se puede revertir. Desactive el registro en su lugar.',
+  },
+  rollback_invalid: {
+    status: 422,
+    en: 'The old data is no longer valid and cannot be restored.',
+    es: 'Los datos anteriores ya no son válidos y no se pueden restaurar.',
+  },
+  file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
+  file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
+  file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
+  file_kind: { status: 422, en: 'The file kind {kind} does not exist.', es: 'El tipo de archivo {kind} no existe.' },
+  job_unknown: { status: 422, en: 'There is no job of kind {kind}.', es: 'No existe un trabajo del tipo {kind}.' },
+} satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const isErrorCode = (code: string): code is ErrorCode => code in ERROR_CATALOGUE;
+
+/** The sentence of a code in a language, its {parts} filled. */
+export function errorText(code: ErrorCode, params: ErrorParams = {}, locale: Locale = 'en'): string {
+  const template = ERROR_CATALOGUE[code][locale];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined ? whole : typeof v === 'object' ? v[locale] : String(v);
+  });
+}
+
+export const errorStatus = (code: ErrorCode) => ERROR_CATALOGUE[code].status;

@@ -1,0 +1,65 @@
+/**
+ * The kinds of document the file store keeps: the largest each may be, what its bytes must look
+ * like (checked by their first bytes, never by the name or the declared type), and who may read it.
+ */
+export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set';
+
+export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
+
+export interface FileKindRule {
+  maxBytes: number;
+  content: ContentCheck;
+  /** any one of these permissions lets a person of the same billing company read it; null: anyone signed in there */
+  read: string[] | null;
+  label: string;
+  label_es: string;
+}
+
+const MB = 1024 * 1024;
+
+export const FILE_KINDS: Record<FileKind, FileKindRule> = {
+  eob: { maxBytes: 20 * MB, content: 'pdf-or-image', read: ['payment.eob', 'denial.eob', 'ledger.eob'], label: 'EOBs', label_es: 'EOB' },
+  era: { maxBytes: 100 * MB, content: 'x12', read: ['payment.view'], label: 'ERA files', label_es: 'Archivos ERA' },
+  'x12-out': { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: '837 files sent', label_es: 'Archivos 837 enviados' },
+  ack: { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: 'Acknowledgments received', label_es: 'Acuses recibidos' },
+  statement: { maxBytes: 20 * MB, content: 'pdf-or-image', read: ['payment.generatepatientaccount', 'ledger.view'], label: 'Statements', label_es: 'Estados de cuenta' },
+  export: { maxBytes: 100 * MB, content: 'any', read: null, label: 'Exports', label_es: 'Exportaciones' },
+  upload: { maxBytes: 20 * MB, content: 'pdf-or-image', read: null, label: 'Uploads', label_es: 'Cargas' },
+  photo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Photos', label_es: 'Fotos' },
+  logo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Logos', label_es: 'Logotipos' },
+  'code-set': { maxBytes: 200 * MB, content: 'any', read: null, label: 'Code-set releases', label_es: 'Versiones de códigos' },
+};
+
+export const isFileKind = (k: unknown): k is FileKind => typeof k === 'string' && Object.hasOwn(FILE_KINDS, k);
+
+/** The type the first bytes show: what is served as Content-Type, whatever the uploader declared. */
+export function sniffType(head: Uint8Array): string | null {
+  const starts = (...b: number[]) => b.every((x, i) => head[i] === x);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return 'image/webp';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
+  // An X12 interchange opens with ISA (after any byte-order mark or blank lines some senders leave).
+  const text = new TextDecoder('latin1').decode(head.subarray(0, 64)).replace(/^\uFEFF?\s*/, '');
+  if (text.startsWith('ISA')) return 'application/edi-x12';
+  if (starts(0x1f, 0x8b)) return 'application/gzip';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
+  return null;
+}
+
+const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** Whether bytes of this sniffed type may be stored as this kind; 'any' keeps unknown bytes as a download. */
+export function contentAllowed(kind: FileKind, sniffed: string | null): boolean {
+  switch (FILE_KINDS[kind].content) {
+    case 'raster-image': return !!sniffed && RASTER.has(sniffed);
+    case 'pdf-or-image': return !!sniffed && (RASTER.has(sniffed) || sniffed === 'application/pdf' || sniffed === 'image/tiff');
+    case 'x12': return sniffed === 'application/edi-x12';
+    case 'any': return true;
+  }
+}
+
+/** 1048576 → "1 MB" */
+export const sizeLabel = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
