@@ -36,7 +36,8 @@ export async function importCodeSet(db: Database | null, kind: CodeSetKind, file
       progress?.(items.length, items.length);
       return items.length;
     }
-    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress, 5000, resume);
+    // As a job, smaller batches: each holds the embedded database's one connection for less time, so people using the app meanwhile barely wait.
+    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress, resume ? 1000 : 5000, resume);
     case 'hcpcs': {
       // One workbook holds both: the Level II modifiers and the procedure codes.
       const rows = await readHcpcsWorkbook(bytes(file));

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../db/yield.ts';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Database } from '../db/database.ts';
@@ -81,6 +82,7 @@ export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], prog
         [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => (c.long || c.short).slice(0, 1000)), batch.map((c) => usDate(c.added)), batch.map((c) => sectionOf(c.code))],
       );
     });
+    await yieldToEventLoop();
     progress(Math.min(i + batchSize, codes.length), codes.length);
   }
   return codes.length;

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../db/yield.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 export interface Icd10Code { code: string; billable: boolean; short: string; long: string }
@@ -39,6 +40,7 @@ export async function importIcd10cm(db: Database, text: string, progress: Import
         [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => c.long.slice(0, 255))],
       );
     });
+    await yieldToEventLoop();
     progress(Math.min(i + batchSize, codes.length), codes.length);
   }
   return codes.length;

@@ -3,6 +3,7 @@ import { systemActor, type Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { bossDb } from './pg-boss-adapter.ts';
+import { yieldToEventLoop } from '../db/yield.ts';
 import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
 import './job-catalogue.ts';
 
@@ -95,6 +96,7 @@ export class JobQueue {
       actor: systemActor(row.billing_company_id === null ? null : Number(row.billing_company_id), def.kind),
       async progress(done: number, total: number | null, message?: string, tx?: Queryable) {
         await (tx ?? db).query('update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1', [jobId, done, total, message ?? null]);
+        if (!tx) await yieldToEventLoop();
       },
       async saveCheckpoint(tx: Queryable, checkpoint: unknown) {
         await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [jobId, JSON.stringify(checkpoint)]);
