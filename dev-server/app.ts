@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeLists, loadEntities } from '../src/platform/load-schemas.ts';
-import { auditRouter } from './audit/audit-router.ts';
+import { auditRoutes } from './audit/audit-router.ts';
 import { authRouter } from './auth/auth-router.ts';
 import { authenticate } from './auth/sessions.ts';
 import type { Database } from './db/database.ts';
@@ -16,7 +16,7 @@ import { fileRoutes } from './files/file-routes.ts';
 import { jobRoutes } from './jobs/job-routes.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { resourceRouter } from './resources/resource-router.ts';
-import { searchRouter } from './search/search-router.ts';
+import { searchRoutes } from './search/search-router.ts';
 import { signInRouter } from './auth/sign-in.ts';
 import { recoveryRouter } from './auth/recovery-router.ts';
 import { identityRoutes } from './users/identity-routes.ts';
@@ -65,8 +65,8 @@ export function createApp(opts: AppOptions): Express {
   api.use(recoveryRouter(opts.db, mail));
   api.use(authRouter(opts.db, entities));
   api.use(authenticate(opts.db));
-  api.use(auditRouter(opts.db, entities));
-  api.use(searchRouter(opts.db, entities));
+  api.use(mountGuarded({ db: opts.db, entities }, auditRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, searchRoutes));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));

@@ -4,8 +4,7 @@ import { loadEntities } from '../src/platform/load-schemas.ts';
 import { tableModel } from '../src/platform/table-model.ts';
 import { diffSnapshots, type Snapshot } from './migration-diff.ts';
 import { generateOpenApi } from './openapi.ts';
-import { identityRoutes } from '../dev-server/users/identity-routes.ts';
-import { masterDataRoutes } from '../dev-server/master-data/master-data-routes.ts';
+import { HAND_WRITTEN_ROUTES } from '../dev-server/http/route-catalogue.ts';
 import { generateTypes } from './typescript-types.ts';
 
 export interface GenerateOptions {
@@ -45,7 +44,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const outputs = new Map<string, string>();
 
   for (const [file, text] of await generateTypes(entities)) outputs.set(join(opts.generatedDir, file), text);
-  outputs.set(join(opts.generatedDir, 'openapi.json'), JSON.stringify(generateOpenApi(entities, [...masterDataRoutes, ...identityRoutes]), null, 2) + '\n');
+  outputs.set(join(opts.generatedDir, 'openapi.json'), JSON.stringify(generateOpenApi(entities, HAND_WRITTEN_ROUTES), null, 2) + '\n');
 
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);
   const previous: Snapshot = existsSync(snapshotPath) ? JSON.parse(readFileSync(snapshotPath, 'utf8')) : {};

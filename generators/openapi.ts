@@ -9,7 +9,7 @@ const error = (description: string) => ({ description, content: { 'application/j
 export interface DeclaredRoute { method: string; path: string; permission: string | string[] | null; summary: string }
 
 /** Open routes of sign-in and recovery: no token, so no permission to declare. */
-const OPEN_ROUTES: DeclaredRoute[] = [
+export const OPEN_ROUTES: DeclaredRoute[] = [
   { method: 'post', path: '/auth/login', permission: null, summary: 'Sign in with email, password and, from a new device, the mailed code' },
   { method: 'post', path: '/auth/send-email-code', permission: null, summary: 'Send a new device code' },
   { method: 'post', path: '/auth/forgot-password', permission: null, summary: 'Mail a link to choose a new password' },

@@ -1,8 +1,9 @@
-import express, { type Request, type Router } from 'express';
+import type { Request } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { errorText } from '../../src/domain/errors/error-catalogue.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -25,13 +26,12 @@ function paging(req: Request): { page: number; perPage: number; sortBy: string; 
   return { page, perPage, sortBy, desc: src.sortDesc === true || src.sortDesc === 'true' || src.sortDesc === '1', query: src.query };
 }
 
-export function auditRouter(db: Database, entities: Entity[]): Router {
-  const router = express.Router();
-  const entityByKey = (key: string) => entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
-  const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
+export interface AuditContext { db: Database; entities: Entity[] }
 
-  /** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
-  async function page(actor: Actor, where: string[], params: unknown[], p: ReturnType<typeof paging>) {
+const entityByKey = (ctx: AuditContext, key: string) => ctx.entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
+
+/** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
+async function page(db: Database, actor: Actor, where: string[], params: unknown[], p: ReturnType<typeof paging>) {
     if (!actor.crossTenant) {
       params.push(actor.billingCompanyIds);
       where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
@@ -53,53 +53,56 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
    * History is as private as the record: when the record still exists, the actor must be able to
    * see it (users belong to billing companies through a link table, so their audit rows carry none).
    */
-  async function requireVisible(actor: Actor, entity: Entity, id: number) {
+async function requireVisible(db: Database, actor: Actor, entity: Entity, id: number) {
     if (actor.crossTenant) return;
     const exists = await db.query(`select 1 from ${entity.resource.table} where id = $1`, [id]);
     if (exists.rowCount) await new ResourceStore(db, entity, actor).get(id);
   }
 
-  const wrap = (fn: (req: Request, actor: Actor, res: express.Response) => Promise<unknown>) => async (req: Request, res: express.Response, next: express.NextFunction) => {
-    try { res.json(await fn(req, actorOf(res), res)); } catch (e) { next(e); }
-  };
-
-  router.post('/audit-all', wrap(async (req, actor) => {
-    if (!can(actor, 'audit.view')) throw forbidden();
-    return page(actor, [], [], paging(req));
-  }));
-
-  router.post(['/audit-all-by-user', '/audit-all-by-user/'], wrap(async (req, actor) => {
+export const auditRoutes: GuardedRoute<AuditContext>[] = [{
+  method: 'post', path: '/audit-all', permission: 'audit.view', summary: 'Every audit entry the actor may see (paging in the body or the query)',
+  handle: async ({ db }, req, actor) => page(db, actor, [], [], paging(req)),
+}, {
+  method: 'post', path: '/audit-all-by-user', permission: null, summary: "A user's audit entries (one's own; another's with audit.user.view)",
+  async handle({ db }, req, actor) {
     const userId = Number((req.body ?? {}).user_id ?? actor.userId);
     if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
     if (!Number.isSafeInteger(userId)) throw invalid({ user_id: ['The user id must be an integer.'] });
-    return page(actor, ['a.user_id = $1'], [userId], paging(req));
-  }));
-
-  router.patch('/audit-all-by-entity/:entity/:id', wrap(async (req, actor) => {
-    const entity = entityByKey(String(req.params.entity));
+    return page(db, actor, ['a.user_id = $1'], [userId], paging(req));
+  },
+}, {
+  method: 'patch', path: '/audit-all-by-entity/{entity}/{id}', permission: '*.history', summary: "A record's history (the entity's history permission)",
+  async handle(ctx, req, actor) {
+    const { db } = ctx;
+    const entity = entityByKey(ctx, String(req.params.entity));
     if (!entity) throw notFound();
     if (!can(actor, `${entity.resource.permission}.history`)) throw forbidden();
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id)) throw notFound();
-    await requireVisible(actor, entity, id);
-    return page(actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
-  }));
-
-  router.post(['/audit-one', '/audit-one/'], wrap(async (req, actor) => {
+    await requireVisible(db, actor, entity, id);
+    return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
+  },
+}, {
+  method: 'post', path: '/audit-one', permission: ['audit.show', '*.history'], summary: 'One audit entry (audit.show, or the history permission of its entity)',
+  async handle(ctx, req, actor) {
+    const { db } = ctx;
     const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
     if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
     const r = await db.query<{ entity: string; billing_company_id: number | null }>('select a.*, row_to_json(u) ->> \'email\' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1', [id]);
     const row = r.rows[0];
     if (!row) throw notFound();
-    const entity = entityByKey(row.entity);
+    const entity = entityByKey(ctx, row.entity);
     if (!can(actor, 'audit.show') && !(entity && can(actor, `${entity.resource.permission}.history`))) throw forbidden();
     if (!actor.crossTenant && row.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(row.billing_company_id))) throw notFound();
-    if (entity) await requireVisible(actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
+    if (entity) await requireVisible(db, actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
     return row;
-  }));
-
-  router.patch('/rollback-audit/:auditId/by-entity/:entity/:entityId', wrap(async (req, actor, res) => {
-    const entity = entityByKey(String(req.params.entity));
+  },
+}, {
+  method: 'patch', path: '/rollback-audit/{auditId}/by-entity/{entity}/{entityId}', permission: '*.history',
+  summary: "Restores a record to an audit entry's old data (the entity's history and edit permissions), through the same rules as any edit",
+  async handle(ctx, req, actor, res) {
+    const { db } = ctx;
+    const entity = entityByKey(ctx, String(req.params.entity));
     if (!entity) throw notFound();
     if (!can(actor, `${entity.resource.permission}.history`) || !can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
     const r = await db.query<{ id: number; entity: string; entity_id: number; event: string; old_values: Record<string, unknown> | null; billing_company_id: number | null }>(
@@ -131,6 +134,5 @@ export function auditRouter(db: Database, entities: Entity[]): Router {
         check: (current) => check(writable({ ...current, ...old }), locale, errorText('rollback_invalid', {}, locale)),
       });
     });
-  }));
-  return router;
-}
+  },
+}];

@@ -26,8 +26,12 @@ export interface GuardedRoute<C> {
   handle(ctx: C, req: Request, actor: Actor, res: Response): Promise<unknown>;
 }
 
+/** A held slug satisfies a declared one; '*.history' is any module's history permission (the route checks which). */
+export const satisfies = (held: ReadonlySet<string>, declared: string) =>
+  declared.startsWith('*.') ? [...held].some((h) => h.endsWith(declared.slice(1))) : held.has(declared);
+
 export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permission']) =>
-  permission === null || (Array.isArray(permission) ? permission : [permission]).some((p) => actor.permissions.has(p));
+  permission === null || (Array.isArray(permission) ? permission : [permission]).some((p) => satisfies(actor.permissions, p));
 
 export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
   const router = express.Router();
