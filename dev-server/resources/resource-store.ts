@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { dataFields, searchExpression } from '../../src/platform/table-model.ts';
-import { usDateToIso } from '../../src/domain/formats.ts';
+import { isMoneyField, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
@@ -135,7 +135,7 @@ export class ResourceStore {
   }
 
   /** withCount false skips the count query where nobody reads it (pickers, spotlight). */
-  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number }> {
+  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number> }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
     const errors: Record<string, string[]> = {};
@@ -201,18 +201,24 @@ export class ResourceStore {
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     // The total comes with the page (a window count over the same scan): one pass over the matches, not two.
+    // Money columns of the list are summed over every match, by the database, in the same scan.
+    const summed = withCount ? this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column) : [];
+    const windows = withCount ? [', count(*) over () as total_rows__', ...summed.map((f) => `, sum(${f}) over () as sum_${f}__`)].join('') : '';
     const rows = await this.db.query<Record<string, unknown>>(
-      `select ${this.selectList}${withCount ? ', count(*) over () as total_rows__' : ''} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
+      `select ${this.selectList}${windows} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
       params,
     );
     let count = rows.rows.length;
+    let sums: Record<string, number> | undefined;
     if (withCount) {
-      // A page past the end has no row to carry the total; only then is it counted on its own.
-      count = rows.rows.length ? Number(rows.rows[0].total_rows__)
-        : page > 1 ? Number((await this.db.query<{ n: number }>(`select count(*) as n from ${this.table} where ${whereSql}`, params)).rows[0].n) : 0;
-      for (const r of rows.rows) delete r.total_rows__;
+      // A page past the end has no row to carry the totals; only then are they asked on their own.
+      const totals = rows.rows[0] ?? (page > 1 ? (await this.db.query<Record<string, unknown>>(
+        `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`, params)).rows[0] : { total_rows__: 0 });
+      count = Number(totals.total_rows__ ?? 0);
+      if (summed.length) sums = Object.fromEntries(summed.map((f) => [f, Number(totals[`sum_${f}__`] ?? 0)]));
+      for (const r of rows.rows) for (const k of Object.keys(r)) if (k.endsWith('__')) delete r[k];
     }
-    return { data: rows.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count };
+    return { data: rows.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(sums ? { sums } : {}) };
   }
 
   /** Picker items [{ id, name }], at most 1000 (narrow with query and the list filters, e.g. status=true). */

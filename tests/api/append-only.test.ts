@@ -60,3 +60,14 @@ describe('an append-only entity', () => {
     expect(Object.keys(r.body.errors)).toEqual(['amount']);
   });
 });
+
+describe('money in lists', () => {
+  it('a list answers the sum of its money columns over every match, not the page', async () => {
+    const own = await app.createBillingCompany('Sums Billing', 'SM');
+    for (const amount of [1000, 2550, -300]) await root('POST', '/ledger-entry', { description: 'Sum me', amount, billing_company_id: own });
+    const r = await root('GET', `/ledger-entry/get-all-server?billing_company_id=${own}&itemsPerPage=1`);
+    expect(r.body.data).toHaveLength(1);
+    expect(r.body.count).toBe(3);
+    expect(r.body.sums).toEqual({ amount: 3250 });
+  });
+});

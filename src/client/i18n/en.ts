@@ -26,6 +26,7 @@ export const en = {
     confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
     range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',
   },
+  states: { current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
     create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
     event: 'Event', date: 'Date', user: 'User', old: 'Old', new: 'New', no_history: 'No history yet', create_title: 'New %{name}', edit_title: 'Edit %{name}', fix_errors: 'Please fix the highlighted fields.',

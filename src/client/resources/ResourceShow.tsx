@@ -8,6 +8,7 @@ import { ChildRecords, childTabsOf } from './ChildRecords.tsx';
 import { FieldValue } from './FieldValue.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
+import { StateControl } from './StateControl.tsx';
 
 type Record_ = Record<string, unknown> & { id: number };
 
@@ -54,6 +55,7 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
         {perms.edit && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
+      {entity.schema['x-states'] && <StateControl entity={entity} record={data} />}
       {tabbed ? (
         <>
           <Tabs value={current} onChange={(_e, v) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label={t('record.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -3,7 +3,8 @@ import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
-import { codeListName, entities, type FieldSchema } from '../schema/entities.ts';
+import { codeListName, entities, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
+import { StateChip } from './StateControl.tsx';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */
 export function displayValue(field: FieldSchema | undefined, value: unknown, t: Translate, locale: Locale = 'en'): string {
@@ -34,5 +35,7 @@ export function ReferenceValue({ field, value }: { field: FieldSchema; value: un
 /** A list or record cell: references by name, everything else as displayValue. */
 export function CellValue({ field, value, t, locale }: { field: FieldSchema; value: unknown; t: Translate; locale: Locale }) {
   if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
+  const machine = stateMachineOf(field);
+  if (machine && typeof value === 'number') return <StateChip machine={machine} id={value} />;
   return <>{displayValue(field, value, t, locale)}</>;
 }

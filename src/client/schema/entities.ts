@@ -1,6 +1,7 @@
 import type { EntitySchema, FieldSchema, ResourceMeta } from '../../platform/entity.ts';
 import { codeListLabel, withCodeLists } from '../../platform/code-list-fields.ts';
 import type { CodeList } from '../../platform/load-schemas.ts';
+import type { StateMachine } from '../../platform/state-machine.ts';
 
 /** Every entity schema, read at build time: the client's screens come from these files alone. */
 const files = import.meta.glob('../../../schemas/entities/*.schema.json', { eager: true, import: 'default' }) as Record<string, EntitySchema>;
@@ -20,8 +21,20 @@ export function codeListName(list: string, id: unknown, locale: 'en' | 'es'): st
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
 
 export const entities: ClientEntity[] = Object.entries(files)
-  .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withCodeLists(file, (n) => codeLists.get(n), path), resource: file['x-resource'] }))
+  .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withStateField(withCodeLists(file, (n) => codeLists.get(n), path)), resource: file['x-resource'] }))
   .sort((a, b) => a.name.localeCompare(b.name));
+
+/** The machine a state field follows: its cells show coloured state names (the client keeps it beside the field). */
+const MACHINE = Symbol('state machine');
+type WithMachine = FieldSchema & { [MACHINE]?: StateMachine };
+export const stateMachineOf = (field: FieldSchema) => (field as WithMachine)[MACHINE];
+
+function withStateField(schema: EntitySchema): EntitySchema {
+  const m = schema['x-states'];
+  if (!m) return schema;
+  const field: WithMachine = { ...schema.properties[m.field], [MACHINE]: m };
+  return { ...schema, properties: { ...schema.properties, [m.field]: field } };
+}
 
 export const entityByName = (name: string) => entities.find((e) => e.name === name);
 export const entityByMenu = (menuName: string) => entities.find((e) => e.resource.menu?.name === menuName || (menuName === 'My Billing Company Management' && e.name === 'billing-company'));
