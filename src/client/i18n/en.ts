@@ -26,6 +26,7 @@ export const en = {
     confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
     range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',
   },
+  jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets' } },
   states: { current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
     create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',

@@ -28,6 +28,7 @@ export const es: Messages = {
     confirm_status_title: 'Cambiar estado', confirm_disable: '¿Desactivar este registro?', confirm_enable: '¿Activar este registro?', confirm: 'Confirmar', cancel: 'Cancelar',
     range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estado',
   },
+  jobs: { title: 'Trabajo en segundo plano', progress: 'Progreso', states: { queued: 'En espera', running: 'En curso', completed: 'Terminado', failed: 'Falló' }, kinds: { 'code-set-import': 'Importación de códigos', 'bundled-code-sets': 'Carga de los códigos' } },
   states: { current: 'Estado', move_to: 'Pasar a %{state}', note: 'Nota (opcional)', note_required: 'Nota (obligatoria para este cambio)', confirm: 'Cambiar estado', history: 'Historial de estados', system: 'Sistema' },
   record: {
     create_anyway: '¿Crear otro registro de todos modos?', section_to_fix: '%{smart_count} por corregir |||| %{smart_count} por corregir', main: 'General', sections: 'Secciones', edit: 'Editar', show: 'Ver', history: 'Historial', back: 'Volver a la lista', save: 'Guardar', cancel: 'Cancelar', rollback: 'Restaurar esto', rollback_confirm: '¿Restaurar el registro a los datos anteriores de esta entrada?',

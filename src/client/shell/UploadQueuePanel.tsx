@@ -1,4 +1,6 @@
-import { Button, Chip, List, ListItem, ListItemText, Popover } from '@mui/material';
+import { Button, Chip, List, ListItem, ListItemText, ListSubheader, Popover } from '@mui/material';
+import { JobProgress } from '../jobs/JobProgress.tsx';
+import { useMyJobs } from '../jobs/use-jobs.ts';
 import { useT } from '../i18n/i18n.ts';
 import { isQueueIdle, retryUpload, useUploadQueue } from './upload-queue.ts';
 
@@ -7,6 +9,7 @@ const COLOR = { waiting: 'default', uploading: 'info', uploaded: 'success', erro
 export function UploadQueuePanel({ anchor, onClose }: { anchor: HTMLElement | null; onClose(): void }) {
   const t = useT();
   const queue = useUploadQueue();
+  const jobs = useMyJobs(!!anchor);
   return (
     <Popover open={!!anchor} anchorEl={anchor} onClose={onClose} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
       <List dense sx={{ width: 340 }} aria-label={t('shell.uploads')} data-testid="upload-queue">
@@ -17,6 +20,8 @@ export function UploadQueuePanel({ anchor, onClose }: { anchor: HTMLElement | nu
             <Chip size="small" color={COLOR[i.status]} label={t(`upload.${i.status}`)} sx={{ mr: i.status === 'error' ? 8 : 0 }} />
           </ListItem>
         ))}
+        {!!jobs.data?.length && <ListSubheader>{t('jobs.title')}</ListSubheader>}
+        {jobs.data?.slice(0, 8).map((j) => <ListItem key={`job-${j.id}`}><JobProgress job={j} /></ListItem>)}
       </List>
     </Popover>
   );
