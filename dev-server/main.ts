@@ -1,5 +1,7 @@
 import { createApp, defaultFileStore } from './app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { moveLegacyImages } from './files/legacy-images.ts';
+import { join } from 'node:path';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedAccess, seedAdministrator } from './db/seed.ts';
@@ -15,6 +17,7 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const files = defaultFileStore(db);
+  await moveLegacyImages(db, files, join(process.env.DATA_DIR ?? './data', 'files'));
   const jobs = new JobQueue(db, files);
   await jobs.start();
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.

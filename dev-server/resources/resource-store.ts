@@ -202,7 +202,7 @@ export class ResourceStore {
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     // The total comes with the page (a window count over the same scan): one pass over the matches, not two.
     // Money columns of the list are summed over every match, by the database, in the same scan.
-    const summed = withCount ? this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column) : [];
+    const summed = withCount ? this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false) : [];
     const windows = withCount ? [', count(*) over () as total_rows__', ...summed.map((f) => `, sum(${f}) over () as sum_${f}__`)].join('') : '';
     const rows = await this.db.query<Record<string, unknown>>(
       `select ${this.selectList}${windows} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,

@@ -12,7 +12,8 @@ export interface FieldSchema {
   'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string;
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
-  'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'contains'; searchable?: boolean };
+  'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'contains'; searchable?: boolean;
+    /** a money column is summed over the whole list unless false */ sum?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; references?: string; virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
     protect?: 'ssn' | 'card';

@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultFileStore } from '../../dev-server/app.ts';
+import { moveLegacyImages } from '../../dev-server/files/legacy-images.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 
@@ -91,5 +95,24 @@ describe('the file store', () => {
     const base = app.url.replace(/\/api\/v1$/, '');
     expect((await fetch(`${base}/${r.body.photo}`)).status).toBe(401);
     expect((await bmB('GET', r.body.photo.replace('api/v1', ''))).status).toBe(404);
+  });
+});
+
+describe('photos and logos of an earlier release', () => {
+  it('move from their public address into the file store on start, and an unreadable one is dropped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'legacy-files-'));
+    mkdirSync(join(dir, 'photos'));
+    writeFileSync(join(dir, 'photos', 'user-1.png'), Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(40)]));
+    writeFileSync(join(dir, 'photos', 'user-2.svg'), '<svg><script>alert(1)</script></svg>');
+    const a = await app.createUser({ email: 'legacy-a@files.test', roles: ['biller'] });
+    const b = await app.createUser({ email: 'legacy-b@files.test', roles: ['biller'] });
+    await app.db.query(`update users set photo = 'files/photos/user-1.png' where id = $1`, [a]);
+    await app.db.query(`update users set photo = 'files/photos/user-2.svg' where id = $1`, [b]);
+    expect(await moveLegacyImages(app.db, defaultFileStore(app.db, '.test-data/files'), dir)).toBe(1);
+    const rows = (await app.db.query<{ id: number; photo: string | null }>('select id, photo from users where id = any($1::bigint[]) order by id', [[a, b]])).rows;
+    expect(rows[0].photo).toMatch(/^api\/v1\/files\/\d+\/content$/);
+    expect(rows[1].photo).toBeNull();
+    const owner = app.as(await app.login('legacy-a@files.test'));
+    expect((await owner('GET', rows[0].photo!.replace('api/v1', ''))).status).toBe(200);
   });
 });

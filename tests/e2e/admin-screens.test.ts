@@ -81,7 +81,11 @@ describe('administration screens', () => {
     await page.getByTestId('upload-queue').getByText('Uploaded').waitFor();
     await page.keyboard.press('Escape');
     const stored = await e.app.db.query<{ photo: string }>("select photo from users where email = 'bm@admin.test'");
-    expect(stored.rows[0].photo).toMatch(/^files\/photos\/user-\d+\.png$/);
+    expect(stored.rows[0].photo).toMatch(/^api\/v1\/files\/\d+\/content$/);
+    // No public address serves it: the taskbar fetches the bytes with the session's token and shows them from memory.
+    expect((await fetch(`${e.origin}/${stored.rows[0].photo}`)).status).toBe(401);
+    await page.reload();
+    await page.getByTestId('user-menu').locator('img[src^="blob:"]').waitFor();
   });
 
   it('grants a permission to a role after confirmation (Super User)', async () => {

@@ -9,7 +9,7 @@ const entityOf = (resource: string): ClientEntity => {
 };
 const base = (resource: string) => `/${entityOf(resource).resource.basePath}`;
 
-export interface Page { data: Array<Record<string, unknown> & { id: number }>; count: number; numberOfPages: number }
+export interface Page { data: Array<Record<string, unknown> & { id: number }>; count: number; numberOfPages: number; /** money columns summed over every match */ sums?: Record<string, number> }
 
 /** The server's list parameters from react-admin's: query, page, itemsPerPage, sortBy, sortDesc and the filters. */
 export function listQuery(params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown> }) {
@@ -26,7 +26,8 @@ export const fetchPage = (resource: string, query: Record<string, unknown>) => a
 export const dataProvider = {
   async getList(resource, params) {
     const page = await fetchPage(resource, listQuery(params));
-    return { data: page.data, total: page.count } as never;
+    // The sums of the list's money columns (over every match, from the server) ride along as meta.
+    return { data: page.data, total: page.count, meta: page.sums ? { sums: page.sums } : undefined } as never;
   },
   async getOne(resource, params) {
     return { data: await api(`${base(resource)}/${params.id}`) } as never;

@@ -21,6 +21,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
   const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
+  const sums = (list.meta as { sums?: Record<string, number> } | undefined)?.sums;
   const status = statusOf(entity);
   const [search, setSearch] = useState('');
   const [confirm, setConfirm] = useState<Row | null>(null);
@@ -106,6 +107,13 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
             ))}
             {list.data?.length === 0 && !list.isPending && (
               <TableRow><TableCell colSpan={columns.length}>{t('list.no_results')}</TableCell></TableRow>
+            )}
+            {sums && !!list.data?.length && (
+              <TableRow data-testid="list-sums" sx={{ '& td': { fontWeight: 600 } }}>
+                {columns.map(([name, f], i) => (
+                  <TableCell key={name}>{name in sums ? <CellValue field={f} value={sums[name]} t={t} locale={locale} /> : i === 0 ? t('list.total_all') : ''}</TableCell>
+                ))}
+              </TableRow>
             )}
           </TableBody>
         </Table>

@@ -56,6 +56,13 @@ export const ERROR_CATALOGUE = {
     en: 'The old data is no longer valid and cannot be restored.',
     es: 'Los datos anteriores ya no son válidos y no se pueden restaurar.',
   },
+  // Rules that read other rows (dev-server/resources/stored-rules.ts)
+  npi_not_organization: { status: 422, en: 'The NPI belongs to a health professional; a company or facility needs an organization NPI.', es: 'El NPI pertenece a un profesional de la salud; una compañía o instalación necesita un NPI de organización.' },
+  npi_not_individual: { status: 422, en: 'The NPI belongs to a company or facility; a health professional needs an individual NPI.', es: 'El NPI pertenece a una compañía o instalación; un profesional de la salud necesita un NPI individual.' },
+  repeated_responsibility: { status: 422, en: 'The patient already has an active policy with this responsibility.', es: 'El paciente ya tiene una póliza activa con esta responsabilidad.' },
+  plan_of_other_payer: { status: 422, en: 'The insurance plan does not belong to the insurance company.', es: 'El plan de seguro no pertenece a la aseguradora.' },
+  reference_of_other_company: { status: 422, en: 'The selected record belongs to another billing company.', es: 'El registro seleccionado pertenece a otra compañía de facturación.' },
+  unknown_taxonomy: { status: 422, en: 'The taxonomy code is not in the NUCC code set.', es: 'El código de taxonomía no está en el conjunto de códigos NUCC.' },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
   file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
   file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
