@@ -11,7 +11,7 @@ const UPLOADABLE_SETS = CODE_SET_KINDS.filter((k) => k !== 'nppes');
  */
 export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKind }, { done: number }>({
   kind: 'code-set-import',
-  permission: ['diagnosis.create', 'procedure.create'],
+  permission: ['diagnosis.create', 'procedure.create', 'modifier.create'],
   platform: true,
   retryLimit: 3,
   expireInSeconds: 1800,

@@ -26,6 +26,8 @@ export const en = {
     confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
     range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',
   },
+  codesets: { import: 'Import release', hint: 'An official release is imported in the background; the list fills in as it lands. A second import of the same release changes nothing.', set: 'Code set', choose: 'Choose the %{set} file', start: 'Import', close: 'Close', done: 'The release was imported.',
+    sets: { icd10cm: 'ICD-10-CM order file', hcpcs: 'HCPCS workbook (ANWEB .xlsx)', taxonomy: 'NUCC taxonomy (.csv)', pos: 'Place of service (.xml)', carc: 'CARC list (.csv)', rarc: 'RARC list (.csv)' } },
   jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets' } },
   states: { current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {

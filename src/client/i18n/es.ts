@@ -28,6 +28,8 @@ export const es: Messages = {
     confirm_status_title: 'Cambiar estado', confirm_disable: '¿Desactivar este registro?', confirm_enable: '¿Activar este registro?', confirm: 'Confirmar', cancel: 'Cancelar',
     range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estado',
   },
+  codesets: { import: 'Importar versión', hint: 'Una versión oficial se importa en segundo plano; la lista se completa a medida que llega. Importar dos veces la misma versión no cambia nada.', set: 'Conjunto de códigos', choose: 'Elija el archivo de %{set}', start: 'Importar', close: 'Cerrar', done: 'La versión se importó.',
+    sets: { icd10cm: 'archivo de orden ICD-10-CM', hcpcs: 'libro HCPCS (ANWEB .xlsx)', taxonomy: 'taxonomía NUCC (.csv)', pos: 'lugar de servicio (.xml)', carc: 'lista CARC (.csv)', rarc: 'lista RARC (.csv)' } },
   jobs: { title: 'Trabajo en segundo plano', progress: 'Progreso', states: { queued: 'En espera', running: 'En curso', completed: 'Terminado', failed: 'Falló' }, kinds: { 'code-set-import': 'Importación de códigos', 'bundled-code-sets': 'Carga de los códigos' } },
   states: { current: 'Estado', move_to: 'Pasar a %{state}', note: 'Nota (opcional)', note_required: 'Nota (obligatoria para este cambio)', confirm: 'Cambiar estado', history: 'Historial de estados', system: 'Sistema' },
   record: {

@@ -12,6 +12,8 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CellValue } from './cells.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
+import { CodeSetImport } from './CodeSetImport.tsx';
+import { useMe } from '../shell/me-context.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -20,6 +22,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
   const { t, locale } = useI18n();
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
   const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
+  const { me } = useMe();
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const sums = (list.meta as { sums?: Record<string, number> } | undefined)?.sums;
   const status = statusOf(entity);
@@ -72,6 +75,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
           <MenuItem onClick={() => void doExport('xlsx')}>{t('list.export_xlsx')}</MenuItem>
           <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
         </Menu>
+        {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && <CodeSetImport entity={entity} onDone={() => void list.refetch()} />}
         {perms.create && <Button variant="contained" onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}>{t('list.create')}</Button>}
       </Box>
       {list.isFetching ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}
