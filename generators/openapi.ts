@@ -64,10 +64,22 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       const json = (schema: object) => ({ content: { 'application/json': { schema } } });
       if (route.kind === 'list') responses[200] = { description: 'A page', ...json({ type: 'object', properties: { data: { type: 'array', items: ref }, numberOfPages: { type: 'integer' }, count: { type: 'integer' } } }) };
       else if (route.kind === 'getList' || route.kind === 'codeList') responses[200] = { description: 'Picker items', ...json({ type: 'array', items: { $ref: '#/components/schemas/ListItem' } }) };
+      else if (route.kind === 'states') responses[200] = { description: 'The states: id, name, light and dark colours, public', ...json({ type: 'array', items: { type: 'object' } }) };
+      else if (route.kind === 'nextStates') responses[200] = { description: 'The current state and the states this person may move the record to', ...json({ type: 'object', properties: { current: { type: 'integer' }, next: { type: 'array', items: { type: 'integer' } } } }) };
+      else if (route.kind === 'stateHistory') responses[200] = { description: 'Every transition: who, when, from, to, sub-status, note', ...json({ type: 'array', items: { type: 'object' } }) };
       else responses[route.kind === 'create' ? 201 : 200] = { description: 'The record', ...json(ref) };
       if (['create', 'update', 'fieldUpdate', 'changeStatus'].includes(route.kind)) {
         op.requestBody = { required: true, ...json(route.kind === 'changeStatus' ? { type: 'object', properties: { status: { type: 'boolean' } } } : ref) };
         responses[422] = error('Validation failed or duplicate');
+      }
+      if (route.kind === 'transition') {
+        op.requestBody = { required: true, ...json({ type: 'object', required: ['to'], properties: { to: { type: 'integer' }, note: { type: 'string', maxLength: 1000 }, sub_status_id: { type: 'integer' }, version: { type: 'integer' } } }) };
+        responses[422] = error('Action not allowed (the table has no such transition), or a note is required');
+        responses[409] = error('The record changed since the version given');
+      }
+      if (route.kind === 'update') {
+        responses[409] = error('The record changed since the version given');
+        responses[428] = error('The version edited was not given (body version or If-Match)');
       }
       if (route.path.includes('{')) responses[404] = error('Not found');
       (paths[route.path] ??= {})[route.method] = op;
