@@ -10,6 +10,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
 import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
+import { bodyGuards, requestGuards } from './http/request-guards.ts';
 import { localBlobStorage } from './files/blob-storage.ts';
 import { FileStore } from './files/file-store.ts';
 import { fileRoutes } from './files/file-routes.ts';
@@ -59,7 +60,9 @@ export function createApp(opts: AppOptions): Express {
   api.use((req, res, next) => { res.locals.locale = requestLocale(req); next(); });
   api.use(rateLimit(opts.rateLimitMax));
   api.use((_req, res, next) => { res.setHeader('Access-Control-Expose-Headers', 'inactivity-time'); next(); });
+  api.use(requestGuards);
   api.use(express.json({ limit: '1mb', strict: false }));
+  api.use(bodyGuards);
   api.get('/openapi.json', (_req, res) => { res.type('application/json').send(openApi); });
   api.use(signInRouter(opts.db, mail));
   api.use(recoveryRouter(opts.db, mail));

@@ -3,7 +3,7 @@ import type { Entity } from '../../src/platform/entity.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { errorText } from '../../src/domain/errors/error-catalogue.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -106,10 +106,10 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [{
     if (!entity) throw notFound();
     if (!can(actor, `${entity.resource.permission}.history`) || !can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
     const r = await db.query<{ id: number; entity: string; entity_id: number; event: string; old_values: Record<string, unknown> | null; billing_company_id: number | null }>(
-      'select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [Number(req.params.auditId)],
+      'select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [idParam(req, 'auditId')],
     );
     const audit = r.rows[0];
-    if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== Number(req.params.entityId)) throw notFound();
+    if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== idParam(req, 'entityId')) throw notFound();
     if (!actor.crossTenant && audit.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(audit.billing_company_id))) throw notFound();
     // Money and its history are append-only: what was posted stays; a correction is a reversing entry.
     if (entity.resource.appendOnly) throw new DomainError('append_only_rollback', { entity: entity.schema.title });

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { statementError } from './statement-error.ts';
 
 // int8 as numbers (cents stay far below 2^53), dates as their 'yyyy-mm-dd' text; pg_trgm and btree_gin for search.
 const OPTIONS = { extensions: { pg_trgm, btree_gin }, parsers: { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v } };
@@ -11,8 +12,10 @@ const OPTIONS = { extensions: { pg_trgm, btree_gin }, parsers: { [types.INT8]: (
 function wrap(pg: Pick<PGlite, 'query'>): Queryable {
   return {
     async query(sql, params) {
-      const r = await pg.query(sql, params as unknown[]);
-      return { rows: r.rows as never[], rowCount: r.rows.length || r.affectedRows || 0 };
+      try {
+        const r = await pg.query(sql, params as unknown[]);
+        return { rows: r.rows as never[], rowCount: r.rows.length || r.affectedRows || 0 };
+      } catch (e) { throw statementError(e, sql); }
     },
   };
 }

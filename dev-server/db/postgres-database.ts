@@ -1,3 +1,4 @@
+import { statementError } from './statement-error.ts';
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
 
@@ -8,8 +9,10 @@ export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10), types: typeParsers as never });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params, opts) {
-      const r = opts?.name ? await c.query({ name: opts.name, text: sql, values: params as unknown[] }) : await c.query(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+      try {
+        const r = opts?.name ? await c.query({ name: opts.name, text: sql, values: params as unknown[] }) : await c.query(sql, params as unknown[]);
+        return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+      } catch (e) { throw statementError(e, sql); }
     },
   });
   return {

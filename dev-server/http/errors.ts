@@ -16,6 +16,7 @@ export const MESSAGES = {
   tooMany: 'You have made many requests in a short time, please wait 10 seconds',
   server: 'Internal Server Error. Please try again later.',
   malformed: 'The request body is not valid JSON.',
+  unreadable: 'The request body could not be read.',
   tooLarge: 'The request body is too large.',
   invalid: 'The given data was invalid.',
 } as const;

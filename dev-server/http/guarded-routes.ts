@@ -82,6 +82,8 @@ export function editedVersion(req: Request, required = false): number | undefine
 
 export function bodyObject(req: Request): Record<string, unknown> {
   const b = req.body;
+  // A multipart body to a route that takes JSON is not an empty one (that would toggle a status).
+  if (b === undefined && req.is('multipart/form-data')) throw new DomainError('unsupported_media_type', { type: 'multipart/form-data' });
   if (b === undefined) return {};
   if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
   return { ...b };

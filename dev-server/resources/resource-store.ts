@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { dataFields, searchExpression } from '../../src/platform/table-model.ts';
-import { isMoneyField, usDateToIso } from '../../src/domain/formats.ts';
+import { isMoneyField, isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
@@ -141,7 +141,7 @@ export class ResourceStore {
     const errors: Record<string, string[]> = {};
     const page = p.page === undefined ? 1 : Number(p.page);
     const perPage = p.itemsPerPage === undefined ? 10 : Number(p.itemsPerPage);
-    if (!Number.isInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+    if (!Number.isSafeInteger(page) || page < 1 || page > 10_000_000) errors.page = ['The page must be a positive integer.'];
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE) errors.itemsPerPage = [`The items per page must be between 1 and ${MAX_PAGE}.`];
     const props = this.entity.schema.properties;
     const sortable = ['id', ...this.fields.filter((f) => props[f]['x-list']?.sortable)];
@@ -160,7 +160,7 @@ export class ResourceStore {
         for (const [suffix, op] of [['_from', '>='], ['_to', '<=']] as const) {
           const v = p[f + suffix];
           if (v === undefined || v === '') continue;
-          if (!/^\d{2}\/\d{2}\/\d{4}$/.test(v)) { errors[f + suffix] = ['The date must be mm/dd/yyyy.']; continue; }
+          if (!isUsDate(v)) { errors[f + suffix] = ['The date must be mm/dd/yyyy.']; continue; }
           params.push(usDateToIso(v));
           where.push(`${f} ${op} $${params.length}`);
         }

@@ -7,17 +7,40 @@ import { entityRules } from '../../src/domain/rules/entity-rules.ts';
 
 const ajv = createAjv();
 
-/** The schema a client may write: readOnly fields removed, unknown fields refused. */
+/** The largest value a column of the field's type holds: a larger number is refused as input, never sent to SQL. */
+const INT4_MAX = 2_147_483_647;
+const columnMaximum = (f: FieldSchema) => (f['x-db']?.references ? Number.MAX_SAFE_INTEGER : INT4_MAX);
+
+/**
+ * The schema a client may write: readOnly fields removed, unknown fields refused; integers bounded by
+ * their column, required texts not empty (values arrive trimmed, so "   " is empty).
+ */
 export function writeSchema(entity: Entity, tenantOwned: boolean) {
+  const required = new Set(entity.schema.required ?? []);
   const properties: Record<string, FieldSchema | object> = Object.fromEntries(
-    Object.entries(entity.schema.properties).filter(([, f]) => !f.readOnly),
+    Object.entries(entity.schema.properties).filter(([, f]) => !f.readOnly).map(([name, f]) => {
+      if (f.type === 'integer' && f.format !== 'money' && f.maximum === undefined) return [name, { ...f, maximum: columnMaximum(f) }];
+      if (f.type === 'string' && required.has(name) && f.minLength === undefined && !f.enum) return [name, { ...f, minLength: 1 }];
+      return [name, f];
+    }),
   );
-  if (tenantOwned) properties.billing_company_id = { type: 'integer', minimum: 1, title: 'Billing company' };
+  if (tenantOwned) properties.billing_company_id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, title: 'Billing company' };
   return { ...entity.schema, properties, $id: undefined };
 }
 
+/** Text as people mean it: surrounding spaces dropped, inside lists and objects too. */
+function trimmed(v: unknown): unknown {
+  if (typeof v === 'string') return v.trim();
+  if (Array.isArray(v)) return v.map(trimmed);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)]));
+  return v;
+}
+
+/** What validation sees: a null means "no value" (a required field set to null is missing, an optional one cleared). */
+const withoutNulls = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
+
 export interface EntityWriter {
-  /** the fields a client may write; read-only and computed ones (id, status, display_name) dropped */
+  /** the fields a client may write, trimmed; read-only and computed ones (id, status, display_name) dropped; null kept (it clears) */
   writable(record: Record<string, unknown>): Record<string, unknown>;
   /** validates a whole record, throwing the 422 with field messages in the caller's language */
   check(record: Record<string, unknown>, locale: Locale, message?: string): void;
@@ -38,13 +61,15 @@ export function entityWriter(entity: Entity): EntityWriter {
   const validatePresent: ValidateFunction = ajv.compile(optional);
   const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name', 'version'));
   w = {
-    writable: (record) => Object.fromEntries(Object.entries(record).filter(([k, v]) => !readOnly.has(k) && v !== null)),
-    check(record, locale, message) {
+    writable: (record) => Object.fromEntries(Object.entries(record).filter(([k]) => !readOnly.has(k)).map(([k, v]) => [k, trimmed(v)])),
+    check(input, locale, message) {
+      const record = withoutNulls(input);
       if (!validate(record)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale), message);
       const ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {};
       if (Object.keys(ruleErrors).length) throw invalid(ruleErrors, message);
     },
-    checkPresent(record, locale) {
+    checkPresent(input, locale) {
+      const record = withoutNulls(input);
       if (!validatePresent(record)) throw invalid(fieldErrors(entity, validatePresent.errors ?? [], locale));
     },
     merged(values, locale) {

@@ -63,6 +63,13 @@ export const ERROR_CATALOGUE = {
   plan_of_other_payer: { status: 422, en: 'The insurance plan does not belong to the insurance company.', es: 'El plan de seguro no pertenece a la aseguradora.' },
   reference_of_other_company: { status: 422, en: 'The selected record belongs to another billing company.', es: 'El registro seleccionado pertenece a otra compañía de facturación.' },
   unknown_taxonomy: { status: 422, en: 'The taxonomy code is not in the NUCC code set.', es: 'El código de taxonomía no está en el conjunto de códigos NUCC.' },
+  // Requests no route should see (dev-server/http/request-guards.ts)
+  nul_character: { status: 422, en: 'The text may not contain a NUL character.', es: 'El texto no puede contener un carácter NUL.' },
+  key_not_allowed: { status: 422, en: 'This field name is not allowed.', es: 'Este nombre de campo no está permitido.' },
+  unsupported_media_type: { status: 415, en: 'The request body must be JSON (application/json) or multipart/form-data, not {type}.', es: 'El cuerpo de la solicitud debe ser JSON (application/json) o multipart/form-data, no {type}.' },
+  bad_request_url: { status: 400, en: 'The address of the request is malformed.', es: 'La dirección de la solicitud está mal formada.' },
+  bad_value: { status: 422, en: 'A value in the request is out of range or malformed.', es: 'Un valor de la solicitud está fuera de rango o mal formado.' },
+  upload_malformed: { status: 400, en: 'The upload was cut off or is malformed.', es: 'La carga se interrumpió o está mal formada.' },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
   file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
   file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
