@@ -15,7 +15,7 @@ afterAll(() => app.close());
 
 const lastName = async () => (await app.db.query<{ last_name: string }>('select last_name from patients where id = $1', [patient.id])).rows[0].last_name;
 const raw = (method: string, path: string, body: string | Uint8Array, headers: Record<string, string>) =>
-  app.login('root@test.com').then((t) => fetch(app.url + path, { method, body, headers: { authorization: `Bearer ${t}`, ...headers } }));
+  app.login('root@test.com').then((t) => fetch(app.url + path, { method, body: body as BodyInit, headers: { authorization: `Bearer ${t}`, ...headers } }));
 
 describe('bad input is a clear 4xx on the field it concerns, and writes nothing', () => {
   it('a NUL character in a text field', async () => {
