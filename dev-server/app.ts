@@ -11,6 +11,7 @@ import { requestLocale } from './i18n/locale.ts';
 import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { bodyGuards, requestGuards } from './http/request-guards.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { localBlobStorage } from './files/blob-storage.ts';
 import { FileStore } from './files/file-store.ts';
 import { fileRoutes } from './files/file-routes.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   files?: FileStore;
   /** the background job queue, started by the caller; without it the /jobs routes are not mounted */
   jobs?: JobQueue;
+  /** origins of host pages allowed to frame the product (default FRAME_ANCESTORS, else only itself) */
+  frameAncestors?: string[];
 }
 
 export const defaultFileStore = (db: Database, filesDir?: string) => new FileStore(db, localBlobStorage(filesDir ?? join(process.env.DATA_DIR ?? './data', 'files')));
@@ -56,6 +59,7 @@ export function createApp(opts: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(securityHeaders(opts.frameAncestors));
   const api = express.Router();
   api.use((req, res, next) => { res.locals.locale = requestLocale(req); next(); });
   api.use(rateLimit(opts.rateLimitMax));

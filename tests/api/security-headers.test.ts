@@ -1,0 +1,31 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const apps: TestApp[] = [];
+afterAll(() => Promise.all(apps.map((a) => a.close())));
+const origin = (app: TestApp) => app.url.replace(/\/api\/v1$/, '');
+
+describe('security headers on every answer', () => {
+  it('the app and the API send a Content-Security-Policy, nosniff, and allow framing only by the product itself', async () => {
+    const app = await startTestApp();
+    apps.push(app);
+    for (const url of [`${origin(app)}/`, `${app.url}/openapi.json`, `${app.url}/auth/me`]) {
+      const r = await fetch(url);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(r.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(r.headers.get('x-frame-options'), url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('the host pages allowed to embed the product are a setting', async () => {
+    const app = await startTestApp({ frameAncestors: ['https://portal.example.com'] });
+    apps.push(app);
+    const r = await fetch(`${origin(app)}/`);
+    expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://portal.example.com");
+    expect(r.headers.get('x-frame-options')).toBeNull();
+  });
+});
