@@ -32,6 +32,7 @@ export interface AppOptions {
   openApiPath?: string;
   filesDir?: string;
   rateLimitMax?: number;
+  rateLimitWindowMs?: number;
   mail?: MailTransport;
   /** the built client (default dist/client) */
   clientDir?: string;
@@ -62,7 +63,7 @@ export function createApp(opts: AppOptions): Express {
   app.use(securityHeaders(opts.frameAncestors));
   const api = express.Router();
   api.use((req, res, next) => { res.locals.locale = requestLocale(req); next(); });
-  api.use(rateLimit(opts.rateLimitMax));
+  api.use(rateLimit(opts.rateLimitMax, opts.rateLimitWindowMs));
   api.use((_req, res, next) => { res.setHeader('Access-Control-Expose-Headers', 'inactivity-time'); next(); });
   api.use(requestGuards);
   api.use(express.json({ limit: '1mb', strict: false }));

@@ -1,3 +1,4 @@
+import { unblockEmail } from './sign-in-throttle.ts';
 import express, { type Router } from 'express';
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import type { Database } from '../db/database.ts';
@@ -54,6 +55,9 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
         await tx.query('update password_resets set used_at = now() where id = $1', [found.id]);
         // A new password also lifts a block and ends every open session of the account.
         await tx.query('update users set password_hash = $2, password_changed_at = now(), failed_logins = 0, blocked_until = null, updated_at = now() where id = $1', [found.userId, hash]);
+        // The owner's own way out of a block, without anyone's help: every address's block on the account goes.
+        const owner = (await tx.query<{ email: string }>('select email from users where id = $1', [found.userId])).rows[0];
+        await unblockEmail(tx, owner.email);
         await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [found.userId]);
         await writeSystemAudit(tx, req, 'user', found.userId, 'password_reset', found.userId);
       });

@@ -6,8 +6,12 @@ import type { MailTransport } from '../mail/mail-transport.ts';
 import { mailMessages } from '../mail/mail-messages.ts';
 import { CODE_TTL_MINUTES, deviceFingerprints, deviceStanding, issueDeviceCode, rememberDevice, verifyDeviceCode } from './devices.ts';
 import { ipAllowed, restrictionsFor } from './ip-restriction-check.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { IDLE_MS, createSession } from './sessions.ts';
+import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
+
+/** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown. */
+const DUMMY_HASH = await hashPassword(`unknown-${Math.random()}`);
 
 // The predecessor's sign-in messages (predecessor-facts §8), word for word.
 export const SIGN_IN = {
@@ -20,22 +24,19 @@ export const SIGN_IN = {
   wrongCode: 'The validation code is incorrect. Please check and enter again.',
   expiredCode: 'The validation code has expired. request a new code.',
   codeSent: 'If the account exists, a new code has been sent to its email.',
+  addressLimited: 'Too many failed sign-ins from this address. Please wait before trying again.',
 } as const;
 
-/** Failures before the warning, and the failure that blocks. */
-const WARN_AT = 3;
-const BLOCK_AT = 4;
-export const BLOCK_HOURS = 24;
+export { BLOCK_HOURS } from './sign-in-throttle.ts';
 
 interface UserRow {
   id: number; email: string; password_hash: string; status: boolean; language: string; first_name: string | null; last_name: string | null;
-  failed_logins: number; blocked: boolean; role_ids: number[];
+  role_ids: number[];
 }
 
 async function findUser(db: Database, email: string): Promise<UserRow | undefined> {
   const r = await db.query<UserRow>(
-    `select id, email, password_hash, status, language, first_name, last_name, failed_logins,
-            coalesce(blocked_until > now(), false) as blocked,
+    `select id, email, password_hash, status, language, first_name, last_name,
             array(select role_id from user_roles where user_id = users.id) as role_ids
        from users where lower(email) = lower($1)`,
     [email],
@@ -53,14 +54,14 @@ function credentials(req: Request): { email: string; password: string; code?: st
   return { email: String(email).trim(), password: String(password), code: (code as string | null) || undefined, deviceToken: device_token };
 }
 
-/** A wrong password: counts it, warns on the third in a row and blocks on the fourth. */
-async function failedPassword(db: Database, user: UserRow): Promise<never> {
-  const failures = user.failed_logins + 1;
-  if (failures >= BLOCK_AT) {
-    await db.query(`update users set failed_logins = 0, blocked_until = now() + make_interval(hours => $2) where id = $1`, [user.id, BLOCK_HOURS]);
-    throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
-  }
-  await db.query('update users set failed_logins = $2 where id = $1', [user.id, failures]);
+/**
+ * A wrong password, or an e-mail nobody has (answered the same, so the answers do not tell which
+ * accounts exist): counted for that e-mail from that address; a warning on the third in a row, a
+ * block of that e-mail from that address on the fourth.
+ */
+async function failedSignIn(db: Database, email: string, ip: string): Promise<never> {
+  const failures = await recordFailure(db, email, ip);
+  if (failures >= BLOCK_AT) throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
   if (failures === WARN_AT) throw new HttpError(429, SIGN_IN.warning, undefined, undefined, { attempts: failures });
   throw new HttpError(401, SIGN_IN.bad);
 }
@@ -77,11 +78,14 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
   router.post('/auth/login', async (req, res, next) => {
     try {
       const { email, password, code, deviceToken } = credentials(req);
+      const ip = req.ip ?? 'unknown';
+      const now = await throttleStanding(db, email, ip);
+      if (now.kind === 'address-limited') throw new HttpError(429, SIGN_IN.addressLimited, undefined, { 'Retry-After': String(now.retryAfterS) });
+      if (now.kind === 'blocked') throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
       const user = await findUser(db, email);
-      if (!user) throw new HttpError(401, SIGN_IN.bad);
-      if (user.blocked) throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
-      if (!(await verifyPassword(password, user.password_hash))) await failedPassword(db, user);
-      if (user.failed_logins) await db.query('update users set failed_logins = 0 where id = $1', [user.id]);
+      // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
+      if (!(await verifyPassword(password, user?.password_hash ?? DUMMY_HASH)) || !user) return await failedSignIn(db, email, ip);
+      await clearFailures(db, email, ip);
       if (!user.status) throw new HttpError(401, SIGN_IN.inactive);
       if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id))) throw new HttpError(401, SIGN_IN.ipNotAllowed);
 
@@ -113,7 +117,7 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       const email = (req.body ?? {}).email;
       if (typeof email !== 'string' || !email.trim()) throw invalid({ email: ['The email field is required.'] });
       const user = await findUser(db, email.trim());
-      if (user && user.status && !user.blocked) await sendCode(user);
+      if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open') await sendCode(user);
       res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });
     } catch (e) { next(e); }
   });

@@ -1,3 +1,4 @@
+import { blockedSql, unblockEmail } from '../auth/sign-in-throttle.ts';
 import { isSsn } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -29,7 +30,7 @@ export async function userDetail(db: Queryable, row: Row): Promise<Row> {
   const extra = (await db.query<{ billing_companies: unknown; blocked: boolean }>(
     `select coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
                from billing_company_users m join billing_companies b on b.id = m.billing_company_id where m.user_id = $1), '[]'::json) as billing_companies,
-            coalesce(blocked_until > now(), false) as blocked
+            ${blockedSql('users.email')} as blocked
        from users where id = $1`, [row.id],
   )).rows[0];
   const roles = await rolesOf(db, row.id);
@@ -192,7 +193,8 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch', path: '/user/{id}/unlock', permission: 'user.unlock', summary: 'Unlock a user blocked after failed sign-ins',
     handle: (ctx, req, actor) => auditedUserAction(ctx, req, actor, 'unlocked', USER_MESSAGES.unlocked, async (tx, id) => {
-      await tx.query('update users set failed_logins = 0, blocked_until = null where id = $1', [id]);
+      const email = (await tx.query<{ email: string }>('select email from users where id = $1', [id])).rows[0]?.email;
+      if (email) await unblockEmail(tx, email);
       return null;
     }),
   },

@@ -24,3 +24,26 @@ describe('error catalogue', () => {
     expect(last!.body.message).toBe('You have made many requests in a short time, please wait 10 seconds');
   });
 });
+
+describe('the rate limit', () => {
+  it('counts by client address: a new junk Authorization header on each request buys no fresh window', async () => {
+    const limited = await startTestApp({ rateLimitMax: 20, rateLimitWindowMs: 10_000 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await limited.as(`junk-${i}`)('POST', '/auth/login', { email: `x${i}@y.test`, password: 'nope' })).status);
+      expect(statuses.slice(0, 20).every((s) => s !== 429)).toBe(true);
+      expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    } finally { await limited.close(); }
+  });
+
+  it('Retry-After tells when the window ends', async () => {
+    const limited = await startTestApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 });
+    try {
+      let last;
+      for (let i = 0; i < 3; i++) last = await limited.as(null)('GET', '/auth/check-token');
+      expect(last!.status).toBe(429);
+      // The window is 60 s long and began a moment ago: the header must not say 10.
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(50);
+    } finally { await limited.close(); }
+  });
+});

@@ -80,14 +80,14 @@ describe('lockout after failed sign-ins', () => {
   it('a block ends by itself after 24 hours', async () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
-    await app.db.query("update users set blocked_until = now() - interval '1 second' where id = $1", [u.id]);
+    await app.db.query("update sign_in_throttles set blocked_until = now() - interval '1 second' where email = $1", [u.email]);
     expect((await login(u.email, PASSWORD)).status).toBe(200);
   });
 
   it('the block lasts 24 hours from the blocking failure', async () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
-    const r = await app.db.query<{ hours: number }>('select round(extract(epoch from blocked_until - now()) / 3600) as hours from users where id = $1', [u.id]);
+    const r = await app.db.query<{ hours: number }>('select round(extract(epoch from blocked_until - now()) / 3600) as hours from sign_in_throttles where email = $1', [u.email]);
     expect(Number(r.rows[0].hours)).toBe(24);
   });
 });
@@ -201,5 +201,49 @@ describe('new devices', () => {
     const stored = await app.db.query<{ code_hash: string }>('select code_hash from device_codes where user_id = $1', [u.id]);
     expect(stored.rows[0].code_hash).not.toContain(code);
     expect(stored.rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('throttling by account and address', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('an unknown e-mail gets the same warning and block as a known one, so the answers tell no account apart', async () => {
+    const u = await freshUser();
+    const answers = async (email: string) => {
+      const out: Array<[number, string]> = [];
+      for (let i = 0; i < 5; i++) { const r = await login(email, 'Wrong!1x', from('198.51.100.7')); out.push([r.status, r.body.message]); }
+      return out;
+    };
+    expect(await answers('nobody-at-all@signin.test')).toEqual(await answers(u.email));
+  });
+
+  it('four wrong passwords block the account only from that address: its owner still signs in from theirs', async () => {
+    const u = await freshUser();
+    expect((await login(u.email, PASSWORD, from('203.0.113.5'))).status).toBe(200);
+    for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x', from('198.51.100.66'));
+    const attacker = await login(u.email, PASSWORD, from('198.51.100.66'));
+    expect(attacker.body.message).toBe(SIGN_IN.blocked);
+    expect((await login(u.email, PASSWORD, from('203.0.113.5'))).status).toBe(200);
+  });
+
+  it('failing for many different e-mails from one address is refused with a truthful Retry-After', async () => {
+    let last;
+    for (let i = 0; i < 21; i++) last = await login(`spray${i}@signin.test`, 'Wrong!1x', from('192.0.2.99'));
+    expect(last!.status).toBe(429);
+    expect(last!.body.message).toBe(SIGN_IN.addressLimited);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(800);
+    // A person at another address is not affected.
+    const u = await freshUser();
+    expect((await login(u.email, PASSWORD, from('192.0.2.100'))).status).toBe(200);
+  });
+
+  it('the owner lifts a block without anyone\'s help, through the password link', async () => {
+    const u = await freshUser();
+    for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
+    expect((await login(u.email, PASSWORD)).body.message).toBe(SIGN_IN.blocked);
+    await app.as(null)('POST', '/auth/forgot-password', { email: u.email });
+    const token = /token=([\w-]+)/.exec((await lastMail(u.email)).body)![1];
+    expect((await app.as(null)('POST', '/auth/reset-password', { token, password: 'N3w!Passw0rd', password_confirmation: 'N3w!Passw0rd' })).status).toBe(200);
+    expect((await login(u.email, 'N3w!Passw0rd')).status).toBe(200);
   });
 });
