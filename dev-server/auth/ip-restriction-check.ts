@@ -1,15 +1,15 @@
 import { ipInRange } from '../../src/domain/ip-address.ts';
 import type { Queryable } from '../db/database.ts';
 
-export interface Restriction { ip_beginning: string; ip_finish: string | null; applies_to: string; user_id: number | null; role_id: number | null }
+export interface Restriction { id: number; ip_beginning: string; ip_finish: string | null; applies_to: string; user_id: number | null; role_id: number | null }
 
 /** The restrictions of every billing company the user belongs to (empty: the user is not restricted). */
 export async function restrictionsFor(db: Queryable, userId: number): Promise<Restriction[]> {
   const r = await db.query<Restriction>(
-    `select r.ip_beginning, r.ip_finish, r.applies_to, r.user_id, r.role_id
+    `select r.id, r.ip_beginning, r.ip_finish, r.applies_to, r.user_id, r.role_id
        from ip_restrictions r join billing_company_users m on m.billing_company_id = r.billing_company_id
       where m.user_id = $1`,
-    [userId], { name: 'ip-restrictions-for-user' },
+    [userId], { name: 'ip-restrictions-of-user' },
   );
   return r.rows;
 }

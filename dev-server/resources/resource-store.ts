@@ -264,7 +264,7 @@ export class ResourceStore {
     if (machine) values[machine.field] = machine.initial;
     return this.run(opts.tx, async (tx) => {
       const owner = this.ownerFor(values);
-      await checkStored(tx, { record: values, billingCompanyId: owner, entity: this.entity });
+      await checkStored(tx, { record: values, billingCompanyId: owner, entity: this.entity, actor: this.actor });
       const data = this.toDb({ ...values });
       if (this.tenantOwned) data.billing_company_id = owner;
       const cols = Object.keys(data);
@@ -296,7 +296,7 @@ export class ResourceStore {
       this.checkVersion(before, opts.version);
       opts.check?.(before);
       const merged = { ...before, ...values };
-      await checkStored(tx, { record: merged, billingCompanyId: this.tenantOwned ? Number(merged.billing_company_id) : null, id, entity: this.entity });
+      await checkStored(tx, { record: merged, billingCompanyId: this.tenantOwned ? Number(merged.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
       return this.applyUpdate(tx, before, values, opts.event ?? 'updated');
     });
   }
@@ -328,7 +328,7 @@ export class ResourceStore {
       const before = await this.get(id, tx, true);
       const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
-      if (next === true) await checkStored(tx, { record: { ...before, [field]: true }, billingCompanyId: this.tenantOwned ? Number(before.billing_company_id) : null, id, entity: this.entity });
+      if (next === true) await checkStored(tx, { record: { ...before, [field]: true }, billingCompanyId: this.tenantOwned ? Number(before.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
       return this.applyUpdate(tx, before, { [field]: next }, 'status_changed');
     });
   }
@@ -386,7 +386,7 @@ export class ResourceStore {
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
     if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
-    await checkStored(tx, { record: values, billingCompanyId: this.tenantOwned ? Number(values.billing_company_id) : null, id, entity: this.entity });
+    await checkStored(tx, { record: values, billingCompanyId: this.tenantOwned ? Number(values.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
     const row = await this.getUnscoped(tx, id);

@@ -1,10 +1,14 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Queryable } from '../db/database.ts';
+import type { Actor } from '../auth/actor.ts';
+import { ipAllowed, restrictionsFor } from '../auth/ip-restriction-check.ts';
 import { DomainError, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 
 /** What a rule that reads other rows knows about the write: the merged record, its owner, its id. */
-export interface StoredWrite { record: Record<string, unknown>; billingCompanyId: number | null; id?: number; entity: Entity }
+export interface StoredWrite { record: Record<string, unknown>; billingCompanyId: number | null; id?: number; entity: Entity;
+  /** who writes: a rule may protect them from themselves (an IP rule that would lock them out) */
+  actor?: Actor }
 type Problems = Record<string, FieldProblem[]>;
 type StoredRule = (tx: Queryable, w: StoredWrite) => Promise<Problems>;
 
@@ -45,7 +49,33 @@ async function taxonomyErrors(tx: Queryable, field: string, value: unknown): Pro
 
 const both = async (...parts: Array<Promise<Problems>>) => Object.assign({}, ...(await Promise.all(parts)));
 
+/**
+ * An IP rule names a user or a role of its own billing company, and may not lock out the person
+ * writing it: once a billing company has a rule it is a whitelist, and the first rule used to shut
+ * out the manager who wrote it along with everyone else.
+ */
+async function ipRestrictionErrors(tx: Queryable, w: StoredWrite): Promise<Problems> {
+  const out: Problems = {};
+  const r = w.record;
+  if (r.user_id !== undefined && r.user_id !== null) {
+    const member = await tx.query('select 1 from billing_company_users where user_id = $1 and billing_company_id = $2', [r.user_id, w.billingCompanyId]);
+    if (!member.rows.length) out.user_id = problem('reference_of_other_company');
+  }
+  if (r.role_id !== undefined && r.role_id !== null) {
+    const role = await tx.query('select 1 from roles where id = $1 and (billing_company_id is null or billing_company_id = $2)', [r.role_id, w.billingCompanyId]);
+    if (!role.rows.length) out.role_id = problem('reference_of_other_company');
+  }
+  const actor = w.actor;
+  if (actor && !actor.crossTenant && !actor.system && w.billingCompanyId !== null && actor.billingCompanyIds.includes(w.billingCompanyId)) {
+    const others = (await restrictionsFor(tx, actor.userId)).filter((x) => Number(x.id) !== w.id);
+    const after = [...others, { id: w.id ?? 0, ip_beginning: String(r.ip_beginning), ip_finish: (r.ip_finish as string | undefined) ?? null, applies_to: String(r.applies_to), user_id: (r.user_id as number | undefined) ?? null, role_id: (r.role_id as number | undefined) ?? null }];
+    if (!ipAllowed(actor.ip, actor.userId, actor.roleIds, after)) out.ip_beginning = [{ code: 'ip_rule_locks_you_out', params: { ip: actor.ip } }];
+  }
+  return out;
+}
+
 const RULES: Record<string, StoredRule> = {
+  'ip-restriction': ipRestrictionErrors,
   company: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
   facility: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
   'health-professional': (tx, w) => both(npiKindErrors(tx, w.record.npi, 'individual'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),

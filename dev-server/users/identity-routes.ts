@@ -1,3 +1,4 @@
+import { ipRulePreviewRoutes } from '../access/ip-rule-preview.ts';
 import { roleRoutes } from '../access/role-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -8,5 +9,5 @@ import { userRoutes } from './user-routes.ts';
 
 /** Every hand-written identity route, static paths before /user/{id}. The permission walk reads this list. */
 export const identityRoutes: GuardedRoute<IdentityContext>[] = [
-  ...sessionRoutes, ...profileRoutes, ...roleAssignmentRoutes, ...roleRoutes, ...userRoutes,
+  ...sessionRoutes, ...profileRoutes, ...roleAssignmentRoutes, ...roleRoutes, ...userRoutes, ...ipRulePreviewRoutes,
 ];

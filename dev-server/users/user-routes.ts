@@ -18,6 +18,7 @@ import { ssnHash } from './ssn-protection.ts';
 
 export const USER_MESSAGES = {
   exists: 'User already exists for this email',
+  existsElsewhere: 'This person already has an account in another billing company; ask its administrator or support to add your billing company to it.',
   missing: "The user doesn't exist",
   unlocked: 'The user has been unlocked.',
   sessionsEnded: "The user's sessions have been ended.",
@@ -50,10 +51,14 @@ async function lookupCard(ctx: IdentityContext, actor: Actor, where: string, val
   const u = r.rows[0];
   if (!u) throw notFound(USER_MESSAGES.missing);
   const ids = u.billing_company_ids.map(Number);
+  const mine = actor.crossTenant || ids.some((id) => actor.billingCompanyIds.includes(id));
+  // Someone of another billing company: that the person exists is all that may be said (to avoid a
+  // duplicate account), never who they are.
+  if (!mine) return { message: USER_MESSAGES.existsElsewhere, in_my_billing_company: false };
   return {
     message: USER_MESSAGES.exists,
     user: { id: Number(u.id), first_name: u.first_name, last_name: u.last_name, email: u.email, ssn_last4: u.ssn_last4 },
-    in_my_billing_company: actor.crossTenant || ids.some((id) => actor.billingCompanyIds.includes(id)),
+    in_my_billing_company: true,
   };
 }
 

@@ -110,3 +110,44 @@ describe('IP restriction', () => {
     expect(r.body.message).not.toBe(SIGN_IN.ipNotAllowed);
   });
 });
+
+describe('rules a Billing Manager writes', () => {
+  async function managerOf(bc: number, ip: string) {
+    const email = `manager${++n}@ip.test`;
+    await app.createUser({ email, roles: ['billingmanager'], billingCompanyIds: [bc] });
+    const r = await login(email, ip);
+    return app.as(r.body.access_token);
+  }
+
+  it('a rule that would lock out the manager writing it is refused, and one that keeps them in is taken', async () => {
+    const c = await company();
+    const manager = await managerOf(c.bc, '198.51.100.200');
+    const lockout = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '203.0.113.10', applies_to: 'billing_company' }, from('198.51.100.200'));
+    expect(lockout.status).toBe(422);
+    expect(lockout.body.errors.ip_beginning).toEqual(['This rule would lock you out: your current address (198.51.100.200) would no longer be allowed. Add a rule that allows it first.']);
+    expect((await app.db.query('select 1 from ip_restrictions where billing_company_id = $1', [c.bc])).rows).toHaveLength(0);
+    const keepsMe = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '198.51.100.1', ip_finish: '198.51.100.254', applies_to: 'billing_company' }, from('198.51.100.200'));
+    expect(keepsMe.status).toBe(201);
+  });
+
+  it('a rule may not name a user of another billing company', async () => {
+    const mine = await company();
+    const theirs = await company();
+    const manager = await managerOf(mine.bc, '198.51.100.201');
+    const r = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '198.51.100.201', applies_to: 'user', user_id: theirs.biller.id }, from('198.51.100.201'));
+    expect(r.status).toBe(422);
+    expect(r.body.errors.user_id).toEqual(['The selected record belongs to another billing company.']);
+  });
+
+  it('before saving, the preview says who the rule concerns and who it would lock out', async () => {
+    const c = await company();
+    await login(c.biller.email, '192.0.2.10');
+    const manager = await managerOf(c.bc, '192.0.2.20');
+    const r = await manager('POST', '/user-restriction-by-ip/preview', { ip_beginning: '192.0.2.20', applies_to: 'billing_company' }, from('192.0.2.20'));
+    expect(r.status).toBe(200);
+    expect(r.body.locks_you_out).toBe(false);
+    const biller = r.body.affected.find((a: { email: string }) => a.email === c.biller.email);
+    expect(biller).toMatchObject({ last_ip: '192.0.2.10', allowed_before: true, allowed_after: false });
+    expect(r.body.locked_out).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -149,6 +149,19 @@ describe('SSN', () => {
   });
 });
 
+describe('looking up a person of another billing company', () => {
+  it('by SSN or e-mail answers only that the person exists elsewhere: no name, e-mail or SSN digits', async () => {
+    const body = await person({ ssn: '222-33-4444' });
+    await manager('POST', '/user', body);
+    for (const path of ['/user/222-33-4444/get-by-ssn', `/user/search?email=${encodeURIComponent(body.email)}`]) {
+      const r = await otherManager('GET', path);
+      expect(r.status, path).toBe(200);
+      expect(r.body, path).toEqual({ message: USER_MESSAGES.existsElsewhere, in_my_billing_company: false });
+      expect(JSON.stringify(r.body)).not.toContain(body.last_name);
+    }
+  });
+});
+
 describe('managing users', () => {
   it('a Billing Manager sees only the users of their billing company', async () => {
     const mine = await manager('POST', '/user', await person());

@@ -5,7 +5,8 @@ import { useT } from '../i18n/i18n.ts';
 import { ApiError, api } from '../session/api.ts';
 import type { View } from './ResourceWindow.tsx';
 
-interface Card { message: string; user: { id: number; first_name: string; last_name: string; email: string; ssn_last4?: string }; in_my_billing_company: boolean }
+/** Of another billing company's person only the fact that they exist is told, never who they are. */
+interface Card { message: string; user?: { id: number; first_name: string; last_name: string; email: string; ssn_last4?: string }; in_my_billing_company: boolean }
 
 /** Adding a user starts with a look-up by SSN or e-mail, so the same person is not created twice. */
 export function UserLookup({ go }: { go(v: View): void }) {
@@ -32,8 +33,8 @@ export function UserLookup({ go }: { go(v: View): void }) {
         <Button type="submit" variant="contained" disabled={!ssn && !email}>{t('users.lookup')}</Button>
       </Box>
       {found && (
-        <Alert severity="warning" action={found.in_my_billing_company ? <Button onClick={() => go({ kind: 'show', id: found.user.id })}>{t('record.show')}</Button> : undefined}>
-          {found.message}: {found.user.first_name} {found.user.last_name} ({found.user.email})
+        <Alert severity="warning" action={found.user ? <Button onClick={() => go({ kind: 'show', id: found.user!.id })}>{t('record.show')}</Button> : undefined}>
+          {found.message}{found.user ? `: ${found.user.first_name} ${found.user.last_name} (${found.user.email})` : ''}
         </Alert>
       )}
       {missing && (

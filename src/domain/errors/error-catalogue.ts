@@ -70,6 +70,11 @@ export const ERROR_CATALOGUE = {
   bad_request_url: { status: 400, en: 'The address of the request is malformed.', es: 'La dirección de la solicitud está mal formada.' },
   bad_value: { status: 422, en: 'A value in the request is out of range or malformed.', es: 'Un valor de la solicitud está fuera de rango o mal formado.' },
   upload_malformed: { status: 400, en: 'The upload was cut off or is malformed.', es: 'La carga se interrumpió o está mal formada.' },
+  ip_rule_locks_you_out: {
+    status: 422,
+    en: 'This rule would lock you out: your current address ({ip}) would no longer be allowed. Add a rule that allows it first.',
+    es: 'Esta regla lo dejaría fuera: su dirección actual ({ip}) ya no estaría permitida. Agregue primero una regla que la permita.',
+  },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
   file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
   file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
