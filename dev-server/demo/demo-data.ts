@@ -1,3 +1,4 @@
+import { ssnColumns } from '../users/ssn-protection.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
@@ -10,8 +11,11 @@ export const DEMO_USERS: Array<{ email: string; role: string; tenant: boolean }>
   ['paymentprocessor', true], ['collector', true], ['accountmanager', true], ['billingauditor', true], ['healthprofessional', true], ['patient', true],
 ].map(([role, tenant]) => ({ email: `${role}@demo.test`, role: role as string, tenant: tenant as boolean }));
 
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica',
-  'Thomas', 'Sarah', 'Carlos', 'Maria', 'Jose', 'Lucia', 'Luis', 'Ana', 'Miguel', 'Sofia', 'Daniel', 'Camila', 'Kevin', 'Nguyen', 'Wei', 'Aisha', 'Omar', 'Fatima', 'Andre', 'Keisha'];
+// First names by the sex a demo person is recorded with, so that "Lucia Perez, Male" never appears.
+export const FEMALE_FIRST = ['Mary', 'Patricia', 'Jennifer', 'Linda', 'Elizabeth', 'Barbara', 'Susan', 'Jessica', 'Sarah', 'Maria', 'Lucia', 'Ana', 'Sofia', 'Camila', 'Aisha', 'Fatima', 'Keisha', 'Mei'];
+export const MALE_FIRST = ['James', 'Robert', 'John', 'Michael', 'David', 'William', 'Richard', 'Joseph', 'Thomas', 'Carlos', 'Jose', 'Luis', 'Miguel', 'Daniel', 'Kevin', 'Minh', 'Wei', 'Omar', 'Andre'];
+const FIRST = [...FEMALE_FIRST, ...MALE_FIRST];
+const firstFor = (r: { pick<T>(xs: T[]): T }, sex: string) => r.pick(sex === 'F' ? FEMALE_FIRST : MALE_FIRST);
 const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson',
   'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Tran', 'Patel', 'Kim'];
 const STREETS = ['Main St', 'Oak Ave', 'Palm Dr', 'Maple Rd', 'Cedar Ln', 'Elm St', 'Pine Ave', 'Lakeview Blvd', 'Sunset Dr', 'Park Pl', 'Hillcrest Rd', 'River Rd'];
@@ -78,11 +82,12 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         phone: phone(area), company_ids: [companyIds[fi % companyIds.length], companyIds[(fi + 1) % companyIds.length]], status: true,
       })));
       await insertRows(tx, 'health_professionals', Array.from({ length: 8 }, (_, hi) => {
-        const first = r.pick(FIRST), last = r.pick(LAST);
+        const sex = r.pick(['F', 'M']);
+        const first = firstFor(r, sex), last = r.pick(LAST);
         return {
           billing_company_id: bcId, npi: npi(), first_name: first, last_name: last, email: `${first}.${last}.${bi}${hi}@${abbr.toLowerCase()}.example`.toLowerCase(),
           health_professional_type_id: hi < 5 ? 1 : 2, authorization_ids: hi < 2 ? [1, 2] : [1], taxonomy: HP_TAXONOMIES[hi % HP_TAXONOMIES.length], is_provider: true,
-          sex: r.pick(['F', 'M']), date_of_birth: iso(r.int(1955, 1990), r.int(1, 12), r.int(1, 28)), address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state,
+          sex, date_of_birth: iso(r.int(1955, 1990), r.int(1, 12), r.int(1, 28)), address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state,
           zip: `${zipBase}${r.digits(2)}`, phone: phone(area), company_ids: [companyIds[hi % companyIds.length]], status: true,
         };
       }));
@@ -90,17 +95,19 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         billing_company_id: bcId, company_id: companyId, code: `${abbr}-U${ui + 1}`, name: ui === 0 ? 'Medical-Surgical' : 'Observation',
         rooms: Array.from({ length: 3 }, (_, k) => ({ code: `${ui + 1}0${k + 1}`, name: `Room ${ui + 1}0${k + 1}`, capacity: 2, ocupation: r.int(0, 2), inpatient_total: 0, outpatient_total: 0 })), status: true,
       })));
-      const people = Array.from({ length: perBc }, (_, n) => {
+      const people = await Promise.all(Array.from({ length: perBc }, async (_, n) => {
         const sex = r.pick(['F', 'M']);
-        const first = r.pick(FIRST), last = r.pick(LAST);
+        const first = firstFor(r, sex), last = r.pick(LAST);
         return {
           billing_company_id: bcId, med_num: `${abbr}-${String(n + 1).padStart(6, '0')}`, first_name: first, last_name: last, sex, language: r.chance(0.2) ? 'es' : 'en',
           date_of_birth: iso(r.int(1940, 2005), r.int(1, 12), r.int(1, 28)), phone: phone(area), email: r.chance(0.6) ? `${first}.${last}${n}@mail.example`.toLowerCase() : null,
           company_id: r.pick(companyIds), marital_status: r.pick(['Single', 'Married']),
           addresses: [{ address_type_id: 2, address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, country: 'US', main_address: true }],
           status: true, draft: false,
+          // Area numbers 900-999 are never issued as SSNs: a demo SSN can be no one's.
+          ...(await ssnColumns(tx, `9${r.digits(2)}-${r.digits(2)}-${r.digits(4)}`)),
         };
-      });
+      }));
       const patientIds = await insertRows(tx, 'patients', people);
       patients += patientIds.length;
       const policies: Array<Record<string, unknown>> = [];
@@ -109,7 +116,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         const own = r.chance(0.8);
         const base = { billing_company_id: bcId, patient_id: pid, insurance_policy_type_id: 1, eff_date: iso(2025, r.int(1, 12), 1), dual_plan: false, assign_benefits: true, release_info: true, status: true };
         policies.push({ ...base, insurance_company_id: primary.payer, insurance_plan_id: primary.id, policy_number: `${r.pick(['W', 'X', 'H', 'M'])}${r.digits(9)}`, group_number: r.chance(0.7) ? `GRP${r.digits(5)}` : null,
-          type_responsibility_id: 1, own_insurance: own, subscriber: own ? null : { relationship_id: r.pick([1, 19, 53]), first_name: r.pick(FIRST), last_name: people[n].last_name, date_of_birth: iso(r.int(1950, 1995), r.int(1, 12), r.int(1, 28)), sex: r.pick(['F', 'M']) } });
+          type_responsibility_id: 1, own_insurance: own, subscriber: own ? null : { relationship_id: r.pick([1, 19, 53]), ...((sex) => ({ first_name: firstFor(r, sex), sex }))(r.pick(['F', 'M'])), last_name: people[n].last_name, date_of_birth: iso(r.int(1950, 1995), r.int(1, 12), r.int(1, 28)) } });
         if (r.chance(0.3)) {
           const second = r.pick(planIds.filter((p) => p.payer !== primary.payer));
           policies.push({ ...base, insurance_company_id: second.payer, insurance_plan_id: second.id, policy_number: `S${r.digits(9)}`, group_number: null, type_responsibility_id: 2, own_insurance: true, subscriber: null });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
-import { DEMO_PASSWORD, DEMO_USERS, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
+import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
@@ -24,6 +24,17 @@ describe('demo data', () => {
     expect(bad).toEqual([]);
     expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(180);
   });
+  it('a demo person\'s sex follows their first name, patients and professionals alike', async () => {
+    const people = await rows('select first_name, sex from patients union all select first_name, sex from health_professionals');
+    const wrong = people.filter((p) => !(p.sex === 'F' ? FEMALE_FIRST : MALE_FIRST).includes(String(p.first_name)));
+    expect(wrong).toEqual([]);
+  });
+
+  it('every demo patient has an SSN that can be no one\'s (area 900-999), kept only as its hash and last 4', async () => {
+    const ssn = await rows('select ssn_hash, ssn_last4 from patients');
+    expect(ssn.every((p) => /^[0-9a-f]{64}$/.test(String(p.ssn_hash)) && /^\d{4}$/.test(String(p.ssn_last4)))).toBe(true);
+  });
+
   it('a demo user per default role signs in with the demo password', async () => {
     for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
   });

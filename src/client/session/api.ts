@@ -11,7 +11,7 @@ export class ApiError extends Error {
 }
 
 export const TOO_MANY_MESSAGE = 'You have made many requests in a short time, please wait 10 seconds';
-export const SERVER_ERROR_MESSAGE = 'Internal Serve Error. Please try again later.';
+export const SERVER_ERROR_MESSAGE = 'Internal Server Error. Please try again later.';
 
 export interface CallOptions { method?: string; body?: unknown; query?: Record<string, unknown>; auth?: boolean }
 
@@ -72,7 +72,8 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
       emitSession({ type: 'too-many-requests' });
       throw new ApiError(429, message || TOO_MANY_MESSAGE, 'Too Many Requests', errors, data);
     case 500:
-      throw new ApiError(500, SERVER_ERROR_MESSAGE, 'Internal Server Error', {}, data);
+      // The server's sentence is already in the person's language; its error id is what support looks up.
+      throw new ApiError(500, `${message || SERVER_ERROR_MESSAGE}${typeof data.error_id === 'string' ? ` (${data.error_id})` : ''}`, 'Internal Server Error', {}, data);
     case 406:
       throw new ApiError(406, message || 'Not Acceptable', 'No aceptable', errors, data);
     case 403:

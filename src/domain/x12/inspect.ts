@@ -23,12 +23,19 @@ export function inspectX12(text: string): Inspection {
     if (tx.id === '835') {
       const { remittance: r, findings } = read835(tx, doc.separators!);
       const all = [...findings, ...balance835(r)];
+      // Money in integer cents (machines add them up); the text for people formats the *_cents fields.
       transactions.push({ ...base, findings: all, summary: {
-        payer: r.payer.name, payee: r.payee.name, payeeNpi: r.payee.npi, payment: formatCents(r.payment.amount), method: r.payment.method, trace: r.trace?.number,
-        claims: r.claims.length, charged: formatCents(r.claims.reduce((a, c) => a + c.charge, 0)), paid: formatCents(r.claims.reduce((a, c) => a + c.paid, 0)),
-        providerAdjustments: formatCents(r.providerAdjustments.reduce((a, p) => a + p.amount, 0)), balanced: !all.some((f) => f.code === 'imbalance'),
+        payer: r.payer.name, payee: r.payee.name, payeeNpi: r.payee.npi, payment_cents: r.payment.amount, method: r.payment.method, trace: r.trace?.number,
+        claims: r.claims.length, charged_cents: r.claims.reduce((a, c) => a + c.charge, 0), paid_cents: r.claims.reduce((a, c) => a + c.paid, 0),
+        provider_adjustments_cents: r.providerAdjustments.reduce((a, p) => a + p.amount, 0), balanced: !all.some((f) => f.code === 'imbalance'),
         adjustments: [...new Set(r.claims.flatMap((c) => [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)]).map((a) => describeAdjustment(a.group, a.reason)))],
         remarks: [...new Set(r.claims.flatMap((c) => [...c.remarks, ...c.lines.flatMap((l) => l.remarks)]))].map(describeRemark),
+        claim_details: r.claims.map((c) => ({
+          claim: c.patientControlNumber, status: c.status, payer_claim_control: c.payerControlNumber,
+          charge_cents: c.charge, paid_cents: c.paid, patient_responsibility_cents: c.patientResponsibility ?? 0,
+          adjustments: [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].map((a) => ({ group: a.group, reason: a.reason, amount_cents: a.amount })),
+          lines: c.lines.length,
+        })),
       } });
     } else if (tx.id === '999') {
       const ack = read999(tx);
@@ -41,7 +48,10 @@ export function inspectX12(text: string): Inspection {
       const total = clms.reduce((a, s) => a + (amountToCents(s.elements[2]) ?? 0), 0);
       const implementation = tx.implementation ?? gs.version ?? '';
       const findings = implementation.includes('X222') ? read837P(tx, doc.separators!).findings : implementation.includes('X223') ? read837I(tx, doc.separators!).findings : [];
-      transactions.push({ ...base, findings, summary: { claims: clms.length, charged: formatCents(total) } });
+      transactions.push({ ...base, findings, summary: {
+        claims: clms.length, charged_cents: total,
+        claim_details: clms.map((s) => ({ claim: s.elements[1], charge_cents: amountToCents(s.elements[2]) ?? 0 })),
+      } });
     } else transactions.push({ ...base, findings: [], summary: { segments: tx.segments.length } });
   }
   const findings = [...doc.findings, ...transactions.flatMap((t) => t.findings)];
@@ -52,7 +62,15 @@ export function describeInspection(i: Inspection): string {
   const lines = [`${i.interchanges} interchange(s), ${i.transactions.length} transaction set(s)`];
   for (const t of i.transactions) {
     lines.push('', `${t.kind} — control ${t.control}${t.implementation ? `, ${t.implementation}` : ''}`);
-    for (const [k, v] of Object.entries(t.summary)) lines.push(`  ${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+    for (const [k, v] of Object.entries(t.summary)) {
+      if (k === 'claim_details') continue;
+      if (k.endsWith('_cents') && typeof v === 'number') lines.push(`  ${k.slice(0, -6)}: ${formatCents(v)}`);
+      else lines.push(`  ${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+    }
+    const details = t.summary.claim_details as Array<Record<string, unknown>> | undefined;
+    for (const c of details ?? []) {
+      lines.push(`    claim ${c.claim}: charge ${formatCents(Number(c.charge_cents))}${c.paid_cents !== undefined ? `, paid ${formatCents(Number(c.paid_cents))}, status ${c.status}` : ''}`);
+    }
   }
   lines.push('', i.findings.length ? `${i.findings.length} finding(s):` : 'No findings.');
   for (const f of i.findings) lines.push(`  [${f.severity}] segment ${f.position} ${f.segmentId}${f.element ? `${String(f.element).padStart(2, '0')}` : ''}: ${f.message}`);

@@ -22,11 +22,17 @@ beforeEach(() => store.clear());
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('the call should have failed'); }, (x: unknown) => x as InstanceType<typeof ApiError>);
 
 describe('calls and the error catalogue', () => {
-  it('a 500 becomes "Internal Serve Error. Please try again later." with the title Internal Server Error', async () => {
-    serve(reply(500, { message: 'boom' }));
+  it('a 500 keeps the server\'s sentence (in the person\'s language) with the error id support looks up', async () => {
+    serve(reply(500, { message: 'Error interno del servidor. Inténtelo de nuevo más tarde.', error_id: '6f1c0e2a-1b2c-4d5e-8f90-123456789abc' }));
     const e = await failure(api('/x'));
     expect(e).toBeInstanceOf(ApiError);
-    expect([e.message, e.title, e.status]).toEqual([SERVER_ERROR_MESSAGE, 'Internal Server Error', 500]);
+    expect([e.message, e.title, e.status]).toEqual(['Error interno del servidor. Inténtelo de nuevo más tarde. (6f1c0e2a-1b2c-4d5e-8f90-123456789abc)', 'Internal Server Error', 500]);
+  });
+
+  it('a 500 with no sentence says "Internal Server Error. Please try again later."', async () => {
+    serve(reply(500, {}));
+    expect((await failure(api('/x'))).message).toBe(SERVER_ERROR_MESSAGE);
+    expect(SERVER_ERROR_MESSAGE).toBe('Internal Server Error. Please try again later.');
   });
 
   it('a 429 raises the too-many-requests flag and says to wait 10 seconds', async () => {
