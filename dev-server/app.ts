@@ -12,6 +12,7 @@ import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { bodyGuards, requestGuards } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { precompressedStatic } from './http/precompressed-static.ts';
 import { localBlobStorage } from './files/blob-storage.ts';
 import { FileStore } from './files/file-store.ts';
 import { fileRoutes } from './files/file-routes.ts';
@@ -88,7 +89,9 @@ export function createApp(opts: AppOptions): Express {
   const client = opts.clientDir ?? join(ROOT, 'dist/client');
   if (existsSync(join(client, 'index.html'))) {
     // Hashed chunks never change; index.html must always be fresh so a new build is picked up.
-    app.use(express.static(client, { index: 'index.html', setHeaders: (res, path) => res.setHeader('Cache-Control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable') }));
+    const cacheControl = (path: string) => (path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+    app.use(precompressedStatic(client, cacheControl));
+    app.use(express.static(client, { index: 'index.html', setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControl(path)) }));
   } else {
     app.get('/', (_req, res) => { res.type('text/plain').send('Revenue-cycle platform API: /api/v1 (OpenAPI at /api/v1/openapi.json). Build the client with npm run build.\n'); });
   }
