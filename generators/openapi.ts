@@ -1,5 +1,5 @@
 import type { Entity, FieldSchema } from '../src/platform/entity.ts';
-import { planRoutes } from '../src/platform/route-plan.ts';
+import { actionSlug, planRoutes } from '../src/platform/route-plan.ts';
 
 const stripX = (field: FieldSchema) => Object.fromEntries(Object.entries(field).filter(([k]) => !k.startsWith('x-')));
 
@@ -55,7 +55,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       const op: Record<string, unknown> = {
         operationId: `${name}_${route.kind}_${route.method}_${route.path.split('/').length}`,
         tags: [e.schema.title],
-        summary: `${route.kind} (permission ${e.resource.permission}.${route.action})`,
+        summary: `${route.kind} (permission ${actionSlug(e.resource, route.action)})`,
         security: [{ bearer: [] }],
         parameters: route.kind === 'list' ? [...params, ...listParams] : params,
         responses: { 401: error('Unauthenticated.'), 403: error('This action is unauthorized.'), 429: error('Too many requests') } as Record<string, object>,

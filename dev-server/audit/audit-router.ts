@@ -4,6 +4,7 @@ import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { actionSlug } from '../../src/platform/route-plan.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { errorText } from '../../src/domain/errors/error-catalogue.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -76,7 +77,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [{
     const { db } = ctx;
     const entity = entityByKey(ctx, String(req.params.entity));
     if (!entity) throw notFound();
-    if (!can(actor, `${entity.resource.permission}.history`)) throw forbidden();
+    if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id)) throw notFound();
     await requireVisible(db, actor, entity, id);
@@ -92,7 +93,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [{
     const row = r.rows[0];
     if (!row) throw notFound();
     const entity = entityByKey(ctx, row.entity);
-    if (!can(actor, 'audit.show') && !(entity && can(actor, `${entity.resource.permission}.history`))) throw forbidden();
+    if (!can(actor, 'audit.show') && !(entity && can(actor, actionSlug(entity.resource, 'history')))) throw forbidden();
     if (!actor.crossTenant && row.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(row.billing_company_id))) throw notFound();
     if (entity) await requireVisible(db, actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
     return row;
@@ -104,7 +105,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [{
     const { db } = ctx;
     const entity = entityByKey(ctx, String(req.params.entity));
     if (!entity) throw notFound();
-    if (!can(actor, `${entity.resource.permission}.history`) || !can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
+    if (!can(actor, actionSlug(entity.resource, 'history')) || !can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
     const r = await db.query<{ id: number; entity: string; entity_id: number; event: string; old_values: Record<string, unknown> | null; billing_company_id: number | null }>(
       'select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [idParam(req, 'auditId')],
     );

@@ -112,15 +112,15 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     },
   },
   {
-    method: 'get', path: '/company/get-list-by-billing-company/{id}', permission: null, summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
+    method: 'get', path: '/company/get-list-by-billing-company/{id}', permission: 'company.view', summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
     async handle(ctx, req, actor) { return companiesOf(ctx, actor, String(req.params.id), req.query.batch === 'true'); },
   },
   {
-    method: 'get', path: '/company/get-list-by-billing-company', permission: null, summary: "Companies of the caller's billing companies [{id, name}]",
+    method: 'get', path: '/company/get-list-by-billing-company', permission: 'company.view', summary: "Companies of the caller's billing companies [{id, name}]",
     async handle(ctx, req, actor) { return companiesOf(ctx, actor, undefined, req.query.batch === 'true'); },
   },
   {
-    method: 'post', path: '/company/get-list-by-billing-company', permission: null, summary: 'Companies of the billing companies named in the body ({billing_company_id})',
+    method: 'post', path: '/company/get-list-by-billing-company', permission: 'company.view', summary: 'Companies of the billing companies named in the body ({billing_company_id})',
     async handle(ctx, req, actor) {
       const b = bodyObject(req).billing_company_id;
       return companiesOf(ctx, actor, b === undefined ? undefined : String(b), false);

@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
-import { planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
+import { actionSlug, planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid } from '../http/errors.ts';
@@ -28,7 +28,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
 
     const handWritten = new Set(entity.resource.handWritten ?? []);
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
-      const slug = `${entity.resource.permission}.${route.action}`;
+      const slug = actionSlug(entity.resource, route.action);
       const handler: RequestHandler = async (req, res, next) => {
         try {
           const actor = actorOf(res);
@@ -99,7 +99,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
       router.post(`/${entity.resource.basePath}/upload-image`, multipartIfSent, async (req, res, next) => {
         try {
           const actor = actorOf(res);
-          if (!can(actor, `${entity.resource.permission}.edit`)) throw forbidden();
+          if (!can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
           if (!req.file) throw invalid({ logo: [PHOTO_MESSAGE] });
           const id = Number((req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id);
           if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });

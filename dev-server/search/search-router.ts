@@ -1,5 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { searchExpression } from '../../src/platform/table-model.ts';
+import { actionSlug } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
@@ -12,7 +13,7 @@ const LIMIT = 5;
 
 /** The entities with searchable fields the actor may view; each is searched through its own tenant-scoped store. */
 const visible = (entities: Entity[], actor: Actor) =>
-  entities.filter((e) => searchExpression(e) && actor.permissions.has(`${e.resource.permission}.view`));
+  entities.filter((e) => searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')));
 
 /** Spotlight: any signed-in person searches what their permissions let them view. */
 export const searchRoutes: GuardedRoute<SearchContext>[] = [{

@@ -49,6 +49,8 @@ export interface ResourceMeta {
   searchStripsHyphens?: boolean;
   /** asked before a create (GET /{basePath}/{path} with these fields): the same person or thing may already be here */
   duplicateCheck?: { path: string; fields: string[] };
+  /** the permission slug of an action when it is not {permission}.{action}: one rule per permission, whichever route serves the data */
+  actions?: Record<string, string>;
   /** official code-set releases a Super User may import from the list (a job with progress) */
   codeSetImports?: Array<'icd10cm' | 'hcpcs' | 'taxonomy' | 'pos' | 'carc' | 'rarc'>;
   /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */

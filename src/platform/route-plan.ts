@@ -55,5 +55,9 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   return routes;
 }
 
+/** The permission slug an action of an entity needs: the schema's actions map, else {permission}.{action}. */
+export const actionSlug = (resource: { permission: string; actions?: Record<string, string> }, action: string) =>
+  resource.actions?.[action] ?? `${resource.permission}.${action}`;
+
 /** /diagnosis/{id} → /diagnosis/:id for Express. */
 export const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
-import { planRoutes } from '../../src/platform/route-plan.ts';
+import { actionSlug, planRoutes } from '../../src/platform/route-plan.ts';
 import { HAND_WRITTEN_ROUTES } from '../../dev-server/http/route-catalogue.ts';
 import { satisfies } from '../../dev-server/http/guarded-routes.ts';
 import { generateOpenApi, OPEN_ROUTES } from '../../generators/openapi.ts';
@@ -32,7 +32,7 @@ describe('every generic route checks its module action for every default role', 
         for (const route of planRoutes(entity)) {
           const path = route.path.replace('{id}', '999999').replace(/\{\w+\}/g, 'nothing');
           const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
-          const slug = `${entity.resource.permission}.${route.action}`;
+          const slug = actionSlug(entity.resource, route.action);
           if ((r.status === 403) === held.has(slug)) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
         }
       }

@@ -1,3 +1,4 @@
+import { actionSlug } from '../../platform/route-plan.ts';
 import { Suspense, lazy, useState } from 'react';
 import { Loading } from '../app/Loading.tsx';
 import type { ClientEntity } from '../schema/entities.ts';
@@ -28,9 +29,9 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: {
   const opened = fixed ? null : sessionStorage.getItem(`open-record:${appName}`);
   if (opened) sessionStorage.removeItem(`open-record:${appName}`);
   const [view, setView] = useState<View>(opened ? { kind: 'show', id: Number(opened) } : { kind: 'list' });
-  const p = entity.resource.permission;
+  const slug = (action: string) => actionSlug(entity.resource, action);
   const perms: Permissions = {
-    create: !linkedOnly && can(me, `${p}.create`), edit: can(me, `${p}.edit`), disable: can(me, `${p}.disable`), history: can(me, `${p}.history`), show: can(me, `${p}.show`),
+    create: !linkedOnly && can(me, slug('create')), edit: can(me, slug('edit')), disable: can(me, slug('disable')), history: can(me, slug('history')), show: can(me, slug('show')),
   };
   const go = (v: View) => setView(v);
   switch (view.kind) {

@@ -1,3 +1,4 @@
+import { actionSlug } from '../../platform/route-plan.ts';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { fetchPage } from '../data/data-provider.ts';
@@ -19,7 +20,7 @@ export default function SearchScreen() {
   useEffect(() => {
     if (term.trim().length < 3) { setResults([]); return; }
     let live = true;
-    const visible = entities.filter((e) => Object.values(e.schema.properties).some((f) => f['x-list']?.searchable) && can(me, `${e.resource.permission}.view`));
+    const visible = entities.filter((e) => Object.values(e.schema.properties).some((f) => f['x-list']?.searchable) && can(me, actionSlug(e.resource, 'view')));
     Promise.all(visible.map(async (e) => ({ entity: e.name, title: (locale === 'es' ? e.resource.label_es : undefined) ?? e.schema.title, hits: (await fetchPage(e.name, { query: term.trim(), itemsPerPage: 10 }).catch(() => ({ data: [] }))).data as Hit[] })))
       .then((r) => { if (live) setResults(r.filter((x) => x.hits.length)); });
     return () => { live = false; };
