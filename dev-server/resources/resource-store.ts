@@ -73,6 +73,16 @@ export class ResourceStore {
     if (this.entity.resource.appendOnly) throw new DomainError('append_only', { entity: this.entity.schema.title });
   }
 
+  /**
+   * A global record (a payer, a clearing house, a code) is every billing company's: only a Super User
+   * changes or removes it. A billing company may add one; its own settings for it live in its own rows.
+   */
+  private refuseSharedWrite() {
+    if (this.entity.resource.tenancy === 'global' && !this.actor.crossTenant && !this.actor.system) {
+      throw new DomainError('shared_catalogue', { entity: this.entity.schema.title });
+    }
+  }
+
   /** A stale edit (someone saved after this person opened the record) is refused, never merged over. */
   private checkVersion(current: Row, version: number | undefined) {
     if (version !== undefined && this.versioned && Number(current.version) !== version) {
@@ -292,6 +302,7 @@ export class ResourceStore {
     const values = await this.protect(input);
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
+      this.refuseSharedWrite();
       if (opts.requireVersion && opts.version === undefined && this.versioned) throw new DomainError('version_required');
       this.checkVersion(before, opts.version);
       opts.check?.(before);
@@ -326,6 +337,7 @@ export class ResourceStore {
     const field = this.entity.resource.status!.field;
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
+      this.refuseSharedWrite();
       const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
       if (next === true) await checkStored(tx, { record: { ...before, [field]: true }, billingCompanyId: this.tenantOwned ? Number(before.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
@@ -337,6 +349,7 @@ export class ResourceStore {
     this.refuseAppendOnly();
     await this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
+      this.refuseSharedWrite();
       this.checkVersion(before, opts.version);
       try {
         // A savepoint, so that a refused delete inside a caller's transaction does not poison it.

@@ -37,3 +37,22 @@ describe('one rule per permission, whichever route serves the data', () => {
     expect(biller.body[0].name).toMatch(/^Rules Clinic/);
   });
 });
+
+describe('shared catalogues', () => {
+  it('a Billing Manager cannot rename or disable a payer or a clearing house every billing company uses', async () => {
+    await app.createUser({ email: 'bm@rules.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+    const bm = app.as(await app.login('bm@rules.test'));
+    const payer = (await root('POST', '/insurance-company', { name: 'Shared Payer', payer_id: 'SHP01' })).body;
+    const house = (await root('POST', '/clearing-house', { code: 'SHCH', name: 'Shared Clearing House' })).body;
+    const renamed = await bm('PUT', `/insurance-company/${payer.id}`, { name: 'Mine now', version: payer.version });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.message).toMatch(/shared by every billing company: only a Super User changes them/);
+    expect((await bm('PATCH', `/insurance-company/${payer.id}/change-status`)).status).toBe(403);
+    expect((await bm('PUT', `/clearing-house/${house.id}`, { name: 'Mine now', version: house.version })).status).toBe(403);
+    expect((await app.db.query('select name from insurance_companies where id = $1', [payer.id])).rows[0].name).toBe('Shared Payer');
+    // Using a clearing house is the billing company's own link, not a change to the shared record.
+    expect((await bm('PATCH', `/clearing-house/add-to-billing-company/${house.id}`, {})).status).toBe(200);
+    // A Super User keeps the catalogue right.
+    expect((await root('PUT', `/insurance-company/${payer.id}`, { name: 'Shared Payer Inc', version: payer.version })).status).toBe(200);
+  });
+});

@@ -75,6 +75,11 @@ export const ERROR_CATALOGUE = {
     en: 'This rule would lock you out: your current address ({ip}) would no longer be allowed. Add a rule that allows it first.',
     es: 'Esta regla lo dejaría fuera: su dirección actual ({ip}) ya no estaría permitida. Agregue primero una regla que la permita.',
   },
+  shared_catalogue: {
+    status: 403,
+    en: 'Records of {entity} are shared by every billing company: only a Super User changes them. Ask support, or keep your own settings in your billing company\'s records.',
+    es: 'Los registros de {entity} son compartidos por todas las compañías de facturación: solo un Super Usuario los cambia. Pida ayuda a soporte o guarde sus propios ajustes en los registros de su compañía.',
+  },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
   file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
   file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
