@@ -25,6 +25,9 @@ async function main() {
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
     console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
   });
+  // Browsers and load balancers keep connections open longer than Node's 5 s default: closing first races their next request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const stop = () => server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
