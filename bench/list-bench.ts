@@ -1,21 +1,18 @@
 // List endpoint benchmark: the API (search + sort + filter + page) against the same SQL run directly,
 // on PGlite and on PostgreSQL, in one run. Usage: npm run bench [-- --rows 500000 --tenants 50 --runs 200]
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { createApp } from '../dev-server/app.ts';
 import { hashPassword } from '../dev-server/auth/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
-import { openPglite } from '../dev-server/db/pglite-database.ts';
-import { openPostgres } from '../dev-server/db/postgres-database.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { generateDataset } from './dataset.ts';
+import { onEachDatabase } from './bench-databases.ts';
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const ROWS = arg('rows', 500_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 200);
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
@@ -70,20 +67,7 @@ async function measure(label: string, db: Database) {
   return results;
 }
 
-const rows: string[] = [];
-const lite = await openPglite();
-rows.push(...(await measure('PGlite', lite)));
-await lite.close();
-
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query('drop database if exists rcp_bench');
-await admin.query('create database rcp_bench');
-await admin.end();
-const u = new URL(PG_URL); u.pathname = '/rcp_bench';
-const server = openPostgres(u.toString());
-rows.push(...(await measure('PostgreSQL 15', server)));
-await server.close();
+const rows = await onEachDatabase('rcp_bench', measure);
 
 console.log(`Request: GET /patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3, ${RUNS} runs each, milliseconds.\n`);
 console.log('| database | caller | matching rows | API p50 | API p95 | SQL p50 | SQL p95 | API p95 / SQL p95 |');

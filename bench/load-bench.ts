@@ -2,16 +2,14 @@
 // Manager's patient list, searched and sorted) for SECONDS, against the same API on embedded PGlite
 // and on a PostgreSQL server. Usage: npm run bench:load [-- --rows 100000 --tenants 20 --users 200 --seconds 20]
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { Agent, request } from 'node:http';
 import { createApp } from '../dev-server/app.ts';
 import { hashPassword } from '../dev-server/auth/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
-import { openPglite } from '../dev-server/db/pglite-database.ts';
-import { openPostgres } from '../dev-server/db/postgres-database.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { generateDataset } from './dataset.ts';
+import { onEachDatabase } from './bench-databases.ts';
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const ROWS = arg('rows', 100_000);
@@ -20,7 +18,6 @@ const USERS = arg('users', 200);
 const SECONDS = arg('seconds', 20);
 /** A person's pause between two requests, on average (ms): 200 people reading their screens, not 200 scripts. */
 const THINK = arg('think', 2000);
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 // Every simulated person keeps a connection open, as browsers do.
 const agent = new Agent({ keepAlive: true, maxSockets: USERS + 10 });
@@ -66,19 +63,7 @@ async function measure(label: string, db: Database): Promise<string[]> {
   return out;
 }
 
-const rows: string[] = [];
-const lite = await openPglite();
-rows.push(...(await measure('PGlite (embedded)', lite)));
-await lite.close();
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query('drop database if exists rcp_load');
-await admin.query('create database rcp_load');
-await admin.end();
-const url = new URL(PG_URL); url.pathname = '/rcp_load';
-const server = openPostgres(url.toString());
-rows.push(...(await measure('PostgreSQL 15 (server)', server)));
-await server.close();
+const rows = await onEachDatabase('rcp_load', measure);
 
 console.log(`${SECONDS} s per row, a Billing Manager's patient list (${ROWS / TENANTS} of ${ROWS} patients) searched, filtered, sorted, paged; milliseconds.\n`);
 console.log('| database | load | requests | requests/s | p50 | p95 | p99 | errors |');
