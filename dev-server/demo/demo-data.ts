@@ -52,13 +52,16 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       payer_id: payer, code: abbr, name, abbreviation: abbr, ins_type_id: ins, public: pub, file_method_id: 2, timely_filing_days: pub ? 365 : 90, timely_filing_from_id: 1,
       address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city: 'Jacksonville', state: 'FL', zip: '32202', phone: `800-555-${r.digits(4)}`, status: true,
     })));
-    await insertRows(tx, 'clearing_houses', [
+    const houseIds = await insertRows(tx, 'clearing_houses', [
       { code: 'AVAILITY', name: 'Availity', abbreviation: 'AVL', org_type_id: 1, transmission_format_id: 2, edi_format: '005010X222A1', ack_required: true, submitter_id: 'AV09311993', receiver_id: '030240928', website: 'https://www.availity.com', contacts: [{ name: 'EDI Support', email: 'edi@availity.example' }], status: true },
       { code: 'OFFICEALLY', name: 'Office Ally', abbreviation: 'OA', org_type_id: 1, transmission_format_id: 2, edi_format: '005010X222A1', ack_required: true, submitter_id: 'OA330897', receiver_id: '330897513', website: 'https://www.officeally.com', contacts: [{ name: 'Support', email: 'support@officeally.example' }], status: true },
     ]);
     for (const [bi, [bcName, abbr, state, city, zipBase]] of BILLING_COMPANIES.entries()) {
       const area = state === 'FL' ? '305' : state === 'TX' ? '713' : '619';
       const [bcId] = await insertRows(tx, 'billing_companies', [{ name: bcName, abbreviation: abbr, code: abbr, tax_id: `${r.digits(2)}-${r.digits(7)}`, email: `office@${abbr.toLowerCase()}.example`, phone: phone(area), address: `${r.int(100, 999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, status: true }]);
+      // Each billing company's own account with a clearing house, and its own payer ids where they differ.
+      await insertRows(tx, 'clearing_house_accounts', [{ billing_company_id: bcId, clearing_house_id: houseIds[bi % houseIds.length], submitter_id: `${abbr}${r.digits(7)}`, receiver_id: bi % 2 ? '330897513' : '030240928' }]);
+      await insertRows(tx, 'payer_settings', payerIds.slice(0, 3).map((payerId) => ({ billing_company_id: bcId, insurance_company_id: payerId, timely_filing_days: 180, timely_filing_from_id: 1, note: 'Contracted filing limit' })));
       const planIds: Array<{ id: number; payer: number }> = [];
       for (const [pi, payerId] of payerIds.entries()) {
         const ids = await insertRows(tx, 'insurance_plans', ['PPO', 'HMO'].map((kind, k) => ({

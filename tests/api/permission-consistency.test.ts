@@ -56,3 +56,24 @@ describe('shared catalogues', () => {
     expect((await root('PUT', `/insurance-company/${payer.id}`, { name: 'Shared Payer Inc', version: payer.version })).status).toBe(200);
   });
 });
+
+describe('a billing company\'s own settings for shared records', () => {
+  it('each billing company keeps its payer id and timely filing for a shared payer, and its submitter id for a clearing house, in rows of its own', async () => {
+    const other = await app.createBillingCompany('Other Rules Billing', 'OR');
+    await app.createUser({ email: 'bm2@rules.test', roles: ['billingmanager'], billingCompanyIds: [other] });
+    await app.createUser({ email: 'bm3@rules.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+    const mine = app.as(await app.login('bm3@rules.test'));
+    const theirs = app.as(await app.login('bm2@rules.test'));
+    const payer = (await root('POST', '/insurance-company', { name: 'Settings Payer', payer_id: 'SETP1', timely_filing_days: 90 })).body;
+    const house = (await root('POST', '/clearing-house', { code: 'SETCH', name: 'Settings Clearing House' })).body;
+    expect((await mine('POST', '/payer-setting', { insurance_company_id: payer.id, payer_id: 'MY-SETP1', timely_filing_days: 365 })).status).toBe(201);
+    expect((await theirs('POST', '/payer-setting', { insurance_company_id: payer.id, payer_id: 'THEIR-77', timely_filing_days: 180 })).status).toBe(201);
+    const again = await mine('POST', '/payer-setting', { insurance_company_id: payer.id, payer_id: 'TWICE' });
+    expect(again.status).toBe(422);
+    expect((await mine('GET', `/payer-setting/get-all-server?insurance_company_id=${payer.id}`)).body.data.map((s: { payer_id: string }) => s.payer_id)).toEqual(['MY-SETP1']);
+    expect((await mine('POST', '/clearing-house-account', { clearing_house_id: house.id, submitter_id: 'SUB123456' })).status).toBe(201);
+    expect((await theirs('GET', '/clearing-house-account/get-all-server')).body.count).toBe(0);
+    // The shared record itself is untouched.
+    expect((await app.db.query('select payer_id, timely_filing_days from insurance_companies where id = $1', [payer.id])).rows[0]).toEqual({ payer_id: 'SETP1', timely_filing_days: 90 });
+  });
+});
