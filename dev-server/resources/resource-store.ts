@@ -38,6 +38,8 @@ export interface ListParams {
 }
 
 const MAX_PAGE = 1000;
+/** A search's total is counted up to this many matches; beyond, the list says "10,000+". */
+export const COUNT_CAP = 10_000;
 const isoToUs = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -145,7 +147,7 @@ export class ResourceStore {
   }
 
   /** withCount false skips the count query where nobody reads it (pickers, spotlight). */
-  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number> }> {
+  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number>; count_capped?: boolean }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
     const errors: Record<string, string[]> = {};
@@ -159,7 +161,8 @@ export class ResourceStore {
     if (!sortable.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
     const search = searchExpression(this.entity);
     const term = this.entity.resource.searchStripsHyphens ? (p.query ?? '').replace(/-/g, '') : p.query;
-    if (term && term.trim() && search) {
+    const searching = !!(term && term.trim() && search);
+    if (searching) {
       params.push(`%${likeEscape(term.trim().toLowerCase())}%`);
       where.push(`${search} like $${params.length}`);
     }
@@ -210,9 +213,19 @@ export class ResourceStore {
     if (Object.keys(errors).length) throw invalid(errors);
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
+    const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
+    // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
+    // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
+    if (withCount && searching && !summedFields.length) {
+      const page_ = await this.db.query<Record<string, unknown>>(
+        `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
+      const n = Number((await this.db.query<{ n: number }>(`select count(*) as n from (select 1 from ${this.table} where ${whereSql} limit ${COUNT_CAP + 1}) m`, params)).rows[0].n);
+      const count = Math.min(n, COUNT_CAP);
+      return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
+    }
     // The total comes with the page (a window count over the same scan): one pass over the matches, not two.
     // Money columns of the list are summed over every match, by the database, in the same scan.
-    const summed = withCount ? this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false) : [];
+    const summed = withCount ? summedFields : [];
     const windows = withCount ? [', count(*) over () as total_rows__', ...summed.map((f) => `, sum(${f}) over () as sum_${f}__`)].join('') : '';
     const rows = await this.db.query<Record<string, unknown>>(
       `select ${this.selectList}${windows} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,

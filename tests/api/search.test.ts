@@ -38,3 +38,21 @@ describe('spotlight search', () => {
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('diagnoses_search_trgm');
   });
 });
+
+describe('a broad search on a large list', () => {
+  it('counts its matches up to 10,000 and says so, instead of counting them all', async () => {
+    const bcRow = await app.db.query<{ id: number }>(`insert into billing_companies (name, abbreviation) values ('Broad Search', 'BS') returning id`);
+    const bc = bcRow.rows[0].id;
+    await app.db.query(
+      `insert into patients (billing_company_id, first_name, last_name, date_of_birth, status)
+       select $1, 'Ana', 'Broadsearch' || g, date '1980-01-01', true from generate_series(1, 10050) g`, [bc]);
+    const broad = await root('GET', `/patient/get-all-server?query=broadsearch&billing_company_id=${bc}&itemsPerPage=25&page=2&sortBy=last_name`);
+    expect(broad.status).toBe(200);
+    expect(broad.body).toMatchObject({ count: 10_000, count_capped: true, numberOfPages: 400 });
+    expect(broad.body.data).toHaveLength(25);
+    const narrow = await root('GET', `/patient/get-all-server?query=broadsearch1005&billing_company_id=${bc}`);
+    // Broadsearch1005 and Broadsearch10050: a narrow search is counted exactly.
+    expect(narrow.body.count).toBe(2);
+    expect(narrow.body.count_capped).toBeUndefined();
+  });
+});

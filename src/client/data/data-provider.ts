@@ -9,7 +9,8 @@ const entityOf = (resource: string): ClientEntity => {
 };
 const base = (resource: string) => `/${entityOf(resource).resource.basePath}`;
 
-export interface Page { data: Array<Record<string, unknown> & { id: number }>; count: number; numberOfPages: number; /** money columns summed over every match */ sums?: Record<string, number> }
+export interface Page { data: Array<Record<string, unknown> & { id: number }>; count: number; numberOfPages: number; /** money columns summed over every match */ sums?: Record<string, number>;
+  /** a broad search: count is a lower bound (10,000+) */ count_capped?: boolean }
 
 /** The server's list parameters from react-admin's: query, page, itemsPerPage, sortBy, sortDesc and the filters. */
 export function listQuery(params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Record<string, unknown> }) {
@@ -27,7 +28,7 @@ export const dataProvider = {
   async getList(resource, params) {
     const page = await fetchPage(resource, listQuery(params));
     // The sums of the list's money columns (over every match, from the server) ride along as meta.
-    return { data: page.data, total: page.count, meta: page.sums ? { sums: page.sums } : undefined } as never;
+    return { data: page.data, total: page.count, meta: page.sums || page.count_capped ? { sums: page.sums, countCapped: page.count_capped } : undefined } as never;
   },
   async getOne(resource, params) {
     return { data: await api(`${base(resource)}/${params.id}`) } as never;

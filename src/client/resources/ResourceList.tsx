@@ -24,7 +24,8 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
   const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
   const { me } = useMe();
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
-  const sums = (list.meta as { sums?: Record<string, number> } | undefined)?.sums;
+  const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;
+  const sums = meta?.sums;
   const status = statusOf(entity);
   const [search, setSearch] = useState('');
   const [confirm, setConfirm] = useState<Row | null>(null);
@@ -123,7 +124,8 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
         </Table>
       </TableContainer>
       <TablePagination component="div" count={list.total ?? 0} page={Math.max(0, list.page - 1)} rowsPerPage={list.perPage} rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_e, p) => list.setPage(p + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))} labelRowsPerPage={t('list.rows_per_page')} />
+        onPageChange={(_e, p) => list.setPage(p + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))} labelRowsPerPage={t('list.rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => t('list.displayed_rows', { from, to, count: `${count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US')}${meta?.countCapped ? '+' : ''}` })} />
       <ConfirmDialog open={!!confirm} title={t('list.confirm_status_title')} body={confirm && status ? t(confirm[status.field] ? 'list.confirm_disable' : 'list.confirm_enable') : ''}
         onCancel={() => setConfirm(null)} onConfirm={() => confirm && void toggleStatus(confirm)} />
     </Box>
