@@ -1,4 +1,4 @@
-import { ipAllowed, restrictionsFor, type Restriction } from '../auth/ip-restriction-check.ts';
+import { ipAllowed, restrictionsOfUsers, type Restriction } from '../auth/ip-restriction-check.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -27,11 +27,12 @@ export const ipRulePreviewRoutes: GuardedRoute<IdentityContext>[] = [{
               (select s.ip from sessions s where s.user_id = u.id order by s.created_at desc limit 1) as last_ip,
               array(select role_id from user_roles where user_id = u.id) as role_ids
          from users u join billing_company_users m on m.user_id = u.id and m.billing_company_id = $1 order by u.id limit 500`, [bc]);
+    const restrictions = await restrictionsOfUsers(ctx.db, people.rows.map((p) => Number(p.id)));
     const affected: Affected[] = [];
     for (const p of people.rows) {
       const roles = p.role_ids.map(Number);
       const concerns = proposed.applies_to === 'billing_company' || (proposed.applies_to === 'user' && proposed.user_id === Number(p.id)) || (proposed.applies_to === 'role' && proposed.role_id !== null && roles.includes(proposed.role_id));
-      const current = await restrictionsFor(ctx.db, Number(p.id));
+      const current = restrictions.get(Number(p.id))!;
       const ip = Number(p.id) === actor.userId ? actor.ip : p.last_ip;
       const before = ip ? ipAllowed(ip, Number(p.id), roles, current) : true;
       const after = ip ? ipAllowed(ip, Number(p.id), roles, [...current, proposed]) : true;

@@ -78,8 +78,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [{
     const entity = entityByKey(ctx, String(req.params.entity));
     if (!entity) throw notFound();
     if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id)) throw notFound();
+    const id = idParam(req);
     await requireVisible(db, actor, entity, id);
     return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
   },

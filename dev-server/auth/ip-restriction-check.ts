@@ -5,13 +5,20 @@ export interface Restriction { id: number; ip_beginning: string; ip_finish: stri
 
 /** The restrictions of every billing company the user belongs to (empty: the user is not restricted). */
 export async function restrictionsFor(db: Queryable, userId: number): Promise<Restriction[]> {
-  const r = await db.query<Restriction>(
-    `select r.id, r.ip_beginning, r.ip_finish, r.applies_to, r.user_id, r.role_id
+  return (await restrictionsOfUsers(db, [userId])).get(userId)!;
+}
+
+/** The restrictions that bind each of these users (one query for a whole billing company's people). */
+export async function restrictionsOfUsers(db: Queryable, userIds: number[]): Promise<Map<number, Restriction[]>> {
+  const r = await db.query<Restriction & { member: number }>(
+    `select m.user_id as member, r.id, r.ip_beginning, r.ip_finish, r.applies_to, r.user_id, r.role_id
        from ip_restrictions r join billing_company_users m on m.billing_company_id = r.billing_company_id
-      where m.user_id = $1`,
-    [userId], { name: 'ip-restrictions-of-user' },
+      where m.user_id = any($1::bigint[])`,
+    [userIds], { name: 'ip-restrictions-of-users' },
   );
-  return r.rows;
+  const out = new Map<number, Restriction[]>(userIds.map((id) => [id, []]));
+  for (const { member, ...rule } of r.rows) out.get(Number(member))!.push(rule);
+  return out;
 }
 
 /**

@@ -10,8 +10,9 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { IDLE_MS, createSession } from './sessions.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 
-/** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown. */
-const DUMMY_HASH = await hashPassword(`unknown-${Math.random()}`);
+/** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown (made on first need). */
+let dummyHash: Promise<string> | undefined;
+const unknownAccountHash = () => (dummyHash ??= hashPassword(`unknown-${Math.random()}`));
 
 // The predecessor's sign-in messages (predecessor-facts §8), word for word.
 export const SIGN_IN = {
@@ -84,7 +85,7 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       if (now.kind === 'blocked') throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
       const user = await findUser(db, email);
       // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
-      if (!(await verifyPassword(password, user?.password_hash ?? DUMMY_HASH)) || !user) return await failedSignIn(db, email, ip);
+      if (!(await verifyPassword(password, user?.password_hash ?? await unknownAccountHash())) || !user) return await failedSignIn(db, email, ip);
       await clearFailures(db, email, ip);
       if (!user.status) throw new HttpError(401, SIGN_IN.inactive);
       if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id))) throw new HttpError(401, SIGN_IN.ipNotAllowed);

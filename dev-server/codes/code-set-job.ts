@@ -29,7 +29,8 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
     for await (const chunk of ctx.files.open(file)) chunks.push(chunk as Buffer);
     const from = ctx.checkpoint?.done ?? 0;
     let written = 0;
-    const n = await importCodeSet(ctx.db, input.code_set, Buffer.concat(chunks), (done, total) => { void ctx.progress(done, total); }, undefined, {
+    // Progress reports are best effort: a failed report must not fail the import (the checkpoint is what counts).
+    const n = await importCodeSet(ctx.db, input.code_set, Buffer.concat(chunks), (done, total) => { ctx.progress(done, total).catch(() => undefined); }, undefined, {
       from,
       async onBatch(tx, done) {
         written += 1;
@@ -52,7 +53,7 @@ export const bundledCodeSetsJob = defineJob<Record<string, never>, never>({
   input: () => ({}),
   async run(ctx) {
     const loaded: string[] = [];
-    await loadBundledCodeSets(ctx.db, { CODE_SETS: '1' }, (line) => { loaded.push(line); console.log(line); void ctx.progress(loaded.length, 3, line); });
+    await loadBundledCodeSets(ctx.db, { CODE_SETS: '1' }, (line) => { loaded.push(line); console.log(line); ctx.progress(loaded.length, 3, line).catch(() => undefined); });
     return { loaded };
   },
 });

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { bossDb } from './pg-boss-adapter.ts';
 import { yieldToEventLoop } from '../db/yield.ts';
+import { log } from '../http/server-log.ts';
 import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
 import './job-catalogue.ts';
 
@@ -35,7 +36,7 @@ export class JobQueue {
 
   constructor(private db: Database, private files: FileStore, private opts: { pollingIntervalSeconds?: number; work?: boolean } = {}) {
     this.boss = new PgBoss(bossOptions(db));
-    this.boss.on('error', (e) => console.error(`Job queue: ${e.message}`));
+    this.boss.on('error', (e) => log.error({ err: { message: e.message } }, 'job queue'));
   }
 
   async start(): Promise<void> {
@@ -96,7 +97,10 @@ export class JobQueue {
       actor: systemActor(row.billing_company_id === null ? null : Number(row.billing_company_id), def.kind),
       async progress(done: number, total: number | null, message?: string, tx?: Queryable) {
         await (tx ?? db).query('update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1', [jobId, done, total, message ?? null]);
-        if (!tx) await yieldToEventLoop();
+        if (tx) return;
+        // Progress outside a transaction reports work already committed.
+        log.debug({ job_id: jobId, kind: def.kind, done, total }, 'job progress');
+        await yieldToEventLoop();
       },
       async saveCheckpoint(tx: Queryable, checkpoint: unknown) {
         await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [jobId, JSON.stringify(checkpoint)]);
@@ -105,11 +109,13 @@ export class JobQueue {
     try {
       const result = await def.run(ctx, row.input);
       await db.query(`update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now() where id = $1`, [jobId, JSON.stringify(result)]);
+      log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job completed');
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const last = row.attempts > (def.retryLimit ?? 3);
       await db.query(`update jobs set state = $2, error = $3, updated_at = now(), finished_at = case when $2 = 'failed' then now() end where id = $1`,
         [jobId, last ? 'failed' : 'queued', message.slice(0, 2000)]);
+      log.warn({ job_id: jobId, kind: def.kind, attempt: row.attempts, last }, 'job failed');
       throw e;
     }
   }

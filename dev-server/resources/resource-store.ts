@@ -66,6 +66,12 @@ export class ResourceStore {
     this.versioned = !entity.resource.appendOnly;
   }
 
+  /** The rules that read other rows, for this record as it will be stored, in the write's transaction. */
+  private checkRules(tx: Queryable, record: Record<string, unknown>, id?: number, owner?: number | null) {
+    const billingCompanyId = owner !== undefined ? owner : this.tenantOwned ? Number(record.billing_company_id) : null;
+    return checkStored(tx, { record, billingCompanyId, id, entity: this.entity, actor: this.actor });
+  }
+
   /** fn in the caller's transaction, or in a new one. */
   private run<T>(tx: Queryable | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return tx ? fn(tx) : this.db.transaction(fn);
@@ -214,11 +220,12 @@ export class ResourceStore {
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
+    const pageQuery = (extraColumns = '') => this.db.query<Record<string, unknown>>(
+      `select ${this.selectList}${extraColumns} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
-      const page_ = await this.db.query<Record<string, unknown>>(
-        `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
+      const page_ = await pageQuery();
       const n = Number((await this.db.query<{ n: number }>(`select count(*) as n from (select 1 from ${this.table} where ${whereSql} limit ${COUNT_CAP + 1}) m`, params)).rows[0].n);
       const count = Math.min(n, COUNT_CAP);
       return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
@@ -227,10 +234,7 @@ export class ResourceStore {
     // Money columns of the list are summed over every match, by the database, in the same scan.
     const summed = withCount ? summedFields : [];
     const windows = withCount ? [', count(*) over () as total_rows__', ...summed.map((f) => `, sum(${f}) over () as sum_${f}__`)].join('') : '';
-    const rows = await this.db.query<Record<string, unknown>>(
-      `select ${this.selectList}${windows} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`,
-      params,
-    );
+    const rows = await pageQuery(windows);
     let count = rows.rows.length;
     let sums: Record<string, number> | undefined;
     if (withCount) {
@@ -287,7 +291,7 @@ export class ResourceStore {
     if (machine) values[machine.field] = machine.initial;
     return this.run(opts.tx, async (tx) => {
       const owner = this.ownerFor(values);
-      await checkStored(tx, { record: values, billingCompanyId: owner, entity: this.entity, actor: this.actor });
+      await this.checkRules(tx, values, undefined, owner);
       const data = this.toDb({ ...values });
       if (this.tenantOwned) data.billing_company_id = owner;
       const cols = Object.keys(data);
@@ -320,7 +324,7 @@ export class ResourceStore {
       this.checkVersion(before, opts.version);
       opts.check?.(before);
       const merged = { ...before, ...values };
-      await checkStored(tx, { record: merged, billingCompanyId: this.tenantOwned ? Number(merged.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
+      await this.checkRules(tx, merged, id);
       return this.applyUpdate(tx, before, values, opts.event ?? 'updated');
     });
   }
@@ -353,7 +357,7 @@ export class ResourceStore {
       this.refuseSharedWrite();
       const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
-      if (next === true) await checkStored(tx, { record: { ...before, [field]: true }, billingCompanyId: this.tenantOwned ? Number(before.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
+      if (next === true) await this.checkRules(tx, { ...before, [field]: true }, id);
       return this.applyUpdate(tx, before, { [field]: next }, 'status_changed');
     });
   }
@@ -412,7 +416,7 @@ export class ResourceStore {
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
     if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
-    await checkStored(tx, { record: values, billingCompanyId: this.tenantOwned ? Number(values.billing_company_id) : null, id, entity: this.entity, actor: this.actor });
+    await this.checkRules(tx, values, id);
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
     const row = await this.getUnscoped(tx, id);

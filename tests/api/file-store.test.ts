@@ -64,8 +64,11 @@ describe('the file store', () => {
     expect(html.body.errors.file).toEqual(['A file of type unknown cannot be stored as EOBs.']);
     const svg = await bmA('POST', '/files?kind=upload', form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'));
     expect(svg.status).toBe(422);
+    expect(svg.body.errors.file).toEqual(['A file of type unknown cannot be stored as Uploads.']);
     const elf = await bmA('POST', '/files?kind=upload', form(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'x.jpg', 'image/jpeg'));
     expect(elf.status).toBe(422);
+    const kept = await app.db.query(`select name from files where name in ('eob.pdf', 'x.svg', 'x.jpg') and content_type <> 'application/pdf'`);
+    expect(kept.rows).toEqual([]);
   });
 
   it('refuses an empty file and one over its kind\'s limit, keeping nothing', async () => {

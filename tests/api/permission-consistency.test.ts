@@ -24,6 +24,15 @@ describe('one rule per permission, whichever route serves the data', () => {
       expect((await as[role]('GET', '/insurance-policy/get-all-server')).status, `${role} list`).toBe(expected);
       expect((await as[role]('GET', `/patient/${patientId}/get-policies`)).status, `${role} patient route`).toBe(expected);
     }
+    // Where both answer, they answer the same policies.
+    const payer = (await root('POST', '/insurance-company', { name: 'Policy Payer', payer_id: 'POLP1' })).body.id;
+    const plan = (await root('POST', '/insurance-plan', { insurance_company_id: payer, name: 'PPO', billing_company_id: bc })).body.id;
+    const added = await root('PATCH', `/patient/add-policy-to-patient/${patientId}`, { policy_number: 'P-77', insurance_company_id: payer, insurance_plan_id: plan, type_responsibility_id: 1, eff_date: '01/01/2026', billing_company_id: bc });
+    expect(added.status).toBe(201);
+    const listed = (await as.biller('GET', `/insurance-policy/get-all-server?patient_id=${patientId}`)).body.data.map((p: { id: number }) => p.id);
+    const own = (await as.biller('GET', `/patient/${patientId}/get-policies`)).body.map((p: { id: number }) => p.id);
+    expect(listed).toEqual([added.body.id]);
+    expect(own).toEqual([added.body.id]);
   });
 
   it('the clinic list with its NPIs is company data: the Patient and Client roles do not get it', async () => {

@@ -20,7 +20,7 @@ export async function startWithFixtures() {
   const entities = loadEntities(join(dir, 'entities'));
   const fixtures = entities.filter((e) => ['work-order', 'ledger-entry'].includes(e.name));
   const started = await startAsSuperUser({ schemasDir: dir });
-  const { sql } = diffSnapshots({}, Object.fromEntries(fixtures.sort((a) => (a.name === 'ledger-entry' ? -1 : 1)).map((e) => [e.resource.table, tableModel(e)])));
+  const { sql } = diffSnapshots({}, Object.fromEntries(fixtures.map((e) => [e.resource.table, tableModel(e)])));
   for (const statement of sql) await started.app.db.query(statement);
   return { ...started, entities, schemasDir: dir };
 }
