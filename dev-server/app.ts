@@ -24,6 +24,7 @@ import { signInRouter } from './auth/sign-in.ts';
 import { recoveryRouter } from './auth/recovery-router.ts';
 import { identityRoutes } from './users/identity-routes.ts';
 import { masterDataRoutes } from './master-data/master-data-routes.ts';
+import { claimRoutes } from './claims/claim-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
@@ -78,6 +79,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, searchRoutes));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type AuditEvent = 'created' | 'updated' | 'deleted' | 'status_changed' | 'rolled_back'
-  | 'roles_changed' | 'permissions_changed' | 'unlocked' | 'password_changed' | 'password_reset' | 'sessions_ended' | 'photo_changed';
+  | 'verified' | 'roles_changed' | 'permissions_changed' | 'unlocked' | 'password_changed' | 'password_reset' | 'sessions_ended' | 'photo_changed';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
 export async function writeAudit(

@@ -44,6 +44,8 @@ export interface EntityWriter {
   writable(record: Record<string, unknown>): Record<string, unknown>;
   /** validates a whole record, throwing the 422 with field messages in the caller's language */
   check(record: Record<string, unknown>, locale: Locale, message?: string): void;
+  /** every problem of a whole record at once — the schema's and the entity rules' — without throwing */
+  problems(record: Record<string, unknown>, locale: Locale): Record<string, string[]>;
   /** validates only the fields present (a PATCH of some fields); required fields are not asked for */
   checkPresent(record: Record<string, unknown>, locale: Locale): void;
   /** the check an update passes to ResourceStore.update: the stored row with these values over it (null clears) must be valid */
@@ -63,10 +65,22 @@ export function entityWriter(entity: Entity): EntityWriter {
   w = {
     writable: (record) => Object.fromEntries(Object.entries(record).filter(([k]) => !readOnly.has(k)).map(([k, v]) => [k, trimmed(v)])),
     check(input, locale, message) {
+      const found = w!.problems(input, locale);
+      if (Object.keys(found).length) throw invalid(found, message);
+    },
+    problems(input, locale) {
       const record = withoutNulls(input);
-      if (!validate(record)) throw invalid(fieldErrors(entity, validate.errors ?? [], locale), message);
-      const ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {};
-      if (Object.keys(ruleErrors).length) throw invalid(ruleErrors, message);
+      const out = validate(record) ? {} : fieldErrors(entity, validate.errors ?? [], locale);
+      // The rules run on what the schema let through too: a person fixing a form sees every problem at once.
+      let ruleErrors: Record<string, string[]> = {};
+      try { ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {}; } catch (e) {
+        // A rule may not cope with a shape the schema already refused; those errors are the answer then.
+        if (!Object.keys(out).length) throw e;
+      }
+      for (const [field, messages] of Object.entries(ruleErrors)) {
+        out[field] = [...(out[field] ?? []), ...messages.filter((m) => !out[field]?.includes(m))];
+      }
+      return out;
     },
     checkPresent(input, locale) {
       const record = withoutNulls(input);

@@ -57,6 +57,12 @@ export interface ResourceMeta {
   appendOnly?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */
   children?: Array<{ entity: string; field: string; label: string; label_es?: string }>;
+  /** rows of another entity written with this record in one transaction (a claim's service lines): body field → child entity */
+  lines?: Array<{ entity: string; field: string; parent: string }>;
+  /** rows written only with their parent record: read routes only */
+  lineOf?: { entity: string; field: string };
+  /** operations offered as buttons on the record's screen (hand-written routes), with the states they apply in */
+  commands?: Array<{ path: string; method: 'post' | 'put' | 'patch'; label: string; label_es?: string; action: string; when?: Record<string, Array<string | number | boolean>> }>;
 }
 
 export interface EntitySchema {

@@ -4,6 +4,7 @@ import { createAjv } from './ajv.ts';
 import type { Entity, EntitySchema } from './entity.ts';
 import { withCodeLists } from './code-list-fields.ts';
 import { machineProblems } from './state-machine.ts';
+import { withLines } from './lines.ts';
 
 export class SchemaFileError extends Error {}
 
@@ -48,6 +49,14 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
       throw new SchemaFileError(`${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`);
     }
     entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'], states });
+  }
+  // Lines travel in their parent's body: the parent's field takes the child entity's item schema.
+  for (const e of entities) {
+    if (!e.resource.lines) continue;
+    try {
+      e.schema = withLines(e.schema, (name) => entities.find((x) => x.name === name)?.schema, e.file);
+    } catch (err) { throw new SchemaFileError((err as Error).message); }
+    e.resource = e.schema['x-resource'];
   }
   const seen = new Map<string, string>();
   for (const e of entities) {

@@ -35,6 +35,8 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   for (const g of r.getBy ?? []) {
     routes.push({ kind: 'getBy', method: 'get', path: `${b}/${g.path}`, action: 'show', getBy: { field: g.field, notFound: g.notFound } });
   }
+  // Lines (a claim's service lines) are read here and written only with their parent.
+  if (r.lineOf) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
   const machine = entity.schema['x-states'];
   if (machine) routes.push({ kind: 'states', method: 'get', path: `${b}/states`, action: 'view' });
   routes.push({ kind: 'create', method: 'post', path: b, action: 'create' });

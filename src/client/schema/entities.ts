@@ -2,6 +2,7 @@ import type { EntitySchema, FieldSchema, ResourceMeta } from '../../platform/ent
 import { codeListLabel, withCodeLists } from '../../platform/code-list-fields.ts';
 import type { CodeList } from '../../platform/load-schemas.ts';
 import type { StateMachine } from '../../platform/state-machine.ts';
+import { withLines } from '../../platform/lines.ts';
 
 /** Every entity schema, read at build time: the client's screens come from these files alone. */
 const files = import.meta.glob('../../../schemas/entities/*.schema.json', { eager: true, import: 'default' }) as Record<string, EntitySchema>;
@@ -20,9 +21,11 @@ export function codeListName(list: string, id: unknown, locale: 'en' | 'es'): st
 
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
 
-export const entities: ClientEntity[] = Object.entries(files)
+const loaded: ClientEntity[] = Object.entries(files)
   .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withStateField(withCodeLists(file, (n) => codeLists.get(n), path)), resource: file['x-resource'] }))
   .sort((a, b) => a.name.localeCompare(b.name));
+// A record's lines (a claim's services) take their item schema from the line entity, as on the server.
+export const entities: ClientEntity[] = loaded.map((e) => ({ ...e, schema: withLines(e.schema, (n) => loaded.find((x) => x.name === n)?.schema, e.name) }));
 
 /** The machine a state field follows: its cells show coloured state names (the client keeps it beside the field). */
 const MACHINE = Symbol('state machine');

@@ -1,6 +1,7 @@
 import { isUsDate, usDateToIso } from '../formats.ts';
 import { isIpRange } from '../ip-address.ts';
 import { isLegalAge } from '../legal-age.ts';
+import { claimRules } from '../claims/claim-rules.ts';
 
 /**
  * Rules a JSON Schema cannot say (they compare two fields or a field with today). Keyed by entity
@@ -44,6 +45,7 @@ const rows = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unkn
 const thousandths = (v: unknown) => (typeof v === 'string' && /^\d{1,8}(\.\d{1,3})?$/.test(v) ? Number(v.split('.')[0]) * 1000 + Number((v.split('.')[1] ?? '').padEnd(3, '0')) : null);
 
 export const entityRules: Record<string, EntityRule> = {
+  claim: claimRules,
   patient(record, today): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     const birth = iso(record.date_of_birth);

@@ -1,0 +1,183 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { invalid } from '../http/errors.ts';
+import { ResourceStore, type Row as StoredRow } from '../resources/resource-store.ts';
+
+type Row = Record<string, unknown>;
+import { entityWriter } from '../resources/validation.ts';
+import { claimCode, claimTotals, pastDueDate } from '../../src/domain/claims/claim-amounts.ts';
+import { claimMessage } from '../../src/domain/claims/claim-messages.ts';
+import { stateName } from '../../src/platform/state-machine.ts';
+import { storedClaimChecks } from './claim-checks.ts';
+import { readLines, writableLine, writeLines } from './claim-lines.ts';
+import { scrubberFindings } from './claim-scrubber.ts';
+
+export const DRAFT = 1;
+export const NOT_SUBMITTED = 2;
+export const REJECTED = 5;
+/** A claim can be changed only before it leaves (and when it came back rejected). */
+const EDITABLE = new Set([DRAFT, NOT_SUBMITTED, REJECTED]);
+
+export interface ClaimContext { db: Database; entities: Entity[] }
+export type Findings = Record<string, string[]>;
+export interface Verification { verified: boolean; errors: Findings; warnings: Findings }
+
+const merge = (...all: Findings[]): Findings => {
+  const out: Findings = {};
+  for (const f of all) for (const [k, ms] of Object.entries(f)) out[k] = [...new Set([...(out[k] ?? []), ...ms])];
+  return out;
+};
+
+/**
+ * Claims and their lines as one record: a claim is written with its service lines in one
+ * transaction, its amounts and dates derived from them, its status moved by the state machine (a
+ * non-draft save takes Draft to Not submitted as the system). Every problem is reported at once.
+ */
+export class ClaimService {
+  readonly entity: Entity;
+  readonly store: ResourceStore;
+  readonly db: Database;
+  readonly entities: Entity[];
+
+  constructor(private ctx: ClaimContext, private actor: Actor) {
+    this.db = ctx.db;
+    this.entities = ctx.entities;
+    this.entity = ctx.entities.find((e) => e.name === 'claim')!;
+    this.store = new ResourceStore(ctx.db, this.entity, actor);
+  }
+
+  /** The claim with its lines (404 when the caller may not see it). */
+  async read(id: number, tx: Queryable = this.ctx.db, lock = false): Promise<StoredRow> {
+    const claim = await this.store.get(id, tx, lock);
+    const lines = await readLines(tx, [id], Number(claim.billing_company_id));
+    return { ...claim, services: lines.get(id) ?? [] };
+  }
+
+  /** Every problem of the claim as it would be stored: schema, document 3 §5, and (unless a draft) the rules that read other rows. */
+  async problems(tx: Queryable, record: Row & { billing_company_id: number }, locale: Locale, opts: { draft: boolean; verify: boolean }): Promise<Verification> {
+    const w = entityWriter(this.entity);
+    if (Array.isArray(record.services)) record = { ...record, services: record.services.map(writableLine) };
+    const own = w.problems(w.writable({ ...record, draft: opts.draft }), locale);
+    if (opts.draft) return { verified: false, errors: own, warnings: {} };
+    const stored = await storedClaimChecks(tx, record);
+    const scrubbed = opts.verify ? await scrubberFindings(tx, record) : {};
+    const errors = merge(own, stored.errors, scrubbed);
+    return { verified: !Object.keys(errors).length, errors, warnings: stored.warnings };
+  }
+
+  /**
+   * Creates (no id) or updates a claim with its lines. draft: only what would make it wrong is
+   * checked, and it stays (or goes back to) Draft; otherwise the whole of document 3 §5 must hold and
+   * it becomes Not submitted. verify: the 837 and claim rules run too, and a claim that passes is
+   * marked verified.
+   */
+  async save(body: Row, opts: { id?: number; version?: number; locale: Locale; verify?: boolean; note?: string }): Promise<StoredRow & { warnings?: Findings }> {
+    const w = entityWriter(this.entity);
+    const values = w.writable(body);
+    if (Array.isArray(values.services)) values.services = values.services.map(writableLine);
+    const draft = values.draft === true;
+    delete values.draft;
+    return this.ctx.db.transaction(async (tx) => {
+      let before: StoredRow | null = null;
+      if (opts.id !== undefined) {
+        before = await this.read(opts.id, tx, true);
+        if (opts.version === undefined) throw invalid({ version: ['The version field is required.'] });
+        const status = Number(before.status_id);
+        if (!EDITABLE.has(status)) throw invalid({ status_id: [claimMessage('notEditable', { status: stateName(this.entity.states!, status) })] }, 'Action not allowed');
+      }
+      const record: Row = { ...(before ?? {}), ...values };
+      if (Array.isArray(record.services)) record.services = record.services.map(writableLine);
+      const owner = before ? Number(before.billing_company_id) : this.ownerOf(values);
+      const found = await this.problems(tx, { ...record, billing_company_id: owner } as Row & { billing_company_id: number }, opts.locale, { draft, verify: !!opts.verify });
+      if (Object.keys(found.errors).length) throw invalid(found.errors);
+
+      const services = (record.services as Row[] | undefined) ?? [];
+      const derived = await this.derived(tx, record, owner);
+      const claimValues: Row = { ...values, ...derived, verified: !draft && !!opts.verify };
+      delete claimValues.services;
+      let saved: StoredRow;
+      if (!before) {
+        const id = Number((await tx.query<{ id: string }>(`select nextval(pg_get_serial_sequence('claims', 'id')) as id`)).rows[0].id);
+        const code = claimCode({ ...derived.codeParts, id });
+        saved = await this.store.create({ ...stripParts(claimValues), id, code, billing_company_id: owner }, {
+          tx, within: async (t) => { await writeLines(t, id, owner, services); return { services }; },
+        });
+      } else {
+        const code = claimCode({ ...derived.codeParts, id: before.id });
+        saved = await this.store.update(before.id, { ...stripParts(claimValues), code }, { tx, version: opts.version });
+        const old = (before.services as unknown[]).map(writableLine);
+        if (JSON.stringify(old) !== JSON.stringify(services)) {
+          await writeLines(tx, before.id, owner, services);
+          await this.store.audit(tx, 'updated', saved, { services: old }, { services });
+        }
+      }
+      const target = draft ? DRAFT : NOT_SUBMITTED;
+      const current = Number(saved.status_id);
+      if (current !== target) {
+        const note = opts.note ?? (draft ? 'Saved as draft' : `Claim ${before ? 'updated' : 'created'} successfully, ${opts.verify ? 'automated' : 'system'} verification`);
+        saved = await this.store.transition(saved.id, target, { tx, system: true, note });
+      }
+      const out = await this.read(saved.id, tx);
+      return Object.keys(found.warnings).length ? { ...out, warnings: found.warnings } : out;
+    });
+  }
+
+  /**
+   * Verifies stored claims (bulk by ids): every finding at once per claim. One that passes is marked
+   * verified, and a draft becomes Not submitted; one that fails is marked not verified.
+   */
+  async verify(ids: number[], locale: Locale): Promise<Array<{ id: number; code: string; verified: boolean; errors: Findings; warnings: Findings }>> {
+    const out = [];
+    for (const id of ids) {
+      out.push(await this.ctx.db.transaction(async (tx) => {
+        const claim = await this.read(id, tx, true);
+        const result = await this.problems(tx, { ...claim, billing_company_id: Number(claim.billing_company_id) }, locale, { draft: false, verify: true });
+        let after = claim;
+        if (Boolean(claim.verified) !== result.verified) after = { ...after, ...(await this.store.applyUpdate(tx, await this.store.get(id, tx), { verified: result.verified }, result.verified ? 'verified' : 'updated')) };
+        if (result.verified && EDITABLE.has(Number(claim.status_id)) && Number(claim.status_id) !== NOT_SUBMITTED) {
+          await this.store.transition(id, NOT_SUBMITTED, { tx, system: true, note: 'Manual verification' });
+        }
+        return { id, code: String(claim.code ?? ''), verified: result.verified, errors: result.errors, warnings: result.warnings };
+      }));
+    }
+    return out;
+  }
+
+  private ownerOf(values: Row): number {
+    if (this.actor.crossTenant) {
+      if (!values.billing_company_id) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      return Number(values.billing_company_id);
+    }
+    if (values.billing_company_id && this.actor.billingCompanyIds.includes(Number(values.billing_company_id))) return Number(values.billing_company_id);
+    if (this.actor.billingCompanyIds.length !== 1) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+    return this.actor.billingCompanyIds[0];
+  }
+
+  /** What the claim derives from its lines and parties: amounts, dates, the patient's name, self pay, the claim number's parts. */
+  private async derived(tx: Queryable, record: Row, owner: number) {
+    const totals = claimTotals(((record.services as Row[] | undefined) ?? []) as Array<Record<string, unknown>>);
+    const policyIds = (Array.isArray(record.insurance_policy_ids) ? record.insurance_policy_ids : []) as number[];
+    const r = await tx.query<{ first_name: string | null; last_name: string | null; abbreviation: string | null; timely: number | null }>(
+      `select p.first_name, p.last_name, c.abbreviation,
+              (select coalesce(ps.timely_filing_days, ic.timely_filing_days)
+                 from insurance_policies ip join insurance_companies ic on ic.id = ip.insurance_company_id
+                 left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = $3
+                where ip.id = any($4::bigint[]) order by ip.type_responsibility_id limit 1) as timely
+         from patients p, companies c where p.id = $1 and c.id = $2`,
+      [record.patient_id, record.company_id, owner, policyIds]);
+    const who = r.rows[0] ?? { first_name: null, last_name: null, abbreviation: null, timely: null };
+    return {
+      billed_amount: totals.billed,
+      amount_paid: totals.copays,
+      date_of_service: totals.dateOfService,
+      past_due_date: pastDueDate(totals.lastDate, who.timely),
+      patient_name: [who.first_name, who.last_name].filter(Boolean).join(' ') || null,
+      self_pay: policyIds.length === 0,
+      codeParts: { companyAbbreviation: who.abbreviation, dateOfService: totals.dateOfService, firstName: who.first_name, lastName: who.last_name },
+    };
+  }
+}
+
+const stripParts = ({ codeParts: _c, ...rest }: Row) => rest;

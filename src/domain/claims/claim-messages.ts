@@ -1,0 +1,57 @@
+// The English sentences of the claim rules (document 3 §5 and what an 837 receiver refuses).
+// Spanish lives in src/domain/messages.es.json under the same English key, for server and forms alike.
+export const CLAIM_MESSAGES = {
+  diagnosisRequired: 'At least one diagnosis with a DX code is required.',
+  serviceRequired: 'At least one service is required.',
+  attendingRequired: 'A health professional (attending) is required.',
+  diagnosisRepeated: 'The diagnosis code is repeated.',
+  tooManyDiagnosesProfessional: 'A professional claim has at most 12 diagnoses.',
+  tooManyDiagnosesInstitutional: 'An institutional claim has at most 25 diagnoses.',
+  tooManyLinesProfessional: 'A professional claim has at most 50 service lines (837P).',
+  toBeforeFrom: 'The to date must not be before the from date.',
+  linesOverlap: 'This line starts before the previous line ends.',
+  unitsFormat: 'Units allow at most 8 integer digits and 3 decimals.',
+  unitsZero: 'The days/units must be greater than zero.',
+  amountCap: 'An amount has a maximum of 9,999,999.99.',
+  outsideLabChargeRequired: 'The outside lab charge is required when outside lab is checked.',
+  outsideLabExceedsTotal: 'The outside lab charge cannot exceed the billed amount.',
+  qualifierRequired: 'A qualifier is required for additional information.',
+  qualifierOfOtherField: 'This qualifier does not belong to the chosen field.',
+  pointerRequired: 'At least one diagnosis pointer is required.',
+  pointerMissing: 'The diagnosis pointer {letter} points at no diagnosis.',
+  procedureRequired: 'The procedure is required.',
+  revenueRequired: 'The revenue code is required on an institutional claim.',
+  placeOfServiceRequired: 'The place of service is required.',
+  typeOfBillRequired: 'The type of bill is required on an institutional claim.',
+  patientStatusRequired: 'The patient status is required on an institutional claim.',
+  admissionRequired: 'The admission date is required on an inpatient claim.',
+  dischargeBeforeAdmission: 'The discharge must not be earlier than the admission.',
+  admissionInFuture: 'The admission date must not be after today.',
+  serviceInFuture: 'The date of service must not be after today.',
+  coveredDays: 'The covered days (value code 80) must equal the units of the room and board lines.',
+  originalReferenceRequired: 'A replacement or void claim needs the original reference number.',
+  modifierRepeated: 'The modifier is repeated on this line.',
+  ndcQuantityRequired: 'The drug quantity and unit go with the NDC.',
+  diagnosisNotFound: 'Diagnosis code not found',
+  procedureNotFound: 'Procedure code not found',
+  modifierNotFound: 'Modifier code not found',
+  revenueNotFound: 'Revenue code not found',
+  conditionNotFound: 'Condition code not found',
+  codeNotEffective: 'The code {code} is not effective on the date of service.',
+  policyTypeRepeated: 'Policy types cannot repeat.',
+  policyNotEffective: 'Policy {policy_number} is not effective on the dates of service.',
+  policyOfOtherPatient: 'The policy is not one of the patient\'s.',
+  tooManyUnits: 'Too many units applied to the admission/claim in row {row}',
+  providerNpiInvalid: 'The provider has no valid NPI.',
+  billingTaxonomyRequired: 'The billing provider needs a taxonomy code on an institutional claim.',
+  billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
+  subscriberRelationship: 'The subscriber relationship of policy {policy_number} is not one an 837 accepts.',
+  duplicateClaim: 'Possible duplicate of claim {code}: same patient, date of service, procedure and provider.',
+  notEditable: 'A claim in status {status} cannot be edited.',
+} as const;
+
+export type ClaimMessage = keyof typeof CLAIM_MESSAGES;
+
+/** A message with its {placeholders} filled. */
+export const claimMessage = (key: ClaimMessage, params: Record<string, string | number> = {}) =>
+  CLAIM_MESSAGES[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
