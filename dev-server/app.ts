@@ -79,10 +79,11 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, searchRoutes));
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
-  api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
+  // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
+  api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));
   api.use((_req, _res, next) => next(notFound('Not found.')));
