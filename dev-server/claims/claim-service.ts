@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { invalid } from '../http/errors.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore, type Row as StoredRow } from '../resources/resource-store.ts';
 
 type Row = Record<string, unknown>;
@@ -83,7 +84,7 @@ export class ClaimService {
       let before: StoredRow | null = null;
       if (opts.id !== undefined) {
         before = await this.read(opts.id, tx, true);
-        if (opts.version === undefined) throw invalid({ version: ['The version field is required.'] });
+        if (opts.version === undefined) throw new DomainError('version_required');
         const status = Number(before.status_id);
         if (!EDITABLE.has(status)) throw invalid({ status_id: [claimMessage('notEditable', { status: stateName(this.entity.states!, status) })] }, 'Action not allowed');
       }

@@ -198,6 +198,11 @@ export class ResourceStore {
       } else if (kind === 'number') {
         if (!/^-?\d+(\.\d+)?$/.test(v)) { errors[f] = ['The filter must be a number.']; continue; }
         params.push(v); where.push(`${f} = $${params.length}`);
+      } else if (kind === 'equals' && props[f].type === 'integer' && v.includes(',')) {
+        // status_id=1,2: any of several values (the claim verification list's default).
+        const ids = v.split(',');
+        if (!ids.every((x) => /^\d{1,9}$/.test(x)) || ids.length > 100) { errors[f] = ['The filter must be a comma-separated list of numbers.']; continue; }
+        params.push(ids.map(Number)); where.push(`${f} = any($${params.length}::int[])`);
       } else { params.push(v); where.push(`${f} = $${params.length}`); }
     }
     // ?ids=1,2,3: the records a screen shows by reference (one request for a page of names, not one per row).

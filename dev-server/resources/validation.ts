@@ -187,7 +187,9 @@ export function fieldErrors(entity: Entity, errors: ErrorObject[], locale: Local
     // Money past its limit says so once: the format error would only repeat it.
     if (e.keyword === 'format' && (e.params as { format?: string }).format === 'money' && errors.some((o) => o !== e && o.instancePath === e.instancePath)) continue;
     const field = path.join('.') || '_';
-    const prop = fieldAt(entity, path);
+    // An item of a list of codes has no title of its own: it is named by its list ("condition codes").
+    const titled = /^\d+$/.test(path[path.length - 1] ?? '') && !fieldAt(entity, path)?.title ? path.slice(0, -1) : path;
+    const prop = fieldAt(entity, titled);
     const title = ((locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ?? prop?.title ?? field.replace(/_/g, ' ')).toLowerCase();
     const p: Record<string, unknown> = { ...(e.params as Record<string, unknown>), field };
     const key = e.keyword === 'additionalProperties' ? 'unknown'

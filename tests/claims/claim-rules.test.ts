@@ -94,7 +94,10 @@ describe('every problem at once', () => {
     });
   });
   it('the messages come in Spanish to a Spanish reader', async () => {
-    const r = await root('POST', '/claim', goodClaim(w, { diagnoses: [{ code: 'J06.9' }, { code: 'J06.9' }] }), { lang: 'es' });
-    expect(r.body.errors['diagnoses.1.code']).toEqual(['El código de diagnóstico está repetido.']);
+    await app.db.query("update users set language = 'es' where email = 'root@test.com'");
+    try {
+      const r = await root('POST', '/claim', goodClaim(w, { diagnoses: [{ code: 'J06.9' }, { code: 'J06.9' }] }));
+      expect(r.body.errors['diagnoses.1.code']).toEqual(['El código de diagnóstico está repetido.']);
+    } finally { await app.db.query("update users set language = 'en' where email = 'root@test.com'"); }
   });
 });
