@@ -25,6 +25,7 @@ import { recoveryRouter } from './auth/recovery-router.ts';
 import { identityRoutes } from './users/identity-routes.ts';
 import { masterDataRoutes } from './master-data/master-data-routes.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
+import { claimSetupRoutes } from './claims/claim-setup-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
@@ -81,6 +82,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));

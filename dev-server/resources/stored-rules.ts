@@ -74,7 +74,24 @@ async function ipRestrictionErrors(tx: Queryable, w: StoredWrite): Promise<Probl
   return out;
 }
 
+/** The sorted ids of a list field: the same scope written in another order is the same scope. */
+const scope = (v: unknown) => JSON.stringify([...(Array.isArray(v) ? v : [])].map(Number).sort((a, b) => a - b));
+
 const RULES: Record<string, StoredRule> = {
+  // A claim names only its patient's policies (a draft too: an id of another billing company's policy must never be stored).
+  async claim(tx, { record, billingCompanyId }): Promise<Problems> {
+    const ids = Array.isArray(record.insurance_policy_ids) ? (record.insurance_policy_ids as number[]) : [];
+    if (!ids.length) return {};
+    const r = await tx.query<{ n: number }>('select count(*) as n from insurance_policies where id = any($1::bigint[]) and patient_id = $2 and billing_company_id = $3', [ids, record.patient_id, billingCompanyId]);
+    return Number(r.rows[0].n) === new Set(ids).size ? {} : { insurance_policy_ids: problem('policy_of_other_patient') };
+  },
+  // Two rules of one billing company with the same scope (form, payers, plans, companies, responsibilities) would be one rule told twice.
+  async 'claim-rule'(tx, { record, billingCompanyId, id }): Promise<Problems> {
+    const r = await tx.query<{ format_id: number | null; insurance_company_ids: unknown; insurance_plan_ids: unknown; company_ids: unknown; responsibilities: unknown }>(
+      'select format_id, insurance_company_ids, insurance_plan_ids, company_ids, responsibilities from claim_rules where billing_company_id = $1 and id <> $2', [billingCompanyId, id ?? 0]);
+    const key = (x: Record<string, unknown>) => [x.format_id ?? null, scope(x.insurance_company_ids), scope(x.insurance_plan_ids), scope(x.company_ids), scope(x.responsibilities)].join('|');
+    return r.rows.some((x) => key(x) === key(record)) ? { name: problem('rule_configuration_exists') } : {};
+  },
   'ip-restriction': ipRestrictionErrors,
   company: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
   facility: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),

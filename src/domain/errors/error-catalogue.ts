@@ -86,6 +86,8 @@ export const ERROR_CATALOGUE = {
   file_kind: { status: 422, en: 'The file kind {kind} does not exist.', es: 'El tipo de archivo {kind} no existe.' },
   job_unknown: { status: 422, en: 'There is no job of kind {kind}.', es: 'No existe un trabajo del tipo {kind}.' },
   sub_status_not_allowed: { status: 422, en: 'The sub-status does not belong to the chosen status or is disabled.', es: 'El subestado no pertenece al estado elegido o está deshabilitado.' },
+  policy_of_other_patient: { status: 422, en: "The policy is not one of the patient's.", es: 'La póliza no es del paciente.' },
+  rule_configuration_exists: { status: 422, en: 'Exists a rule with this configuration', es: 'Existe una regla con esta configuración' },
   claim_not_found: { status: 404, en: 'Claim Not Found', es: 'Reclamo no encontrado' },
   patient_without_policies: { status: 422, en: 'Patient without policies', es: 'Paciente sin pólizas' },
 } satisfies Record<string, Entry>;

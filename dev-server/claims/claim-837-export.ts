@@ -1,0 +1,30 @@
+import type { Queryable } from '../db/database.ts';
+import type { Claim837I, Claim837P } from '../../src/domain/x12/claim-837-model.ts';
+import { isProfessional } from '../../src/domain/claims/claim-rules.ts';
+import { toClaim837I, toClaim837P } from '../../src/domain/claims/claim-to-837.ts';
+import { claimParties } from './claim-parties.ts';
+import { readLines } from './claim-lines.ts';
+
+/**
+ * Stored claims of one billing company as the 837 writers take them, professional and
+ * institutional apart (they travel in different transactions): three queries for any number of claims.
+ */
+export async function claimsFor837(db: Queryable, billingCompanyId: number, ids: number[]): Promise<{ professional: Array<Claim837P & { id: number }>; institutional: Array<Claim837I & { id: number }> }> {
+  const rows = (await db.query<Record<string, unknown> & { id: number }>(
+    `select id, code, format_id, patient_id, company_id, facility_id, billing_provider_id, attending_provider_id, referring_provider_id, supervising_provider_id, operating_provider_id,
+            insurance_policy_ids, diagnoses, admitting_diagnosis, place_of_service, prior_authorization, patient_account_number, frequency, original_reference, type_of_bill,
+            to_char(admission_date, 'MM/DD/YYYY') as admission_date, to_char(discharge_date, 'MM/DD/YYYY') as discharge_date, admission_type, admission_source, patient_status,
+            condition_codes, occurrence_codes, value_codes
+       from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id`, [billingCompanyId, ids])).rows;
+  const lines = await readLines(db, rows.map((r) => Number(r.id)), billingCompanyId);
+  const claims = rows.map((r) => {
+    const out: Record<string, unknown> & { id: number } = { id: Number(r.id) };
+    for (const [k, v] of Object.entries(r)) if (v !== null) out[k] = v;
+    return { ...out, services: lines.get(Number(r.id)) ?? [] };
+  });
+  const parties = await claimParties(db, claims);
+  return {
+    professional: claims.filter(isProfessional).map((c) => ({ ...toClaim837P(c, parties.get(c.id)!), id: c.id })),
+    institutional: claims.filter((c) => !isProfessional(c)).map((c) => ({ ...toClaim837I(c, parties.get(c.id)!), id: c.id })),
+  };
+}

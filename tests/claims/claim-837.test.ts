@@ -1,0 +1,75 @@
+import x12 from 'node-x12';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
+import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
+import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
+import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
+import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
+import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
+
+let app: TestApp; let root: Api; let w: ClaimWorld;
+beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
+afterAll(() => app.close());
+
+const envelope = { submitter: { name: 'SUN BILLING', id: 'SUB01', contactName: 'ANA', phone: '3055552222' }, receiver: { name: 'AVAILITY', id: '030240928' },
+  interchange: { senderId: 'SUB01', receiverId: '030240928', control: 7, usage: 'T' as const, date: new Date('2026-03-10T12:00:00Z') } };
+const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
+
+/** What node-x12 (an independent parser, strict about envelopes and counts) finds: claims with their charge and lines. */
+function independentRead(text: string) {
+  const interchange = new x12.X12Parser(true).parse(text) as any;
+  const segments = interchange.functionalGroups.flatMap((g: any) => g.transactions.flatMap((t: any) => t.segments));
+  const claims: Array<{ id: string; charge: number; lines: number }> = [];
+  const cents = (v: string) => { const [d, c = ''] = v.split('.'); return Number(d) * 100 + Number(c.padEnd(2, '0')); };
+  for (const s of segments) {
+    if (s.tag === 'CLM') claims.push({ id: s.elements[0].value, charge: cents(s.elements[1].value), lines: 0 });
+    if ((s.tag === 'SV1' || s.tag === 'SV2') && claims.length) claims[claims.length - 1].lines += 1;
+  }
+  return claims;
+}
+
+describe('claims as an 837', () => {
+  it('verified professional claims are written as an 837P that our reader reads back to the same claims, without findings', async () => {
+    const a = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));
+    const b = await root('POST', '/claim/verify-register', goodClaim(w, { services: [{ from_service: '03/09/2026', to_service: '03/09/2026', procedure_code: '71046', modifiers: ['LT'], diagnosis_pointers: ['B'], days_or_units: '1', price: 9000 }] }));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const { professional } = await claimsFor837(app.db, w.bc, [a.body.id, b.body.id]);
+    const text = write837P({ ...envelope, claims: strip(professional) } as Batch837);
+    const doc = readInterchanges(text);
+    expect(doc.findings).toEqual([]);
+    const back = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(back.findings).toEqual([]);
+    expect(back.claims).toEqual(strip(professional));
+    expect(back.claims.map((c) => c.totalCharge)).toEqual([a.body.billed_amount, b.body.billed_amount]);
+  });
+
+  it('node-x12 reads the same 837P: the same claims, charges and line counts', async () => {
+    const c = await root('POST', '/claim/verify-register', goodClaim(w));
+    const { professional } = await claimsFor837(app.db, w.bc, [c.body.id]);
+    const found = independentRead(write837P({ ...envelope, claims: strip(professional) } as Batch837));
+    expect(found).toEqual([{ id: professional[0].patientControlNumber, charge: c.body.billed_amount, lines: 2 }]);
+  });
+
+  it('an institutional claim with revenue codes is written as an 837I that both readers read back', async () => {
+    const inst = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'Y' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
+      services: [
+        { from_service: '03/02/2026', to_service: '03/02/2026', revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 },
+        { from_service: '03/02/2026', to_service: '03/02/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '2', price: 2500 },
+      ],
+    }));
+    expect(inst.status, JSON.stringify(inst.body)).toBe(201);
+    const { institutional } = await claimsFor837(app.db, w.bc, [inst.body.id]);
+    const text = write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>);
+    const doc = readInterchanges(text);
+    const back = read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(back.findings).toEqual([]);
+    expect(back.claims).toEqual(strip(institutional));
+    expect(back.claims[0].lines.map((l) => l.revenueCode)).toEqual(['0450', '0300']);
+    expect(independentRead(text)).toEqual([{ id: institutional[0].patientControlNumber, charge: inst.body.billed_amount, lines: 2 }]);
+  });
+});
