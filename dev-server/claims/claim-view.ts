@@ -38,12 +38,16 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
     ...road.map((s, i) => ({ status: stateName(m, s, locale), status_id: s, active: i === road.length - 1, status_background_color: colours(s)?.background, status_font_color: colours(s)?.text })),
     ...ahead.map((s) => ({ status: stateName(m, s, locale), status_id: s, active: false, status_background_color: '#F2F2F2', status_font_color: '#A0A0A0' })),
   ];
-  const byStatus = new Map<number, { status: string; status_id: number; notes_history: unknown[]; sub_status_history: unknown[] }>();
+  // One entry per arrival in a status (a claim may come back to Draft): its notes and sub-status changes while it stayed.
+  const status_history: Array<{ status: string; status_id: number; notes_history: unknown[]; sub_status_history: unknown[] }> = [];
   for (const h of history) {
-    const entry = byStatus.get(h.to_state) ?? { status: stateName(m, h.to_state, locale), status_id: h.to_state, notes_history: [], sub_status_history: [] };
+    let entry = status_history[status_history.length - 1];
+    if (!entry || entry.status_id !== h.to_state) {
+      entry = { status: stateName(m, h.to_state, locale), status_id: h.to_state, notes_history: [], sub_status_history: [] };
+      status_history.push(entry);
+    }
     entry.notes_history.push({ note: h.note, created_at: h.created_at, user: h.user?.name || h.user?.email || 'Console' });
     if (h.sub_status_id) entry.sub_status_history.push({ sub_status: subById.get(Number(h.sub_status_id))?.name ?? String(h.sub_status_id), created_at: h.created_at });
-    byStatus.set(h.to_state, entry);
   }
   const last = history[history.length - 1];
   return {
@@ -54,7 +58,7 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
       sub_statuses: subs.rows.filter((s) => s.status && (s.claim_status_ids ?? []).map(Number).includes(statusId)).map((s) => ({ id: s.id, name: s.name })),
     },
     status_map,
-    status_history: [...byStatus.values()],
+    status_history,
     notes: notes.rows,
     status_date: last?.created_at ?? null,
     private_note: last?.note ?? null,
