@@ -2,6 +2,7 @@ import { ssnColumns } from '../users/ssn-protection.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
+import { loadDemoClaims } from './demo-claims.ts';
 import { insertRows, seeded } from './demo-rows.ts';
 
 /** Demo-only sign-ins, one per default role (listed in the README). Never on a real database. */
@@ -39,8 +40,10 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
  * professionals with valid NPIs, payers and plans, and patients with policies — and a demo user per
  * default role. Loaded once, on an empty database.
  */
-export async function loadDemoData(db: Database, opts: { patientsPerBillingCompany?: number } = {}): Promise<{ patients: number }> {
+export async function loadDemoData(db: Database, opts: { patientsPerBillingCompany?: number; claimsPerBillingCompany?: number } = {}): Promise<{ patients: number; claims: number }> {
   const perBc = opts.patientsPerBillingCompany ?? 1000;
+  const claimsPerBc = opts.claimsPerBillingCompany ?? 2000;
+  let claims = 0;
   const r = seeded(20261122);
   const password = await hashPassword(DEMO_PASSWORD);
   let npiSeq = 100_000_000 + r.int(0, 800_000_000);
@@ -78,13 +81,13 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         contacts: [{ name: `${r.pick(FIRST)} ${r.pick(LAST)}`, position: 'Office manager', phone: phone(area) }],
         statements: [{ rule_id: 1, apply_to_id: 1, when_id: 1 }], services: [{ procedure_code: 'G0008', std_price: 4500, units: '1' }], status: true,
       })));
-      await insertRows(tx, 'facilities', ['Main Campus', 'Outpatient Surgery Center', 'Urgent Care'].map((kind, fi) => ({
+      const facilityIds = await insertRows(tx, 'facilities', ['Main Campus', 'Outpatient Surgery Center', 'Urgent Care'].map((kind, fi) => ({
         billing_company_id: bcId, code: `${abbr}-F${fi + 1}`, name: `${city} ${kind}`.slice(0, 50), abbreviation: `${abbr}F${fi + 1}`, npi: npi(),
         facility_type_ids: [fi === 1 ? 8 : 7], bill_classification_ids: [fi === 1 ? 83 : 73], place_of_service: fi === 1 ? '24' : fi === 2 ? '20' : '11',
         taxonomies: [fi === 1 ? '261QA1903X' : fi === 2 ? '261QU0200X' : '261QP2300X'], address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`,
         phone: phone(area), company_ids: [companyIds[fi % companyIds.length], companyIds[(fi + 1) % companyIds.length]], status: true,
       })));
-      await insertRows(tx, 'health_professionals', Array.from({ length: 8 }, (_, hi) => {
+      const professionalIds = await insertRows(tx, 'health_professionals', Array.from({ length: 8 }, (_, hi) => {
         const sex = r.pick(['F', 'M']);
         const first = firstFor(r, sex), last = r.pick(LAST);
         return {
@@ -125,7 +128,16 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
           policies.push({ ...base, insurance_company_id: second.payer, insurance_plan_id: second.id, policy_number: `S${r.digits(9)}`, group_number: null, type_responsibility_id: 2, own_insurance: true, subscriber: null });
         }
       });
-      await insertRows(tx, 'insurance_policies', policies);
+      const policyIds = await insertRows(tx, 'insurance_policies', policies);
+      // Timely filing: the billing company's own setting for a payer, else the payer's.
+      const timely = new Map(payerIds.map((id, pi) => [id, pi < 3 ? 180 : PAYERS[pi][4] ? 365 : 90]));
+      const byPatient = new Map<number, Array<{ id: number; timely: number }>>();
+      policies.forEach((pol, k) => byPatient.set(pol.patient_id as number, [...(byPatient.get(pol.patient_id as number) ?? []), { id: policyIds[k], timely: timely.get(pol.insurance_company_id as number) ?? 90 }]));
+      claims += await loadDemoClaims(tx, r, {
+        billingCompanyId: bcId, abbreviations: new Map(companyIds.map((id, ci) => [id, `${abbr}${ci + 1}`])), companyIds, facilityIds, professionalIds,
+        patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
+        policies: byPatient, systemUserId: null,
+      }, Math.min(claimsPerBc, perBc * 4));
       if (bi === 0) {
         for (const u of DEMO_USERS) {
           const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);
@@ -135,7 +147,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       }
     }
   });
-  return { patients };
+  return { patients, claims };
 }
 
 /** On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1. */
@@ -143,6 +155,6 @@ export async function loadDemoDataIfWanted(db: Database, env = process.env, log:
   if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return;
   const r = await db.query<{ n: string }>('select count(*) as n from billing_companies');
   if (Number(r.rows[0].n) > 0) return;
-  const { patients } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined });
-  log(`Loaded the demo data: 3 billing companies, ${patients.toLocaleString('en-US')} patients with policies; demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+  const { patients, claims } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined, claimsPerBillingCompany: env.DEMO_CLAIMS ? Number(env.DEMO_CLAIMS) : undefined });
+  log(`Loaded the demo data: 3 billing companies, ${patients.toLocaleString('en-US')} patients with policies, ${claims.toLocaleString('en-US')} claims; demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
 }

@@ -35,6 +35,33 @@ describe('demo data', () => {
     expect(ssn.every((p) => /^[0-9a-f]{64}$/.test(String(p.ssn_hash)) && /^\d{4}$/.test(String(p.ssn_last4)))).toBe(true);
   });
 
+  it('brings claims in every status and every sub-status, over the last 18 months', async () => {
+    const statuses = await rows('select distinct status_id from claims order by 1');
+    expect(statuses.map((r) => r.status_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const unused = await rows('select s.name from claim_sub_statuses s where not exists (select 1 from claims c where c.sub_status_id = s.id)');
+    expect(unused).toEqual([]);
+    const [span] = await rows(`select min(date_of_service) >= current_date - 549 as recent, max(date_of_service) <= current_date as past, count(*) filter (where format_id = 2) > 0 as institutional from claims`);
+    expect(span).toEqual({ recent: true, past: true, institutional: true });
+  });
+  it("a demo claim's billed amount is the sum of its lines, and its lines point at its diagnoses", async () => {
+    const wrong = await rows(`select c.id from claims c where c.billed_amount <> (select sum(line_charge) from claim_services s where s.claim_id = c.id)`);
+    expect(wrong).toEqual([]);
+    const pointers = await rows(`select s.id from claim_services s join claims c on c.id = s.claim_id where c.format_id = 1
+      and exists (select 1 from jsonb_array_elements_text(s.diagnosis_pointers) p where ascii(p) - 64 > jsonb_array_length(c.diagnoses))`);
+    expect(pointers).toEqual([]);
+  });
+  it("a demo claim's history leads to its status", async () => {
+    const wrong = await rows(`select c.id from claims c where c.status_id <> (select t.to_state from state_transitions t where t.entity = 'claim' and t.entity_id = c.id order by t.id desc limit 1)`);
+    expect(wrong).toEqual([]);
+  });
+  it('a Billing Manager sees the demo claims of the first billing company in the claim list', async () => {
+    const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
+    const list = await bm('GET', '/claim/get-all-server?itemsPerPage=5&sortBy=date_of_service&sortDesc=true');
+    expect(list.body.count).toBeGreaterThan(100);
+    const shown = await bm('GET', `/claim/${list.body.data[0].id}`);
+    expect(shown.body.services.length).toBeGreaterThan(0);
+  });
+
   it('a demo user per default role signs in with the demo password', async () => {
     for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
   });

@@ -31,7 +31,7 @@ export const en = {
   jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets' } },
   states: { current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
-    create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
+    close: 'Close', create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
     event: 'Event', date: 'Date', user: 'User', old: 'Old', new: 'New', no_history: 'No history yet', create_title: 'New %{name}', edit_title: 'Edit %{name}', fix_errors: 'Please fix the highlighted fields.',
     events: { created: 'Created', updated: 'Updated', deleted: 'Deleted', status_changed: 'Status changed', rolled_back: 'Restored', roles_changed: 'Roles changed', permissions_changed: 'Permissions changed', unlocked: 'Unlocked', password_changed: 'Password changed', password_reset: 'Password reset', sessions_ended: 'Sessions ended', photo_changed: 'Photo changed' },
   },
@@ -58,7 +58,14 @@ export const en = {
     confirm_add: 'Grant %{what} to %{role}?', confirm_remove: 'Remove %{what} from %{role}?', new_role: 'New role', role_name: 'Role name', billing_company: 'Billing company',
   },
   users: { lookup_title: 'Find the person first', lookup_ssn: 'SSN', lookup_email: 'E-mail', lookup: 'Look up', exists: 'User already exists for this email', missing: "The user doesn't exist", continue_new: 'Create a new user', unlock: 'Unlock', end_sessions: 'End sessions' },
-  sections: { reasons: 'Reasons', rules: 'Rules', copays: 'Copays', 'contract fees': 'Contract fees', contacts: 'Contacts', statements: 'Statements', exceptions: "Don't process claims with", services: 'Services', rooms: 'Rooms', subscriber: 'Subscriber', 'main data': 'Main data', considerations: 'Considerations', note: 'Note', profile: 'Profile', account: 'Account', 'social networks': 'Social networks', contact: 'Contact', address: 'Address', general: 'General', notes: 'Notes', patient: 'Patient', addresses: 'Addresses', injuries: 'Injuries', guarantor: 'Guarantor', employer: 'Employer', 'emergency contacts': 'Emergency contacts' },
+  sections: { reasons: 'Reasons', rules: 'Rules', copays: 'Copays', 'contract fees': 'Contract fees', contacts: 'Contacts', statements: 'Statements', exceptions: "Don't process claims with", services: 'Services', rooms: 'Rooms', subscriber: 'Subscriber', 'main data': 'Main data', considerations: 'Considerations', note: 'Note', profile: 'Profile', account: 'Account', 'social networks': 'Social networks', contact: 'Contact', address: 'Address', general: 'General', notes: 'Notes', patient: 'Patient', addresses: 'Addresses', injuries: 'Injuries', guarantor: 'Guarantor', employer: 'Employer', 'emergency contacts': 'Emergency contacts', claim: 'Claim', providers: 'Providers', diagnoses: 'Diagnoses', injury: 'Injury and dates', institutional: 'Institutional', scope: 'Scope', checks: 'Checks' },
+  claims: {
+    lines: { title: 'Services', from_service: 'From', to_service: 'To', procedure_code: 'Procedure', modifiers: 'Modifiers', revenue_code: 'Revenue', place_of_service: 'POS', diagnosis_pointers: 'Pointer',
+      days_or_units: 'Units', price: 'Price', line_charge: 'Charge', copay: 'Copay', emg: 'EMG', add: 'Add line', remove: 'Remove line', total: 'Claim total',
+      keys: 'Tab or Enter moves to the next cell; Enter on the last cell adds a line. A date as month/day takes this year.' },
+    dx: { title: 'Diagnoses', code: 'DX', poa: 'POA', add: 'Add diagnosis', remove: 'Remove diagnosis' },
+    policies: { title: 'Insurance policies billed', pick_patient: 'Choose the patient first.', self_pay: 'The patient has no active policy: the claim is self pay.', until: 'until' },
+  },
   apps: {} as Record<string, string>,
 };
 

@@ -19,7 +19,9 @@ import { api } from '../session/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
 import { useMe } from '../shell/me-context.ts';
-import { widgets } from '../widgets/registry.ts';
+import { can } from '../shell/me.ts';
+import { actionSlug } from '../../platform/route-plan.ts';
+import { fields, widgets } from '../widgets/registry.ts';
 import type { View } from './ResourceWindow.tsx';
 // The rules' messages are the server's; the same Spanish texts serve both.
 import serverEs from '../../domain/messages.es.json' with { type: 'json' };
@@ -73,6 +75,8 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   const [formData, setFormData] = useState<Record_ | undefined>(undefined);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
+  // A form action (save and verify) sends the same body to its own route; null: the plain save.
+  const [action, setAction] = useState<NonNullable<ClientEntity['resource']['formActions']>[number] | null>(null);
   const [duplicate, setDuplicate] = useState<{ data: Record_; message: string; names: string[] } | null>(null);
   if (id !== undefined && existing.isPending) return <Loading />;
   const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial, ...fixed });
@@ -92,9 +96,12 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
     setSaving(true);
     setExtraErrors(undefined);
     try {
-      const saved = id !== undefined
-        ? await dataProvider.update(entity.name, { id, data, previousData: existing.data! })
-        : await dataProvider.create(entity.name, { data });
+      const route = action ? (id !== undefined ? action.edit : action.create) : null;
+      const saved = route
+        ? { data: await api<{ id: number }>(`/${entity.resource.basePath}/${route.path.replace('{id}', String(id))}`, { method: route.method.toUpperCase(), body: id !== undefined ? { ...data, version: existing.data?.version } : data }) }
+        : id !== undefined
+          ? await dataProvider.update(entity.name, { id, data, previousData: existing.data! })
+          : await dataProvider.create(entity.name, { data });
       const record = saved.data as { id: number };
       // The record screen opens on what the server answered, not on the copy cached before the save.
       queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], record);
@@ -129,14 +136,17 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
     <Box sx={{ p: 2 }}>
       <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mb: 2 }}>{t(id !== undefined ? 'record.edit_title' : 'record.create_title', { name })}</Typography>
       <Form
-        schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} noHtml5Validate showErrorList={false}
-        templates={{ ObjectFieldTemplate: SectionedObjectTemplate }} formContext={{ formData: start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
+        schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} fields={fields} noHtml5Validate showErrorList={false}
+        templates={{ ObjectFieldTemplate: SectionedObjectTemplate }} formContext={{ formData: formData ?? start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
         customValidate={customValidate} transformErrors={transformErrors} onChange={(e) => setFormData(e.formData as Record_)} onSubmit={(e) => void submit(e.formData as Record_)}
         onError={() => showToast('warning', t('record.fix_errors'))} experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }} id={`form-${entity.name}`}
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button onClick={() => go(id !== undefined ? { kind: 'show', id } : { kind: 'list' })}>{t('record.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={saving}>{t('record.save')}</Button>
+          {(entity.resource.formActions ?? []).filter((a) => can(me, actionSlug(entity.resource, a.action))).map((a) => (
+            <Button key={a.label} type="submit" variant="outlined" disabled={saving} onClick={() => setAction(a)}>{(locale === 'es' && a.label_es) || a.label}</Button>
+          ))}
+          <Button type="submit" variant="contained" disabled={saving} onClick={() => setAction(null)}>{t('record.save')}</Button>
         </Box>
       </Form>
       <ConfirmDialog open={!!duplicate} title={duplicate?.message ?? ''} body={duplicate ? `${duplicate.names.join(' · ')}. ${t('record.create_anyway')}` : ''}

@@ -9,6 +9,7 @@ import { FieldValue } from './FieldValue.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
 import { StateControl } from './StateControl.tsx';
+import { RecordCommands } from './RecordCommands.tsx';
 
 type Record_ = Record<string, unknown> & { id: number };
 
@@ -55,6 +56,7 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
         {perms.edit && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
+      <RecordCommands entity={entity} record={data} />
       {entity.schema['x-states'] && <StateControl entity={entity} record={data} />}
       {tabbed ? (
         <>

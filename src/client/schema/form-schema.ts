@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
-import { FORMAT_WIDGETS, widgets } from '../widgets/registry.ts';
+import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
 import { codeListName, entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
@@ -26,6 +26,8 @@ const codeListNames = (list: string, ids: unknown[], locale: Locale) => ids.map(
 function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<string, unknown> {
   const xui = field['x-ui'];
   const ui: Record<string, unknown> = { 'ui:title': schemaLabel(field, opts.locale, name) };
+  // A hand-written field (a claim's grid of service lines) takes the whole value; a widget one input.
+  if (xui?.widget && customFields[xui.widget]) return { ...ui, 'ui:field': xui.widget, ...(xui.section ? { 'ui:section': xui.section } : {}), ...(xui.visibleWhen ? { 'ui:visibleWhen': xui.visibleWhen } : {}) };
   const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
   if (widget) ui['ui:widget'] = widget;
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;

@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { claimFields } from '../claims/fields.ts';
 import { CodeLookupWidget } from './CodeLookupWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
 import { maskedWidget } from './MaskedWidget.tsx';
@@ -20,6 +21,10 @@ export const widgets: RegistryWidgetsType = {
   'billing-company': ReferenceWidget,
   'billing-company-picker': ReferenceWidget,
   'role-picker': ReferenceWidget,
+  'reference-many': ReferenceWidget,
 };
+
+/** Hand-written fields (grids of lines) a schema names the same way (x-ui.widget). */
+export const fields: RegistryFieldsType = { ...claimFields };
 
 export const FORMAT_WIDGETS: Record<string, string> = { 'us-date': 'date', phone: 'phone', ssn: 'ssn', zip: 'zip', money: 'money' };

@@ -1,0 +1,36 @@
+import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import type { FieldProps } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { useI18n } from '../i18n/i18n.ts';
+import { api } from '../session/api.ts';
+
+interface Policy { id: number; name: string; type_responsibility_id: number; eff_date?: string; end_date?: string }
+const RESPONSIBILITY = ['', 'P', 'S', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'U'];
+
+/** The patient's active policies, primary first, to bill on this claim; none is self pay. */
+export function ClaimPolicies(p: FieldProps<number[]>) {
+  const { t } = useI18n();
+  const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
+  const patient = form.patient_id;
+  const [policies, setPolicies] = useState<Policy[] | null>(null);
+  const chosen = (p.formData ?? []).filter((x) => x !== null && x !== undefined);
+  useEffect(() => {
+    if (!patient) { setPolicies([]); return; }
+    let live = true;
+    api<Policy[]>(`/claim/get-list-insurance-policies/${String(patient)}`).then((r) => { if (live) setPolicies(r); }).catch(() => live && setPolicies([]));
+    return () => { live = false; };
+  }, [patient]);
+  const errors = (p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, my: 1 }} aria-label={t('claims.policies.title')}>
+      <Typography component="legend" sx={{ fontSize: 13, color: 'text.secondary' }}>{t('claims.policies.title')}</Typography>
+      {patient === undefined || patient === null ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography> : null}
+      {policies?.map((pol) => (
+        <FormControlLabel key={pol.id} label={`${RESPONSIBILITY[pol.type_responsibility_id] ?? ''} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
+          control={<Checkbox size="small" checked={chosen.includes(pol.id)} onChange={(e) => p.onChange(e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id), p.fieldPathId.path)} />} />
+      ))}
+      {patient !== undefined && patient !== null && policies?.length === 0 ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.self_pay')}</Typography> : null}
+      {errors.map((m) => <Typography key={m} role="alert" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}
+    </Box>
+  );
+}

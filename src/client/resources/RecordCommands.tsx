@@ -1,0 +1,72 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { actionSlug } from '../../platform/route-plan.ts';
+import { useI18n } from '../i18n/i18n.ts';
+import { notifyError } from '../notify/notify-error.ts';
+import { showToast } from '../notify/toast-store.ts';
+import type { ClientEntity } from '../schema/entities.ts';
+import { API_BASE, ApiError, api } from '../session/api.ts';
+import { getSession } from '../session/session-store.ts';
+import { useMe } from '../shell/me-context.ts';
+import { can } from '../shell/me.ts';
+
+type Record_ = Record<string, unknown> & { id: number };
+type Command = NonNullable<ClientEntity['resource']['commands']>[number];
+
+const fill = (v: unknown, id: number): unknown => (v === '{id}' ? id : v);
+
+/**
+ * The operations a schema offers on a record (x-resource.commands: verify a claim, print it), as
+ * buttons — only those the person may do and that apply in the record's state. A refusal lists every
+ * finding with its field, so nothing has to be found one at a time.
+ */
+export function RecordCommands({ entity, record }: { entity: ClientEntity; record: Record_ }) {
+  const { t, locale } = useI18n();
+  const { me } = useMe();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [findings, setFindings] = useState<{ title: string; errors: Record<string, string[]> } | null>(null);
+  const commands = (entity.resource.commands ?? []).filter((c) => can(me, actionSlug(entity.resource, c.action))
+    && Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)));
+  if (!commands.length) return null;
+  const base = `/${entity.resource.basePath}`;
+  const label = (c: Command) => (locale === 'es' && c.label_es) || c.label;
+
+  async function run(c: Command) {
+    setBusy(c.path);
+    const path = `${base}/${c.path.replace('{id}', String(record.id))}`;
+    const body = c.body ? Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, fill(v, record.id)])) : { version: record.version };
+    try {
+      if (c.result === 'file') {
+        // A document (a PDF) opens in a new tab from the signed-in call's bytes.
+        const res = await fetch(`${API_BASE}${path}`, { method: c.method.toUpperCase(), headers: { authorization: `Bearer ${getSession()?.access_token ?? ''}`, 'content-type': 'application/json', lang: locale }, body: JSON.stringify(body) });
+        if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
+        window.open(URL.createObjectURL(await res.blob()), '_blank', 'noopener');
+        return;
+      }
+      const saved = await api<Record_>(path, { method: c.method.toUpperCase(), body });
+      queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved);
+      await queryClient.invalidateQueries({ queryKey: [entity.name] });
+      showToast('success', `${label(c)}: ${t('toast.saved')}`);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422 && Object.keys(e.errors).length) setFindings({ title: `${label(c)}: ${e.message}`, errors: e.errors });
+      else notifyError(t, e);
+    } finally { setBusy(null); }
+  }
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="record-commands">
+      {commands.map((c) => <Button key={c.path} size="small" variant="outlined" disabled={busy !== null} onClick={() => void run(c)}>{label(c)}</Button>)}
+      <Dialog open={!!findings} onClose={() => setFindings(null)} aria-labelledby="findings-title" maxWidth="md">
+        <DialogTitle id="findings-title">{findings?.title}</DialogTitle>
+        <DialogContent>
+          <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="findings">
+            {Object.entries(findings?.errors ?? {}).flatMap(([field, ms]) => ms.map((m) => <li key={field + m}><Typography component="span" sx={{ fontWeight: 600 }}>{field}</Typography>: {m}</li>))}
+          </Box>
+        </DialogContent>
+        <DialogActions><Button onClick={() => setFindings(null)}>{t('record.close')}</Button></DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
