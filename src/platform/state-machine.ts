@@ -34,6 +34,8 @@ export interface StateMachine {
   permission: string;
   /** the column holding the current sub-status id, when the entity has sub-statuses */
   subStatusField?: string;
+  /** the API path answering sub-statuses [{id, name}] (?status_id=N: those of one state) */
+  subStatusSource?: string;
   states: StateDef[];
   transitions: TransitionDef[];
 }

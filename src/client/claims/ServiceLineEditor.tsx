@@ -14,7 +14,7 @@ const LETTERS = 'ABCDEFGHIJKL';
 
 /** The cell's own errors (client rules and the server's answer), from RJSF's error schema of the lines. */
 const cellErrors = (es: ErrorSchema | undefined, row: number, col: string): string[] =>
-  ((es as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[row]?.[col]?.__errors) ?? [];
+  [...new Set(((es as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[row]?.[col]?.__errors) ?? [])];
 
 function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, align }: {
   row: number; col: string; value: string; onChange(v: string): void; errors: string[]; width: number; label: string; list?: string; onBlur?(): void; align?: 'right';

@@ -139,7 +139,12 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
         schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} fields={fields} noHtml5Validate showErrorList={false}
         templates={{ ObjectFieldTemplate: SectionedObjectTemplate }} formContext={{ formData: formData ?? start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
         customValidate={customValidate} transformErrors={transformErrors} onChange={(e) => setFormData(e.formData as Record_)} onSubmit={(e) => void submit(e.formData as Record_)}
-        onError={() => showToast('warning', t('record.fix_errors'))} experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }} id={`form-${entity.name}`}
+        onError={() => {
+          showToast('warning', t('record.fix_errors'));
+          // A record with lines (a claim) asks the server too, which writes nothing and answers every problem at once,
+          // including those only it can see (a code that does not exist): no fixing them one round at a time.
+          if (entity.resource.lines?.length && formData) void submit(formData, true);
+        }} experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }} id={`form-${entity.name}`}
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button onClick={() => go(id !== undefined ? { kind: 'show', id } : { kind: 'list' })}>{t('record.cancel')}</Button>

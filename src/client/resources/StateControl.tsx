@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography, useTheme } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography, useTheme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StateMachine } from '../../platform/state-machine.ts';
@@ -17,7 +17,8 @@ export function StateChip({ machine, id }: { machine: StateMachine; id: number }
   return <Chip size="small" label={stateName(machine, id, locale)} sx={c ? { bgcolor: c.background, color: c.text, fontWeight: 600 } : undefined} data-testid="state-chip" />;
 }
 
-interface HistoryRow { id: number; from_name: string | null; to_name: string; note: string | null; created_at: string; user: { name: string; email: string } | null }
+interface HistoryRow { id: number; from_name: string | null; to_name: string; note: string | null; created_at: string; sub_status_id: number | null; user: { name: string; email: string } | null }
+interface SubStatus { id: number; name: string }
 
 /**
  * The record's state and the moves it may make next: only the transitions the server offers this
@@ -34,6 +35,12 @@ export function StateControl({ entity, record }: { entity: ClientEntity; record:
   const history = useQuery({ queryKey: [entity.name, 'state-history', record.id, current], queryFn: () => api<HistoryRow[]>(`${base}/state-history`) });
   const [target, setTarget] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  const [sub, setSub] = useState<number | ''>('');
+  // Sub-statuses (a claim's "Medical records requested"): offered for the target state, named in the history.
+  const source = machine.subStatusSource;
+  const subNames = useQuery({ queryKey: [entity.name, 'sub-statuses'], queryFn: () => api<SubStatus[]>(source!), enabled: !!source });
+  const subChoices = useQuery({ queryKey: [entity.name, 'sub-statuses', target], queryFn: () => api<SubStatus[]>(source!, { query: { status_id: target } }), enabled: !!source && target !== null });
+  const subName = (id: number | null) => (id ? subNames.data?.find((x) => x.id === id)?.name : undefined);
   const [busy, setBusy] = useState(false);
   const needsNote = target !== null && !!findTransition(machine, current, target)?.noteRequired;
 
@@ -41,9 +48,10 @@ export function StateControl({ entity, record }: { entity: ClientEntity; record:
     if (target === null) return;
     setBusy(true);
     try {
-      await api(`${base}/transition`, { method: 'PATCH', body: { to: target, note: note.trim() || undefined, version: record.version } });
+      await api(`${base}/transition`, { method: 'PATCH', body: { to: target, note: note.trim() || undefined, version: record.version, ...(sub !== '' ? { sub_status_id: sub } : {}) } });
       setTarget(null);
       setNote('');
+      setSub('');
       await queryClient.invalidateQueries({ queryKey: [entity.name] });
     } catch (e) {
       notifyError(t, e);
@@ -65,7 +73,7 @@ export function StateControl({ entity, record }: { entity: ClientEntity; record:
         <Box component="ol" sx={{ m: 0, mt: 1, pl: 3, color: 'text.secondary', fontSize: 13 }} aria-label={t('states.history')}>
           {history.data.map((h) => (
             <li key={h.id}>
-              {new Date(h.created_at).toLocaleString(locale === 'es' ? 'es-US' : 'en-US')} · {h.from_name ? `${h.from_name} → ` : ''}{h.to_name} · {h.user?.name || h.user?.email || t('states.system')}{h.note ? ` · ${h.note}` : ''}
+              {new Date(h.created_at).toLocaleString(locale === 'es' ? 'es-US' : 'en-US')} · {h.from_name ? `${h.from_name} → ` : ''}{h.to_name}{subName(h.sub_status_id) ? ` (${subName(h.sub_status_id)})` : ''} · {h.user?.name || h.user?.email || t('states.system')}{h.note ? ` · ${h.note}` : ''}
             </li>
           ))}
         </Box>
@@ -73,6 +81,12 @@ export function StateControl({ entity, record }: { entity: ClientEntity; record:
       <Dialog open={target !== null} onClose={() => setTarget(null)} aria-labelledby="state-move-title">
         <DialogTitle id="state-move-title">{target !== null && t('states.move_to', { state: stateName(machine, target, locale) })}</DialogTitle>
         <DialogContent>
+          {!!subChoices.data?.length && (
+            <TextField select fullWidth margin="dense" label={t('states.sub_status')} value={sub} onChange={(e) => setSub(e.target.value === '' ? '' : Number(e.target.value))}>
+              <MenuItem value=""><em>{t('widgets.choose')}</em></MenuItem>
+              {subChoices.data.map((x) => <MenuItem key={x.id} value={x.id}>{x.name}</MenuItem>)}
+            </TextField>
+          )}
           <TextField autoFocus fullWidth multiline minRows={2} margin="dense" label={needsNote ? t('states.note_required') : t('states.note')} value={note}
             onChange={(e) => setNote(e.target.value)} required={needsNote} inputProps={{ maxLength: 1000 }} />
         </DialogContent>

@@ -21,12 +21,6 @@ export function codeListName(list: string, id: unknown, locale: 'en' | 'es'): st
 
 export interface ClientEntity { name: string; schema: EntitySchema; resource: ResourceMeta }
 
-const loaded: ClientEntity[] = Object.entries(files)
-  .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withStateField(withCodeLists(file, (n) => codeLists.get(n), path)), resource: file['x-resource'] }))
-  .sort((a, b) => a.name.localeCompare(b.name));
-// A record's lines (a claim's services) take their item schema from the line entity, as on the server.
-export const entities: ClientEntity[] = loaded.map((e) => ({ ...e, schema: withLines(e.schema, (n) => loaded.find((x) => x.name === n)?.schema, e.name) }));
-
 /** The machine a state field follows: its cells show coloured state names (the client keeps it beside the field). */
 const MACHINE = Symbol('state machine');
 type WithMachine = FieldSchema & { [MACHINE]?: StateMachine };
@@ -38,6 +32,12 @@ function withStateField(schema: EntitySchema): EntitySchema {
   const field: WithMachine = { ...schema.properties[m.field], [MACHINE]: m };
   return { ...schema, properties: { ...schema.properties, [m.field]: field } };
 }
+
+const loaded: ClientEntity[] = Object.entries(files)
+  .map(([path, file]) => ({ name: path.split('/').pop()!.replace('.schema.json', ''), schema: withStateField(withCodeLists(file, (n) => codeLists.get(n), path)), resource: file['x-resource'] }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+// A record's lines (a claim's services) take their item schema from the line entity, as on the server.
+export const entities: ClientEntity[] = loaded.map((e) => ({ ...e, schema: withLines(e.schema, (n) => loaded.find((x) => x.name === n)?.schema, e.name) }));
 
 export const entityByName = (name: string) => entities.find((e) => e.name === name);
 export const entityByMenu = (menuName: string) => entities.find((e) => e.resource.menu?.name === menuName || (menuName === 'My Billing Company Management' && e.name === 'billing-company'));

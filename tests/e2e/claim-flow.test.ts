@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+
+let e: E2E; let page: Page; let win: Locator; let errors: string[]; let w: ClaimWorld;
+beforeAll(async () => {
+  e = await startE2E();
+  w = await claimWorld(e.app.db);
+  await e.app.createUser({ email: 'biller@claims.test', roles: ['biller'], billingCompanyIds: [w.bc] });
+  await e.app.db.query(`insert into claim_sub_statuses (billing_company_id, code, name, claim_status_ids, status) values ($1, 'NCOV', 'Service not covered', '[6]', true)`, [w.bc]);
+  ({ page, errors } = await signIn(e, 'biller@claims.test'));
+  page.setDefaultTimeout(10_000);
+  win = await openFromStart(page, 'Claims Management');
+});
+afterAll(() => e.close());
+
+async function choose(label: string, option: string | RegExp) {
+  await win.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col}"]`);
+const cellError = (row: number, col: string) => win.locator(`[data-error-for="${row}:${col}"]`);
+/** Types into the focused cell and moves on with Tab: the keyboard only. */
+async function typeCells(values: string[]) {
+  for (const v of values) { if (v) await page.keyboard.type(v); await page.keyboard.press('Tab'); }
+}
+
+describe('a biller writes claims', () => {
+  it('creates a professional claim for a patient with three lines entered only from the keyboard, and sees the total', async () => {
+    await win.getByRole('button', { name: 'Create' }).first().click();
+    await choose('Patient', /Lucia Perez/);
+    await choose('Company', 'Sunshine Family Clinic - SUN');
+    await win.getByLabel(/P · W123456789/).check();
+    await choose('Place of service', '11 - Office');
+    await choose('Attending / rendering provider', /Maria Lopez/);
+    // Diagnoses: A and B, Enter opens the next one.
+    await win.getByRole('button', { name: 'Add diagnosis' }).click();
+    await page.keyboard.type('J06.9');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('R05.9');
+    // Lines: the first cell by the button, everything after from the keyboard.
+    await win.getByRole('button', { name: 'Add line' }).click();
+    await expect.poll(() => cell(0, 'from_service').evaluate((el) => el === document.activeElement)).toBe(true);
+    await typeCells(['3/2', '3/2', '99213', '25', '11', 'AB', '1', '12500', '']);
+    await page.keyboard.press('Enter'); // on the last cell (EMG): a new line, its first cell focused
+    await expect.poll(() => cell(1, 'from_service').inputValue()).toBe('03/02/2026');
+    await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
+    await typeCells(['36415', '', '11', 'A', '1', '1500', '']);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
+    // The third line is broken on purpose: ends before it starts, an unknown code, a pointer to nothing, units with 4 decimals.
+    await cell(2, 'from_service').fill('03/05/2026');
+    await cell(2, 'to_service').focus();
+    await page.keyboard.press('Control+A');
+    await typeCells(['03/04/2026', '00000', '', '11', 'D', '1.2345', '9000']);
+    await expect.poll(() => win.getByTestId('claim-total').textContent()).toBe('Claim total: $140.00');
+  });
+
+  it('saves and verifies: every problem of the broken line comes back at once, on its cells', async () => {
+    await win.getByRole('button', { name: 'Save and verify' }).click();
+    await cellError(2, 'to_service').waitFor();
+    await expect.poll(() => cellError(2, 'to_service').textContent()).toBe('The to date must not be before the from date.');
+    await expect.poll(() => cellError(2, 'diagnosis_pointers').first().textContent()).toMatch(/pointer D points at no diagnosis/);
+    await expect.poll(() => cellError(2, 'procedure_code').allTextContents()).toContain('Procedure code not found');
+    await expect.poll(() => cellError(2, 'days_or_units').count()).toBeGreaterThan(0);
+    expect(Number((await e.app.db.query<{ n: number }>('select count(*) n from claims')).rows[0].n)).toBe(0);
+  });
+
+  it('fixes the line and sees the claim Not submitted and verified', async () => {
+    await cell(2, 'to_service').fill('03/05/2026');
+    await cell(2, 'procedure_code').fill('85025');
+    await cell(2, 'diagnosis_pointers').fill('A');
+    await cell(2, 'days_or_units').fill('1');
+    await expect.poll(() => win.getByTestId('claim-total').textContent()).toBe('Claim total: $230.00');
+    await win.getByRole('button', { name: 'Save and verify' }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    await win.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
+    const [claim] = (await e.app.db.query<{ status_id: number; verified: boolean; billed_amount: string }>('select status_id, verified, billed_amount from claims')).rows;
+    expect(claim).toMatchObject({ status_id: 2, verified: true });
+    expect(Number(claim.billed_amount)).toBe(23000);
+  });
+
+  it('creates an institutional claim with revenue codes and verifies it', async () => {
+    await win.getByRole('button', { name: 'Back to list' }).click();
+    await win.getByRole('button', { name: 'Create' }).first().click();
+    await choose('Form', /UB-04/);
+    await choose('Patient', /Lucia Perez/);
+    await choose('Company', 'Sunshine Family Clinic - SUN');
+    await choose('Attending / rendering provider', /Maria Lopez/);
+    await win.getByLabel('Type of bill').fill('131');
+    await choose('Patient status', '01 - Discharged home or self care');
+    await win.getByRole('button', { name: 'Add diagnosis' }).click();
+    await page.keyboard.type('E11.9');
+    await win.getByRole('button', { name: 'Add line' }).click();
+    await expect(await win.getByRole('columnheader', { name: 'Revenue' }).count()).toBe(1);
+    await typeCells(['3/2', '3/2', '0450', '99213', '', '1', '45000']);
+    await win.getByRole('button', { name: 'Save and verify' }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    await win.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
+    const rows = (await e.app.db.query<{ revenue_code: string }>(`select s.revenue_code from claim_services s join claims c on c.id = s.claim_id where c.format_id = 2`)).rows;
+    expect(rows).toEqual([{ revenue_code: '0450' }]);
+  });
+
+  it('a status change with a sub-status and a note appears in the history', async () => {
+    const id = Number((await e.app.db.query<{ id: number }>('select id from claims where format_id = 2')).rows[0].id);
+    await e.app.db.query('update claims set status_id = 3 where id = $1', [id]);
+    await win.getByRole('button', { name: 'Back to list' }).click();
+    await win.getByTestId(`row-${id}`).click();
+    await win.getByTestId('move-to-6').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Sub-status').click();
+    await page.getByRole('option', { name: 'Service not covered' }).click();
+    await dialog.getByLabel(/Note/).fill('Payer says the visit is not a covered benefit');
+    await dialog.getByRole('button', { name: 'Change state' }).click();
+    await win.getByText(/Denied \(Service not covered\) · .* · Payer says the visit is not a covered benefit/).waitFor();
+    expect((await e.app.db.query<{ status_id: number }>('select status_id from claims where id = $1', [id])).rows[0].status_id).toBe(6);
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
