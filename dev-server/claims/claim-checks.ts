@@ -28,65 +28,93 @@ function collector() {
 const effective = (row: { start_date: string | null; end_date: string | null }, day: string | null) =>
   !day || ((!row.start_date || row.start_date <= day) && (!row.end_date || row.end_date >= day));
 
+type Policy = { id: number; patient_id: number; policy_number: string; type_responsibility_id: number; eff_date: string | null; end_date: string | null;
+  own_insurance: boolean | null; subscriber: Row | null; insurance_company_id: number; insurance_plan_id: number };
+type CodeRow = { code: string; start_date: string | null; end_date: string | null };
+export type CheckedClaim = Row & { billing_company_id: number; id?: number };
+
+/** What the checks read, for any number of claims: one query per table, never one per claim or line. */
+export interface ClaimReferences {
+  dx: Map<string, CodeRow>; procedures: Map<string, CodeRow>; modifiers: Map<string, CodeRow>; policies: Map<number, Policy>;
+  providers: Map<number, { npi: string | null; taxonomy: string | null }>;
+  companies: Map<number, { npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; services: Row[] | null }>;
+  duplicates: Map<number, string>;
+}
+
+const up = (v: unknown) => String(v).trim().toUpperCase();
+const linesOf = (c: Row) => (c.services as Row[] | undefined) ?? [];
+const dxOf = (c: Row) => (c.diagnoses as Row[] | undefined) ?? [];
+const PROVIDER_FIELDS = ['billing_provider_id', 'attending_provider_id', 'referring_provider_id', 'supervising_provider_id', 'operating_provider_id'];
+const procedureCodes = (c: Row) => [...new Set(linesOf(c).filter((s) => isFilled(s.procedure_code)).map((s) => up(s.procedure_code)))];
+const isoDos = (c: Row) => { const d = claimTotals(linesOf(c)).dateOfService; return d ? usDateToIso(d) : null; };
+
+export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Promise<ClaimReferences> {
+  const all = <T>(f: (c: CheckedClaim) => T[]) => [...new Set(claims.flatMap(f))];
+  const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((r) => [r.code, r]));
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  const dup = claims.map((c, key) => ({ key, c, dos: isoDos(c), procs: procedureCodes(c) })).filter((x) => x.dos && x.procs.length && isFilled(x.c.attending_provider_id));
+  const [dx, proc, mod, policies, providers, companies, duplicates] = await Promise.all([
+    tx.query<CodeRow>(`select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
+      [all((c) => dxOf(c).filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))]),
+    tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [all(procedureCodes)]),
+    tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`,
+      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))]),
+    tx.query<Policy>(`select id, patient_id, policy_number, type_responsibility_id, eff_date::text, end_date::text, own_insurance, subscriber, insurance_company_id, insurance_plan_id
+        from insurance_policies where id = any($1::bigint[]) and billing_company_id = any($2::bigint[])`,
+      [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]),
+    tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
+      [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]),
+    tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; services: Row[] | null }>(
+      'select id, npi, tax_id, ein, taxonomy, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]),
+    // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
+    dup.length ? tx.query<{ key: number; code: string }>(
+      `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
+            qp(key, code) as (select * from unnest($7::int[], $8::text[]))
+       select distinct on (q.key) q.key, c.code from q
+         join claims c on c.billing_company_id = q.bc and c.patient_id = q.patient_id and c.date_of_service = q.dos and c.attending_provider_id = q.attending and c.id <> q.self_id
+        where exists (select 1 from claim_services s join qp on qp.key = q.key and upper(s.procedure_code) = qp.code where s.claim_id = c.id and s.billing_company_id = q.bc)
+        order by q.key, c.id`,
+      [dup.map((x) => x.key), dup.map((x) => x.c.billing_company_id), dup.map((x) => x.c.patient_id), dup.map((x) => x.dos), dup.map((x) => x.c.attending_provider_id), dup.map((x) => x.c.id ?? 0),
+        dup.flatMap((x) => x.procs.map(() => x.key)), dup.flatMap((x) => x.procs)]) : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }),
+  ]);
+  return {
+    dx: byCode(dx.rows), procedures: byCode(proc.rows), modifiers: byCode(mod.rows), policies: byId(policies.rows), providers: byId(providers.rows), companies: byId(companies.rows),
+    duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
+  };
+}
+
 /**
  * The rules of document 3 §5 that read other rows, and what an 837 receiver needs of them: codes exist
  * and are effective on the date of service, the patient's policies are effective and not repeated,
  * units within the company's limit, providers with valid NPIs (and taxonomy where the 837I needs
- * it), subscriber relationships an 837 accepts. One query per kind, never one per line. Likely
- * duplicates are warnings: they do not stop a claim, they make someone look.
+ * it), subscriber relationships an 837 accepts. Likely duplicates are warnings: they do not stop a
+ * claim, they make someone look. key: the claim's place in the batch its references were read for.
  */
-export async function storedClaimChecks(tx: Queryable, claim: Row & { billing_company_id: number; id?: number }): Promise<CheckResult> {
+export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0): CheckResult {
   const c = collector();
-  const services = (claim.services as Row[] | undefined) ?? [];
-  const diagnoses = (claim.diagnoses as Row[] | undefined) ?? [];
+  const services = linesOf(claim);
+  const diagnoses = dxOf(claim);
   const { dateOfService, lastDate } = claimTotals(services);
   const dos = dateOfService ? usDateToIso(dateOfService) : null;
   const last = lastDate ? usDateToIso(lastDate) : dos;
   const professional = isProfessional(claim);
-  const up = (v: unknown) => String(v).trim().toUpperCase();
-
-  const dxCodes = [...new Set(diagnoses.filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))];
-  const procCodes = [...new Set(services.filter((s) => isFilled(s.procedure_code)).map((s) => up(s.procedure_code)))];
-  const modCodes = [...new Set(services.flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))];
-  const policyIds = (Array.isArray(claim.insurance_policy_ids) ? claim.insurance_policy_ids : []) as number[];
-  const providerIds = ['billing_provider_id', 'attending_provider_id', 'referring_provider_id', 'supervising_provider_id', 'operating_provider_id']
-    .filter((f) => isFilled(claim[f])).map((f) => Number(claim[f]));
-
-  const [dx, proc, mod, policies, providers, company] = await Promise.all([
-    tx.query<{ code: string; start_date: string | null; end_date: string | null }>(
-      `select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`, [dxCodes]),
-    tx.query<{ code: string; start_date: string | null; end_date: string | null }>(
-      `select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [procCodes]),
-    tx.query<{ code: string; start_date: string | null; end_date: string | null }>(
-      `select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`, [modCodes]),
-    tx.query<{ id: number; patient_id: number; policy_number: string; type_responsibility_id: number; eff_date: string | null; end_date: string | null; own_insurance: boolean | null; subscriber: Row | null }>(
-      `select id, patient_id, policy_number, type_responsibility_id, eff_date::text, end_date::text, own_insurance, subscriber from insurance_policies where id = any($1::bigint[]) and billing_company_id = $2`,
-      [policyIds, claim.billing_company_id]),
-    tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`, [providerIds]),
-    tx.query<{ npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; services: Row[] | null }>(
-      'select npi, tax_id, ein, taxonomy, services from companies where id = $1', [claim.company_id ?? 0]),
-  ]);
 
   // Codes exist and are effective on the date the line (or the claim) was served.
-  const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((r) => [r.code, r]));
-  const dxRows = byCode(dx.rows);
   diagnoses.forEach((d, i) => {
     if (!isFilled(d.code)) return;
-    const row = dxRows.get(up(d.code).replace('.', ''));
+    const row = refs.dx.get(up(d.code).replace('.', ''));
     if (!row) c.error(`diagnoses.${i}.code`, 'diagnosisNotFound');
     else if (!effective(row, dos)) c.error(`diagnoses.${i}.code`, 'codeNotEffective', { code: String(d.code) });
   });
-  const procRows = byCode(proc.rows);
-  const modRows = byCode(mod.rows);
   services.forEach((s, i) => {
     const day = iso(s.from_service) ?? dos;
     if (isFilled(s.procedure_code)) {
-      const row = procRows.get(up(s.procedure_code));
+      const row = refs.procedures.get(up(s.procedure_code));
       if (!row) c.error(`services.${i}.procedure_code`, 'procedureNotFound');
       else if (!effective(row, day)) c.error(`services.${i}.procedure_code`, 'codeNotEffective', { code: up(s.procedure_code) });
     }
     for (const m of (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)) {
-      const row = modRows.get(m);
+      const row = refs.modifiers.get(m);
       if (!row) c.error(`services.${i}.modifiers`, 'modifierNotFound');
       else if (!effective(row, day)) c.error(`services.${i}.modifiers`, 'codeNotEffective', { code: m });
     }
@@ -94,9 +122,11 @@ export async function storedClaimChecks(tx: Queryable, claim: Row & { billing_co
   });
 
   // Policies: the patient's own, one per responsibility, in force on every date of service.
+  const policyIds = (Array.isArray(claim.insurance_policy_ids) ? claim.insurance_policy_ids : []) as number[];
   const seenTypes = new Set<number>();
-  for (const p of policies.rows) {
-    if (Number(p.patient_id) !== Number(claim.patient_id)) { c.error('insurance_policy_ids', 'policyOfOtherPatient'); continue; }
+  for (const id of policyIds) {
+    const p = refs.policies.get(Number(id));
+    if (!p || Number(p.patient_id) !== Number(claim.patient_id)) { c.error('insurance_policy_ids', 'policyOfOtherPatient'); continue; }
     if (seenTypes.has(p.type_responsibility_id)) c.error('insurance_policy_ids', 'policyTypeRepeated');
     seenTypes.add(p.type_responsibility_id);
     if (dos && ((p.eff_date && p.eff_date > dos) || (p.end_date && last && p.end_date < last))) c.error('insurance_policy_ids', 'policyNotEffective', { policy_number: p.policy_number });
@@ -104,20 +134,18 @@ export async function storedClaimChecks(tx: Queryable, claim: Row & { billing_co
       c.error('insurance_policy_ids', 'subscriberRelationship', { policy_number: p.policy_number });
     }
   }
-  if (policies.rows.length !== policyIds.length) c.error('insurance_policy_ids', 'policyOfOtherPatient');
 
   // Providers: an NPI whose check digit holds (NM109 is refused otherwise).
-  const byId = new Map(providers.rows.map((p) => [Number(p.id), p]));
-  for (const f of ['billing_provider_id', 'attending_provider_id', 'referring_provider_id', 'supervising_provider_id', 'operating_provider_id']) {
+  for (const f of PROVIDER_FIELDS) {
     if (!isFilled(claim[f])) continue;
-    const p = byId.get(Number(claim[f]));
+    const p = refs.providers.get(Number(claim[f]));
     if (p && (!p.npi || !isNpi(p.npi))) c.error(f, 'providerNpiInvalid');
   }
-  const co = company.rows[0];
+  const co = refs.companies.get(Number(claim.company_id));
   if (co) {
     if (!isFilled(claim.billing_provider_id) && (!co.npi || !isNpi(co.npi))) c.error('company_id', 'providerNpiInvalid');
     if (!co.tax_id && !co.ein) c.error('company_id', 'billingTaxIdRequired');
-    const billingTaxonomy = isFilled(claim.billing_provider_id) ? byId.get(Number(claim.billing_provider_id))?.taxonomy : co.taxonomy;
+    const billingTaxonomy = isFilled(claim.billing_provider_id) ? refs.providers.get(Number(claim.billing_provider_id))?.taxonomy : co.taxonomy;
     if (!professional && !billingTaxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).
     const limitsByCode = new Map((co.services ?? []).filter((s) => isFilled(s.units_limit)).map((s) => [up(s.procedure_code), unitsInThousandths(s.units_limit) ?? 0n]));
@@ -132,16 +160,14 @@ export async function storedClaimChecks(tx: Queryable, claim: Row & { billing_co
       if (total > limit) c.error(`services.${i}.days_or_units`, 'tooManyUnits', { row: i + 1 });
     });
   }
-
-  // A likely duplicate: another claim of the same patient, date of service, attending provider and a shared procedure.
-  if (dos && procCodes.length && isFilled(claim.attending_provider_id)) {
-    const dup = await tx.query<{ code: string }>(
-      `select c.code from claims c where c.billing_company_id = $1 and c.patient_id = $2 and c.date_of_service = $3 and c.attending_provider_id = $4 and c.id <> $5
-         and exists (select 1 from claim_services s where s.claim_id = c.id and s.billing_company_id = $1 and upper(s.procedure_code) = any($6::text[])) limit 1`,
-      [claim.billing_company_id, claim.patient_id, dos, claim.attending_provider_id, claim.id ?? 0, procCodes]);
-    if (dup.rows[0]) c.warn('services', 'duplicateClaim', { code: dup.rows[0].code });
-  }
+  const duplicate = refs.duplicates.get(key);
+  if (duplicate) c.warn('services', 'duplicateClaim', { code: duplicate });
   return { errors: c.errors, warnings: c.warnings };
+}
+
+/** One claim's stored checks. */
+export async function storedClaimChecks(tx: Queryable, claim: CheckedClaim): Promise<CheckResult> {
+  return checkClaim(claim, await claimReferences(tx, [claim]));
 }
 
 /** The X12 code of a relationship picked from the list (relationships.json ids carry the code). */

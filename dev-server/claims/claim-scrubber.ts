@@ -1,27 +1,32 @@
 import type { Queryable } from '../db/database.ts';
 import { evaluateClaimRules, type ClaimRule, type RuleFinding } from '../../src/domain/claims/claim-rule-engine.ts';
+import type { ClaimReferences } from './claim-checks.ts';
 
 type Row = Record<string, unknown>;
+export interface StoredRule extends ClaimRule { billing_company_id: number; format_id: number | null; company_ids: number[] | null; insurance_company_ids: number[] | null; insurance_plan_ids: number[] | null; responsibilities: number[] | null }
+
+/** The enabled claim rules of these billing companies, read once for any number of claims. */
+export async function enabledRules(tx: Queryable, billingCompanyIds: number[]): Promise<StoredRule[]> {
+  const r = await tx.query<StoredRule>(
+    `select id, name, checks, billing_company_id, format_id, company_ids, insurance_company_ids, insurance_plan_ids, responsibilities
+       from claim_rules where billing_company_id = any($1::bigint[]) and status order by id`, [billingCompanyIds]);
+  return r.rows.map((x) => ({ ...x, id: Number(x.id), billing_company_id: Number(x.billing_company_id) }));
+}
+
+const anyOf = (scope: number[] | null, values: number[]) => !scope?.length || values.some((v) => scope.map(Number).includes(v));
 
 /**
- * The billing company's enabled claim rules that apply to this claim: its form, the payers and plans
- * of its policies, its company and the policies' responsibilities (an empty list in a rule means
- * "any"). One query.
+ * The rules that apply to a claim: its billing company's, for its form, company, and the payers,
+ * plans and responsibilities of its policies (an empty list in a rule means "any").
  */
-export async function applicableRules(tx: Queryable, claim: Row & { billing_company_id: number }): Promise<ClaimRule[]> {
-  const policyIds = (Array.isArray(claim.insurance_policy_ids) ? claim.insurance_policy_ids : []) as number[];
-  const r = await tx.query<{ id: number; name: string; checks: ClaimRule['checks'] }>(
-    `with p as (select insurance_company_id, insurance_plan_id, type_responsibility_id from insurance_policies where id = any($2::bigint[]) and billing_company_id = $1)
-     select r.id, r.name, r.checks from claim_rules r
-      where r.billing_company_id = $1 and r.status
-        and (r.format_id is null or r.format_id = $3)
-        and (coalesce(jsonb_array_length(r.company_ids), 0) = 0 or r.company_ids @> to_jsonb($4::bigint))
-        and (coalesce(jsonb_array_length(r.insurance_company_ids), 0) = 0 or exists (select 1 from p where r.insurance_company_ids @> to_jsonb(p.insurance_company_id)))
-        and (coalesce(jsonb_array_length(r.insurance_plan_ids), 0) = 0 or exists (select 1 from p where r.insurance_plan_ids @> to_jsonb(p.insurance_plan_id)))
-        and (coalesce(jsonb_array_length(r.responsibilities), 0) = 0 or exists (select 1 from p where r.responsibilities @> to_jsonb(p.type_responsibility_id)))
-      order by r.id`,
-    [claim.billing_company_id, policyIds, Number(claim.format_id ?? 1), Number(claim.company_id ?? 0)]);
-  return r.rows.map((x) => ({ id: Number(x.id), name: x.name, checks: x.checks }));
+export function applicableRules(rules: StoredRule[], claim: Row & { billing_company_id: number }, refs: ClaimReferences): StoredRule[] {
+  const policies = ((claim.insurance_policy_ids as number[] | undefined) ?? []).map((id) => refs.policies.get(Number(id))).filter((p) => !!p);
+  return rules.filter((r) => r.billing_company_id === claim.billing_company_id
+    && (r.format_id === null || Number(r.format_id) === Number(claim.format_id ?? 1))
+    && anyOf(r.company_ids, [Number(claim.company_id)])
+    && anyOf(r.insurance_company_ids, policies.map((p) => Number(p!.insurance_company_id)))
+    && anyOf(r.insurance_plan_ids, policies.map((p) => Number(p!.insurance_plan_id)))
+    && anyOf(r.responsibilities, policies.map((p) => Number(p!.type_responsibility_id))));
 }
 
 /** Findings as field → messages, each message naming its rule so a person knows whose requirement it is. */
@@ -34,6 +39,5 @@ export const asFindings = (found: RuleFinding[]) => {
   return out;
 };
 
-export async function scrubberFindings(tx: Queryable, claim: Row & { billing_company_id: number }) {
-  return asFindings(evaluateClaimRules(claim, await applicableRules(tx, claim)));
-}
+export const scrubClaim = (rules: StoredRule[], claim: Row & { billing_company_id: number }, refs: ClaimReferences) =>
+  asFindings(evaluateClaimRules(claim, applicableRules(rules, claim, refs)));

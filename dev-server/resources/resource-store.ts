@@ -152,8 +152,8 @@ export class ResourceStore {
     return out;
   }
 
-  /** withCount false skips the count query where nobody reads it (pickers, spotlight). */
-  async list(p: ListParams, withCount = true): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number>; count_capped?: boolean }> {
+  /** withCount false skips the count query where nobody reads it (pickers, spotlight); tx: inside an operation's transaction. */
+  async list(p: ListParams, withCount = true, tx: Queryable = this.db): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number>; count_capped?: boolean }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
     const errors: Record<string, string[]> = {};
@@ -225,13 +225,13 @@ export class ResourceStore {
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
-    const pageQuery = (extraColumns = '') => this.db.query<Record<string, unknown>>(
+    const pageQuery = (extraColumns = '') => tx.query<Record<string, unknown>>(
       `select ${this.selectList}${extraColumns} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
       const page_ = await pageQuery();
-      const n = Number((await this.db.query<{ n: number }>(`select count(*) as n from (select 1 from ${this.table} where ${whereSql} limit ${COUNT_CAP + 1}) m`, params)).rows[0].n);
+      const n = Number((await tx.query<{ n: number }>(`select count(*) as n from (select 1 from ${this.table} where ${whereSql} limit ${COUNT_CAP + 1}) m`, params)).rows[0].n);
       const count = Math.min(n, COUNT_CAP);
       return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
     }
@@ -244,7 +244,7 @@ export class ResourceStore {
     let sums: Record<string, number> | undefined;
     if (withCount) {
       // A page past the end has no row to carry the totals; only then are they asked on their own.
-      const totals = rows.rows[0] ?? (page > 1 ? (await this.db.query<Record<string, unknown>>(
+      const totals = rows.rows[0] ?? (page > 1 ? (await tx.query<Record<string, unknown>>(
         `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`, params)).rows[0] : { total_rows__: 0 });
       count = Number(totals.total_rows__ ?? 0);
       if (summed.length) sums = Object.fromEntries(summed.map((f) => [f, Number(totals[`sum_${f}__`] ?? 0)]));

@@ -23,6 +23,18 @@ export async function recordTransition(
   );
 }
 
+/** The history rows of many records' transitions at once, in the transaction of the change (one statement). */
+export async function recordTransitions(
+  tx: Queryable, actor: Actor, entity: Entity, rows: Array<{ id: number; billingCompanyId: number | null; from: number | null; to: number; note?: string }>,
+): Promise<void> {
+  if (!rows.length) return;
+  await tx.query(
+    `insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state, note, user_id)
+     select $1, r.id, r.bc, r.f, r.t, r.note, $2 from unnest($3::bigint[], $4::bigint[], $5::int[], $6::int[], $7::text[]) as r(id, bc, f, t, note)`,
+    [entity.resource.module, actor.system ? null : actor.userId, rows.map((r) => r.id), rows.map((r) => r.billingCompanyId), rows.map((r) => r.from), rows.map((r) => r.to), rows.map((r) => r.note ?? null)],
+  );
+}
+
 /** A record's transitions, oldest first, with state names in the reader's language and who took them. */
 export async function transitionHistory(db: Queryable, entity: Entity, id: number, locale: 'en' | 'es'): Promise<TransitionRow[]> {
   const m = entity.states!;
