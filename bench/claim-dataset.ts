@@ -21,7 +21,7 @@ export async function generateClaims(db: Database, tenants: number, claims: numb
        select p.billing_company_id, 'BB-' || to_char(dos, 'MMDDYYYY') || '-' || upper(left(p.first_name, 1) || left(p.last_name, 1)) || lpad(g::text, 6, '0'),
               case when g % 7 = 0 then 2 else 1 end, p.id, p.first_name || ' ' || p.last_name, p.company_id,
               (select min(h.id) from health_professionals h where h.billing_company_id = p.billing_company_id),
-              1 + (g * 13 % 7), g % 5 <> 0, dos, 2500 + (g * 7919 % 250000), (g % 4) * 500, dos + 180, false, '[]', '[{"code": "I10"}]', 'ACC' || g, true, '1'
+              1 + (g * 13 % 7), g % 5 <> 0, dos, 2500 + (g::bigint * 7919 % 250000), (g % 4) * 500, dos + 180, false, '[]', '[{"code": "I10"}]', 'ACC' || g, true, '1'
          from generate_series($1::int, $2::int) g
          join lateral (select date '2026-11-01' - (g * 31 % 548) as dos) d on true
          join patients p on p.id = 1 + (g % $3::int)`,

@@ -18,6 +18,16 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     async handle(_ctx, _req, _actor, res) { return res.locals.locale === 'es' ? [{ id: true, name: 'Verificado' }, { id: false, name: 'No verificado' }] : [{ id: true, name: 'Verified' }, { id: false, name: 'Not verified' }]; },
   },
   {
+    method: 'get', path: '/claim/get-list-user-created', permission: 'claim.view', summary: 'The people who created claims in the caller\'s billing companies [{id, name}], for the list filter',
+    async handle(ctx, _req, actor) {
+      const r = await ctx.db.query<{ id: number; name: string }>(
+        `select u.id, coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as name from users u
+          where u.id in (select distinct created_by from claims where created_by is not null and ($1::boolean or billing_company_id = any($2::bigint[])))
+          order by name limit 500`, [actor.crossTenant, actor.billingCompanyIds]);
+      return r.rows;
+    },
+  },
+  {
     method: 'get', path: '/claim/get-list-department-responsibilities', permission: 'claim.view', summary: 'Departments a claim may be assigned to: Billing, Payment Posting, Collector',
     async handle(_ctx, _req, _actor, res) {
       const es = res.locals.locale === 'es';

@@ -114,7 +114,7 @@ export class ClaimService {
       if (!before) {
         const id = Number((await tx.query<{ id: string }>(`select nextval(pg_get_serial_sequence('claims', 'id')) as id`)).rows[0].id);
         const code = claimCode({ ...derived.codeParts, id });
-        saved = await this.store.create({ ...stripParts(claimValues), id, code, billing_company_id: owner }, {
+        saved = await this.store.create({ ...stripParts(claimValues), id, code, billing_company_id: owner, created_by: this.actor.system ? null : this.actor.userId }, {
           tx, within: async (t) => { await writeLines(t, id, owner, services); return { services }; },
         });
       } else {

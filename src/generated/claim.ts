@@ -15,6 +15,7 @@ export type DateOfService = string;
 export type BilledAmount = number;
 export type AmountPaid = number;
 export type PastDueDate = string;
+export type CreatedBy = number;
 export type SelfPay = boolean;
 /**
  * @maxItems 11
@@ -615,6 +616,7 @@ export interface Claim {
   billed_amount?: BilledAmount;
   amount_paid?: AmountPaid;
   past_due_date?: PastDueDate;
+  created_by?: CreatedBy;
   self_pay?: SelfPay;
   insurance_policy_ids?: InsurancePolicies;
   billing_provider_id?: BillingProvider;

@@ -196,6 +196,30 @@ describe('status workflow', () => {
   });
 });
 
+describe('look-ups of the claim form', () => {
+  it('the people who created claims are offered as a filter, and the list filters by them', async () => {
+    const c = await biller('POST', '/claim', goodClaim(w));
+    const people = (await biller('GET', '/claim/get-list-user-created')).body;
+    const me = people.find((p: any) => p.name === 'biller@sun.test');
+    expect(me).toBeDefined();
+    const mine = await biller('GET', `/claim/get-all-server?created_by=${me.id}&itemsPerPage=100`);
+    expect(mine.body.data.map((x: any) => x.id)).toContain(c.body.id);
+    expect(mine.body.data.every((x: any) => x.created_by === me.id)).toBe(true);
+    const all = Number((await app.db.query<{ n: number }>('select count(*) n from claims where billing_company_id = $1', [w.bc])).rows[0].n);
+    expect(mine.body.count).toBeLessThan(all);
+  });
+
+  it('condition codes are searched by code or words', async () => {
+    const r = await root('GET', '/claim/get-list-condition-codes?search=homeless');
+    expect(r.body).toEqual([{ id: '17', name: '17 - Patient is homeless' }]);
+  });
+
+  it("a facility's bill classifications and the qualifiers of an information field", async () => {
+    expect((await root('GET', '/claim/get-list-qualifier-by-field?id=14')).body.map((q: any) => q.id)).toEqual(['431', '484']);
+    expect((await root('GET', '/claim/get-list-claim-field-informations')).body.length).toBe(5);
+  });
+});
+
 describe('preview and eligibility', () => {
   it('the preview is a PDF that reads the claim number, the patient, the lines and the total', async () => {
     const c = await created();

@@ -63,6 +63,7 @@ create table claims (
   billed_amount bigint,
   amount_paid bigint,
   past_due_date date,
+  created_by bigint references users(id),
   self_pay boolean,
   insurance_policy_ids jsonb,
   billing_provider_id bigint references health_professionals(id),
@@ -110,6 +111,7 @@ create index claims_verified_idx on claims (billing_company_id, verified);
 create index claims_date_of_service_idx on claims (billing_company_id, date_of_service);
 create index claims_billed_amount_idx on claims (billing_company_id, billed_amount);
 create index claims_past_due_date_idx on claims (billing_company_id, past_due_date);
+create index claims_created_by_idx on claims (billing_company_id, created_by);
 create index claims_attending_provider_id_idx on claims (billing_company_id, attending_provider_id);
 create index claims_billing_company_idx on claims (billing_company_id, id);
 create index claims_search_trgm on claims using gin (billing_company_id, (lower(coalesce(code::text, '') || ' ' || coalesce(patient_name::text, '') || ' ' || coalesce(prior_authorization::text, '') || ' ' || coalesce(patient_account_number::text, ''))) gin_trgm_ops);
