@@ -1,14 +1,14 @@
-// npm run import:codes -- <icd10cm|hcpcs|pos|taxonomy|nppes|carc|rarc> <file>
-import { CODE_SET_KINDS, importCodeSet, type CodeSetKind } from '../codes/code-set-import.ts';
+// npm run import:codes -- <icd10cm|hcpcs|pos|taxonomy|nppes|carc|rarc|nubc-revenue|nubc-condition|nubc-occurrence|nubc-value|msdrg> <file>
+import { CODE_SET_KINDS, LIST_FILE_KINDS, importCodeSet, type CodeSetKind } from '../codes/code-set-import.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 
 const [kind, file] = process.argv.slice(2);
 if (!CODE_SET_KINDS.includes(kind as CodeSetKind) || !file) {
-  console.error(`Usage: npm run import:codes -- <${CODE_SET_KINDS.join('|')}> <file>   (ICD-10-CM order file, may be .gz; HCPCS ANWEB .xlsx; CMS place of service FHIR .xml; NUCC taxonomy .csv; NPPES npidata .csv; CARC/RARC .csv from a licensed X12 code list)`);
+  console.error(`Usage: npm run import:codes -- <${CODE_SET_KINDS.join('|')}> <file>   (ICD-10-CM order file, may be .gz; HCPCS ANWEB .xlsx; CMS place of service FHIR .xml; NUCC taxonomy .csv; NPPES npidata .csv; CARC/RARC .csv from a licensed X12 code list; NUBC revenue/condition/occurrence/value code .csv from a licensee; CMS MS-DRG table .csv)`);
   process.exit(2);
 }
-const db = ['pos', 'carc', 'rarc'].includes(kind) ? null : await openDatabase();
+const db = LIST_FILE_KINDS.includes(kind as CodeSetKind) ? null : await openDatabase();
 try {
   if (db) await migrate(db);
   const started = Date.now();

@@ -8,10 +8,22 @@ import { parseX12CodeList } from './x12-code-list-import.ts';
 import { importIcd10cm, type ImportProgress, type ImportResume } from './icd10cm-import.ts';
 import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
-export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc';
-export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc'];
-
 const ROOT = new URL('../..', import.meta.url).pathname;
+
+export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc' | ListKind;
+/** Code sets kept as schemas/lists files: licensed texts (X12's, NUBC's) replace our own wording only from a licensee's file; MS-DRGs from CMS's table. */
+type ListKind = 'nubc-revenue' | 'nubc-condition' | 'nubc-occurrence' | 'nubc-value' | 'msdrg';
+export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
+/** Kinds that write a list file, not the database. */
+export const LIST_FILE_KINDS: CodeSetKind[] = ['pos', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
+const CODE_LISTS: Record<ListKind, { file: string; name: string }> = {
+  'nubc-revenue': { file: `${ROOT}schemas/lists/revenue-codes.json`, name: 'Revenue codes (imported from a licensed NUBC file)' },
+  'nubc-condition': { file: `${ROOT}schemas/lists/condition-codes.json`, name: 'Condition codes (imported from a licensed NUBC file)' },
+  'nubc-occurrence': { file: `${ROOT}schemas/lists/occurrence-codes.json`, name: 'Occurrence codes (imported from a licensed NUBC file)' },
+  'nubc-value': { file: `${ROOT}schemas/lists/value-codes.json`, name: 'Value codes (imported from a licensed NUBC file)' },
+  msdrg: { file: `${ROOT}schemas/lists/ms-drgs.json`, name: 'MS-DRGs (imported from the CMS table)' },
+};
+
 const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
 /** CARC and RARC texts are X12's: only a licensee's file replaces our own plain-language wording. */
 export const X12_LISTS = { carc: `${ROOT}schemas/lists/x12/adjustment-reasons.json`, rarc: `${ROOT}schemas/lists/x12/remark-codes.json` };
@@ -26,13 +38,24 @@ const bytes = (file: string | Buffer) => {
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists = X12_LISTS, resume?: ImportResume): Promise<number> {
+export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists: Partial<Record<CodeSetKind, string>> = X12_LISTS, resume?: ImportResume): Promise<number> {
   switch (kind) {
     case 'carc':
     case 'rarc': {
       const items = parseX12CodeList(bytes(file).toString('utf8'));
       const name = kind === 'carc' ? 'Claim adjustment reason codes (imported from a licensed X12 code list)' : 'Remittance advice remark codes (imported from a licensed code list)';
-      writeFileSync(lists[kind], JSON.stringify({ name, items }, null, 2) + '\n');
+      writeFileSync(lists[kind] ?? X12_LISTS[kind], JSON.stringify({ name, items }, null, 2) + '\n');
+      progress?.(items.length, items.length);
+      return items.length;
+    }
+    case 'nubc-revenue':
+    case 'nubc-condition':
+    case 'nubc-occurrence':
+    case 'nubc-value':
+    case 'msdrg': {
+      // The same shape as CARC/RARC lists: a code column and a description column, found by name.
+      const items = parseX12CodeList(bytes(file).toString('utf8')).map((i) => ({ ...i, id: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code, code: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code }));
+      writeFileSync(lists[kind] ?? CODE_LISTS[kind].file, JSON.stringify({ name: CODE_LISTS[kind].name, items }, null, 2) + '\n');
       progress?.(items.length, items.length);
       return items.length;
     }
@@ -67,6 +90,7 @@ export const BUNDLED: Array<[CodeSetKind, string]> = [
 const LOADED: Record<CodeSetKind, string> = {
   icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', pos: 'place of service codes',
   taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records', carc: 'claim adjustment reason codes', rarc: 'remittance advice remark codes',
+  'nubc-revenue': 'revenue codes', 'nubc-condition': 'condition codes', 'nubc-occurrence': 'occurrence codes', 'nubc-value': 'value codes', msdrg: 'MS-DRGs',
 };
 
 // Whether a bundled set is already in: each set on its own, so a start stopped half-way finishes the rest next time.

@@ -19,8 +19,8 @@ export function parseX12CodeList(text: string, today = new Date()): X12CodeItem[
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true, delimitersToGuess: [',', '\t', '|', ';'] });
   const fields = parsed.meta.fields ?? [];
   const col = (re: RegExp) => fields.find((f) => re.test(f));
-  const code = col(/^\s*(code|carc|rarc|reason code|remark code)\s*$/i) ?? col(/code/i);
-  const desc = col(/desc|text|meaning|name/i);
+  const code = col(/^\s*(code|carc|rarc|reason code|remark code|ms-drg|drg|revenue code|condition code|occurrence code|value code)\s*$/i) ?? col(/code/i);
+  const desc = col(/desc|text|meaning|name|title/i);
   const start = col(/start|effective|begin/i);
   const stop = col(/stop|deactiv|end|expir/i);
   if (!code || !desc) throw new Error(`The file needs a code column and a description column; its columns are: ${fields.join(', ')}`);

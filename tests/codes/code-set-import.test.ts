@@ -126,4 +126,13 @@ describe('place of service from the CMS FHIR code system', () => {
     const list = JSON.parse(readFileSync(new URL('../../schemas/lists/place-of-service.json', import.meta.url), 'utf8'));
     expect(list.items.map((i: { code: string }) => i.code)).toEqual(codes.map((c) => c.code));
   });
+  it("a licensee's NUBC revenue codes and the CMS MS-DRG table replace our wording in the lists, codes kept as written", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nubc-'));
+    const revenue = join(dir, 'revenue-codes.json');
+    const drg = join(dir, 'ms-drgs.json');
+    expect(await importCodeSet(null, 'nubc-revenue', new URL('../fixtures/nubc_revenue_sample.csv', import.meta.url).pathname, undefined, { 'nubc-revenue': revenue })).toBe(2);
+    expect(JSON.parse(readFileSync(revenue, 'utf8')).items[1]).toEqual({ id: '0450', code: '0450', name: 'Emergency room (licensee wording)' });
+    expect(await importCodeSet(null, 'msdrg', new URL('../fixtures/msdrg_sample.csv', import.meta.url).pathname, undefined, { msdrg: drg })).toBe(2);
+    expect(JSON.parse(readFileSync(drg, 'utf8')).items.map((i: { id: string; name: string }) => [i.id, i.name])).toEqual([['001', 'HEART TRANSPLANT OR IMPLANT OF HEART ASSIST SYSTEM WITH MCC'], ['291', 'HEART FAILURE AND SHOCK WITH MCC']]);
+  });
 });
