@@ -7,6 +7,7 @@ import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { onEachDatabase } from './bench-databases.ts';
+import { pct, recording } from './recording.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { npiFrom } from '../src/domain/formats.ts';
 
@@ -16,14 +17,7 @@ const PGLITE_CLAIMS = arg('pglite-claims', 100_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 100);
 const VERIFY = arg('verify', 1000);
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
-function recording(db: Database) {
-  const log: Array<[string, unknown[] | undefined]> = [];
-  let on = false;
-  const wrapped: Database = { ...db, query: (sql, params, opts) => { if (on) log.push([sql, params]); return db.query(sql, params, opts); } };
-  return { db: wrapped, start: () => { log.length = 0; on = true; }, stop: () => { on = false; return [...log]; } };
-}
 
 /** Claims that pass every rule, with two lines each, for the verification bench (written by SQL: their saving is not what is timed). */
 async function verifiableClaims(db: Database, bc: number, n: number): Promise<number[]> {

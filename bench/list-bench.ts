@@ -8,21 +8,14 @@ import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { generateDataset } from './dataset.ts';
 import { onEachDatabase } from './bench-databases.ts';
+import { pct, recording } from './recording.ts';
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const ROWS = arg('rows', 500_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 200);
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
-/** Records the statements a request runs, so the raw-SQL side replays exactly the same ones. */
-function recording(db: Database) {
-  const log: Array<[string, unknown[] | undefined]> = [];
-  let on = false;
-  const wrapped: Database = { ...db, query: (sql, params, opts) => { if (on) log.push([sql, params]); return db.query(sql, params, opts); } };
-  return { db: wrapped, start: () => { log.length = 0; on = true; }, stop: () => { on = false; return [...log]; } };
-}
 
 async function user(db: Database, email: string, role: string, bc?: number) {
   const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [email, await hashPassword('Bench!234')]);
