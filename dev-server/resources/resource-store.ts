@@ -110,8 +110,11 @@ export class ResourceStore {
   /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
   private tenantScope(params: unknown[]): string {
     if (this.actor.crossTenant || this.entity.resource.tenancy === 'global') return 'true';
-    params.push(this.actor.billingCompanyIds);
-    const mine = `any($${params.length}::bigint[])`;
+    // Most people work for one billing company: "= $n" lets the planner walk its (billing company, …) indexes in order,
+    // where "= any(array)" made it read a million claims by id to find one company's 25.
+    const one = this.actor.billingCompanyIds.length === 1;
+    params.push(one ? this.actor.billingCompanyIds[0] : this.actor.billingCompanyIds);
+    const mine = one ? `$${params.length}::bigint` : `any($${params.length}::bigint[])`;
     switch (this.entity.resource.tenancy) {
       case 'self': return `id = ${mine}`;
       case 'member': return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
@@ -225,8 +228,8 @@ export class ResourceStore {
     const whereSql = where.join(' and ');
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
-    const pageQuery = (extraColumns = '') => tx.query<Record<string, unknown>>(
-      `select ${this.selectList}${extraColumns} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
+    const pageQuery = () => tx.query<Record<string, unknown>>(
+      `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
@@ -235,20 +238,20 @@ export class ResourceStore {
       const count = Math.min(n, COUNT_CAP);
       return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
     }
-    // The total comes with the page (a window count over the same scan): one pass over the matches, not two.
-    // Money columns of the list are summed over every match, by the database, in the same scan.
+    // The page and the totals are two statements. One window count over the page's scan looked cheaper, but the
+    // planner then walks the sort index to fill 25 rows and is made to read every match through it: a million-claim
+    // table answered in 60 ms what a page (1 ms) and a count by the filter's index (2 ms) answer apart.
+    // Money columns of the list are summed over every match, by the database, in the totals statement.
     const summed = withCount ? summedFields : [];
-    const windows = withCount ? [', count(*) over () as total_rows__', ...summed.map((f) => `, sum(${f}) over () as sum_${f}__`)].join('') : '';
-    const rows = await pageQuery(windows);
+    const rows = await pageQuery();
     let count = rows.rows.length;
     let sums: Record<string, number> | undefined;
-    if (withCount) {
-      // A page past the end has no row to carry the totals; only then are they asked on their own.
-      const totals = rows.rows[0] ?? (page > 1 ? (await tx.query<Record<string, unknown>>(
-        `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`, params)).rows[0] : { total_rows__: 0 });
+    const whole = page === 1 && rows.rows.length < perPage;
+    if (withCount && !(whole && !summed.length)) {
+      const totals = (await tx.query<Record<string, unknown>>(
+        `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`, params)).rows[0];
       count = Number(totals.total_rows__ ?? 0);
       if (summed.length) sums = Object.fromEntries(summed.map((f) => [f, Number(totals[`sum_${f}__`] ?? 0)]));
-      for (const r of rows.rows) for (const k of Object.keys(r)) if (k.endsWith('__')) delete r[k];
     }
     return { data: rows.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(sums ? { sums } : {}) };
   }
