@@ -53,21 +53,21 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((r) => [r.code, r]));
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
   const dup = claims.map((c, key) => ({ key, c, dos: isoDos(c), procs: procedureCodes(c) })).filter((x) => x.dos && x.procs.length && isFilled(x.c.attending_provider_id));
-  const [dx, proc, mod, policies, providers, companies, duplicates] = await Promise.all([
-    tx.query<CodeRow>(`select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
-      [all((c) => dxOf(c).filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))]),
-    tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [all(procedureCodes)]),
-    tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`,
-      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))]),
-    tx.query<Policy>(`select id, patient_id, policy_number, type_responsibility_id, eff_date::text, end_date::text, own_insurance, subscriber, insurance_company_id, insurance_plan_id
+  // One connection runs a transaction's statements one at a time: they are awaited in turn, not all at once.
+  const dx = await tx.query<CodeRow>(`select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
+      [all((c) => dxOf(c).filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))]);
+  const proc = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [all(procedureCodes)]);
+  const mod = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`,
+      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))]);
+  const policies = await tx.query<Policy>(`select id, patient_id, policy_number, type_responsibility_id, eff_date::text, end_date::text, own_insurance, subscriber, insurance_company_id, insurance_plan_id
         from insurance_policies where id = any($1::bigint[]) and billing_company_id = any($2::bigint[])`,
-      [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]),
-    tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
-      [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]),
-    tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; services: Row[] | null }>(
-      'select id, npi, tax_id, ein, taxonomy, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]),
+      [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]);
+  const providers = await tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
+      [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]);
+  const companies = await tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; services: Row[] | null }>(
+      'select id, npi, tax_id, ein, taxonomy, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]);
     // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
-    dup.length ? tx.query<{ key: number; code: string }>(
+  const duplicates = await (dup.length ? tx.query<{ key: number; code: string }>(
       `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
             qp(key, code) as (select * from unnest($7::int[], $8::text[]))
        select distinct on (q.key) q.key, c.code from q
@@ -75,8 +75,7 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
         where exists (select 1 from claim_services s join qp on qp.key = q.key and upper(s.procedure_code) = qp.code where s.claim_id = c.id and s.billing_company_id = q.bc)
         order by q.key, c.id`,
       [dup.map((x) => x.key), dup.map((x) => x.c.billing_company_id), dup.map((x) => x.c.patient_id), dup.map((x) => x.dos), dup.map((x) => x.c.attending_provider_id), dup.map((x) => x.c.id ?? 0),
-        dup.flatMap((x) => x.procs.map(() => x.key)), dup.flatMap((x) => x.procs)]) : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }),
-  ]);
+        dup.flatMap((x) => x.procs.map(() => x.key)), dup.flatMap((x) => x.procs)]) : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }));
   return {
     dx: byCode(dx.rows), procedures: byCode(proc.rows), modifiers: byCode(mod.rows), policies: byId(policies.rows), providers: byId(providers.rows), companies: byId(companies.rows),
     duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
