@@ -101,10 +101,12 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         billing_company_id: bcId, company_id: companyId, code: `${abbr}-U${ui + 1}`, name: ui === 0 ? 'Medical-Surgical' : 'Observation',
         rooms: Array.from({ length: 3 }, (_, k) => ({ code: `${ui + 1}0${k + 1}`, name: `Room ${ui + 1}0${k + 1}`, capacity: 2, ocupation: r.int(0, 2), inpatient_total: 0, outpatient_total: 0 })), status: true,
       })));
-      const people = await Promise.all(Array.from({ length: perBc }, async (_, n) => {
+      // In turn: the SSN hash may read its key, and a transaction's one connection takes one statement at a time.
+      const people: Array<Record<string, unknown> & { first_name: string; last_name: string }> = [];
+      for (let n = 0; n < perBc; n++) {
         const sex = r.pick(['F', 'M']);
         const first = firstFor(r, sex), last = r.pick(LAST);
-        return {
+        people.push({
           billing_company_id: bcId, med_num: `${abbr}-${String(n + 1).padStart(6, '0')}`, first_name: first, last_name: last, sex, language: r.chance(0.2) ? 'es' : 'en',
           date_of_birth: iso(r.int(1940, 2005), r.int(1, 12), r.int(1, 28)), phone: phone(area), email: r.chance(0.6) ? `${first}.${last}${n}@mail.example`.toLowerCase() : null,
           company_id: r.pick(companyIds), marital_status: r.pick(['Single', 'Married']),
@@ -112,8 +114,8 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
           status: true, draft: false,
           // Area numbers 900-999 are never issued as SSNs: a demo SSN can be no one's.
           ...(await ssnColumns(tx, `9${r.digits(2)}-${r.digits(2)}-${r.digits(4)}`)),
-        };
-      }));
+        });
+      }
       const patientIds = await insertRows(tx, 'patients', people);
       patients += patientIds.length;
       const policies: Array<Record<string, unknown>> = [];

@@ -47,7 +47,12 @@ async function taxonomyErrors(tx: Queryable, field: string, value: unknown): Pro
   return loaded && codes.some((c) => !known.includes(c)) ? { [field]: problem('unknown_taxonomy') } : {};
 }
 
-const both = async (...parts: Array<Promise<Problems>>) => Object.assign({}, ...(await Promise.all(parts)));
+/** Several rules' problems together, run in turn: a transaction's one connection takes one statement at a time. */
+const both = async (...parts: Array<() => Promise<Problems>>) => {
+  const out: Problems = {};
+  for (const part of parts) Object.assign(out, await part());
+  return out;
+};
 
 /**
  * An IP rule names a user or a role of its own billing company, and may not lock out the person
@@ -93,9 +98,9 @@ const RULES: Record<string, StoredRule> = {
     return r.rows.some((x) => key(x) === key(record)) ? { name: problem('rule_configuration_exists') } : {};
   },
   'ip-restriction': ipRestrictionErrors,
-  company: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
-  facility: (tx, w) => both(npiKindErrors(tx, w.record.npi, 'organization'), taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
-  'health-professional': (tx, w) => both(npiKindErrors(tx, w.record.npi, 'individual'), taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
+  company: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
+  facility: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
+  'health-professional': (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'individual'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
   async 'insurance-policy'(tx, { record, id }) {
     const out: Problems = {};
     const plan = await tx.query<{ insurance_company_id: string }>('select insurance_company_id from insurance_plans where id = $1', [record.insurance_plan_id]);
