@@ -27,6 +27,7 @@ export async function generateClaims(db: Database, tenants: number, claims: numb
          join patients p on p.id = 1 + (g % $3::int)`,
       [start, Math.min(claims, start + batch - 1), Math.max(tenants, Math.floor(claims / 10))]);
   }
-  await db.query('analyze claims');
+  // As autovacuum leaves a table that has settled: statistics, and a visibility map that lets counts read an index alone.
+  await db.query('vacuum analyze claims');
   return { bcs };
 }

@@ -45,6 +45,10 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
       if (!field || field.type !== 'integer' || !field.readOnly) problems.push(`field '${states.field}' must be a read-only integer property (it changes only by transitions)`);
       if (problems.length) throw new SchemaFileError(`${file}: at /x-states: ${problems.join('; ')}`);
     }
+    for (const ix of schema['x-resource'].indexes ?? []) {
+      const unknown = [...ix.columns, ...(ix.include ?? [])].filter((c) => !schema.properties[c]);
+      if (unknown.length) throw new SchemaFileError(`${file}: at /x-resource/indexes: ${unknown.map((c) => `'${c}'`).join(', ')} is not a property`);
+    }
     if (schema['x-resource'].appendOnly && (schema['x-resource'].delete || schema['x-resource'].status || schema['x-resource'].fieldUpdates)) {
       throw new SchemaFileError(`${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`);
     }

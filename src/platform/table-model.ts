@@ -92,6 +92,10 @@ export function tableModel(entity: Entity): TableModel {
     }
   }
   if (tenant) indexes[`${t}_billing_company_idx`] = `create index ${t}_billing_company_idx on ${t} (billing_company_id, id)`;
+  for (const ix of entity.resource.indexes ?? []) {
+    const name = `${t}_${ix.columns.join('_')}_idx`;
+    indexes[name] = `create index ${name} on ${t} (${tenant ? 'billing_company_id, ' : ''}${ix.columns.join(', ')})${ix.include?.length ? ` include (${ix.include.join(', ')})` : ''}`;
+  }
   const search = searchExpression(entity);
   const lead2 = tenant ? 'billing_company_id, ' : '';
   if (search) indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin (${lead2}(${search}) gin_trgm_ops)`;
