@@ -34,7 +34,6 @@ export function DiagnosisEditor(p: FieldProps<Dx[]>) {
 
   return (
     <Box component="section" aria-label={t('claims.dx.title')} sx={{ my: 1 }}>
-      <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 0.5 }}>{t('claims.dx.title')}</Typography>
       {top.map((m) => <Typography key={m} role="alert" data-error-for="diagnoses" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}
       <Box ref={grid} onKeyDown={(e) => enterMovesOn(grid.current, e, add)} data-testid="diagnoses" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 1 }}>
         {rows.map((d, row) => (

@@ -94,7 +94,6 @@ export function ServiceLineEditor(p: FieldProps<Line[]>) {
 
   return (
     <Box component="section" aria-label={t('claims.lines.title')} sx={{ my: 1 }}>
-      <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 0.5 }}>{t('claims.lines.title')}</Typography>
       {((p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? []).map((m) => <Typography key={m} role="alert" data-error-for="services" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}
       <Box ref={grid} sx={{ overflowX: 'auto' }} onKeyDown={(e) => enterMovesOn(grid.current, e, addLine)} data-testid="service-lines">
         <Table size="small" sx={{ '& th': { fontSize: 12, p: 0.5, whiteSpace: 'nowrap' } }}>
