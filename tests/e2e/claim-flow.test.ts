@@ -117,5 +117,18 @@ describe('a biller writes claims', () => {
     expect((await e.app.db.query<{ status_id: number }>('select status_id from claims where id = $1', [id])).rows[0].status_id).toBe(6);
   });
 
+  it('filters the claim list by a status and a patient chosen by name', async () => {
+    await win.getByRole('button', { name: 'Back to list' }).click();
+    await win.getByRole('button', { name: 'Filters' }).click();
+    const pop = page.locator('.MuiPopover-paper form');
+    await pop.getByTestId('filter-status_id').click();
+    await page.getByRole('option', { name: 'Denied' }).click();
+    await pop.getByTestId('filter-patient_id').click();
+    await page.getByRole('option', { name: /Lucia Perez/ }).click();
+    await pop.getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect.poll(() => win.locator('[data-testid^="row-"]').count()).toBe(1);
+    await win.getByTestId('state-chip').filter({ hasText: 'Denied' }).waitFor();
+  });
+
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { completeDateEntry, isRangeInOrder } from '../../domain/date-entry.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity } from '../schema/entities.ts';
+import { FilterChoices } from './FilterChoices.tsx';
 
 type Filters = Record<string, unknown>;
 
@@ -35,11 +36,7 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
                   </TextField>
                 );
               case 'equals':
-                return f.enum ? (
-                  <TextField key={name} select size="small" label={label} value={draft[name] ?? ''} onChange={(e) => set(name, e.target.value)}>
-                    <MenuItem value="">{t('list.any')}</MenuItem>{f.enum.map((v) => <MenuItem key={String(v)} value={String(v)}>{String(v)}</MenuItem>)}
-                  </TextField>
-                ) : <TextField key={name} size="small" label={label} value={draft[name] ?? ''} onChange={(e) => set(name, e.target.value)} />;
+                return <FilterChoices key={name} name={name} field={f} label={label} value={String(draft[name] ?? '')} onChange={(v) => set(name, v)} locale={locale} t={t} />;
               case 'date-range': {
                 const bad = rangeErrors.includes(name);
                 return (
