@@ -1,6 +1,7 @@
 import { auditRoutes } from '../audit/audit-router.ts';
 import { claimRoutes } from '../claims/claim-routes.ts';
 import { claimSetupRoutes } from '../claims/claim-setup-routes.ts';
+import { batchRoutes } from '../batches/batch-routes.ts';
 import { fileRoutes } from '../files/file-routes.ts';
 import { jobRoutes } from '../jobs/job-routes.ts';
 import { masterDataRoutes } from '../master-data/master-data-routes.ts';
@@ -13,5 +14,5 @@ import type { GuardedRoute } from './guarded-routes.ts';
  * permission walk read this list, so a route cannot answer without saying who may call it.
  */
 export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
-  ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...claimRoutes, ...identityRoutes,
+  ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
 ] as Array<GuardedRoute<never>>;

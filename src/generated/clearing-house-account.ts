@@ -4,6 +4,12 @@ export type Id = number;
 export type ClearingHouse = number;
 export type SubmitterId = string;
 export type ReceiverId = string;
+export type ISASenderQualifier = "01" | "14" | "20" | "27" | "28" | "29" | "30" | "33" | "ZZ";
+export type ISAReceiverQualifier = "01" | "14" | "20" | "27" | "28" | "29" | "30" | "33" | "ZZ";
+export type UsageTestOrProduction = "T" | "P";
+export type FileName = string;
+export type SubmitterContact = string;
+export type SubmitterContactPhone = string;
 export type Note = string;
 
 export interface ClearingHouseAccount {
@@ -11,5 +17,11 @@ export interface ClearingHouseAccount {
   clearing_house_id: ClearingHouse;
   submitter_id: SubmitterId;
   receiver_id?: ReceiverId;
+  sender_qualifier?: ISASenderQualifier;
+  receiver_qualifier?: ISAReceiverQualifier;
+  usage?: UsageTestOrProduction;
+  file_name_pattern?: FileName;
+  contact_name?: SubmitterContact;
+  contact_phone?: SubmitterContactPhone;
   note?: Note;
 }

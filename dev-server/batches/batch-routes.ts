@@ -1,0 +1,81 @@
+import { invalid } from '../http/errors.ts';
+import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { BatchService, type BatchContext } from './batch-service.ts';
+
+const optionalId = (v: unknown, field: string) => {
+  if (v === undefined || v === '') return undefined;
+  if (!/^\d+$/.test(String(v))) throw invalid({ [field]: [`The ${field.replace(/_/g, ' ')} must be an id.`] });
+  return Number(v);
+};
+
+/** Document 3 §7 "Batches": the calls beyond the generated list. */
+export const batchRoutes: GuardedRoute<BatchContext>[] = [
+  {
+    method: 'get', path: '/claim/batch/get-all-server-claims', permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary: 'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
+    async handle(ctx, req, actor) {
+      return new BatchService(ctx, actor).batchable({ billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'), companyId: optionalId(req.query.company_id, 'company_id'), query: typeof req.query.query === 'string' ? req.query.query : undefined });
+    },
+  },
+  {
+    method: 'get', path: '/claim/batch/get-all-server-claims/{id}', permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary: "Claims that may go in this batch: its own and those that may be batched",
+    async handle(ctx, req, actor) {
+      const batches = new BatchService(ctx, actor);
+      const batch = await batches.store.get(idParam(req));
+      return batches.batchable({ billingCompanyId: Number(batch.billing_company_id), companyId: Number(batch.company_id), exceptBatch: batch.id });
+    },
+  },
+  {
+    method: 'post', path: '/claim/batch', permission: 'claimbatch.create', status: 201,
+    summary: 'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
+    async handle(ctx, req, actor, res) { return new BatchService(ctx, actor).save(bodyObject(req), { locale: res.locals.locale }); },
+  },
+  {
+    method: 'get', path: '/claim/batch/{id}', permission: 'claimbatch.show', summary: 'A batch with its claims and their statuses, and totals as the predecessor counted them',
+    async handle(ctx, req, actor) {
+      const batches = new BatchService(ctx, actor);
+      const batch = await batches.store.get(idParam(req));
+      const claims = await ctx.db.query<{ id: number; code: string; patient_name: string; status_id: number; billed_amount: string }>(
+        `select id, code, patient_name, status_id, billed_amount from claims where billing_company_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) order by id`,
+        [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])]);
+      const count = (statuses: number[]) => claims.rows.filter((c) => statuses.includes(Number(c.status_id))).length;
+      return {
+        ...batch, claims: claims.rows.map((c) => ({ ...c, billed_amount: Number(c.billed_amount) })),
+        total_processed: count([3, 4, 5]), total_accepted: count([3, 4]), total_denied: count([5]), total_accepted_by_clearing_house: count([3, 4]),
+        total_denied_by_clearing_house: count([5]), total_accepted_by_payer: count([7]), total_denied_by_payer: count([6]),
+      };
+    },
+  },
+  {
+    method: 'get', path: '/claim/batch/{id}/claims', permission: 'claimbatch.show', summary: "A batch's claims [{id, code, patient_name, status_id, billed_amount}]",
+    async handle(ctx, req, actor) {
+      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
+      const claims = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
+      return (await claims.list({ ids: ((batch.claim_ids as number[]) ?? []).join(','), itemsPerPage: '1000' }, false)).data;
+    },
+  },
+  {
+    method: 'put', path: '/claim/batch/{id}', permission: 'claimbatch.edit', summary: 'Updates a batch not yet sent (the version edited is required)',
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      delete body.version;
+      return new BatchService(ctx, actor).save(body, { id: idParam(req), version: editedVersion(req, true), locale: res.locals.locale });
+    },
+  },
+  {
+    method: 'delete', path: '/claim/batch/{id}', permission: 'claimbatch.remove', summary: 'Deletes a batch not yet sent (its claims return to the batchable list)',
+    async handle(ctx, req, actor) { await new BatchService(ctx, actor).remove(idParam(req), editedVersion(req)); return { message: 'Deleted.' }; },
+  },
+  {
+    method: 'patch', path: '/claim/batch/submit-to-clearing-house/{id}', permission: 'claimbatch.send',
+    summary: "Sends an electronic batch: its 837 is written and kept in the file store, and its claims and the batch become Submitted",
+    async handle(ctx, req, actor) { return new BatchService(ctx, actor).submit(idParam(req)); },
+  },
+  {
+    method: 'patch', path: '/claim/batch/confirm-shipping/{id}', permission: 'claimbatch.submitted',
+    summary: 'Confirms a batch shipped by hand (paper, or a file uploaded outside the product): its claims and the batch become Submitted',
+    async handle(ctx, req, actor) { return new BatchService(ctx, actor).confirmShipping(idParam(req)); },
+  },
+];

@@ -1,0 +1,113 @@
+import x12 from 'node-x12';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
+import { batchCode } from '../../src/domain/claims/batch-code.ts';
+
+let app: TestApp; let root: Api; let w: ClaimWorld; let account: number;
+beforeAll(async () => {
+  ({ app, root } = await startAsSuperUser());
+  w = await claimWorld(app.db);
+  const house = (await app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
+  account = (await app.db.query<{ id: number }>(`insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, sender_qualifier, receiver_qualifier, file_name_pattern)
+    values ($1, $2, 'SUN0001', '030240928', 'T', 'ZZ', 'ZZ', '{submitter}_{control}.837') returning id`, [w.bc, house])).rows[0].id;
+});
+afterAll(() => app.close());
+
+/** n verified Not submitted claims on different days (so none is a likely duplicate of another). */
+async function readyClaims(n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const day = `03/${String(10 + i).padStart(2, '0')}/2026`;
+    const r = await root('POST', '/claim/verify-register', goodClaim(w, { services: goodClaim(w).services.map((l) => ({ ...l, from_service: day, to_service: day })) }));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    ids.push(r.body.id);
+  }
+  return ids;
+}
+const statuses = async (ids: number[]) => (await app.db.query<{ status_id: number }>('select status_id from claims where id = any($1::bigint[]) order by id', [ids])).rows.map((r) => r.status_id);
+
+describe('claim batches', () => {
+  it("the batch code is the predecessor's: the first two letters of two words, a five-digit sequence, the year", () => {
+    expect(batchCode('Sunshine March', 7, 2026)).toBe('SUMA-00007-2026');
+    expect(batchCode('Weekly', 12, 2026)).toBe('EKLY-00012-2026');
+  });
+
+  it('lists the claims that may be batched and makes a batch of them, with its totals', async () => {
+    const ids = await readyClaims(3);
+    const ready = (await root('GET', `/claim/batch/get-all-server-claims?company_id=${w.company}`)).body.map((c: { id: number }) => c.id);
+    expect(ready).toEqual(expect.arrayContaining(ids));
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Sunshine March', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect(b.body).toMatchObject({ code: `SUMA-00001-${new Date().getFullYear()}`, status_id: 3, total_claims: 3, claim_amount: 3 * 14000 });
+    const again = (await root('GET', `/claim/batch/get-all-server-claims?company_id=${w.company}`)).body.map((c: { id: number }) => c.id);
+    expect(again.filter((id: number) => ids.includes(id))).toEqual([]);
+  });
+
+  it('refuses a claim that is not verified and Not submitted, or already in a pending batch, naming them', async () => {
+    const draft = (await root('POST', '/claim/draft', goodClaim(w))).body;
+    const pending = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1')).body.data[0].claim_ids[0];
+    const before = Number((await app.db.query<{ n: number }>('select count(*) n from claim_batches')).rows[0].n);
+    const r = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Bad batch', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: [draft.id, pending] });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.claim_ids.join(' ')).toMatch(new RegExp(`Only verified claims in Not submitted can be batched: ${draft.code}`));
+    expect(r.body.errors.claim_ids.join(' ')).toMatch(/already in a batch not yet sent/);
+    expect(Number((await app.db.query<{ n: number }>('select count(*) n from claim_batches')).rows[0].n)).toBe(before);
+  });
+
+  it('sends an electronic batch: an 837 our reader and node-x12 read, kept in the file store; its claims and the batch become Submitted', async () => {
+    const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1')).body.data[0];
+    const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${batch.id}`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ status_id: 2, control_number: expect.any(Number), file_id: expect.any(Number) });
+    expect(await statuses(batch.claim_ids)).toEqual([3, 3, 3]);
+    const file = await root('GET', `/files/${sent.body.file_id}`);
+    expect(file.body).toMatchObject({ kind: 'x12-out', name: `SUN0001_${String(sent.body.control_number).padStart(9, '0')}.837` });
+    const res = await fetch(`${app.url}/files/${sent.body.file_id}/content`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    const text = await res.text();
+    const doc = readInterchanges(text);
+    expect(doc.findings).toEqual([]);
+    expect(doc.interchanges[0]).toMatchObject({ control: String(sent.body.control_number).padStart(9, '0'), usage: 'T' });
+    const back = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(back.findings).toEqual([]);
+    expect(back.claims.map((c) => c.totalCharge)).toEqual([14000, 14000, 14000]);
+    const parsed = new x12.X12Parser(true).parse(text) as any;
+    expect(parsed.functionalGroups[0].transactions[0].segments.filter((s: any) => s.tag === 'CLM')).toHaveLength(3);
+  });
+
+  it('a sent batch cannot be changed or deleted, and a second send is refused', async () => {
+    const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1')).body.data[0];
+    expect((await root('DELETE', `/claim/batch/${batch.id}`)).status).toBe(422);
+    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${batch.id}`)).body.message).toBe("The batch couldn't be sent");
+  });
+
+  it('control numbers are never reused: each send takes the next', async () => {
+    const ids = await readyClaims(1);
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Second run', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
+    const first = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=10&sortBy=id')).body.data[0].control_number;
+    const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+    expect(sent.body.control_number).toBe(first + 1);
+  });
+
+  it('a paper batch is confirmed shipped by hand: its claims and the batch become Submitted', async () => {
+    const ids = await readyClaims(2);
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Paper April', company_id: w.company, transmission: 'P', claim_ids: ids });
+    expect(b.status, JSON.stringify(b.body)).toBe(201);
+    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`)).status).toBe(422);
+    const done = await root('PATCH', `/claim/batch/confirm-shipping/${b.body.id}`);
+    expect(done.body.status_id).toBe(2);
+    expect(await statuses(ids)).toEqual([3, 3]);
+    const shown = await root('GET', `/claim/batch/${b.body.id}`);
+    expect(shown.body).toMatchObject({ total_processed: 2, total_accepted: 2, total_denied: 0 });
+  });
+
+  it('an unsent batch is deleted and its claims may be batched again', async () => {
+    const ids = await readyClaims(1);
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Oops', company_id: w.company, transmission: 'P', claim_ids: ids });
+    expect((await root('DELETE', `/claim/batch/${b.body.id}`)).status).toBe(200);
+    const ready = (await root('GET', '/claim/batch/get-all-server-claims')).body.map((c: { id: number }) => c.id);
+    expect(ready).toContain(ids[0]);
+  });
+});
