@@ -170,13 +170,9 @@ export class BatchService {
     await recordTransitions(tx, this.actor, this.claimEntity, ids.map((id) => ({ id, billingCompanyId: bc, from: CLAIM_NOT_SUBMITTED, to: CLAIM_SUBMITTED, note })));
   }
 
+  /** The billing company a new record belongs to: a Super User names it; others get their own (the store's one rule). */
   private ownerOf(values: Fields): number {
-    if (this.actor.crossTenant) {
-      if (!values.billing_company_id) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-      return Number(values.billing_company_id);
-    }
-    if (values.billing_company_id && this.actor.billingCompanyIds.includes(Number(values.billing_company_id))) return Number(values.billing_company_id);
-    if (this.actor.billingCompanyIds.length !== 1) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-    return this.actor.billingCompanyIds[0];
+    return Number(this.store.ownerFor(values));
   }
+
 }

@@ -172,15 +172,11 @@ export class ClaimService {
     });
   }
 
+  /** The billing company a new record belongs to: a Super User names it; others get their own (the store's one rule). */
   private ownerOf(values: Row): number {
-    if (this.actor.crossTenant) {
-      if (!values.billing_company_id) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-      return Number(values.billing_company_id);
-    }
-    if (values.billing_company_id && this.actor.billingCompanyIds.includes(Number(values.billing_company_id))) return Number(values.billing_company_id);
-    if (this.actor.billingCompanyIds.length !== 1) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-    return this.actor.billingCompanyIds[0];
+    return Number(this.store.ownerFor(values));
   }
+
 
   /** What the claim derives from its lines and parties: amounts, dates, the patient's name, self pay, the claim number's parts. */
   private async derived(tx: Queryable, record: Row, owner: number) {

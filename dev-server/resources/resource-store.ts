@@ -277,7 +277,7 @@ export class ResourceStore {
   }
 
   /** The billing company a new tenant-owned row belongs to: a Super User names it; others get their own. */
-  private ownerFor(values: Record<string, unknown>): number | null {
+  ownerFor(values: Record<string, unknown>): number | null {
     if (!this.tenantOwned) return null;
     const asked = values.billing_company_id as number | undefined;
     if (this.actor.crossTenant) {
