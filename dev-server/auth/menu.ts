@@ -6,7 +6,7 @@ type Flags = Record<string, boolean>;
 
 // Categories and their modules as the predecessor's auth/me returned them (predecessor-facts §7.4).
 const CATEGORIES: Array<[string, string[]]> = [
-  ['Claims Process', ['Claims Management', 'Claim Rules Management', 'Payments Management', 'Patient Management', 'Denial Management', 'Ledger Management']],
+  ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Claim Rules Management', 'Payments Management', 'Patient Management', 'Denial Management', 'Ledger Management']],
   ['Administration', ['Health Care Professional Management', 'Insurance Management', 'Company Management', 'Facility Management', 'Procedure Management', 'Diagnosis Management', 'Modifier Management', 'User Management', 'Clearing House Management', 'Billing Company Management', 'Status Management']],
   ['Reports and statistics', ['Reports']],
   ['Tools', ['File Manager', 'Web Browser', 'Sticky Notes', 'Messenger', 'Calculator', 'Widgets']],
@@ -15,7 +15,7 @@ const CATEGORIES: Array<[string, string[]]> = [
 
 // Screens of document 1 §2 that no entity schema owns (their routes are the spec's).
 const ROUTES: Record<string, string> = {
-  'Claims Management': '/claims-management', 'Claim Rules Management': '/claims-rules-management', 'Payments Management': '/payment-management',
+  'Claims Management': '/claims-management', 'Claim Batch Management': '/claims-batch-management', 'Claim Rules Management': '/claims-rules-management', 'Payments Management': '/payment-management',
   'Patient Management': '/patient-management', 'Denial Management': '/denial', 'Ledger Management': '/ledger-management',
   'Health Care Professional Management': '/health-professional-management', 'Insurance Management': '/insurance-management',
   'Company Management': '/company-management', 'Facility Management': '/facility-management', 'Procedure Management': '/procedure-management',

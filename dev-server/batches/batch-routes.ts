@@ -28,6 +28,16 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     },
   },
   {
+    method: 'get', path: '/claim/batch/clearing-house-accounts', permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary: "The caller's clearing-house accounts a batch may go through [{id, name}] (people who batch need not manage clearing houses)",
+    async handle(ctx, _req, actor) {
+      const r = await ctx.db.query<{ id: number; name: string }>(
+        `select a.id, a.submitter_id || ' · ' || h.name as name from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id
+          where $1::boolean or a.billing_company_id = any($2::bigint[]) order by h.name`, [actor.crossTenant, actor.billingCompanyIds]);
+      return r.rows;
+    },
+  },
+  {
     method: 'post', path: '/claim/batch', permission: 'claimbatch.create', status: 201,
     summary: 'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
     async handle(ctx, req, actor, res) { return new BatchService(ctx, actor).save(bodyObject(req), { locale: res.locals.locale }); },

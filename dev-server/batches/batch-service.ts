@@ -9,6 +9,7 @@ import { entityWriter } from '../resources/validation.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
@@ -62,7 +63,8 @@ export class BatchService {
     const r = await this.ctx.db.query(
       `select c.id, c.code, c.patient_id, c.patient_name, c.company_id, c.format_id, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.billed_amount, c.billing_company_id
          from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`, params);
-    return r.rows.map((x) => ({ ...x, billed_amount: Number(x.billed_amount) }));
+    // name: how a picker shows the claim (claim number · patient · date of service · amount).
+    return r.rows.map((x) => ({ ...x, billed_amount: Number(x.billed_amount), name: `${String(x.code)} · ${String(x.patient_name ?? '')} · ${String(x.date_of_service ?? '')} · $${formatCents(Number(x.billed_amount))}` }));
   }
 
   /** The claims of a batch, checked: they exist for the caller, are ready, are the batch company's, one form, and in no other pending batch. */

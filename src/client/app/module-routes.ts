@@ -7,6 +7,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   '/facility-management': 'Facility Management',
   '/clearing-house-management': 'Clearing House Management',
   '/claims-management': 'Claims Management',
+  '/claims-batch-management': 'Claim Batch Management',
   '/claims-rules-management': 'Claim Rules Management',
   '/admission-encounter': 'Admission / Encounter Management',
   '/claims-status-management': 'Status Management',

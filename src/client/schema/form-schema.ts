@@ -81,8 +81,9 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
     order.push(name);
     const ui = fieldUi(name, field, opts);
     const widget = ui['ui:widget'] as string | undefined;
-    const source = sourceFor(name, field);
-    if (source && (widget === 'reference' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source, ...(field['x-ui']?.dependsOn ? { dependsOn: field['x-ui'].dependsOn } : {}) };
+    // A schema's own source wins (a batch picks among the claims that may be batched, not every claim).
+    const source = field['x-ui']?.source ?? sourceFor(name, field);
+    if (source && (widget === 'reference' || widget === 'reference-many' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source, ...(field['x-ui']?.dependsOn ? { dependsOn: field['x-ui'].dependsOn } : {}) };
     const lookup = entity.resource.getBy?.find((g) => g.field === name);
     if (widget === 'code-lookup' && lookup) ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
     if (name === 'billing_company_ids' && !opts.superUser) ui['ui:widget'] = 'hidden';
