@@ -2,6 +2,7 @@ import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
+import { batchReportPdf } from './batch-report.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -38,6 +39,13 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     },
   },
   {
+    method: 'get', path: '/claim/batch/status-submission', permission: 'claimbatch.view', summary: 'The batch statuses [{id, name, background_color, font_color}]',
+    async handle(ctx, _req, _actor, res) {
+      const m = ctx.entities.find((e) => e.name === 'claim-batch')!.states!;
+      return m.states.map((s) => ({ id: s.id, name: (res.locals.locale === 'es' && s.label_es) || s.name, background_color: s.colors.light.background, font_color: s.colors.light.text }));
+    },
+  },
+  {
     method: 'post', path: '/claim/batch', permission: 'claimbatch.create', status: 201,
     summary: 'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
     async handle(ctx, req, actor, res) { return new BatchService(ctx, actor).save(bodyObject(req), { locale: res.locals.locale }); },
@@ -66,6 +74,17 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
       return (await claims.list({ ids: ((batch.claim_ids as number[]) ?? []).join(','), itemsPerPage: '1000' }, false)).data;
     },
   },
+  ...(['show-batch-preview', 'show-batch-report'] as const).map((kind): GuardedRoute<BatchContext> => ({
+    method: 'get', path: `/claim/batch/${kind}/{id}`, permission: kind === 'show-batch-preview' ? ['claimbatch.preview', 'claimbatch.print'] : 'claimbatch.report', raw: true,
+    summary: kind === 'show-batch-preview' ? 'The batch as a PDF to check before it leaves (?print=true downloads it)' : "The batch report PDF: its claims by payer with totals for each and a grand total",
+    async handle(ctx, req, actor, res) {
+      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
+      const pdf = await batchReportPdf(ctx.db, batch, res.locals.locale);
+      const download = req.query.print === 'true' || kind === 'show-batch-report';
+      res.type('application/pdf').setHeader('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="batch-${String(batch.code)}.pdf"`);
+      res.send(Buffer.from(pdf));
+    },
+  })),
   {
     method: 'put', path: '/claim/batch/{id}', permission: 'claimbatch.edit', summary: 'Updates a batch not yet sent (the version edited is required)',
     async handle(ctx, req, actor, res) {

@@ -62,7 +62,7 @@ export interface ResourceMeta {
   /** rows written only with their parent record: read routes only */
   lineOf?: { entity: string; field: string };
   /** operations offered as buttons on the record's screen (hand-written routes), with the states they apply in */
-  commands?: Array<{ path: string; method: 'post' | 'put' | 'patch'; label: string; label_es?: string; action: string; when?: Record<string, Array<string | number | boolean>>;
+  commands?: Array<{ path: string; method: 'get' | 'post' | 'put' | 'patch'; label: string; label_es?: string; action: string; when?: Record<string, Array<string | number | boolean>>;
     /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>; /** file: a document opened in a new tab */ result?: 'record' | 'file' }>;
   /** composite indexes a list needs: columns after the tenant's, and columns carried so counts and sums read the index alone */
   indexes?: Array<{ columns: string[]; include?: string[] }>;

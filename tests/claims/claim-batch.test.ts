@@ -5,6 +5,7 @@ import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixture
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
 import { batchCode } from '../../src/domain/claims/batch-code.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let account: number;
 beforeAll(async () => {
@@ -109,5 +110,12 @@ describe('claim batches', () => {
     expect((await root('DELETE', `/claim/batch/${b.body.id}`)).status).toBe(200);
     const ready = (await root('GET', '/claim/batch/get-all-server-claims')).body.map((c: { id: number }) => c.id);
     expect(ready).toContain(ids[0]);
+  });
+  it("the batch report lists its claims with the predecessor's columns, totals for each payer and a grand total", async () => {
+    const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1&sortBy=id')).body.data[0];
+    const res = await fetch(`${app.url}/claim/batch/show-batch-report/${batch.id}`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    expect(res.headers.get('content-type')).toContain('application/pdf');
+    const text = await pdfText(await res.arrayBuffer());
+    for (const s of ['Claim number', 'Patient number', 'Healthcare P', 'File amount', 'Totals for: SUN Health Plan', 'Grand total', 'Lucia Perez', 'Gold PPO', '420.00']) expect(text).toContain(s);
   });
 });

@@ -40,7 +40,8 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
     try {
       if (c.result === 'file') {
         // A document (a PDF) opens in a new tab from the signed-in call's bytes.
-        const res = await fetch(`${API_BASE}${path}`, { method: c.method.toUpperCase(), headers: { authorization: `Bearer ${getSession()?.access_token ?? ''}`, 'content-type': 'application/json', lang: locale }, body: JSON.stringify(body) });
+        const get = c.method === 'get';
+        const res = await fetch(`${API_BASE}${path}`, { method: c.method.toUpperCase(), headers: { authorization: `Bearer ${getSession()?.access_token ?? ''}`, ...(get ? {} : { 'content-type': 'application/json' }), lang: locale }, ...(get ? {} : { body: JSON.stringify(body) }) });
         if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
         window.open(URL.createObjectURL(await res.blob()), '_blank', 'noopener');
         return;
