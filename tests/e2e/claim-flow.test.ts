@@ -117,6 +117,8 @@ describe('a biller writes claims', () => {
     await dialog.getByRole('button', { name: 'Change state' }).click();
     await win.getByText(/Denied \(Service not covered\) · .* · Payer says the visit is not a covered benefit/).waitFor();
     expect((await e.app.db.query<{ status_id: number }>('select status_id from claims where id = $1', [id])).rows[0].status_id).toBe(6);
+    // A denied claim is not edited in place (a refile does that): the screen no longer offers Edit.
+    await expect.poll(() => win.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
   });
 
   it('filters the claim list by a status and a patient chosen by name', async () => {

@@ -13,6 +13,10 @@ import { RecordCommands } from './RecordCommands.tsx';
 
 type Record_ = Record<string, unknown> & { id: number };
 
+/** A record is offered for editing only in the states its schema allows (x-resource.editableWhen). */
+const editable = (entity: ClientEntity, data: Record_) =>
+  Object.entries(entity.resource.editableWhen ?? {}).every(([field, values]) => values.includes(data[field] as never));
+
 function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>; data: Record_ }) {
   const { locale } = useI18n();
   return (
@@ -53,7 +57,7 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
         <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>{String(data.display_name ?? data.id)}</Typography>
         <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
         {perms.history && <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>{t('record.history')}</Button>}
-        {perms.edit && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
+        {perms.edit && editable(entity, data) && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
       <RecordCommands entity={entity} record={data} />
