@@ -3,6 +3,7 @@ import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/g
 import { ResourceStore } from '../resources/resource-store.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
 import { batchReportPdf } from './batch-report.ts';
+import { applyAcknowledgment } from './acknowledgments.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -43,6 +44,17 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     async handle(ctx, _req, _actor, res) {
       const m = ctx.entities.find((e) => e.name === 'claim-batch')!.states!;
       return m.states.map((s) => ({ id: s.id, name: (res.locals.locale === 'es' && s.label_es) || s.name, background_color: s.colors.light.background, font_color: s.colors.light.text }));
+    },
+  },
+  {
+    method: 'post', path: '/claim/batch/acknowledgments', permission: 'claimbatch.send',
+    summary: "Applies a clearing house's 999 or 277CA ({content, name?, billing_company_id?}): kept in the file store first; the same file twice changes nothing",
+    async handle(ctx, req, actor) {
+      const body = bodyObject(req);
+      if (typeof body.content !== 'string' || !body.content.trim()) throw invalid({ content: ['The content of the acknowledgment file is required.'] });
+      const bc = actor.crossTenant ? optionalId(body.billing_company_id, 'billing_company_id') : actor.billingCompanyIds.length === 1 ? actor.billingCompanyIds[0] : optionalId(body.billing_company_id, 'billing_company_id');
+      if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      return applyAcknowledgment(ctx, actor, body.content, bc, typeof body.name === 'string' ? body.name : undefined);
     },
   },
   {

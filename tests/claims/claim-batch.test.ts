@@ -118,4 +118,41 @@ describe('claim batches', () => {
     const text = await pdfText(await res.arrayBuffer());
     for (const s of ['Claim number', 'Patient number', 'Healthcare P', 'File amount', 'Totals for: SUN Health Plan', 'Grand total', 'Lucia Perez', 'Gold PPO', '420.00']) expect(text).toContain(s);
   });
+  it('a 277CA rejects one claim in plain words and accepts the others; the same file twice changes nothing; a garbled file is kept and changes nothing', async () => {
+    const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1&sortBy=id')).body.data[0];
+    const codes = (await app.db.query<{ code: string }>('select code from claims where id = any($1::bigint[]) order by id', [batch.claim_ids])).rows.map((r) => r.code);
+    const claimLoop = (code: string, stc: string, n: number) => [`HL*${n}*1*PT`, 'NM1*QC*1*PEREZ*LUCIA****MI*W123456789', `TRN*2*${code}`, `STC*${stc}*20260312*WQ*140`, `REF*1K*PAYER${n}`];
+    const body = ['ST*277*0001*005010X214', 'BHT*0085*08*1*20260312*1200*TH', 'HL*1**20*1', 'NM1*PR*2*SUN HEALTH PLAN*****PI*PSUN1',
+      ...claimLoop(codes[0], 'A7:562:85', 2), ...claimLoop(codes[1], 'A2:20', 3), ...claimLoop(codes[2], 'A2:20', 4)];
+    const text = ['ISA*00*          *00*          *ZZ*030240928      *ZZ*SUN0001        *260312*1200*^*00501*000000777*0*T*:',
+      'GS*HN*030240928*SUN0001*20260312*1200*777*X*005010X214', ...body, `SE*${body.length + 1}*0001`, 'GE*1*777', 'IEA*1*000000777'].join('~') + '~';
+    const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc, name: 'ack-777.x12' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ kind: '277CA', duplicate: false, rejected: [{ code: codes[0] }], accepted: [{ code: codes[1], payer_claim_number: 'PAYER3' }, { code: codes[2] }] });
+    expect(r.body.rejected[0].reason).toMatch(/^277CA: Rejected: invalid information/);
+    expect(await statuses(batch.claim_ids)).toEqual([5, 3, 3]);
+    const history = (await root('GET', `/claim/${batch.claim_ids[0]}`)).body.status_history.at(-1);
+    expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: r.body.rejected[0].reason }] });
+    const again = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc });
+    expect(again.body).toMatchObject({ duplicate: true, rejected: [], accepted: [] });
+    const garbled = await root('POST', '/claim/batch/acknowledgments', { content: 'ISA*00*garbage~GS*HN~ST*277', billing_company_id: w.bc });
+    expect(garbled.body.findings.length).toBeGreaterThan(0);
+    expect(garbled.body.rejected).toEqual([]);
+    expect(Number((await app.db.query<{ n: number }>(`select count(*) n from files where kind = 'ack'`)).rows[0].n)).toBe(2);
+  });
+
+  it('a 999 that rejects the file returns every Submitted claim of its batch to Rejected, with the errors in plain words', async () => {
+    const ids = await readyClaims(2);
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Rejected run', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
+    const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+    const control = sent.body.control_number;
+    const body = ['ST*999*0001*005010X231A1', `AK1*HC*${control}*005010X222A1`, 'AK2*837*0001*005010X222A1', 'IK3*NM1*12*2010BA*8', 'IK4*9*67*7*BADID', 'IK5*R*5', 'AK9*R*1*1*0'];
+    const text = ['ISA*00*          *00*          *ZZ*030240928      *ZZ*SUN0001        *260312*1200*^*00501*000000778*0*T*:',
+      'GS*FA*030240928*SUN0001*20260312*1200*778*X*005010X231A1', ...body, `SE*${body.length + 1}*0001`, 'GE*1*778', 'IEA*1*000000778'].join('~') + '~';
+    const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc });
+    expect(r.body.kind).toBe('999');
+    expect(r.body.rejected.map((x: { claim_id: number }) => x.claim_id)).toEqual(ids);
+    expect(r.body.rejected[0].reason).toMatch(/^999 rejected the file \(batch RERU-\d{5}-\d{4}\): /);
+    expect(await statuses(ids)).toEqual([5, 5]);
+  });
 });
