@@ -52,10 +52,15 @@ export async function applyAcknowledgment(ctx: BatchContext, actor: Actor, text:
           }
         } else if (group.functionalId === 'HN') {
           out.kind = '277CA';
-          for (const s of read277(t, doc.separators!).filter((x) => x.level === 'claim')) {
-            const claim = (await tx.query<{ id: number; code: string; status_id: number; billing_company_id: number }>(
-              `select id, code, status_id, billing_company_id from claims where billing_company_id = $1 and (code = $2 or patient_account_number = $2) order by id desc limit 1 for update`,
-              [billingCompanyId, s.claimControl])).rows[0];
+          const statuses = read277(t, doc.separators!).filter((x) => x.level === 'claim');
+          // Every claim the file speaks of, in one query (by our claim number or the patient account sent as CLM01).
+          const found = (await tx.query<{ id: number; code: string; patient_account_number: string | null; status_id: number }>(
+            `select id, code, patient_account_number, status_id from claims where billing_company_id = $1 and (code = any($2::text[]) or patient_account_number = any($2::text[])) order by id for update`,
+            [billingCompanyId, statuses.map((x) => x.claimControl)])).rows;
+          const byControl = new Map<string, (typeof found)[number]>();
+          for (const c of found) { byControl.set(c.code, c); if (c.patient_account_number) byControl.set(c.patient_account_number, c); }
+          for (const s of statuses) {
+            const claim = byControl.get(s.claimControl);
             if (!claim) { out.unmatched.push(s.claimControl); continue; }
             const said = `${s.categoryMeaning}${s.statusMeaning ? `: ${s.statusMeaning}` : ''}`;
             if (s.outcome === 'rejected' && Number(claim.status_id) === SUBMITTED) await reject({ id: Number(claim.id), code: claim.code }, `277CA: ${said}`);

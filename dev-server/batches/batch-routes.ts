@@ -4,6 +4,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
 import { batchReportPdf } from './batch-report.ts';
 import { applyAcknowledgment } from './acknowledgments.ts';
+import { stateListItem } from '../resources/state-routes.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -43,7 +44,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     method: 'get', path: '/claim/batch/status-submission', permission: 'claimbatch.view', summary: 'The batch statuses [{id, name, background_color, font_color}]',
     async handle(ctx, _req, _actor, res) {
       const m = ctx.entities.find((e) => e.name === 'claim-batch')!.states!;
-      return m.states.map((s) => ({ id: s.id, name: (res.locals.locale === 'es' && s.label_es) || s.name, background_color: s.colors.light.background, font_color: s.colors.light.text }));
+      return m.states.map((s) => stateListItem(m, s.id, res.locals.locale));
     },
   },
   {

@@ -164,10 +164,6 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   return { errors: c.errors, warnings: c.warnings };
 }
 
-/** One claim's stored checks. */
-export async function storedClaimChecks(tx: Queryable, claim: CheckedClaim): Promise<CheckResult> {
-  return checkClaim(claim, await claimReferences(tx, [claim]));
-}
 
 /** The X12 code of a relationship picked from the list (relationships.json ids carry the code). */
 function relationshipCode(id: unknown): string {

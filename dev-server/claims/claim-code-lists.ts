@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
+import { loadCodeLists, type CodeList, type CodeListItem } from '../../src/platform/load-schemas.ts';
 
-const cache = new Map<string, CodeListItem[]>();
-/** The items of a schemas/lists file, read once. */
+let lists: Map<string, CodeList> | undefined;
+/** The items of a schemas/lists file, grouped or not, read once by the platform's loader. */
 export function codeListFile(name: string): CodeListItem[] {
-  let items = cache.get(name);
-  if (!items) {
-    const list = JSON.parse(readFileSync(new URL(`../../schemas/lists/${name}.json`, import.meta.url), 'utf8')) as CodeList;
-    items = list.groups ? Object.values(list.groups).flat() : list.items;
-    cache.set(name, items);
-  }
-  return items;
+  lists ??= loadCodeLists(new URL('../../schemas/lists', import.meta.url).pathname);
+  const list = lists.get(name);
+  if (!list) throw new Error(`no code list ${name}`);
+  return list.groups ? Object.values(list.groups).flat() : list.items;
 }

@@ -1,13 +1,12 @@
 import type { Queryable } from '../db/database.ts';
 import { lineCharge } from '../../src/domain/claims/claim-amounts.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 
 type Row = Record<string, unknown>;
 const LINE_FIELDS = ['from_service', 'to_service', 'procedure_code', 'modifiers', 'revenue_code', 'place_of_service', 'type_of_service', 'diagnosis_pointers',
   'days_or_units', 'price', 'copay', 'emg', 'epsdt', 'family_planning', 'ndc', 'ndc_quantity', 'ndc_unit'] as const;
 const JSON_FIELDS = new Set(['modifiers', 'diagnosis_pointers']);
 const DATE_FIELDS = new Set(['from_service', 'to_service']);
-const isoToUs = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
 
 /** A claim's service lines, in order, as the API answers them (dates mm/dd/yyyy, nothing null). */
 export async function readLines(db: Queryable, claimIds: number[], billingCompanyId?: number): Promise<Map<number, Row[]>> {
@@ -19,7 +18,7 @@ export async function readLines(db: Queryable, claimIds: number[], billingCompan
   const out = new Map<number, Row[]>();
   for (const row of r.rows) {
     const line: Row = {};
-    for (const [k, v] of Object.entries(row)) if (v !== null) line[k] = DATE_FIELDS.has(k) ? isoToUs(v) : k === 'price' || k === 'copay' || k === 'line_charge' ? Number(v) : v;
+    for (const [k, v] of Object.entries(row)) if (v !== null) line[k] = DATE_FIELDS.has(k) ? isoToUsDate(v) : k === 'price' || k === 'copay' || k === 'line_charge' ? Number(v) : v;
     const id = Number(row.claim_id);
     out.set(id, [...(out.get(id) ?? []), line]);
   }
@@ -44,9 +43,6 @@ export async function writeLines(tx: Queryable, claimId: number, billingCompanyI
   });
   await tx.query(`insert into claim_services (${cols.join(', ')}) values ${tuples.join(', ')}`, params);
 }
-
-/** The line fields a person writes, in a stable order (audit rows compare them). */
-export const lineFields = LINE_FIELDS;
 
 /** A line as written: the fields the answer adds (id, number, charge) are dropped; anything unknown stays, to be refused. */
 export function writableLine(line: unknown): unknown {

@@ -28,13 +28,6 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     },
   },
   {
-    method: 'get', path: '/claim/get-list-department-responsibilities', permission: 'claim.view', summary: 'Departments a claim may be assigned to: Billing, Payment Posting, Collector',
-    async handle(_ctx, _req, _actor, res) {
-      const es = res.locals.locale === 'es';
-      return [{ id: 1, name: es ? 'Facturación' : 'Billing' }, { id: 2, name: es ? 'Registro de pagos' : 'Payment Posting' }, { id: 3, name: es ? 'Cobranza' : 'Collector' }];
-    },
-  },
-  {
     method: 'get', path: '/claim/get-list-qualifier-by-field', permission: 'claim.view', summary: 'The qualifiers of an additional-information field (?id=14)',
     async handle(_ctx, req, _actor, res) {
       const field = String(req.query.id ?? req.query.type ?? '');

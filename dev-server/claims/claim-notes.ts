@@ -42,11 +42,11 @@ export async function addClaimNote(claims: ClaimService, actor: Actor, id: numbe
 
 const claimNoteEntity = (claims: ClaimService) => claims.entities.find((e) => e.name === 'claim-note')!;
 
-/** A claim's notes of one kind, oldest first. */
-export async function claimNotes(db: Queryable, claim: { id: number; billing_company_id?: unknown }, kind: Kind) {
-  const r = await db.query(
+/** A claim's notes (of one kind, or all), oldest first. */
+export async function claimNotes(db: Queryable, claim: { id: number; billing_company_id?: unknown }, kind?: Kind) {
+  const r = await db.query<Record<string, unknown>>(
     `select n.id, n.kind, n.status_id, n.note, n.details, n.created_at, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
-       from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and n.kind = $3 order by n.id`,
-    [claim.id, claim.billing_company_id, kind]);
+       from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and ($3::text is null or n.kind = $3) order by n.id`,
+    [claim.id, claim.billing_company_id, kind ?? null]);
   return r.rows;
 }

@@ -1,9 +1,9 @@
+import { isoToUsDate } from '../../src/domain/formats.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ClaimParties } from '../../src/domain/claims/claim-to-837.ts';
 import { codeListFile } from './claim-code-lists.ts';
 
 type Row = Record<string, unknown>;
-const isoToUs = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : String(v ?? ''));
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
 const codeOf = (list: string, id: unknown) => (codeListFile(list).find((i) => i.id === id) as { code?: string } | undefined)?.code;
 
@@ -34,7 +34,7 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
     out.set(Number(c.id), {
       company: co.get(Number(c.company_id)) as unknown as ClaimParties['company'],
       patient: {
-        first_name: String(patient.first_name), last_name: String(patient.last_name), date_of_birth: isoToUs(patient.date_of_birth), sex: patient.sex as string,
+        first_name: String(patient.first_name), last_name: String(patient.last_name), date_of_birth: String(isoToUsDate(patient.date_of_birth) ?? ''), sex: patient.sex as string,
         address: home ? { line1: String(home.address).toUpperCase(), city: String(home.city).toUpperCase(), state: String(home.state).toUpperCase(), zip: String(home.zip).replace(/\D/g, '') } : null,
       },
       providers: { billing: provider('billing_provider_id'), attending: provider('attending_provider_id'), referring: provider('referring_provider_id'), supervising: provider('supervising_provider_id'), operating: provider('operating_provider_id') },

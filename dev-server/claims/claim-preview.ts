@@ -3,9 +3,11 @@ import { autoTable } from 'jspdf-autotable';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { codeListFile } from './claim-code-lists.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
 
 type Row = Record<string, unknown>;
-const dollars = (cents: unknown) => (Number(cents ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Cents shown as dollars by the one formatter the product has: integer arithmetic, never a float.
+const dollars = (cents: unknown) => formatCents(Number(cents ?? 0));
 const L = {
   en: { title: 'Claim preview', claim: 'Claim', form: 'Form', status: 'Status', patient: 'Patient', company: 'Company', facility: 'Facility', dos: 'Date of service', billed: 'Billed amount',
     attending: 'Attending / rendering', billing: 'Billing provider', referring: 'Referring', policies: 'Policies', selfPay: 'Self pay', diagnoses: 'Diagnoses',

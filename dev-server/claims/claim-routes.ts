@@ -8,6 +8,7 @@ import { allowedNext, stateById, stateName } from '../../src/platform/state-mach
 import { ClaimService, type ClaimContext } from './claim-service.ts';
 import { changeClaimStatus } from './claim-status.ts';
 import { claimView } from './claim-view.ts';
+import { stateListItem } from '../resources/state-routes.ts';
 import { addClaimNote, claimNotes } from './claim-notes.ts';
 import { claimPreviewPdf } from './claim-preview.ts';
 import { eligibility } from './claim-eligibility.ts';
@@ -42,7 +43,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     async handle(ctx, req, actor, res) {
       const claims = service(ctx, actor);
       const m = claims.entity.states!;
-      const item = (id: number) => ({ id, name: stateName(m, id, res.locals.locale), background_color: stateById(m, id)?.colors.light.background, font_color: stateById(m, id)?.colors.light.text });
+      const item = (id: number) => stateListItem(m, id, res.locals.locale);
       if (req.query.current_id === undefined) return m.states.map((s) => item(s.id));
       const current = Number(req.query.current_id);
       if (!stateById(m, current)) throw invalid({ current_id: ['The selected current id is invalid.'] });

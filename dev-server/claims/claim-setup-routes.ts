@@ -6,6 +6,7 @@ import { stateName } from '../../src/platform/state-machine.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { evaluateClaimRules, type ClaimRule, type Condition } from '../../src/domain/claims/claim-rule-engine.ts';
 import { ClaimService, type ClaimContext } from './claim-service.ts';
+import { stateListItem } from '../resources/state-routes.ts';
 import { codeListFile } from './claim-code-lists.ts';
 
 type Actor = Parameters<GuardedRoute<ClaimContext>['handle']>[2];
@@ -46,7 +47,8 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get', path: '/claim-sub-status/get-list-status', permission: ['status.view', 'claim.view'], summary: 'The claim statuses [{id, name, background_color}] a sub-status may belong to',
     async handle(ctx, _req, _actor, res) {
-      return machineOf(ctx).states.map((s) => ({ id: s.id, name: stateName(machineOf(ctx), s.id, res.locals.locale), background_color: s.colors.light.background }));
+      const m = machineOf(ctx);
+      return m.states.map((s) => stateListItem(m, s.id, res.locals.locale));
     },
   },
   {

@@ -3,6 +3,7 @@ import { stateById, stateName } from '../../src/platform/state-machine.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { transitionHistory } from '../resources/state-history.ts';
+import { claimNotes } from './claim-notes.ts';
 
 type Row = Record<string, unknown> & { id: number };
 /** The default road of a claim (ClaimStatusMap): what the breadcrumb shows ahead of where a claim is. */
@@ -20,9 +21,7 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
     transitionHistory(db, entity, claim.id, locale),
     db.query<{ id: number; code: string; name: string; color: string | null; claim_status_ids: number[]; status: boolean }>(
       `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`, [claim.billing_company_id]),
-    db.query<Record<string, unknown>>(
-      `select n.id, n.kind, n.status_id, n.note, n.details, n.created_at, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
-         from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 order by n.id`, [claim.id, claim.billing_company_id]),
+    claimNotes(db, claim),
   ]);
   const subById = new Map(subs.rows.map((s) => [Number(s.id), s]));
   const colours = (id: number) => stateById(m, id)?.colors.light;
@@ -59,7 +58,7 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
     },
     status_map,
     status_history,
-    notes: notes.rows,
+    notes,
     status_date: last?.created_at ?? null,
     private_note: last?.note ?? null,
     last_modified: { user: last?.user?.name || last?.user?.email || 'Console' },

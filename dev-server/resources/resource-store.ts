@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { dataFields, searchExpression } from '../../src/platform/table-model.ts';
-import { isMoneyField, isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
@@ -40,7 +40,6 @@ export interface ListParams {
 const MAX_PAGE = 1000;
 /** A search's total is counted up to this many matches; beyond, the list says "10,000+". */
 export const COUNT_CAP = 10_000;
-const isoToUs = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -124,7 +123,7 @@ export class ResourceStore {
 
   toApi(row: Record<string, unknown>): Row {
     const out: Record<string, unknown> = { ...row };
-    for (const f of this.dateFields) out[f] = isoToUs(out[f]);
+    for (const f of this.dateFields) out[f] = isoToUsDate(out[f]);
     for (const [k, v] of Object.entries(out)) if (v === null) delete out[k];
     out.display_name = this.displayName(out);
     return out as Row;

@@ -8,6 +8,12 @@ export function stateAnswer(m: StateMachine, locale: 'en' | 'es') {
   return m.states.map((s) => ({ id: s.id, name: (locale === 'es' && s.label_es) || s.name, colors: s.colors, public: s.public !== false }));
 }
 
+/** A state as the predecessor's list calls answered it: {id, name, background_color, font_color} (claim and batch statuses alike). */
+export function stateListItem(m: StateMachine, id: number, locale: 'en' | 'es') {
+  const s = m.states.find((x) => x.id === id);
+  return { id, name: (s && ((locale === 'es' && s.label_es) || s.name)) ?? String(id), background_color: s?.colors.light.background, font_color: s?.colors.light.text };
+}
+
 /** PATCH /{base}/{id}/transition {to, note?, sub_status_id?, version?} */
 export function transitionRequest(req: Request): { to: number; note?: string; subStatusId?: number | null } {
   const body = bodyObject(req);

@@ -17,6 +17,9 @@ export function isUsDate(value: string): boolean {
   return !!m && isCalendarDay(Number(m[3]), Number(m[1]), Number(m[2]));
 }
 
+/** yyyy-mm-dd (as the database answers a date) → mm/dd/yyyy; anything else as it is. */
+export const isoToUsDate = <T>(v: T): T | string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
+
 /** mm/dd/yyyy → yyyy-mm-dd for the database. */
 export function usDateToIso(value: string): string {
   const [mm, dd, yyyy] = value.split('/');

@@ -80,8 +80,13 @@ describe('claim batches', () => {
 
   it('a sent batch cannot be changed or deleted, and a second send is refused', async () => {
     const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1')).body.data[0];
-    expect((await root('DELETE', `/claim/batch/${batch.id}`)).status).toBe(422);
+    const del = await root('DELETE', `/claim/batch/${batch.id}`);
+    expect(del.status).toBe(422);
+    expect(del.body.errors.status_id).toEqual(['A batch that was sent cannot be changed.']);
     expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${batch.id}`)).body.message).toBe("The batch couldn't be sent");
+    const [row] = (await app.db.query<{ status_id: number; control_number: number }>('select status_id, control_number from claim_batches where id = $1', [batch.id])).rows;
+    expect(row).toEqual({ status_id: 2, control_number: batch.control_number });
+    expect(Number((await app.db.query<{ n: number }>(`select count(*) n from files where kind = 'x12-out'`)).rows[0].n)).toBe(1);
   });
 
   it('control numbers are never reused: each send takes the next', async () => {
@@ -96,7 +101,10 @@ describe('claim batches', () => {
     const ids = await readyClaims(2);
     const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Paper April', company_id: w.company, transmission: 'P', claim_ids: ids });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
-    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`)).status).toBe(422);
+    const refused = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.transmission).toEqual(['A paper batch is printed and its shipping confirmed.']);
+    expect(await statuses(ids)).toEqual([2, 2]);
     const done = await root('PATCH', `/claim/batch/confirm-shipping/${b.body.id}`);
     expect(done.body.status_id).toBe(2);
     expect(await statuses(ids)).toEqual([3, 3]);

@@ -49,9 +49,11 @@ describe('claim rules (the scrubber)', () => {
   });
 
   it('a rule needs at least one check', async () => {
+    const before = Number((await app.db.query<{ n: number }>('select count(*) n from claim_rules')).rows[0].n);
     const r = await root('POST', '/claim/rules', authRule({ checks: [] }));
     expect(r.status).toBe(422);
-    expect(r.body.errors.checks).toBeDefined();
+    expect(r.body.errors.checks).toEqual(['The checks needs at least one item.']);
+    expect(Number((await app.db.query<{ n: number }>('select count(*) n from claim_rules')).rows[0].n)).toBe(before);
   });
 
   it('the preview runs a rule over a chosen claim and says it in words', async () => {

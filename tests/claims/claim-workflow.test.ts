@@ -93,6 +93,7 @@ describe('saving', () => {
     expect((await outsider('GET', `/claim/${c.id}`)).status).toBe(404);
     expect((await outsider('GET', '/claim/get-all-server')).body.count).toBe(0);
     expect((await outsider('PATCH', `/claim/change-status/${c.id}`, { status_id: 1, note: 'x' })).status).toBe(404);
+    expect((await stored(c.id)).status_id).toBe(2);
   });
 
   it('only a draft or not-submitted claim is deleted, with its lines', async () => {
@@ -164,7 +165,8 @@ describe('status workflow', () => {
     const c = await claimIn(3);
     const wrong = await root('PATCH', `/claim/change-status/${c.id}`, { status_id: 4, sub_status_id: sub.body.id, note: 'Paid in full' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.sub_status_id).toBeDefined();
+    expect(wrong.body.errors.sub_status_id).toEqual(['The sub-status does not belong to the chosen status or is disabled.']);
+    expect((await stored(c.id)).status_id).toBe(3);
     const same = await root('PATCH', `/claim/change-status/${c.id}`, { status_id: 3, sub_status_id: sub.body.id });
     expect(same.status).toBe(200);
     expect(same.body.status.sub_status).toMatchObject({ id: sub.body.id, name: 'Pending payer review' });

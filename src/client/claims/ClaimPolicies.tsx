@@ -3,9 +3,12 @@ import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
+import { codeLists } from '../schema/entities.ts';
+
+/** P, S, T… as the responsibility code list spells them. */
+const responsibilityCode = (id: number) => codeLists.get('responsibility-types')?.items.find((i) => i.id === id)?.code ?? '';
 
 interface Policy { id: number; name: string; type_responsibility_id: number; eff_date?: string; end_date?: string }
-const RESPONSIBILITY = ['', 'P', 'S', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'U'];
 
 /** The patient's active policies, primary first, to bill on this claim; none is self pay. */
 export function ClaimPolicies(p: FieldProps<number[]>) {
@@ -26,7 +29,7 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
       <Typography component="legend" sx={{ fontSize: 13, color: 'text.secondary' }}>{t('claims.policies.title')}</Typography>
       {patient === undefined || patient === null ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography> : null}
       {policies?.map((pol) => (
-        <FormControlLabel key={pol.id} label={`${RESPONSIBILITY[pol.type_responsibility_id] ?? ''} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
+        <FormControlLabel key={pol.id} label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
           control={<Checkbox size="small" checked={chosen.includes(pol.id)} onChange={(e) => p.onChange(e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id), p.fieldPathId.path)} />} />
       ))}
       {patient !== undefined && patient !== null && policies?.length === 0 ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.self_pay')}</Typography> : null}

@@ -6,8 +6,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import type { ClientEntity } from '../schema/entities.ts';
-import { API_BASE, ApiError, api } from '../session/api.ts';
-import { getSession } from '../session/session-store.ts';
+import { ApiError, api, apiBlob } from '../session/api.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
 
@@ -40,10 +39,8 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
     try {
       if (c.result === 'file') {
         // A document (a PDF) opens in a new tab from the signed-in call's bytes.
-        const get = c.method === 'get';
-        const res = await fetch(`${API_BASE}${path}`, { method: c.method.toUpperCase(), headers: { authorization: `Bearer ${getSession()?.access_token ?? ''}`, ...(get ? {} : { 'content-type': 'application/json' }), lang: locale }, ...(get ? {} : { body: JSON.stringify(body) }) });
-        if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
-        window.open(URL.createObjectURL(await res.blob()), '_blank', 'noopener');
+        const blob = await apiBlob(path, { method: c.method.toUpperCase(), body: c.method === 'get' ? undefined : body });
+        window.open(URL.createObjectURL(blob), '_blank', 'noopener');
         return;
       }
       const saved = await api<Record_>(path, { method: c.method.toUpperCase(), body });

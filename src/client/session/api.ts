@@ -85,6 +85,17 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
   }
 }
 
+/** A document an API call answers (a claim's preview PDF), signed in and in the person's language, as a blob. */
+export async function apiBlob(path: string, opts: { method?: string; body?: unknown } = {}): Promise<Blob> {
+  await ensureFresh().catch(() => undefined);
+  const session = getSession();
+  const headers: Record<string, string> = { lang: getConfig().language, ...(session ? { authorization: `Bearer ${session.access_token}` } : {}) };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${API_BASE}${path}`, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
+  return res.blob();
+}
+
 /** A stored document's bytes (photo, logo, EOB) through the signed-in route, as a blob a page can show. */
 export async function fetchFileBlob(path: string): Promise<Blob> {
   await ensureFresh().catch(() => undefined);

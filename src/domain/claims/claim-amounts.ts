@@ -1,4 +1,4 @@
-import { MAX_MONEY_CENTS, isUnits, isUsDate, usDateToIso } from '../formats.ts';
+import { MAX_MONEY_CENTS, isUnits, isUsDate, isoToUsDate, usDateToIso } from '../formats.ts';
 
 /**
  * The amounts a claim derives from its lines (predecessor-facts §2.5), in integer cents. Units are
@@ -23,7 +23,7 @@ export function lineCharge(units: unknown, priceCents: unknown): number | null {
 export interface LineAmounts { from_service?: unknown; to_service?: unknown; days_or_units?: unknown; price?: unknown; copay?: unknown }
 
 const isoOf = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
-const usOf = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const usOf = (iso: string) => String(isoToUsDate(iso));
 
 /** billed = Σ line charges; paid at the desk = Σ copays; date of service = earliest from; last date = latest to (or from). */
 export function claimTotals(lines: LineAmounts[]): { billed: number; copays: number; dateOfService: string | null; lastDate: string | null } {
