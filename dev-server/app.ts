@@ -27,6 +27,7 @@ import { masterDataRoutes } from './master-data/master-data-routes.ts';
 import { claimRoutes } from './claims/claim-routes.ts';
 import { claimSetupRoutes } from './claims/claim-setup-routes.ts';
 import { batchRoutes } from './batches/batch-routes.ts';
+import { exchangeRoutes } from './exchange/exchange-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
@@ -87,6 +88,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, files }, exchangeRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
+import { startPollScheduler } from './exchange/poll-scheduler.ts';
 
 async function main() {
   const db = await openDatabase();
@@ -22,13 +23,15 @@ async function main() {
   await jobs.start();
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.
   if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
+  // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.
+  const stopPolling = startPollScheduler(db, jobs);
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
     console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
   });
   // Browsers and load balancers keep connections open longer than Node's 5 s default: closing first races their next request.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const stop = () => server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
+  const stop = () => { stopPolling(); server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0))); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

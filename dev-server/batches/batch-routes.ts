@@ -3,7 +3,9 @@ import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/g
 import { ResourceStore } from '../resources/resource-store.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
 import { batchReportPdf } from './batch-report.ts';
-import { applyAcknowledgment } from './acknowledgments.ts';
+import { receiveFile } from '../exchange/receive-file.ts';
+import { claimFormsPdf } from '../paper/claim-forms.ts';
+import { formQuery } from '../paper/form-query.ts';
 import { stateListItem } from '../resources/state-routes.ts';
 
 const optionalId = (v: unknown, field: string) => {
@@ -49,13 +51,25 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   },
   {
     method: 'post', path: '/claim/batch/acknowledgments', permission: 'claimbatch.send',
-    summary: "Applies a clearing house's 999 or 277CA ({content, name?, billing_company_id?}): kept in the file store first; the same file twice changes nothing",
+    summary: "Takes in a clearing house's file by hand ({content, name?, billing_company_id?}): a 999 or 277CA is applied, an 835 waits for posting, an unreadable file is kept with its findings; the same file twice changes nothing",
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       if (typeof body.content !== 'string' || !body.content.trim()) throw invalid({ content: ['The content of the acknowledgment file is required.'] });
       const bc = actor.crossTenant ? optionalId(body.billing_company_id, 'billing_company_id') : actor.billingCompanyIds.length === 1 ? actor.billingCompanyIds[0] : optionalId(body.billing_company_id, 'billing_company_id');
       if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-      return applyAcknowledgment(ctx, actor, body.content, bc, typeof body.name === 'string' ? body.name : undefined);
+      return receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: typeof body.name === 'string' && body.name.trim() ? body.name : 'acknowledgment.x12', bytes: Buffer.from(body.content, 'latin1') });
+    },
+  },
+  {
+    method: 'get', path: '/claim/batch/{id}/exchanges', permission: 'claimbatch.show',
+    summary: "A batch's files exchanged, oldest first: the 837 sent (or the failed attempts) and the acknowledgments that answered it",
+    async handle(ctx, req, actor) {
+      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
+      const r = await ctx.db.query(
+        `select e.id, e.exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected, e.file_id
+           from exchange_files e where e.billing_company_id = $1 and e.batch_id = $2
+          order by e.id`, [batch.billing_company_id, batch.id]);
+      return r.rows;
     },
   },
   {
@@ -98,6 +112,17 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
       res.send(Buffer.from(pdf));
     },
   })),
+  {
+    method: 'get', path: '/claim/batch/show-batch-forms/{id}', permission: ['claimbatch.print', 'claimbatch.preview'], raw: true,
+    summary: "The batch's claims on their paper forms (CMS-1500 or UB-04), ?mode=data (on pre-printed red forms, the default) or full (the form drawn, plain paper), ?left=&top= offsets in points",
+    async handle(ctx, req, actor, res) {
+      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
+      const { mode, offsets } = formQuery(req);
+      const { form, pdf } = await claimFormsPdf(ctx.db, Number(batch.billing_company_id), (batch.claim_ids as number[]) ?? [], mode, offsets);
+      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="batch-${String(batch.code)}-${form}${mode === 'full' ? '-plain-paper' : ''}.pdf"`);
+      res.send(Buffer.from(pdf));
+    },
+  },
   {
     method: 'put', path: '/claim/batch/{id}', permission: 'claimbatch.edit', summary: 'Updates a batch not yet sent (the version edited is required)',
     async handle(ctx, req, actor, res) {

@@ -6,8 +6,10 @@ import type { FileStore } from '../files/file-store.ts';
 import { invalid } from '../http/errors.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { recordTransitions } from '../resources/state-history.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { moveClaims } from '../claims/claim-bulk.ts';
+import { exchangeAccount, connects, openConnection } from '../exchange/account-connection.ts';
+import { ConnectionError } from '../exchange/connection.ts';
+import { logExchange } from '../exchange/exchange-log.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
@@ -31,7 +33,13 @@ export const BATCH_MESSAGES = {
   accountRequired: 'An electronic batch needs the clearing house account it goes through.',
   notEditable: 'A batch that was sent cannot be changed.',
   notFound: 'Claim Not Found',
+  notSent: "The batch couldn't be sent",
+  paperIsPrinted: 'A paper batch is printed and its shipping confirmed.',
+  changedWhileSending: 'The batch changed while it was being sent; open it again.',
 } as const;
+
+/** A step of sending a batch, for a progress bar: 0 reading, 1 writing, 2 sending, 3 marking Submitted (of 4). */
+export type SendProgress = (step: number, message: string) => Promise<void>;
 const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/g, (_, k) => p[k] ?? '');
 
 /**
@@ -114,40 +122,68 @@ export class BatchService {
   }
 
   /**
-   * Sends an electronic batch: one 837P or 837I interchange with the account's submitter and receiver
-   * identifiers, qualifiers and usage, a control number that is never reused, kept in the file store;
-   * its claims and the batch become Submitted, all in one transaction.
+   * Sends an electronic batch, in steps a person can follow (progress): the 837P or 837I interchange
+   * is written from the claims with the account's identifiers, qualifiers and usage and a control
+   * number never reused; it is kept in the file store (so it can be carried by hand whatever happens);
+   * it goes through the account's connection; only then do its claims and the batch become Submitted.
+   * A connection that fails leaves every status as it was, says why, and the send can be tried again.
    */
-  async submit(id: number): Promise<Row> {
-    return this.ctx.db.transaction(async (tx) => {
-      const batch = await this.store.get(id, tx, true);
-      if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, "The batch couldn't be sent");
-      if (batch.transmission === 'P') throw invalid({ transmission: ['A paper batch is printed and its shipping confirmed.'] }, "The batch couldn't be sent");
+  async submit(id: number, progress: SendProgress = async () => undefined): Promise<Row> {
+    await progress(0, 'Reading the claims');
+    const prepared = await this.ctx.db.transaction(async (tx) => {
+      const batch = await this.store.get(id, tx);
+      if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
+      if (batch.transmission === 'P') throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
-      const account = (await tx.query<Fields>(
-        `select a.submitter_id, a.receiver_id, a.usage, a.file_name_pattern, a.contact_name, a.contact_phone, h.name as house
-           from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id where a.id = $1 and a.billing_company_id = $2`,
-        [batch.clearing_house_account_id, bc])).rows[0];
-      if (!account) throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, "The batch couldn't be sent");
+      const account = batch.clearing_house_account_id ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc) : null;
+      if (!account) throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
       const control = Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
       const company = (await tx.query<{ name: string }>('select name from billing_companies where id = $1', [bc])).rows[0];
+      const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
+      return { batch, bc, account, control, company, professional, institutional };
+    });
+    const { batch, bc, account, control } = prepared;
+    await progress(1, `Writing the 837 of ${(batch.claim_ids as number[]).length} claims`);
+    const now = new Date();
+    const envelope = {
+      submitter: { name: String(prepared.company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone: (account.contact_phone ?? '0000000000').replace(/\D/g, '') },
+      receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
+      interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: (account.usage === 'P' ? 'P' : 'T') as 'T' | 'P', date: now,
+        senderQualifier: account.sender_qualifier ?? 'ZZ', receiverQualifier: account.receiver_qualifier ?? 'ZZ' },
+    };
+    const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
+    const institutional = !prepared.professional.length;
+    const text = institutional ? write837I({ ...envelope, claims: strip(prepared.institutional) } as Batch837<never>) : write837P({ ...envelope, claims: strip(prepared.professional) } as Batch837);
+    const bytes = Buffer.from(text, 'utf8');
+    const file = await this.ctx.files.save(this.actor, {
+      kind: 'x12-out', billingCompanyId: bc, source: bytes,
+      name: fileName(account.file_name_pattern, { submitter: account.submitter_id, control, date: now, batch: String(batch.code) }),
+    });
+    const sent = { billingCompanyId: bc, accountId: account.id, batchId: batch.id, fileId: file.id, direction: 'out' as const, kind: institutional ? '837I' : '837P', name: file.name, size: bytes.length };
+    let where = 'the file store (to be uploaded by hand)';
+    if (connects(account)) {
+      await progress(2, 'Sending to the clearing house');
+      let connection;
+      try {
+        connection = await openConnection(this.ctx.db, account);
+        await connection.put(file.name, bytes);
+        where = connection.label;
+      } catch (e) {
+        const reason = e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+        await this.ctx.db.transaction((tx) => logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason }));
+        throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
+      } finally { await connection?.close(); }
+    }
+    await progress(3, 'Marking the claims Submitted');
+    return this.ctx.db.transaction(async (tx) => {
+      const now2 = await this.store.get(id, tx, true);
+      // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
+      if (Number(now2.status_id) !== NOT_SUBMITTED_BATCH || now2.version !== batch.version) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
       const claimIds = batch.claim_ids as number[];
-      const { professional, institutional } = await claimsFor837(tx, bc, claimIds);
-      const now = new Date();
-      const envelope = {
-        submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: String(account.submitter_id), contactName: String(account.contact_name ?? 'BILLING OFFICE'), phone: String(account.contact_phone ?? '0000000000').replace(/\D/g, '') },
-        receiver: { name: String(account.house).toUpperCase(), id: String(account.receiver_id ?? account.submitter_id) },
-        interchange: { senderId: String(account.submitter_id), receiverId: String(account.receiver_id ?? ''), control, usage: (account.usage === 'P' ? 'P' : 'T') as 'T' | 'P', date: now },
-      };
-      const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
-      const text = professional.length ? write837P({ ...envelope, claims: strip(professional) } as Batch837) : write837I({ ...envelope, claims: strip(institutional) } as Batch837<never>);
-      const file = await this.ctx.files.save(this.actor, {
-        kind: 'x12-out', billingCompanyId: bc, tx, source: Buffer.from(text, 'utf8'),
-        name: fileName(account.file_name_pattern as string | null, { submitter: String(account.submitter_id), control, date: now, batch: String(batch.code) }),
-      });
-      await this.claimsSubmitted(tx, bc, claimIds, `Submitted to ClearingHouse (batch ${String(batch.code)})`);
-      await this.store.applyUpdate(tx, batch, { control_number: control, file_id: file.id, shipping_date: now.toISOString() }, 'updated');
+      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
+      await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
+      await this.store.applyUpdate(tx, now2, { control_number: control, file_id: file.id, shipping_date: now.toISOString(), total_processed: claimIds.length, total_accepted_by_clearing_house: 0, total_rejected_by_clearing_house: 0 }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
     });
   }
@@ -159,17 +195,11 @@ export class BatchService {
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
-      await this.claimsSubmitted(tx, bc, batch.claim_ids as number[], `Shipping confirmed (batch ${String(batch.code)})`);
-      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString() }, 'updated');
+      const claimIds = batch.claim_ids as number[];
+      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
+      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString(), total_processed: claimIds.length }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
     });
-  }
-
-  /** Claims Not submitted → Submitted, as the system, with their audit and history rows: one statement each. */
-  private async claimsSubmitted(tx: Queryable, bc: number, ids: number[], note: string) {
-    await tx.query('update claims set status_id = $3, sub_status_id = null, version = version + 1, updated_at = now() where billing_company_id = $1 and id = any($2::bigint[])', [bc, ids, CLAIM_SUBMITTED]);
-    await writeAuditMany(tx, this.actor, 'claim', 'status_changed', ids.map((id) => ({ entityId: id, billingCompanyId: bc, oldValues: { status_id: CLAIM_NOT_SUBMITTED }, newValues: { status_id: CLAIM_SUBMITTED } })));
-    await recordTransitions(tx, this.actor, this.claimEntity, ids.map((id) => ({ id, billingCompanyId: bc, from: CLAIM_NOT_SUBMITTED, to: CLAIM_SUBMITTED, note })));
   }
 
   /** The billing company a new record belongs to: a Super User names it; others get their own (the store's one rule). */

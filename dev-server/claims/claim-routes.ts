@@ -10,6 +10,8 @@ import { changeClaimStatus } from './claim-status.ts';
 import { claimView } from './claim-view.ts';
 import { stateListItem } from '../resources/state-routes.ts';
 import { addClaimNote, claimNotes } from './claim-notes.ts';
+import { claimFormsPdf } from '../paper/claim-forms.ts';
+import { formQuery } from '../paper/form-query.ts';
 import { claimPreviewPdf } from './claim-preview.ts';
 import { eligibility } from './claim-eligibility.ts';
 import { claimListRoutes } from './claim-list-routes.ts';
@@ -88,6 +90,17 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post', path: '/claim/check-eligibility', permission: 'claim.view', summary: "Whether the patient's policies are in force on a date ({patient_id, date_of_service?, insurance_policy_ids?}): Eligible policy, Ineligible policy or Unknown",
     async handle(ctx, req, actor) { return eligibility(ctx, actor, bodyObject(req)); },
+  },
+  {
+    method: 'get', path: '/claim/show-claim-form/{id}', permission: ['claim.print', 'claim.preview'], raw: true,
+    summary: 'The claim on its paper form (CMS-1500 or UB-04) as a PDF: ?mode=data (pre-printed red form, the default) or full (plain paper), ?left=&top= offsets in points',
+    async handle(ctx, req, actor, res) {
+      const claim = await shown(ctx, actor, idParam(req), res);
+      const { mode, offsets } = formQuery(req);
+      const { form, pdf } = await claimFormsPdf(ctx.db, Number(claim.billing_company_id), [Number(claim.id)], mode, offsets);
+      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? claim.id)}-${form}.pdf"`);
+      res.send(Buffer.from(pdf));
+    },
   },
   {
     method: 'post', path: '/claim/show-claim-preview', permission: ['claim.preview', 'claim.show'], raw: true, summary: 'The claim printed as a PDF ({id})',

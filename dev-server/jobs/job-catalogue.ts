@@ -1,2 +1,3 @@
 // Every job kind of the product, registered by importing its module once here.
 import '../codes/code-set-job.ts';
+import '../exchange/exchange-jobs.ts';

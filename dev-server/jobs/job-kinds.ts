@@ -1,3 +1,4 @@
+import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -6,6 +7,8 @@ import type { FileStore } from '../files/file-store.ts';
 export interface JobContext<C = unknown> {
   db: Database;
   files: FileStore;
+  /** the product's entity schemas, for work that goes through their stores */
+  entities: Entity[];
   jobId: number;
   /** the system acting for the job's billing company (or for all, on a platform-wide job) */
   actor: Actor;
@@ -32,6 +35,8 @@ export interface JobKind<I = Record<string, unknown>, C = unknown> {
   expireInSeconds?: number;
   /** checks and normalises what a person asked for (422 on a bad input) */
   input(raw: Record<string, unknown>): I;
+  /** the billing company the work belongs to (the batch's, the account's); the job runs as the system for it. Default: the starter's first */
+  owner?(db: Queryable, input: I): Promise<number | null>;
   run(ctx: JobContext<C>, input: I): Promise<Record<string, unknown>>;
 }
 

@@ -6,6 +6,7 @@ import { bossDb } from './pg-boss-adapter.ts';
 import { yieldToEventLoop } from '../db/yield.ts';
 import { log } from '../http/server-log.ts';
 import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
+import { productEntities } from '../../src/platform/load-schemas.ts';
 import './job-catalogue.ts';
 
 export interface JobRow {
@@ -93,7 +94,7 @@ export class JobQueue {
     if (!row) return;
     const db = this.db;
     const ctx = {
-      db, files: this.files, jobId, attempt: row.attempts, checkpoint: row.checkpoint ?? null,
+      db, files: this.files, entities: productEntities(), jobId, attempt: row.attempts, checkpoint: row.checkpoint ?? null,
       actor: systemActor(row.billing_company_id === null ? null : Number(row.billing_company_id), def.kind),
       async progress(done: number, total: number | null, message?: string, tx?: Queryable) {
         await (tx ?? db).query('update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1', [jobId, done, total, message ?? null]);

@@ -46,7 +46,13 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
       if (!def || def.permission === null) throw new DomainError('job_unknown', { kind: String(req.params.kind) });
       if (!def.permission.some((p) => can(actor, p)) || (def.platform && !actor.crossTenant)) throw new DomainError('forbidden');
       const input = def.input(bodyObject(req));
-      const bc = def.platform ? null : actor.billingCompanyIds[0] ?? null;
+      let bc = def.platform ? null : actor.billingCompanyIds[0] ?? null;
+      if (def.owner) {
+        // The work's own billing company; another tenant's record simply is not there.
+        const owner = await def.owner(ctx.db, input);
+        if (owner === null || (!actor.crossTenant && !actor.billingCompanyIds.includes(owner))) throw new DomainError('not_found');
+        bc = owner;
+      }
       return view(await ctx.jobs.enqueue(actor, def.kind, input as Record<string, unknown>, bc));
     },
   },

@@ -8,6 +8,7 @@ import { invalid } from '../http/errors.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { recordTransition } from './state-history.ts';
 import { ssnColumns } from '../users/ssn-protection.ts';
+import { sealSecret } from '../security/secret-box.ts';
 import { checkStored } from './stored-rules.ts';
 import { can } from '../auth/actor.ts';
 import { findTransition, stateById, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
@@ -133,11 +134,19 @@ export class ResourceStore {
     return this.entity.resource.displayName.replace(/\{(\w+)\}/g, (_, f) => String(row[f] ?? '')).replace(/\s+/g, ' ').trim();
   }
 
-  /** A typed SSN becomes its look-up hash and last four digits; the number itself is not kept. */
+  /**
+   * A typed SSN becomes its look-up hash and last four digits; the number itself is not kept. A
+   * secret the product must use again (protect "encrypt") is sealed into {field}_encrypted.
+   */
   async protect(values: Record<string, unknown>): Promise<Record<string, unknown>> {
     const out = { ...values };
     for (const f of this.protectedFields) {
-      if (typeof out[f] !== 'string') { delete out[f]; continue; }
+      if (typeof out[f] !== 'string' || out[f] === '') { delete out[f]; continue; }
+      if (this.entity.schema.properties[f]['x-db']?.protect === 'encrypt') {
+        out[`${f}_encrypted`] = sealSecret(out[f] as string);
+        delete out[f];
+        continue;
+      }
       const cols = await ssnColumns(this.db, out[f] as string);
       delete out[f];
       out[`${f}_hash`] = cols.ssn_hash;

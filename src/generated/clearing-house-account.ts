@@ -10,6 +10,18 @@ export type UsageTestOrProduction = "T" | "P";
 export type FileName = string;
 export type SubmitterContact = string;
 export type SubmitterContactPhone = string;
+export type Connection = "none" | "sftp" | "folder";
+export type SFTPHost = string;
+export type SFTPPort = number;
+export type SFTPUser = string;
+export type SignsInWith = "password" | "key";
+export type PasswordOrPrivateKeyKeptEncryptedLeftEmptyTheSavedOneStays = string;
+export type ServerKeyFingerprintRememberedAtTheFirstConnection = string;
+export type SealedSecret = string;
+export type OutboundFolder837FilesGoHere = string;
+export type InboundFolder999277CAAnd835FilesComeFromHere = string;
+export type CheckTheInboundFolderEveryMinutes = number;
+export type LastChecked = string;
 export type Note = string;
 
 export interface ClearingHouseAccount {
@@ -23,5 +35,17 @@ export interface ClearingHouseAccount {
   file_name_pattern?: FileName;
   contact_name?: SubmitterContact;
   contact_phone?: SubmitterContactPhone;
+  connection?: Connection;
+  host?: SFTPHost;
+  port?: SFTPPort;
+  username?: SFTPUser;
+  auth_method?: SignsInWith;
+  secret?: PasswordOrPrivateKeyKeptEncryptedLeftEmptyTheSavedOneStays;
+  host_fingerprint?: ServerKeyFingerprintRememberedAtTheFirstConnection;
+  secret_encrypted?: SealedSecret;
+  outbound_folder?: OutboundFolder837FilesGoHere;
+  inbound_folder?: InboundFolder999277CAAnd835FilesComeFromHere;
+  poll_minutes?: CheckTheInboundFolderEveryMinutes;
+  last_polled_at?: LastChecked;
   note?: Note;
 }

@@ -10,6 +10,7 @@ export type { ClearingHouseAccount } from './clearing-house-account.ts';
 export type { ClearingHouse } from './clearing-house.ts';
 export type { Company } from './company.ts';
 export type { Diagnosis } from './diagnosis.ts';
+export type { ExchangeFile } from './exchange-file.ts';
 export type { Facility } from './facility.ts';
 export type { HealthProfessional } from './health-professional.ts';
 export type { InsuranceCompany } from './insurance-company.ts';

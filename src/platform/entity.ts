@@ -16,7 +16,7 @@ export interface FieldSchema {
     /** a money column is summed over the whole list unless false */ sum?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; references?: string; virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
-    protect?: 'ssn' | 'card';
+    protect?: 'ssn' | 'card' | 'encrypt';
     /** a column never read back into answers (an SSN's look-up hash) */
     secret?: boolean };
   [keyword: string]: unknown;
@@ -55,6 +55,8 @@ export interface ResourceMeta {
   codeSetImports?: Array<'icd10cm' | 'hcpcs' | 'taxonomy' | 'pos' | 'carc' | 'rarc'>;
   /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */
   appendOnly?: boolean;
+  /** rows only the product writes (a log): no create, update or delete route */
+  systemWritten?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */
   children?: Array<{ entity: string; field: string; label: string; label_es?: string }>;
   /** rows of another entity written with this record in one transaction (a claim's service lines): body field → child entity */

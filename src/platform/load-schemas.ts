@@ -84,3 +84,10 @@ export function loadCodeLists(listsDir: string): Map<string, CodeList> {
   }
   return lists;
 }
+
+let productEntitiesCache: Entity[] | null = null;
+/** The product's own entities (schemas/entities), read once: for work outside a request (jobs). */
+export function productEntities(): Entity[] {
+  productEntitiesCache ??= loadEntities(new URL('../../schemas/entities', import.meta.url).pathname);
+  return productEntitiesCache;
+}

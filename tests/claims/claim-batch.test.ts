@@ -1,11 +1,12 @@
 import x12 from 'node-x12';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimWorld, goodClaim, readyClaims as readyClaimsOf, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
 import { batchCode } from '../../src/domain/claims/batch-code.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { ack277, ack999 } from '../helpers/ack-files.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let account: number;
 beforeAll(async () => {
@@ -17,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** n verified Not submitted claims on different days (so none is a likely duplicate of another). */
-async function readyClaims(n: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const day = `03/${String(10 + i).padStart(2, '0')}/2026`;
-    const r = await root('POST', '/claim/verify-register', goodClaim(w, { services: goodClaim(w).services.map((l) => ({ ...l, from_service: day, to_service: day })) }));
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    ids.push(r.body.id);
-  }
-  return ids;
-}
+const readyClaims = (n: number) => readyClaimsOf(root, w, n);
 const statuses = async (ids: number[]) => (await app.db.query<{ status_id: number }>('select status_id from claims where id = any($1::bigint[]) order by id', [ids])).rows.map((r) => r.status_id);
 
 describe('claim batches', () => {
@@ -129,11 +120,7 @@ describe('claim batches', () => {
   it('a 277CA rejects one claim in plain words and accepts the others; the same file twice changes nothing; a garbled file is kept and changes nothing', async () => {
     const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1&sortBy=id')).body.data[0];
     const codes = (await app.db.query<{ code: string }>('select code from claims where id = any($1::bigint[]) order by id', [batch.claim_ids])).rows.map((r) => r.code);
-    const claimLoop = (code: string, stc: string, n: number) => [`HL*${n}*1*PT`, 'NM1*QC*1*PEREZ*LUCIA****MI*W123456789', `TRN*2*${code}`, `STC*${stc}*20260312*WQ*140`, `REF*1K*PAYER${n}`];
-    const body = ['ST*277*0001*005010X214', 'BHT*0085*08*1*20260312*1200*TH', 'HL*1**20*1', 'NM1*PR*2*SUN HEALTH PLAN*****PI*PSUN1',
-      ...claimLoop(codes[0], 'A7:562:85', 2), ...claimLoop(codes[1], 'A2:20', 3), ...claimLoop(codes[2], 'A2:20', 4)];
-    const text = ['ISA*00*          *00*          *ZZ*030240928      *ZZ*SUN0001        *260312*1200*^*00501*000000777*0*T*:',
-      'GS*HN*030240928*SUN0001*20260312*1200*777*X*005010X214', ...body, `SE*${body.length + 1}*0001`, 'GE*1*777', 'IEA*1*000000777'].join('~') + '~';
+    const text = ack277(777, [{ code: codes[0], stc: 'A7:562:85' }, { code: codes[1], stc: 'A2:20' }, { code: codes[2], stc: 'A2:20' }]);
     const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc, name: 'ack-777.x12' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ kind: '277CA', duplicate: false, rejected: [{ code: codes[0] }], accepted: [{ code: codes[1], payer_claim_number: 'PAYER3' }, { code: codes[2] }] });
@@ -144,9 +131,11 @@ describe('claim batches', () => {
     const again = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc });
     expect(again.body).toMatchObject({ duplicate: true, rejected: [], accepted: [] });
     const garbled = await root('POST', '/claim/batch/acknowledgments', { content: 'ISA*00*garbage~GS*HN~ST*277', billing_company_id: w.bc });
+    expect(garbled.body).toMatchObject({ result: 'unreadable', rejected: [], accepted: [] });
     expect(garbled.body.findings.length).toBeGreaterThan(0);
-    expect(garbled.body.rejected).toEqual([]);
-    expect(Number((await app.db.query<{ n: number }>(`select count(*) n from files where kind = 'ack'`)).rows[0].n)).toBe(2);
+    const kept = await app.db.query<{ result: string; kind: string; findings: unknown[] }>(`select e.result, f.kind, e.findings from exchange_files e join files f on f.id = e.file_id where e.id = $1`, [garbled.body.exchange_id]);
+    expect(kept.rows[0]).toMatchObject({ result: 'unreadable', kind: 'ack' });
+    expect(kept.rows[0].findings.length).toBeGreaterThan(0);
   });
 
   it('a 999 that rejects the file returns every Submitted claim of its batch to Rejected, with the errors in plain words', async () => {
@@ -154,9 +143,7 @@ describe('claim batches', () => {
     const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Rejected run', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
     const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
     const control = sent.body.control_number;
-    const body = ['ST*999*0001*005010X231A1', `AK1*HC*${control}*005010X222A1`, 'AK2*837*0001*005010X222A1', 'IK3*NM1*12*2010BA*8', 'IK4*9*67*7*BADID', 'IK5*R*5', 'AK9*R*1*1*0'];
-    const text = ['ISA*00*          *00*          *ZZ*030240928      *ZZ*SUN0001        *260312*1200*^*00501*000000778*0*T*:',
-      'GS*FA*030240928*SUN0001*20260312*1200*778*X*005010X231A1', ...body, `SE*${body.length + 1}*0001`, 'GE*1*778', 'IEA*1*000000778'].join('~') + '~';
+    const text = ack999(778, control, false);
     const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc });
     expect(r.body.kind).toBe('999');
     expect(r.body.rejected.map((x: { claim_id: number }) => x.claim_id)).toEqual(ids);

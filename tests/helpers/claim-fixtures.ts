@@ -1,3 +1,4 @@
+import type { Api } from './test-app.ts';
 import type { Database } from '../../dev-server/db/database.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
 
@@ -51,4 +52,16 @@ export function goodClaim(w: ClaimWorld, over: Record<string, unknown> = {}) {
     ],
     ...over,
   };
+}
+
+/** n verified Not submitted claims on different days (so none is a likely duplicate of another). */
+export async function readyClaims(api: Api, w: ClaimWorld, n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const day = `03/${String(10 + i).padStart(2, '0')}/2026`;
+    const r = await api('POST', '/claim/verify-register', goodClaim(w, { services: goodClaim(w).services.map((l) => ({ ...l, from_service: day, to_service: day })) }));
+    if (r.status !== 201) throw new Error(`claim not registered: ${JSON.stringify(r.body)}`);
+    ids.push(r.body.id);
+  }
+  return ids;
 }

@@ -80,7 +80,7 @@ export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: bool
 }
 
 /** A fresh app with a signed-in Super User: the setup most API test files share. */
-export async function startAsSuperUser(opts: Partial<AppOptions> = {}): Promise<{ app: TestApp; root: Api }> {
+export async function startAsSuperUser(opts: Partial<AppOptions> & { withJobs?: boolean } = {}): Promise<{ app: TestApp; root: Api }> {
   const app = await startTestApp(opts);
   await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
   return { app, root: app.as(await app.login('root@test.com')) };

@@ -8,6 +8,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   '/clearing-house-management': 'Clearing House Management',
   '/claims-management': 'Claims Management',
   '/claims-batch-management': 'Claim Batch Management',
+  '/clearing-house-files': 'Clearing House Files',
   '/claims-rules-management': 'Claim Rules Management',
   '/admission-encounter': 'Admission / Encounter Management',
   '/claims-status-management': 'Status Management',

@@ -69,7 +69,7 @@ export const es: Messages = {
     policies: { title: 'Pólizas a facturar', pick_patient: 'Elija primero el paciente.', self_pay: 'El paciente no tiene pólizas activas: el reclamo es de pago propio.', until: 'hasta' },
   },
   apps: {
-    'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
+    'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',
     'Facility Management': 'Instalaciones', 'Procedure Management': 'Procedimientos', 'Diagnosis Management': 'Diagnósticos', 'Modifier Management': 'Modificadores', 'User Management': 'Usuarios',
     'Clearing House Management': 'Cámaras de compensación', 'Billing Company Management': 'Compañías de facturación', 'My Billing Company Management': 'Mi compañía de facturación',

@@ -2,7 +2,7 @@
  * The kinds of document the file store keeps: the largest each may be, what its bytes must look
  * like (checked by their first bytes, never by the name or the declared type), and who may read it.
  */
-export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set';
+export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'received' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
@@ -22,6 +22,8 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
   era: { maxBytes: 100 * MB, content: 'x12', read: ['payment.view'], label: 'ERA files', label_es: 'Archivos ERA' },
   'x12-out': { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: '837 files sent', label_es: 'Archivos 837 enviados' },
   ack: { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: 'Acknowledgments received', label_es: 'Acuses recibidos' },
+  // What a clearing house sent that is not X12 at all: kept as it came, so nothing received is lost.
+  received: { maxBytes: 100 * MB, content: 'any', read: ['claimbatch.view', 'clearinghousefile.view'], label: 'Files received that could not be read', label_es: 'Archivos recibidos que no se pudieron leer' },
   statement: { maxBytes: 20 * MB, content: 'pdf-or-image', read: ['payment.generatepatientaccount', 'ledger.view'], label: 'Statements', label_es: 'Estados de cuenta' },
   export: { maxBytes: 100 * MB, content: 'any', read: null, label: 'Exports', label_es: 'Exportaciones' },
   upload: { maxBytes: 20 * MB, content: 'pdf-or-image', read: null, label: 'Uploads', label_es: 'Cargas' },

@@ -31,6 +31,8 @@ export const FEE_REQUIRED_MESSAGE = 'At least one fee is required: a price, a MA
 export const AGE_RANGE_MESSAGE = 'The age from cannot be greater than the age to.';
 export const SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE = 'The subscriber is given only when the patient is not the insured.';
 export const CAPITATED_FEE_TYPE = 5;
+export const SFTP_NEEDS_MESSAGE = 'An SFTP connection needs this field.';
+export const FOLDER_NEEDS_MESSAGE = 'A folder connection needs its outbound folder.';
 
 type Errors = Record<string, string[]>;
 const add = (out: Errors, field: string, message: string) => { (out[field] ??= []).includes(message) || out[field].push(message); };
@@ -117,6 +119,12 @@ export const entityRules: Record<string, EntityRule> = {
     const sub = record.subscriber as Record<string, unknown> | undefined;
     const dob = iso(sub?.date_of_birth);
     if (dob && dob > todayIso(today)) add(out, 'subscriber.date_of_birth', BIRTH_IN_FUTURE_MESSAGE);
+    return out;
+  },
+  'clearing-house-account'(record): Errors {
+    const out: Errors = {};
+    if (record.connection === 'sftp') for (const f of ['host', 'username', 'outbound_folder']) if (!record[f]) add(out, f, SFTP_NEEDS_MESSAGE);
+    if (record.connection === 'folder' && !record.outbound_folder) add(out, 'outbound_folder', FOLDER_NEEDS_MESSAGE);
     return out;
   },
   'health-professional'(record, today): Errors {

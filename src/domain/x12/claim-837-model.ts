@@ -90,7 +90,8 @@ export interface Claim837I extends ClaimCommon837 {
 export interface Batch837<C extends ClaimCommon837 = Claim837P> {
   submitter: { name: string; id: string; contactName: string; phone: string };
   receiver: { name: string; id: string };
-  interchange: { senderId: string; receiverId: string; control: number; usage: 'T' | 'P'; date: Date };
+  /** ISA05/ISA07 qualifiers default to ZZ (mutually defined), as most clearing houses ask */
+  interchange: { senderId: string; receiverId: string; control: number; usage: 'T' | 'P'; date: Date; senderQualifier?: string; receiverQualifier?: string };
   claims: C[];
 }
 

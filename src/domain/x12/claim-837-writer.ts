@@ -53,7 +53,7 @@ export function write837<C extends ClaimCommon837>(batch: Batch837<C>, implement
   const hhmm = date.slice(11, 13) + date.slice(14, 16);
   const control = String(ic.control).padStart(9, '0');
   const out: string[] = [];
-  out.push(seg('ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(ic.senderId, 15), 'ZZ', pad(ic.receiverId, 15), yymmdd, hhmm, SEP.repetition, '00501', control, '0', ic.usage, SEP.component));
+  out.push(seg('ISA', '00', pad('', 10), '00', pad('', 10), ic.senderQualifier ?? 'ZZ', pad(ic.senderId, 15), ic.receiverQualifier ?? 'ZZ', pad(ic.receiverId, 15), yymmdd, hhmm, SEP.repetition, '00501', control, '0', ic.usage, SEP.component));
   out.push(seg('GS', 'HC', ic.senderId, ic.receiverId, '20' + yymmdd, hhmm, String(ic.control), 'X', implementation));
   const chunks: C[][] = [];
   for (let i = 0; i < batch.claims.length; i += MAX_CLAIMS_PER_TRANSACTION) chunks.push(batch.claims.slice(i, i + MAX_CLAIMS_PER_TRANSACTION));

@@ -1,0 +1,36 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
+import { writeAuditMany } from '../audit/audit-writer.ts';
+import { recordTransitions } from '../resources/state-history.ts';
+
+const BATCH_COMPLETED = 1;
+const BATCH_SUBMITTED = 2;
+
+/**
+ * The clearing house's answers counted on the batches they concern (accepted and rejected by the
+ * clearing house, as the predecessor showed per batch). A sent batch whose every claim has an answer
+ * is Completed. One statement for the counts whatever the number of claims.
+ */
+export async function batchAnswered(tx: Queryable, ctx: { entities: Entity[] }, actor: Actor, bc: number, accepted: number[], rejected: number[]): Promise<number[]> {
+  if (!accepted.length && !rejected.length) return [];
+  const r = await tx.query<{ id: string; status_id: number; done: boolean }>(
+    `with answers as (select unnest($2::bigint[]) as id, true as acc union all select unnest($3::bigint[]), false),
+     answered as (
+       select b.id, count(*) filter (where a.acc) as acc, count(*) filter (where not a.acc) as rej
+         from claim_batches b cross join lateral jsonb_array_elements_text(b.claim_ids) e join answers a on a.id = e.value::bigint
+        where b.billing_company_id = $1 and b.status_id = ${BATCH_SUBMITTED} group by b.id)
+     update claim_batches b set total_accepted_by_clearing_house = coalesce(b.total_accepted_by_clearing_house, 0) + a.acc,
+            total_rejected_by_clearing_house = coalesce(b.total_rejected_by_clearing_house, 0) + a.rej, version = b.version + 1, updated_at = now()
+       from answered a where b.id = a.id
+     returning b.id, b.status_id, b.total_accepted_by_clearing_house + b.total_rejected_by_clearing_house >= b.total_claims as done`,
+    [bc, accepted, rejected]);
+  const finished = r.rows.filter((b) => b.done && Number(b.status_id) === BATCH_SUBMITTED).map((b) => Number(b.id));
+  const touched = r.rows.map((b) => Number(b.id));
+  if (!finished.length) return touched;
+  await tx.query(`update claim_batches set status_id = ${BATCH_COMPLETED} where id = any($1::bigint[])`, [finished]);
+  const batch = ctx.entities.find((e) => e.name === 'claim-batch')!;
+  await writeAuditMany(tx, actor, 'claim-batch', 'status_changed', finished.map((id) => ({ entityId: id, billingCompanyId: bc, oldValues: { status_id: BATCH_SUBMITTED }, newValues: { status_id: BATCH_COMPLETED } })));
+  await recordTransitions(tx, actor, batch, finished.map((id) => ({ id, billingCompanyId: bc, from: BATCH_SUBMITTED, to: BATCH_COMPLETED, note: 'The clearing house answered for every claim' })));
+  return touched;
+}

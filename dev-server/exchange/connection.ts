@@ -1,0 +1,22 @@
+/**
+ * How the product reaches a clearing house: put a file in its outbound folder, read what waits in its
+ * inbound folder. One interface, two real adapters (SFTP and a local folder pair); the batch sender
+ * and the inbound poll never know which one they hold.
+ */
+export interface RemoteFile { name: string; size: number }
+
+export interface ClearingHouseConnection {
+  /** where files go and come from, for people: "sftp://user@host:22/outbound" */
+  readonly label: string;
+  /** writes the whole file or nothing: a clearing house must never pick up half an 837 */
+  put(name: string, bytes: Buffer): Promise<void>;
+  /** the regular files waiting in the inbound folder, oldest name first */
+  listInbound(): Promise<RemoteFile[]>;
+  get(name: string): Promise<Buffer>;
+  /** takes a file out of the inbound folder once it is kept here */
+  remove(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A connection problem in words a billing office can act on (never a stack trace). */
+export class ConnectionError extends Error {}

@@ -1,0 +1,56 @@
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { invalid } from '../http/errors.ts';
+import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { exchangeAccount, openConnection } from './account-connection.ts';
+import { ConnectionError } from './connection.ts';
+import { pollAccount } from './inbound-poll.ts';
+import type { ReceiveContext } from './receive-file.ts';
+
+/** The account as the caller may see it (another tenant's is not there), with what its connection needs. */
+async function accountFor(ctx: ReceiveContext, req: Parameters<GuardedRoute<ReceiveContext>['handle']>[1], actor: Parameters<GuardedRoute<ReceiveContext>['handle']>[2]) {
+  const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor).get(idParam(req));
+  const account = await exchangeAccount(ctx.db, row.id, Number(row.billing_company_id));
+  if (!account) throw new DomainError('not_found');
+  return account;
+}
+
+const failed = (e: unknown) => {
+  if (e instanceof ConnectionError) throw invalid({ connection: [e.message] }, e.message);
+  throw e;
+};
+
+/** A clearing-house account's connection: try it, take in its inbound files now, forget a server key that changed. */
+export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
+  {
+    method: 'post', path: '/clearing-house-account/{id}/test-connection', permission: ['clearinghouse.edit', 'claimbatch.send'],
+    summary: 'Connects with the account\'s settings and lists its inbound folder (nothing is sent or taken); the server key seen first is remembered',
+    async handle(ctx, req, actor) {
+      const account = await accountFor(ctx, req, actor);
+      const connection = await openConnection(ctx.db, account).catch(failed);
+      try {
+        const waiting = account.inbound_folder ? await connection.listInbound() : [];
+        const fingerprint = (await ctx.db.query<{ f: string | null }>('select host_fingerprint as f from clearing_house_accounts where id = $1', [account.id])).rows[0]?.f ?? null;
+        return { ok: true, connection: connection.label, inbound_files: waiting.length, host_fingerprint: fingerprint };
+      } catch (e) { return failed(e); } finally { await connection.close(); }
+    },
+  },
+  {
+    method: 'post', path: '/clearing-house-account/{id}/poll', permission: 'claimbatch.send',
+    summary: "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
+    async handle(ctx, req, actor) {
+      const account = await accountFor(ctx, req, actor);
+      if (!account.inbound_folder) throw invalid({ inbound_folder: ['This account has no inbound folder.'] });
+      return pollAccount(ctx, actor, account).catch(failed);
+    },
+  },
+  {
+    method: 'post', path: '/clearing-house-account/{id}/forget-server-key', permission: 'clearinghouse.edit',
+    summary: "Forgets the SFTP server key remembered at the first connection (after the clearing house announced a new one); the next connection remembers the new key",
+    async handle(ctx, req, actor) {
+      const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor);
+      const row = await store.get(idParam(req));
+      return ctx.db.transaction(async (tx) => store.applyUpdate(tx, await store.get(row.id, tx, true), { host_fingerprint: null }, 'updated'));
+    },
+  },
+];

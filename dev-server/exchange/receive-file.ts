@@ -1,0 +1,141 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
+import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
+import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
+import type { Separators } from '../../src/domain/x12/separators.ts';
+import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
+import { logExchange, type ExchangeResult } from './exchange-log.ts';
+import { batchAnswered } from './batch-answers.ts';
+
+const SUBMITTED = 3;
+const REJECTED = 5;
+
+export interface ReceiveContext { db: Database; entities: Entity[]; files: FileStore }
+
+export interface ReceiveOutcome {
+  exchange_id: number; file_id: number; duplicate: boolean; kind: string | null; result: ExchangeResult; message: string;
+  findings: Array<{ severity: string; message: string }>;
+  rejected: Array<{ claim_id: number; code: string; reason: string }>;
+  accepted: Array<{ claim_id: number; code: string; payer_claim_number?: string }>;
+  unmatched: string[];
+  /** the sent batches this file answered */
+  batches: number[];
+}
+
+const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835' };
+
+/** What a file is, from its functional groups: 999, 277CA or 835 (the first one found), or null. */
+function kindOf(interchanges: Interchange[]): string | null {
+  for (const g of interchanges.flatMap((i) => i.groups)) if (KIND_OF_GROUP[g.functionalId]) return KIND_OF_GROUP[g.functionalId];
+  return null;
+}
+
+/**
+ * A file from a clearing house — polled from a connection's inbound folder or uploaded by hand —
+ * through one path. It is kept in the file store first, so nothing received is ever lost. The same
+ * bytes received again change nothing (and say so). A 999 that rejects a transaction set returns the
+ * claims of the batch it answers to Rejected with the errors in plain words; a 277CA rejects or
+ * accepts claim by claim (its category and status codes explained, the payer's claim number kept);
+ * an 835 waits in the ERA files for payment posting; a file that cannot be read is kept with its
+ * findings. Every file leaves a row in the files exchanged.
+ */
+export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { billingCompanyId: number; accountId: number | null; name: string; bytes: Buffer }): Promise<ReceiveOutcome> {
+  const text = input.bytes.toString('latin1');
+  const doc = readInterchanges(text);
+  const kind = kindOf(doc.interchanges);
+  const errors = doc.findings.filter((f) => f.severity === 'error');
+  const storeKind = kind === '835' ? 'era' : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA') ? 'ack' : 'received';
+  const file = await ctx.files.save(actor, { kind: storeKind, name: input.name, billingCompanyId: input.billingCompanyId, source: input.bytes });
+  const out: ReceiveOutcome = {
+    exchange_id: 0, file_id: file.id, duplicate: false, kind, result: 'applied', message: '',
+    findings: doc.findings.map((f) => ({ severity: f.severity, message: f.message })), rejected: [], accepted: [], unmatched: [], batches: [],
+  };
+  return ctx.db.transaction(async (tx) => {
+    const base = { billingCompanyId: input.billingCompanyId, accountId: input.accountId, fileId: file.id, direction: 'in' as const, kind: kind ?? 'unknown', name: input.name, size: input.bytes.length };
+    // Same bytes already taken in (not merely stored by a run that stopped before applying them): nothing changes.
+    const earlier = file.duplicate ? (await tx.query<{ exchanged_at: string }>(
+      `select to_char(exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at from exchange_files where billing_company_id = $1 and file_id = $2 and direction = 'in' order by id limit 1`,
+      [input.billingCompanyId, file.id])).rows[0] : undefined;
+    if (earlier) {
+      Object.assign(out, { duplicate: true, result: 'duplicate', message: `Already received on ${earlier.exchanged_at}; nothing was changed.` });
+      out.exchange_id = await logExchange(ctx, tx, actor, { ...base, result: 'duplicate', message: out.message });
+      return out;
+    }
+    if (kind === null) {
+      Object.assign(out, { result: 'unreadable', message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors.slice(0, 3).map((f) => f.message).join(' ')}`.trim() });
+    } else if (kind === '835') {
+      Object.assign(out, { result: 'era_received', message: 'An ERA (835): it waits in the ERA files for payment posting.' });
+    } else {
+      for (const group of doc.interchanges.flatMap((i) => i.groups)) {
+        for (const t of group.transactions) {
+          if (group.functionalId === 'FA') await apply999(tx, ctx, actor, input.billingCompanyId, t, out);
+          else if (group.functionalId === 'HN') await apply277(tx, ctx, actor, input.billingCompanyId, t, doc.separators!, out);
+        }
+      }
+      out.message = [
+        out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
+        out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
+        out.unmatched.length ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}` : '',
+      ].filter(Boolean).join('; ') || `${kind} read; nothing to change.`;
+    }
+    out.exchange_id = await logExchange(ctx, tx, actor, {
+      ...base, batchId: new Set(out.batches).size === 1 ? out.batches[0] : null, result: out.result, message: out.message, claimsAccepted: out.accepted.length, claimsRejected: out.rejected.length,
+      findings: out.findings.slice(0, 200),
+    });
+    return out;
+  });
+}
+
+type Tx = Parameters<typeof read999>[0];
+
+async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, out: ReceiveOutcome) {
+  const ack = read999(t);
+  const batch = (await tx.query<{ id: number; claim_ids: number[]; code: string }>(
+    'select id, claim_ids, code from claim_batches where billing_company_id = $1 and control_number = $2', [bc, Number(ack.groupControl)])).rows[0];
+  if (!batch) { out.unmatched.push(`999 for group ${ack.groupControl}`); return; }
+  const refused = ack.transactions.filter((x) => !x.accepted);
+  if (!refused.length && ack.accepted) return;
+  const reason = `999 rejected the file (batch ${batch.code}): ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
+  const claims = (await tx.query<{ id: string; code: string }>('select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
+    [bc, batch.claim_ids, SUBMITTED])).rows;
+  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
+  const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
+  for (const id of moved) out.rejected.push({ claim_id: id, code: codes.get(id)!, reason });
+  out.batches.push(batch.id);
+  await batchAnswered(tx, ctx, actor, bc, [], moved);
+}
+
+async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, sep: Separators, out: ReceiveOutcome) {
+  const statuses = read277(t, sep).filter((x) => x.level === 'claim');
+  // Every claim the file speaks of, in one query: by our claim number or the patient account sent as CLM01,
+  // a claim waiting for this answer (Submitted) before any older one with the same account.
+  const found = (await tx.query<{ id: string; code: string; patient_account_number: string | null; status_id: number }>(
+    `select id, code, patient_account_number, status_id from claims where billing_company_id = $1 and (code = any($2::text[]) or patient_account_number = any($2::text[]))
+      order by (status_id = ${SUBMITTED}) desc, id desc`, [bc, statuses.map((x) => x.claimControl)])).rows;
+  const byControl = new Map<string, (typeof found)[number]>();
+  for (const c of found) { if (!byControl.has(c.code)) byControl.set(c.code, c); if (c.patient_account_number && !byControl.has(c.patient_account_number)) byControl.set(c.patient_account_number, c); }
+  const rejections: Array<{ id: number; note: string }> = [];
+  const notes: Parameters<typeof addClaimNotes>[3] = [];
+  for (const s of statuses) {
+    const claim = byControl.get(s.claimControl);
+    if (!claim) { out.unmatched.push(s.claimControl); continue; }
+    const said = `${s.categoryMeaning}${s.statusMeaning ? `: ${s.statusMeaning}` : ''}`;
+    const id = Number(claim.id);
+    if (s.outcome === 'rejected' && Number(claim.status_id) === SUBMITTED) {
+      rejections.push({ id, note: `277CA: ${said}` });
+      out.rejected.push({ claim_id: id, code: claim.code, reason: `277CA: ${said}` });
+    } else if (s.outcome === 'accepted') {
+      notes.push({ claim_id: id, kind: 'check_status', status_id: Number(claim.status_id), note: `277CA: ${said}`,
+        details: { response: said, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) } });
+      out.accepted.push({ claim_id: id, code: claim.code, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) });
+    }
+  }
+  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, rejections);
+  await addClaimNotes(tx, actor, bc, notes);
+  out.batches.push(...await batchAnswered(tx, ctx, actor, bc, notes.map((n) => n.claim_id), moved));
+}
+
+const claimEntity = (ctx: ReceiveContext) => ctx.entities.find((e) => e.name === 'claim')!;

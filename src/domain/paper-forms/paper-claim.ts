@@ -1,0 +1,61 @@
+import type { Address } from '../x12/claim-837-model.ts';
+
+/**
+ * What a paper form shows beyond the 837 model of the claim (the same model the electronic file is
+ * written from, so paper and electronic claims say the same thing): the payer's mailing address for
+ * the carrier block, the service facility, the flags of boxes 10, 20 and 27, amounts paid.
+ */
+export interface PaperExtras {
+  payerAddress?: Address | null;
+  /** box 1 */
+  insuranceType: 'medicare' | 'medicaid' | 'tricare' | 'champva' | 'group' | 'feca' | 'other';
+  planName?: string | null;
+  acceptAssignment: boolean;
+  facility?: { name: string; npi?: string | null; address: Address } | null;
+  outsideLab: boolean;
+  /** cents */
+  outsideLabCharge?: number | null;
+  employmentRelated: boolean;
+  autoAccident: boolean;
+  otherAccident: boolean;
+  accidentState?: string | null;
+  /** mm/dd/yyyy, box 14 with qualifier 431 (onset of current symptoms or illness) */
+  injuryDate?: string | null;
+  /** box 19 */
+  additionalInformation?: string | null;
+  /** cents already paid on the claim (copays), box 29 */
+  amountPaid: number;
+  billingPhone?: string | null;
+  /** a second payer (box 9, 9a, 9d and 11d) */
+  otherInsured?: { name: string; policyNumber: string; planName: string } | null;
+  /** the claim's own number, shown on the forms' account boxes when the patient account is not set */
+  claimCode: string;
+  /** the day the form is printed, mm/dd/yyyy (UB-04 line 23) */
+  printedOn: string;
+}
+
+/** Text placed on a form: upper case; what goes on the CMS-1500 loses its "." and "#". */
+export const formText = (v: unknown, max: number, strip = true) => {
+  const s = String(v ?? '').toUpperCase();
+  return (strip ? s.replace(/[.#]/g, '') : s).slice(0, max);
+};
+
+/** mm/dd/yyyy → its parts. */
+export const dateParts = (us: string | null | undefined) => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(us ?? '');
+  return m ? { mm: m[1], dd: m[2], yyyy: m[3], yy: m[3].slice(2) } : null;
+};
+
+/** Cents as the forms print money: whole dollars, a gap of `gap` blanks for the point, two-digit cents; never a float. */
+export function formMoney(cents: number, dollarsWidth: number, gap: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.trunc(cents));
+  const dollars = `${negative ? '-' : ''}${Math.floor(abs / 100)}`;
+  return `${dollars.padStart(dollarsWidth)}${' '.repeat(gap)}${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A phone as its area code and seven digits. */
+export const phoneParts = (phone: string | null | undefined) => {
+  const d = String(phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return d.length === 10 ? { area: d.slice(0, 3), exchange: d.slice(3, 6), last4: d.slice(6), number: d.slice(3) } : null;
+};
