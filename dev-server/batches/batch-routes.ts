@@ -1,12 +1,14 @@
 import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
+import { ResourceStore, type ListParams } from '../resources/resource-store.ts';
+import { withStatusTotals } from './batch-totals.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
 import { batchReportPdf } from './batch-report.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { claimFormsPdf } from '../paper/claim-forms.ts';
 import { formQuery } from '../paper/form-query.ts';
 import { stateListItem } from '../resources/state-routes.ts';
+import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -50,6 +52,27 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     },
   },
   {
+    method: 'get', path: '/claim/batch/report-submission', permission: 'claimbatch.view',
+    summary: "The submissions and their answers, newest first (?batch_id, ?from, ?to mm/dd/yyyy; at most 500): each 837 sent or refused and each acknowledgment applied, with its batch and claim counts",
+    async handle(ctx, req, actor) {
+      const params: unknown[] = [];
+      const where = [actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `e.billing_company_id = any($${params.length}::bigint[])`)];
+      const batchId = optionalId(req.query.batch_id, 'batch_id');
+      if (batchId) { params.push(batchId); where.push(`e.batch_id = $${params.length}`); }
+      for (const [name, op] of [['from', '>='], ['to', '<']] as const) {
+        const v = req.query[name];
+        if (v === undefined || v === '') continue;
+        if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ [name]: [`The ${name} date must be a date in mm/dd/yyyy.`] });
+        params.push(usDateToIso(v)); where.push(`e.exchanged_at ${op} $${params.length}::date${name === 'to' ? " + interval '1 day'" : ''}`);
+      }
+      const r = await ctx.db.query(
+        `select e.id, to_char(e.exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected,
+                e.batch_id, b.code as batch_code, e.clearing_house_account_id, e.billing_company_id
+           from exchange_files e left join claim_batches b on b.id = e.batch_id where ${where.join(' and ')} order by e.exchanged_at desc, e.id desc limit 500`, params);
+      return r.rows;
+    },
+  },
+  {
     method: 'post', path: '/claim/batch/acknowledgments', permission: 'claimbatch.send',
     summary: "Takes in a clearing house's file by hand ({content, name?, billing_company_id?}): a 999 or 277CA is applied, an 835 waits for posting, an unreadable file is kept with its findings; the same file twice changes nothing",
     async handle(ctx, req, actor) {
@@ -72,6 +95,14 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
       return r.rows;
     },
   },
+  ...(['/claim/batch/get-all-server', '/claim/batch'] as const).map((path): GuardedRoute<BatchContext> => ({
+    method: 'get', path, permission: 'claimbatch.view',
+    summary: "The batches, a page at a time (the generated list's filters and sort), each with the predecessor's totals from its claims' latest statuses",
+    async handle(ctx, req, actor) {
+      const page = await new BatchService(ctx, actor).store.list(req.query as ListParams);
+      return { ...page, data: await withStatusTotals(ctx.db, page.data) };
+    },
+  })),
   {
     method: 'post', path: '/claim/batch', permission: 'claimbatch.create', status: 201,
     summary: 'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
@@ -85,12 +116,8 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
       const claims = await ctx.db.query<{ id: number; code: string; patient_name: string; status_id: number; billed_amount: string }>(
         `select id, code, patient_name, status_id, billed_amount from claims where billing_company_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) order by id`,
         [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])]);
-      const count = (statuses: number[]) => claims.rows.filter((c) => statuses.includes(Number(c.status_id))).length;
-      return {
-        ...batch, claims: claims.rows.map((c) => ({ ...c, billed_amount: Number(c.billed_amount) })),
-        total_processed: count([3, 4, 5]), total_accepted: count([3, 4]), total_denied: count([5]), total_accepted_by_clearing_house: count([3, 4]),
-        total_denied_by_clearing_house: count([5]), total_accepted_by_payer: count([7]), total_denied_by_payer: count([6]),
-      };
+      const [withTotals] = await withStatusTotals(ctx.db, [batch]);
+      return { ...withTotals, claims: claims.rows.map((c) => ({ ...c, billed_amount: Number(c.billed_amount) })) };
     },
   },
   {

@@ -38,7 +38,7 @@ export const BATCH_MESSAGES = {
   changedWhileSending: 'The batch changed while it was being sent; open it again.',
 } as const;
 
-/** A step of sending a batch, for a progress bar: 0 reading, 1 writing, 2 sending, 3 marking Submitted (of 4). */
+/** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
 export type SendProgress = (step: number, message: string) => Promise<void>;
 const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/g, (_, k) => p[k] ?? '');
 
@@ -129,7 +129,7 @@ export class BatchService {
    * A connection that fails leaves every status as it was, says why, and the send can be tried again.
    */
   async submit(id: number, progress: SendProgress = async () => undefined): Promise<Row> {
-    await progress(0, 'Reading the claims');
+    await progress(0, 'reading-claims');
     const prepared = await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx);
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
@@ -144,7 +144,7 @@ export class BatchService {
       return { batch, bc, account, control, company, professional, institutional };
     });
     const { batch, bc, account, control } = prepared;
-    await progress(1, `Writing the 837 of ${(batch.claim_ids as number[]).length} claims`);
+    await progress(1, 'writing-837');
     const now = new Date();
     const envelope = {
       submitter: { name: String(prepared.company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone: (account.contact_phone ?? '0000000000').replace(/\D/g, '') },
@@ -163,7 +163,7 @@ export class BatchService {
     const sent = { billingCompanyId: bc, accountId: account.id, batchId: batch.id, fileId: file.id, direction: 'out' as const, kind: institutional ? '837I' : '837P', name: file.name, size: bytes.length };
     let where = 'the file store (to be uploaded by hand)';
     if (connects(account)) {
-      await progress(2, 'Sending to the clearing house');
+      await progress(2, 'sending');
       let connection;
       try {
         connection = await openConnection(this.ctx.db, account);
@@ -175,7 +175,7 @@ export class BatchService {
         throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
       } finally { await connection?.close(); }
     }
-    await progress(3, 'Marking the claims Submitted');
+    await progress(3, 'marking-submitted');
     return this.ctx.db.transaction(async (tx) => {
       const now2 = await this.store.get(id, tx, true);
       // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
@@ -183,7 +183,7 @@ export class BatchService {
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
       await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
-      await this.store.applyUpdate(tx, now2, { control_number: control, file_id: file.id, shipping_date: now.toISOString(), total_processed: claimIds.length, total_accepted_by_clearing_house: 0, total_rejected_by_clearing_house: 0 }, 'updated');
+      await this.store.applyUpdate(tx, now2, { control_number: control, file_id: file.id, shipping_date: now.toISOString(), answers_accepted: 0, answers_rejected: 0 }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
     });
   }
@@ -197,7 +197,7 @@ export class BatchService {
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
-      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString(), total_processed: claimIds.length }, 'updated');
+      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString() }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
     });
   }

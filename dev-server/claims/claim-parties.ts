@@ -14,17 +14,16 @@ const codeOf = (list: string, id: unknown) => (codeListFile(list).find((i) => i.
 export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<number, ClaimParties>> {
   const ids = (f: string) => [...new Set(claims.flatMap((c) => (Array.isArray(c[f]) ? (c[f] as unknown[]) : [c[f]])).filter((x) => x !== undefined && x !== null).map(Number))];
   const providerFields = ['billing_provider_id', 'attending_provider_id', 'referring_provider_id', 'supervising_provider_id', 'operating_provider_id'];
-  const [companies, patients, providers, policies] = await Promise.all([
-    db.query<{ id: number } & Row>('select id, name, npi, tax_id, ein, taxonomy, address, city, state, zip from companies where id = any($1::bigint[])', [ids('company_id')]),
-    db.query<{ id: number } & Row>('select id, first_name, last_name, date_of_birth::text, sex, addresses from patients where id = any($1::bigint[])', [ids('patient_id')]),
-    db.query<{ id: number } & Row>('select id, first_name, last_name, npi, taxonomy from health_professionals where id = any($1::bigint[])', [providerFields.flatMap((f) => ids(f))]),
-    db.query<{ id: number } & Row>(
+  // One after the other: db may be a transaction's client, which runs one statement at a time.
+  const companies = await db.query<{ id: number } & Row>('select id, name, npi, tax_id, ein, taxonomy, address, city, state, zip from companies where id = any($1::bigint[])', [ids('company_id')]);
+  const patients = await db.query<{ id: number } & Row>('select id, first_name, last_name, date_of_birth::text, sex, addresses from patients where id = any($1::bigint[])', [ids('patient_id')]);
+  const providers = await db.query<{ id: number } & Row>('select id, first_name, last_name, npi, taxonomy from health_professionals where id = any($1::bigint[])', [providerFields.flatMap((f) => ids(f))]);
+  const policies = await db.query<{ id: number } & Row>(
       `select p.id, p.policy_number, p.group_number, p.type_responsibility_id, p.own_insurance, p.subscriber, ic.name as payer_name, ic.payer_id, ic.ins_type_id,
               ps.payer_id as our_payer_id
          from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id
          left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = p.billing_company_id
-        where p.id = any($1::bigint[])`, [ids('insurance_policy_ids')]),
-  ]);
+        where p.id = any($1::bigint[])`, [ids('insurance_policy_ids')]);
   const co = byId(companies.rows), pa = byId(patients.rows), hp = byId(providers.rows), po = byId(policies.rows);
   const out = new Map<number, ClaimParties>();
   for (const c of claims) {

@@ -17,12 +17,11 @@ const HAPPY_PATH = [1, 2, 3, 4, 7];
 export async function claimView(db: Queryable, entity: Entity, claim: Row, locale: Locale): Promise<Row> {
   const m = entity.states!;
   const statusId = Number(claim.status_id);
-  const [history, subs, notes] = await Promise.all([
-    transitionHistory(db, entity, claim.id, locale),
-    db.query<{ id: number; code: string; name: string; color: string | null; claim_status_ids: number[]; status: boolean }>(
-      `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`, [claim.billing_company_id]),
-    claimNotes(db, claim),
-  ]);
+  // One after the other: db may be a transaction's client, which runs one statement at a time.
+  const history = await transitionHistory(db, entity, claim.id, locale);
+  const subs = await db.query<{ id: number; code: string; name: string; color: string | null; claim_status_ids: number[]; status: boolean }>(
+    `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`, [claim.billing_company_id]);
+  const notes = await claimNotes(db, claim);
   const subById = new Map(subs.rows.map((s) => [Number(s.id), s]));
   const colours = (id: number) => stateById(m, id)?.colors.light;
   const current = stateById(m, statusId);

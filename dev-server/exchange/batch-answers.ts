@@ -20,10 +20,10 @@ export async function batchAnswered(tx: Queryable, ctx: { entities: Entity[] }, 
        select b.id, count(*) filter (where a.acc) as acc, count(*) filter (where not a.acc) as rej
          from claim_batches b cross join lateral jsonb_array_elements_text(b.claim_ids) e join answers a on a.id = e.value::bigint
         where b.billing_company_id = $1 and b.status_id = ${BATCH_SUBMITTED} group by b.id)
-     update claim_batches b set total_accepted_by_clearing_house = coalesce(b.total_accepted_by_clearing_house, 0) + a.acc,
-            total_rejected_by_clearing_house = coalesce(b.total_rejected_by_clearing_house, 0) + a.rej, version = b.version + 1, updated_at = now()
+     update claim_batches b set answers_accepted = coalesce(b.answers_accepted, 0) + a.acc,
+            answers_rejected = coalesce(b.answers_rejected, 0) + a.rej, version = b.version + 1, updated_at = now()
        from answered a where b.id = a.id
-     returning b.id, b.status_id, b.total_accepted_by_clearing_house + b.total_rejected_by_clearing_house >= b.total_claims as done`,
+     returning b.id, b.status_id, b.answers_accepted + b.answers_rejected >= b.total_claims as done`,
     [bc, accepted, rejected]);
   const finished = r.rows.filter((b) => b.done && Number(b.status_id) === BATCH_SUBMITTED).map((b) => Number(b.id));
   const touched = r.rows.map((b) => Number(b.id));

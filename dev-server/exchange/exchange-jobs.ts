@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { defineJob } from '../jobs/job-kinds.ts';
+import { HttpError } from '../http/errors.ts';
 import { BatchService } from '../batches/batch-service.ts';
 import { pollAccountById } from './inbound-poll.ts';
 
@@ -28,8 +29,15 @@ export const batchSendJob = defineJob<{ batch_id: number }, never>({
   input: (raw) => idInput('batch_id')(raw) as { batch_id: number },
   owner: (db, input) => ownerOf(db, 'claim_batches', input.batch_id),
   async run(ctx, input) {
-    const batch = await new BatchService(ctx, ctx.actor).submit(input.batch_id, (step, message) => ctx.progress(step, 4, message));
-    await ctx.progress(4, 4, `Submitted: ${String(batch.code)}`);
+    let batch;
+    try {
+      batch = await new BatchService(ctx, ctx.actor).submit(input.batch_id, (step, message) => ctx.progress(step, 4, message));
+    } catch (e) {
+      // The job's error is what the person reads: the refusal with its reasons, not only its title.
+      if (e instanceof HttpError) throw new Error([e.message, ...Object.values(e.errors ?? {}).flat()].join(' — '));
+      throw e;
+    }
+    await ctx.progress(4, 4, 'submitted');
     return { batch_id: batch.id, code: batch.code, status_id: batch.status_id, file_id: batch.file_id, control_number: batch.control_number };
   },
 });

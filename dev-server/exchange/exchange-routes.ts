@@ -25,23 +25,31 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'post', path: '/clearing-house-account/{id}/test-connection', permission: ['clearinghouse.edit', 'claimbatch.send'],
     summary: 'Connects with the account\'s settings and lists its inbound folder (nothing is sent or taken); the server key seen first is remembered',
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const account = await accountFor(ctx, req, actor);
       const connection = await openConnection(ctx.db, account).catch(failed);
       try {
         const waiting = account.inbound_folder ? await connection.listInbound() : [];
         const fingerprint = (await ctx.db.query<{ f: string | null }>('select host_fingerprint as f from clearing_house_accounts where id = $1', [account.id])).rows[0]?.f ?? null;
-        return { ok: true, connection: connection.label, inbound_files: waiting.length, host_fingerprint: fingerprint };
+        const message = res.locals.locale === 'es'
+          ? `Conectado a ${connection.label}; ${waiting.length} archivo(s) esperan en la carpeta de entrada.`
+          : `Connected to ${connection.label}; ${waiting.length} file(s) waiting in the inbound folder.`;
+        return { ok: true, connection: connection.label, inbound_files: waiting.length, host_fingerprint: fingerprint, message };
       } catch (e) { return failed(e); } finally { await connection.close(); }
     },
   },
   {
     method: 'post', path: '/clearing-house-account/{id}/poll', permission: 'claimbatch.send',
     summary: "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const account = await accountFor(ctx, req, actor);
       if (!account.inbound_folder) throw invalid({ inbound_folder: ['This account has no inbound folder.'] });
-      return pollAccount(ctx, actor, account).catch(failed);
+      const out = await pollAccount(ctx, actor, account).catch(failed);
+      const n = out.received.filter((r) => !r.duplicate).length;
+      const message = res.locals.locale === 'es'
+        ? `${n} archivo(s) recibido(s)${out.errors.length ? `; ${out.errors.length} no se pudieron tomar` : ''}.`
+        : `${n} file(s) received${out.errors.length ? `; ${out.errors.length} could not be taken` : ''}.`;
+      return { ...out, message };
     },
   },
   {

@@ -75,7 +75,8 @@ export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { bi
           else if (group.functionalId === 'HN') await apply277(tx, ctx, actor, input.billingCompanyId, t, doc.separators!, out);
         }
       }
-      out.message = [
+      if (kind === '999' && !out.rejected.length && out.batches.length) out.message = 'The clearing house accepted the file.';
+      else out.message = [
         out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
         out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
         out.unmatched.length ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}` : '',
@@ -96,6 +97,7 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   const batch = (await tx.query<{ id: number; claim_ids: number[]; code: string }>(
     'select id, claim_ids, code from claim_batches where billing_company_id = $1 and control_number = $2', [bc, Number(ack.groupControl)])).rows[0];
   if (!batch) { out.unmatched.push(`999 for group ${ack.groupControl}`); return; }
+  out.batches.push(Number(batch.id));
   const refused = ack.transactions.filter((x) => !x.accepted);
   if (!refused.length && ack.accepted) return;
   const reason = `999 rejected the file (batch ${batch.code}): ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
@@ -104,7 +106,6 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
   const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
   for (const id of moved) out.rejected.push({ claim_id: id, code: codes.get(id)!, reason });
-  out.batches.push(batch.id);
   await batchAnswered(tx, ctx, actor, bc, [], moved);
 }
 

@@ -96,7 +96,14 @@ describe('the clearing-house exchange over SFTP', () => {
     expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: expect.stringMatching(/^277CA: Rejected: invalid information/) }] });
     expect(readdirSync(join(sftp.root, 'inbound'))).toEqual([]);
     const batch = (await root('GET', `/claim/batch/get-all-server?ids=${first.id}`)).body.data[0];
-    expect(batch).toMatchObject({ status_id: 1, total_accepted_by_clearing_house: 2, total_rejected_by_clearing_house: 1 });
+    expect(batch).toMatchObject({ status_id: 1, total_processed: 3, total_accepted_by_clearing_house: 2, total_denied_by_clearing_house: 1, answers_accepted: 2, answers_rejected: 1 });
+  });
+
+  it("the submission report lists the batch's 837 and the acknowledgments that answered it, newest first", async () => {
+    const r = await root('GET', `/claim/batch/report-submission?batch_id=${first.id}`);
+    expect(r.body.map((e: { direction: string; kind: string; result: string }) => `${e.direction} ${e.kind} ${e.result}`)).toEqual(['in 277CA applied', 'in 999 applied', 'out 837P sent']);
+    expect(r.body[0]).toMatchObject({ claims_accepted: 2, claims_rejected: 1, batch_code: expect.stringMatching(/^SFMA-\d{5}-\d{4}$/) });
+    expect((await root('GET', '/claim/batch/report-submission?from=13/45/2026')).status).toBe(422);
   });
 
   it('the same 277CA delivered twice is applied once', async () => {

@@ -9,8 +9,6 @@ beforeAll(async () => {
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'biller@claims.test', roles: ['biller'], billingCompanyIds: [w.bc] });
   await e.app.db.query(`insert into claim_sub_statuses (billing_company_id, code, name, claim_status_ids, status) values ($1, 'NCOV', 'Service not covered', '[6]', true)`, [w.bc]);
-  const house = (await e.app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
-  await e.app.db.query(`insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage) values ($1, $2, 'SUN0001', '030240928', 'T')`, [w.bc, house]);
   ({ page, errors } = await signIn(e, 'biller@claims.test'));
   page.setDefaultTimeout(10_000);
   win = await openFromStart(page, 'Claims Management');
@@ -132,33 +130,6 @@ describe('a biller writes claims', () => {
     await pop.getByRole('button', { name: 'Filters', exact: true }).click();
     await expect.poll(() => win.locator('[data-testid^="row-"]').count()).toBe(1);
     await win.getByTestId('state-chip').filter({ hasText: 'Denied' }).waitFor();
-  });
-
-  it('batches verified claims and sends them: the batch and its claims become Submitted', async () => {
-    await e.app.createUser({ email: 'root@claims.test', roles: ['superuser'] });
-    const api = e.app.as(await e.app.login('root@claims.test'));
-    for (const day of ['03/10/2026', '03/11/2026']) {
-      const r = await api('POST', '/claim/verify-register', { billing_company_id: w.bc, format_id: 1, patient_id: w.patient, company_id: w.company, attending_provider_id: w.attending, insurance_policy_ids: [w.policy], place_of_service: '11',
-        diagnoses: [{ code: 'J06.9' }], services: [{ from_service: day, to_service: day, procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 12500 }] });
-      expect(r.status).toBe(201);
-    }
-    const batches = await openFromStart(page, 'Claim Batch Management');
-    await batches.getByRole('button', { name: 'Create' }).first().click();
-    await batches.getByLabel('Name', { exact: false }).first().fill('Sunshine March');
-    await batches.getByRole('combobox', { name: /^Company/ }).click();
-    await page.getByRole('option', { name: 'Sunshine Family Clinic - SUN' }).click();
-    await batches.getByRole('combobox', { name: /^Clearing house account/ }).click();
-    await page.getByRole('option', { name: 'SUN0001 · Availity' }).click();
-    await batches.getByRole('combobox', { name: /^Claims/ }).click();
-    const options = page.getByRole('option', { name: /Lucia Perez/ });
-    await expect.poll(() => options.count()).toBe(3);
-    for (let i = 0; i < 3; i++) await options.nth(i).click();
-    await page.keyboard.press('Escape');
-    await batches.getByRole('button', { name: 'Save', exact: true }).click();
-    await batches.getByRole('button', { name: 'Send' }).click();
-    await batches.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Submitted' }).waitFor();
-    const claims = (await e.app.db.query<{ status_id: number }>(`select status_id from claims where status_id = 3`)).rows;
-    expect(claims).toHaveLength(3);
   });
 
   it('raised no error in the page', () => { expect(errors).toEqual([]); });

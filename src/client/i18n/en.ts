@@ -28,7 +28,8 @@ export const en = {
   },
   codesets: { import: 'Import release', hint: 'An official release is imported in the background; the list fills in as it lands. A second import of the same release changes nothing.', set: 'Code set', choose: 'Choose the %{set} file', start: 'Import', close: 'Close', done: 'The release was imported.',
     sets: { icd10cm: 'ICD-10-CM order file', hcpcs: 'HCPCS workbook (ANWEB .xlsx)', taxonomy: 'NUCC taxonomy (.csv)', pos: 'Place of service (.xml)', carc: 'CARC list (.csv)', rarc: 'RARC list (.csv)' } },
-  jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets' } },
+  jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets', 'batch-send': 'Sending the batch', 'exchange-poll': 'Checking the clearing house' },
+    steps: { 'reading-claims': 'Reading the claims', 'writing-837': 'Writing the 837 file', sending: 'Sending to the clearing house', 'marking-submitted': 'Marking the claims Submitted', submitted: 'Sent: the batch and its claims are Submitted' } },
   states: { sub_status: 'Sub-status', current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
     close: 'Close', create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',

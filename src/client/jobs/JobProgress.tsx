@@ -20,7 +20,7 @@ export function JobProgress({ job }: { job: JobView }) {
         value={finished ? 100 : job.percent ?? 0} color={failed ? 'error' : job.state === 'completed' ? 'success' : 'primary'}
         aria-label={t('jobs.progress')} sx={{ my: 0.5 }}
       />
-      {(job.error || job.message) && <Typography variant="caption" color={failed ? 'error' : 'text.secondary'}>{job.error ?? job.message}</Typography>}
+      {(job.error || job.message) && <Typography variant="caption" color={failed ? 'error' : 'text.secondary'} data-testid={`job-${job.id}-message`}>{job.error ?? t(`jobs.steps.${job.message}`, { _: job.message ?? '' })}</Typography>}
     </Box>
   );
 }

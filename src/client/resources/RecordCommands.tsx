@@ -9,6 +9,7 @@ import type { ClientEntity } from '../schema/entities.ts';
 import { ApiError, api, apiBlob } from '../session/api.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
+import { JobDialog } from '../jobs/JobDialog.tsx';
 
 type Record_ = Record<string, unknown> & { id: number };
 type Command = NonNullable<ClientEntity['resource']['commands']>[number];
@@ -26,6 +27,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [findings, setFindings] = useState<{ title: string; errors: Record<string, string[]> } | null>(null);
+  const [running, setRunning] = useState<{ id: number; label: string } | null>(null);
   const commands = (entity.resource.commands ?? []).filter((c) => can(me, actionSlug(entity.resource, c.action))
     && Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)));
   if (!commands.length) return null;
@@ -34,13 +36,25 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
 
   async function run(c: Command) {
     setBusy(c.path);
-    const path = `${base}/${c.path.replace('{id}', String(record.id))}`;
+    // A path of the API itself (/jobs/batch-send) or one under the entity's base.
+    const path = c.path.startsWith('/') ? c.path.replace('{id}', String(record.id)) : `${base}/${c.path.replace('{id}', String(record.id))}`;
     const body = c.body ? Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, fill(v, record.id)])) : { version: record.version };
     try {
       if (c.result === 'file') {
         // A document (a PDF) opens in a new tab from the signed-in call's bytes.
         const blob = await apiBlob(path, { method: c.method.toUpperCase(), body: c.method === 'get' ? undefined : body });
         window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+        return;
+      }
+      if (c.result === 'job') {
+        const job = await api<{ id: number }>(path, { method: c.method.toUpperCase(), body });
+        setRunning({ id: job.id, label: label(c) });
+        return;
+      }
+      if (c.result === 'message') {
+        const said = await api<{ message?: string }>(path, { method: c.method.toUpperCase(), body });
+        await queryClient.invalidateQueries({ queryKey: [entity.name] });
+        showToast('success', `${label(c)}: ${said.message ?? t('toast.saved')}`);
         return;
       }
       const saved = await api<Record_>(path, { method: c.method.toUpperCase(), body });
@@ -56,6 +70,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="record-commands">
       {commands.map((c) => <Button key={c.path} size="small" variant="outlined" disabled={busy !== null} onClick={() => void run(c)}>{label(c)}</Button>)}
+      {running && <JobDialog job={running} onClose={() => { setRunning(null); void queryClient.invalidateQueries({ queryKey: [entity.name] }); }} />}
       <Dialog open={!!findings} onClose={() => setFindings(null)} aria-labelledby="findings-title" maxWidth="md">
         <DialogTitle id="findings-title">{findings?.title}</DialogTitle>
         <DialogContent>
