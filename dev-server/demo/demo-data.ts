@@ -2,6 +2,7 @@ import { ssnColumns } from '../users/ssn-protection.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
+import { loadDemoBatches } from './demo-batches.ts';
 import { loadDemoClaims } from './demo-claims.ts';
 import { insertRows, seeded } from './demo-rows.ts';
 
@@ -63,7 +64,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       const area = state === 'FL' ? '305' : state === 'TX' ? '713' : '619';
       const [bcId] = await insertRows(tx, 'billing_companies', [{ name: bcName, abbreviation: abbr, code: abbr, tax_id: `${r.digits(2)}-${r.digits(7)}`, email: `office@${abbr.toLowerCase()}.example`, phone: phone(area), address: `${r.int(100, 999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, status: true }]);
       // Each billing company's own account with a clearing house, and its own payer ids where they differ.
-      await insertRows(tx, 'clearing_house_accounts', [{ billing_company_id: bcId, clearing_house_id: houseIds[bi % houseIds.length], submitter_id: `${abbr}${r.digits(7)}`, receiver_id: bi % 2 ? '330897513' : '030240928' }]);
+      const [accountId] = await insertRows(tx, 'clearing_house_accounts', [{ billing_company_id: bcId, clearing_house_id: houseIds[bi % houseIds.length], submitter_id: `${abbr}${r.digits(7)}`, receiver_id: bi % 2 ? '330897513' : '030240928' }]);
       await insertRows(tx, 'payer_settings', payerIds.slice(0, 3).map((payerId) => ({ billing_company_id: bcId, insurance_company_id: payerId, timely_filing_days: 180, timely_filing_from_id: 1, note: 'Contracted filing limit' })));
       const planIds: Array<{ id: number; payer: number }> = [];
       for (const [pi, payerId] of payerIds.entries()) {
@@ -140,6 +141,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
         policies: byPatient, systemUserId: null,
       }, Math.min(claimsPerBc, perBc * 4));
+      await loadDemoBatches(tx, { billingCompanyId: bcId, abbreviation: abbr, accountId });
       if (bi === 0) {
         for (const u of DEMO_USERS) {
           const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);

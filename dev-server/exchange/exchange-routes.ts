@@ -5,6 +5,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { exchangeAccount, openConnection } from './account-connection.ts';
 import { ConnectionError } from './connection.ts';
 import { pollAccount } from './inbound-poll.ts';
+import { sendStoredFile } from '../files/file-routes.ts';
 import type { ReceiveContext } from './receive-file.ts';
 
 /** The account as the caller may see it (another tenant's is not there), with what its connection needs. */
@@ -59,6 +60,15 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
       const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor);
       const row = await store.get(idParam(req));
       return ctx.db.transaction(async (tx) => store.applyUpdate(tx, await store.get(row.id, tx, true), { host_fingerprint: null }, 'updated'));
+    },
+  },
+  {
+    method: 'get', path: '/clearing-house-file/{id}/content', permission: 'clearinghousefile.show', raw: true,
+    summary: 'The bytes of a file exchanged with a clearing house (the 837 sent, the acknowledgment or ERA received, or a file that could not be read)',
+    async handle(ctx, req, actor, res) {
+      const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'exchange-file')!, actor).get(idParam(req));
+      if (!row.file_id) throw new DomainError('not_found');
+      await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(row.file_id)), res);
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
@@ -113,25 +113,29 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
     method: 'get', path: '/files/{id}/content', permission: null, summary: 'A document\'s bytes (tenant-checked; served with nosniff and its sniffed type)',
     raw: true,
     async handle(ctx, req, actor, res) {
-      const f = await ctx.files.get(actor, idParam(req));
-      const inline = f.content_type === 'application/pdf' || f.content_type.startsWith('image/');
-      res.set({
-        'Content-Type': f.content_type,
-        'Content-Length': String(f.size),
-        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${f.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        'Cache-Control': 'private, max-age=300',
-        ETag: `"${f.sha256}"`,
-      });
-      await new Promise<void>((resolve, reject) => {
-        const s = ctx.files.open(f);
-        s.on('error', reject);
-        res.on('finish', () => resolve());
-        res.on('close', () => resolve());
-        s.pipe(res);
-      });
+      await sendStoredFile(ctx.files, await ctx.files.get(actor, idParam(req)), res);
       return undefined;
     },
   },
 ];
+
+/** A stored document's bytes as a response: its sniffed type, never executed by the browser (nosniff, sandbox), PDFs and images inline. */
+export async function sendStoredFile(files: FileStore, f: StoredFile, res: Response): Promise<void> {
+  const inline = f.content_type === 'application/pdf' || f.content_type.startsWith('image/');
+  res.set({
+    'Content-Type': f.content_type,
+    'Content-Length': String(f.size),
+    'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${f.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'Cache-Control': 'private, max-age=300',
+    ETag: `"${f.sha256}"`,
+  });
+  await new Promise<void>((resolve, reject) => {
+    const s = files.open(f);
+    s.on('error', reject);
+    res.on('finish', () => resolve());
+    res.on('close', () => resolve());
+    s.pipe(res);
+  });
+}

@@ -78,8 +78,11 @@ describe('the clearing-house exchange over SFTP', () => {
     const parsed = new x12.X12Parser(true).parse(text) as any;
     expect(parsed.functionalGroups[0].transactions[0].segments.filter((s: any) => s.tag === 'CLM')).toHaveLength(3);
     expect(await statuses(first.ids)).toEqual([3, 3, 3]);
-    const log = await app.db.query('select direction, kind, result, name, batch_id from exchange_files where batch_id = $1', [first.id]);
-    expect(log.rows).toEqual([{ direction: 'out', kind: '837P', result: 'sent', name, batch_id: first.id }]);
+    const log = await app.db.query<{ id: number }>('select id, direction, kind, result, name, batch_id from exchange_files where batch_id = $1', [first.id]);
+    expect(log.rows).toEqual([{ id: expect.anything(), direction: 'out', kind: '837P', result: 'sent', name, batch_id: first.id }]);
+    const kept = await fetch(`${app.url}/clearing-house-file/${log.rows[0].id}/content`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await kept.text()).toBe(text);
     const key = (await app.db.query<{ f: string }>('select host_fingerprint as f from clearing_house_accounts where id = $1', [account])).rows[0].f;
     expect(key).toBe(sftp.hostKeyFingerprint);
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
 import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
@@ -60,6 +63,23 @@ describe('demo data', () => {
     expect(list.body.count).toBeGreaterThan(100);
     const shown = await bm('GET', `/claim/${list.body.data[0].id}`);
     expect(shown.body.services.length).toBeGreaterThan(0);
+  });
+
+  it("a Billing Manager sends the demo's electronic batch on the first start: the 837 lands in the account's folder and its claims are Submitted", async () => {
+    process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'demo-exchange-'));
+    try {
+      const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
+      const batches = (await bm('GET', '/claim/batch/get-all-server?status_id=3')).body.data as Array<{ id: number; transmission: string; claim_ids: number[] }>;
+      // A small demo (60 patients here) may have too few ready claims for a paper batch as well.
+      expect(batches.map((b) => b.transmission)).toContain('E');
+      const electronic = batches.find((b) => b.transmission === 'E')!;
+      const sent = await bm('PATCH', `/claim/batch/submit-to-clearing-house/${electronic.id}`);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const folder = readdirSync(process.env.EXCHANGE_DIR, { recursive: true }).map(String).filter((f) => f.endsWith('.837'));
+      expect(folder).toHaveLength(1);
+      const statuses = await app.db.query<{ status_id: number }>('select distinct status_id from claims where id = any($1::bigint[])', [electronic.claim_ids]);
+      expect(statuses.rows).toEqual([{ status_id: 3 }]);
+    } finally { delete process.env.EXCHANGE_DIR; }
   });
 
   it('a demo user per default role signs in with the demo password', async () => {

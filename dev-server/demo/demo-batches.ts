@@ -1,0 +1,31 @@
+import type { Queryable } from '../db/database.ts';
+import { batchCode } from '../../src/domain/claims/batch-code.ts';
+import { insertRows } from './demo-rows.ts';
+
+/**
+ * A billing company's first batches, ready to go: an electronic one through its clearing-house
+ * account (a local-folder connection, so Send works on the first start and the 837 lands under
+ * DATA_DIR/exchange) and a paper one to print on CMS-1500 forms. Both hold verified Not submitted
+ * professional claims of one clinic (the one with the most).
+ */
+export async function loadDemoBatches(tx: Queryable, p: { billingCompanyId: number; abbreviation: string; accountId: number }): Promise<void> {
+  const folder = p.abbreviation.toLowerCase();
+  await tx.query(`update clearing_house_accounts set connection = 'folder', outbound_folder = $2, inbound_folder = $3, poll_minutes = 15 where id = $1`,
+    [p.accountId, `${folder}/outbound`, `${folder}/inbound`]);
+  // The clinic with the most claims ready to batch.
+  const company = Number((await tx.query<{ company_id: string }>(
+    `select company_id from claims where billing_company_id = $1 and status_id = 2 and verified and format_id = 1 group by company_id order by count(*) desc, company_id limit 1`,
+    [p.billingCompanyId])).rows[0]?.company_id ?? 0);
+  const ready = (await tx.query<{ id: string; billed_amount: string }>(
+    `select id, billed_amount from claims where billing_company_id = $1 and company_id = $2 and status_id = 2 and verified and format_id = 1 order by date_of_service desc, id limit 12`,
+    [p.billingCompanyId, company])).rows;
+  // Two thirds electronic (at most 8), the rest on paper: a small demo still gets both.
+  const cut = Math.min(8, Math.ceil((ready.length * 2) / 3));
+  const sets = [{ name: `${p.abbreviation} weekly claims`, transmission: 'E', claims: ready.slice(0, cut) }, { name: `${p.abbreviation} paper claims`, transmission: 'P', claims: ready.slice(cut) }];
+  const year = new Date().getFullYear();
+  await insertRows(tx, 'claim_batches', sets.filter((s) => s.claims.length).map((s, i) => ({
+    billing_company_id: p.billingCompanyId, code: batchCode(s.name, i + 1, year), name: s.name, company_id: company, transmission: s.transmission,
+    clearing_house_account_id: s.transmission === 'E' ? p.accountId : null, claim_ids: s.claims.map((c) => Number(c.id)), status_id: 3,
+    total_claims: s.claims.length, claim_amount: s.claims.reduce((n, c) => n + Number(c.billed_amount), 0),
+  })));
+}
