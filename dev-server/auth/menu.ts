@@ -6,7 +6,7 @@ type Flags = Record<string, boolean>;
 
 // Categories and their modules as the predecessor's auth/me returned them (predecessor-facts §7.4).
 const CATEGORIES: Array<[string, string[]]> = [
-  ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Clearing House Files', 'Claim Rules Management', 'Payments Management', 'Patient Management', 'Denial Management', 'Ledger Management']],
+  ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Clearing House Files', 'Claim Rules Management', 'Admission / Encounter Management', 'Payments Management', 'Patient Management', 'Denial Management', 'Ledger Management']],
   ['Administration', ['Health Care Professional Management', 'Insurance Management', 'Company Management', 'Facility Management', 'Procedure Management', 'Diagnosis Management', 'Modifier Management', 'User Management', 'Clearing House Management', 'Billing Company Management', 'Status Management']],
   ['Reports and statistics', ['Reports']],
   ['Tools', ['File Manager', 'Web Browser', 'Sticky Notes', 'Messenger', 'Calculator', 'Widgets']],

@@ -22,7 +22,8 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     method: 'get', path: '/claim/batch/get-all-server-claims', permission: ['claimbatch.create', 'claimbatch.edit'],
     summary: 'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
     async handle(ctx, req, actor) {
-      return new BatchService(ctx, actor).batchable({ billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'), companyId: optionalId(req.query.company_id, 'company_id'), query: typeof req.query.query === 'string' ? req.query.query : undefined });
+      // record_id: the batch being edited (its own claims stay offered).
+      return new BatchService(ctx, actor).batchable({ billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'), companyId: optionalId(req.query.company_id, 'company_id'), query: typeof req.query.query === 'string' ? req.query.query : undefined, exceptBatch: optionalId(req.query.record_id, 'record_id') });
     },
   },
   {

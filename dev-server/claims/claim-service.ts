@@ -87,13 +87,15 @@ export class ClaimService {
    * it becomes Not submitted. verify: the 837 and claim rules run too, and a claim that passes is
    * marked verified.
    */
-  async save(body: Row, opts: { id?: number; version?: number; locale: Locale; verify?: boolean; note?: string }): Promise<StoredRow & { warnings?: Findings }> {
+  async save(body: Row, opts: { id?: number; version?: number; locale: Locale; verify?: boolean; note?: string; tx?: Queryable }): Promise<StoredRow & { warnings?: Findings }> {
     const w = entityWriter(this.entity);
     const values = w.writable(body);
     if (Array.isArray(values.services)) values.services = values.services.map(writableLine);
     const draft = values.draft === true;
     delete values.draft;
-    return this.ctx.db.transaction(async (tx) => {
+    // Inside the caller's transaction when given (an admission transferred to billing lands with its claim or not at all).
+    const run = <T>(f: (tx: Queryable) => Promise<T>) => (opts.tx ? f(opts.tx) : this.ctx.db.transaction(f));
+    return run(async (tx) => {
       let before: StoredRow | null = null;
       if (opts.id !== undefined) {
         before = await this.read(opts.id, tx, true);

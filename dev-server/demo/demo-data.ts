@@ -3,6 +3,7 @@ import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { loadDemoBatches } from './demo-batches.ts';
+import { loadDemoAdmissions } from './demo-admissions.ts';
 import { loadDemoClaims } from './demo-claims.ts';
 import { insertRows, seeded } from './demo-rows.ts';
 
@@ -98,7 +99,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
           zip: `${zipBase}${r.digits(2)}`, phone: phone(area), company_ids: [companyIds[hi % companyIds.length]], status: true,
         };
       }));
-      await insertRows(tx, 'units', companyIds.slice(0, 2).map((companyId, ui) => ({
+      const unitIds = await insertRows(tx, 'units', companyIds.slice(0, 2).map((companyId, ui) => ({
         billing_company_id: bcId, company_id: companyId, code: `${abbr}-U${ui + 1}`, name: ui === 0 ? 'Medical-Surgical' : 'Observation',
         rooms: Array.from({ length: 3 }, (_, k) => ({ code: `${ui + 1}0${k + 1}`, name: `Room ${ui + 1}0${k + 1}`, capacity: 2, ocupation: r.int(0, 2), inpatient_total: 0, outpatient_total: 0 })), status: true,
       })));
@@ -142,6 +143,10 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         policies: byPatient, systemUserId: null,
       }, Math.min(claimsPerBc, perBc * 4));
       await loadDemoBatches(tx, { billingCompanyId: bcId, abbreviation: abbr, accountId });
+      await loadDemoAdmissions(tx, r, {
+        billingCompanyId: bcId, patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
+        policies: byPatient, professionalIds, facilityIds, unitIds,
+      });
       if (bi === 0) {
         for (const u of DEMO_USERS) {
           const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);

@@ -59,6 +59,8 @@ export class ResourceStore {
     const props = entity.schema.properties;
     // Stored, readable fields: virtual ones have no column, write-only ones (an SSN typed in) are never read back.
     this.fields = dataFields(entity).filter(([, f]) => !f.writeOnly && !f['x-db']?.secret).map(([n]) => n);
+    // Every table has created_at and updated_at; a schema that declares one (virtual: no column of its own) shows it.
+    for (const system of ['created_at', 'updated_at']) if (props[system]?.['x-db']?.virtual) this.fields.push(system);
     this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect).map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');

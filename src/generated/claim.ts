@@ -37,6 +37,9 @@ export type Diagnoses = {
   poa?: POA;
 }[];
 export type AdmissionDX = string;
+export type StatementCoversFrom = string;
+export type StatementCoversThrough = string;
+export type Admission = number;
 export type From = string;
 export type To = string;
 export type Procedure = string;
@@ -627,6 +630,9 @@ export interface Claim {
   operating_provider_id?: OperatingProvider;
   diagnoses?: Diagnoses;
   admitting_diagnosis?: AdmissionDX;
+  statement_from?: StatementCoversFrom;
+  statement_through?: StatementCoversThrough;
+  admission_id?: Admission;
   services?: Services;
   place_of_service?: PlaceOfService;
   prior_authorization?: PriorAuthorizationNumber;

@@ -71,6 +71,7 @@ export type Statements = {
  * @maxItems 200
  */
 export type DonTProcessClaimsWith = number[];
+export type ProgramsAdmissions = ("INP" | "DTX" | "RES" | "PHP" | "IOP" | "OBS")[];
 export type Procedure = string;
 export type NDC = string;
 export type MeasurementUnit = 1 | 2 | 3 | 4 | 5;
@@ -169,6 +170,7 @@ export interface Company {
   contacts?: Contacts;
   statements?: Statements;
   exception_insurance_company_ids?: DonTProcessClaimsWith;
+  programs?: ProgramsAdmissions;
   services?: Services;
   contract_fees?: ContractFees;
   copays?: Copays;

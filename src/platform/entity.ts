@@ -65,7 +65,7 @@ export interface ResourceMeta {
   lineOf?: { entity: string; field: string };
   /** operations offered as buttons on the record's screen (hand-written routes), with the states they apply in */
   commands?: Array<{ path: string; method: 'get' | 'post' | 'put' | 'patch'; label: string; label_es?: string; action: string; when?: Record<string, Array<string | number | boolean>>;
-    /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>; /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown */ result?: 'record' | 'file' | 'job' | 'message' }>;
+    /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>; /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown */ result?: 'record' | 'file' | 'job' | 'message' | 'dialog'; /** with result dialog: the registered dialog */ dialog?: string }>;
   /** the states in which a record may be edited: Edit is offered only then (the server refuses the rest) */
   editableWhen?: Record<string, Array<string | number | boolean>>;
   /** composite indexes a list needs: columns after the tenant's, and columns carried so counts and sums read the index alone */

@@ -82,6 +82,15 @@ describe('demo data', () => {
     } finally { delete process.env.EXCHANGE_DIR; }
   });
 
+  it("brings admissions: patients in rooms now (never beyond a room's capacity), stays waiting to be billed, and billed stays linked to their claims both ways", async () => {
+    const byStatus = await rows('select status_id, count(*)::int as n from admissions group by status_id order by status_id');
+    expect(byStatus.map((x) => x.status_id)).toEqual([1, 2, 3]);
+    const over = await rows(`select u.id from units u, jsonb_array_elements(u.rooms) r where (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1) > (r->>'capacity')::int
+      or coalesce((r->>'ocupation')::int, -1) <> (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1)`);
+    expect(over).toEqual([]);
+    expect(await rows('select a.id from admissions a left join claims c on c.id = a.claim_id where a.status_id = 3 and (c.id is null or c.admission_id is distinct from a.id)')).toEqual([]);
+  });
+
   it('a demo user per default role signs in with the demo password', async () => {
     for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
   });

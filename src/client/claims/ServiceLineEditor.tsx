@@ -10,6 +10,18 @@ import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
 
 type Line = Record<string, unknown>;
+
+/** Where a grid looks codes up as they are typed: a claim's own calls, or an admission's (its company's programs). */
+export interface LineLookups {
+  procedures(form: Record<string, unknown>): string | null;
+  revenues(form: Record<string, unknown>): string;
+  /** revenue-code lines whatever the form says (an admission is always institutional) */
+  institutional?: boolean;
+}
+const CLAIM_LOOKUPS: LineLookups = {
+  procedures: (form) => (form.company_id ? `/claim/procedures/${String(form.company_id)}` : null),
+  revenues: () => '/claim/get-list-claim-services',
+};
 const LETTERS = 'ABCDEFGHIJKL';
 
 /** The cell's own errors (client rules and the server's answer), from RJSF's error schema of the lines. */
@@ -36,11 +48,12 @@ function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, a
  * every error on the cell it concerns. Institutional claims show revenue codes, professional ones
  * place of service and pointers.
  */
-export function ServiceLineEditor(p: FieldProps<Line[]>) {
+export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookups }) {
   const { t } = useI18n();
   const lines = (p.formData ?? []) as Line[];
   const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
-  const professional = Number(form.format_id ?? 1) === 1;
+  const lookups = p.lookups ?? CLAIM_LOOKUPS;
+  const professional = !lookups.institutional && Number(form.format_id ?? 1) === 1;
   const diagnoses = (Array.isArray(form.diagnoses) ? form.diagnoses : []) as Array<{ code?: string }>;
   const grid = useRef<HTMLDivElement>(null);
   const [focusNew, setFocusNew] = useState<number | null>(null);
@@ -58,9 +71,8 @@ export function ServiceLineEditor(p: FieldProps<Line[]>) {
   };
   const remove = (row: number) => set(lines.filter((_, i) => i !== row));
 
-  const procedurePath = form.company_id ? `/claim/procedures/${String(form.company_id)}` : null;
-  const procedures = useSuggestions(procedurePath, typing?.col === 'procedure_code' ? typing.text : '', (r) => ({ value: String(r.code), label: String(r.name), price: Number(r.price ?? 0) }));
-  const revenues = useSuggestions('/claim/get-list-claim-services', typing?.col === 'revenue_code' ? typing.text : '', (r) => ({ value: String(r.id), label: String(r.name) }), 1);
+  const procedures = useSuggestions(lookups.procedures(form), typing?.col === 'procedure_code' ? typing.text : '', (r) => ({ value: String(r.code ?? r.id), label: String(r.name), price: Number(r.price ?? 0) }));
+  const revenues = useSuggestions(lookups.revenues(form), typing?.col === 'revenue_code' ? typing.text : '', (r) => ({ value: String(r.id), label: String(r.name) }), 1);
   const modifiers = useSuggestions('/modifier/get-all-server', typing?.col === 'modifiers' ? typing.text.split(/[\s,]+/).pop() ?? '' : '', (r) => ({ value: String(r.code), label: String(r.display_name ?? r.code) }), 1);
 
   const text = (row: number, col: string) => (typing?.row === row && typing.col === col ? typing.text : undefined);

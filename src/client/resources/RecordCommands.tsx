@@ -10,6 +10,16 @@ import { ApiError, api, apiBlob } from '../session/api.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
 import { JobDialog } from '../jobs/JobDialog.tsx';
+import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-registry.ts';
+import '../dialogs/load-dialogs.ts';
+import { Suspense } from 'react';
+
+/** A command's hand-written dialog, loaded when first opened. */
+function CommandDialog({ command, ...props }: Omit<CommandDialogProps, 'method'> & { command: Command }) {
+  const Dialog_ = command.dialog ? registeredDialog(command.dialog) : undefined;
+  if (!Dialog_) return null;
+  return <Suspense fallback={null}><Dialog_ {...props} method={command.method} /></Suspense>;
+}
 
 type Record_ = Record<string, unknown> & { id: number };
 type Command = NonNullable<ClientEntity['resource']['commands']>[number];
@@ -28,6 +38,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   const [busy, setBusy] = useState<string | null>(null);
   const [findings, setFindings] = useState<{ title: string; errors: Record<string, string[]> } | null>(null);
   const [running, setRunning] = useState<{ id: number; label: string } | null>(null);
+  const [dialog, setDialog] = useState<{ command: Command; path: string } | null>(null);
   const commands = (entity.resource.commands ?? []).filter((c) => can(me, actionSlug(entity.resource, c.action))
     && Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)));
   if (!commands.length) return null;
@@ -44,6 +55,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
         // A document (a PDF) opens in a new tab from the signed-in call's bytes.
         const blob = await apiBlob(path, { method: c.method.toUpperCase(), body: c.method === 'get' ? undefined : body });
         window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+        return;
+      }
+      if (c.result === 'dialog') {
+        // The dialog gathers what the command sends, and sends it.
+        setDialog({ command: c, path: c.path.startsWith('/') ? path : `${base}/${record.id}/${c.path}` });
         return;
       }
       if (c.result === 'job') {
@@ -70,6 +86,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="record-commands">
       {commands.map((c) => <Button key={c.path} size="small" variant="outlined" disabled={busy !== null} onClick={() => void run(c)}>{label(c)}</Button>)}
+      {dialog && <CommandDialog command={dialog.command} path={dialog.path} record={record} title={label(dialog.command)}
+        onClose={(saved) => {
+          setDialog(null);
+          if (saved) { queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved); void queryClient.invalidateQueries({ queryKey: [entity.name] }); showToast('success', `${label(dialog.command)}: ${t('toast.saved')}`); }
+        }} />}
       {running && <JobDialog job={running} onClose={() => { setRunning(null); void queryClient.invalidateQueries({ queryKey: [entity.name] }); }} />}
       <Dialog open={!!findings} onClose={() => setFindings(null)} aria-labelledby="findings-title" maxWidth="md">
         <DialogTitle id="findings-title">{findings?.title}</DialogTitle>

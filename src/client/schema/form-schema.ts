@@ -33,7 +33,9 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
   if (xui?.section) ui['ui:section'] = xui.section;
   if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;
-  if (xui?.source) ui['ui:options'] = { ...(ui['ui:options'] as object), source: xui.source };
+  if (xui?.source) ui['ui:options'] = { ...(ui['ui:options'] as object), source: xui.source, ...(xui.dependsOn ? { dependsOn: xui.dependsOn } : {}) };
+  // A read-only part of an item (the policy number an admission's policy shows) is shown, never typed.
+  if (field.readOnly) ui['ui:readonly'] = true;
   const items = field.items as FieldSchema | undefined;
   if (xui?.codeList && field.enum) ui['ui:enumNames'] = codeListNames(xui.codeList, field.enum, opts.locale);
   else if (xui?.codeList && items?.enum) {

@@ -32,12 +32,17 @@ async function ensureFresh(): Promise<void> {
   return refreshing;
 }
 
-function queryString(q?: Record<string, unknown>) {
+/** The query appended to a path, which may carry one already (a schema's source /admission/revenue-codes?program=INP). */
+function withQuery(path: string, q?: Record<string, unknown>) {
+  return `${path}${queryString(q, path.includes('?') ? '&' : '?')}`;
+}
+
+function queryString(q?: Record<string, unknown>, lead = '?') {
   if (!q) return '';
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
   const s = p.toString();
-  return s ? `?${s}` : '';
+  return s ? `${lead}${s}` : '';
 }
 
 /** Every call to the server: JSON in and out, bearer token, language, the error catalogue. */
@@ -50,7 +55,7 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
-  const res = await fetch(`${API_BASE}${path}${queryString(opts.query)}`, { method: opts.method ?? 'GET', headers, body });
+  const res = await fetch(`${API_BASE}${withQuery(path, opts.query)}`, { method: opts.method ?? 'GET', headers, body });
   const inactivity = res.headers.get('inactivity-time');
   if (res.ok && inactivity) emitSession({ type: 'activity', remainingMs: Number(inactivity) });
   if (res.status === 204) return undefined as T;

@@ -2,6 +2,7 @@ import { isUsDate, usDateToIso } from '../formats.ts';
 import { isIpRange } from '../ip-address.ts';
 import { isLegalAge } from '../legal-age.ts';
 import { claimRules } from '../claims/claim-rules.ts';
+import { admissionRules } from '../admissions/admission-rules.ts';
 
 /**
  * Rules a JSON Schema cannot say (they compare two fields or a field with today). Keyed by entity
@@ -48,6 +49,7 @@ const thousandths = (v: unknown) => (typeof v === 'string' && /^\d{1,8}(\.\d{1,3
 
 export const entityRules: Record<string, EntityRule> = {
   claim: claimRules,
+  admission: admissionRules,
   patient(record, today): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     const birth = iso(record.date_of_birth);

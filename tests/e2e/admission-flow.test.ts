@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+
+let e: E2E; let page: Page; let win: Locator; let errors: string[]; let w: ClaimWorld;
+const day = (back: number) => { const d = new Date(); d.setDate(d.getDate() - back); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; };
+
+beforeAll(async () => {
+  e = await startE2E();
+  w = await claimWorld(e.app.db);
+  await e.app.db.query(`insert into units (billing_company_id, company_id, code, name, rooms, status) values ($1, $2, 'MS', 'Medical-Surgical', $3, true)`,
+    [w.bc, w.company, JSON.stringify([{ code: '101', name: 'Room 101', capacity: 2 }, { code: '102', name: 'Room 102', capacity: 1 }])]);
+  await e.app.db.query(`update facilities set bill_classification_ids = '[11]' where id = $1`, [w.facility]);
+  await e.app.createUser({ email: 'manager@admissions.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
+  ({ page, errors } = await signIn(e, 'manager@admissions.test'));
+  page.setDefaultTimeout(10_000);
+  win = await openFromStart(page, 'Admission / Encounter Management');
+});
+afterAll(() => e.close());
+
+async function choose(label: string | RegExp, option: string | RegExp, within: Locator = win) {
+  await within.getByRole('combobox', { name: label }).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col}"]`);
+
+describe('a billing manager admits, discharges and bills', () => {
+  it('admits a patient into a room with a diagnosis and two services', async () => {
+    await win.getByRole('button', { name: 'Create' }).first().click();
+    await choose(/^Patient/, /Lucia Perez/);
+    await choose(/^Company/, 'Sunshine Family Clinic - SUN');
+    await choose(/^Facility/, /Sunshine Outpatient Center/);
+    await choose(/^Program/, 'Inpatient (acute care)');
+    await choose(/^Unit/, 'MS - Medical-Surgical');
+    await choose(/^Room/, /^101 ~ Room 101 ~ 0\/2/);
+    await choose(/^Attending provider/, /Maria Lopez/);
+    await win.getByLabel('Admission date', { exact: false }).first().fill(day(2));
+    await win.getByLabel('Admission hour (0-23)', { exact: false }).first().fill('9');
+    const policies = win.locator('section[aria-label="Insurance"]');
+    await policies.getByRole('button', { name: /add/i }).first().click();
+    await choose(/^Policy/, /W123456789/, policies);
+    await win.getByRole('button', { name: 'Add diagnosis' }).click();
+    await page.keyboard.type('E11.9');
+    await win.getByRole('button', { name: 'Add line' }).click();
+    await cell(0, 'from_service').fill(day(2));
+    await cell(0, 'to_service').fill(day(1));
+    await cell(0, 'revenue_code').fill('0120');
+    await cell(0, 'days_or_units').fill('2');
+    await cell(0, 'price').fill('900');
+    await win.getByRole('button', { name: 'Add line' }).click();
+    await cell(1, 'from_service').fill(day(1));
+    await cell(1, 'to_service').fill(day(1));
+    await cell(1, 'revenue_code').fill('0300');
+    await cell(1, 'days_or_units').fill('1');
+    await cell(1, 'price').fill('25');
+    await win.getByRole('button', { name: 'Save', exact: true }).click();
+    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    const stored = (await e.app.db.query<{ room: string; status_id: number; services: unknown[] }>('select room, status_id, services from admissions')).rows;
+    expect(stored).toMatchObject([{ room: '101', status_id: 1 }]);
+    expect(stored[0].services).toHaveLength(2);
+  });
+
+  it('tries to discharge and sees the checklist of what is missing; completes it and discharges', async () => {
+    await win.getByRole('button', { name: 'Discharge' }).click();
+    const dialog = page.getByTestId('discharge-dialog');
+    await dialog.getByTestId('need-admission_type').and(dialog.locator('[data-ready="false"]')).waitFor();
+    expect(await dialog.getByTestId('need-policies').getAttribute('data-ready')).toBe('true');
+    await expect.poll(() => dialog.getByRole('button', { name: 'Discharge' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Discharge date').fill(day(1));
+    await dialog.getByLabel('Discharge time').fill('11');
+    await dialog.getByLabel('Statement through').fill(day(1));
+    await choose('Admission type', /Urgent/, dialog);
+    await choose('Admission source', /^1 /, dialog);
+    await choose('Patient status', /^01 /, dialog);
+    await expect.poll(() => dialog.locator('[data-ready="false"]').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Discharge' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await win.getByTestId('state-chip').filter({ hasText: 'Discharged' }).first().waitFor();
+    expect((await e.app.db.query<{ ocupation: number }>(`select (r->>'ocupation')::int as ocupation from units, jsonb_array_elements(rooms) r where r->>'code' = '101'`)).rows[0].ocupation).toBe(0);
+  });
+
+  it('transfers to billing and opens the institutional claim, which verifies cleanly', async () => {
+    await win.getByRole('button', { name: 'Transfer to billing' }).click();
+    await win.getByTestId('state-chip').filter({ hasText: 'Billed' }).first().waitFor();
+    const claim = (await e.app.db.query<{ id: number; code: string; format_id: number; admission_id: number }>('select id, code, format_id, admission_id from claims')).rows[0];
+    expect(claim.format_id).toBe(2);
+    const claims = await openFromStart(page, 'Claims Management');
+    await claims.getByText(claim.code).first().click();
+    await claims.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Verify: Saved').first().waitFor();
+    expect((await e.app.db.query<{ verified: boolean; status_id: number }>('select verified, status_id from claims where id = $1', [claim.id])).rows[0]).toEqual({ verified: true, status_id: 2 });
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
