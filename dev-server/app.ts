@@ -29,6 +29,8 @@ import { claimSetupRoutes } from './claims/claim-setup-routes.ts';
 import { batchRoutes } from './batches/batch-routes.ts';
 import { exchangeRoutes } from './exchange/exchange-routes.ts';
 import { admissionLookupRoutes, admissionRoutes } from './admissions/admission-routes.ts';
+import { eraLookupRoutes, eraRoutes } from './payments/era-routes.ts';
+import { distributionRoutes, paymentLookupRoutes, paymentRoutes } from './payments/payment-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
@@ -87,11 +89,16 @@ export function createApp(opts: AppOptions): Express {
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraLookupRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, paymentLookupRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files }, exchangeRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, paymentRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, distributionRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

@@ -9,6 +9,7 @@ import type { Separators } from '../../src/domain/x12/separators.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
 import { batchAnswered } from './batch-answers.ts';
+import { registerEras } from '../payments/era-files.ts';
 
 const SUBMITTED = 3;
 const REJECTED = 5;
@@ -67,7 +68,8 @@ export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { bi
     if (kind === null) {
       Object.assign(out, { result: 'unreadable', message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors.slice(0, 3).map((f) => f.message).join(' ')}`.trim() });
     } else if (kind === '835') {
-      Object.assign(out, { result: 'era_received', message: 'An ERA (835): it waits in the ERA files for payment posting.' });
+      const eras = await registerEras(tx, ctx, actor, { billingCompanyId: input.billingCompanyId, fileId: file.id, name: input.name, size: input.bytes.length, text });
+      Object.assign(out, { result: 'era_received', message: `An ERA (835): ${eras.created.length} payment(s) wait in the ERA files for posting${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.` });
     } else {
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {
         for (const t of group.transactions) {

@@ -32,6 +32,9 @@ export const FEE_REQUIRED_MESSAGE = 'At least one fee is required: a price, a MA
 export const AGE_RANGE_MESSAGE = 'The age from cannot be greater than the age to.';
 export const SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE = 'The subscriber is given only when the patient is not the insured.';
 export const CAPITATED_FEE_TYPE = 5;
+export const CARD_ONLY_FOR_CARDS_MESSAGE = 'Card details are kept only for card payments.';
+export const PAYER_REQUIRED_MESSAGE = 'An insurance payment names its payer.';
+export const PATIENT_REQUIRED_MESSAGE = 'A patient payment names its patient.';
 export const SFTP_NEEDS_MESSAGE = 'An SFTP connection needs this field.';
 export const FOLDER_NEEDS_MESSAGE = 'A folder connection needs its outbound folder.';
 
@@ -121,6 +124,16 @@ export const entityRules: Record<string, EntityRule> = {
     const sub = record.subscriber as Record<string, unknown> | undefined;
     const dob = iso(sub?.date_of_birth);
     if (dob && dob > todayIso(today)) add(out, 'subscriber.date_of_birth', BIRTH_IN_FUTURE_MESSAGE);
+    return out;
+  },
+  payment(record): Errors {
+    const out: Errors = {};
+    const card = record.method_id === 1;
+    const hasNumber = !!(record.card_number || record.card_number_last4);
+    if (!card && (hasNumber || record.card_expiration)) add(out, hasNumber ? 'card_number' : 'card_expiration', CARD_ONLY_FOR_CARDS_MESSAGE);
+    else if (card && hasNumber !== !!record.card_expiration) add(out, hasNumber ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
+    if ((record.source_id === 2 || record.source_id === 4) && !record.insurance_company_id) add(out, 'insurance_company_id', PAYER_REQUIRED_MESSAGE);
+    if (record.source_id === 1 && !record.patient_id) add(out, 'patient_id', PATIENT_REQUIRED_MESSAGE);
     return out;
   },
   'clearing-house-account'(record): Errors {

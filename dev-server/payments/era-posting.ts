@@ -1,0 +1,182 @@
+import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
+import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
+import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
+import { remittancesOf, type EraContext } from './era-files.ts';
+
+export interface PostContext extends EraContext { files: FileStore }
+export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
+
+type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original'; message: string; claim?: Claim835; claimId?: number };
+interface OurClaim { id: number; code: string; patient_account_number: string | null; status_id: number; company_id: number; secondary: boolean }
+interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: string; line_charge: number }
+
+const text = async (files: FileStore, actor: Actor, fileId: number) => {
+  const f = await files.get(actor, fileId);
+  const chunks: Buffer[] = [];
+  for await (const c of files.open(f)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('latin1');
+};
+const serviceDate = (l: ServiceLine835, c: Claim835) => l.dates.find((d) => d.qualifier === '472' || d.qualifier === '150')?.date ?? c.dates.find((d) => d.qualifier === '232')?.date;
+const said = (a: Adjustment[]) => a.map((x) => `${describeAdjustment(x.group, x.reason)} ${formatCents(x.amount)}`).join('; ');
+
+/**
+ * Posts one ERA into a payment batch, all or nothing, in one transaction: a payment for the check or
+ * EFT, each claim's lines paid, adjusted (CARC and group kept) and left to the patient, takebacks
+ * reversing what they take back, provider adjustments (PLB) on the batch, and each claim moved to
+ * Approved, Complete or Denied as its remittance says. What cannot be posted exactly — a claim not
+ * found, amounts out of balance, a line not matched, a takeback without its original — is an
+ * exception with its reason, and the rest posts. The ERA row is locked and marked in the same
+ * transaction: a second run (or a run after a crash) finds it posted and posts nothing.
+ */
+export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
+  const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+  const source = await eras.get(eraId);
+  const content = await text(ctx.files, actor, Number(source.file_id));
+  return ctx.db.transaction(async (tx) => {
+    const era = await eras.get(eraId, tx, true);
+    const bc = Number(era.billing_company_id);
+    if (era.status !== 'new') return { era_file_id: eraId, already: true, posted_claims: 0, exceptions: Number(era.exceptions ?? 0), posted_amount: Number(era.posted_amount ?? 0), provider_adjustments: Number(era.provider_adjustments ?? 0), payment_batch_id: era.payment_batch_id as number | undefined };
+    const found = remittancesOf(content).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number) ?? remittancesOf(content)[0];
+    const r: Remittance = found.remittance;
+    // The claims the ERA speaks of, their lines and what was posted to them before: three queries.
+    const controls = r.claims.map((c) => c.patientControlNumber);
+    const claims = (await tx.query<OurClaim>(
+      `select c.id, c.code, c.patient_account_number, c.status_id, c.company_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1 as secondary
+         from claims c where c.billing_company_id = $1 and (c.code = any($2::text[]) or c.patient_account_number = any($2::text[]))
+        order by (c.status_id in (3, 4)) desc, c.id desc`, [bc, controls])).rows.map((c) => ({ ...c, id: Number(c.id), status_id: Number(c.status_id), company_id: Number(c.company_id) }));
+    const byControl = new Map<string, OurClaim>();
+    for (const c of claims) { if (!byControl.has(c.code)) byControl.set(c.code, c); if (c.patient_account_number && !byControl.has(c.patient_account_number)) byControl.set(c.patient_account_number, c); }
+    const ids = claims.map((c) => c.id);
+    const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
+      .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
+    const prior = (await tx.query<Row>(
+      `select p.* from payment_services p where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.reverses_id is null
+          and not exists (select 1 from payment_services x where x.reverses_id = p.id) order by p.id`, [bc, ids])).rows;
+    // Claims out of balance (the toolkit's findings, placed on the claim they are in).
+    const positions = r.claims.map((c) => [c.position, ...c.lines.map((l) => l.position)] as const);
+    const unbalanced = new Map<number, string[]>();
+    for (const f of found.findings.filter((x) => x.message && /≠|but its adjustments/.test(x.message))) {
+      const k = positions.findIndex(([p, ...ls]) => p === f.position || ls.includes(f.position));
+      if (k >= 0) unbalanced.set(k, [...(unbalanced.get(k) ?? []), f.message]);
+    }
+
+    const company = claims[0]?.company_id ?? Number((await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
+    const batches = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor);
+    const batch = await batches.create({ billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: todayUs(),
+      currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { tx, within: async (t, row) => {
+      const code = `PB-${String(row.id).padStart(8, '0')}`;
+      await t.query('update payment_batches set code = $2, era_file_id = $3 where id = $1', [row.id, code, eraId]);
+      return { code, era_file_id: eraId };
+    } });
+    const payer = (await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])).rows[0];
+    const payment = (await tx.query<{ id: string }>(
+      `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
+       values ($1, $2, 2, $3, $4, $5, $6, $7, $8, false) returning id`,
+      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(todayUs()), r.payment.amount, era.trace_number, eraId])).rows[0];
+    const paymentId = Number(payment.id);
+
+    const rows: Array<Record<string, unknown>> = [];
+    const exceptions: Exception[] = [];
+    const moves = new Map<string, Array<{ id: number; note: string }>>();
+    const notes: Parameters<typeof addClaimNotes>[3] = [];
+    let posted = 0;
+    r.claims.forEach((c, k) => {
+      const ours = byControl.get(c.patientControlNumber);
+      if (!ours) { exceptions.push({ reason: 'claim_not_found', claim: c, message: `No claim ${c.patientControlNumber} for this billing company (payer claim number ${c.payerControlNumber ?? '—'}).` }); return; }
+      if (unbalanced.has(k)) { exceptions.push({ reason: 'out_of_balance', claim: c, claimId: ours.id, message: unbalanced.get(k)!.join(' ') }); return; }
+      const base = { billing_company_id: bc, payment_id: paymentId, claim_id: ours.id, claim_code: ours.code, era_file_id: eraId, claim_status: c.status };
+      if (c.status === '22') {
+        // A takeback reverses what was posted to this claim before, to the cent.
+        const originals = prior.filter((p) => Number(p.claim_id) === ours.id);
+        if (!originals.length) { exceptions.push({ reason: 'takeback_without_original', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.` }); return; }
+        for (const o of originals) {
+          rows.push({ ...base, claim_service_id: o.claim_service_id, procedure: o.procedure, charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid),
+            adjustments: JSON.stringify(((o.adjustments as Adjustment[]) ?? []).map((a) => ({ ...a, amount: -a.amount }))), patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id,
+            note: `Takeback (CLP02 22) of posting ${String(o.id)}` });
+        }
+        posted += c.paid;
+        notes.push({ claim_id: ours.id, kind: 'check_status', status_id: ours.status_id, note: `ERA ${String(era.trace_number)}: the payer reversed its payment of this claim`, details: { payer_claim_number: c.payerControlNumber } });
+        return;
+      }
+      const ourLines = lines.filter((l) => l.claim_id === ours.id);
+      const matched: Array<{ svc: ServiceLine835; line: OurLine }> = [];
+      for (const svc of c.lines) {
+        const date = serviceDate(svc, c);
+        const candidates = ourLines.filter((l) => !matched.some((m) => m.line.id === l.id)
+          && (svc.procedure.code ? l.procedure_code?.toUpperCase() === svc.procedure.code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === svc.procedure.code) : l.revenue_code === svc.revenueCode));
+        const line = candidates.find((l) => !date || l.from_service === date) ?? candidates[0];
+        if (!line) { exceptions.push({ reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${svc.procedure.code ?? svc.revenueCode ?? '?'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` }); return; }
+        matched.push({ svc, line });
+      }
+      let pr = patientShare(c.adjustments);
+      for (const { svc, line } of matched) {
+        const share = patientShare(svc.adjustments);
+        pr += share;
+        rows.push({ ...base, claim_service_id: line.id, procedure: svc.procedure.code ?? svc.revenueCode, charge: svc.charge, allowed: svc.allowed ?? svc.charge - adjustmentTotal(svc.adjustments.filter((a) => a.group === 'CO')),
+          paid: svc.paid, adjustments: JSON.stringify(svc.adjustments), patient_responsibility: share, remaining: svc.charge - svc.paid - adjustmentTotal(svc.adjustments) });
+      }
+      if (!c.lines.length || c.adjustments.length) {
+        // Claim-level: the whole claim when the payer paid no lines, or its claim-level adjustments (which reduce the lines' payment).
+        const whole = !c.lines.length;
+        const cas = adjustmentTotal(c.adjustments);
+        rows.push({ ...base, claim_service_id: null, procedure: 'CLAIM', charge: whole ? c.charge : 0, allowed: null, paid: whole ? c.paid : -cas,
+          adjustments: JSON.stringify(c.adjustments), patient_responsibility: patientShare(c.adjustments), remaining: whole ? c.charge - c.paid - cas : 0 });
+      }
+      posted += c.paid;
+      const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: ours.secondary });
+      const denial = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].filter((a) => a.group !== 'PR');
+      const note = to === 6 ? `ERA ${String(era.trace_number)}: denied — ${said(denial) || 'no payment'}` : `ERA ${String(era.trace_number)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
+      if (to !== null && to !== ours.status_id) moves.set(`${ours.status_id}>${to}`, [...(moves.get(`${ours.status_id}>${to}`) ?? []), { id: ours.id, note }]);
+      notes.push({ claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note, details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } });
+    });
+
+    if (rows.length) {
+      await tx.query(
+        `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, note)
+         select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.note
+           from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
+                adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, note text)`, [JSON.stringify(rows)]);
+    }
+    const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+    for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
+    await addClaimNotes(tx, actor, bc, notes);
+    const exceptionStore = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-exception')!, actor);
+    for (const x of exceptions) {
+      await exceptionStore.create({ billing_company_id: bc, era_file_id: eraId, claim_control_number: x.claim?.patientControlNumber, payer_claim_number: x.claim?.payerControlNumber,
+        patient_name: [x.claim?.patient?.firstName, x.claim?.patient?.lastName].filter(Boolean).join(' ') || undefined, reason: x.reason, message: x.message.slice(0, 2000),
+        charge: x.claim?.charge, paid: x.claim?.paid, claim_id: x.claimId, position: x.claim?.position, resolved: false }, { tx });
+    }
+    const plb = r.providerAdjustments.reduce((n, a) => n + a.amount, 0);
+    await tx.query('update payments set distributed = $2 where id = $1', [paymentId, posted]);
+    await batches.applyUpdate(tx, await batches.get(batch.id, tx, true), { distributed: posted, provider_adjustments: plb }, 'updated');
+    await eras.applyUpdate(tx, era, { status: exceptions.length ? 'exceptions' : 'posted', payment_batch_id: batch.id, posted_amount: posted, exceptions: exceptions.length, provider_adjustments: plb }, 'updated');
+    return { era_file_id: eraId, already: false, payment_batch_id: batch.id, posted_claims: r.claims.length - exceptions.length, exceptions: exceptions.length, posted_amount: posted, provider_adjustments: plb };
+  });
+}
+
+function todayUs() { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; }
+const isoOf = (us: string | undefined) => (us && /^\d{2}\/\d{2}\/\d{4}$/.test(us) ? `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)}` : null);
+
+/**
+ * The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent; the
+ * claims still in the exception queue are where any difference is.
+ */
+export async function reconciliation(db: Queryable, era: Row) {
+  const r = (await db.query<{ posted: string; in_exceptions: string; open: string }>(
+    `select (select coalesce(sum(paid), 0) from payment_services where era_file_id = $1) as posted,
+            (select coalesce(sum(paid), 0) from era_exceptions where era_file_id = $1 and not coalesce(resolved, false)) as in_exceptions,
+            (select count(*) from era_exceptions where era_file_id = $1 and not coalesce(resolved, false)) as open`, [era.id])).rows[0];
+  const payment = Number(era.payment_amount ?? 0), posted = Number(r.posted), waiting = Number(r.in_exceptions), plb = Number(era.provider_adjustments ?? 0);
+  const difference = payment - (posted - plb);
+  return {
+    era_file_id: era.id, payment_amount: payment, posted_claim_payments: posted, provider_adjustments: plb, claim_payments_in_exceptions: waiting, open_exceptions: Number(r.open),
+    difference, balanced: difference === 0,
+    explanation: difference === 0 ? 'BPR02 = claims paid − provider adjustments, to the cent.' : `BPR02 ${formatCents(payment)} − (posted ${formatCents(posted)} − PLB ${formatCents(plb)}) = ${formatCents(difference)}${waiting ? `; ${formatCents(waiting)} waits in ${r.open} exception(s)` : ''}.`,
+  };
+}

@@ -1,0 +1,122 @@
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { invalid } from '../http/errors.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { sendStoredFile } from '../files/file-routes.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { receiveFile } from '../exchange/receive-file.ts';
+import { postEra, reconciliation } from './era-posting.ts';
+import { remittancesOf, type EraContext } from './era-files.ts';
+import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+
+export interface EraRouteContext extends EraContext { files: FileStore; jobs?: JobQueue }
+
+const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2]) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+const idsOf = (v: unknown, field: string) => {
+  const ids = Array.isArray(v) ? v : [v];
+  if (!ids.length || ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)) throw invalid({ [field]: [`The ${field} must be a list of ids.`] });
+  return ids.map(Number);
+};
+
+/** ERA files at static paths (before the generic router, so /payments/eras/{id} does not take them). */
+export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
+  {
+    method: 'get', path: '/payments/eras/archive', permission: 'payment.view', summary: 'The archived ERA files, newest first',
+    async handle(ctx, req, actor) { return eraStore(ctx, actor).list({ ...(req.query as Record<string, string>), status: 'archived', sortBy: 'id', sortDesc: 'true' }); },
+  },
+  {
+    method: 'post', path: '/payments/eras/sync', permission: 'payment.create',
+    summary: "Takes in ERA files: an 835 uploaded to the file store (kind era) not yet registered, or one given as {content, name}; each payment becomes an ERA to post (a trace already received is not registered twice)",
+    async handle(ctx, req, actor) {
+      const body = bodyObject(req);
+      const bc = actor.crossTenant ? Number(body.billing_company_id) : actor.billingCompanyIds[0];
+      if (!Number.isSafeInteger(bc) || bc < 1 || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      const out: Array<{ file: string; result: string; message: string }> = [];
+      if (typeof body.content === 'string' && body.content.trim()) {
+        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: typeof body.name === 'string' && body.name ? body.name : 'remittance.835', bytes: Buffer.from(body.content, 'latin1') });
+        out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
+      }
+      // Uploaded ERA files the exchange has not taken in yet.
+      const waiting = await ctx.db.query<{ id: string; name: string }>(
+        `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`, [bc]);
+      for (const f of waiting.rows) {
+        const stored = await ctx.files.get(actor, Number(f.id));
+        const chunks: Buffer[] = [];
+        for await (const c of ctx.files.open(stored)) chunks.push(c as Buffer);
+        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: f.name, bytes: Buffer.concat(chunks) });
+        out.push({ file: f.name, result: r.result, message: r.message });
+      }
+      return { received: out };
+    },
+  },
+  {
+    method: 'post', path: '/payments/eras/process', permission: 'payment.create',
+    summary: 'Posts an ERA into a payment batch ({id}): as a job with progress when the server runs jobs; the same ERA twice posts once',
+    async handle(ctx, req, actor) {
+      const id = Number(bodyObject(req).id);
+      if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: ['The id field is required.'] });
+      const era = await eraStore(ctx, actor).get(id);
+      if (ctx.jobs) return ctx.jobs.enqueue(actor, 'era-post', { era_file_id: id }, Number(era.billing_company_id));
+      return postEra(ctx, actor, id);
+    },
+  },
+  {
+    method: 'post', path: '/payments/eras', permission: 'payment.edit', summary: 'Archives or restores ERA files ({action: archive|restore, ids})',
+    async handle(ctx, req, actor) {
+      const body = bodyObject(req);
+      if (body.action !== 'archive' && body.action !== 'restore') throw invalid({ action: ['The action must be archive or restore.'] });
+      const store = eraStore(ctx, actor);
+      const ids = idsOf(body.ids, 'ids');
+      return ctx.db.transaction(async (tx) => {
+        const out = [];
+        for (const id of ids) {
+          const era = await store.get(id, tx, true);
+          out.push(body.action === 'archive'
+            ? (era.status === 'archived' ? era : await store.applyUpdate(tx, era, { status: 'archived', previous_status: era.status }, 'updated'))
+            : (era.status !== 'archived' ? era : await store.applyUpdate(tx, era, { status: era.previous_status ?? 'new', previous_status: null }, 'updated')));
+        }
+        return out;
+      });
+    },
+  },
+];
+
+/** ERA calls at {id} paths (after the generic show). */
+export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
+  {
+    method: 'get', path: '/payments/eras/check/{id}', permission: 'payment.view',
+    summary: 'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
+    async handle(ctx, req, actor) {
+      const era = await eraStore(ctx, actor).get(idParam(req));
+      const f = await ctx.files.get(actor, Number(era.file_id));
+      const chunks: Buffer[] = [];
+      for await (const c of ctx.files.open(f)) chunks.push(c as Buffer);
+      const found = remittancesOf(Buffer.concat(chunks).toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
+      if (!found) throw new DomainError('not_found');
+      const r = found.remittance;
+      const ours = new Set((await ctx.db.query<{ k: string }>(`select code as k from claims where billing_company_id = $1 and code = any($2::text[]) union select patient_account_number from claims where billing_company_id = $1 and patient_account_number = any($2::text[])`,
+        [era.billing_company_id, r.claims.map((c) => c.patientControlNumber)])).rows.map((x) => x.k));
+      const explain = (a: Array<{ group: string; reason: string; amount: number }>) => a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason) }));
+      return {
+        era_file_id: era.id, payer: r.payer, payee: r.payee, payment: r.payment, trace: r.trace, balanced: !found.findings.some((x) => /≠|but its adjustments/.test(x.message)), findings: found.findings,
+        provider_adjustments: r.providerAdjustments,
+        claims: r.claims.map((c) => ({ patient_control_number: c.patientControlNumber, found: ours.has(c.patientControlNumber), status: c.status, charge: c.charge, paid: c.paid, patient_responsibility: c.patientResponsibility,
+          payer_claim_number: c.payerControlNumber, patient: c.patient, adjustments: explain(c.adjustments),
+          lines: c.lines.map((l) => ({ procedure: l.procedure, revenue_code: l.revenueCode, charge: l.charge, paid: l.paid, allowed: l.allowed, adjustments: explain(l.adjustments), dates: l.dates })) })),
+      };
+    },
+  },
+  {
+    method: 'get', path: '/payments/eras/{id}/fetch', permission: 'payment.view', raw: true, summary: "An ERA's file as it came",
+    async handle(ctx, req, actor, res) {
+      const era = await eraStore(ctx, actor).get(idParam(req));
+      await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(era.file_id)), res);
+    },
+  },
+  {
+    method: 'get', path: '/payments/eras/{id}/reconciliation', permission: 'payment.view',
+    summary: "The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent, or the difference and where it is",
+    async handle(ctx, req, actor) { return reconciliation(ctx.db, await eraStore(ctx, actor).get(idParam(req))); },
+  },
+];

@@ -1,0 +1,186 @@
+import reasons from '../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
+import { invalid } from '../http/errors.ts';
+import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { entityWriter } from '../resources/validation.ts';
+import { translate } from '../i18n/locale.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { writeAuditMany } from '../audit/audit-writer.ts';
+import { moveClaims } from '../claims/claim-bulk.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
+import { claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
+import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
+import { codeListFile } from '../claims/claim-code-lists.ts';
+import { isUsDate } from '../../src/domain/formats.ts';
+import type { EraContext } from './era-files.ts';
+
+const COMPLETED = 2;
+const list = (name: string, locale: string) => codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
+const batchStore = (ctx: EraContext, actor: Parameters<GuardedRoute<EraContext>['handle']>[2]) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor);
+
+/** Payment look-ups at static paths (before the generic router). */
+export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
+  { method: 'get', path: '/payments/sources', permission: 'payment.view', summary: 'Payment sources [{id, name}]: 1 Patient, 2 Insurance, 3 Others, 4 Indivisible', async handle(_c, _r, _a, res) { return list('payment-sources', res.locals.locale); } },
+  { method: 'get', path: '/payments/methods', permission: 'payment.view', summary: 'Payment methods [{id, name}]: 1 Credit card, 2 Cash, 3 Check, 4 Other', async handle(_c, _r, _a, res) { return list('payment-methods', res.locals.locale); } },
+  {
+    method: 'get', path: '/payments/codes', permission: 'payment.view',
+    summary: 'Claim adjustment reason codes (CARC) [{id, code, description}] in our own words; ?pr=true those a patient may owe (deductible, coinsurance, copay...), ?pr=false the others',
+    async handle(_c, req) {
+      const pr = new Set(['1', '2', '3', '66', '142', '187', '241']);
+      return reasons.items.filter((r) => req.query.pr === undefined || (req.query.pr === 'true') === pr.has(r.code)).map((r) => ({ id: r.code, code: r.code, description: r.name }));
+    },
+  },
+];
+
+/** A payment batch's own calls (after the generic routes). */
+export const paymentRoutes: GuardedRoute<EraContext>[] = [
+  {
+    method: 'get', path: '/payments/batch/{id}/close', permission: 'payment.close', summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
+    async handle(ctx, req, actor, res) {
+      const date = req.query.date === undefined || req.query.date === '' ? undefined : String(req.query.date);
+      if (date !== undefined && !isUsDate(date)) throw invalid({ date: [translate('The date must be mm/dd/yyyy.', res.locals.locale)] });
+      const store = batchStore(ctx, actor);
+      return ctx.db.transaction(async (tx) => {
+        const b = await store.get(idParam(req), tx, true);
+        if (Number(b.status_id) === COMPLETED) return b;
+        const d = new Date();
+        const closed = await store.applyUpdate(tx, b, { close_date: date ?? `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}` }, 'updated');
+        return store.transition(closed.id, COMPLETED, { tx, system: true, note: 'Closed' });
+      });
+    },
+  },
+  {
+    method: 'delete', path: '/payments/batch/{id}', permission: 'payment.remove', summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
+    async handle(ctx, req, actor, res) {
+      const store = batchStore(ctx, actor);
+      await ctx.db.transaction(async (tx) => {
+        const b = await store.get(idParam(req), tx, true);
+        if (Number(b.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ status_id: [translate('A completed batch cannot be changed.', res.locals.locale)] });
+        const n = Number((await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id])).rows[0].n);
+        if (n) throw invalid({ payments: [translate('A batch with payments cannot be deleted; reverse its payments instead.', res.locals.locale)] });
+        await store.remove(b.id, { tx, version: editedVersion(req) });
+      });
+      return { message: 'Deleted.' };
+    },
+  },
+  {
+    method: 'post', path: '/payments/payment', permission: 'payment.create', status: 201,
+    summary: 'Records a payment in a batch not completed ({payment_batch_id, source_id, method_id, payment_date, amount, reference, insurance_company_id | patient_id, card_number + card_expiration for card payments only}); payments are never changed: a correction is a reversal',
+    async handle(ctx, req, actor, res) {
+      const entity = ctx.entities.find((e) => e.name === 'payment')!;
+      const w = entityWriter(entity);
+      const body = w.writable(bodyObject(req));
+      w.check(body, res.locals.locale);
+      return ctx.db.transaction(async (tx) => {
+        const batch = await batchStore(ctx, actor).get(Number(body.payment_batch_id), tx, true);
+        if (Number(batch.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: [translate('A payment goes into a batch that is not completed.', res.locals.locale)] });
+        return new ResourceStore(ctx.db, entity, actor).create({ ...body, billing_company_id: batch.billing_company_id }, { tx });
+      });
+    },
+  },
+  {
+    method: 'patch', path: '/payments/batch/{id}/transition', permission: 'payment.close',
+    summary: 'Puts a batch In Review or back In Progress ({status_id: 3|1, note?}); Completed is reached by closing it',
+    async handle(ctx, req, actor) {
+      const body = bodyObject(req);
+      const to = Number(body.status_id ?? body.to);
+      if (to !== 1 && to !== 3) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
+      return batchStore(ctx, actor).transition(idParam(req), to, { note: typeof body.note === 'string' ? body.note : undefined, version: editedVersion(req) });
+    },
+  },
+];
+
+/** The distribution of a payment: which claims a patient has to pay, and posting a payment over their lines. */
+export const distributionRoutes: GuardedRoute<EraContext>[] = [
+  {
+    method: 'get', path: '/payments/batch/{batch}/payment/{payment}/claims', permission: 'payment.view',
+    summary: "A patient's claims a payment may pay (?patient_id, ?query: claim number), with each line's charge, what was paid and adjusted before, and its balance",
+    async handle(ctx, req, actor) {
+      const payment = await paymentOf(ctx, actor, req);
+      const params: unknown[] = [payment.billing_company_id];
+      const where = ['c.billing_company_id = $1', 'c.status_id in (3, 4, 5, 6, 7)'];
+      if (req.query.patient_id !== undefined) { params.push(Number(req.query.patient_id)); where.push(`c.patient_id = $${params.length}`); }
+      if (typeof req.query.query === 'string' && req.query.query.trim()) { params.push(`%${req.query.query.trim().toLowerCase()}%`); where.push(`lower(c.code) like $${params.length}`); }
+      if (params.length === 1) return [];
+      const claims = (await ctx.db.query<Row>(
+        `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`, params)).rows;
+      const lines = (await ctx.db.query<Row>(
+        `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
+                coalesce((select sum(p.paid) from payment_services p where p.claim_service_id = s.id), 0) as paid_before,
+                coalesce((select sum((a->>'amount')::bigint) from payment_services p, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where p.claim_service_id = s.id), 0) as adjusted_before
+           from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`, [claims.map((c) => c.id)])).rows;
+      return claims.map((c) => ({ ...c, billed_amount: Number(c.billed_amount), lines: lines.filter((l) => Number(l.claim_id) === Number(c.id)).map((l) => ({
+        ...l, charge: Number(l.charge), paid_before: Number(l.paid_before), adjusted_before: Number(l.adjusted_before), balance: Number(l.charge) - Number(l.paid_before) - Number(l.adjusted_before) })) }));
+    },
+  },
+  {
+    method: 'post', path: '/payments/batch/{batch}/services', permission: 'payment.create',
+    summary: "Posts a payment over service lines ({payment_id, services: [{claim_service_id, allowed, paid, adjustments: [{group, reason, amount}], next_responsibility?, refile_reason?, note?}]}): every line balances (charge = paid + adjustments) and the payment's distribution equals its amount, or nothing is written",
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const batch = await batchStore(ctx, actor).get(positive(req.params.batch, 'batch'));
+      if (Number(batch.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: [translate('A completed batch cannot be changed.', res.locals.locale)] });
+      const services = Array.isArray(body.services) ? (body.services as Row[]) : [];
+      if (!services.length) throw invalid({ services: ['At least one service line is required.'] });
+      return ctx.db.transaction(async (tx) => {
+        const payment = (await tx.query<Row>('select * from payments where id = $1 and payment_batch_id = $2 for update', [Number(body.payment_id), batch.id])).rows[0];
+        if (!payment) throw invalid({ payment_id: ['The payment is not in this batch.'] });
+        const ids = services.map((s) => Number(s.claim_service_id));
+        const ours = new Map((await tx.query<Row>(`select s.id, s.claim_id, s.line_charge, coalesce(s.procedure_code, s.revenue_code) as procedure, c.code, c.status_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1 as secondary
+            from claim_services s join claims c on c.id = s.claim_id where s.billing_company_id = $1 and s.id = any($2::bigint[])`, [batch.billing_company_id, ids])).rows.map((l) => [Number(l.id), l]));
+        const errors: Record<string, string[]> = {};
+        const lines: LinePosting[] = services.map((s, i) => {
+          const line = ours.get(Number(s.claim_service_id));
+          if (!line) (errors[`services.${i}.claim_service_id`] ??= []).push('The service line was not found.');
+          const adjustments = (Array.isArray(s.adjustments) ? (s.adjustments as Row[]) : []).map((a) => ({ group: String(a.group ?? '').toUpperCase(), reason: String(a.reason ?? '').toUpperCase(), amount: Math.trunc(Number(a.amount ?? 0)) }));
+          return { claim_service_id: Number(s.claim_service_id), charge: Number(line?.line_charge ?? 0), allowed: s.allowed === undefined || s.allowed === null ? null : Math.trunc(Number(s.allowed)), paid: Math.trunc(Number(s.paid ?? 0)), adjustments };
+        });
+        if (Object.keys(errors).length) throw invalid(errors);
+        const problems = distributionProblems(Number(payment.amount), Number(payment.distributed ?? 0), lines, (i) => `line ${String(ours.get(lines[i].claim_service_id)?.procedure ?? i + 1)}`);
+        if (Object.keys(problems).length) throw invalid(problems, translate('The distribution does not balance.', res.locals.locale));
+        const rows = lines.map((l, i) => {
+          const line = ours.get(l.claim_service_id)!;
+          const s = services[i];
+          return { billing_company_id: batch.billing_company_id, payment_id: payment.id, claim_id: line.claim_id, claim_code: line.code, claim_service_id: l.claim_service_id, procedure: line.procedure,
+            charge: l.charge, allowed: l.allowed, paid: l.paid, adjustments: JSON.stringify(l.adjustments), patient_responsibility: patientShare(l.adjustments), remaining: lineGap(l),
+            next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null, refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
+            note: typeof s.note === 'string' ? s.note.slice(0, 500) : null };
+        });
+        const inserted = (await tx.query<{ id: string }>(
+          `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, next_responsibility, refile_reason, note)
+           select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.next_responsibility, x.refile_reason, x.note
+             from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
+                  adjustments text, patient_responsibility bigint, remaining bigint, next_responsibility text, refile_reason text, note text) returning id`, [JSON.stringify(rows)])).rows;
+        await writeAuditMany(tx, actor, 'payment-service', 'created', inserted.map((r, i) => ({ entityId: Number(r.id), billingCompanyId: Number(batch.billing_company_id), oldValues: null, newValues: { ...rows[i], adjustments: lines[i].adjustments } })));
+        const distributed = Number(payment.distributed ?? 0) + lines.reduce((n, l) => n + l.paid, 0);
+        await tx.query('update payments set distributed = $2 where id = $1', [payment.id, distributed]);
+        await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [batch.id, lines.reduce((n, l) => n + l.paid, 0)]);
+        // Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note.
+        const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+        const byClaim = new Map<number, { code: string; status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }>();
+        lines.forEach((l, i) => {
+          const line = ours.get(l.claim_service_id)!;
+          const c = byClaim.get(Number(line.claim_id)) ?? { code: String(line.code), status: Number(line.status_id), secondary: !!line.secondary, paid: 0, pr: 0, denied: true, refile: false };
+          c.paid += l.paid; c.pr += patientShare(l.adjustments); c.denied &&= l.paid === 0 && patientShare(l.adjustments) === 0; c.refile ||= !!rows[i].next_responsibility;
+          byClaim.set(Number(line.claim_id), c);
+        });
+        for (const [id, c] of byClaim) {
+          const to = claimOutcome({ status: c.denied ? '4' : '1', paid: c.paid, patientResponsibility: c.pr, hasNextPayer: c.secondary || c.refile });
+          if (to !== null && to !== c.status) await moveClaims(tx, actor, claimEntity, Number(batch.billing_company_id), c.status, to, [{ id, note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}` }]);
+        }
+        return { payment_id: payment.id, distributed, posted: inserted.map((r) => Number(r.id)) };
+      });
+    },
+  },
+];
+
+async function paymentOf(ctx: EraContext, actor: Parameters<GuardedRoute<EraContext>['handle']>[2], req: Parameters<GuardedRoute<EraContext>['handle']>[1]) {
+  const batch = await batchStore(ctx, actor).get(positive(req.params.batch, 'batch'));
+  const p = (await ctx.db.query<Row>('select * from payments where id = $1 and payment_batch_id = $2', [positive(req.params.payment, 'payment'), batch.id])).rows[0];
+  if (!p) throw new DomainError('not_found');
+  return p;
+}
+const positive = (v: unknown, field: string) => {
+  if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] });
+  return Number(v);
+};

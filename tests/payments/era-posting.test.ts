@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimsForEra } from '../helpers/era-claims.ts';
+
+let app: TestApp; let root: Api; let w: ClaimWorld;
+const file = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
+beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
+afterAll(() => app.close());
+
+/** Takes an 835 in and answers its ERA rows (one per payment). */
+async function receive(text: string, name: string) {
+  const r = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (await app.db.query<{ id: number; trace_number: string; status: string }>('select id, trace_number, status from era_files where name = $1 order by id', [name])).rows;
+}
+const postings = async (claimId: number) => (await app.db.query<{ paid: string; patient_responsibility: string; adjustments: Array<{ group: string; reason: string; amount: number }> }>(
+  'select paid, patient_responsibility, adjustments from payment_services where claim_id = $1 order by id', [claimId])).rows;
+const status = async (claimId: number) => Number((await app.db.query<{ s: number }>('select status_id as s from claims where id = $1', [claimId])).rows[0].s);
+
+describe('ERA posting', () => {
+  it('managed care: each line paid with its CAS kept, claim-level adjustments posted, the patient share recorded, claims Approved; the ERA reconciles to the cent', async () => {
+    const claims = await claimsForEra(app.db, w, file('managed-care.835'));
+    const [era] = await receive(file('managed-care.835'), 'managed-care.835');
+    expect(era.status).toBe('new');
+    const r = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ already: false, exceptions: 0, posted_amount: 94500, posted_claims: 2 });
+    const first = await postings(claims.get('5554555444')!);
+    expect(first.map((p) => [Number(p.paid), Number(p.patient_responsibility)])).toEqual([[50000, 30000], [-5000, 0]]);
+    expect(first[0].adjustments).toEqual([{ group: 'PR', reason: '1', amount: 30000 }]);
+    expect(first[1].adjustments).toEqual([{ group: 'CO', reason: 'A2', amount: 5000 }]);
+    expect(await status(claims.get('5554555444')!)).toBe(4);
+    const rec = (await root('GET', `/payments/eras/${era.id}/reconciliation`)).body;
+    expect(rec).toMatchObject({ payment_amount: 94500, posted_claim_payments: 94500, provider_adjustments: 0, difference: 0, balanced: true });
+    const batch = (await app.db.query<{ amount: string; distributed: string; era_file_id: string }>('select b.amount, b.distributed, b.era_file_id from payment_batches b join era_files e on e.payment_batch_id = b.id where e.id = $1', [era.id])).rows[0];
+    expect([batch.amount, batch.distributed, batch.era_file_id].map(Number)).toEqual([94500, 94500, era.id]);
+    const note = (await app.db.query<{ details: Record<string, unknown> }>(`select details from claim_notes where claim_id = $1 and kind = 'check_status'`, [claims.get('5554555444')])).rows[0];
+    expect(note.details).toMatchObject({ payer_claim_number: '94060555410000', paid: 45000, patient_responsibility: 30000 });
+  });
+
+  it('the same ERA twice posts once: processing again changes nothing, and the same payment in another file is not registered', async () => {
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`)).rows[0];
+    const before = Number((await app.db.query<{ n: string }>('select count(*) n from payment_services')).rows[0].n);
+    const again = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(again.body).toMatchObject({ already: true });
+    expect(Number((await app.db.query<{ n: string }>('select count(*) n from payment_services')).rows[0].n)).toBe(before);
+    const copy = await receive(`${file('managed-care.835')}\n`, 'managed-care-copy.835');
+    expect(copy).toEqual([]);
+  });
+
+  it('Medicare Part A: claim-level remits posted, the negative PLB on the batch, BPR02 = paid − PLB to the cent', async () => {
+    const claims = await claimsForEra(app.db, w, file('medicare-part-a.835'));
+    const [era] = await receive(file('medicare-part-a.835'), 'medicare-part-a.835');
+    const r = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(r.body).toMatchObject({ exceptions: 0, posted_amount: 14999873, provider_adjustments: -127 });
+    expect((await postings(claims.get('666123')!)).map((p) => Number(p.paid))).toEqual([13801840]);
+    expect(await status(claims.get('666123')!)).toBe(7);
+    expect((await root('GET', `/payments/eras/${era.id}/reconciliation`)).body).toMatchObject({ payment_amount: 15000000, posted_claim_payments: 14999873, provider_adjustments: -127, difference: 0, balanced: true });
+  });
+
+  it('a claim we cannot find goes to the exception queue with its amounts; the rest posts, and the reconciliation says where the difference is', async () => {
+    const text = file('managed-care.835').replace(/7170066655/g, '7170066699').replace('CLP*5554555444', 'CLP*5554555445').replace('CLP*8765432112', 'CLP*8765432113');
+    await claimsForEra(app.db, w, text, ['8765432113']);
+    const [era] = await receive(text, 'managed-care-missing.835');
+    const r = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(r.body).toMatchObject({ exceptions: 1, posted_claims: 1, posted_amount: 45000 });
+    const x = (await app.db.query<{ reason: string; claim_control_number: string; charge: string; paid: string; resolved: boolean }>('select reason, claim_control_number, charge, paid, resolved from era_exceptions where era_file_id = $1', [era.id])).rows;
+    expect(x.map((e) => [e.reason, e.claim_control_number, Number(e.charge), Number(e.paid), e.resolved])).toEqual([['claim_not_found', '8765432113', 120000, 49500, false]]);
+    expect((await root('GET', `/payments/eras/${era.id}/reconciliation`)).body).toMatchObject({ difference: 49500, balanced: false, claim_payments_in_exceptions: 49500, open_exceptions: 1 });
+    expect((await app.db.query<{ status: string }>('select status from era_files where id = $1', [era.id])).rows[0].status).toBe('exceptions');
+  });
+
+  it('a claim out of balance is an exception with the amounts, and nothing of it is posted', async () => {
+    const text = file('managed-care.835').replace(/7170066655/g, '7170066677').replace('CLP*5554555444*1*800.00*450.00', 'CLP*5554555444*1*800.00*460.00');
+    const [era] = await receive(text, 'managed-care-unbalanced.835');
+    const r = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(r.body.exceptions).toBeGreaterThanOrEqual(1);
+    const x = (await app.db.query<{ reason: string; message: string }>(`select reason, message from era_exceptions where era_file_id = $1 and claim_control_number = '5554555444'`, [era.id])).rows[0];
+    expect(x.reason).toBe('out_of_balance');
+    expect(x.message).toMatch(/charge 800\.00 − paid 460\.00 = 340\.00, but its adjustments total 350\.00/);
+    expect((await app.db.query('select id from payment_services where era_file_id = $1 and claim_code = $2', [era.id, '5554555444'])).rows).toEqual([]);
+  });
+
+  it('the preview explains every adjustment and says which claims are ours', async () => {
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`)).rows[0];
+    const p = (await root('GET', `/payments/eras/check/${era.id}`)).body;
+    expect(p.claims.map((c: { found: boolean }) => c.found)).toEqual([true, true]);
+    expect(p.claims[0].lines[0].adjustments[0].meaning).toMatch(/^PR-1: /);
+    expect(p.balanced).toBe(true);
+  });
+
+  it('archived ERAs leave the list and come back when restored', async () => {
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'medicare-part-a.835'`)).rows[0];
+    await root('POST', '/payments/eras', { action: 'archive', ids: [era.id] });
+    expect((await root('GET', '/payments/eras/archive')).body.data.map((e: { id: number }) => e.id)).toEqual([era.id]);
+    await root('POST', '/payments/eras', { action: 'restore', ids: [era.id] });
+    expect((await app.db.query<{ status: string }>('select status from era_files where id = $1', [era.id])).rows[0].status).toBe('posted');
+  });
+});
