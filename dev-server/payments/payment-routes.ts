@@ -94,13 +94,13 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
 export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get', path: '/payments/batch/{batch}/payment/{payment}/claims', permission: 'payment.view',
-    summary: "A patient's claims a payment may pay (?patient_id, ?query: claim number), with each line's charge, what was paid and adjusted before, and its balance",
+    summary: "A patient's claims a payment may pay (?patient_id, ?query: claim number or patient name), with each line's charge, what was paid and adjusted before, and its balance",
     async handle(ctx, req, actor) {
       const payment = await paymentOf(ctx, actor, req);
       const params: unknown[] = [payment.billing_company_id];
       const where = ['c.billing_company_id = $1', 'c.status_id in (3, 4, 5, 6, 7)'];
       if (req.query.patient_id !== undefined) { params.push(Number(req.query.patient_id)); where.push(`c.patient_id = $${params.length}`); }
-      if (typeof req.query.query === 'string' && req.query.query.trim()) { params.push(`%${req.query.query.trim().toLowerCase()}%`); where.push(`lower(c.code) like $${params.length}`); }
+      if (typeof req.query.query === 'string' && req.query.query.trim()) { params.push(`%${req.query.query.trim().toLowerCase()}%`); where.push(`lower(c.code || ' ' || coalesce(c.patient_name, '')) like $${params.length}`); }
       if (params.length === 1) return [];
       const claims = (await ctx.db.query<Row>(
         `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`, params)).rows;

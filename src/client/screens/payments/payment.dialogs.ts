@@ -1,0 +1,4 @@
+import { registerDialog } from '../../dialogs/dialog-registry.ts';
+
+// A payment spread over the service lines it pays: the arithmetic in view, nothing saved that does not balance.
+registerDialog('payment-distribution', () => import('./DistributionDialog.tsx'));

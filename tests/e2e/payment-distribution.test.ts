@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+
+let e: E2E; let page: Page; let errors: string[]; let w: ClaimWorld; let claimId: number;
+
+beforeAll(async () => {
+  e = await startE2E();
+  w = await claimWorld(e.app.db);
+  await e.app.createUser({ email: 'root@payments.test', roles: ['superuser'] });
+  const root = e.app.as(await e.app.login('root@payments.test'));
+  const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: [
+    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 12500 },
+    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '36415', diagnosis_pointers: ['A'], days_or_units: '1', price: 1500 },
+    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '85025', diagnosis_pointers: ['A'], days_or_units: '1', price: 2500 },
+  ] }));
+  claimId = c.body.id;
+  await e.app.db.query('update claims set status_id = 3 where id = $1', [claimId]);
+  const batch = (await root('POST', '/payments/batch', { billing_company_id: w.bc, name: 'Check 4455 SUN Health', company_id: w.company, amount: 9000, posting_date: '03/20/2026' })).body.id;
+  const p = await root('POST', '/payments/payment', { payment_batch_id: batch, source_id: 2, insurance_company_id: w.payer, method_id: 3, payment_date: '03/20/2026', amount: 9000, reference: 'CHK4455' });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  await e.app.createUser({ email: 'manager@payments.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
+  ({ page, errors } = await signIn(e, 'manager@payments.test'));
+  page.setDefaultTimeout(10_000);
+});
+afterAll(() => e.close());
+
+describe('a billing manager distributes a payment', () => {
+  let dialog: Locator;
+  it('opens the payment and finds the claim: the only match opens by itself', async () => {
+    const win = await openFromStart(page, 'Payments Management');
+    await win.getByText('Check 4455 SUN Health').first().click();
+    await win.getByRole('tab', { name: 'Payments' }).click();
+    await win.getByText('CHK4455').first().click();
+    await win.getByRole('button', { name: 'Distribute' }).click();
+    dialog = page.getByTestId('distribution-dialog');
+    const search = dialog.getByLabel(/^Patient or claim number/);
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Perez');
+    await dialog.getByLabel('Paid').first().waitFor();
+    expect(await dialog.getByTestId('left').textContent()).toBe('90.00');
+  });
+
+  it('types the three lines from the keyboard with a CO-45 and a PR-2, sees the arithmetic, and saves only when it balances', async () => {
+    const lines = dialog.locator('[data-testid^="line-"]');
+    const typeLine = async (n: number, paid: string, adjustments: Array<[string, string, string]>) => {
+      const line = lines.nth(n);
+      await line.getByLabel('Paid').focus();
+      await page.keyboard.type(paid);
+      for (const [group, reason, amount] of adjustments) {
+        await line.getByRole('button', { name: 'Add adjustment' }).focus();
+        await page.keyboard.press('Enter');
+        const k = (await line.getByLabel('CARC').count()) - 1;
+        if (group !== 'CO') { await line.getByRole('combobox', { name: 'Group' }).nth(k).focus(); await page.keyboard.press('Enter'); await page.getByRole('option', { name: group }).click(); }
+        await line.getByLabel('CARC').nth(k).focus();
+        await page.keyboard.type(reason);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(amount);
+      }
+    };
+    await typeLine(0, '70.00', [['CO', '45', '40.00'], ['PR', '2', '15.00']]);
+    await expect.poll(() => dialog.getByText(/CO-45: /).first().isVisible()).toBe(true);
+    await typeLine(1, '10.00', [['PR', '2', '5.00']]);
+    expect(await dialog.getByRole('button', { name: 'Save distribution' }).isDisabled()).toBe(true);
+    await typeLine(2, '10.00', [['CO', '45', '15.00']]);
+    await expect.poll(() => dialog.getByTestId('left').textContent()).toBe('0.00');
+    await dialog.getByRole('button', { name: 'Save distribution' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const rows = (await e.app.db.query<{ paid: string; patient_responsibility: string }>('select paid, patient_responsibility from payment_services order by id')).rows;
+    expect(rows.map((r) => [Number(r.paid), Number(r.patient_responsibility)])).toEqual([[7000, 1500], [1000, 500], [1000, 0]]);
+    expect((await e.app.db.query<{ s: number }>('select status_id s from claims where id = $1', [claimId])).rows[0].s).toBe(4);
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
