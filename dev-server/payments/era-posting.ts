@@ -2,6 +2,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import { invalid } from '../http/errors.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
@@ -90,59 +91,15 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
       const ours = byControl.get(c.patientControlNumber);
       if (!ours) { exceptions.push({ reason: 'claim_not_found', claim: c, message: `No claim ${c.patientControlNumber} for this billing company (payer claim number ${c.payerControlNumber ?? '—'}).` }); return; }
       if (unbalanced.has(k)) { exceptions.push({ reason: 'out_of_balance', claim: c, claimId: ours.id, message: unbalanced.get(k)!.join(' ') }); return; }
-      const base = { billing_company_id: bc, payment_id: paymentId, claim_id: ours.id, claim_code: ours.code, era_file_id: eraId, claim_status: c.status };
-      if (c.status === '22') {
-        // A takeback reverses what was posted to this claim before, to the cent.
-        const originals = prior.filter((p) => Number(p.claim_id) === ours.id);
-        if (!originals.length) { exceptions.push({ reason: 'takeback_without_original', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.` }); return; }
-        for (const o of originals) {
-          rows.push({ ...base, claim_service_id: o.claim_service_id, procedure: o.procedure, charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid),
-            adjustments: JSON.stringify(((o.adjustments as Adjustment[]) ?? []).map((a) => ({ ...a, amount: -a.amount }))), patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id,
-            note: `Takeback (CLP02 22) of posting ${String(o.id)}` });
-        }
-        posted += c.paid;
-        notes.push({ claim_id: ours.id, kind: 'check_status', status_id: ours.status_id, note: `ERA ${String(era.trace_number)}: the payer reversed its payment of this claim`, details: { payer_claim_number: c.payerControlNumber } });
-        return;
-      }
-      const ourLines = lines.filter((l) => l.claim_id === ours.id);
-      const matched: Array<{ svc: ServiceLine835; line: OurLine }> = [];
-      for (const svc of c.lines) {
-        const date = serviceDate(svc, c);
-        const candidates = ourLines.filter((l) => !matched.some((m) => m.line.id === l.id)
-          && (svc.procedure.code ? l.procedure_code?.toUpperCase() === svc.procedure.code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === svc.procedure.code) : l.revenue_code === svc.revenueCode));
-        const line = candidates.find((l) => !date || l.from_service === date) ?? candidates[0];
-        if (!line) { exceptions.push({ reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${svc.procedure.code ?? svc.revenueCode ?? '?'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` }); return; }
-        matched.push({ svc, line });
-      }
-      let pr = patientShare(c.adjustments);
-      for (const { svc, line } of matched) {
-        const share = patientShare(svc.adjustments);
-        pr += share;
-        rows.push({ ...base, claim_service_id: line.id, procedure: svc.procedure.code ?? svc.revenueCode, charge: svc.charge, allowed: svc.allowed ?? svc.charge - adjustmentTotal(svc.adjustments.filter((a) => a.group === 'CO')),
-          paid: svc.paid, adjustments: JSON.stringify(svc.adjustments), patient_responsibility: share, remaining: svc.charge - svc.paid - adjustmentTotal(svc.adjustments) });
-      }
-      if (!c.lines.length || c.adjustments.length) {
-        // Claim-level: the whole claim when the payer paid no lines, or its claim-level adjustments (which reduce the lines' payment).
-        const whole = !c.lines.length;
-        const cas = adjustmentTotal(c.adjustments);
-        rows.push({ ...base, claim_service_id: null, procedure: 'CLAIM', charge: whole ? c.charge : 0, allowed: null, paid: whole ? c.paid : -cas,
-          adjustments: JSON.stringify(c.adjustments), patient_responsibility: patientShare(c.adjustments), remaining: whole ? c.charge - c.paid - cas : 0 });
-      }
+      const plan = planClaim(c, ours, lines.filter((l) => l.claim_id === ours.id), prior.filter((p) => Number(p.claim_id) === ours.id), { billing_company_id: bc, payment_id: paymentId, era_file_id: eraId, trace: String(era.trace_number) });
+      if ('exception' in plan) { exceptions.push(plan.exception); return; }
+      rows.push(...plan.rows);
       posted += c.paid;
-      const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: ours.secondary });
-      const denial = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].filter((a) => a.group !== 'PR');
-      const note = to === 6 ? `ERA ${String(era.trace_number)}: denied — ${said(denial) || 'no payment'}` : `ERA ${String(era.trace_number)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
-      if (to !== null && to !== ours.status_id) moves.set(`${ours.status_id}>${to}`, [...(moves.get(`${ours.status_id}>${to}`) ?? []), { id: ours.id, note }]);
-      notes.push({ claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note, details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } });
+      if (plan.move) moves.set(`${plan.move.from}>${plan.move.to}`, [...(moves.get(`${plan.move.from}>${plan.move.to}`) ?? []), { id: ours.id, note: plan.move.note }]);
+      notes.push(plan.note);
     });
 
-    if (rows.length) {
-      await tx.query(
-        `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, note)
-         select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.note
-           from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
-                adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, note text)`, [JSON.stringify(rows)]);
-    }
+    await insertPostings(tx, rows);
     const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
     for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
     await addClaimNotes(tx, actor, bc, notes);
@@ -158,6 +115,71 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     await eras.applyUpdate(tx, era, { status: exceptions.length ? 'exceptions' : 'posted', payment_batch_id: batch.id, posted_amount: posted, exceptions: exceptions.length, provider_adjustments: plb }, 'updated');
     return { era_file_id: eraId, already: false, payment_batch_id: batch.id, posted_claims: r.claims.length - exceptions.length, exceptions: exceptions.length, posted_amount: posted, provider_adjustments: plb };
   });
+}
+
+type Note = Parameters<typeof addClaimNotes>[3][number];
+type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: number; note: string }; note: Note } | { exception: Exception };
+
+/**
+ * What one remitted claim posts to one of our claims: its lines matched and paid with their CAS, its
+ * claim-level adjustments, a takeback's reversal of what was posted before, and where the claim goes.
+ * An exception instead when it cannot be posted exactly. The same for the ERA's run and for a person
+ * resolving an exception by naming the claim.
+ */
+function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string }): Plan {
+  const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status };
+  if (c.status === '22') {
+    // A takeback reverses what was posted to this claim before, to the cent.
+    if (!prior.length) return { exception: { reason: 'takeback_without_original', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.` } };
+    return {
+      rows: prior.map((o) => ({ ...base, claim_service_id: o.claim_service_id, procedure: o.procedure, charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid),
+        adjustments: JSON.stringify(((o.adjustments as Adjustment[]) ?? []).map((a) => ({ ...a, amount: -a.amount }))), patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id,
+        note: `Takeback (CLP02 22) of posting ${String(o.id)}` })),
+      note: { claim_id: ours.id, kind: 'check_status', status_id: ours.status_id, note: `ERA ${at.trace}: the payer reversed its payment of this claim`, details: { payer_claim_number: c.payerControlNumber } },
+    };
+  }
+  const matched: Array<{ svc: ServiceLine835; line: OurLine }> = [];
+  for (const svc of c.lines) {
+    const date = serviceDate(svc, c);
+    const candidates = ourLines.filter((l) => !matched.some((m) => m.line.id === l.id)
+      && (svc.procedure.code ? l.procedure_code?.toUpperCase() === svc.procedure.code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === svc.procedure.code) : l.revenue_code === svc.revenueCode));
+    const line = candidates.find((l) => !date || l.from_service === date) ?? candidates[0];
+    if (!line) return { exception: { reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${svc.procedure.code ?? svc.revenueCode ?? '?'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` } };
+    matched.push({ svc, line });
+  }
+  const rows: Array<Record<string, unknown>> = [];
+  let pr = patientShare(c.adjustments);
+  for (const { svc, line } of matched) {
+    const share = patientShare(svc.adjustments);
+    pr += share;
+    rows.push({ ...base, claim_service_id: line.id, procedure: svc.procedure.code ?? svc.revenueCode, charge: svc.charge, allowed: svc.allowed ?? svc.charge - adjustmentTotal(svc.adjustments.filter((a) => a.group === 'CO')),
+      paid: svc.paid, adjustments: JSON.stringify(svc.adjustments), patient_responsibility: share, remaining: svc.charge - svc.paid - adjustmentTotal(svc.adjustments) });
+  }
+  if (!c.lines.length || c.adjustments.length) {
+    // Claim-level: the whole claim when the payer paid no lines, or its claim-level adjustments (which reduce the lines' payment).
+    const whole = !c.lines.length;
+    const cas = adjustmentTotal(c.adjustments);
+    rows.push({ ...base, claim_service_id: null, procedure: 'CLAIM', charge: whole ? c.charge : 0, allowed: null, paid: whole ? c.paid : -cas,
+      adjustments: JSON.stringify(c.adjustments), patient_responsibility: patientShare(c.adjustments), remaining: whole ? c.charge - c.paid - cas : 0 });
+  }
+  const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: ours.secondary });
+  const denial = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].filter((a) => a.group !== 'PR');
+  const note = to === 6 ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}` : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
+  return {
+    rows,
+    ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
+    note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note, details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } },
+  };
+}
+
+/** Postings written in one statement whatever their number. */
+async function insertPostings(tx: Queryable, rows: Array<Record<string, unknown>>) {
+  if (!rows.length) return;
+  await tx.query(
+    `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, note)
+     select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.note
+       from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
+            adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, note text)`, [JSON.stringify(rows)]);
 }
 
 function todayUs() { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; }
@@ -179,4 +201,55 @@ export async function reconciliation(db: Queryable, era: Row) {
     difference, balanced: difference === 0,
     explanation: difference === 0 ? 'BPR02 = claims paid − provider adjustments, to the cent.' : `BPR02 ${formatCents(payment)} − (posted ${formatCents(posted)} − PLB ${formatCents(plb)}) = ${formatCents(difference)}${waiting ? `; ${formatCents(waiting)} waits in ${r.open} exception(s)` : ''}.`,
   };
+}
+
+export const EXCEPTION_TEXT = {
+  resolutionRequired: 'Say how the exception was resolved, or name the claim it pays.',
+  unbalancedCannotPost: 'A claim out of balance cannot be posted: ask the payer for a corrected remittance, or resolve it with a note.',
+} as const;
+
+/**
+ * Works an exception: either the claim it pays is named and the remitted claim is posted to it (the
+ * same rules as the ERA's run; the ERA's payment and batch totals grow by what it pays), or it is closed
+ * with a note saying why (returned to the payer, posted by hand). When the last one is worked the ERA
+ * is posted.
+ */
+export async function resolveException(ctx: PostContext, actor: Actor, exceptionId: number, input: { claimId?: number; resolution?: string }): Promise<Row> {
+  const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-exception')!, actor);
+  const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+  const first = await store.get(exceptionId);
+  const era0 = await eras.get(Number(first.era_file_id));
+  const content = input.claimId ? await text(ctx.files, actor, Number(era0.file_id)) : '';
+  return ctx.db.transaction(async (tx) => {
+    const x = await store.get(exceptionId, tx, true);
+    if (x.resolved === true) return x;
+    const era = await eras.get(Number(x.era_file_id), tx, true);
+    const bc = Number(era.billing_company_id);
+    let resolution = input.resolution?.trim();
+    if (input.claimId) {
+      if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
+      const r = remittancesOf(content).find((y) => (y.remittance.trace?.number ?? '') === era.trace_number)?.remittance;
+      const c = r?.claims.find((y) => y.position === Number(x.position));
+      const ours = (await tx.query<OurClaim>(`select id, code, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
+        .map((o) => ({ ...o, id: Number(o.id), status_id: Number(o.status_id), company_id: Number(o.company_id) }))[0];
+      if (!c || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
+      const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows
+        .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
+      const prior = (await tx.query<Row>(`select p.* from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services y where y.reverses_id = p.id) order by p.id`, [ours.id])).rows;
+      const payment = (await tx.query<{ id: string; payment_batch_id: string }>('select id, payment_batch_id from payments where era_file_id = $1 order by id limit 1', [era.id])).rows[0];
+      const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number) });
+      if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
+      await insertPostings(tx, plan.rows);
+      if (plan.move) await moveClaims(tx, actor, ctx.entities.find((e) => e.name === 'claim')!, bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
+      await addClaimNotes(tx, actor, bc, [plan.note]);
+      await tx.query('update payments set distributed = coalesce(distributed, 0) + $2 where id = $1', [payment.id, c.paid]);
+      await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [payment.payment_batch_id, c.paid]);
+      await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
+      resolution ||= `Posted to claim ${ours.code}`;
+    } else if (!resolution) throw invalid({ resolution: [EXCEPTION_TEXT.resolutionRequired] });
+    const done = await store.applyUpdate(tx, x, { resolved: true, resolution, ...(input.claimId ? { claim_id: input.claimId } : {}) }, 'updated');
+    const open = Number((await tx.query<{ n: string }>('select count(*) as n from era_exceptions where era_file_id = $1 and not coalesce(resolved, false)', [era.id])).rows[0].n);
+    await eras.applyUpdate(tx, await eras.get(Number(era.id), tx, true), { exceptions: open, ...(open === 0 && era.status === 'exceptions' ? { status: 'posted' } : {}) }, 'updated');
+    return done;
+  });
 }

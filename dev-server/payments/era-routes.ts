@@ -6,7 +6,8 @@ import { sendStoredFile } from '../files/file-routes.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
-import { postEra, reconciliation } from './era-posting.ts';
+import { postEra, reconciliation, resolveException } from './era-posting.ts';
+import { translate } from '../i18n/locale.ts';
 import { remittancesOf, type EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 
@@ -118,5 +119,19 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     method: 'get', path: '/payments/eras/{id}/reconciliation', permission: 'payment.view',
     summary: "The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent, or the difference and where it is",
     async handle(ctx, req, actor) { return reconciliation(ctx.db, await eraStore(ctx, actor).get(idParam(req))); },
+  },
+  {
+    method: 'put', path: '/payments/batch/{id}/era-errors', permission: 'payment.edit',
+    summary: "Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved",
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const batch = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor).get(idParam(req));
+      const exceptionId = Number(body.exception_id ?? body.id);
+      const x = (await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [Number.isSafeInteger(exceptionId) ? exceptionId : 0])).rows[0];
+      if (!x || Number(x.era_file_id) !== Number(batch.era_file_id)) throw invalid({ exception_id: [translate('The exception is not of this batch.', res.locals.locale)] });
+      const claimId = body.claim_id === undefined || body.claim_id === null || body.claim_id === '' ? undefined : Number(body.claim_id);
+      if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1)) throw invalid({ claim_id: ['The claim id must be an id.'] });
+      return resolveException(ctx, actor, exceptionId, { claimId, resolution: typeof body.resolution === 'string' ? body.resolution : undefined });
+    },
   },
 ];

@@ -72,6 +72,20 @@ describe('ERA posting', () => {
     expect((await app.db.query<{ status: string }>('select status from era_files where id = $1', [era.id])).rows[0].status).toBe('exceptions');
   });
 
+  it('an exception is worked by naming the claim it pays: the claim is posted and the ERA reconciles', async () => {
+    const era = (await app.db.query<{ id: number; payment_batch_id: number }>(`select id, payment_batch_id from era_files where name = 'managed-care-missing.835'`)).rows[0];
+    const x = (await app.db.query<{ id: number }>('select id from era_exceptions where era_file_id = $1', [era.id])).rows[0];
+    const other = await claimsForEra(app.db, w, file('managed-care.835').replace('CLP*8765432112', 'CLP*8765432113'), ['5554555444']);
+    const nothing = await root('PUT', `/payments/batch/${era.payment_batch_id}/era-errors`, { exception_id: x.id });
+    expect(nothing.body.errors.resolution).toEqual(['Say how the exception was resolved, or name the claim it pays.']);
+    const r = await root('PUT', `/payments/batch/${era.payment_batch_id}/era-errors`, { exception_id: x.id, claim_id: other.get('8765432113') });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ resolved: true, resolution: 'Posted to claim 8765432113' });
+    expect((await postings(other.get('8765432113')!)).map((p) => Number(p.paid))).toEqual([55000, -5500]);
+    expect((await root('GET', `/payments/eras/${era.id}/reconciliation`)).body).toMatchObject({ difference: 0, balanced: true, open_exceptions: 0 });
+    expect((await app.db.query<{ status: string }>('select status from era_files where id = $1', [era.id])).rows[0].status).toBe('posted');
+  });
+
   it('a claim out of balance is an exception with the amounts, and nothing of it is posted', async () => {
     const text = file('managed-care.835').replace(/7170066655/g, '7170066677').replace('CLP*5554555444*1*800.00*450.00', 'CLP*5554555444*1*800.00*460.00');
     const [era] = await receive(text, 'managed-care-unbalanced.835');
