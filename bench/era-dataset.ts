@@ -41,3 +41,9 @@ export function generateEra(bytes: number, claimsPer = 50): { text: string; clai
   parts.push(`GE*${n}*1~\n`, 'IEA*1*000000001~\n');
   return { text: parts.join(''), claims: n * claimsPer, transactions: n };
 }
+
+/** One payment (one 835 transaction set) paying `claims` claims of three lines each: an ERA as a large payer sends it. */
+export function generateOnePayment(claims: number): string {
+  return ['ISA*00*          *00*          *ZZ*KEYINS         *ZZ*SUNSHINE       *250120*1200*^*00501*000000001*0*P*:', 'GS*HP*KEYINS*SUNSHINE*20250120*1200*1*X*005010X221A1',
+    ...transaction(1, claims), 'GE*1*1', 'IEA*1*000000001'].join('~\n') + '~\n';
+}
