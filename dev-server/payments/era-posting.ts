@@ -172,14 +172,21 @@ function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[
   };
 }
 
-/** Postings written in one statement whatever their number. */
-async function insertPostings(tx: Queryable, rows: Array<Record<string, unknown>>) {
-  if (!rows.length) return;
-  await tx.query(
-    `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, note)
-     select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.note
+/** Postings written in one statement whatever their number (the ERA's run, an exception worked, a distribution typed). Answers their ids. */
+export async function insertPostings(tx: Queryable, rows: Array<Record<string, unknown>>): Promise<number[]> {
+  if (!rows.length) return [];
+  const r = await tx.query<{ id: string }>(
+    `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, next_responsibility, refile_reason, note)
+     select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.next_responsibility, x.refile_reason, x.note
        from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
-            adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, note text)`, [JSON.stringify(rows)]);
+            adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, next_responsibility text, refile_reason text, note text) returning id`, [JSON.stringify(rows)]);
+  return r.rows.map((x) => Number(x.id));
+}
+
+/** What a payment and its batch have distributed grows by what was just posted. */
+export async function addDistributed(tx: Queryable, paymentId: number, batchId: number, amount: number): Promise<void> {
+  await tx.query('update payments set distributed = coalesce(distributed, 0) + $2 where id = $1', [paymentId, amount]);
+  await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [batchId, amount]);
 }
 
 function todayUs() { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; }
@@ -242,8 +249,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, ctx.entities.find((e) => e.name === 'claim')!, bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
       await addClaimNotes(tx, actor, bc, [plan.note]);
-      await tx.query('update payments set distributed = coalesce(distributed, 0) + $2 where id = $1', [payment.id, c.paid]);
-      await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [payment.payment_batch_id, c.paid]);
+      await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);
       await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
       resolution ||= `Posted to claim ${ours.code}`;
     } else if (!resolution) throw invalid({ resolution: [EXCEPTION_TEXT.resolutionRequired] });

@@ -10,6 +10,7 @@ import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
+import { addDistributed, insertPostings } from './era-posting.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
@@ -146,15 +147,10 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
             next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null, refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
             note: typeof s.note === 'string' ? s.note.slice(0, 500) : null };
         });
-        const inserted = (await tx.query<{ id: string }>(
-          `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, next_responsibility, refile_reason, note)
-           select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.next_responsibility, x.refile_reason, x.note
-             from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
-                  adjustments text, patient_responsibility bigint, remaining bigint, next_responsibility text, refile_reason text, note text) returning id`, [JSON.stringify(rows)])).rows;
-        await writeAuditMany(tx, actor, 'payment-service', 'created', inserted.map((r, i) => ({ entityId: Number(r.id), billingCompanyId: Number(batch.billing_company_id), oldValues: null, newValues: { ...rows[i], adjustments: lines[i].adjustments } })));
+        const inserted = await insertPostings(tx, rows);
+        await writeAuditMany(tx, actor, 'payment-service', 'created', inserted.map((id, i) => ({ entityId: id, billingCompanyId: Number(batch.billing_company_id), oldValues: null, newValues: { ...rows[i], adjustments: lines[i].adjustments } })));
         const distributed = Number(payment.distributed ?? 0) + lines.reduce((n, l) => n + l.paid, 0);
-        await tx.query('update payments set distributed = $2 where id = $1', [payment.id, distributed]);
-        await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [batch.id, lines.reduce((n, l) => n + l.paid, 0)]);
+        await addDistributed(tx, Number(payment.id), Number(batch.id), lines.reduce((n, l) => n + l.paid, 0));
         // Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note.
         const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
         const byClaim = new Map<number, { code: string; status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }>();
@@ -168,7 +164,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
           const to = claimOutcome({ status: c.denied ? '4' : '1', paid: c.paid, patientResponsibility: c.pr, hasNextPayer: c.secondary || c.refile });
           if (to !== null && to !== c.status) await moveClaims(tx, actor, claimEntity, Number(batch.billing_company_id), c.status, to, [{ id, note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}` }]);
         }
-        return { payment_id: payment.id, distributed, posted: inserted.map((r) => Number(r.id)) };
+        return { payment_id: payment.id, distributed, posted: inserted };
       });
     },
   },
