@@ -41,12 +41,14 @@ function ownerOf(req: Request, actor: Actor, kind: FileKind): number | null {
  * multer hands the file over as a stream; it goes straight into the file store (hashed, counted,
  * type-checked on the way), never whole into memory.
  */
-function streamingUpload(ctx: FileContext): RequestHandler {
+/** fixedKind and owner: a route that stores one kind for one record's billing company (an EOB of a payment). */
+export function streamingUpload(ctx: FileContext, fixedKind?: FileKind, owner?: (req: Request, actor: Actor) => Promise<number>): RequestHandler {
   const engine: StorageEngine = {
     _handleFile(req, file, cb) {
       const actor = (req.res?.locals.actor) as Actor;
-      const kind = kindParam(req);
-      ctx.files.save(actor, { kind, name: file.originalname, billingCompanyId: ownerOf(req, actor, kind), source: file.stream as Readable })
+      const kind = fixedKind ?? kindParam(req);
+      Promise.resolve().then(() => (owner ? owner(req, actor) : ownerOf(req, actor, kind)))
+        .then((billingCompanyId) => ctx.files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.stream as Readable }))
         .then((stored) => cb(null, { stored } as never), (e) => { (file.stream as Readable).resume(); cb(e); });
     },
     _removeFile(_req, _file, cb) { cb(null); },
@@ -55,7 +57,7 @@ function streamingUpload(ctx: FileContext): RequestHandler {
   return (req, res, next) => {
     try {
       const actor = res.locals.actor as Actor;
-      const kind = kindParam(req);
+      const kind = fixedKind ?? kindParam(req);
       if (!UPLOADABLE[kind]?.(actor)) throw new DomainError('forbidden');
       if (!req.is('multipart/form-data')) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
     } catch (e) { return next(e); }

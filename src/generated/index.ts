@@ -25,6 +25,7 @@ export type { Modifier } from './modifier.ts';
 export type { Patient } from './patient.ts';
 export type { PayerSetting } from './payer-setting.ts';
 export type { PaymentBatch } from './payment-batch.ts';
+export type { PaymentEob } from './payment-eob.ts';
 export type { PaymentService } from './payment-service.ts';
 export type { Payment } from './payment.ts';
 export type { Procedure } from './procedure.ts';

@@ -72,5 +72,30 @@ describe('a billing manager distributes a payment', () => {
     expect((await e.app.db.query<{ s: number }>('select status_id s from claims where id = $1', [claimId])).rows[0].s).toBe(4);
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('uploads three EOBs through the queue: the second fails, the next still goes, and the retry sends it', async () => {
+    let refusedOnce = false;
+    // The network fails once for the second file, as a dropped connection would.
+    await page.route('**/eobs', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+      if (!refusedOnce && body.includes('eob-2.pdf')) { refusedOnce = true; await route.abort('connectionreset'); } else await route.continue();
+    });
+    const win = page.getByTestId('window-Payments Management');
+    await win.getByRole('button', { name: 'Upload EOBs' }).click();
+    const eob = page.getByTestId('eob-dialog');
+    const pdf = (n: number) => ({ name: `eob-${n}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% EOB ${n}\ntrailer << >>\n%%EOF\n`) });
+    await eob.getByTestId('eob-files').setInputFiles([pdf(1), pdf(2), pdf(3)]);
+    await eob.getByRole('button', { name: 'Upload 3 files' }).click();
+    await page.getByTestId('taskbar').getByRole('button', { name: /^Uploads/ }).click();
+    const queue = page.getByTestId('upload-queue');
+    await queue.getByTestId('upload-queue-status').and(queue.locator('[data-status="finished_with_errors"]')).waitFor();
+    expect((await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name)).toEqual(['eob-1.pdf', 'eob-3.pdf']);
+    await queue.getByRole('button', { name: 'Retry', exact: true }).click();
+    await queue.getByTestId('upload-queue-status').and(queue.locator('[data-status="finished"]')).waitFor();
+    expect((await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name)).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
+    await queue.getByRole('button', { name: 'Clear' }).click();
+    await queue.getByText('No uploads').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('raised no error in the page', () => { expect(errors.filter((m) => !/ERR_CONNECTION_RESET|Failed to fetch|net::/.test(m))).toEqual([]); });
 });

@@ -76,6 +76,27 @@ describe('payments', () => {
     expect((await root('PUT', `/payments/payment/${payment.id}`, { amount: 1 })).status).toBe(404);
   });
 
+  it('an EOB (a PDF, checked by its bytes) is attached to the payment and viewed signed in; HTML dressed as PDF is refused', async () => {
+    const token = await app.login('root@test.com');
+    const send = async (bytes: string, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      form.append('date', '03/19/2026');
+      const res = await fetch(`${app.url}/payments/batch/${batch}/payments/${payment.id}/eobs`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: res.status, body: await res.json() };
+    };
+    const ok = await send('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'eob-4455.pdf');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ payment_id: payment.id, name: 'eob-4455.pdf', eob_date: '03/19/2026', content_type: 'application/pdf' });
+    const bad = await send('<html><script>alert(1)</script></html>', 'sneaky.pdf');
+    expect(bad.status).toBe(422);
+    const listed = await root('GET', `/payments/batch/${batch}/eobs`);
+    expect(listed.body.map((e: { name: string }) => e.name)).toEqual(['eob-4455.pdf']);
+    const view = await fetch(`${app.url}/payments/eobs/${ok.body.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(view.headers.get('content-type')).toBe('application/pdf');
+    expect((await view.text()).startsWith('%PDF-1.4')).toBe(true);
+  });
+
   it('a closed batch records the date and takes no more payments', async () => {
     const closed = await root('GET', `/payments/batch/${batch}/close?date=03/21/2026`);
     expect(closed.body).toMatchObject({ status_id: 2, close_date: '03/21/2026' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueUpload, isQueueIdle, retryUpload } from '../../../src/client/shell/upload-queue.ts';
+import { QUEUE_STATUS_CODE, clearQueue, enqueueUpload, isQueueIdle, queueStatus, retryAll, retryUpload, whenIdle } from '../../../src/client/shell/upload-queue.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
@@ -36,5 +36,27 @@ describe('upload queue', () => {
     expect(retryUpload(failing)).toBe(true);
     await new Promise((r) => setTimeout(r, 30));
     expect(attempts).toBe(2);
+  });
+});
+
+describe('upload queue status', () => {
+  it('finishes with errors when a file failed, retries all the failed files when idle, and clears when closed', async () => {
+    clearQueue();
+    let tries = 0;
+    enqueueUpload('one.pdf', async () => undefined);
+    const bad = enqueueUpload('two.pdf', async () => { tries++; if (tries === 1) throw new Error('The server refused the file'); });
+    enqueueUpload('three.pdf', async () => undefined);
+    expect(QUEUE_STATUS_CODE[queueStatus()]).toBe(1);
+    await whenIdle();
+    expect(queueStatus()).toBe('finished_with_errors');
+    expect(QUEUE_STATUS_CODE[queueStatus()]).toBe(3);
+    expect(retryAll()).toBe(true);
+    await whenIdle();
+    expect(tries).toBe(2);
+    expect(queueStatus()).toBe('finished');
+    expect(retryUpload(bad)).toBe(true);
+    await whenIdle();
+    expect(clearQueue()).toBe(true);
+    expect(queueStatus()).toBe('idle');
   });
 });

@@ -2,3 +2,6 @@ import { registerDialog } from '../../dialogs/dialog-registry.ts';
 
 // A payment spread over the service lines it pays: the arithmetic in view, nothing saved that does not balance.
 registerDialog('payment-distribution', () => import('./DistributionDialog.tsx'));
+
+// EOB files of a payment, sent one after another through the shell's upload queue.
+registerDialog('payment-eobs', () => import('./EobUploadDialog.tsx'));
