@@ -1,12 +1,13 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { catalog } from './permission-catalog.ts';
+import { actionSlug } from '../../src/platform/route-plan.ts';
 import type { Actor } from './actor.ts';
 
 type Flags = Record<string, boolean>;
 
 // Categories and their modules as the predecessor's auth/me returned them (predecessor-facts §7.4).
 const CATEGORIES: Array<[string, string[]]> = [
-  ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Clearing House Files', 'Claim Rules Management', 'Admission / Encounter Management', 'Payments Management', 'Patient Management', 'Denial Management', 'Ledger Management']],
+  ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Clearing House Files', 'Claim Rules Management', 'Admission / Encounter Management', 'Payments Management', 'ERA Files', 'Patient Management', 'Denial Management', 'Ledger Management']],
   ['Administration', ['Health Care Professional Management', 'Insurance Management', 'Company Management', 'Facility Management', 'Procedure Management', 'Diagnosis Management', 'Modifier Management', 'User Management', 'Clearing House Management', 'Billing Company Management', 'Status Management']],
   ['Reports and statistics', ['Reports']],
   ['Tools', ['File Manager', 'Web Browser', 'Sticky Notes', 'Messenger', 'Calculator', 'Widgets']],
@@ -39,7 +40,8 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
     modules: names.map((name) => {
       const known = byName.get(name);
       const entity = entities.find((e) => e.resource.menu?.name === name);
-      const flags = known ? menu[name] : Object.fromEntries(['create', 'view', 'show', 'edit', 'disable', 'history'].map((a) => [a, true]));
+      // A window an entity schema adds (ERA Files) answers to that entity's own permission module; the shell's tools are open to all.
+      const flags = known ? menu[name] : Object.fromEntries(['create', 'view', 'show', 'edit', 'disable', 'history'].map((a) => [a, entity ? actor.permissions.has(actionSlug(entity.resource, a)) : true]));
       const renamed = isBillingManager && name === 'Billing Company Management' ? 'My Billing Company Management' : name;
       return {
         name: renamed,
@@ -52,7 +54,7 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
       // A module shows when its view permission is held; one without a view action (Profile, Permission
       // Management) when any of its own actions is; the shell's tools always.
       const known = byName.get(m.name.replace('My ', ''));
-      if (!known) return true;
+      if (!known) return m.permissions.view;
       return known.actions.includes('view') ? m.permissions.view : known.actions.some((a) => m.permissions[a]);
     }),
   }));

@@ -10,6 +10,7 @@ import { postEra, reconciliation, resolveException } from './era-posting.ts';
 import { translate } from '../i18n/locale.ts';
 import { remittancesOf, type EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
 
 export interface EraRouteContext extends EraContext { files: FileStore; jobs?: JobQueue }
 
@@ -83,6 +84,22 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   },
 ];
 
+/** The payment of an ERA row, read from its file. */
+async function remittanceOf(ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2], era: Record<string, unknown>) {
+  const f = await ctx.files.get(actor, Number(era.file_id));
+  const chunks: Buffer[] = [];
+  for await (const c of ctx.files.open(f)) chunks.push(c as Buffer);
+  const found = remittancesOf(Buffer.concat(chunks).toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
+  if (!found) throw new DomainError('not_found');
+  return found;
+}
+
+/** Which of these claim numbers are ours (by claim number or patient account), in one query. */
+async function ourControls(ctx: EraRouteContext, bc: number, controls: string[]) {
+  return new Set((await ctx.db.query<{ k: string }>(`select code as k from claims where billing_company_id = $1 and code = any($2::text[]) union select patient_account_number from claims where billing_company_id = $1 and patient_account_number = any($2::text[])`,
+    [bc, controls])).rows.map((x) => x.k));
+}
+
 /** ERA calls at {id} paths (after the generic show). */
 export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
@@ -90,14 +107,9 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     summary: 'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
     async handle(ctx, req, actor) {
       const era = await eraStore(ctx, actor).get(idParam(req));
-      const f = await ctx.files.get(actor, Number(era.file_id));
-      const chunks: Buffer[] = [];
-      for await (const c of ctx.files.open(f)) chunks.push(c as Buffer);
-      const found = remittancesOf(Buffer.concat(chunks).toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
-      if (!found) throw new DomainError('not_found');
+      const found = await remittanceOf(ctx, actor, era);
       const r = found.remittance;
-      const ours = new Set((await ctx.db.query<{ k: string }>(`select code as k from claims where billing_company_id = $1 and code = any($2::text[]) union select patient_account_number from claims where billing_company_id = $1 and patient_account_number = any($2::text[])`,
-        [era.billing_company_id, r.claims.map((c) => c.patientControlNumber)])).rows.map((x) => x.k));
+      const ours = await ourControls(ctx, Number(era.billing_company_id), r.claims.map((c) => c.patientControlNumber));
       const explain = (a: Array<{ group: string; reason: string; amount: number }>) => a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason) }));
       return {
         era_file_id: era.id, payer: r.payer, payee: r.payee, payment: r.payment, trace: r.trace, balanced: !found.findings.some((x) => /≠|but its adjustments/.test(x.message)), findings: found.findings,
@@ -113,6 +125,28 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(era.file_id)), res);
+    },
+  },
+  {
+    method: 'get', path: '/payments/eras/{id}/preview', permission: 'payment.view', raw: true, summary: 'The ERA preview as a PDF: each claim and line, adjustments in plain words, our claim found or not, the balance verdict',
+    async handle(ctx, req, actor, res) {
+      const era = await eraStore(ctx, actor).get(idParam(req));
+      const { remittance: r, findings } = await remittanceOf(ctx, actor, era);
+      const ours = await ourControls(ctx, Number(era.billing_company_id), r.claims.map((c) => c.patientControlNumber));
+      const unbalanced = findings.filter((x) => /≠|but its adjustments/.test(x.message)).map((x) => x.message);
+      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}.pdf"`);
+      res.send(Buffer.from(eraPreviewPdf(r, ours, !unbalanced.length, unbalanced, res.locals.locale)));
+    },
+  },
+  {
+    method: 'get', path: '/payments/eras/{id}/reconciliation-report', permission: 'payment.view', raw: true, summary: 'The reconciliation of an ERA as a PDF, with its exceptions',
+    async handle(ctx, req, actor, res) {
+      const era = await eraStore(ctx, actor).get(idParam(req));
+      const { remittance: r } = await remittanceOf(ctx, actor, era);
+      const exceptions = (await ctx.db.query<{ claim_control_number: string | null; reason: string; paid: string | null; message: string; resolved: boolean }>(
+        'select claim_control_number, reason, paid, message, coalesce(resolved, false) as resolved from era_exceptions where era_file_id = $1 order by id', [era.id])).rows;
+      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}-reconciliation.pdf"`);
+      res.send(Buffer.from(eraReconciliationPdf(r, await reconciliation(ctx.db, era), exceptions.map((x) => ({ ...x, paid: x.paid === null ? null : Number(x.paid) })), res.locals.locale)));
     },
   },
   {

@@ -55,6 +55,8 @@ export interface ResourceMeta {
   codeSetImports?: Array<'icd10cm' | 'hcpcs' | 'taxonomy' | 'pos' | 'carc' | 'rarc'>;
   /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */
   appendOnly?: boolean;
+  /** files brought into the list through the upload queue (kind), then taken in by a POST to `then` */
+  fileImports?: Array<{ label: string; label_es?: string; kind: 'era' | 'eob' | 'upload'; accept?: string; action: string; then: string }>;
   /** rows only the product writes (a log): no create, update or delete route */
   systemWritten?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */

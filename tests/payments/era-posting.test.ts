@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
 const file = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
@@ -103,6 +104,16 @@ describe('ERA posting', () => {
     expect(p.claims.map((c: { found: boolean }) => c.found)).toEqual([true, true]);
     expect(p.claims[0].lines[0].adjustments[0].meaning).toMatch(/^PR-1: /);
     expect(p.balanced).toBe(true);
+  });
+
+  it('the preview and the reconciliation are PDFs a person reads: claims, adjustments in plain words, the balance', async () => {
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`)).rows[0];
+    const token = await app.login('root@test.com');
+    const read = async (path: string) => pdfText(await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    const preview = await read(`/payments/eras/${era.id}/preview`);
+    for (const s of ['ERA preview', 'RUSHMORE LIFE', '5554555444', 'PR-1: ', 'CO-45: ', 'Balanced at every level', 'found']) expect(preview).toContain(s);
+    const rec = await read(`/payments/eras/${era.id}/reconciliation-report`);
+    for (const s of ['ERA reconciliation', 'Payment (BPR02)', '945.00', 'Difference', '0.00']) expect(rec).toContain(s);
   });
 
   it('archived ERAs leave the list and come back when restored', async () => {

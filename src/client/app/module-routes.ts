@@ -23,6 +23,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   '/insurance-management': 'Insurance Management',
   '/health-professional-management': 'Health Care Professional Management',
   '/payment-management': 'Payments Management',
+  '/era-files': 'ERA Files',
   '/shortcuts': 'Shortcuts',
   '/technical-suport': 'Technical Support',
   '/profile': 'Profile',

@@ -13,6 +13,9 @@ import { CellValue } from './cells.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { CodeSetImport } from './CodeSetImport.tsx';
+import { FileImport } from './FileImport.tsx';
+import { can } from '../shell/me.ts';
+import { actionSlug } from '../../platform/route-plan.ts';
 import { useMe } from '../shell/me-context.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -77,6 +80,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
           <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
         </Menu>
         {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && <CodeSetImport entity={entity} onDone={() => void list.refetch()} />}
+        {(entity.resource.fileImports ?? []).filter((f) => can(me, actionSlug(entity.resource, f.action))).map((f) => <FileImport key={f.kind} def={f} onDone={() => void list.refetch()} />)}
         {perms.create && <Button variant="contained" onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}>{t('list.create')}</Button>}
       </Box>
       {list.isFetching ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}

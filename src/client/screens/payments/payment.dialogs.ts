@@ -5,3 +5,6 @@ registerDialog('payment-distribution', () => import('./DistributionDialog.tsx'))
 
 // EOB files of a payment, sent one after another through the shell's upload queue.
 registerDialog('payment-eobs', () => import('./EobUploadDialog.tsx'));
+
+// An ERA exception worked: the claim it pays named (and posted to), or a note saying how it was resolved.
+registerDialog('era-exception-resolve', () => import('./ExceptionDialog.tsx'));
