@@ -10,7 +10,8 @@ import { hashPassword } from '../dev-server/auth/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
-import { remittancesOf } from '../dev-server/payments/era-files.ts';
+import { bulkClaimsForEra } from '../tests/helpers/era-claims.ts';
+import type { ClaimWorld } from '../tests/helpers/claim-fixtures.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { generateOnePayment } from './era-dataset.ts';
@@ -18,28 +19,15 @@ import { generateOnePayment } from './era-dataset.ts';
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const CLAIMS = arg('claims', 5000);
 
-/** Our side of the ERA: a Submitted claim per CLP with its lines, written in two statements. */
-async function claimsFor(db: Database, bc: number, text: string) {
-  const r = remittancesOf(text)[0].remittance;
-  const parties = (await db.query<{ patient: string; company: string; hp: string }>(
-    `select (select min(id) from patients where billing_company_id = $1) as patient, (select min(id) from companies where billing_company_id = $1) as company, (select min(id) from health_professionals where billing_company_id = $1) as hp`, [bc])).rows[0];
-  const ids = (await db.query<{ id: string; code: string }>(
-    `insert into claims (billing_company_id, code, format_id, patient_id, patient_name, company_id, attending_provider_id, status_id, verified, date_of_service, billed_amount, amount_paid, self_pay, insurance_policy_ids, diagnoses, frequency)
-     select $1, x.code, 1, $2, 'Jane Doe', $3, $4, 3, true, '2025-01-15', x.charge, 0, false, '[]', '[{"code": "J06.9"}]', '1' from jsonb_to_recordset($5::jsonb) as x(code text, charge bigint) returning id, code`,
-    [bc, parties.patient, parties.company, parties.hp, JSON.stringify(r.claims.map((c) => ({ code: c.patientControlNumber, charge: c.charge })))])).rows;
-  const byCode = new Map(ids.map((x) => [x.code, Number(x.id)]));
-  const lines = r.claims.flatMap((c) => c.lines.map((l, i) => ({ claim_id: byCode.get(c.patientControlNumber), n: i + 1, date: l.dates[0]?.date ?? '01/15/2025', code: l.procedure.code, charge: l.charge })));
-  await db.query(`insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, days_or_units, price, line_charge)
-    select $1, x.claim_id, x.n, to_date(x.date, 'MM/DD/YYYY'), to_date(x.date, 'MM/DD/YYYY'), x.code, '1', x.charge, x.charge from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, n int, date text, code text, charge bigint)`, [bc, JSON.stringify(lines)]);
-}
-
 async function measure(label: string, db: Database) {
   await migrate(db);
   await seedAccess(db);
   const { bcs } = await generateClaims(db, 2, 20_000);
   const bc = bcs[0];
   const text = generateOnePayment(CLAIMS);
-  await claimsFor(db, bc, text);
+  const parties = (await db.query<{ patient: number; company: number; hp: number }>(
+    `select (select min(id) from patients where billing_company_id = $1) as patient, (select min(id) from companies where billing_company_id = $1) as company, (select min(id) from health_professionals where billing_company_id = $1) as hp`, [bc])).rows[0];
+  await bulkClaimsForEra(db, { bc, patient: Number(parties.patient), company: Number(parties.company), attending: Number(parties.hp) } as ClaimWorld, text);
   const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', ['manager@bench', await hashPassword('Bench!234')]);
   await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, 'billingmanager']);
   await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);

@@ -31,3 +31,17 @@ export async function claimsForEra(db: Database, w: ClaimWorld, text: string, sk
   }
   return out;
 }
+
+/** The same for a large ERA, in two statements: one Submitted claim per CLP and its lines. */
+export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string): Promise<number> {
+  const r = remittancesOf(text)[0].remittance;
+  const ids = (await db.query<{ id: string; code: string }>(
+    `insert into claims (billing_company_id, code, format_id, patient_id, patient_name, company_id, attending_provider_id, status_id, verified, date_of_service, billed_amount, amount_paid, self_pay, insurance_policy_ids, diagnoses, frequency)
+     select $1, x.code, 1, $2, 'Lucia Perez', $3, $4, 3, true, '2025-01-15', x.charge, 0, false, '[]', '[{"code": "J06.9"}]', '1' from jsonb_to_recordset($5::jsonb) as x(code text, charge bigint) returning id, code`,
+    [w.bc, w.patient, w.company, w.attending, JSON.stringify(r.claims.map((c) => ({ code: c.patientControlNumber, charge: c.charge })))])).rows;
+  const byCode = new Map(ids.map((x) => [x.code, Number(x.id)]));
+  const lines = r.claims.flatMap((c) => c.lines.map((l, i) => ({ claim_id: byCode.get(c.patientControlNumber), n: i + 1, date: l.dates[0]?.date ?? '01/15/2025', code: l.procedure.code, charge: l.charge })));
+  await db.query(`insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, days_or_units, price, line_charge)
+    select $1, x.claim_id, x.n, to_date(x.date, 'MM/DD/YYYY'), to_date(x.date, 'MM/DD/YYYY'), x.code, '1', x.charge, x.charge from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, n int, date text, code text, charge bigint)`, [w.bc, JSON.stringify(lines)]);
+  return lines.length;
+}

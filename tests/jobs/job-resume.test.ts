@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callServer, exited, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const ICD = join(ROOT, 'seed/codes/icd10cm_order_2026.txt.gz');
@@ -11,56 +11,10 @@ const port = 20000 + (process.pid % 20000);
 const base = `http://127.0.0.1:${port}/api/v1`;
 const ADMIN = { email: 'jobs@resume.test', password: 'Res1me!Jobs#2026' };
 
-interface Server { child: ChildProcess; events: Array<Record<string, unknown>>; waitFor(wish: (e: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }
+const startServer = () => startServerProcess({ dataDir, port, admin: ADMIN });
+const call = (token: string | null, method: string, path: string, body?: unknown) => callServer(base, token, method, path, body);
 
-/**
- * The product as a user starts it (npm start's server), on its own embedded database. Its JSON log
- * lines are the events the test waits for: a batch committed, a job completed.
- */
-function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'dev-server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CODE_SETS: '0', DEMO_DATA: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: '', LOG_LEVEL: 'debug' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const events: Array<Record<string, unknown>> = [];
-  const waiters: Array<{ wish: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }> = [];
-  let out = '';
-  let pending = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      pending += d.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        if (line.startsWith('Listening on')) resolve(server);
-        if (!line.startsWith('{')) continue;
-        const e = JSON.parse(line) as Record<string, unknown>;
-        events.push(e);
-        for (const w of [...waiters]) if (w.wish(e)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(e); }
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-    const server: Server = {
-      child, events,
-      waitFor: (wish) => new Promise((res) => { const seen = events.find(wish); if (seen) res(seen); else waiters.push({ wish, resolve: res }); }),
-    };
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => { if (child.exitCode !== null || child.signalCode) resolve(); else child.on('exit', () => resolve()); });
-
-async function call(token: string | null, method: string, path: string, body?: unknown) {
-  const init: RequestInit = { method, headers: token ? { authorization: `Bearer ${token}` } : {} };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) { init.body = JSON.stringify(body); (init.headers as Record<string, string>)['content-type'] = 'application/json'; }
-  const r = await fetch(base + path, init);
-  return { status: r.status, body: await r.json() };
-}
-
-let server: Server;
+let server: ServerProcess;
 afterAll(async () => {
   if (server && server.child.exitCode === null) { server.child.kill('SIGTERM'); await exited(server.child); }
   rmSync(dataDir, { recursive: true, force: true });
