@@ -23,6 +23,11 @@ const text = async (files: FileStore, actor: Actor, fileId: number) => {
   for await (const c of files.open(f)) chunks.push(c as Buffer);
   return Buffer.concat(chunks).toString('latin1');
 };
+/**
+ * The procedure of a remitted line. Some payers write the composite with ">" while their file declares
+ * another component separator (the reader reports it): the code is still the part after the qualifier.
+ */
+export const procedureOf = (l: ServiceLine835) => l.procedure.code ?? (/[>^]/.test(l.procedure.qualifier) ? l.procedure.qualifier.split(/[>^]/)[1] : undefined);
 const serviceDate = (l: ServiceLine835, c: Claim835) => l.dates.find((d) => d.qualifier === '472' || d.qualifier === '150')?.date ?? c.dates.find((d) => d.qualifier === '232')?.date;
 const said = (a: Adjustment[]) => a.map((x) => `${describeAdjustment(x.group, x.reason)} ${formatCents(x.amount)}`).join('; ');
 
@@ -141,10 +146,11 @@ function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[
   const matched: Array<{ svc: ServiceLine835; line: OurLine }> = [];
   for (const svc of c.lines) {
     const date = serviceDate(svc, c);
+    const code = procedureOf(svc);
     const candidates = ourLines.filter((l) => !matched.some((m) => m.line.id === l.id)
-      && (svc.procedure.code ? l.procedure_code?.toUpperCase() === svc.procedure.code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === svc.procedure.code) : l.revenue_code === svc.revenueCode));
+      && (code ? l.procedure_code?.toUpperCase() === code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === code) : l.revenue_code === svc.revenueCode));
     const line = candidates.find((l) => !date || l.from_service === date) ?? candidates[0];
-    if (!line) return { exception: { reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${svc.procedure.code ?? svc.revenueCode ?? '?'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` } };
+    if (!line) return { exception: { reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${code ?? svc.revenueCode ?? '(no code)'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` } };
     matched.push({ svc, line });
   }
   const rows: Array<Record<string, unknown>> = [];
@@ -152,7 +158,7 @@ function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[
   for (const { svc, line } of matched) {
     const share = patientShare(svc.adjustments);
     pr += share;
-    rows.push({ ...base, claim_service_id: line.id, procedure: svc.procedure.code ?? svc.revenueCode, charge: svc.charge, allowed: svc.allowed ?? svc.charge - adjustmentTotal(svc.adjustments.filter((a) => a.group === 'CO')),
+    rows.push({ ...base, claim_service_id: line.id, procedure: procedureOf(svc) ?? svc.revenueCode, charge: svc.charge, allowed: svc.allowed ?? svc.charge - adjustmentTotal(svc.adjustments.filter((a) => a.group === 'CO')),
       paid: svc.paid, adjustments: JSON.stringify(svc.adjustments), patient_responsibility: share, remaining: svc.charge - svc.paid - adjustmentTotal(svc.adjustments) });
   }
   if (!c.lines.length || c.adjustments.length) {

@@ -1,5 +1,6 @@
 import type { Database } from '../../dev-server/db/database.ts';
 import { remittancesOf } from '../../dev-server/payments/era-files.ts';
+import { procedureOf } from '../../dev-server/payments/era-posting.ts';
 import type { ClaimWorld } from './claim-fixtures.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function claimsForEra(db: Database, w: ClaimWorld, text: string, sk
         await db.query(
           `insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, revenue_code, days_or_units, price, line_charge)
            values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $8)`,
-          [w.bc, id, ++n, `${date.slice(6)}-${date.slice(0, 2)}-${date.slice(3, 5)}`, l.procedure.qualifier === 'NU' ? null : l.procedure.code, l.procedure.qualifier === 'NU' ? l.procedure.code : l.revenueCode ?? null, l.units ?? '1', l.charge]);
+          [w.bc, id, ++n, `${date.slice(6)}-${date.slice(0, 2)}-${date.slice(3, 5)}`, l.procedure.qualifier === 'NU' ? null : procedureOf(l) ?? null, l.procedure.qualifier === 'NU' ? l.procedure.code : l.revenueCode ?? null, l.units ?? '1', l.charge]);
       }
       out.set(c.patientControlNumber, id);
     }

@@ -116,6 +116,22 @@ describe('ERA posting', () => {
     for (const s of ['ERA reconciliation', 'Payment (BPR02)', '945.00', 'Difference', '0.00']) expect(rec).toContain(s);
   });
 
+  it("secondary and COB remits post as the payer wrote them, a '>' composite read despite the declared separator; the malformed tertiary file waits in the exception queue", async () => {
+    const results: Record<string, unknown> = {};
+    for (const name of ['secondary-payment.835', 'cob-contractural-adjustment.835', 'tertiary-payment.835']) {
+      const claims = await claimsForEra(app.db, w, file(name));
+      const [era] = await receive(file(name), name);
+      results[name] = (await root('POST', '/payments/eras/process', { id: era.id })).body;
+      if (name === 'secondary-payment.835') {
+        expect((await postings(claims.get('0001000053')!)).map((p) => [Number(p.paid), Number(p.patient_responsibility)])).toEqual([[3000, 0], [28000, 22000]]);
+        expect(await status(claims.get('0001000053')!)).toBe(4);
+      }
+    }
+    expect(results['secondary-payment.835']).toMatchObject({ exceptions: 0, posted_amount: 122200 });
+    expect(results['cob-contractural-adjustment.835']).toMatchObject({ exceptions: 0, posted_amount: 3400 });
+    expect(results['tertiary-payment.835']).toMatchObject({ exceptions: 1, posted_amount: 0 });
+  });
+
   it('archived ERAs leave the list and come back when restored', async () => {
     const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'medicare-part-a.835'`)).rows[0];
     await root('POST', '/payments/eras', { action: 'archive', ids: [era.id] });
