@@ -30,7 +30,7 @@ import { batchRoutes } from './batches/batch-routes.ts';
 import { exchangeRoutes } from './exchange/exchange-routes.ts';
 import { admissionLookupRoutes, admissionRoutes } from './admissions/admission-routes.ts';
 import { eraLookupRoutes, eraRoutes } from './payments/era-routes.ts';
-import { distributionRoutes, paymentLookupRoutes, paymentRoutes } from './payments/payment-routes.ts';
+import { distributionRoutes, paymentLookupRoutes, paymentRecordRoutes, paymentRoutes } from './payments/payment-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -100,6 +100,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, distributionRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, paymentRecordRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files }, eobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.

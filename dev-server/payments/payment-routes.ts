@@ -40,14 +40,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor, res) {
       const date = req.query.date === undefined || req.query.date === '' ? undefined : String(req.query.date);
       if (date !== undefined && !isUsDate(date)) throw invalid({ date: [translate('The date must be mm/dd/yyyy.', res.locals.locale)] });
-      const store = batchStore(ctx, actor);
-      return ctx.db.transaction(async (tx) => {
-        const b = await store.get(idParam(req), tx, true);
-        if (Number(b.status_id) === COMPLETED) return b;
-        const d = new Date();
-        const closed = await store.applyUpdate(tx, b, { close_date: date ?? `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}` }, 'updated');
-        return store.transition(closed.id, COMPLETED, { tx, system: true, note: 'Closed' });
-      });
+      return closeBatch(ctx, batchStore(ctx, actor), idParam(req), date);
     },
   },
   {
@@ -180,3 +173,106 @@ const positive = (v: unknown, field: string) => {
   if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] });
   return Number(v);
 };
+
+/** Calls on payments of a batch: one payment, the patients a payment may pay, a reversal, closing batches together. */
+export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
+  {
+    method: 'post', path: '/payments/batch/close-many', permission: 'payment.close', summary: 'Closes several batches at once ({ids, date?}); each answer says what became of each batch',
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
+      if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a list of batch ids.'] });
+      const date = typeof body.date === 'string' && body.date ? body.date : undefined;
+      if (date !== undefined && !isUsDate(date)) throw invalid({ date: [translate('The date must be mm/dd/yyyy.', res.locals.locale)] });
+      const store = batchStore(ctx, actor);
+      const out = [];
+      for (const id of ids) {
+        try { out.push({ id, closed: true, batch: await closeBatch(ctx, store, id, date) }); }
+        catch (e) { out.push({ id, closed: false, error: e instanceof Error ? e.message : String(e) }); }
+      }
+      return out;
+    },
+  },
+  {
+    method: 'put', path: '/payments/batch/{id}/status', permission: 'payment.view',
+    summary: "A batch's state, recalculated: its distributed total read again from its payments' postings; {status_id: 1|3} moves it between In Progress and In Review",
+    async handle(ctx, req, actor) {
+      const store = batchStore(ctx, actor);
+      const body = bodyObject(req);
+      return ctx.db.transaction(async (tx) => {
+        const b = await store.get(idParam(req), tx, true);
+        const sum = Number((await tx.query<{ s: string }>('select coalesce(sum(p.paid), 0) as s from payment_services p join payments y on y.id = p.payment_id where y.payment_batch_id = $1', [b.id])).rows[0].s);
+        const now = Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
+        const to = body.status_id === undefined ? undefined : Number(body.status_id);
+        if (to === undefined || to === Number(now.status_id)) return now;
+        if (to !== 1 && to !== 3) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
+        return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
+      });
+    },
+  },
+  {
+    method: 'get', path: '/payments/batch/{batch}/payments/{payment}', permission: 'payment.show', summary: 'A payment of a batch, with what it posted',
+    async handle(ctx, req, actor) {
+      const p = await paymentOf(ctx, actor, req);
+      const postings = (await ctx.db.query<Row>('select id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, next_responsibility from payment_services where payment_id = $1 order by id', [p.id])).rows;
+      return { ...p, postings };
+    },
+  },
+  {
+    method: 'get', path: '/payments/batch/{batch}/payment/{payment}/patients', permission: 'payment.view', summary: "Patients with claims waiting for payment [{id, name}] (?query: name, 3 or more characters)",
+    async handle(ctx, req, actor) {
+      const p = await paymentOf(ctx, actor, req);
+      const q = typeof req.query.query === 'string' ? req.query.query.trim().toLowerCase() : '';
+      if (q.length < 3) return [];
+      return (await ctx.db.query<{ id: number; name: string }>(
+        `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (3, 4)
+          where p.billing_company_id = $1 and lower(p.first_name || ' ' || p.last_name) like $2 order by name limit 20`, [p.billing_company_id, `%${q}%`])).rows;
+    },
+  },
+  {
+    method: 'post', path: '/payments/payment/{id}/reverse', permission: 'payment.create', status: 201,
+    summary: "Reverses a payment (a correction): a payment of the opposite amount in the same batch, every posting of it reversed to the cent, its claims back to Submitted when nothing else pays them ({note})",
+    async handle(ctx, req, actor, res) {
+      const note = String(bodyObject(req).note ?? '').trim();
+      if (!note) throw invalid({ note: [translate('A reversal needs a note saying why.', res.locals.locale)] });
+      const payments = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment')!, actor);
+      return ctx.db.transaction(async (tx) => {
+        const original = await payments.get(idParam(req), tx, true);
+        const already = (await tx.query('select id from payments where reverses_payment_id = $1', [original.id])).rows[0];
+        if (already) throw invalid({ id: [translate('This payment was reversed already.', res.locals.locale)] });
+        const batch = await batchStore(ctx, actor).get(Number(original.payment_batch_id), tx, true);
+        if (Number(batch.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: [translate('A completed batch cannot be changed.', res.locals.locale)] });
+        const reversal = (await tx.query<{ id: string }>(
+          `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, patient_id, method_id, payment_date, amount, reference, reverses_payment_id, statement, note)
+           select billing_company_id, payment_batch_id, source_id, insurance_company_id, patient_id, method_id, current_date, -amount, reference, id, false, $2 from payments where id = $1 returning id`, [original.id, note])).rows[0];
+        const reversalId = Number(reversal.id);
+        await writeAuditMany(tx, actor, 'payment', 'created', [{ entityId: reversalId, billingCompanyId: Number(original.billing_company_id), oldValues: null, newValues: { reverses_payment_id: original.id, amount: -Number(original.amount), note } }]);
+        const postings = (await tx.query<Row>('select * from payment_services where payment_id = $1 and reverses_id is null order by id', [original.id])).rows;
+        const rows = postings.map((o) => ({ billing_company_id: o.billing_company_id, payment_id: reversalId, claim_id: o.claim_id, claim_code: o.claim_code, claim_service_id: o.claim_service_id, procedure: o.procedure,
+          charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid), adjustments: JSON.stringify(((o.adjustments as Array<{ amount: number }>) ?? []).map((a) => ({ ...a, amount: -a.amount }))),
+          patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id, note: `Reversal: ${note}` }));
+        await insertPostings(tx, rows);
+        const paid = rows.reduce((n, r) => n + Number(r.paid), 0);
+        await addDistributed(tx, reversalId, Number(batch.id), paid);
+        // A claim nothing else pays any more goes back to waiting for the payer.
+        const claimIds = [...new Set(postings.map((o) => Number(o.claim_id)))];
+        const back = (await tx.query<{ id: string; status_id: number }>(
+          `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (4, 6, 7)
+             and coalesce((select sum(p.paid) from payment_services p where p.claim_id = c.id), 0) = 0`, [claimIds])).rows;
+        const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+        for (const c of back) await moveClaims(tx, actor, claimEntity, Number(original.billing_company_id), Number(c.status_id), 3, [{ id: Number(c.id), note: `Payment ${String(original.reference ?? original.id)} reversed: ${note}` }]);
+        return payments.get(reversalId, tx);
+      });
+    },
+  },
+];
+
+async function closeBatch(ctx: EraContext, store: ResourceStore, id: number, date?: string) {
+  return ctx.db.transaction(async (tx) => {
+    const b = await store.get(id, tx, true);
+    if (Number(b.status_id) === COMPLETED) return b;
+    const d = new Date();
+    const closed = await store.applyUpdate(tx, b, { close_date: date ?? `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}` }, 'updated');
+    return store.transition(closed.id, COMPLETED, { tx, system: true, note: 'Closed' });
+  });
+}

@@ -97,8 +97,26 @@ describe('payments', () => {
     expect((await view.text()).startsWith('%PDF-1.4')).toBe(true);
   });
 
+  it("a payment is corrected by its reversal: the opposite amount, every posting reversed to the cent, the claim back to Submitted", async () => {
+    const r = await root('POST', `/payments/payment/${payment.id}/reverse`, {});
+    expect(r.body.errors.note).toEqual(['A reversal needs a note saying why.']);
+    const rev = await root('POST', `/payments/payment/${payment.id}/reverse`, { note: 'Posted to the wrong patient' });
+    expect(rev.status, JSON.stringify(rev.body)).toBe(201);
+    expect(rev.body).toMatchObject({ amount: -9000, reverses_payment_id: payment.id });
+    const sums = (await app.db.query<{ paid: string; pr: string }>('select sum(paid) as paid, sum(patient_responsibility) as pr from payment_services where claim_id = $1', [claim.id])).rows[0];
+    expect([Number(sums.paid), Number(sums.pr)]).toEqual([0, 0]);
+    expect(Number((await app.db.query<{ s: number }>('select status_id s from claims where id = $1', [claim.id])).rows[0].s)).toBe(3);
+    expect((await root('POST', `/payments/payment/${payment.id}/reverse`, { note: 'again' })).status).toBe(422);
+    const status = await root('PUT', `/payments/batch/${batch}/status`, {});
+    expect(status.body.distributed).toBe(0);
+  });
+
   it('a closed batch records the date and takes no more payments', async () => {
     const closed = await root('GET', `/payments/batch/${batch}/close?date=03/21/2026`);
     expect(closed.body).toMatchObject({ status_id: 2, close_date: '03/21/2026' });
+    const other = (await root('POST', '/payments/batch', { billing_company_id: w.bc, name: 'Cash drawer', company_id: w.company, amount: 0 })).body.id;
+    const many = await root('POST', '/payments/batch/close-many', { ids: [batch, other] });
+    expect(many.body.map((x: { id: number; closed: boolean }) => [x.id, x.closed])).toEqual([[batch, true], [other, true]]);
+    expect(Number((await app.db.query<{ s: number }>('select status_id s from payment_batches where id = $1', [other])).rows[0].s)).toBe(2);
   });
 });
