@@ -78,7 +78,7 @@ describe('administration screens', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
     await win.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: /Uploads/ }).click();
-    await page.getByTestId('upload-queue').getByText('Uploaded').waitFor();
+    await page.getByTestId('upload-queue').getByText('Uploaded', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     const stored = await e.app.db.query<{ photo: string }>("select photo from users where email = 'bm@admin.test'");
     expect(stored.rows[0].photo).toMatch(/^api\/v1\/files\/\d+\/content$/);
