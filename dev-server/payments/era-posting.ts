@@ -169,12 +169,16 @@ function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[
       adjustments: JSON.stringify(c.adjustments), patient_responsibility: patientShare(c.adjustments), remaining: whole ? c.charge - c.paid - cas : 0 });
   }
   const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: ours.secondary });
+  // Paid as primary with a secondary policy on the claim: ready to bill the secondary, whose COB loops read these postings (per line, with their CAS).
+  const nextPayer = ours.secondary && c.status === '1' && to !== null && to !== 6;
+  if (nextPayer) for (const row of rows) row.next_responsibility = 'S';
   const denial = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].filter((a) => a.group !== 'PR');
   const note = to === 6 ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}` : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
   return {
     rows,
     ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
-    note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note, details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } },
+    note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note: nextPayer ? `${note}; ready to bill the secondary payer` : note,
+      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } },
   };
 }
 

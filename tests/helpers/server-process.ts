@@ -11,7 +11,8 @@ export interface ServerProcess { child: ChildProcess; base: string; events: Arra
 export function startServerProcess(opts: { dataDir: string; port: number; admin: { email: string; password: string }; env?: Record<string, string> }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'dev-server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: opts.dataDir, PORT: String(opts.port), CODE_SETS: '0', DEMO_DATA: '0', ADMIN_EMAIL: opts.admin.email, ADMIN_PASSWORD: opts.admin.password, SMTP_URL: '', LOG_LEVEL: 'debug', ...opts.env },
+    // Its own embedded database, whatever server the test run itself uses (DATABASE_URL is cleared).
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: opts.dataDir, PORT: String(opts.port), CODE_SETS: '0', DEMO_DATA: '0', ADMIN_EMAIL: opts.admin.email, ADMIN_PASSWORD: opts.admin.password, SMTP_URL: '', LOG_LEVEL: 'debug', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const events: Array<Record<string, unknown>> = [];

@@ -41,6 +41,20 @@ describe('ERA posting', () => {
     expect(note.details).toMatchObject({ payer_claim_number: '94060555410000', paid: 45000, patient_responsibility: 30000 });
   });
 
+  it('a claim paid as primary with a secondary policy is marked ready to bill the secondary, the primary adjudication kept per line', async () => {
+    const text = file('managed-care.835').replace(/7170066655/g, '7170066611').replace('CLP*5554555444', 'CLP*5554555411').replace('CLP*8765432112', 'CLP*8765432111');
+    const claims = await claimsForEra(app.db, w, text);
+    await app.db.query('update claims set insurance_policy_ids = $2 where id = $1', [claims.get('5554555411'), JSON.stringify([w.policy, w.secondary])]);
+    const [era] = await receive(text, 'managed-care-cob.835');
+    await root('POST', '/payments/eras/process', { id: era.id });
+    const rows = (await app.db.query<{ next_responsibility: string | null }>('select next_responsibility from payment_services where claim_id = $1 order by id', [claims.get('5554555411')])).rows;
+    expect(rows.map((r) => r.next_responsibility)).toEqual(['S', 'S']);
+    const note = (await app.db.query<{ note: string; details: Record<string, unknown> }>(`select note, details from claim_notes where claim_id = $1 and kind = 'check_status'`, [claims.get('5554555411')])).rows[0];
+    expect(note.note).toMatch(/ready to bill the secondary payer$/);
+    expect(note.details.ready_for).toBe('secondary');
+    expect((await app.db.query('select next_responsibility from payment_services where claim_id = $1', [claims.get('8765432111')])).rows.every((r) => r.next_responsibility === null)).toBe(true);
+  });
+
   it('the same ERA twice posts once: processing again changes nothing, and the same payment in another file is not registered', async () => {
     const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`)).rows[0];
     const before = Number((await app.db.query<{ n: string }>('select count(*) n from payment_services')).rows[0].n);
