@@ -25,12 +25,11 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
   },
   async run(ctx, input) {
     const file = await ctx.files.get(ctx.actor, input.file_id);
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.files.open(file)) chunks.push(chunk as Buffer);
+    const bytes = await ctx.files.read(file);
     const from = ctx.checkpoint?.done ?? 0;
     let written = 0;
     // Progress reports are best effort: a failed report must not fail the import (the checkpoint is what counts).
-    const n = await importCodeSet(ctx.db, input.code_set, Buffer.concat(chunks), (done, total) => { ctx.progress(done, total).catch(() => undefined); }, undefined, {
+    const n = await importCodeSet(ctx.db, input.code_set, bytes, (done, total) => { ctx.progress(done, total).catch(() => undefined); }, undefined, {
       from,
       async onBatch(tx, done) {
         written += 1;

@@ -10,6 +10,7 @@ import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
 import { batchAnswered } from './batch-answers.ts';
 import { registerEras } from '../payments/era-files.ts';
+import { claimsByControl } from '../claims/claims-by-control.ts';
 
 const SUBMITTED = 3;
 const REJECTED = 5;
@@ -113,13 +114,7 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
 
 async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, sep: Separators, out: ReceiveOutcome) {
   const statuses = read277(t, sep).filter((x) => x.level === 'claim');
-  // Every claim the file speaks of, in one query: by our claim number or the patient account sent as CLM01,
-  // a claim waiting for this answer (Submitted) before any older one with the same account.
-  const found = (await tx.query<{ id: string; code: string; patient_account_number: string | null; status_id: number }>(
-    `select id, code, patient_account_number, status_id from claims where billing_company_id = $1 and (code = any($2::text[]) or patient_account_number = any($2::text[]))
-      order by (status_id = ${SUBMITTED}) desc, id desc`, [bc, statuses.map((x) => x.claimControl)])).rows;
-  const byControl = new Map<string, (typeof found)[number]>();
-  for (const c of found) { if (!byControl.has(c.code)) byControl.set(c.code, c); if (c.patient_account_number && !byControl.has(c.patient_account_number)) byControl.set(c.patient_account_number, c); }
+  const byControl = await claimsByControl(tx, bc, statuses.map((x) => x.claimControl));
   const rejections: Array<{ id: number; note: string }> = [];
   const notes: Parameters<typeof addClaimNotes>[3] = [];
   for (const s of statuses) {

@@ -66,6 +66,13 @@ export class FileStore {
 
   open(f: StoredFile): Readable { return this.blobs.open(f.sha256); }
 
+  /** A document's bytes whole, for what reads a file at once (a code-set release, an ERA). */
+  async read(f: StoredFile): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const c of this.open(f)) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   /** The documents the actor may read, newest first, a page at a time. */
   async list(actor: Actor, p: { kind?: string; query?: string; page: number; perPage: number; sortBy: 'created_at' | 'size' | 'name'; desc: boolean }) {
     const params: unknown[] = [];

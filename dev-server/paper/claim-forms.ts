@@ -3,7 +3,7 @@ import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { cms1500Pages } from '../../src/domain/paper-forms/cms1500.ts';
 import { ub04Pages } from '../../src/domain/paper-forms/ub04.ts';
 import type { PaperExtras } from '../../src/domain/paper-forms/paper-claim.ts';
-import { isoToUsDate } from '../../src/domain/formats.ts';
+import { isoToUsDate, usDateOf } from '../../src/domain/formats.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { cms1500Pdf, ub04Pdf, type FormMode, type FormOffsets } from './paper-form-pdf.ts';
 
@@ -11,7 +11,6 @@ type Row = Record<string, unknown>;
 const INSURANCE_TYPE: Record<string, PaperExtras['insuranceType']> = { MED: 'medicare', MCE: 'medicaid', TR: 'tricare', CH: 'champva', GHP: 'group', CI: 'group', BL: 'group', FBL: 'feca', OT: 'other' };
 const INS_CODES = ['CI', 'BL', 'MED', 'MCE', 'TR', 'CH', 'GHP', 'FBL', 'OT'];
 const up = (v: unknown) => String(v ?? '').toUpperCase().trim();
-const today = () => { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; };
 
 /** What the paper forms need beyond the 837 model, for many claims in one query. */
 async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {
@@ -33,7 +32,7 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
     const other = c.other_policy as Row | null;
     const info = ((c.additional_information as Row[] | null) ?? []).map((i) => [i.qualifier, i.value].filter(Boolean).join(' ')).join(' ');
     out.set(Number(c.id), {
-      claimCode: String(c.code ?? ''), printedOn: today(),
+      claimCode: String(c.code ?? ''), printedOn: usDateOf(),
       payerAddress: primary.payer_address ? { line1: up(primary.payer_address), city: up(primary.payer_city), state: up(primary.payer_state), zip: String(primary.payer_zip ?? '') } : null,
       insuranceType: INSURANCE_TYPE[INS_CODES[Number(primary.ins_type_id ?? 9) - 1] ?? 'OT'] ?? 'other',
       planName: primary.plan ? String(primary.plan) : null,

@@ -5,24 +5,20 @@ import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { invalid } from '../http/errors.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
 import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { remittancesOf, type EraContext } from './era-files.ts';
+import { claimsByControl, type ControlledClaim } from '../claims/claims-by-control.ts';
 
 export interface PostContext extends EraContext { files: FileStore }
 export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
 
 type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original'; message: string; claim?: Claim835; claimId?: number };
-interface OurClaim { id: number; code: string; patient_account_number: string | null; status_id: number; company_id: number; secondary: boolean }
 interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: string; line_charge: number }
 
-const text = async (files: FileStore, actor: Actor, fileId: number) => {
-  const f = await files.get(actor, fileId);
-  const chunks: Buffer[] = [];
-  for await (const c of files.open(f)) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('latin1');
-};
+const text = async (files: FileStore, actor: Actor, fileId: number) => (await files.read(await files.get(actor, fileId))).toString('latin1');
 /**
  * The procedure of a remitted line. Some payers write the composite with ">" while their file declares
  * another component separator (the reader reports it): the code is still the part after the qualifier.
@@ -48,16 +44,13 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const era = await eras.get(eraId, tx, true);
     const bc = Number(era.billing_company_id);
     if (era.status !== 'new') return { era_file_id: eraId, already: true, posted_claims: 0, exceptions: Number(era.exceptions ?? 0), posted_amount: Number(era.posted_amount ?? 0), provider_adjustments: Number(era.provider_adjustments ?? 0), payment_batch_id: era.payment_batch_id as number | undefined };
-    const found = remittancesOf(content).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number) ?? remittancesOf(content)[0];
+    const payments = remittancesOf(content);
+    const found = payments.find((x) => (x.remittance.trace?.number ?? '') === era.trace_number) ?? payments[0];
     const r: Remittance = found.remittance;
     // The claims the ERA speaks of, their lines and what was posted to them before: three queries.
     const controls = r.claims.map((c) => c.patientControlNumber);
-    const claims = (await tx.query<OurClaim>(
-      `select c.id, c.code, c.patient_account_number, c.status_id, c.company_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1 as secondary
-         from claims c where c.billing_company_id = $1 and (c.code = any($2::text[]) or c.patient_account_number = any($2::text[]))
-        order by (c.status_id in (3, 4)) desc, c.id desc`, [bc, controls])).rows.map((c) => ({ ...c, id: Number(c.id), status_id: Number(c.status_id), company_id: Number(c.company_id) }));
-    const byControl = new Map<string, OurClaim>();
-    for (const c of claims) { if (!byControl.has(c.code)) byControl.set(c.code, c); if (c.patient_account_number && !byControl.has(c.patient_account_number)) byControl.set(c.patient_account_number, c); }
+    const byControl = await claimsByControl(tx, bc, controls);
+    const claims = [...new Set(byControl.values())];
     const ids = claims.map((c) => c.id);
     const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
       .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
@@ -74,7 +67,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
 
     const company = claims[0]?.company_id ?? Number((await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
     const batches = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor);
-    const batch = await batches.create({ billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: todayUs(),
+    const batch = await batches.create({ billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
       currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { tx, within: async (t, row) => {
       const code = `PB-${String(row.id).padStart(8, '0')}`;
       await t.query('update payment_batches set code = $2, era_file_id = $3 where id = $1', [row.id, code, eraId]);
@@ -84,7 +77,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const payment = (await tx.query<{ id: string }>(
       `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
        values ($1, $2, 2, $3, $4, $5, $6, $7, $8, false) returning id`,
-      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(todayUs()), r.payment.amount, era.trace_number, eraId])).rows[0];
+      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(usDateOf()), r.payment.amount, era.trace_number, eraId])).rows[0];
     const paymentId = Number(payment.id);
 
     const rows: Array<Record<string, unknown>> = [];
@@ -131,7 +124,7 @@ type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: n
  * An exception instead when it cannot be posted exactly. The same for the ERA's run and for a person
  * resolving an exception by naming the claim.
  */
-function planClaim(c: Claim835, ours: OurClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string }): Plan {
+function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string }): Plan {
   const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status };
   if (c.status === '22') {
     // A takeback reverses what was posted to this claim before, to the cent.
@@ -199,8 +192,7 @@ export async function addDistributed(tx: Queryable, paymentId: number, batchId: 
   await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [batchId, amount]);
 }
 
-function todayUs() { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; }
-const isoOf = (us: string | undefined) => (us && /^\d{2}\/\d{2}\/\d{4}$/.test(us) ? `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)}` : null);
+const isoOf = (us: string | undefined) => (us && isUsDate(us) ? usDateToIso(us) : null);
 
 /**
  * The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent; the
@@ -247,7 +239,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
       const r = remittancesOf(content).find((y) => (y.remittance.trace?.number ?? '') === era.trace_number)?.remittance;
       const c = r?.claims.find((y) => y.position === Number(x.position));
-      const ours = (await tx.query<OurClaim>(`select id, code, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
+      const ours = (await tx.query<ControlledClaim>(`select id, code, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
         .map((o) => ({ ...o, id: Number(o.id), status_id: Number(o.status_id), company_id: Number(o.company_id) }))[0];
       if (!c || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
       const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows

@@ -11,6 +11,7 @@ import { translate } from '../i18n/locale.ts';
 import { remittancesOf, type EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
+import { claimsByControl } from '../claims/claims-by-control.ts';
 
 export interface EraRouteContext extends EraContext { files: FileStore; jobs?: JobQueue }
 
@@ -43,10 +44,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
       const waiting = await ctx.db.query<{ id: string; name: string }>(
         `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`, [bc]);
       for (const f of waiting.rows) {
-        const stored = await ctx.files.get(actor, Number(f.id));
-        const chunks: Buffer[] = [];
-        for await (const c of ctx.files.open(stored)) chunks.push(c as Buffer);
-        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: f.name, bytes: Buffer.concat(chunks) });
+        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: f.name, bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))) });
         out.push({ file: f.name, result: r.result, message: r.message });
       }
       return { received: out };
@@ -86,19 +84,14 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
 
 /** The payment of an ERA row, read from its file. */
 async function remittanceOf(ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2], era: Record<string, unknown>) {
-  const f = await ctx.files.get(actor, Number(era.file_id));
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.files.open(f)) chunks.push(c as Buffer);
-  const found = remittancesOf(Buffer.concat(chunks).toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
+  const bytes = await ctx.files.read(await ctx.files.get(actor, Number(era.file_id)));
+  const found = remittancesOf(bytes.toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
   if (!found) throw new DomainError('not_found');
   return found;
 }
 
 /** Which of these claim numbers are ours (by claim number or patient account), in one query. */
-async function ourControls(ctx: EraRouteContext, bc: number, controls: string[]) {
-  return new Set((await ctx.db.query<{ k: string }>(`select code as k from claims where billing_company_id = $1 and code = any($2::text[]) union select patient_account_number from claims where billing_company_id = $1 and patient_account_number = any($2::text[])`,
-    [bc, controls])).rows.map((x) => x.k));
-}
+const ourControls = async (ctx: EraRouteContext, bc: number, controls: string[]) => new Set((await claimsByControl(ctx.db, bc, controls)).keys());
 
 /** ERA calls at {id} paths (after the generic show). */
 export const eraRoutes: GuardedRoute<EraRouteContext>[] = [

@@ -12,7 +12,7 @@ import { claimOutcome, patientShare } from '../../src/domain/payments/claim-outc
 import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { isUsDate } from '../../src/domain/formats.ts';
+import { isUsDate, usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
 
 const COMPLETED = 2;
@@ -271,8 +271,7 @@ async function closeBatch(ctx: EraContext, store: ResourceStore, id: number, dat
   return ctx.db.transaction(async (tx) => {
     const b = await store.get(id, tx, true);
     if (Number(b.status_id) === COMPLETED) return b;
-    const d = new Date();
-    const closed = await store.applyUpdate(tx, b, { close_date: date ?? `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}` }, 'updated');
+    const closed = await store.applyUpdate(tx, b, { close_date: date ?? usDateOf() }, 'updated');
     return store.transition(closed.id, COMPLETED, { tx, system: true, note: 'Closed' });
   });
 }

@@ -21,6 +21,9 @@ export function isUsDate(value: string): boolean {
 export const isoToUsDate = <T>(v: T): T | string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
 
 /** mm/dd/yyyy → yyyy-mm-dd for the database. */
+/** A day as the product shows dates (mm/dd/yyyy), in local time: today unless told. */
+export const usDateOf = (d: Date = new Date()) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+
 export function usDateToIso(value: string): string {
   const [mm, dd, yyyy] = value.split('/');
   return `${yyyy}-${mm}-${dd}`;

@@ -27,7 +27,7 @@ export function FileImport({ def, onDone }: { def: FileImportDef; onDone(): void
         onDone();
       });
     }
-    if (files.length) showToast('success', t('payments.eobs.queued', { smart_count: files.length }));
+    if (files.length) showToast('success', t('upload.queued', { smart_count: files.length }));
   };
   return (
     <Button variant="outlined" onClick={() => input.current?.click()}>

@@ -4,6 +4,7 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useState } from 'react';
 import { admissionRules, dischargeMissing, DISCHARGE_NEEDS, type DischargeNeed } from '../../../domain/admissions/admission-rules.ts';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
+import { usDateOf } from '../../../domain/formats.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api } from '../../session/api.ts';
@@ -11,7 +12,6 @@ import { codeListLabel } from '../../../platform/code-list-fields.ts';
 import { codeLists } from '../../schema/entities.ts';
 
 type Values = Record<string, unknown>;
-const today = () => { const d = new Date(); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; };
 const HOURS = new Set<DischargeNeed>(['admission_hour', 'discharge_hour']);
 const DATES = new Set<DischargeNeed>(['discharge_date', 'statement_from', 'statement_through']);
 const LISTS: Partial<Record<DischargeNeed, string>> = { admission_type: 'admission-types', admission_source: 'admission-sources', patient_status: 'patient-statuses' };
@@ -26,8 +26,8 @@ const ON_RECORD = new Set<DischargeNeed>(['policies', 'diagnoses', 'services']);
 export default function DischargeDialog({ record, path, method, title, onClose }: CommandDialogProps) {
   const { t, locale } = useI18n();
   const [values, setValues] = useState<Values>(() => ({
-    admission_hour: record.admission_hour, discharge_date: today(), discharge_hour: record.discharge_hour ?? record.expected_discharge_hour,
-    statement_from: record.statement_from ?? record.admission_date, statement_through: record.statement_through ?? today(),
+    admission_hour: record.admission_hour, discharge_date: usDateOf(), discharge_hour: record.discharge_hour ?? record.expected_discharge_hour,
+    statement_from: record.statement_from ?? record.admission_date, statement_through: record.statement_through ?? usDateOf(),
     admission_type: record.admission_type, admission_source: record.admission_source, patient_status: record.patient_status,
   }));
   const [typed, setTyped] = useState<Record<string, string>>({});

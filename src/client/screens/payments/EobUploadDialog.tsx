@@ -26,7 +26,7 @@ export default function EobUploadDialog({ record, title, onClose }: CommandDialo
         await api(path, { method: 'POST', body: form });
       });
     }
-    showToast('success', L('queued', { smart_count: files.length }));
+    showToast('success', t('upload.queued', { smart_count: files.length }));
     onClose();
   };
   return (
