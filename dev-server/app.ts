@@ -30,7 +30,9 @@ import { batchRoutes } from './batches/batch-routes.ts';
 import { exchangeRoutes } from './exchange/exchange-routes.ts';
 import { admissionLookupRoutes, admissionRoutes } from './admissions/admission-routes.ts';
 import { eraLookupRoutes, eraRoutes } from './payments/era-routes.ts';
-import { distributionRoutes, paymentLookupRoutes, paymentRecordRoutes, paymentRoutes } from './payments/payment-routes.ts';
+import { batchStateRoutes, paymentLookupRoutes, paymentRoutes } from './payments/payment-routes.ts';
+import { distributionRoutes } from './payments/distribution-routes.ts';
+import { paymentRecordRoutes } from './payments/payment-record-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -100,6 +102,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, distributionRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, batchStateRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentRecordRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files }, eobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));

@@ -16,6 +16,8 @@ export type CardExpirationMmYyyy = string;
 export type EOBDate = string;
 export type Statement = boolean;
 export type Distributed = number;
+export type Closed = string;
+export type Validated = string;
 export type ReversesPayment = number;
 export type ERA = number;
 export type Note = string;
@@ -37,6 +39,8 @@ export interface Payment {
   eob_date?: EOBDate;
   statement?: Statement;
   distributed?: Distributed;
+  closed_date?: Closed;
+  validated_at?: Validated;
   reverses_payment_id?: ReversesPayment;
   era_file_id?: ERA;
   note?: Note;

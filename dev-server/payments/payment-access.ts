@@ -1,0 +1,23 @@
+import type { Request } from 'express';
+import type { Actor } from '../auth/actor.ts';
+import { idParam } from '../http/guarded-routes.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import type { EraContext } from './era-files.ts';
+
+const storeOf = (ctx: EraContext, actor: Actor, name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
+
+/** Payment batches as the actor may see them (tenant-checked by the store). */
+export const batchStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'payment-batch');
+export const paymentStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'payment');
+
+/**
+ * The batch and payment a path names (…/batch/{batch}/payment(s)/{payment}/…): the batch through the
+ * tenant-checked store, the payment only if it is of that batch; anything else is not found.
+ */
+export async function batchAndPayment(ctx: EraContext, actor: Actor, req: Request): Promise<{ batch: Row; payment: Row }> {
+  const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
+  const payment = (await ctx.db.query<Row>('select * from payments where id = $1 and payment_batch_id = $2', [idParam(req, 'payment'), batch.id])).rows[0];
+  if (!payment) throw new DomainError('not_found');
+  return { batch, payment };
+}
