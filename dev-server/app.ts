@@ -33,6 +33,7 @@ import { eraLookupRoutes, eraRoutes } from './payments/era-routes.ts';
 import { batchStateRoutes, paymentLookupRoutes, paymentRoutes } from './payments/payment-routes.ts';
 import { distributionRoutes } from './payments/distribution-routes.ts';
 import { paymentRecordRoutes } from './payments/payment-record-routes.ts';
+import { patientPaymentRoutes } from './payments/patient-payment-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -94,6 +95,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentLookupRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, patientPaymentRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));

@@ -11,6 +11,7 @@ import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src
 import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { remittancesOf, type EraContext } from './era-files.ts';
 import { claimsByControl, type ControlledClaim } from '../claims/claims-by-control.ts';
+import { batchStore, createBatch } from './payment-access.ts';
 
 export interface PostContext extends EraContext { files: FileStore }
 export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
@@ -66,13 +67,9 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     }
 
     const company = claims[0]?.company_id ?? Number((await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
-    const batches = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor);
-    const batch = await batches.create({ billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
-      currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { tx, within: async (t, row) => {
-      const code = `PB-${String(row.id).padStart(8, '0')}`;
-      await t.query('update payment_batches set code = $2, era_file_id = $3 where id = $1', [row.id, code, eraId]);
-      return { code, era_file_id: eraId };
-    } });
+    const batch = await createBatch(tx, ctx, actor, { billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
+      currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { era_file_id: eraId });
+    const batches = batchStore(ctx, actor);
     const payer = (await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])).rows[0];
     const payment = (await tx.query<{ id: string }>(
       `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)

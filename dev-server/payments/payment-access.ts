@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
 import { idParam } from '../http/guarded-routes.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
@@ -20,4 +21,13 @@ export async function batchAndPayment(ctx: EraContext, actor: Actor, req: Reques
   const payment = (await ctx.db.query<Row>('select * from payments where id = $1 and payment_batch_id = $2', [idParam(req, 'payment'), batch.id])).rows[0];
   if (!payment) throw new DomainError('not_found');
   return { batch, payment };
+}
+
+/** A new payment batch written in the caller's transaction (its code comes from the schema's template), with columns no client writes. */
+export async function createBatch(tx: Queryable, ctx: EraContext, actor: Actor, values: Record<string, unknown>, columns: Record<string, unknown> = {}): Promise<Row> {
+  const keys = Object.keys(columns);
+  return batchStore(ctx, actor).create(values, { tx, within: async (t, row) => {
+    if (keys.length) await t.query(`update payment_batches set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [row.id, ...Object.values(columns)]);
+    return columns;
+  } });
 }

@@ -317,6 +317,8 @@ export class ResourceStore {
         `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
         cols.map((c) => data[c]),
       ));
+      const template = this.entity.resource.codeTemplate;
+      if (template) await tx.query(`update ${this.table} set code = $2 where id = $1`, [r.rows[0].id, codeFromTemplate(template, Number(r.rows[0].id))]);
       const row = await this.getUnscoped(tx, r.rows[0].id);
       if (this.entity.resource.tenancy === 'self' && !this.actor.crossTenant) {
         await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [row.id, this.actor.userId]);
@@ -479,3 +481,6 @@ export class ResourceStore {
     }
   }
 }
+
+/** PB-{id:8} with id 42 → PB-00000042: a code people read aloud, unique because the id is. */
+export const codeFromTemplate = (template: string, id: number) => template.replace(/\{id(?::(\d+))?\}/, (_m, width?: string) => String(id).padStart(Number(width ?? 0), '0'));

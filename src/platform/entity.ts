@@ -45,6 +45,8 @@ export interface ResourceMeta {
   lists?: Record<string, string>;
   duplicateMessage?: string;
   searchFilter?: string;
+  /** the code a new record is given from its id (PB-{id:8} → PB-00000042); the field `code` is read-only */
+  codeTemplate?: string;
   /** search ignores hyphens on both sides (SSNs, phone numbers, medical record numbers) */
   searchStripsHyphens?: boolean;
   /** asked before a create (GET /{basePath}/{path} with these fields): the same person or thing may already be here */

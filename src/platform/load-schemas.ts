@@ -52,6 +52,10 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
     if (schema['x-resource'].appendOnly && (schema['x-resource'].delete || schema['x-resource'].status || schema['x-resource'].fieldUpdates)) {
       throw new SchemaFileError(`${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`);
     }
+    const code = schema.properties.code;
+    if (schema['x-resource'].codeTemplate && (!code || code.type !== 'string' || !code.readOnly)) {
+      throw new SchemaFileError(`${file}: at /x-resource/codeTemplate: the entity needs a read-only string property 'code' to hold it`);
+    }
     entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'], states });
   }
   // Lines travel in their parent's body: the parent's field takes the child entity's item schema.
