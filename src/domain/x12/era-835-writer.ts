@@ -1,0 +1,62 @@
+import type { Adjustment } from './era-835-model.ts';
+import { ccyymmdd, money, seg } from './claim-837-writer.ts';
+
+/** A remitted service line as a payer writes it. */
+export interface LineToRemit { procedure: string; modifiers?: string[]; charge: number; paid: number; units?: number; date: string; adjustments: Adjustment[]; allowed?: number; remarks?: string[] }
+/** A remitted claim: CLP with its patient, dates, claim-level adjustments and lines. */
+export interface ClaimToRemit {
+  patientControlNumber: string; status: '1' | '2' | '3' | '4' | '19' | '20' | '21' | '22'; charge: number; paid: number; patientResponsibility: number;
+  payerControlNumber: string; patient: { lastName: string; firstName: string; memberId: string }; from: string; adjustments?: Adjustment[]; lines: LineToRemit[];
+}
+export interface PaymentToRemit {
+  payer: { name: string; id: string }; payee: { name: string; npi: string }; method: 'CHK' | 'ACH'; date: string; trace: string;
+  claims: ClaimToRemit[]; providerAdjustments?: Array<{ provider: string; fiscalPeriodEnd: string; reason: string; reference: string; amount: number }>;
+}
+
+const cas = (adjustments: Adjustment[]) => adjustments.map((a) => seg('CAS', a.group, a.reason, money(a.amount)));
+
+/**
+ * An 835 interchange, one transaction set per payment, as a payer would send it: BPR02 is what the
+ * claims pay less the provider adjustments, so every file written balances. The product reads 835s;
+ * it writes them for its demo data and for the remittances its tests post (denials, takebacks).
+ */
+export function write835(input: { sender: string; receiver: string; control: number; date: string; payments: PaymentToRemit[] }): string {
+  const control = String(input.control).padStart(9, '0');
+  const day = ccyymmdd(input.date);
+  const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
+  const out = [
+    seg('ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(input.sender, 15), 'ZZ', pad(input.receiver, 15), day.slice(2), '1200', '^', '00501', control, '0', 'P', ':'),
+    seg('GS', 'HP', input.sender, input.receiver, day, '1200', String(input.control), 'X', '005010X221A1'),
+  ];
+  input.payments.forEach((p, t) => {
+    const st = String(t + 1).padStart(4, '0');
+    const plb = (p.providerAdjustments ?? []).reduce((n, a) => n + a.amount, 0);
+    const amount = p.claims.reduce((n, c) => n + c.paid, 0) - plb;
+    const date = ccyymmdd(p.date);
+    const body = [
+      seg('ST', '835', st),
+      p.method === 'CHK' ? seg('BPR', 'I', money(amount), 'C', 'CHK', '', '', '', '', '', '', '', '', '', '', '', date)
+        : seg('BPR', 'I', money(amount), 'C', 'ACH', 'CCP', '01', '999999999', 'DA', '123456', '1512345678', '', '01', '999988880', 'DA', '98765', date),
+      seg('TRN', '1', p.trace, `1${p.payer.id.replace(/\D/g, '').padStart(9, '0').slice(0, 9)}`),
+      seg('DTM', '405', date),
+      seg('N1', 'PR', p.payer.name), seg('REF', '2U', p.payer.id),
+      seg('N1', 'PE', p.payee.name, 'XX', p.payee.npi),
+      seg('LX', '1'),
+    ];
+    for (const c of p.claims) {
+      body.push(seg('CLP', c.patientControlNumber, c.status, money(c.charge), money(c.paid), c.patientResponsibility ? money(c.patientResponsibility) : '', '12', c.payerControlNumber, '11', '1'));
+      body.push(...cas(c.adjustments ?? []));
+      body.push(seg('NM1', 'QC', '1', c.patient.lastName, c.patient.firstName, '', '', '', 'MI', c.patient.memberId), seg('DTM', '232', ccyymmdd(c.from)));
+      for (const l of c.lines) {
+        body.push(seg('SVC', ['HC', l.procedure, ...(l.modifiers ?? [])].join(':'), money(l.charge), money(l.paid), '', String(l.units ?? 1)), seg('DTM', '472', ccyymmdd(l.date)), ...cas(l.adjustments));
+        if (l.allowed !== undefined) body.push(seg('AMT', 'B6', money(l.allowed)));
+        for (const r of l.remarks ?? []) body.push(seg('LQ', 'HE', r));
+      }
+    }
+    for (const a of p.providerAdjustments ?? []) body.push(seg('PLB', a.provider, ccyymmdd(a.fiscalPeriodEnd), `${a.reason}:${a.reference}`, money(a.amount)));
+    body.push(seg('SE', String(body.length + 1), st));
+    out.push(...body);
+  });
+  out.push(seg('GE', String(input.payments.length), String(input.control)), seg('IEA', '1', control));
+  return out.join('\n') + '\n';
+}
