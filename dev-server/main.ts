@@ -8,17 +8,23 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
+import { loadDemoPayments } from './demo/demo-payments.ts';
+import { loadEntities } from '../src/platform/load-schemas.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
 
 async function main() {
   const db = await openDatabase();
   await migrate(db);
   await seedAccess(db);
   await seedAdministrator(db);
-  await loadDemoDataIfWanted(db);
+  const demo = await loadDemoDataIfWanted(db);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const files = defaultFileStore(db);
   await moveLegacyImages(db, files, join(process.env.DATA_DIR ?? './data', 'files'));
+  // The demo's payments go through the product's own intake and posting, so they need the file store.
+  if (demo) console.log(`Posted the demo remittances: ${await loadDemoPayments({ db, entities: loadEntities(join(ROOT, 'schemas', 'entities')), files })} claims paid or denied`);
   const jobs = new JobQueue(db, files);
   await jobs.start();
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.

@@ -159,11 +159,12 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
   return { patients, claims };
 }
 
-/** On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1. */
-export async function loadDemoDataIfWanted(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
-  if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return;
+/** On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1. Answers whether it was loaded now. */
+export async function loadDemoDataIfWanted(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<boolean> {
+  if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return false;
   const r = await db.query<{ n: string }>('select count(*) as n from billing_companies');
-  if (Number(r.rows[0].n) > 0) return;
+  if (Number(r.rows[0].n) > 0) return false;
   const { patients, claims } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined, claimsPerBillingCompany: env.DEMO_CLAIMS ? Number(env.DEMO_CLAIMS) : undefined });
   log(`Loaded the demo data: 3 billing companies, ${patients.toLocaleString('en-US')} patients with policies, ${claims.toLocaleString('en-US')} claims; demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+  return true;
 }

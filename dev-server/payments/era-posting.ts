@@ -168,7 +168,7 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
     rows,
     ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
     note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note: nextPayer ? `${note}; ready to bill the secondary payer` : note,
-      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: denial.map((a) => `${a.group}-${a.reason}`) } : {}) } },
+      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: [...new Set(denial.map((a) => `${a.group}-${a.reason}`))] } : {}) } },
   };
 }
 

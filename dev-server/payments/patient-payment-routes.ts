@@ -46,7 +46,7 @@ async function patientBatch(tx: Queryable, ctx: EraContext, actor: Actor, bc: nu
  * patient's credit, shown as not distributed. A claim whose patient share is paid and which waits on
  * no other payer is Complete.
  */
-async function recordPatientPayment(ctx: EraContext, actor: Actor, body: Row, locale: 'en' | 'es') {
+export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es') {
   const patients = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'patient')!, actor);
   const patientId = Number(body.patient_id);
   if (!Number.isSafeInteger(patientId) || patientId < 1) throw invalid({ patient_id: ['A patient payment names its patient.'] });

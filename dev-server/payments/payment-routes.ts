@@ -114,7 +114,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
   },
 ];
 
-async function closeBatch(ctx: EraContext, store: ResourceStore, id: number, date?: string) {
+export async function closeBatch(ctx: EraContext, store: ResourceStore, id: number, date?: string) {
   return ctx.db.transaction(async (tx) => {
     const b = await store.get(id, tx, true);
     if (Number(b.status_id) === COMPLETED) return b;

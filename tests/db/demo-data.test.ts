@@ -6,11 +6,14 @@ import { isNpi } from '../../src/domain/formats.ts';
 import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
+import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
   await loadDemoData(app.db, { patientsPerBillingCompany: 60 });
+  await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
 });
 afterAll(() => app.close());
 const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
@@ -89,6 +92,34 @@ describe('demo data', () => {
       or coalesce((r->>'ocupation')::int, -1) <> (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1)`);
     expect(over).toEqual([]);
     expect(await rows('select a.id from admissions a left join claims c on c.id = a.claim_id where a.status_id = 3 and (c.id is null or c.admission_id is distinct from a.id)')).toEqual([]);
+  });
+
+  it('brings payments: a posted ERA in a closed batch (claims Approved, one Denied with its CARC), a check waiting to be distributed over its attached claims, a patient paying the coinsurance', async () => {
+    const bc = Number((await rows('select min(id) as id from billing_companies'))[0].id);
+    const posted = await rows(`select b.status_id, e.status, e.posted_amount, b.close_date from era_files e join payment_batches b on b.era_file_id = e.id where e.billing_company_id = ${bc}`);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ status_id: 2, status: 'posted' });
+    const outcomes = await rows(`select c.status_id, count(*)::int as n from claims c where c.id in (select claim_id from payment_services p join payments y on y.id = p.payment_id where y.era_file_id is not null and y.billing_company_id = ${bc}) group by c.status_id order by c.status_id`);
+    expect(outcomes.filter((o) => ![4, 6, 7].includes(Number(o.status_id)))).toEqual([]);
+    expect(outcomes.find((o) => o.status_id === 6)?.n).toBe(1);
+    const denied = await rows(`select n.details->'carc' as carc from claim_notes n join claims c on c.id = n.claim_id where c.billing_company_id = ${bc} and c.status_id = 6 and n.details ? 'carc'`);
+    expect(denied.map((d) => d.carc)).toContainEqual(['CO-50']);
+    const check = await rows(`select y.amount, y.distributed, (select count(*)::int from payment_claims pc where pc.payment_id = y.id) as claims from payments y where y.billing_company_id = ${bc} and y.method_id = 3`);
+    expect(check.map((c) => [Number(c.amount) > 0, Number(c.distributed ?? 0), c.claims])).toEqual([[true, 0, check[0].claims]]);
+    expect(Number(check[0].claims)).toBeGreaterThan(0);
+    expect(await rows(`select amount from payments where billing_company_id = ${bc} and source_id = 1`)).toHaveLength(1);
+  });
+
+  it("a Billing Manager processes the demo's waiting ERA: its claims post and the one that is not ours waits in the exception queue", async () => {
+    const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
+    const waiting = (await bm('GET', '/payments/eras?status=new')).body.data as Array<{ id: number; status: string }>;
+    const era = waiting.find((e) => e.status === 'new')!;
+    const r = await bm('POST', '/payments/eras/process', { id: era.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.exceptions).toBe(1);
+    expect(r.body.posted_claims).toBeGreaterThan(0);
+    const x = await rows(`select reason from era_exceptions where era_file_id = ${era.id}`);
+    expect(x).toEqual([{ reason: 'claim_not_found' }]);
   });
 
   it('a demo user per default role signs in with the demo password', async () => {

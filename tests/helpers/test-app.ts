@@ -1,3 +1,4 @@
+import type { FileStore } from '../../dev-server/files/file-store.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppOptions } from '../../dev-server/app.ts';
@@ -14,6 +15,8 @@ export interface Api {
 
 export interface TestApp {
   db: Database;
+  /** the app's file store (what demo loaders and file tests write through) */
+  files: FileStore;
   url: string;
   /** calls /api/v1 with a token (or none) */
   as(token: string | null): Api;
@@ -49,7 +52,7 @@ export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: bool
     return { status: res.status, body: parsed, headers: res.headers };
   };
   const app: TestApp = {
-    db, url, as,
+    db, files, url, as,
     async login(email, password = PASSWORD) {
       const r = await as(null)('POST', '/auth/login', { email, password });
       if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
