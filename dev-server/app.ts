@@ -34,6 +34,7 @@ import { batchStateRoutes, paymentLookupRoutes, paymentRoutes } from './payments
 import { distributionRoutes } from './payments/distribution-routes.ts';
 import { paymentRecordRoutes } from './payments/payment-record-routes.ts';
 import { patientPaymentRoutes } from './payments/patient-payment-routes.ts';
+import { claimPaymentRoutes } from './payments/claim-payments-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -107,6 +108,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, batchStateRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentRecordRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files }, eobRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, claimPaymentRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

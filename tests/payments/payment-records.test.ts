@@ -219,6 +219,13 @@ describe('payments by patient', () => {
     expect(await n(`select count(*) from payment_batches b join payments y on y.payment_batch_id = b.id where y.id = $1 and b.name like 'Patient payments 03/25/2026%'`, [r.body.id])).toBe(1);
   });
 
+  it("a claim's payments are one click away: the payer's and the patient's postings, with the totals", async () => {
+    const r = await root('GET', `/claim/${claim.id}/payments`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ paid: 12000, patient_responsibility: 0 });
+    expect(r.body.postings.map((p: { source_id: number; paid: number }) => [p.source_id, p.paid])).toEqual([[2, 7000], [2, 4000], [1, 1000]]);
+  });
+
   it('payments outside insurance remittances are listed a page at a time', async () => {
     const r = await root('GET', `/payments/batch/payments/external?patient_id=${w.patient}&from=03/01/2026&perPage=1`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -8,3 +8,6 @@ registerDialog('payment-eobs', () => import('./EobUploadDialog.tsx'));
 
 // An ERA exception worked: the claim it pays named (and posted to), or a note saying how it was resolved.
 registerDialog('era-exception-resolve', () => import('./ExceptionDialog.tsx'));
+
+// What was paid on a claim, with its EOBs, opened from the claim.
+registerDialog('claim-payments', () => import('./ClaimPaymentsDialog.tsx'));
