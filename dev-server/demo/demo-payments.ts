@@ -74,7 +74,7 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
 
 async function takeIn(ctx: { db: Database; entities: Entity[]; files: FileStore }, actor: Actor, bc: number, name: string, text: string): Promise<number[]> {
   const file = await ctx.files.save(actor, { kind: 'era', name, billingCompanyId: bc, source: Buffer.from(text, 'latin1') });
-  return ctx.db.transaction(async (tx) => (await registerEras(tx, ctx, actor, { billingCompanyId: bc, fileId: file.id, name, size: text.length, text })).created);
+  return ctx.db.transaction(async (tx) => (await registerEras(tx, ctx, actor, { billingCompanyId: bc, fileId: file.id, name, size: text.length, source: text })).created);
 }
 
 /** Professional claims Submitted, with their lines, grouped by payer (the payer with the most first), oldest first, at most 12 a payer. */

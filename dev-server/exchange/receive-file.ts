@@ -46,8 +46,11 @@ function kindOf(interchanges: Interchange[]): string | null {
  */
 export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { billingCompanyId: number; accountId: number | null; name: string; bytes: Buffer }): Promise<ReceiveOutcome> {
   const text = input.bytes.toString('latin1');
-  const doc = readInterchanges(text);
-  const kind = kindOf(doc.interchanges);
+  // The envelopes first (what the file is, its envelope findings), without keeping transaction sets: an
+  // 835 of many payments is then read a payment at a time; acknowledgments are small and read whole.
+  const envelopes = readInterchanges(text, { onTransaction() {} });
+  const kind = kindOf(envelopes.interchanges);
+  const doc = kind === '835' ? envelopes : readInterchanges(text);
   const errors = doc.findings.filter((f) => f.severity === 'error');
   const storeKind = kind === '835' ? 'era' : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA') ? 'ack' : 'received';
   const file = await ctx.files.save(actor, { kind: storeKind, name: input.name, billingCompanyId: input.billingCompanyId, source: input.bytes });
@@ -69,7 +72,7 @@ export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { bi
     if (kind === null) {
       Object.assign(out, { result: 'unreadable', message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors.slice(0, 3).map((f) => f.message).join(' ')}`.trim() });
     } else if (kind === '835') {
-      const eras = await registerEras(tx, ctx, actor, { billingCompanyId: input.billingCompanyId, fileId: file.id, name: input.name, size: input.bytes.length, text });
+      const eras = await registerEras(tx, ctx, actor, { billingCompanyId: input.billingCompanyId, fileId: file.id, name: input.name, size: input.bytes.length, source: text });
       Object.assign(out, { result: 'era_received', message: `An ERA (835): ${eras.created.length} payment(s) wait in the ERA files for posting${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.` });
     } else {
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {

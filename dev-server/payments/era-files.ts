@@ -1,7 +1,8 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import { readInterchanges, readInterchangesFromChunks, type Transaction } from '../../src/domain/x12/interchange-reader.ts';
+import type { Separators } from '../../src/domain/x12/separators.ts';
 import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
@@ -9,39 +10,67 @@ import { ResourceStore } from '../resources/resource-store.ts';
 
 export interface EraContext { db: Database; entities: Entity[] }
 
-/** Every payment (835 transaction set) of a file with the toolkit's findings: reader's and balance's. */
-export function remittancesOf(text: string): Array<{ remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> }> {
-  const doc = readInterchanges(text);
-  const out = [];
-  for (const g of doc.interchanges.flatMap((i) => i.groups).filter((x) => x.functionalId === 'HP')) {
-    for (const t of g.transactions) {
-      const { remittance, findings } = read835(t, doc.separators!);
-      out.push({ remittance, findings: [...findings, ...balance835(remittance)].map((f) => ({ severity: f.severity, message: f.message, position: f.position })) });
-    }
-  }
+type Found = { remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> };
+type Source = string | AsyncIterable<string | Uint8Array>;
+
+/** One payment (835 transaction set) with the toolkit's findings: reader's and balance's. */
+function readPayment(t: Transaction, sep: Separators): Found {
+  const { remittance, findings } = read835(t, sep);
+  return { remittance, findings: [...findings, ...balance835(remittance)].map((f) => ({ severity: f.severity, message: f.message, position: f.position })) };
+}
+
+/**
+ * Each payment of an 835 as the reader reaches it, from text or from the file store's stream: one
+ * transaction set is in memory at a time, whatever the file's size (a payer's file may hold hundreds
+ * of payments). visit may keep what it needs; the rest is let go.
+ */
+export async function eachPayment(source: Source, visit: (p: Found) => void): Promise<void> {
+  const stream = { onTransaction(t: Transaction, sep: Separators) { if (t.id === '835') visit(readPayment(t, sep)); } };
+  if (typeof source === 'string') readInterchanges(source, stream);
+  else await readInterchangesFromChunks(source, stream);
+}
+
+/** Every payment of a small file whole (tests, a preview of a pasted file). */
+export function remittancesOf(text: string): Found[] {
+  const out: Found[] = [];
+  readInterchanges(text, { onTransaction(t, sep) { if (t.id === '835') out.push(readPayment(t, sep)); } });
   return out;
 }
 
+/** The one payment of a file with this trace number (TRN02), read as a stream; the others are not kept. */
+export async function paymentByTrace(source: Source, trace: string): Promise<Found | undefined> {
+  let found: Found | undefined;
+  let first: Found | undefined;
+  await eachPayment(source, (p) => {
+    first ??= p;
+    if (!found && (p.remittance.trace?.number ?? '') === trace) found = p;
+  });
+  // A payment without a TRN was registered under the file and its ST control: the file's only payment.
+  return found ?? first;
+}
+
 /** The payer an ERA is known by: its id (N1*PR REF*2U or TRN03) or its name. */
-export const payerKey = (r: Remittance) => String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
+export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) => String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
 
 /**
  * Registers the payments of an 835 file kept in the file store as ERA files to post: one row per
  * payment (trace). A trace of the same payer already registered is a duplicate and is not registered
  * again, so the same remittance can never be posted twice, whatever file it arrives in.
  */
-export async function registerEras(tx: Queryable, ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; text: string }): Promise<{ created: number[]; duplicates: string[] }> {
+export async function registerEras(tx: Queryable, ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[] }> {
   const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
   const out = { created: [] as number[], duplicates: [] as string[] };
-  for (const { remittance: r, findings } of remittancesOf(input.text)) {
+  // What a row needs of each payment, not its claims: a file of many payments is read a payment at a time.
+  const payments: Array<{ r: Omit<Remittance, 'claims'>; claims: number; findings: Found['findings'] }> = [];
+  await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) => payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }));
+  for (const { r, claims, findings } of payments) {
     const trace = r.trace?.number ?? `${input.fileId}-${r.control}`;
     const payer = payerKey(r);
     const seen = await tx.query('select id from era_files where billing_company_id = $1 and payer_id = $2 and trace_number = $3', [input.billingCompanyId, payer, trace]);
     if (seen.rows.length) { out.duplicates.push(trace); continue; }
     const row = await store.create({
       billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: r.payer.name ?? payer, payer_id: payer, payee_npi: r.payee.npi,
-      trace_number: trace, payment_amount: r.payment.amount, payment_date: r.payment.date, size: input.size, claims: r.claims.length, status: 'new',
-      findings: findings.slice(0, 200),
+      trace_number: trace, payment_amount: r.payment.amount, payment_date: r.payment.date, size: input.size, claims, status: 'new', findings,
     }, { tx });
     out.created.push(row.id);
   }

@@ -9,7 +9,7 @@ import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
 import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
-import { remittancesOf, type EraContext } from './era-files.ts';
+import { paymentByTrace, type EraContext } from './era-files.ts';
 import { claimsByControl, type ControlledClaim } from '../claims/claims-by-control.ts';
 import { batchStore, createBatch } from './payment-access.ts';
 
@@ -19,7 +19,8 @@ export interface PostOutcome { era_file_id: number; already: boolean; payment_ba
 type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original'; message: string; claim?: Claim835; claimId?: number };
 interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: string; line_charge: number }
 
-const text = async (files: FileStore, actor: Actor, fileId: number) => (await files.read(await files.get(actor, fileId))).toString('latin1');
+/** The payment of an ERA row, streamed from its file: only that transaction set is kept. */
+export const eraPayment = async (files: FileStore, actor: Actor, era: Row) => paymentByTrace(files.open(await files.get(actor, Number(era.file_id))), String(era.trace_number ?? ''));
 /**
  * The procedure of a remitted line. Some payers write the composite with ">" while their file declares
  * another component separator (the reader reports it): the code is still the part after the qualifier.
@@ -40,13 +41,12 @@ const said = (a: Adjustment[]) => a.map((x) => `${describeAdjustment(x.group, x.
 export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
   const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
   const source = await eras.get(eraId);
-  const content = await text(ctx.files, actor, Number(source.file_id));
+  const found = await eraPayment(ctx.files, actor, source);
+  if (!found) throw invalid({ id: ['The ERA file holds no payment to post.'] });
   return ctx.db.transaction(async (tx) => {
     const era = await eras.get(eraId, tx, true);
     const bc = Number(era.billing_company_id);
     if (era.status !== 'new') return { era_file_id: eraId, already: true, posted_claims: 0, exceptions: Number(era.exceptions ?? 0), posted_amount: Number(era.posted_amount ?? 0), provider_adjustments: Number(era.provider_adjustments ?? 0), payment_batch_id: era.payment_batch_id as number | undefined };
-    const payments = remittancesOf(content);
-    const found = payments.find((x) => (x.remittance.trace?.number ?? '') === era.trace_number) ?? payments[0];
     const r: Remittance = found.remittance;
     // The claims the ERA speaks of, their lines and what was posted to them before: three queries.
     const controls = r.claims.map((c) => c.patientControlNumber);
@@ -225,7 +225,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
   const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
   const first = await store.get(exceptionId);
   const era0 = await eras.get(Number(first.era_file_id));
-  const content = input.claimId ? await text(ctx.files, actor, Number(era0.file_id)) : '';
+  const remitted = input.claimId ? (await eraPayment(ctx.files, actor, era0))?.remittance : undefined;
   return ctx.db.transaction(async (tx) => {
     const x = await store.get(exceptionId, tx, true);
     if (x.resolved === true) return x;
@@ -234,8 +234,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
     let resolution = input.resolution?.trim();
     if (input.claimId) {
       if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
-      const r = remittancesOf(content).find((y) => (y.remittance.trace?.number ?? '') === era.trace_number)?.remittance;
-      const c = r?.claims.find((y) => y.position === Number(x.position));
+      const c = remitted?.claims.find((y) => y.position === Number(x.position));
       const ours = (await tx.query<ControlledClaim>(`select id, code, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
         .map((o) => ({ ...o, id: Number(o.id), status_id: Number(o.status_id), company_id: Number(o.company_id) }))[0];
       if (!c || !ours) throw invalid({ claim_id: ['Claim Not Found'] });

@@ -1,14 +1,14 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
-import { postEra, reconciliation, resolveException } from './era-posting.ts';
+import { eraPayment, postEra, reconciliation, resolveException } from './era-posting.ts';
 import { translate } from '../i18n/locale.ts';
-import { remittancesOf, type EraContext } from './era-files.ts';
+import type { EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
@@ -84,8 +84,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
 
 /** The payment of an ERA row, read from its file. */
 async function remittanceOf(ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2], era: Record<string, unknown>) {
-  const bytes = await ctx.files.read(await ctx.files.get(actor, Number(era.file_id)));
-  const found = remittancesOf(bytes.toString('latin1')).find((x) => (x.remittance.trace?.number ?? '') === era.trace_number);
+  const found = await eraPayment(ctx.files, actor, era as Row);
   if (!found) throw new DomainError('not_found');
   return found;
 }
