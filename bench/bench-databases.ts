@@ -11,9 +11,13 @@ export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1
  */
 export async function onEachDatabase<T>(name: string, measure: (label: string, db: Database) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
-  const lite = await openPglite();
-  out.push(...(await measure('PGlite (embedded)', lite)));
-  await lite.close();
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') {
+    const lite = await openPglite();
+    out.push(...(await measure('PGlite (embedded)', lite)));
+    await lite.close();
+  }
+  if (only === 'pglite') return out;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${name}`);

@@ -14,10 +14,11 @@ import { bulkClaimsForEra } from '../tests/helpers/era-claims.ts';
 import type { ClaimWorld } from '../tests/helpers/claim-fixtures.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
-import { generateOnePayment } from './era-dataset.ts';
+import { generateEra, generateOnePayment } from './era-dataset.ts';
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const CLAIMS = arg('claims', 5000);
+const MANY_MB = arg('many-mb', 50);
 
 async function measure(label: string, db: Database) {
   await migrate(db);
@@ -54,10 +55,29 @@ async function measure(label: string, db: Database) {
   const era = (await db.query<{ id: number }>(`select id from era_files where name = 'bench.835'`)).rows[0];
   const posted = await call('/payments/eras/process', { id: era.id });
   const rss = process.memoryUsage().rss - rss0;
-  await new Promise((r) => server.close(r));
   const row = `| ${label} | ${CLAIMS.toLocaleString('en-US')} (${(CLAIMS * 3).toLocaleString('en-US')} lines, ${(text.length / 1024 / 1024).toFixed(1)} MB) | ${taken.ms.toFixed(0)} | ${posted.ms.toFixed(0)} | ${posted.out.posted_claims} posted, ${posted.out.exceptions} exceptions | ${(rss / 1024 / 1024).toFixed(0)} MB |`;
   console.error(row);
-  return [row];
+
+  // A payer's large file of many payments: taken in a payment at a time. The peak RSS while it is read
+  // and registered, sampled every 20 ms, against the file's size.
+  const many = generateEra(MANY_MB * 1024 * 1024);
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const t1 = performance.now();
+  const bigForm = new FormData();
+  bigForm.append('file', new Blob([many.text]), 'many.835');
+  const bigUp = await fetch(`${base}/files?kind=era`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: bigForm });
+  if (!bigUp.ok) throw new Error(`upload: ${bigUp.status} ${await bigUp.text()}`);
+  await call('/payments/eras/sync', {});
+  const manyMs = performance.now() - t1;
+  clearInterval(sampler);
+  const registered = Number((await db.query<{ n: string }>(`select count(*) as n from era_files where name = 'many.835'`)).rows[0].n);
+  await new Promise((r) => server.close(r));
+  const manyRow = `| ${label} | ${many.transactions.toLocaleString('en-US')} payments, ${many.claims.toLocaleString('en-US')} claims (${(many.text.length / 1024 / 1024).toFixed(0)} MB), taken in | ${manyMs.toFixed(0)} | — | ${registered.toLocaleString('en-US')} ERAs registered | peak +${((peak - before) / 1024 / 1024).toFixed(0)} MB |`;
+  console.error(manyRow);
+  return [row, manyRow];
 }
 
 const rows = await onEachDatabase('rcp_era_bench', measure);

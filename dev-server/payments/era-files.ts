@@ -6,7 +6,8 @@ import type { Separators } from '../../src/domain/x12/separators.ts';
 import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
+import { writeAuditMany } from '../audit/audit-writer.ts';
+import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 
 export interface EraContext { db: Database; entities: Entity[] }
 
@@ -57,22 +58,33 @@ export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) => String(r.pay
  * payment (trace). A trace of the same payer already registered is a duplicate and is not registered
  * again, so the same remittance can never be posted twice, whatever file it arrives in.
  */
-export async function registerEras(tx: Queryable, ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[] }> {
-  const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[] }> {
   const out = { created: [] as number[], duplicates: [] as string[] };
   // What a row needs of each payment, not its claims: a file of many payments is read a payment at a time.
   const payments: Array<{ r: Omit<Remittance, 'claims'>; claims: number; findings: Found['findings'] }> = [];
   await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) => payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }));
-  for (const { r, claims, findings } of payments) {
-    const trace = r.trace?.number ?? `${input.fileId}-${r.control}`;
-    const payer = payerKey(r);
-    const seen = await tx.query('select id from era_files where billing_company_id = $1 and payer_id = $2 and trace_number = $3', [input.billingCompanyId, payer, trace]);
-    if (seen.rows.length) { out.duplicates.push(trace); continue; }
-    const row = await store.create({
-      billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: r.payer.name ?? payer, payer_id: payer, payee_npi: r.payee.npi,
-      trace_number: trace, payment_amount: r.payment.amount, payment_date: r.payment.date, size: input.size, claims, status: 'new', findings,
-    }, { tx });
-    out.created.push(row.id);
-  }
+  // Already received (the same payer's trace, whatever file it came in), then every new one in one statement.
+  const keyed = payments.map((p) => ({ ...p, trace: p.r.trace?.number ?? `${input.fileId}-${p.r.control}`, payer: payerKey(p.r) }));
+  const seen = new Set((await tx.query<{ k: string }>(
+    `select payer_id || '|' || trace_number as k from era_files where billing_company_id = $1 and (payer_id, trace_number) in (select * from unnest($2::text[], $3::text[]))`,
+    [input.billingCompanyId, keyed.map((p) => p.payer), keyed.map((p) => p.trace)])).rows.map((x) => x.k));
+  const fresh = keyed.filter((p) => {
+    const k = `${p.payer}|${p.trace}`;
+    if (seen.has(k)) { out.duplicates.push(p.trace); return false; }
+    seen.add(k);
+    return true;
+  });
+  if (!fresh.length) return out;
+  const rows = fresh.map(({ r, claims, findings, trace, payer }) => ({
+    billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: (r.payer.name ?? payer).slice(0, 200), payer_id: payer, payee_npi: r.payee.npi ?? null,
+    trace_number: trace, payment_amount: r.payment.amount, payment_date: r.payment.date && isUsDate(r.payment.date) ? usDateToIso(r.payment.date) : null, size: input.size, claims, status: 'new', findings,
+  }));
+  const ids = (await tx.query<{ id: string }>(
+    `insert into era_files (billing_company_id, name, file_id, payer_name, payer_id, payee_npi, trace_number, payment_amount, payment_date, size, claims, status, findings)
+     select x.billing_company_id, x.name, x.file_id, x.payer_name, x.payer_id, x.payee_npi, x.trace_number, x.payment_amount, x.payment_date, x.size, x.claims, x.status, x.findings
+       from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, name text, file_id bigint, payer_name text, payer_id text, payee_npi text, trace_number text, payment_amount bigint,
+            payment_date date, size bigint, claims int, status text, findings jsonb) returning id`, [JSON.stringify(rows)])).rows.map((x) => Number(x.id));
+  await writeAuditMany(tx, actor, 'era-file', 'created', ids.map((id, i) => ({ entityId: id, billingCompanyId: input.billingCompanyId, oldValues: null, newValues: { ...rows[i], findings: rows[i].findings.length } })));
+  out.created.push(...ids);
   return out;
 }

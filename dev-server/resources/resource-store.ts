@@ -79,6 +79,20 @@ export class ResourceStore {
     return tx ? fn(tx) : this.db.transaction(fn);
   }
 
+  /**
+   * A record outside the states its schema allows editing in (x-resource.editableWhen: a payment batch
+   * once Completed) is not changed by an update; a Super User may, as in the predecessor.
+   */
+  private refuseNotEditable(before: Row) {
+    const when = this.entity.resource.editableWhen;
+    if (!when || this.actor.crossTenant || this.actor.system) return;
+    const off = Object.entries(when).find(([field, values]) => !values.includes(before[field] as never));
+    if (!off) return;
+    const machine = this.entity.states;
+    const state = machine && off[0] === machine.field ? stateName(machine, Number(before[off[0]])) : String(before[off[0]]);
+    throw new DomainError('not_editable', { entity: this.entity.schema.title, state });
+  }
+
   private refuseAppendOnly() {
     if (this.entity.resource.appendOnly) throw new DomainError('append_only', { entity: this.entity.schema.title });
   }
@@ -340,6 +354,7 @@ export class ResourceStore {
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
       this.refuseSharedWrite();
+      this.refuseNotEditable(before);
       if (opts.requireVersion && opts.version === undefined && this.versioned) throw new DomainError('version_required');
       this.checkVersion(before, opts.version);
       opts.check?.(before);

@@ -97,5 +97,19 @@ describe('a billing manager distributes a payment', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("opens the claim's payments and EOBs: what each line was paid, the patient's share, the three EOB files", async () => {
+    const code = (await e.app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0].code;
+    const claims = await openFromStart(page, 'Claims Management');
+    await claims.getByText(code).first().click();
+    await claims.getByRole('button', { name: 'Payments and EOBs' }).click();
+    const paid = page.getByTestId('claim-payments-dialog');
+    await paid.getByRole('table', { name: 'Postings' }).waitFor();
+    const total = paid.getByRole('row').filter({ hasText: 'Total' });
+    expect((await total.getByRole('cell').allTextContents()).filter(Boolean)).toEqual(['Total', '90.00', '20.00']);
+    expect(await paid.getByRole('button', { name: /^eob-\d\.pdf$/ }).allTextContents()).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
+    await paid.getByRole('button', { name: 'Close' }).click();
+    await paid.waitFor({ state: 'detached' });
+  });
+
   it('raised no error in the page', () => { expect(errors.filter((m) => !/ERR_CONNECTION_RESET|Failed to fetch|net::/.test(m))).toEqual([]); });
 });

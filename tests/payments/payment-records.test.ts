@@ -183,6 +183,23 @@ describe('closing, validating and correcting payments', () => {
   });
 });
 
+describe('a completed batch', () => {
+  it('is not changed by a Billing Manager, and is by a Super User, as in the predecessor', async () => {
+    const b = await batchWithPayment(100, 'Completed edit');
+    await root('GET', `/payments/batch/${b.batch}/close?date=03/21/2026`);
+    await app.createUser({ email: 'manager@records.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
+    const bm = app.as(await app.login('manager@records.test'));
+    const current = (await bm('GET', `/payments/batch/${b.batch}`)).body;
+    const r = await bm('PUT', `/payments/batch/${b.batch}`, { ...current, note: 'changed after closing' });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe('Action not allowed: Payment batch cannot be changed while it is Completed.');
+    expect(await n('select count(*) from payment_batches where id = $1 and note is null', [b.batch])).toBe(1);
+    const su = await root('PUT', `/payments/batch/${b.batch}`, { ...current, note: 'corrected by the Super User' });
+    expect(su.status, JSON.stringify(su.body)).toBe(200);
+    expect(su.body.note).toBe('corrected by the Super User');
+  });
+});
+
 describe('payments by patient', () => {
   let claim: { id: number; lines: number[] };
   beforeAll(async () => {

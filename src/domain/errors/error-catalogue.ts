@@ -36,6 +36,11 @@ export const ERROR_CATALOGUE = {
   },
   state_unknown: { status: 422, en: 'The state {state} does not exist.', es: 'El estado {state} no existe.' },
   note_required: { status: 422, en: 'A note is required to move from {from} to {to}.', es: 'Se requiere una nota para pasar de {from} a {to}.' },
+  not_editable: {
+    status: 422,
+    en: 'Action not allowed: {entity} cannot be changed while it is {state}.',
+    es: 'Acción no permitida: {entity} no se puede cambiar mientras está {state}.',
+  },
   append_only: {
     status: 405,
     en: 'Records of {entity} are never changed or deleted; record a reversing entry instead.',

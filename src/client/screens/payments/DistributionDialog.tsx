@@ -39,13 +39,14 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
 
   useEffect(() => {
     const q = search.trim();
-    if (q.length < 3) { setClaims(null); return; }
+    // Until a search of 3 or more characters, the claims attached to the payment (a check keyed with its claims).
+    const attached = q.length < 3;
     let live = true;
     const timer = setTimeout(() => {
-      api<Claim[]>(`/payments/batch/${String(record.payment_batch_id)}/payment/${record.id}/claims`, { query: { query: q } })
-        .then((c) => { if (!live) return; setClaims(c); if (c.length === 1) setOpen(c[0].id); })
-        .catch(() => live && setClaims([]));
-    }, 250);
+      api<Claim[]>(`/payments/batch/${String(record.payment_batch_id)}/payment/${record.id}/claims`, { query: attached ? {} : { query: q } })
+        .then((c) => { if (!live) return; setClaims(attached && !c.length ? null : c); if (c.length === 1) setOpen(c[0].id); })
+        .catch(() => live && setClaims(attached ? null : []));
+    }, attached ? 0 : 250);
     return () => { live = false; clearTimeout(timer); };
   }, [search, record.id, record.payment_batch_id]);
 
