@@ -94,7 +94,9 @@ describe('a billing manager distributes a payment', () => {
     expect((await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name)).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
     await queue.getByRole('button', { name: 'Clear' }).click();
     await queue.getByText('No uploads').waitFor();
-    await page.keyboard.press('Escape');
+    // A click outside the panel closes it, as a person does (its backdrop takes the click).
+    await page.mouse.click(5, 5);
+    await queue.waitFor({ state: 'hidden' });
   });
 
   it("opens the claim's payments and EOBs: what each line was paid, the patient's share, the three EOB files", async () => {
