@@ -35,6 +35,7 @@ import { distributionRoutes } from './payments/distribution-routes.ts';
 import { paymentRecordRoutes } from './payments/payment-record-routes.ts';
 import { patientPaymentRoutes } from './payments/patient-payment-routes.ts';
 import { claimPaymentRoutes } from './payments/claim-payments-routes.ts';
+import { denialLookupRoutes, denialRoutes } from './denials/denial-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -97,6 +98,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, files, jobs: opts.jobs }, eraLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, paymentLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, patientPaymentRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, denialLookupRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));
@@ -109,6 +111,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, paymentRecordRoutes));
   api.use(mountGuarded({ db: opts.db, entities, files }, eobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimPaymentRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, denialRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

@@ -8,7 +8,8 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
-import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
+import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
+import { markDenied } from '../denials/mark-denied.ts';
 import { paymentByTrace, type EraContext } from './era-files.ts';
 import { claimsByControl, type ControlledClaim } from '../claims/claims-by-control.ts';
 import { batchStore, createBatch } from './payment-access.ts';
@@ -98,6 +99,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
     for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
     await addClaimNotes(tx, actor, bc, notes);
+    await markDenied(tx, notes.filter((n) => n.status_id === DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [] })));
     const exceptionStore = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-exception')!, actor);
     for (const x of exceptions) {
       await exceptionStore.create({ billing_company_id: bc, era_file_id: eraId, claim_control_number: x.claim?.patientControlNumber, payer_claim_number: x.claim?.payerControlNumber,
@@ -247,6 +249,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, ctx.entities.find((e) => e.name === 'claim')!, bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
       await addClaimNotes(tx, actor, bc, [plan.note]);
+      if (plan.note.status_id === DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [] }]);
       await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);
       await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
       resolution ||= `Posted to claim ${ours.code}`;

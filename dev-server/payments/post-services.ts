@@ -5,7 +5,8 @@ import type { Row } from '../resources/resource-store.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
-import { claimOutcome, patientShare, SUBMITTED } from '../../src/domain/payments/claim-outcome.ts';
+import { claimOutcome, DENIED, patientShare, SUBMITTED } from '../../src/domain/payments/claim-outcome.ts';
+import { markDenied } from '../denials/mark-denied.ts';
 import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
@@ -115,9 +116,12 @@ async function moveClaimsAsPaid(tx: Queryable, ctx: EraContext, actor: Actor, bc
   }
   // Read again: a correction may just have sent a claim back to Submitted.
   const now = new Map((await tx.query<{ id: string; status_id: number }>('select id, status_id from claims where id = any($1::bigint[])', [[...byClaim.keys()]])).rows.map((r) => [Number(r.id), Number(r.status_id)]));
+  const denied: Array<{ id: number; codes: string[] }> = [];
   for (const [id, c] of byClaim) {
     c.status = now.get(id) ?? c.status;
     const to = claimOutcome({ status: c.denied ? '4' : '1', paid: c.paid, patientResponsibility: c.pr, hasNextPayer: c.secondary || c.refile });
     if (to !== null && to !== c.status) await moveClaims(tx, actor, claimEntity, bc, c.status, to, [{ id, note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}` }]);
+    if (to === DENIED) denied.push({ id, codes: posted.filter((p) => Number(p.line.claim_id) === id).flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)) });
   }
+  await markDenied(tx, denied);
 }

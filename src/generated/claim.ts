@@ -15,6 +15,11 @@ export type DateOfService = string;
 export type BilledAmount = number;
 export type AmountPaid = number;
 export type PastDueDate = string;
+export type DeniedOn = string;
+export type DenialCodes = string[];
+export type FollowUp = string;
+export type AssignedTo = number;
+export type DepartmentResponsible = 1 | 2 | 3;
 export type CreatedBy = number;
 export type SelfPay = boolean;
 /**
@@ -619,6 +624,11 @@ export interface Claim {
   billed_amount?: BilledAmount;
   amount_paid?: AmountPaid;
   past_due_date?: PastDueDate;
+  denied_at?: DeniedOn;
+  denial_codes?: DenialCodes;
+  follow_up_date?: FollowUp;
+  assigned_user_id?: AssignedTo;
+  department_responsibility_id?: DepartmentResponsible;
   created_by?: CreatedBy;
   self_pay?: SelfPay;
   insurance_policy_ids?: InsurancePolicies;

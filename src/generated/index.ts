@@ -11,6 +11,7 @@ export type { Claim } from './claim.ts';
 export type { ClearingHouseAccount } from './clearing-house-account.ts';
 export type { ClearingHouse } from './clearing-house.ts';
 export type { Company } from './company.ts';
+export type { DenialTracking } from './denial-tracking.ts';
 export type { Diagnosis } from './diagnosis.ts';
 export type { EraException } from './era-exception.ts';
 export type { EraFile } from './era-file.ts';

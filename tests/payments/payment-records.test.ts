@@ -117,6 +117,20 @@ describe('the claims a payment works on', () => {
   });
 });
 
+describe('a denial keyed from a paper EOB', () => {
+  it('a claim whose every line is denied is Denied with the codes the denial worklist finds it by', async () => {
+    const claim = await submittedClaim();
+    const b = await batchWithPayment(0, 'Zero EOB');
+    const r = await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: [
+      { claim_service_id: claim.lines[0], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 10000 }] },
+      { claim_service_id: claim.lines[1], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 5000 }] },
+    ] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const row = (await app.db.query<{ status_id: number; denial_codes: string[]; today: boolean }>('select status_id, denial_codes, denied_at = current_date as today from claims where id = $1', [claim.id])).rows[0];
+    expect(row).toEqual({ status_id: 6, denial_codes: ['CO-96'], today: true });
+  });
+});
+
 describe('closing, validating and correcting payments', () => {
   it('a payment not fully distributed cannot be closed, and says by how much', async () => {
     const b = await batchWithPayment(5000, 'Short');

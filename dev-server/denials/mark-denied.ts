@@ -1,0 +1,13 @@
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Claims a payer denied carry when and why on the claim itself, so the denial worklist finds them by
+ * CARC and age without reading notes or postings: one statement for any number of claims.
+ */
+export async function markDenied(tx: Queryable, denied: Array<{ id: number; codes: string[] }>): Promise<void> {
+  if (!denied.length) return;
+  await tx.query(
+    `update claims c set denied_at = current_date, denial_codes = x.codes
+       from jsonb_to_recordset($1::jsonb) as x(id bigint, codes jsonb) where c.id = x.id`,
+    [JSON.stringify(denied.map((d) => ({ id: d.id, codes: [...new Set(d.codes)] })))]);
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimsForEra } from '../helpers/era-claims.ts';
+import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+
+let app: TestApp; let root: Api; let w: ClaimWorld; let claims: Map<string, number>;
+const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
+const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
+const denied = (pcn: string, charge: number, reason: string, procedure = '99214'): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
+  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure, charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }] }] });
+
+// Three denials of one remittance: 150.00 not medically necessary (CO-50), 420.00 late (CO-29), 90.00 not covered (CO-96); and one paid claim.
+beforeAll(async () => {
+  ({ app, root } = await startAsSuperUser());
+  w = await claimWorld(app.db);
+  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 9, date: '03/28/2026', payments: [{
+    payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace: 'WL1',
+    claims: [denied('WL-50', 15000, '50'), denied('WL-29', 42000, '29', '99215'), denied('WL-96', 9000, '96', '99213'),
+      { patientControlNumber: 'WL-PAID', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-WL-PAID', patient, from: '03/02/2026',
+        lines: [{ procedure: '99212', charge: 10000, paid: 8000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }],
+  }] });
+  claims = await claimsForEra(app.db, w, text);
+  await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'worklist.835' });
+  const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'worklist.835'`)).rows[0];
+  expect((await root('POST', '/payments/eras/process', { id: era.id })).body.posted_claims).toBe(4);
+});
+afterAll(() => app.close());
+
+describe('the denial worklist', () => {
+  it('lists the denied claims, most money first, each with its codes in plain words', async () => {
+    const r = await root('GET', '/denial/get-all-server');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.map((c: { code: string }) => c.code)).toEqual(['WL-29', 'WL-50', 'WL-96']);
+    expect(r.body.count).toBe(3);
+    expect(r.body.data[1].denial_codes).toEqual([{ code: 'CO-50', meaning: expect.stringMatching(/^CO-50: Not medically necessary/) }]);
+  });
+
+  it('finds the claims denied for a CARC, by the code alone or with its group', async () => {
+    expect((await root('GET', '/denial/get-all-server?carc=29')).body.data.map((c: { code: string }) => c.code)).toEqual(['WL-29']);
+    expect((await root('GET', '/denial/get-all-server?carc=CO-96')).body.data.map((c: { code: string }) => c.code)).toEqual(['WL-96']);
+    const bad = await root('GET', '/denial/get-all-server?carc=co 50;');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.carc).toEqual(['The CARC must be a code like 50 or CO-50.']);
+  });
+
+  it('finds the claims denied longer ago than a number of days, oldest first when sorted by age', async () => {
+    await app.db.query(`update claims set denied_at = current_date - 45 where id = $1`, [claims.get('WL-96')]);
+    expect((await root('GET', '/denial/get-all-server?age_min=30')).body.data.map((c: { code: string; age_days: number }) => [c.code, c.age_days])).toEqual([['WL-96', 45]]);
+    expect((await root('GET', '/denial/get-all-server?sortBy=age')).body.data[0].code).toBe('WL-96');
+  });
+
+  it('changes many claims at once and says which did not change and why', async () => {
+    const userId = await app.createUser({ email: 'collector@worklist.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+    const r = await root('POST', '/denial/bulk', { ids: [claims.get('WL-50'), claims.get('WL-29'), 999999], assigned_user_id: userId, follow_up_date: '04/15/2026', department_responsibility_id: 3 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.updated).toBe(2);
+    expect(r.body.failed).toEqual([{ id: 999999, updated: false, error: 'The claim was not found.' }]);
+    expect(await n(`select count(*) from claims where assigned_user_id = $1 and follow_up_date = '2026-04-15' and department_responsibility_id = 3`, [userId])).toBe(2);
+    const mine = await root('GET', `/denial/get-all-server?assigned_user_id=${userId}&follow_up_to=04/30/2026`);
+    expect(mine.body.data.map((c: { code: string; assigned_to: string }) => c.code).sort()).toEqual(['WL-29', 'WL-50']);
+  });
+});
+
+describe('a denial followed up (the tracking form)', () => {
+  const form = (over: Record<string, unknown> = {}) => ({ claim_id: claims.get('WL-50'), claim_number: 'ICN-WL-50', interface_type: 'call', is_reprocess_claim: false, is_contact_to_patient: false,
+    rep_name: 'Dana at Key Insurance', ref_number: 'REF-7781', claim_status: 6, tracking_date: '03/30/2026', follow_up: '04/06/2026', department_responsible: 3, policy_responsible: w.policy,
+    tracking_note: 'Payer needs medical records for medical necessity', ...over });
+
+  it('contacting the patient names how, and nothing is recorded without it', async () => {
+    const r = await root('POST', '/denial', form({ is_contact_to_patient: true }));
+    expect(r.status).toBe(422);
+    expect(r.body.errors.contact_through).toEqual(['Say how the patient was contacted.']);
+    expect(await n('select count(*) from denial_trackings')).toBe(0);
+  });
+
+  it("records the call, puts the claim in the sub-status it names with the note in its history, and sets the claim's follow-up", async () => {
+    const sub = (await root('POST', '/claim-sub-status', { billing_company_id: w.bc, code: 'MRREQ', name: 'Medical records requested', claim_status_ids: [6], denial: true })).body.id;
+    const r = await root('POST', '/denial', form({ claim_sub_status: sub }));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const claim = (await app.db.query<{ sub_status_id: number; follow_up_date: string }>(`select sub_status_id, to_char(follow_up_date, 'MM/DD/YYYY') as follow_up_date from claims where id = $1`, [claims.get('WL-50')])).rows[0];
+    expect(claim).toEqual({ sub_status_id: sub, follow_up_date: '04/06/2026' });
+    const note = (await app.db.query<{ note: string; id: number }>(`select id, note from claim_notes where claim_id = $1 and kind = 'tracking'`, [claims.get('WL-50')])).rows[0];
+    expect(note.note).toBe('Payer needs medical records for medical necessity');
+    expect(await n('select claim_note_id from denial_trackings where id = $1', [r.body.id])).toBe(Number(note.id));
+  });
+
+  it('a collector closes a denied claim as Complete through the denial permission, not the claim status one', async () => {
+    await app.createUser({ email: 'collector2@worklist.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+    const collector = app.as(await app.login('collector2@worklist.test'));
+    const r = await collector('POST', '/denial', form({ claim_id: claims.get('WL-96'), claim_number: 'ICN-WL-96', claim_status: 7, tracking_note: 'Not covered; written off per contract' }));
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(await n('select status_id from claims where id = $1', [claims.get('WL-96')])).toBe(7);
+  });
+
+  it("a move only the system makes (back to Not submitted) is refused to a follow-up, and nothing is recorded", async () => {
+    const before = await n('select count(*) from denial_trackings');
+    const r = await root('POST', '/denial', form({ claim_id: claims.get('WL-29'), claim_number: 'ICN-WL-29', claim_status: 2 }));
+    expect(r.status).toBe(422);
+    expect(await n('select count(*) from denial_trackings')).toBe(before);
+    expect(await n('select status_id from claims where id = $1', [claims.get('WL-29')])).toBe(6);
+  });
+
+  it("the denial screen's claim shows the payer's claim number and the follow-ups, newest first", async () => {
+    const r = await root('GET', `/denial/${claims.get('WL-50')}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.insurance_claim_numbers).toEqual(['ICN-WL-50']);
+    expect(r.body.trackings.map((t: { rep_name: string; tracking_date: string }) => [t.rep_name, t.tracking_date])).toEqual([['Dana at Key Insurance', '03/30/2026']]);
+  });
+
+  it('the refile reasons are the seeded three', async () => {
+    const r = await root('GET', '/denial/refile-reasons');
+    expect(r.body.map((x: { code: string }) => x.code)).toEqual(['01', '02', '03']);
+  });
+});
