@@ -108,6 +108,14 @@ describe('a denial followed up (the tracking form)', () => {
     expect(r.body.trackings.map((t: { rep_name: string; tracking_date: string }) => [t.rep_name, t.tracking_date])).toEqual([['Dana at Key Insurance', '03/30/2026']]);
   });
 
+  it("answers a collector who reads Spanish in Spanish, the amounts kept", async () => {
+    await app.createUser({ email: 'cobranza@worklist.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+    await app.db.query("update users set language = 'es' where email = 'cobranza@worklist.test'");
+    const es = app.as(await app.login('cobranza@worklist.test'));
+    expect((await es('GET', '/denial/get-all-server?carc=x y')).body.errors.carc).toEqual(['El CARC debe ser un código como 50 o CO-50.']);
+    expect((await es('GET', '/denial/get-all-server?sortBy=color')).body.errors.sortBy).toEqual(['La lista de trabajo no se puede ordenar por color.']);
+  });
+
   it('the refile reasons are the seeded three', async () => {
     const r = await root('GET', '/denial/refile-reasons');
     expect(r.body.map((x: { code: string }) => x.code)).toEqual(['01', '02', '03']);
