@@ -10,10 +10,14 @@ import { writeAuditMany } from '../audit/audit-writer.ts';
 import { addClaimNotes } from '../claims/claim-bulk.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { requireSubStatus } from '../claims/claim-status.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { claimPayments } from '../payments/claim-payments-routes.ts';
 import { denialWorklist } from './denial-worklist.ts';
+import { letterPdf } from './appeal-letter-pdf.ts';
+import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-letter.ts';
+import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
 
 const claimStore = (ctx: EraContext, actor: Actor) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
 
@@ -144,6 +148,29 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
       const trackings = (await ctx.db.query<Row>(
         `select t.*, to_char(t.tracking_date, 'MM/DD/YYYY') as tracking_date, to_char(t.follow_up, 'MM/DD/YYYY') as follow_up from denial_trackings t where t.claim_id = $1 order by t.id desc`, [claim.id])).rows;
       return { ...claim, insurance_claim_numbers: await payerClaimNumbers(ctx, Number(claim.id)), trackings };
+    },
+  },
+  {
+    method: 'get', path: '/denial/{id}/appeal-letter', permission: 'claim.generateappeal', raw: true,
+    summary: "An appeal letter for a denied claim as a PDF: the billing company's template (or the standard letter) with the claim, the denial codes in plain words and the follow-ups recorded",
+    async handle(ctx, req, actor, res) {
+      const claim = await claimStore(ctx, actor).get(idParam(req));
+      const facts = (await ctx.db.query<Record<string, string | null>>(
+        `select b.name as billing_company, b.appeal_template, i.name as payer, p.policy_number as member_id, pt.first_name || ' ' || pt.last_name as patient
+           from claims c join billing_companies b on b.id = c.billing_company_id join patients pt on pt.id = c.patient_id
+           left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`, [claim.id])).rows[0];
+      const notes = (await ctx.db.query<{ line: string }>(
+        `select to_char(tracking_date, 'MM/DD/YYYY') || ', ' || interface_type || ' with ' || rep_name || coalesce(' (ref. ' || ref_number || ')', '') || coalesce(': ' || tracking_note, '') as line
+           from denial_trackings where claim_id = $1 order by tracking_date, id`, [claim.id])).rows.map((r) => `- ${r.line}`);
+      const codes = ((claim.denial_codes as string[] | null) ?? []).map((c) => `- ${describeAdjustment(c.split('-')[0], c.split('-')[1] ?? c)}`);
+      const locale = res.locals.locale === 'es' ? 'es' : 'en';
+      const text = fillAppeal(facts.appeal_template?.trim() || STANDARD_APPEAL[locale], {
+        today: usDateOf(), billing_company: facts.billing_company ?? '', payer: facts.payer ?? '', patient: facts.patient ?? String(claim.patient_name ?? ''), member_id: facts.member_id ?? '',
+        claim: String(claim.code), payer_claim_number: (await payerClaimNumbers(ctx, Number(claim.id)))[0] ?? '', date_of_service: String(claim.date_of_service ?? ''),
+        billed: formatCents(Number(claim.billed_amount ?? 0)), denial_codes: codes.join('\n') || '-', tracking_notes: notes.join('\n') || '-',
+      });
+      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="appeal-${String(claim.code)}.pdf"`);
+      res.send(Buffer.from(letterPdf(text)));
     },
   },
   {

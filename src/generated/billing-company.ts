@@ -13,6 +13,7 @@ export type City = string;
 export type State = string;
 export type Zip = string;
 export type Logo = string;
+export type AppealLetter = string;
 export type Status = boolean;
 
 export interface BillingCompany {
@@ -29,5 +30,6 @@ export interface BillingCompany {
   state?: State;
   zip?: Zip;
   logo?: Logo;
+  appeal_template?: AppealLetter;
   status?: Status;
 }

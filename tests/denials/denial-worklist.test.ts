@@ -3,6 +3,7 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let claims: Map<string, number>;
 const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
@@ -119,5 +120,32 @@ describe('a denial followed up (the tracking form)', () => {
   it('the refile reasons are the seeded three', async () => {
     const r = await root('GET', '/denial/refile-reasons');
     expect(r.body.map((x: { code: string }) => x.code)).toEqual(['01', '02', '03']);
+  });
+});
+
+describe('an appeal letter', () => {
+  const letter = async (email: string, claimId: number) => {
+    const res = await fetch(`${app.url}/denial/${claimId}/appeal-letter`, { headers: { authorization: `Bearer ${await app.login(email)}` } });
+    return { status: res.status, type: res.headers.get('content-type'), text: res.ok ? await pdfText(await res.arrayBuffer()) : '' };
+  };
+  it('is a PDF of the standard letter with the claim, the denial in plain words and the follow-ups', async () => {
+    const { type, text } = await letter('root@test.com', claims.get('WL-50')!);
+    expect(type).toBe('application/pdf');
+    expect(text).toContain('Appeals Department');
+    expect(text).toContain('Claim: WL-50');
+    expect(text).toContain('Payer claim number: ICN-WL-50');
+    expect(text).toContain("CO-50: Not medically necessary in the payer's judgment");
+    expect(text).toContain('Dana at Key Insurance (ref. REF-7781): Payer needs medical records for medical necessity');
+  });
+
+  it("follows the billing company's own template, placeholders filled", async () => {
+    await app.db.query(`update billing_companies set appeal_template = 'Dear {{payer}}, please pay {{claim}} ({{billed}}) for {{patient}}. {{unknown}}' where id = $1`, [w.bc]);
+    const { text } = await letter('root@test.com', claims.get('WL-29')!);
+    expect(text).toMatch(/please pay WL-29 \(420\.00\) for Lucia Perez\. \{\{unknown\}\}/);
+  });
+
+  it('needs the appeal permission', async () => {
+    await app.createUser({ email: 'processor@worklist.test', roles: ['paymentprocessor'], billingCompanyIds: [w.bc] });
+    expect((await letter('processor@worklist.test', claims.get('WL-50')!)).status).toBe(403);
   });
 });

@@ -1,0 +1,56 @@
+/** What an appeal letter says, filled into a billing company's template. */
+export interface AppealFacts {
+  today: string; billing_company: string; payer: string; patient: string; member_id: string; claim: string; payer_claim_number: string;
+  date_of_service: string; billed: string; denial_codes: string; tracking_notes: string;
+}
+
+export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = ['today', 'billing_company', 'payer', 'patient', 'member_id', 'claim', 'payer_claim_number', 'date_of_service', 'billed', 'denial_codes', 'tracking_notes'];
+
+// The standard letter, when a billing company has not written its own.
+export const STANDARD_APPEAL: Record<'en' | 'es', string> = {
+  en: `{{today}}
+
+{{payer}}
+Appeals Department
+
+Re: Request for reconsideration
+Patient: {{patient}}   Member ID: {{member_id}}
+Claim: {{claim}}   Payer claim number: {{payer_claim_number}}
+Date of service: {{date_of_service}}   Billed: {{billed}}
+
+We ask you to reconsider the denial of this claim. It was denied for:
+{{denial_codes}}
+
+What we have done since:
+{{tracking_notes}}
+
+The services were provided as billed and documented in the medical record, which we will send on request. Please reprocess the claim for payment.
+
+Sincerely,
+{{billing_company}}`,
+  es: `{{today}}
+
+{{payer}}
+Departamento de apelaciones
+
+Asunto: Solicitud de reconsideración
+Paciente: {{patient}}   ID de miembro: {{member_id}}
+Reclamo: {{claim}}   Número de reclamo del pagador: {{payer_claim_number}}
+Fecha de servicio: {{date_of_service}}   Facturado: {{billed}}
+
+Solicitamos que reconsideren la denegación de este reclamo. Fue denegado por:
+{{denial_codes}}
+
+Lo que hemos hecho desde entonces:
+{{tracking_notes}}
+
+Los servicios se prestaron como se facturaron y constan en la historia clínica, que enviaremos si la solicitan. Les pedimos reprocesar el reclamo para su pago.
+
+Atentamente,
+{{billing_company}}`,
+};
+
+/** The template with every {{placeholder}} replaced; an unknown one is left as written, so a typo shows in the letter. */
+export function fillAppeal(template: string, facts: AppealFacts): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => ((APPEAL_PLACEHOLDERS as readonly string[]).includes(name) ? facts[name as keyof AppealFacts] : whole));
+}
