@@ -1,4 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { markRefilesTransmitted } from '../denials/refile.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
@@ -182,6 +183,7 @@ export class BatchService {
       if (Number(now2.status_id) !== NOT_SUBMITTED_BATCH || now2.version !== batch.version) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
+      await markRefilesTransmitted(tx, claimIds);
       await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
       await this.store.applyUpdate(tx, now2, { control_number: control, file_id: file.id, shipping_date: now.toISOString(), answers_accepted: 0, answers_rejected: 0 }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
@@ -197,6 +199,7 @@ export class BatchService {
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
+      await markRefilesTransmitted(tx, claimIds);
       await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString() }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
     });

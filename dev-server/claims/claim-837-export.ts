@@ -4,6 +4,7 @@ import { isProfessional } from '../../src/domain/claims/claim-rules.ts';
 import { toClaim837I, toClaim837P } from '../../src/domain/claims/claim-to-837.ts';
 import { claimParties } from './claim-parties.ts';
 import { readLines } from './claim-lines.ts';
+import { priorAdjudications } from './prior-adjudication.ts';
 
 /**
  * Stored claims of one billing company as the 837 writers take them, professional and
@@ -12,7 +13,7 @@ import { readLines } from './claim-lines.ts';
 export async function claimsFor837(db: Queryable, billingCompanyId: number, ids: number[]): Promise<{ professional: Array<Claim837P & { id: number }>; institutional: Array<Claim837I & { id: number }> }> {
   const rows = (await db.query<Record<string, unknown> & { id: number }>(
     `select id, code, format_id, patient_id, company_id, facility_id, billing_provider_id, attending_provider_id, referring_provider_id, supervising_provider_id, operating_provider_id,
-            insurance_policy_ids, diagnoses, admitting_diagnosis, place_of_service, prior_authorization, patient_account_number, frequency, original_reference, type_of_bill,
+            insurance_policy_ids, diagnoses, admitting_diagnosis, place_of_service, prior_authorization, patient_account_number, frequency, original_reference, type_of_bill, billed_responsibility,
             to_char(admission_date, 'MM/DD/YYYY') as admission_date, to_char(discharge_date, 'MM/DD/YYYY') as discharge_date,
             to_char(statement_from, 'MM/DD/YYYY') as statement_from, to_char(statement_through, 'MM/DD/YYYY') as statement_through, admission_type, admission_source, patient_status,
             condition_codes, occurrence_codes, value_codes
@@ -24,8 +25,11 @@ export async function claimsFor837(db: Queryable, billingCompanyId: number, ids:
     return { ...out, services: lines.get(Number(r.id)) ?? [] };
   });
   const parties = await claimParties(db, claims);
+  // Claims refiled to the secondary carry the primary's adjudication (loops 2320/2330 and 2430).
+  const prior = await priorAdjudications(db, claims.filter((c) => ['S', 'T'].includes(String((c as Record<string, unknown>).billed_responsibility))).map((c) => c.id));
+  const partiesOf = (c: { id: number }) => ({ ...parties.get(c.id)!, ...(prior.has(c.id) ? { priorAdjudication: prior.get(c.id)! } : {}) });
   return {
-    professional: claims.filter(isProfessional).map((c) => ({ ...toClaim837P(c, parties.get(c.id)!), id: c.id })),
-    institutional: claims.filter((c) => !isProfessional(c)).map((c) => ({ ...toClaim837I(c, parties.get(c.id)!), id: c.id })),
+    professional: claims.filter(isProfessional).map((c) => ({ ...toClaim837P(c, partiesOf(c)), id: c.id })),
+    institutional: claims.filter((c) => !isProfessional(c)).map((c) => ({ ...toClaim837I(c, partiesOf(c)), id: c.id })),
   };
 }

@@ -14,19 +14,14 @@ import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { claimPayments } from '../payments/claim-payments-routes.ts';
 import { denialWorklist } from './denial-worklist.ts';
+import { payerClaimNumbers } from './payer-claim-numbers.ts';
+import { cancelRefile, refileClaim } from './refile.ts';
 import { letterPdf } from './appeal-letter-pdf.ts';
 import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-letter.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 
 const claimStore = (ctx: EraContext, actor: Actor) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
-
-/** The payer claim numbers a claim was given (277CA acceptances, remittances), newest first. */
-async function payerClaimNumbers(ctx: EraContext, claimId: number): Promise<string[]> {
-  return (await ctx.db.query<{ n: string }>(
-    `select n from (select distinct on (details->>'payer_claim_number') details->>'payer_claim_number' as n, id from claim_notes
-       where claim_id = $1 and coalesce(details->>'payer_claim_number', '') <> '' order by details->>'payer_claim_number', id desc) x order by id desc`, [claimId])).rows.map((r) => r.n);
-}
 
 /**
  * Records a denial follow-up (the tracking form) and its side effect, in one transaction: the claim's
@@ -132,6 +127,15 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor, res) { return recordTracking(ctx, actor, bodyObject(req), res.locals.locale); },
   },
   {
+    method: 'post', path: '/denial/tracking', permission: 'denial.tracking.claim', status: 201, summary: 'The same as POST /denial: a denial follow-up recorded (the tracking resource\'s own path)',
+    async handle(ctx, req, actor, res) { return recordTracking(ctx, actor, bodyObject(req), res.locals.locale); },
+  },
+  {
+    method: 'post', path: '/denial/refile', permission: 'denial.refile', status: 201,
+    summary: "Refiles a claim the payer answered ({claim_id, refile_type: 1 secondary | 2 corrected | 3 other reason | 4 crossover | 5 void, refile_reason, policy_id?, original_claim_id?, transmission_type, is_cross_over, cross_over_date, note}): a pending refile is cancelled, the claim set up for its 837 (secondary payer with the primary's adjudication, frequency 7 or 8 with REF F8) and back to Not submitted",
+    async handle(ctx, req, actor, res) { return refileClaim(ctx, actor, bodyObject(req), res.locals.locale); },
+  },
+  {
     method: 'post', path: '/denial/bulk', permission: 'denial.edit',
     summary: 'Changes many claims of the worklist at once ({ids, assigned_user_id?, follow_up_date?, department_responsibility_id?, sub_status_id?}): how many changed, and for each that did not, why',
     async handle(ctx, req, actor) { return bulkUpdate(ctx, actor, bodyObject(req)); },
@@ -141,13 +145,24 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
 /** A denied claim's own calls. */
 export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
+    method: 'put', path: '/denial/refile/{id}', permission: 'denial.edit', summary: 'A refile is not edited: it is cancelled while waiting, and the claim refiled again',
+    async handle(ctx, req, actor) {
+      await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-refile')!, actor).get(idParam(req));
+      throw invalid({ id: ['A refile is not changed: cancel it while it waits and refile the claim again.'] });
+    },
+  },
+  {
+    method: 'delete', path: '/denial/refile/{id}', permission: 'denial.refile', summary: 'Cancels a refile not yet transmitted',
+    async handle(ctx, req, actor) { return cancelRefile(ctx, actor, idParam(req)); },
+  },
+  {
     method: 'get', path: '/denial/{id}', permission: 'denial.show',
     summary: 'A claim as the denial screen shows it: its denial (when, codes), follow-up, assignment, the payer claim numbers, the follow-ups recorded, newest first',
     async handle(ctx, req, actor) {
       const claim = await claimStore(ctx, actor).get(idParam(req));
       const trackings = (await ctx.db.query<Row>(
         `select t.*, to_char(t.tracking_date, 'MM/DD/YYYY') as tracking_date, to_char(t.follow_up, 'MM/DD/YYYY') as follow_up from denial_trackings t where t.claim_id = $1 order by t.id desc`, [claim.id])).rows;
-      return { ...claim, insurance_claim_numbers: await payerClaimNumbers(ctx, Number(claim.id)), trackings };
+      return { ...claim, insurance_claim_numbers: await payerClaimNumbers(ctx.db, Number(claim.id)), trackings };
     },
   },
   {
@@ -166,7 +181,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
       const locale = res.locals.locale === 'es' ? 'es' : 'en';
       const text = fillAppeal(facts.appeal_template?.trim() || STANDARD_APPEAL[locale], {
         today: usDateOf(), billing_company: facts.billing_company ?? '', payer: facts.payer ?? '', patient: facts.patient ?? String(claim.patient_name ?? ''), member_id: facts.member_id ?? '',
-        claim: String(claim.code), payer_claim_number: (await payerClaimNumbers(ctx, Number(claim.id)))[0] ?? '', date_of_service: String(claim.date_of_service ?? ''),
+        claim: String(claim.code), payer_claim_number: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? '', date_of_service: String(claim.date_of_service ?? ''),
         billed: formatCents(Number(claim.billed_amount ?? 0)), denial_codes: codes.join('\n') || '-', tracking_notes: notes.join('\n') || '-',
       });
       res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="appeal-${String(claim.code)}.pdf"`);
@@ -175,7 +190,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   },
   {
     method: 'get', path: '/denial/{id}/insurance-claim-numbers', permission: 'denial.show', summary: 'The claim numbers the payers gave the claim, newest first',
-    async handle(ctx, req, actor) { return payerClaimNumbers(ctx, Number((await claimStore(ctx, actor).get(idParam(req))).id)); },
+    async handle(ctx, req, actor) { return payerClaimNumbers(ctx.db, Number((await claimStore(ctx, actor).get(idParam(req))).id)); },
   },
   {
     method: 'get', path: '/denial/{id}/payments', permission: 'denial.show', summary: "What was paid on the claim: postings, reversals, totals (the claim's Payments and EOBs)",

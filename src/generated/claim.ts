@@ -15,6 +15,7 @@ export type DateOfService = string;
 export type BilledAmount = number;
 export type AmountPaid = number;
 export type PastDueDate = string;
+export type BilledTo = "P" | "S" | "T";
 export type DeniedOn = string;
 export type DenialCodes = string[];
 export type FollowUp = string;
@@ -624,6 +625,7 @@ export interface Claim {
   billed_amount?: BilledAmount;
   amount_paid?: AmountPaid;
   past_due_date?: PastDueDate;
+  billed_responsibility?: BilledTo;
   denied_at?: DeniedOn;
   denial_codes?: DenialCodes;
   follow_up_date?: FollowUp;

@@ -4,6 +4,7 @@ export type { Admission } from './admission.ts';
 export type { BillingCompany } from './billing-company.ts';
 export type { ClaimBatch } from './claim-batch.ts';
 export type { ClaimNote } from './claim-note.ts';
+export type { ClaimRefile } from './claim-refile.ts';
 export type { ClaimRule } from './claim-rule.ts';
 export type { ClaimService } from './claim-service.ts';
 export type { ClaimSubStatus } from './claim-sub-status.ts';

@@ -42,7 +42,7 @@ describe('server messages in English and Spanish', () => {
     ];
     // The master-data rules and routes: every string they export, and the messages the schemas name.
     const modules = await Promise.all(['../../src/domain/rules/entity-rules.ts', '../../dev-server/resources/stored-rules.ts', '../../dev-server/patients/policy-routes.ts',
-      '../../dev-server/patients/patient-routes.ts', '../../dev-server/master-data/npi-routes.ts', '../../dev-server/master-data/link-routes.ts', '../../dev-server/master-data/lookup-routes.ts'].map((m) => import(m)));
+      '../../dev-server/patients/patient-routes.ts', '../../dev-server/master-data/npi-routes.ts', '../../dev-server/master-data/link-routes.ts', '../../dev-server/master-data/lookup-routes.ts', '../../dev-server/denials/refile.ts'].map((m) => import(m)));
     for (const m of modules) for (const v of Object.values(m)) {
       if (typeof v === 'string' && / /.test(v)) all.push(v);
       else if (v && typeof v === 'object' && !Array.isArray(v)) all.push(...Object.values(v).filter((x): x is string => typeof x === 'string' && / /.test(x)));

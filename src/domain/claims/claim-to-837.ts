@@ -1,4 +1,4 @@
-import type { Address, Claim837I, Claim837P, ClaimCommon837, Party } from '../x12/claim-837-model.ts';
+import type { Address, Claim837I, Claim837P, ClaimCommon837, LineAdjudication837, OtherPayer837, Party } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
 
@@ -12,7 +12,16 @@ export interface ClaimParties {
   /** the claim's policies, primary first */
   policies: Array<{ policy_number: string; group_number?: string | null; type_responsibility_code: string; own_insurance: boolean; subscriber?: Row | null; relationship_code?: string;
     payer: { name: string; payer_id: string; ins_type_code?: string | null } }>;
+  /** what the primary payer did with the claim, when it is billed to the secondary: claim-level and per line (by service line id) */
+  priorAdjudication?: PriorAdjudication;
 }
+
+type Adjustment = { group: string; reason: string; amount: number };
+export interface PriorAdjudication { paid: number; date: string; claimAdjustments: Adjustment[]; lines: Record<number, { paid: number; adjustments: Adjustment[] }> }
+
+const BILLED_INDEX: Record<string, number> = { P: 0, S: 1, T: 2 };
+/** Which of the claim's policies its next 837 bills: the primary unless a refile sent it on. */
+const billedIndex = (claim: Row, p: ClaimParties) => Math.min(BILLED_INDEX[String(claim.billed_responsibility ?? 'P')] ?? 0, Math.max(0, p.policies.length - 1));
 
 /** The claim filing indicator (SBR09) of a payer's kind. */
 const FILING: Record<string, string> = { CI: 'CI', BL: 'BL', MED: 'MB', MCE: 'MC', TR: 'CH', CH: 'CH', GHP: 'CI', FBL: 'OF', OT: 'ZZ' };
@@ -24,7 +33,9 @@ const zip9 = (z: unknown) => String(z ?? '').replace(/\D/g, '');
 
 /** The claim's identity and parties (loops 1000–2010), shared by both forms. */
 function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
-  const primary = p.policies[0];
+  // The policy billed (the primary, or the secondary after a refile) is loop 2000B; the ones before it go to 2320/2330.
+  const index = billedIndex(claim, p);
+  const primary = p.policies[index];
   const billing = claim.billing_provider_id ? p.providers.billing : undefined;
   const coAddress: Address = { line1: up(p.company.address), city: up(p.company.city), state: up(p.company.state), zip: zip9(p.company.zip) };
   const patientAddress = p.patient.address ?? coAddress;
@@ -48,7 +59,29 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
     },
     payer: primary ? { name: up(primary.payer.name), payerId: primary.payer.payer_id } : { name: 'SELF PAY', payerId: 'SELFPAY' },
     ...(self ? {} : { patient: { party: person(p.patient), relationship: primary?.relationship_code ?? '21', dateOfBirth: p.patient.date_of_birth, sex: sexOf(p.patient.sex), address: patientAddress } }),
+    ...(index > 0 && p.priorAdjudication ? { otherPayers: [otherPayer(p, p.priorAdjudication)] } : {}),
   };
+}
+
+/** Loop 2320/2330 for the primary payer of a claim billed to the secondary: who it was and what it paid and adjusted at claim level. */
+function otherPayer(p: ClaimParties, a: PriorAdjudication): OtherPayer837 {
+  const first = p.policies[0];
+  const own = first.own_insurance;
+  const sub = first.subscriber ?? {};
+  return {
+    responsibility: 'P', relationship: own ? '18' : first.relationship_code ?? '21', ...(first.group_number ? { groupNumber: first.group_number } : {}),
+    filingIndicator: FILING[first.payer.ins_type_code ?? 'CI'] ?? 'CI',
+    subscriber: { ...(own ? person(p.patient) : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' as const }), memberId: first.policy_number },
+    payer: { name: up(first.payer.name), payerId: first.payer.payer_id }, paidAmount: a.paid, adjustments: a.claimAdjustments,
+  };
+}
+
+/** Loop 2430 of a line billed to the secondary: the primary's adjudication of it. */
+function lineAdjudications(claim: Row, p: ClaimParties, l: Row, qualifier: 'HC' | 'NU', code: string): { adjudications?: LineAdjudication837[] } {
+  const a = p.priorAdjudication;
+  const line = a?.lines[Number(l.id)];
+  if (!a || !line || billedIndex(claim, p) === 0) return {};
+  return { adjudications: [{ payerId: p.policies[0].payer.payer_id, paid: line.paid, qualifier, code, modifiers: qualifier === 'HC' ? ((l.modifiers as string[]) ?? []).map(up) : [], units: String(l.days_or_units), adjustments: line.adjustments, date: a.date }] };
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';
@@ -72,7 +105,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       procedure: up(l.procedure_code), modifiers: ((l.modifiers as string[]) ?? []).map(up), charge: charges[i], units: String(l.days_or_units), unitCode: 'UN' as const,
       ...(l.place_of_service && l.place_of_service !== pos ? { placeOfService: String(l.place_of_service) } : {}),
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
-      dateOfService: String(l.from_service), ...drugOf(l),
+      dateOfService: String(l.from_service), ...drugOf(l), ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
     })),
   };
 }
@@ -106,6 +139,7 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
       revenueCode: String(l.revenue_code), ...(l.procedure_code ? { procedure: up(l.procedure_code) } : {}), modifiers: ((l.modifiers as string[]) ?? []).map(up),
       charge: charges[i], units: String(l.days_or_units), unitCode: /^(01\d\d|02[01]\d)$/.test(String(l.revenue_code)) ? 'DA' as const : 'UN' as const,
       dateOfService: String(l.from_service), ...drugOf(l),
+      ...(l.procedure_code ? lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)) : lineAdjudications(claim, p, l, 'NU', String(l.revenue_code))),
     })),
   };
 }

@@ -14,6 +14,22 @@ export interface ServiceLine837 {
   dateOfService: string;
   /** loop 2410: the drug given, by NDC (11 digits, 5-4-2) and quantity */
   drug?: DrugIdentification;
+  /** loop 2430: how an earlier payer adjudicated this line */
+  adjudications?: LineAdjudication837[];
+}
+
+/** Loop 2430: an earlier payer's adjudication of one line (SVD, CAS, DTP 573), for secondary and tertiary claims. */
+export interface LineAdjudication837 {
+  payerId: string;
+  paid: number;
+  /** HC (procedure) or NU (revenue code) and the code, with modifiers */
+  qualifier: 'HC' | 'NU';
+  code: string;
+  modifiers: string[];
+  units: string;
+  adjustments: Array<{ group: string; reason: string; amount: number }>;
+  /** when it was adjudicated, mm/dd/yyyy */
+  date: string;
 }
 
 export interface DrugIdentification { ndc: string; quantity: string; unit: 'F2' | 'GR' | 'ME' | 'ML' | 'UN' }
@@ -64,6 +80,7 @@ export interface InstitutionalLine837 {
   unitCode: 'UN' | 'DA';
   dateOfService?: string;
   drug?: DrugIdentification;
+  adjudications?: LineAdjudication837[];
 }
 
 export interface Claim837I extends ClaimCommon837 {

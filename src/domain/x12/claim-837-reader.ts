@@ -1,5 +1,5 @@
 import { amountToCents, x12DateToUs } from './amounts.ts';
-import type { Address, ClaimCommon837, DrugIdentification, OtherPayer837, Party } from './claim-837-model.ts';
+import type { Address, ClaimCommon837, DrugIdentification, LineAdjudication837, OtherPayer837, Party } from './claim-837-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';
 import type { Separators } from './separators.ts';
@@ -23,6 +23,26 @@ export function readDrug(s: Segment, lines: Array<{ drug?: DrugIdentification }>
   if (!line) return false;
   if (s.id === 'LIN' && s.elements[2] === 'N4') { line.drug = { ndc: s.elements[3] ?? '', quantity: '', unit: 'UN' }; return true; }
   if (s.id === 'CTP' && line.drug) { line.drug.quantity = s.elements[4] ?? ''; line.drug.unit = (s.elements[5]?.split(/[^A-Z0-9]/)[0] || 'UN') as 'UN'; return true; }
+  return false;
+}
+
+/**
+ * Loop 2430 on the last line: SVD opens an earlier payer's adjudication, its CAS and DTP 573 follow.
+ * Answers whether the segment was one of them.
+ */
+export function readLineAdjudication(s: Segment, lines: Array<{ adjudications?: LineAdjudication837[] }>, { sep, cents }: ReadContext): boolean {
+  const line = lines[lines.length - 1];
+  if (!line) return false;
+  const e = s.elements;
+  if (s.id === 'SVD') {
+    const [qualifier, code, ...modifiers] = components(e[3], sep);
+    (line.adjudications ??= []).push({ payerId: e[1] ?? '', paid: cents(s, 2), qualifier: (qualifier === 'NU' ? 'NU' : 'HC'), code: code ?? '', modifiers: modifiers.filter(Boolean), units: e[5] ?? '', adjustments: [], date: '' });
+    return true;
+  }
+  const open = line.adjudications?.[line.adjudications.length - 1];
+  if (!open) return false;
+  if (s.id === 'CAS') { for (let i = 2; i <= 17; i += 3) if (e[i]) open.adjustments.push({ group: e[1], reason: e[i], amount: cents(s, i + 1) }); return true; }
+  if (s.id === 'DTP' && e[1] === '573') { open.date = x12DateToUs((e[3] ?? '').slice(0, 8)) ?? ''; return true; }
   return false;
 }
 
@@ -114,11 +134,16 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Tra
         break;
       }
       case 'CAS':
-        if (other && !claim?.lines.length) for (let i = 2; i <= 17; i += 3) if (e[i]) other.adjustments.push({ group: e[1], reason: e[i], amount: cents(s, i + 1) });
+        if (other && !claim?.lines.length) {
+          for (let i = 2; i <= 17; i += 3) if (e[i]) other.adjustments.push({ group: e[1], reason: e[i], amount: cents(s, i + 1) });
+        } else if (claim) readLineAdjudication(s, claim.lines as Array<{ adjudications?: LineAdjudication837[] }>, ctx);
+        break;
+      case 'SVD':
+        if (claim) readLineAdjudication(s, claim.lines as Array<{ adjudications?: LineAdjudication837[] }>, ctx);
         break;
       case 'AMT': if (other && !claim?.lines.length && e[1] === 'D') other.paidAmount = cents(s, 2); break;
       default:
-        if (claim) kind.segment(s, claim, ctx);
+        if (claim && !(s.id === 'DTP' && e[1] === '573' && readLineAdjudication(s, claim.lines as Array<{ adjudications?: LineAdjudication837[] }>, ctx))) kind.segment(s, claim, ctx);
     }
     if (s.id === 'NM1' && e[1] === 'IL' && pendingSbr && subscriber) { Object.assign(subscriber, pendingSbr); pendingSbr = null; }
   }

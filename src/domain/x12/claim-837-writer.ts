@@ -1,4 +1,4 @@
-import type { Address, Batch837, ClaimCommon837, DrugIdentification, Party } from './claim-837-model.ts';
+import type { Address, Batch837, ClaimCommon837, DrugIdentification, LineAdjudication837, Party } from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
 export const SEP = { element: '*', component: ':', repetition: '^', segment: '~' };
@@ -26,15 +26,31 @@ export function hiSegments(items: string[][]): string[] {
   return out;
 }
 
-/** Loops 2320/2330: what each earlier payer paid and adjusted. CAS holds up to six reasons per group. */
+/** CAS segments of a set of adjustments: one per group, up to six reasons each. */
+function casSegments(adjustments: Array<{ group: string; reason: string; amount: number }>): string[] {
+  const out: string[] = [];
+  for (const g of [...new Set(adjustments.map((a) => a.group))]) {
+    const pairs = adjustments.filter((a) => a.group === g);
+    for (let i = 0; i < pairs.length; i += 6) out.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
+  }
+  return out;
+}
+
+/** Loop 2430 after a line: each earlier payer's adjudication of it (SVD, CAS, DTP 573). */
+export function lineAdjudicationSegments(l: { adjudications?: LineAdjudication837[] }): string[] {
+  return (l.adjudications ?? []).flatMap((a) => [
+    seg('SVD', a.payerId, money(a.paid), [a.qualifier, a.code, ...a.modifiers].join(SEP.component), '', a.units),
+    ...casSegments(a.adjustments),
+    seg('DTP', '573', 'D8', ccyymmdd(a.date)),
+  ]);
+}
+
+/** Loops 2320/2330: what each earlier payer paid and adjusted at claim level. CAS holds up to six reasons per group. */
 export function otherPayerSegments(c: ClaimCommon837): string[] {
   const out: string[] = [];
   for (const o of c.otherPayers ?? []) {
     out.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
-    for (const g of [...new Set(o.adjustments.map((a) => a.group))]) {
-      const pairs = o.adjustments.filter((a) => a.group === g);
-      for (let i = 0; i < pairs.length; i += 6) out.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
-    }
+    out.push(...casSegments(o.adjustments));
     out.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', 'P', '', 'Y'));
     out.push(nm1('IL', o.subscriber, 'MI', o.subscriber.memberId), seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId));
   }

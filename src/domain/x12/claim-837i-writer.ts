@@ -1,5 +1,5 @@
 import type { Batch837I, Claim837I, Diagnosis837I } from './claim-837-model.ts';
-import { SEP, ccyymmdd, drugSegments, hiSegments, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
+import { SEP, ccyymmdd, drugSegments, hiSegments, lineAdjudicationSegments, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
 
 const dx = (qualifier: string, d: Diagnosis837I) =>
   [qualifier, d.code.replace('.', ''), '', '', '', '', '', '', d.presentOnAdmission ?? ''].join(SEP.component).replace(/:+$/, '');
@@ -23,7 +23,7 @@ function institutionalClaim(c: Claim837I): string[] {
     out.push(seg('LX', String(i + 1)));
     out.push(seg('SV2', l.revenueCode, l.procedure ? ['HC', l.procedure, ...l.modifiers].join(SEP.component) : '', money(l.charge), l.unitCode, l.units));
     if (l.dateOfService) out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
-    out.push(...drugSegments(l.drug));
+    out.push(...drugSegments(l.drug), ...lineAdjudicationSegments(l));
   });
   return out;
 }

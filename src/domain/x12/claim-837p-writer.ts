@@ -1,5 +1,5 @@
 import type { Batch837P, Claim837P } from './claim-837-model.ts';
-import { SEP, ccyymmdd, drugSegments, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
+import { SEP, ccyymmdd, drugSegments, lineAdjudicationSegments, money, nm1, otherPayerSegments, seg, write837 } from './claim-837-writer.ts';
 
 export { MAX_CLAIMS_PER_TRANSACTION } from './claim-837-writer.ts';
 
@@ -16,7 +16,7 @@ function professionalClaim(c: Claim837P): string[] {
     out.push(seg('LX', String(i + 1)));
     out.push(seg('SV1', ['HC', l.procedure, ...l.modifiers].join(SEP.component), money(l.charge), l.unitCode, l.units, l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '', '', l.diagnosisPointers.join(SEP.component)));
     out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
-    out.push(...drugSegments(l.drug));
+    out.push(...drugSegments(l.drug), ...lineAdjudicationSegments(l));
   });
   return out;
 }

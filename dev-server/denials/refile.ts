@@ -1,0 +1,96 @@
+import type { Actor } from '../auth/actor.ts';
+import type { Queryable } from '../db/database.ts';
+import { invalid } from '../http/errors.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import { entityWriter } from '../resources/validation.ts';
+import { writeAuditMany } from '../audit/audit-writer.ts';
+import { codeListFile } from '../claims/claim-code-lists.ts';
+import type { EraContext } from '../payments/era-files.ts';
+import { payerClaimNumbers } from './payer-claim-numbers.ts';
+
+export const REFILE = { secondary: 1, corrected: 2, other: 3, crossover: 4, void: 5 } as const;
+// Claims the payer has answered: approved, rejected, denied or complete.
+const ANSWERED = [4, 5, 6, 7];
+const NOT_SUBMITTED = 2;
+
+export const REFILE_MESSAGES = {
+  notAnswered: 'Only a claim the payer answered (approved, rejected, denied or complete) is refiled.',
+  noSecondary: 'The claim has no secondary policy to bill.',
+  notThatPolicy: 'The policy billed must be the claim\'s secondary policy.',
+  primaryNotPosted: "The primary payer's adjudication must be posted before billing the secondary payer.",
+  noPayerNumber: "A corrected or void claim names the payer's claim number (REF F8).",
+  notPending: 'Only a refile not yet transmitted can be cancelled.',
+} as const;
+
+const name = (list: string, id: unknown) => codeListFile(list).find((i) => String(i.id) === String(id))?.name ?? String(id);
+
+/**
+ * Refiles a claim the payer answered, in one transaction: a refile still waiting to be transmitted is
+ * cancelled; the claim is set up for the 837 it will go out as — to the secondary payer with the
+ * primary's adjudication (submit to secondary, crossover), a replacement (frequency 7) or a void
+ * (frequency 8) naming the payer's claim number, or again as it was — and returns to Not submitted
+ * with the reason in its history, so the next batch takes it.
+ */
+export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es'): Promise<Row> {
+  const entity = ctx.entities.find((e) => e.name === 'claim-refile')!;
+  const w = entityWriter(entity);
+  const values = w.writable(body);
+  w.check(values, locale);
+  const type = Number(values.refile_type);
+  return ctx.db.transaction(async (tx) => {
+    const claims = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
+    const claim = await claims.get(Number(values.claim_id), tx, true);
+    if (!ANSWERED.includes(Number(claim.status_id))) throw invalid({ claim_id: [REFILE_MESSAGES.notAnswered] });
+    const policies = ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
+    let responsibility = 'P';
+    let frequency = '1';
+    let original: string | null = null;
+    if (type === REFILE.secondary || type === REFILE.crossover) {
+      if (!policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.noSecondary] });
+      if (values.policy_id !== undefined && values.policy_id !== null && Number(values.policy_id) !== policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.notThatPolicy] });
+      values.policy_id = policies[1];
+      const posted = (await tx.query('select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_id = $1 and y.source_id <> 1 limit 1', [claim.id])).rows.length;
+      if (!posted) throw invalid({ refile_type: [REFILE_MESSAGES.primaryNotPosted] });
+      responsibility = 'S';
+    } else if (type === REFILE.corrected || type === REFILE.void) {
+      const given = typeof values.original_claim_id === 'string' && values.original_claim_id.trim() ? values.original_claim_id.trim() : null;
+      original = given ?? (await payerClaimNumbers(tx, Number(claim.id)))[0] ?? null;
+      if (!original) throw invalid({ original_claim_id: [REFILE_MESSAGES.noPayerNumber] });
+      values.original_claim_id = original;
+      frequency = type === REFILE.corrected ? '7' : '8';
+      values.policy_id ??= policies[0] ?? null;
+    } else values.policy_id ??= policies[0] ?? null;
+
+    const cancelled = (await tx.query<{ id: string }>(`update claim_refiles set status = 'cancelled', updated_at = now(), version = version + 1 where claim_id = $1 and status = 'pending' returning id`, [claim.id])).rows.map((r) => Number(r.id));
+    if (cancelled.length) await writeAuditMany(tx, actor, 'claim-refile', 'updated', cancelled.map((id) => ({ entityId: id, billingCompanyId: Number(claim.billing_company_id), oldValues: { status: 'pending' }, newValues: { status: 'cancelled', by_refile: true } })));
+    const refile = await new ResourceStore(ctx.db, entity, actor).create({ ...values, billing_company_id: claim.billing_company_id }, { tx, within: async (t, row) => {
+      await t.query(`update claim_refiles set status = 'pending', user_id = $2 where id = $1`, [row.id, actor.system ? null : actor.userId]);
+      return { status: 'pending' };
+    } });
+    const before = { frequency: claim.frequency ?? null, original_reference: claim.original_reference ?? null, billed_responsibility: claim.billed_responsibility ?? null };
+    const after = { frequency, original_reference: original, billed_responsibility: responsibility };
+    await tx.query('update claims set frequency = $2, original_reference = $3, billed_responsibility = $4 where id = $1', [claim.id, frequency, original, responsibility]);
+    await writeAuditMany(tx, actor, 'claim', 'updated', [{ entityId: Number(claim.id), billingCompanyId: Number(claim.billing_company_id), oldValues: before, newValues: after }]);
+    const note = `Refiled: ${name('refile-types', type)}; ${name('refile-reasons', values.refile_reason)}${typeof values.note === 'string' && values.note.trim() ? `; ${values.note.trim()}` : ''}`;
+    await claims.transition(Number(claim.id), NOT_SUBMITTED, { tx, system: true, note, subStatusId: null });
+    return { ...refile, status: 'pending', cancelled };
+  });
+}
+
+/** Cancels a refile not yet transmitted; the claim stays Not submitted, going out again as an original to the payer it was billed to first. */
+export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): Promise<Row> {
+  const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-refile')!, actor);
+  return ctx.db.transaction(async (tx) => {
+    const refile = await store.get(id, tx, true);
+    if (refile.status !== 'pending') throw invalid({ status: [REFILE_MESSAGES.notPending] });
+    const after = await store.applyUpdate(tx, refile, { status: 'cancelled' }, 'updated');
+    await tx.query(`update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`, [refile.claim_id, NOT_SUBMITTED]);
+    return after;
+  });
+}
+
+/** Refiles go out with their claims: when a batch is sent, their pending refiles are transmitted. */
+export async function markRefilesTransmitted(tx: Queryable, claimIds: number[]): Promise<void> {
+  if (!claimIds.length) return;
+  await tx.query(`update claim_refiles set status = 'transmitted', transmitted_at = now(), updated_at = now(), version = version + 1 where claim_id = any($1::bigint[]) and status = 'pending'`, [claimIds]);
+}
