@@ -3,6 +3,7 @@ import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { loadDemoBatches } from './demo-batches.ts';
+import { loadDemoDenials } from './demo-denials.ts';
 import { loadDemoAdmissions } from './demo-admissions.ts';
 import { loadDemoClaims } from './demo-claims.ts';
 import { insertRows, seeded } from './demo-rows.ts';
@@ -147,11 +148,15 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         billingCompanyId: bcId, patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
         policies: byPatient, professionalIds, facilityIds, unitIds,
       });
+      // Its own generator, so the rest of the demo stays as it was.
+      await loadDemoDenials(tx, seeded(7919 + bi), { billingCompanyId: bcId });
       if (bi === 0) {
         for (const u of DEMO_USERS) {
           const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);
           await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2 and billing_company_id is null', [uid, u.role]);
           if (u.tenant) await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [bcId, uid]);
+          // The demo collector starts with every third denial of the worklist assigned.
+          if (u.role === 'collector') await tx.query('update claims set assigned_user_id = $2 where billing_company_id = $1 and status_id in (5, 6) and id % 3 = 0', [bcId, uid]);
         }
       }
     }

@@ -122,6 +122,20 @@ describe('demo data', () => {
     expect(x).toEqual([{ reason: 'claim_not_found' }]);
   });
 
+  it("brings a denial worklist: denied claims with their CARC and follow-ups, calls recorded, the demo collector's share assigned", async () => {
+    const collector = app.as(await app.login('collector@demo.test', DEMO_PASSWORD));
+    const list = await collector('GET', '/denial/get-all-server?status_id=6');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.count).toBeGreaterThan(0);
+    expect(list.body.data.every((c: { denial_codes: unknown[]; denied_at: string }) => c.denial_codes.length > 0 && /^\d{2}\/\d{2}\/\d{4}$/.test(c.denied_at))).toBe(true);
+    const me = (await collector('GET', '/auth/me')).body;
+    const mine = await collector('GET', `/denial/get-all-server?assigned_user_id=${me.id ?? me.user?.id}`);
+    expect(mine.body.count).toBeGreaterThan(0);
+    const tracked = await rows('select t.claim_id, n.note = t.tracking_note as same from denial_trackings t join claim_notes n on n.id = t.claim_note_id');
+    expect(tracked.length).toBeGreaterThan(0);
+    expect(tracked.every((t) => t.same === true)).toBe(true);
+  });
+
   it('a demo user per default role signs in with the demo password', async () => {
     for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
   });
