@@ -41,11 +41,13 @@ const bodyFor = (req: Request, draft?: boolean) => {
 export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   ...claimListRoutes,
   {
-    method: 'get', path: '/claim/get-list-status', permission: 'claim.view', summary: 'Claim statuses [{id, name, background_color}]; with ?current_id the statuses a person may move that claim status to, the current one included',
+    method: 'get', path: '/claim/get-list-status', permission: 'claim.view', summary: 'Claim statuses [{id, name, background_color}]; with ?current_id the statuses a person may move that claim status to, the current one included; ?type=denial those of a transmitted claim',
     async handle(ctx, req, actor, res) {
       const claims = service(ctx, actor);
       const m = claims.entity.states!;
       const item = (id: number) => stateListItem(m, id, res.locals.locale);
+      // The denial screens offer the statuses of a claim the payer has (transmitted: Submitted onwards).
+      if (req.query.type === 'denial') return m.states.filter((s) => s.id >= 3).map((s) => item(s.id));
       if (req.query.current_id === undefined) return m.states.map((s) => item(s.id));
       const current = Number(req.query.current_id);
       if (!stateById(m, current)) throw invalid({ current_id: ['The selected current id is invalid.'] });

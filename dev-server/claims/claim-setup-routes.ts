@@ -31,12 +31,14 @@ function sentence(c: Condition, locale: string): string {
 export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get', path: '/claim-sub-status/get-list', permission: ['status.view', 'claim.view', 'denial.view'],
-    summary: 'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one',
+    summary: 'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one; ?type=denial only those for denial management',
     async handle(ctx, req, actor, res) {
       const m = machineOf(ctx);
       let ids = statusIds(req.query.status_id);
       if (req.query.status !== undefined) ids = m.states.filter((s) => s.name.toLowerCase() === String(req.query.status).toLowerCase()).map((s) => s.id);
       const page = await storeFor(ctx, actor, 'claim-sub-status').list({ status: 'true', itemsPerPage: '1000', sortBy: 'name' }, false);
+      // ?type=denial: only the sub-statuses flagged for denial management.
+      if (req.query.type === 'denial') page.data = page.data.filter((s) => s.denial === true);
       const of = (statusId: number) => page.data.filter((s) => ((s.claim_status_ids as number[]) ?? []).includes(statusId));
       const current = req.query.current_id === undefined ? null : Number(req.query.current_id);
       if (!ids.length) return page.data.map((s) => ({ id: s.id, name: s.name }));

@@ -117,6 +117,14 @@ describe('a denial followed up (the tracking form)', () => {
     expect((await es('GET', '/denial/get-all-server?sortBy=color')).body.errors.sortBy).toEqual(['La lista de trabajo no se puede ordenar por color.']);
   });
 
+  it('the denial screens offer the statuses of a transmitted claim and the sub-statuses made for denials', async () => {
+    expect((await root('GET', '/claim/get-list-status?type=denial')).body.map((s: { id: number }) => s.id)).toEqual([3, 4, 5, 6, 7]);
+    await root('POST', '/claim-sub-status', { billing_company_id: w.bc, code: 'NOTDEN', name: 'Waiting for the clearing house', claim_status_ids: [3], denial: false });
+    const subs = (await root('GET', '/claim-sub-status/get-list?type=denial')).body.map((s: { name: string }) => s.name);
+    expect(subs).toContain('Medical records requested');
+    expect(subs).not.toContain('Waiting for the clearing house');
+  });
+
   it('the refile reasons are the seeded three', async () => {
     const r = await root('GET', '/denial/refile-reasons');
     expect(r.body.map((x: { code: string }) => x.code)).toEqual(['01', '02', '03']);
