@@ -7,6 +7,16 @@ import { jobRoutes } from '../jobs/job-routes.ts';
 import { masterDataRoutes } from '../master-data/master-data-routes.ts';
 import { searchRoutes } from '../search/search-router.ts';
 import { identityRoutes } from '../users/identity-routes.ts';
+import { exchangeRoutes } from '../exchange/exchange-routes.ts';
+import { admissionLookupRoutes, admissionRoutes } from '../admissions/admission-routes.ts';
+import { eraLookupRoutes, eraRoutes } from '../payments/era-routes.ts';
+import { eobRoutes } from '../payments/eob-routes.ts';
+import { batchStateRoutes, paymentLookupRoutes, paymentRoutes } from '../payments/payment-routes.ts';
+import { distributionRoutes } from '../payments/distribution-routes.ts';
+import { paymentRecordRoutes } from '../payments/payment-record-routes.ts';
+import { patientPaymentRoutes } from '../payments/patient-payment-routes.ts';
+import { claimPaymentRoutes } from '../payments/claim-payments-routes.ts';
+import { denialLookupRoutes, denialRoutes } from '../denials/denial-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -15,4 +25,6 @@ import type { GuardedRoute } from './guarded-routes.ts';
  */
 export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
+  ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
+  ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialRoutes,
 ] as Array<GuardedRoute<never>>;
