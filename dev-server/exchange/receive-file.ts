@@ -11,6 +11,7 @@ import { logExchange, type ExchangeResult } from './exchange-log.ts';
 import { batchAnswered } from './batch-answers.ts';
 import { registerEras } from '../payments/era-files.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
+import { markDenied } from '../denials/mark-denied.ts';
 
 const SUBMITTED = 3;
 const REJECTED = 5;
@@ -110,6 +111,8 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   const claims = (await tx.query<{ id: string; code: string }>('select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
     [bc, batch.claim_ids, SUBMITTED])).rows;
   const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
+  // Rejected claims join the denial worklist aged from today (no CARC: the reason is in their history).
+  await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
   const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
   for (const id of moved) out.rejected.push({ claim_id: id, code: codes.get(id)!, reason });
   await batchAnswered(tx, ctx, actor, bc, [], moved);
@@ -135,6 +138,7 @@ async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
     }
   }
   const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, rejections);
+  await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
   await addClaimNotes(tx, actor, bc, notes);
   out.batches.push(...await batchAnswered(tx, ctx, actor, bc, notes.map((n) => n.claim_id), moved));
 }

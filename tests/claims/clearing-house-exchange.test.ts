@@ -102,6 +102,12 @@ describe('the clearing-house exchange over SFTP', () => {
     expect(batch).toMatchObject({ status_id: 1, total_processed: 3, total_accepted_by_clearing_house: 2, total_denied_by_clearing_house: 1, answers_accepted: 2, answers_rejected: 1 });
   });
 
+  it("a claim the 277CA rejected joins the denial worklist, aged from the day it was rejected", async () => {
+    const r = await root('GET', '/denial/get-all-server?status_id=5');
+    const rejected = r.body.data.find((c: { id: number }) => c.id === first.ids[1]);
+    expect(rejected).toMatchObject({ status_id: 5, age_days: 0, denial_codes: [] });
+  });
+
   it("the submission report lists the batch's 837 and the acknowledgments that answered it, newest first", async () => {
     const r = await root('GET', `/claim/batch/report-submission?batch_id=${first.id}`);
     expect(r.body.map((e: { direction: string; kind: string; result: string }) => `${e.direction} ${e.kind} ${e.result}`)).toEqual(['in 277CA applied', 'in 999 applied', 'out 837P sent']);
@@ -214,6 +220,7 @@ describe('the clearing-house exchange through local folders', () => {
     const r = await root('POST', `/clearing-house-account/${folderAccount}/poll`);
     expect(r.body.received).toMatchObject([{ kind: '999', result: 'applied' }]);
     expect(await statuses(ids)).toEqual([5, 5]);
+    expect(Number((await app.db.query<{ n: string }>('select count(*) as n from claims where id = any($1::bigint[]) and denied_at = current_date', [ids])).rows[0].n)).toBe(2);
     const history = await root('GET', `/claim/batch/${b.body.id}/exchanges`);
     expect(history.body.map((e: { direction: string; kind: string }) => `${e.direction} ${e.kind}`)).toEqual(['out 837P', 'in 999']);
   });
