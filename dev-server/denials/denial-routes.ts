@@ -1,3 +1,4 @@
+import { entityOf, storeOf } from '../master-data/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, invalid } from '../http/errors.ts';
 import { can } from '../auth/actor.ts';
@@ -21,7 +22,7 @@ import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-let
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 
-const claimStore = (ctx: EraContext, actor: Actor) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
+const claimStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'claim');
 
 /**
  * Records a denial follow-up (the tracking form) and its side effect, in one transaction: the claim's
@@ -29,7 +30,7 @@ const claimStore = (ctx: EraContext, actor: Actor) => new ResourceStore(ctx.db, 
  * and the claim's follow-up date and department are the tracking's. Contacting the patient names how.
  */
 async function recordTracking(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es') {
-  const entity = ctx.entities.find((e) => e.name === 'denial-tracking')!;
+  const entity = entityOf(ctx, 'denial-tracking');
   const w = entityWriter(entity);
   const values = w.writable(body);
   const problems = w.problems(values, locale);
@@ -147,7 +148,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put', path: '/denial/refile/{id}', permission: 'denial.edit', summary: 'A refile is not edited: it is cancelled while waiting, and the claim refiled again',
     async handle(ctx, req, actor) {
-      await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-refile')!, actor).get(idParam(req));
+      await storeOf(ctx, actor, 'claim-refile').get(idParam(req));
       throw invalid({ id: ['A refile is not changed: cancel it while it waits and refile the claim again.'] });
     },
   },

@@ -1,3 +1,4 @@
+import { entityOf, storeOf } from '../master-data/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
@@ -32,13 +33,13 @@ const name = (list: string, id: unknown) => codeListFile(list).find((i) => Strin
  * with the reason in its history, so the next batch takes it.
  */
 export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es'): Promise<Row> {
-  const entity = ctx.entities.find((e) => e.name === 'claim-refile')!;
+  const entity = entityOf(ctx, 'claim-refile');
   const w = entityWriter(entity);
   const values = w.writable(body);
   w.check(values, locale);
   const type = Number(values.refile_type);
   return ctx.db.transaction(async (tx) => {
-    const claims = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
+    const claims = storeOf(ctx, actor, 'claim');
     const claim = await claims.get(Number(values.claim_id), tx, true);
     if (!ANSWERED.includes(Number(claim.status_id))) throw invalid({ claim_id: [REFILE_MESSAGES.notAnswered] });
     const policies = ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
@@ -79,7 +80,7 @@ export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<st
 
 /** Cancels a refile not yet transmitted; the claim stays Not submitted, going out again as an original to the payer it was billed to first. */
 export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): Promise<Row> {
-  const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-refile')!, actor);
+  const store = storeOf(ctx, actor, 'claim-refile');
   return ctx.db.transaction(async (tx) => {
     const refile = await store.get(id, tx, true);
     if (refile.status !== 'pending') throw invalid({ status: [REFILE_MESSAGES.notPending] });

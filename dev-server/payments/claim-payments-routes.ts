@@ -1,5 +1,6 @@
+import { storeOf } from '../master-data/store-of.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
 
 /**
@@ -26,7 +27,7 @@ export const claimPaymentRoutes: GuardedRoute<EraContext>[] = [
     method: 'get', path: '/claim/{id}/payments', permission: 'claim.show',
     summary: "What was paid on a claim: its postings (payment, batch, ERA, adjustments, patient responsibility, reversals) with the totals, and the EOB files of those payments",
     async handle(ctx, req, actor) {
-      const claim = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor).get(idParam(req));
+      const claim = await storeOf(ctx, actor, 'claim').get(idParam(req));
       return claimPayments(ctx, Number(claim.id));
     },
   },

@@ -1,3 +1,4 @@
+import { storeOf } from '../master-data/store-of.ts';
 import type { Request } from 'express';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -7,12 +8,11 @@ import type { FileStore, StoredFile } from '../files/file-store.ts';
 import { sendStoredFile, streamingUpload } from '../files/file-routes.ts';
 import { invalid } from '../http/errors.ts';
 import { editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 
 interface EobContext { db: Database; entities: Entity[]; files: FileStore }
 const id = (v: unknown, field: string) => { if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] }); return Number(v); };
-const eobs = (ctx: EobContext, actor: Actor) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-eob')!, actor);
+const eobs = (ctx: EobContext, actor: Actor) => storeOf(ctx, actor, 'payment-eob');
 
 /** The payment of the path, within the actor's billing companies (another's is not there). */
 async function paymentOf(ctx: EobContext, actor: Actor, req: Request) {

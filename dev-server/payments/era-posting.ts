@@ -1,7 +1,8 @@
+import { entityOf, storeOf } from '../master-data/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { Row } from '../resources/resource-store.ts';
 import { invalid } from '../http/errors.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
@@ -40,7 +41,7 @@ const said = (a: Adjustment[]) => a.map((x) => `${describeAdjustment(x.group, x.
  * transaction: a second run (or a run after a crash) finds it posted and posts nothing.
  */
 export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
-  const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+  const eras = storeOf(ctx, actor, 'era-file');
   const source = await eras.get(eraId);
   const found = await eraPayment(ctx.files, actor, source);
   if (!found) throw invalid({ id: ['The ERA file holds no payment to post.'] });
@@ -96,11 +97,11 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     });
 
     await insertPostings(tx, rows);
-    const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+    const claimEntity = entityOf(ctx, 'claim');
     for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
     await addClaimNotes(tx, actor, bc, notes);
     await markDenied(tx, notes.filter((n) => n.status_id === DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [] })));
-    const exceptionStore = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-exception')!, actor);
+    const exceptionStore = storeOf(ctx, actor, 'era-exception');
     for (const x of exceptions) {
       await exceptionStore.create({ billing_company_id: bc, era_file_id: eraId, claim_control_number: x.claim?.patientControlNumber, payer_claim_number: x.claim?.payerControlNumber,
         patient_name: [x.claim?.patient?.firstName, x.claim?.patient?.lastName].filter(Boolean).join(' ') || undefined, reason: x.reason, message: x.message.slice(0, 2000),
@@ -223,8 +224,8 @@ export const EXCEPTION_TEXT = {
  * is posted.
  */
 export async function resolveException(ctx: PostContext, actor: Actor, exceptionId: number, input: { claimId?: number; resolution?: string }): Promise<Row> {
-  const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-exception')!, actor);
-  const eras = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+  const store = storeOf(ctx, actor, 'era-exception');
+  const eras = storeOf(ctx, actor, 'era-file');
   const first = await store.get(exceptionId);
   const era0 = await eras.get(Number(first.era_file_id));
   const remitted = input.claimId ? (await eraPayment(ctx.files, actor, era0))?.remittance : undefined;
@@ -247,7 +248,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number) });
       if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
       await insertPostings(tx, plan.rows);
-      if (plan.move) await moveClaims(tx, actor, ctx.entities.find((e) => e.name === 'claim')!, bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
+      if (plan.move) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
       await addClaimNotes(tx, actor, bc, [plan.note]);
       if (plan.note.status_id === DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [] }]);
       await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);

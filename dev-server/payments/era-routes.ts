@@ -1,7 +1,8 @@
+import { storeOf } from '../master-data/store-of.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { Row } from '../resources/resource-store.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -15,7 +16,7 @@ import { claimsByControl } from '../claims/claims-by-control.ts';
 
 export interface EraRouteContext extends EraContext { files: FileStore; jobs?: JobQueue }
 
-const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2]) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'era-file')!, actor);
+const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2]) => storeOf(ctx, actor, 'era-file');
 const idsOf = (v: unknown, field: string) => {
   const ids = Array.isArray(v) ? v : [v];
   if (!ids.length || ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)) throw invalid({ [field]: [`The ${field} must be a list of ids.`] });
@@ -151,7 +152,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     summary: "Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved",
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
-      const batch = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'payment-batch')!, actor).get(idParam(req));
+      const batch = await storeOf(ctx, actor, 'payment-batch').get(idParam(req));
       const exceptionId = Number(body.exception_id ?? body.id);
       const x = (await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [Number.isSafeInteger(exceptionId) ? exceptionId : 0])).rows[0];
       if (!x || Number(x.era_file_id) !== Number(batch.era_file_id)) throw invalid({ exception_id: [translate('The exception is not of this batch.', res.locals.locale)] });

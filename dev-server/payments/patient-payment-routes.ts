@@ -1,8 +1,9 @@
+import { entityOf, storeOf } from '../master-data/store-of.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
@@ -47,13 +48,13 @@ async function patientBatch(tx: Queryable, ctx: EraContext, actor: Actor, bc: nu
  * no other payer is Complete.
  */
 export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es') {
-  const patients = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'patient')!, actor);
+  const patients = storeOf(ctx, actor, 'patient');
   const patientId = Number(body.patient_id);
   if (!Number.isSafeInteger(patientId) || patientId < 1) throw invalid({ patient_id: ['A patient payment names its patient.'] });
   const patient = await patients.get(patientId);
   const bc = Number(patient.billing_company_id);
   const date = body.payment_date === undefined || body.payment_date === '' ? usDateOf() : String(body.payment_date);
-  const entity = ctx.entities.find((e) => e.name === 'payment')!;
+  const entity = entityOf(ctx, 'payment');
   const w = entityWriter(entity);
   const fields = w.writable({ ...body, source_id: PATIENT, patient_id: patientId, payment_date: date });
   delete fields.claims; delete fields.payment_batch_id;
@@ -103,7 +104,7 @@ export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: 
       `select c.id from claims c where c.id = any($1::bigint[]) and c.status_id = $2
           and coalesce((select sum(p.patient_responsibility) from payment_services p where p.claim_id = c.id), 0) <= 0
           and not exists (select 1 from payment_services p where p.claim_id = c.id and p.next_responsibility is not null and p.reverses_id is null)`, [[...new Set(rows.map((r) => r.claim_id))], APPROVED])).rows;
-    if (done.length) await moveClaims(tx, actor, ctx.entities.find((e) => e.name === 'claim')!, bc, APPROVED, COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
+    if (done.length) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, APPROVED, COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
     return { ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)), applied: rows.map((r) => ({ claim_id: r.claim_id, claim_code: r.claim_code, claim_service_id: r.claim_service_id, amount: r.paid })), unapplied: amount - applied };
   });
 }
@@ -121,7 +122,7 @@ export const patientPaymentRoutes: GuardedRoute<EraContext>[] = [
     method: 'get', path: '/payments/batch/payments/patient/{patient}', permission: 'payment.view',
     summary: "A patient's payments (newest first, with what each applied and left as credit), what the patient owes claim by claim, and the total",
     async handle(ctx, req, actor) {
-      const patient = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'patient')!, actor).get(idParam(req, 'patient'));
+      const patient = await storeOf(ctx, actor, 'patient').get(idParam(req, 'patient'));
       const bc = Number(patient.billing_company_id);
       const payments = (await ctx.db.query<Row>(
         `select y.id, y.payment_batch_id, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.amount, y.distributed, y.method_id, y.reference, y.card_number_last4, y.reverses_payment_id, to_char(y.closed_date, 'MM/DD/YYYY') as closed_date

@@ -2,11 +2,12 @@ import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { idParam } from '../http/guarded-routes.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { Row } from '../resources/resource-store.ts';
+import { storeOf } from '../master-data/store-of.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { invalid } from '../http/errors.ts';
+import { isUsDate, usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
-
-const storeOf = (ctx: EraContext, actor: Actor, name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 
 /** Payment batches as the actor may see them (tenant-checked by the store). */
 export const batchStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'payment-batch');
@@ -30,4 +31,11 @@ export async function createBatch(tx: Queryable, ctx: EraContext, actor: Actor, 
     if (keys.length) await t.query(`update payment_batches set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [row.id, ...Object.values(columns)]);
     return columns;
   } });
+}
+
+/** The date a batch or payment is closed on: mm/dd/yyyy as given, today when none is given. */
+export function closingDate(v: unknown): string {
+  if (v === undefined || v === null || v === '') return usDateOf();
+  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ date: ['The date must be mm/dd/yyyy.'] });
+  return v;
 }

@@ -8,9 +8,9 @@ import { entityWriter } from '../resources/validation.ts';
 import { translate } from '../i18n/locale.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
-import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
-import { batchAndPayment, batchStore, paymentStore } from './payment-access.ts';
+import { batchAndPayment, batchStore, closingDate, paymentStore } from './payment-access.ts';
 import { assertPostable, LIVE_POSTING, lockedPayment, reversePostings } from './post-services.ts';
 
 // What a payment's PUT may correct: how it is described. Its amount, payer, patient, method and card are
@@ -45,11 +45,6 @@ async function closePayment(tx: Queryable, actor: Actor, batch: Row, paymentId: 
   return (await tx.query<Row>('select * from payments where id = $1', [payment.id])).rows[0];
 }
 
-const closingDate = (v: unknown): string => {
-  if (v === undefined || v === null || v === '') return usDateOf();
-  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ date: ['The date must be mm/dd/yyyy.'] });
-  return v;
-};
 
 /**
  * Reverses a payment (a correction): a payment of the opposite amount in the same batch, every posting

@@ -1,12 +1,13 @@
+import { entityOf } from '../master-data/store-of.ts';
 import reasons from '../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
 import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { isUsDate, usDateOf } from '../../src/domain/formats.ts';
+import { usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
-import { batchStore } from './payment-access.ts';
+import { batchStore, closingDate } from './payment-access.ts';
 import { COMPLETED_BATCH as COMPLETED } from './post-services.ts';
 
 const list = (name: string, locale: string) => codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
@@ -30,9 +31,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get', path: '/payments/batch/{id}/close', permission: 'payment.close', summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
     async handle(ctx, req, actor, res) {
-      const date = req.query.date === undefined || req.query.date === '' ? undefined : String(req.query.date);
-      if (date !== undefined && !isUsDate(date)) throw invalid({ date: ['The date must be mm/dd/yyyy.'] });
-      return closeBatch(ctx, batchStore(ctx, actor), idParam(req), date);
+      return closeBatch(ctx, batchStore(ctx, actor), idParam(req), closingDate(req.query.date));
     },
   },
   {
@@ -53,7 +52,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
     method: 'post', path: '/payments/payment', permission: 'payment.create', status: 201,
     summary: 'Records a payment in a batch not completed ({payment_batch_id, source_id, method_id, payment_date, amount, reference, insurance_company_id | patient_id, card_number + card_expiration for card payments only}); payments are never changed: a correction is a reversal',
     async handle(ctx, req, actor, res) {
-      const entity = ctx.entities.find((e) => e.name === 'payment')!;
+      const entity = entityOf(ctx, 'payment');
       const w = entityWriter(entity);
       const body = w.writable(bodyObject(req));
       w.check(body, res.locals.locale);
@@ -84,8 +83,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
       const body = bodyObject(req);
       const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
       if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a list of batch ids.'] });
-      const date = typeof body.date === 'string' && body.date ? body.date : undefined;
-      if (date !== undefined && !isUsDate(date)) throw invalid({ date: ['The date must be mm/dd/yyyy.'] });
+      const date = closingDate(body.date);
       const store = batchStore(ctx, actor);
       const out = [];
       for (const id of ids) {

@@ -1,3 +1,4 @@
+import { entityOf } from '../master-data/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
@@ -51,7 +52,7 @@ export async function reversePostings(tx: Queryable, ctx: EraContext, actor: Act
   const back = (await tx.query<{ id: string; status_id: number }>(
     `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (4, 6, 7)
        and coalesce((select sum(p.paid) from payment_services p where p.claim_id = c.id), 0) = 0`, [claimIds])).rows;
-  const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+  const claimEntity = entityOf(ctx, 'claim');
   for (const c of back) await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), SUBMITTED, [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }]);
   return paid;
 }
@@ -107,7 +108,7 @@ export async function postServices(tx: Queryable, ctx: EraContext, actor: Actor,
 
 /** Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note. */
 async function moveClaimsAsPaid(tx: Queryable, ctx: EraContext, actor: Actor, bc: number, payment: Row, posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>) {
-  const claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
+  const claimEntity = entityOf(ctx, 'claim');
   const byClaim = new Map<number, { status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }>();
   for (const { line, posting: l, refile } of posted) {
     const c = byClaim.get(Number(line.claim_id)) ?? { status: Number(line.status_id), secondary: !!line.secondary, paid: 0, pr: 0, denied: true, refile: false };
