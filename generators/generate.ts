@@ -48,7 +48,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);
   const previous: Snapshot = existsSync(snapshotPath) ? JSON.parse(readFileSync(snapshotPath, 'utf8')) : {};
-  const current: Snapshot = Object.fromEntries(entities.map((e) => [e.resource.table, tableModel(e)]));
+  const current: Snapshot = Object.fromEntries(entities.filter((e) => !e.resource.viewOf).map((e) => [e.resource.table, tableModel(e)]));
   const ordered = byReferences(current);
   const diff = diffSnapshots(previous, ordered);
   result.warnings.push(...diff.warnings);

@@ -34,7 +34,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
     summary: 'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one; ?type=denial only those for denial management',
     async handle(ctx, req, actor, res) {
       const m = machineOf(ctx);
-      let ids = statusIds(req.query.status_id);
+      let ids = statusIds(req.query.status_id ?? req.query.claim_status);
       if (req.query.status !== undefined) ids = m.states.filter((s) => s.name.toLowerCase() === String(req.query.status).toLowerCase()).map((s) => s.id);
       const page = await storeFor(ctx, actor, 'claim-sub-status').list({ status: 'true', itemsPerPage: '1000', sortBy: 'name' }, false);
       // ?type=denial: only the sub-statuses flagged for denial management.

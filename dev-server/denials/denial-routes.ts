@@ -15,6 +15,7 @@ import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { claimPayments } from '../payments/claim-payments-routes.ts';
 import { denialWorklist } from './denial-worklist.ts';
+import { denialRecord } from './denial-screen-routes.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { cancelRefile, refileClaim } from './refile.ts';
 import { letterPdf } from './appeal-letter-pdf.ts';
@@ -163,7 +164,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
       const claim = await claimStore(ctx, actor).get(idParam(req));
       const trackings = (await ctx.db.query<Row>(
         `select t.*, to_char(t.tracking_date, 'MM/DD/YYYY') as tracking_date, to_char(t.follow_up, 'MM/DD/YYYY') as follow_up from denial_trackings t where t.claim_id = $1 order by t.id desc`, [claim.id])).rows;
-      return { ...claim, insurance_claim_numbers: await payerClaimNumbers(ctx.db, Number(claim.id)), trackings };
+      return { ...claim, ...(await denialRecord(ctx, actor, Number(claim.id))), trackings };
     },
   },
   {

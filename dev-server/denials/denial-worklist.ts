@@ -6,7 +6,10 @@ import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 
 export const DENIAL_STATUSES = [5, 6];
 const TRANSMITTED = [3, 4, 5, 6, 7];
-const SORTS: Record<string, string> = { worth: 'c.billed_amount', denied_at: 'c.denied_at', follow_up_date: 'c.follow_up_date', date_of_service: 'c.date_of_service', age: 'c.denied_at' };
+const SORTS: Record<string, string> = { worth: 'c.billed_amount', billed_amount: 'c.billed_amount', denied_at: 'c.denied_at', follow_up_date: 'c.follow_up_date', date_of_service: 'c.date_of_service',
+  age: 'c.denied_at', age_days: 'c.denied_at', code: 'c.code', id: 'c.id' };
+/** The list screen's names for the worklist's bounds (a schema's number and date ranges): the same filters under the generic names. */
+const ALIASES: Record<string, string> = { billed_amount_min: 'amount_min', billed_amount_max: 'amount_max', age_days_min: 'age_min', age_days_max: 'age_max', follow_up_date_from: 'follow_up_from', follow_up_date_to: 'follow_up_to' };
 
 /**
  * The denial worklist a collector works: transmitted claims, Rejected and Denied by default, found by
@@ -14,7 +17,9 @@ const SORTS: Record<string, string> = { worth: 'c.billed_amount', denied_at: 'c.
  * follow-up date, department, who it is assigned to — and ordered by what is worth money first. A page
  * at a time, each claim with its codes in plain words, in a fixed number of statements.
  */
-export async function denialWorklist(db: Queryable, actor: Actor, q: Record<string, unknown>) {
+export async function denialWorklist(db: Queryable, actor: Actor, query: Record<string, unknown>) {
+  const q: Record<string, unknown> = { ...query };
+  for (const [alias, key] of Object.entries(ALIASES)) if (q[alias] !== undefined && q[key] === undefined) q[key] = q[alias];
   const errors: Record<string, string[]> = {};
   const params: unknown[] = [];
   const where: string[] = [];
@@ -25,7 +30,10 @@ export async function denialWorklist(db: Queryable, actor: Actor, q: Record<stri
     if (list.some((x) => !Number.isSafeInteger(x) || x < 1 || (allowed && !allowed.includes(x)))) { errors[field] = [allowed ? `The status must be one of ${allowed.join(', ')}.` : `The ${field.replace(/_/g, ' ')} must be an id.`]; return null; }
     return list;
   };
-  const statuses = q.status_id === undefined || q.status_id === '' ? DENIAL_STATUSES : ids(q.status_id, 'status_id', TRANSMITTED);
+  // ?ids: the claims a screen names (a denial reopened after its refile put it back to Not submitted), in any status.
+  const named = q.ids === undefined || q.ids === '' ? null : ids(q.ids, 'ids');
+  if (named) add((n) => `c.id = any(${n}::bigint[])`, named);
+  const statuses = q.status_id === undefined || q.status_id === '' ? (named ? null : DENIAL_STATUSES) : ids(q.status_id, 'status_id', TRANSMITTED);
   if (statuses) add((n) => `c.status_id = any(${n}::int[])`, statuses);
   for (const [key, column] of [['sub_status_id', 'c.sub_status_id'], ['assigned_user_id', 'c.assigned_user_id'], ['department_responsibility_id', 'c.department_responsibility_id'], ['company_id', 'c.company_id'], ['billing_company_id', 'c.billing_company_id']] as const) {
     if (q[key] === undefined || q[key] === '') continue;
@@ -58,6 +66,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, q: Record<stri
   }
   if (typeof q.query === 'string' && q.query.trim()) add((n) => `lower(c.code || ' ' || coalesce(c.patient_name, '')) like ${n}`, `%${q.query.trim().toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`);
   const page = Number(q.page ?? 1), perPage = Number(q.itemsPerPage ?? 25);
+  if (named && named.length > 100) errors.ids = ['At most 100 ids at a time.'];
   if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
   const sortBy = String(q.sortBy ?? 'worth');
@@ -71,14 +80,20 @@ export async function denialWorklist(db: Queryable, actor: Actor, q: Record<stri
     `select c.id, c.billing_company_id, c.code, c.patient_id, c.patient_name, c.status_id, c.sub_status_id, s.name as sub_status, c.billed_amount,
             to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, to_char(c.denied_at, 'MM/DD/YYYY') as denied_at, (current_date - c.denied_at) as age_days,
             c.denial_codes, to_char(c.follow_up_date, 'MM/DD/YYYY') as follow_up_date, c.assigned_user_id, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assigned_to,
-            c.department_responsibility_id, i.name as payer, count(*) over () as total__
+            c.department_responsibility_id, i.name as payer, p.insurance_company_id, count(*) over () as total__
        from claims c left join claim_sub_statuses s on s.id = c.sub_status_id left join users u on u.id = c.assigned_user_id
        left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id
       where ${where.join(' and ') || 'true'} order by ${SORTS[sortBy]} ${dir} nulls last, c.id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params)).rows;
   const count = rows[0] ? Number(rows[0].total__) : 0;
   return {
-    data: rows.map(({ total__: _t, ...r }) => ({ ...r, billed_amount: Number(r.billed_amount), age_days: r.age_days === null ? null : Number(r.age_days),
-      denial_codes: ((r.denial_codes as string[] | null) ?? []).map((code) => ({ code, meaning: describeAdjustment(code.split('-')[0], code.split('-')[1] ?? code) })) })),
+    data: rows.map(({ total__: _t, ...r }): Record<string, unknown> => ({ ...r, billed_amount: Number(r.billed_amount), age_days: r.age_days === null ? null : Number(r.age_days),
+      ...denialCodes(r.denial_codes as string[] | null) })),
     count, numberOfPages: Math.ceil(count / perPage),
   };
+}
+
+/** A claim's denial codes with their meanings, as a list and as one line a column shows. */
+function denialCodes(codes: string[] | null) {
+  const denial_codes = (codes ?? []).map((code) => ({ code, meaning: describeAdjustment(code.split('-')[0], code.split('-')[1] ?? code) }));
+  return { denial_codes, denial_reasons: denial_codes.map((d) => d.meaning).join('; ') };
 }

@@ -26,7 +26,8 @@ export function resourceRouter(ctx: ResourceContext): Router {
   for (const entity of ctx.entities) {
     const { writable, check, merged } = entityWriter(entity);
 
-    const handWritten = new Set(entity.resource.handWritten ?? []);
+    // A view's routes are all hand-written: it has no table of its own to serve generically.
+    const handWritten = new Set(entity.resource.viewOf ? ['list', 'getList', 'codeList', 'show'] : entity.resource.handWritten ?? []);
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
       const slug = actionSlug(entity.resource, route.action);
       const handler: RequestHandler = async (req, res, next) => {

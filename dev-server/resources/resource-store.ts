@@ -212,6 +212,16 @@ export class ResourceStore {
         }
         continue;
       }
+      if (kind === 'number-range') {
+        for (const [suffix, op] of [['_min', '>='], ['_max', '<=']] as const) {
+          const v = p[f + suffix];
+          if (v === undefined || v === '') continue;
+          if (!/^-?\d{1,15}$/.test(v)) { errors[f + suffix] = ['The filter must be a whole number.']; continue; }
+          params.push(v);
+          where.push(`${f} ${op} $${params.length}`);
+        }
+        continue;
+      }
       const v = p[f];
       if (v === undefined || v === '') continue;
       if (kind === 'text') { params.push(`%${likeEscape(v)}%`); where.push(`${f} ilike $${params.length}`); }

@@ -13,7 +13,7 @@ const LIMIT = 5;
 
 /** The entities with searchable fields the actor may view; each is searched through its own tenant-scoped store. */
 const visible = (entities: Entity[], actor: Actor) =>
-  entities.filter((e) => searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')));
+  entities.filter((e) => !e.resource.viewOf && searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')));
 
 /** Spotlight: any signed-in person searches what their permissions let them view. */
 export const searchRoutes: GuardedRoute<SearchContext>[] = [{

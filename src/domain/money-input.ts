@@ -39,3 +39,10 @@ export function toDottedDecimal(text: string, style: MoneyStyle): string {
 }
 
 export const isWithinMoneyLimit = (cents: number) => Math.abs(cents) <= MAX_CENTS;
+
+/** "1,500" or "1500.5" (dollars, as a filter's bound is typed) → 150000 / 150050 cents; null when not an amount. */
+export function centsFromDollars(text: string): number | null {
+  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?\s*$/.exec(text);
+  if (!m || (!m[1] && !m[2])) return null;
+  return Number((m[1] ?? '0').replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

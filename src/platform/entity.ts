@@ -12,7 +12,7 @@ export interface FieldSchema {
   'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string;
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
-  'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'contains'; searchable?: boolean;
+  'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'number-range' | 'contains'; searchable?: boolean;
     /** a money column is summed over the whole list unless false */ sum?: boolean };
   'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; references?: string; virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
@@ -59,6 +59,12 @@ export interface ResourceMeta {
   appendOnly?: boolean;
   /** files brought into the list through the upload queue (kind), then taken in by a POST to `then` */
   fileImports?: Array<{ label: string; label_es?: string; kind: 'era' | 'eob' | 'upload'; accept?: string; action: string; then: string }>;
+  /** a read-only view over another entity's rows (the denial worklist over claims): no table of its own, every route hand-written */
+  viewOf?: string;
+  /** a change made to many records of the list at once (the denial worklist's assign, sub-status, follow-up): POST {basePath}/{path} {ids, …fields}, answering {updated, failed[{id, error}]} */
+  bulk?: { path: string; action: string; label: string; label_es?: string; fields: string[] };
+  /** a new record's starting values asked of the server (GET {basePath}/{path} with the fields its parent screen sets): a tracking's claim number and policy from its claim */
+  createDefaults?: string;
   /** rows only the product writes (a log): no create, update or delete route */
   systemWritten?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */

@@ -68,7 +68,7 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
   }
   const seen = new Map<string, string>();
   for (const e of entities) {
-    for (const key of [`table:${e.resource.table}`, `base:${e.resource.basePath}`, `module:${e.resource.module}`]) {
+    for (const key of [...(e.resource.viewOf ? [] : [`table:${e.resource.table}`]), `base:${e.resource.basePath}`, `module:${e.resource.module}`]) {
       if (seen.has(key)) throw new SchemaFileError(`${e.file}: ${key} is already used by ${seen.get(key)}`);
       seen.set(key, e.file);
     }

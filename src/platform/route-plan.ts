@@ -39,7 +39,7 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   if (r.lineOf) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
   const machine = entity.schema['x-states'];
   if (machine) routes.push({ kind: 'states', method: 'get', path: `${b}/states`, action: 'view' });
-  if (r.systemWritten) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
+  if (r.systemWritten || r.viewOf) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
   routes.push({ kind: 'create', method: 'post', path: b, action: 'create' });
   for (const p of r.createPaths ?? []) routes.push({ kind: 'create', method: 'post', path: `${b}/${p}`, action: 'create' });
   // Append-only records are never changed: no update, status toggle or delete route exists at all.

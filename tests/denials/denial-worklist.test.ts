@@ -105,7 +105,8 @@ describe('a denial followed up (the tracking form)', () => {
   it("the denial screen's claim shows the payer's claim number and the follow-ups, newest first", async () => {
     const r = await root('GET', `/denial/${claims.get('WL-50')}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.insurance_claim_numbers).toEqual(['ICN-WL-50']);
+    expect(r.body.payer_claim_numbers).toEqual(['ICN-WL-50']);
+    expect(r.body.insurance_claim_numbers).toBe('ICN-WL-50');
     expect(r.body.trackings.map((t: { rep_name: string; tracking_date: string }) => [t.rep_name, t.tracking_date])).toEqual([['Dana at Key Insurance', '03/30/2026']]);
   });
 
@@ -155,5 +156,51 @@ describe('an appeal letter', () => {
   it('needs the appeal permission', async () => {
     await app.createUser({ email: 'processor@worklist.test', roles: ['paymentprocessor'], billingCompanyIds: [w.bc] });
     expect((await letter('processor@worklist.test', claims.get('WL-50')!)).status).toBe(403);
+  });
+});
+
+describe("the denial screen's own calls", () => {
+  it('the list screen filters by the same bounds under its column names (amount in cents, days, follow-up range)', async () => {
+    const codes = async (q: string) => (await root('GET', `/denial?${q}`)).body.data.map((c: { code: string }) => c.code).sort();
+    expect(await codes('billed_amount_min=15000&billed_amount_max=42000')).toEqual(['WL-29', 'WL-50']);
+    expect(await codes('status_id=7&age_days_min=30')).toEqual(['WL-96']);
+    expect(await codes('follow_up_date_from=04/01/2026&follow_up_date_to=04/30/2026')).toEqual(['WL-29', 'WL-50']);
+  });
+
+  it('each row says its denial in words in one column, and names its payer for the payer filter', async () => {
+    const row = (await root('GET', `/denial/get-all-server?ids=${claims.get('WL-50')}`)).body.data[0];
+    expect(row.denial_reasons).toMatch(/^CO-50: Not medically necessary/);
+    expect(row.payer).toBe('SUN Health Plan');
+    const byPayer = await root('GET', `/denial/get-all-server?insurance_company_id=${row.insurance_company_id}&ids=${claims.get('WL-50')}`);
+    expect(byPayer.body.count).toBe(1);
+  });
+
+  it('a claim named by id is found whatever its status (a refiled one back to Not submitted)', async () => {
+    await app.db.query('update claims set status_id = 2 where id = $1', [claims.get('WL-PAID')]);
+    const r = await root('GET', `/denial/${claims.get('WL-PAID')}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect([r.body.code, r.body.status_id]).toEqual(['WL-PAID', 2]);
+    expect((await root('GET', '/denial/get-all-server')).body.data.map((c: { code: string }) => c.code)).not.toContain('WL-PAID');
+  });
+
+  it("a follow-up starts from its claim: the payer's claim number, status, billed policy, today, a call", async () => {
+    const r = await root('GET', `/denial/tracking/defaults?claim_id=${claims.get('WL-29')}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ claim_number: 'ICN-WL-29', claim_status: 6, policy_responsible: w.policy, interface_type: 'call', department_responsible: 3 });
+    expect(r.body.tracking_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it("a refile starts with the payer's claim number a corrected or void claim names", async () => {
+    const r = await root('GET', `/denial/refile/defaults?claim_id=${claims.get('WL-29')}`);
+    expect(r.body).toMatchObject({ original_claim_id: 'ICN-WL-29', transmission_type: 'E' });
+  });
+
+  it("offers the claim's own policies, primary first, and no one else's claim", async () => {
+    const r = await root('GET', `/denial/policies?claim_id=${claims.get('WL-29')}`);
+    expect(r.body).toEqual([{ id: w.policy, name: expect.stringMatching(/^Primary: /) }]);
+    const other = await app.createBillingCompany('Other Billing', 'OTB');
+    await app.createUser({ email: 'outsider@worklist.test', roles: ['collector'], billingCompanyIds: [other] });
+    const outsider = app.as(await app.login('outsider@worklist.test'));
+    expect((await outsider('GET', `/denial/policies?claim_id=${claims.get('WL-29')}`)).status).toBe(404);
   });
 });

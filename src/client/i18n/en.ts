@@ -20,9 +20,10 @@ export const en = {
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
   toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
+  bulk: { nothing: 'Fill at least one field to change.', updated: 'Changed: %{count}', failed: 'Not changed: %{count}', apply: 'Apply', select_all: 'Select every row of the page', select: 'Select %{name}' },
   list: {
     search: 'Search', filters: 'Filters', clear_filters: 'Clear filters', create: 'Create', export: 'Export', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
-    refresh: 'Refresh', rows_per_page: 'Rows per page', displayed_rows: '%{from}–%{to} of %{count}', no_results: 'No records found', total_all: 'Total (all matches)', from: 'From', to: 'To', yes: 'Yes', no: 'No', any: 'Any',
+    refresh: 'Refresh', rows_per_page: 'Rows per page', displayed_rows: '%{from}–%{to} of %{count}', no_results: 'No records found', total_all: 'Total (all matches)', from: 'From', to: 'To', min: 'at least', max: 'at most', yes: 'Yes', no: 'No', any: 'Any',
     confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
     range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',
   },

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { stateName } from '../../platform/state-machine.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
-import { codeListName, entities, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
+import { codeListName, entities, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { api } from '../session/api.ts';
 
 type Choice = [value: string, name: string];
@@ -26,7 +26,7 @@ export function FilterChoices({ name, field, label, value, onChange, locale, t }
 }) {
   const named = namedChoices(field, locale, t);
   const table = field['x-db']?.references;
-  const target = table ? entities.find((e) => e.resource.table === table) : undefined;
+  const target = entityOfTable(table);
   const [loaded, setLoaded] = useState<Choice[] | null>(null);
   useEffect(() => {
     if (named || !target) return;

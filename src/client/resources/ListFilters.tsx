@@ -4,6 +4,8 @@ import { completeDateEntry, isRangeInOrder } from '../../domain/date-entry.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity } from '../schema/entities.ts';
 import { FilterChoices } from './FilterChoices.tsx';
+import { isMoneyField } from '../../domain/formats.ts';
+import { centsFromDollars, formatCents } from '../../domain/money-input.ts';
 
 type Filters = Record<string, unknown>;
 
@@ -16,6 +18,10 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
   if (!fields.length) return null;
   const active = Object.keys(filterValues).filter((k) => k !== 'q' && filterValues[k] !== undefined && filterValues[k] !== '').length;
   const set = (k: string, v: unknown) => setDraft((d) => ({ ...d, [k]: v === '' ? undefined : v }));
+  // A money range is typed in dollars and sent in cents, like every amount the API takes.
+  const moneyBounds = fields.filter(([, f]) => f['x-list']?.filter === 'number-range' && isMoneyField(f)).flatMap(([n]) => [`${n}_min`, `${n}_max`]);
+  const shown = (f: Filters): Filters => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'number' ? formatCents(v) : v]));
+  const sent = (f: Filters): Filters => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'string' ? centsFromDollars(v) ?? undefined : v]));
   const rangeErrors = fields.filter(([n, f]) => f['x-list']?.filter === 'date-range' && !isRangeInOrder(draft[`${n}_from`] as string, draft[`${n}_to`] as string)).map(([n]) => n);
   const dateField = (key: string, label: string, error = false) => (
     <TextField key={key} size="small" label={label} placeholder={t('widgets.date_placeholder')} value={(draft[key] as string) ?? ''} error={error}
@@ -23,9 +29,9 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
   );
   return (
     <>
-      <Badge badgeContent={active} color="primary"><Button variant="outlined" onClick={(e) => { setDraft(filterValues); setAnchor(e.currentTarget); }}>{t('list.filters')}</Button></Badge>
+      <Badge badgeContent={active} color="primary"><Button variant="outlined" onClick={(e) => { setDraft(shown(filterValues)); setAnchor(e.currentTarget); }}>{t('list.filters')}</Button></Badge>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)}>
-        <Box component="form" sx={{ p: 2, display: 'grid', gap: 1.5, width: 320 }} onSubmit={(e) => { e.preventDefault(); if (!rangeErrors.length) { setFilters({ ...draft, q: filterValues.q }); setAnchor(null); } }}>
+        <Box component="form" sx={{ p: 2, display: 'grid', gap: 1.5, width: 320 }} onSubmit={(e) => { e.preventDefault(); if (!rangeErrors.length) { setFilters({ ...sent(draft), q: filterValues.q }); setAnchor(null); } }}>
           {fields.map(([name, f]) => {
             const label = schemaLabel(f, locale, name);
             switch (f['x-list']!.filter) {
@@ -47,6 +53,14 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
                   </Box>
                 );
               }
+              case 'number-range':
+                return (
+                  <Box key={name} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+                    {(['min', 'max'] as const).map((b) => (
+                      <TextField key={b} size="small" label={`${label} — ${t(`list.${b}`)}`} inputMode="decimal" value={draft[`${name}_${b}`] ?? ''} onChange={(e) => set(`${name}_${b}`, e.target.value)} />
+                    ))}
+                  </Box>
+                );
               default:
                 return <TextField key={name} size="small" label={label} type={f['x-list']!.filter === 'number' ? 'number' : 'text'} value={draft[name] ?? ''} onChange={(e) => set(name, e.target.value)} />;
             }

@@ -4,7 +4,7 @@ import { Theme } from '@rjsf/mui';
 import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { FORMAT_CHECKS, NUMBER_FORMAT_CHECKS } from '../../domain/formats.ts';
 import { entityRules } from '../../domain/rules/entity-rules.ts';
@@ -28,10 +28,10 @@ import serverEs from '../../domain/messages.es.json' with { type: 'json' };
 
 const RULE_MESSAGES_ES: Record<string, string> = serverEs;
 
-const Form = withTheme(Theme);
+export const Form = withTheme(Theme);
 // The same format checks as the server (src/domain), so a form refuses what the server would.
 // Number formats (money) go in as ajv format objects, which RJSF passes to ajv unchanged.
-const validator = customizeValidator({ customFormats: { ...FORMAT_CHECKS, ...Object.fromEntries(Object.entries(NUMBER_FORMAT_CHECKS).map(([k, validate]) => [k, { type: 'number', validate }])) } as never });
+export const validator = customizeValidator({ customFormats: { ...FORMAT_CHECKS, ...Object.fromEntries(Object.entries(NUMBER_FORMAT_CHECKS).map(([k, validate]) => [k, { type: 'number', validate }])) } as never });
 
 /** ajv's error in the person's language, with the limit it broke. */
 export function validationMessage(t: (k: string, o?: Record<string, unknown>) => string, e: RJSFValidationError): string {
@@ -78,8 +78,12 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   // A form action (save and verify) sends the same body to its own route; null: the plain save.
   const [action, setAction] = useState<NonNullable<ClientEntity['resource']['formActions']>[number] | null>(null);
   const [duplicate, setDuplicate] = useState<{ data: Record_; message: string; names: string[] } | null>(null);
-  if (id !== undefined && existing.isPending) return <Loading />;
-  const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...initial, ...fixed });
+  // A new record may start from values the server derives from its parent (a follow-up from its claim).
+  const defaultsPath = id === undefined && entity.resource.createDefaults ? `/${entity.resource.basePath}/${entity.resource.createDefaults}` : null;
+  const defaults = useQuery({ queryKey: [entity.name, 'createDefaults', fixed], enabled: !!defaultsPath, staleTime: 0,
+    queryFn: () => api<Record_>(defaultsPath!, { query: Object.fromEntries(Object.entries(fixed ?? {}).filter(([k]) => k !== 'billing_company_id')) }).catch(() => ({})) });
+  if ((id !== undefined && existing.isPending) || (defaultsPath && defaults.isPending)) return <Loading />;
+  const start: Record_ = formData ?? (id !== undefined ? pickFormFields(existing.data ?? {}, schema.properties as object, entity) : { ...pickFormFields(defaults.data ?? {}, schema.properties as object, entity), ...initial, ...fixed });
 
   const submit = async (all: Record_, checked = false) => {
     // What the form does not show is not sent (a subscriber when the patient is the insured).

@@ -1,5 +1,5 @@
-import { Box, Button, IconButton, InputAdornment, LinearProgress, Menu, MenuItem, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Tooltip, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Checkbox, IconButton, InputAdornment, LinearProgress, Menu, MenuItem, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Tooltip, Typography } from '@mui/material';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useListController } from 'react-admin';
 import Refresh from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -20,6 +20,9 @@ import { useMe } from '../shell/me-context.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
+// The bulk change's form (RJSF) loads when first opened.
+const BulkChange = lazy(() => import('./BulkChange.tsx'));
+
 /** The generated list: server paging, sorting, search, the schema's filters, status toggle, export. */
 export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
   const { t, locale } = useI18n();
@@ -33,6 +36,14 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
   const [search, setSearch] = useState('');
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  // Rows chosen for a bulk change (the denial worklist's assign, sub-status, follow-up), on the page shown.
+  const bulk = entity.resource.bulk && can(me, actionSlug(entity.resource, entity.resource.bulk.action)) ? entity.resource.bulk : null;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const pageIds = (list.data ?? []).map((r) => r.id);
+  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const filterKey = JSON.stringify(list.filterValues);
+  useEffect(() => setSelected(new Set()), [list.page, list.perPage, filterKey]);
   const filtersRef = useRef(list.filterValues);
   filtersRef.current = list.filterValues;
 
@@ -79,6 +90,7 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
           <MenuItem onClick={() => void doExport('xlsx')}>{t('list.export_xlsx')}</MenuItem>
           <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
         </Menu>
+        {bulk && <Button variant="outlined" disabled={!selected.size} onClick={() => setBulkOpen(true)}>{(locale === 'es' && bulk.label_es) || bulk.label} ({selected.size})</Button>}
         {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && <CodeSetImport entity={entity} onDone={() => void list.refetch()} />}
         {(entity.resource.fileImports ?? []).filter((f) => can(me, actionSlug(entity.resource, f.action))).map((f) => <FileImport key={f.kind} def={f} onDone={() => void list.refetch()} />)}
         {perms.create && <Button variant="contained" onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}>{t('list.create')}</Button>}
@@ -88,6 +100,12 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
         <Table size="small" stickyHeader aria-label={title}>
           <TableHead>
             <TableRow>
+              {bulk && (
+                <TableCell padding="checkbox">
+                  <Checkbox size="small" checked={!!pageIds.length && pageIds.every((id) => selected.has(id))} indeterminate={pageIds.some((id) => selected.has(id)) && !pageIds.every((id) => selected.has(id))}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())} slotProps={{ input: { 'aria-label': t('bulk.select_all') } }} />
+                </TableCell>
+              )}
               {columns.map(([name, f]) => (
                 <TableCell key={name} sortDirection={list.sort.field === name ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                   {f['x-list']?.sortable || name === 'id' ? (
@@ -104,6 +122,11 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
             {list.data?.map((row) => (
               <TableRow key={row.id} hover tabIndex={0} sx={{ cursor: perms.show ? 'pointer' : 'default' }} data-testid={`row-${row.id}`}
                 onClick={() => perms.show && go({ kind: 'show', id: row.id })} onKeyDown={(e) => { if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id }); }}>
+                {bulk && (
+                  <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
+                    <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': t('bulk.select', { name: String(row.display_name ?? row.code ?? row.id) }) } }} />
+                  </TableCell>
+                )}
                 {columns.map(([name, f]) => (
                   <TableCell key={name}>
                     {status && name === status.field ? (
@@ -115,10 +138,11 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
               </TableRow>
             ))}
             {list.data?.length === 0 && !list.isPending && (
-              <TableRow><TableCell colSpan={columns.length}>{t('list.no_results')}</TableCell></TableRow>
+              <TableRow><TableCell colSpan={columns.length + (bulk ? 1 : 0)}>{t('list.no_results')}</TableCell></TableRow>
             )}
             {sums && !!list.data?.length && (
               <TableRow data-testid="list-sums" sx={{ '& td': { fontWeight: 600 } }}>
+                {bulk && <TableCell />}
                 {columns.map(([name, f], i) => (
                   <TableCell key={name}>{name in sums ? <CellValue field={f} value={sums[name]} t={t} locale={locale} /> : i === 0 ? t('list.total_all') : ''}</TableCell>
                 ))}
@@ -130,6 +154,12 @@ export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntit
       <TablePagination component="div" count={list.total ?? 0} page={Math.max(0, list.page - 1)} rowsPerPage={list.perPage} rowsPerPageOptions={[10, 25, 50, 100]}
         onPageChange={(_e, p) => list.setPage(p + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))} labelRowsPerPage={t('list.rows_per_page')}
         labelDisplayedRows={({ from, to, count }) => t('list.displayed_rows', { from, to, count: `${count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US')}${meta?.countCapped ? '+' : ''}` })} />
+      {bulkOpen && (
+        <Suspense fallback={null}>
+          <BulkChange entity={entity} rows={(list.data ?? []).filter((r) => selected.has(r.id))}
+            onClose={(changed) => { setBulkOpen(false); if (changed) { setSelected(new Set()); void list.refetch(); } }} />
+        </Suspense>
+      )}
       <ConfirmDialog open={!!confirm} title={t('list.confirm_status_title')} body={confirm && status ? t(confirm[status.field] ? 'list.confirm_disable' : 'list.confirm_enable') : ''}
         onCancel={() => setConfirm(null)} onConfirm={() => confirm && void toggleStatus(confirm)} />
     </Box>

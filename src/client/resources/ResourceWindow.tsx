@@ -31,9 +31,12 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: {
   const [view, setView] = useState<View>(opened ? { kind: 'show', id: Number(opened) } : { kind: 'list' });
   const slug = (action: string) => actionSlug(entity.resource, action);
   // Shared catalogues (payers, clearing houses, codes) change only by a Super User's hand; the server says so too.
-  const mayChange = (entity.resource.tenancy !== 'global' || me.is_super_user) && !entity.resource.systemWritten;
+  // A log and a view (the denial worklist over claims) are read here; their records change through their own commands.
+  const readOnly = !!entity.resource.systemWritten || !!entity.resource.viewOf;
+  const mayChange = (entity.resource.tenancy !== 'global' || me.is_super_user) && !readOnly;
   const perms: Permissions = {
-    create: !linkedOnly && !entity.resource.systemWritten && can(me, slug('create')), edit: mayChange && can(me, slug('edit')), disable: mayChange && can(me, slug('disable')), history: can(me, slug('history')), show: can(me, slug('show')),
+    create: !linkedOnly && !readOnly && can(me, slug('create')), edit: mayChange && can(me, slug('edit')), disable: mayChange && can(me, slug('disable')),
+    history: !entity.resource.viewOf && can(me, slug('history')), show: can(me, slug('show')),
   };
   const go = (v: View) => setView(v);
   switch (view.kind) {

@@ -3,7 +3,7 @@ import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
-import { codeListName, entities, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
+import { codeListName, entities, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { StateChip } from './StateControl.tsx';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */
@@ -26,7 +26,7 @@ export function BooleanChip({ value, t }: { value: unknown; t: Translate }) {
 
 /** The display name of a referenced record (a patient's company); the names of a page come in one request. */
 export function ReferenceValue({ field, value }: { field: FieldSchema; value: unknown }) {
-  const target = entities.find((e) => e.resource.table === field['x-db']?.references);
+  const target = entityOfTable(field['x-db']?.references);
   const { data } = useGetManyAggregate(target?.name ?? '', { ids: [value as number] }, { enabled: !!target && typeof value === 'number' });
   const name = data?.[0]?.display_name;
   return <>{name ? String(name) : value === undefined || value === null ? '' : String(value)}</>;

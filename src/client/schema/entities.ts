@@ -41,6 +41,8 @@ export const entities: ClientEntity[] = loaded.map((e) => ({ ...e, schema: withL
 
 export const entityByName = (name: string) => entities.find((e) => e.name === name);
 export const entityByMenu = (menuName: string) => entities.find((e) => e.resource.menu?.name === menuName || (menuName === 'My Billing Company Management' && e.name === 'billing-company'));
+/** The entity that owns a table (a view over claims never stands for them). */
+export const entityOfTable = (table: string | undefined) => (table ? entities.find((e) => e.resource.table === table && !e.resource.viewOf) : undefined);
 export const entityByModule = (module: string) => entities.find((e) => e.resource.module === module || e.resource.searchFilter === module);
 
 export type { FieldSchema };

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
-import { codeListName, entities, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeListName, entities, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -10,7 +10,7 @@ function sourceFor(name: string, field: FieldSchema): string | undefined {
   if (name === 'roles') return '/roles';
   if (name === 'billing_company_ids' || name === 'billing_company_id') return '/billing-company/get-list';
   const table = field['x-db']?.references;
-  const target = table && entities.find((e) => e.resource.table === table);
+  const target = entityOfTable(table);
   return target ? `/${target.resource.basePath}/get-list` : undefined;
 }
 
