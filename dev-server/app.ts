@@ -37,6 +37,7 @@ import { patientPaymentRoutes } from './payments/patient-payment-routes.ts';
 import { claimPaymentRoutes } from './payments/claim-payments-routes.ts';
 import { denialLookupRoutes, denialRoutes } from './denials/denial-routes.ts';
 import { denialScreenRoutes } from './denials/denial-screen-routes.ts';
+import { ledgerLookupRoutes, ledgerRoutes } from './ledger/ledger-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -101,6 +102,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, patientPaymentRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, denialLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, denialScreenRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, ledgerLookupRoutes));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));
@@ -114,6 +116,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, files }, eobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimPaymentRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, denialRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, ledgerRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));

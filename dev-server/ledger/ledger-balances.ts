@@ -1,0 +1,55 @@
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * What each patient owes, split by who owes it, from the rows it comes from — one statement for a
+ * page of patients (never a query per patient):
+ *   charges      the claims' service lines (to insurance when the claim names a policy, else to the patient)
+ *   insurance    − paid − adjustments other than PR (CO-45…) − patient responsibility (moved to the patient)
+ *   patient      + patient responsibility − what the patient paid (a patient posting carries −X;
+ *                what a patient's payment left unapplied is a credit on the account)
+ *   both sides   − write-offs + refunds (ledger entries, append-only)
+ * Reversed postings carry their opposite amounts, so a plain sum is the live figure.
+ */
+export interface PatientBalance { patient_id: number; charges: number; insurance_paid: number; adjustments: number; patient_responsibility: number; patient_paid: number;
+  write_offs: number; refunds: number; insurance_balance: number; patient_balance: number; balance: number }
+
+/** Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility). */
+export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR')`;
+/** A posting row p is the patient's own payment (source 1) rather than a payer's. */
+export const PATIENT_SOURCE_SQL = `(select y.source_id = 1 from payments y where y.id = p.payment_id)`;
+
+export async function patientBalances(db: Queryable, patientIds: number[], claimId?: number): Promise<Map<number, PatientBalance>> {
+  const out = new Map<number, PatientBalance>();
+  if (!patientIds.length) return out;
+  const claimFilter = claimId === undefined ? '' : ' and c.id = $2';
+  const params: unknown[] = claimId === undefined ? [patientIds] : [patientIds, claimId];
+  const rows = (await db.query<Record<string, string>>(
+    `with cl as (select c.id, c.patient_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured from claims c where c.patient_id = any($1::bigint[])${claimFilter}),
+          ch as (select cl.patient_id, sum(s.line_charge) filter (where cl.insured) as ins, sum(s.line_charge) filter (where not cl.insured) as pat from cl join claim_services s on s.claim_id = cl.id group by cl.patient_id),
+          po as (select cl.patient_id,
+                        sum(p.paid) filter (where not ${PATIENT_SOURCE_SQL}) as paid,
+                        sum(${ADJUSTMENTS_SQL}) filter (where not ${PATIENT_SOURCE_SQL}) as adj,
+                        sum(p.patient_responsibility) filter (where not ${PATIENT_SOURCE_SQL}) as pr,
+                        -sum(p.patient_responsibility) filter (where ${PATIENT_SOURCE_SQL}) as pat_paid
+                   from cl join payment_services p on p.claim_id = cl.id group by cl.patient_id),
+          le as (select e.patient_id,
+                        sum(e.amount) filter (where e.kind = 'write_off' and e.responsibility = 'insurance') as wo_ins,
+                        sum(e.amount) filter (where e.kind = 'write_off' and e.responsibility = 'patient') as wo_pat,
+                        sum(e.amount) filter (where e.kind = 'refund' and e.responsibility = 'insurance') as rf_ins,
+                        sum(e.amount) filter (where e.kind = 'refund' and e.responsibility = 'patient') as rf_pat
+                   from ledger_entries e where e.patient_id = any($1::bigint[])${claimId === undefined ? '' : ' and e.claim_id = $2'} group by e.patient_id),
+          un as (select y.patient_id, sum(y.amount - coalesce(y.distributed, 0)) as unapplied from payments y
+                  where y.patient_id = any($1::bigint[]) and y.source_id = 1${claimId === undefined ? '' : ' and false'} group by y.patient_id)
+     select x.id as patient_id, ch.ins, ch.pat, po.paid, po.adj, po.pr, coalesce(po.pat_paid, 0) + coalesce(un.unapplied, 0) as pat_paid, le.wo_ins, le.wo_pat, le.rf_ins, le.rf_pat
+       from unnest($1::bigint[]) as x(id) left join ch on ch.patient_id = x.id left join po on po.patient_id = x.id left join le on le.patient_id = x.id left join un on un.patient_id = x.id`, params)).rows;
+  for (const r of rows) {
+    const n = (k: string) => Number(r[k] ?? 0);
+    const insurance = n('ins') - n('paid') - n('adj') - n('pr') - n('wo_ins') + n('rf_ins');
+    const patient = n('pat') + n('pr') - n('pat_paid') - n('wo_pat') + n('rf_pat');
+    out.set(Number(r.patient_id), {
+      patient_id: Number(r.patient_id), charges: n('ins') + n('pat'), insurance_paid: n('paid'), adjustments: n('adj'), patient_responsibility: n('pr'), patient_paid: n('pat_paid'),
+      write_offs: n('wo_ins') + n('wo_pat'), refunds: n('rf_ins') + n('rf_pat'), insurance_balance: insurance, patient_balance: patient, balance: insurance + patient,
+    });
+  }
+  return out;
+}

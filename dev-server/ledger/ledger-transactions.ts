@@ -1,0 +1,117 @@
+import type { Queryable } from '../db/database.ts';
+import { codeListFile } from '../claims/claim-code-lists.ts';
+import { ADJUSTMENTS_SQL } from './ledger-balances.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
+
+/** Document 3's transaction types, in the order they are listed on one day. */
+export const LEDGER_TYPES = ['claim', 'charge', 'payment', 'adjustment', 'patient_responsibility', 'write_off', 'refund', 'refile', 'statement'] as const;
+export type LedgerType = typeof LEDGER_TYPES[number];
+
+export interface LedgerRow {
+  date: string; type: LedgerType; description: string;
+  claim_id: number | null; claim_code: string | null; status_id: number | null;
+  payment_id: number | null; payment_batch_id: number | null; entry_id: number | null;
+  /** what the row does to each balance (cents, signed); informational rows (a claim, a refile, a statement) change neither */
+  insurance: number; patient: number;
+  insurance_balance: number; patient_balance: number; balance: number;
+}
+
+type Draft = Omit<LedgerRow, 'date' | 'insurance_balance' | 'patient_balance' | 'balance'> & { iso: string; seq: number };
+
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const REFILE_TYPES = new Map(codeListFile('refile-types').map((i) => [Number(i.id), i.name]));
+const REASONS = new Map(codeListFile('ledger-reasons').map((i) => [String(i.id), i.name]));
+const ORDINAL = ['1st', '2nd', '3rd'];
+
+/**
+ * Every transaction of a patient's account in date order — the claims, their charges, what payers
+ * paid and adjusted, what moved to the patient, what the patient paid, write-offs, refunds, refiles
+ * and statements — each with the running balances split by insurance and patient. A handful of
+ * statements for the whole account; the balances come out equal to patientBalances' (a test holds them to it).
+ */
+export async function patientLedger(db: Queryable, patientId: number): Promise<LedgerRow[]> {
+  const d: Draft[] = [];
+  const base = { claim_id: null, claim_code: null, status_id: null, payment_id: null, payment_batch_id: null, entry_id: null, insurance: 0, patient: 0 };
+  const claims = (await db.query<{ id: string; code: string; status_id: number; iso: string; billed: string; insured: boolean }>(
+    `select c.id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
+            jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
+       from claims c where c.patient_id = $1 order by c.id`, [patientId])).rows;
+  const byId = new Map(claims.map((c) => [Number(c.id), c]));
+  const ids = [...byId.keys()];
+  const of = (claimId: number) => { const c = byId.get(claimId)!; return { claim_id: claimId, claim_code: c.code, status_id: Number(c.status_id) }; };
+  for (const c of claims) d.push({ ...base, ...of(Number(c.id)), iso: c.iso, seq: Number(c.id), type: 'claim', description: `Claim ${c.code} billed ${c.insured ? 'to insurance' : 'to the patient'}` });
+
+  const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
+    db.query<{ id: string; claim_id: string; iso: string; procedure_code: string | null; revenue_code: string | null; charge: string }>(
+      `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
+         from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids]),
+    db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
+      paid: string; adj: string; pr: string; codes: string | null }>(
+      `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
+              y.source_id = 1 as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
+              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr,
+              (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
+                 where q.payment_id = p.payment_id and q.claim_id = p.claim_id and a->>'group' <> 'PR') as codes
+         from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
+        where p.claim_id = any($1::bigint[])
+        group by p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
+        order by min(p.id)`, [ids]),
+    db.query<{ id: string; claim_id: string | null; kind: 'write_off' | 'refund'; responsibility: 'insurance' | 'patient'; amount: string; iso: string; reason: string; note: string | null }>(
+      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where patient_id = $1 order by id`, [patientId]),
+    db.query<{ id: string; claim_id: string; refile_type: number; status: string; iso: string }>(
+      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where claim_id = any($1::bigint[]) order by id`, [ids]),
+    db.query<{ id: string; sequence: number; amount_due: string; iso: string }>(
+      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where patient_id = $1 order by id`, [patientId]),
+    db.query<{ id: string; batch: string; iso: string; reference: string | null; credit: string }>(
+      `select id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
+         from payments where patient_id = $1 and source_id = 1 and amount <> coalesce(distributed, 0) order by id`, [patientId]),
+  ]);
+
+  for (const l of lines.rows) {
+    const c = byId.get(Number(l.claim_id))!;
+    const amount = Number(l.charge);
+    d.push({ ...base, ...of(Number(l.claim_id)), iso: l.iso ?? c.iso, seq: Number(l.id), type: 'charge', description: `Charge ${[l.procedure_code, l.revenue_code].filter(Boolean).join(' ') || ''}`.trim(),
+      insurance: c.insured ? amount : 0, patient: c.insured ? 0 : amount });
+  }
+  postings.rows.forEach((p, i) => {
+    const claim = of(Number(p.claim_id));
+    const at = { ...base, ...claim, iso: p.iso, seq: i, payment_id: Number(p.payment_id), payment_batch_id: Number(p.batch) };
+    const reversed = p.reversal ? 'Reversal of ' : '';
+    const paid = Number(p.paid), adj = Number(p.adj), pr = Number(p.pr);
+    if (p.patient_source) {
+      // A patient's payment is carried as paid X with patient responsibility −X: it lowers what the patient owes.
+      d.push({ ...at, type: 'payment', description: `${reversed}Patient payment${p.reference ? ` ${p.reference}` : ''}`, patient: pr });
+      return;
+    }
+    const payer = p.payer ?? 'Insurance';
+    if (paid !== 0 || (adj === 0 && pr === 0)) d.push({ ...at, type: 'payment', description: `${reversed}Payment from ${payer}${p.reference ? ` (${p.reference})` : ''}`, insurance: -paid });
+    if (adj !== 0) d.push({ ...at, type: 'adjustment', description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`, insurance: -adj });
+    if (pr !== 0) d.push({ ...at, type: 'patient_responsibility', description: `${reversed}Patient responsibility per ${payer}`, insurance: -pr, patient: pr });
+  });
+  for (const u of unapplied.rows) {
+    // What a patient paid beyond what was owed stays on the account as a credit.
+    d.push({ ...base, iso: u.iso, seq: Number(u.id), payment_id: Number(u.id), payment_batch_id: Number(u.batch), type: 'payment',
+      description: `Patient payment${u.reference ? ` ${u.reference}` : ''} (unapplied credit)`, patient: -Number(u.credit) });
+  }
+  for (const e of entries.rows) {
+    const sign = e.kind === 'write_off' ? -1 : 1;
+    const amount = sign * Number(e.amount);
+    d.push({ ...base, ...(e.claim_id ? of(Number(e.claim_id)) : {}), iso: e.iso, seq: Number(e.id), entry_id: Number(e.id), type: e.kind,
+      description: `${e.kind === 'write_off' ? 'Write-off' : 'Refund'} (${e.responsibility}): ${REASONS.get(e.reason) ?? e.reason}${e.note ? ` — ${e.note}` : ''}`,
+      insurance: e.responsibility === 'insurance' ? amount : 0, patient: e.responsibility === 'patient' ? amount : 0 });
+  }
+  for (const r of refiles.rows) {
+    d.push({ ...base, ...of(Number(r.claim_id)), iso: r.iso, seq: Number(r.id), type: 'refile', description: `Refiled: ${REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type} (${r.status})` });
+  }
+  for (const s of statements.rows) {
+    d.push({ ...base, iso: s.iso, seq: Number(s.id), type: 'statement', description: `Patient ${ORDINAL[s.sequence - 1] ?? `${s.sequence}th`} statement: ${formatCents(Number(s.amount_due))} due` });
+  }
+
+  const order = (t: LedgerType) => LEDGER_TYPES.indexOf(t);
+  d.sort((a, b) => a.iso.localeCompare(b.iso) || order(a.type) - order(b.type) || (a.claim_id ?? 0) - (b.claim_id ?? 0) || a.seq - b.seq);
+  let insurance = 0, patient = 0;
+  return d.map(({ iso, seq: _s, ...row }) => {
+    insurance += row.insurance; patient += row.patient;
+    return { ...row, date: us(iso), insurance_balance: insurance, patient_balance: patient, balance: insurance + patient };
+  });
+}

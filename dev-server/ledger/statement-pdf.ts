@@ -1,0 +1,84 @@
+import { jsPDF } from 'jspdf';
+import { formatCents } from '../../src/domain/money-input.ts';
+import type { Statement } from './patient-statement.ts';
+
+const WORDS = {
+  en: { title: 'PATIENT STATEMENT', date: 'Statement date', account: 'Account', bill: 'Bill', dos: 'Date', claim: 'Claim', services: 'Services', charges: 'Charges', insurance: 'Insurance paid/adj.',
+    you: 'You paid', balance: 'Balance', aging: ['Current', '31-60 days', '61-90 days', '91-120 days', 'Over 120 days'], due: 'AMOUNT DUE', pending: 'Pending with insurance',
+    nothing: 'No open items.', detach: 'Please detach and return this portion with your payment.', enclosed: 'Amount enclosed', payable: 'Make checks payable to', patient: 'Patient',
+    ordinal: (n: number) => ['1st', '2nd', '3rd'][n - 1] ?? `${n}th` },
+  es: { title: 'ESTADO DE CUENTA DEL PACIENTE', date: 'Fecha del estado', account: 'Cuenta', bill: 'Factura', dos: 'Fecha', claim: 'Reclamo', services: 'Servicios', charges: 'Cargos', insurance: 'Pagado/ajustado por el seguro',
+    you: 'Usted pagó', balance: 'Saldo', aging: ['Corriente', '31-60 días', '61-90 días', '91-120 días', 'Más de 120 días'], due: 'MONTO ADEUDADO', pending: 'Pendiente con el seguro',
+    nothing: 'No hay partidas abiertas.', detach: 'Desprenda y devuelva esta parte con su pago.', enclosed: 'Monto adjunto', payable: 'Emita los cheques a nombre de', patient: 'Paciente',
+    ordinal: (n: number) => `${n}.ª` },
+};
+
+const money = (cents: number) => `$${formatCents(cents)}`;
+// jsPDF's standard fonts are Latin-1: other characters are replaced rather than printed wrong.
+const latin1 = (s: string) => s.replace(/[^\x20-\xff]/g, '?');
+
+/** One page per statement (a run prints many): the open items, the aging, the amount due and a payment coupon to detach. */
+export function statementsPdf(statements: Statement[], locale: 'en' | 'es'): ArrayBuffer {
+  const w = WORDS[locale];
+  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const right = doc.internal.pageSize.getWidth() - 48;
+  const text = (s: string, x: number, y: number, opts?: { align?: 'right' | 'left' | 'center' }) => doc.text(latin1(s), x, y, opts);
+  statements.forEach((s, index) => {
+    if (index) doc.addPage();
+    doc.setFont('helvetica', 'bold'); doc.setFontSize(13);
+    text(s.from.name, 48, 56);
+    doc.setFont('helvetica', 'normal'); doc.setFontSize(9);
+    [...s.from.address, s.from.phone ?? ''].filter(Boolean).forEach((line, i) => text(line, 48, 70 + i * 11));
+    doc.setFont('helvetica', 'bold'); doc.setFontSize(13);
+    text(w.title, right, 56, { align: 'right' });
+    doc.setFont('helvetica', 'normal'); doc.setFontSize(9);
+    text(`${w.date}: ${s.statement_date}`, right, 70, { align: 'right' });
+    text(`${w.account}: ${s.account}`, right, 81, { align: 'right' });
+    text(`${w.bill}: ${w.ordinal(s.sequence)}`, right, 92, { align: 'right' });
+    doc.setFontSize(10);
+    [s.patient_name, ...s.address].forEach((line, i) => text(line, 48, 124 + i * 12));
+
+    // The open items.
+    const cols = [48, 108, 178, 330, 400, 470, right];
+    let y = 180;
+    doc.setFont('helvetica', 'bold'); doc.setFontSize(8.5);
+    [w.dos, w.claim, w.services].forEach((h, i) => text(h, cols[i], y));
+    [w.charges, w.insurance, w.you, w.balance].forEach((h, i) => text(h, cols[i + 3] + (i === 3 ? 0 : 60), y, { align: 'right' }));
+    doc.line(48, y + 4, right, y + 4);
+    doc.setFont('helvetica', 'normal');
+    y += 16;
+    if (!s.items.length) { text(w.nothing, 48, y); y += 12; }
+    for (const item of s.items.slice(0, 24)) {
+      text(item.date_of_service, cols[0], y); text(item.claim_code, cols[1], y);
+      text(doc.splitTextToSize(latin1(item.description), 145)[0] ?? '', cols[2], y);
+      text(money(item.charges), cols[3] + 60, y, { align: 'right' }); text(money(item.insurance), cols[4] + 60, y, { align: 'right' });
+      text(money(item.patient_paid), cols[5] + 60, y, { align: 'right' }); text(money(item.due), right, y, { align: 'right' });
+      y += 13;
+    }
+    // The aging of what the patient owes.
+    y += 10;
+    const bucketWidth = (right - 48) / 5;
+    doc.setFont('helvetica', 'bold');
+    w.aging.forEach((h, i) => text(h, 48 + bucketWidth * i + bucketWidth / 2, y, { align: 'center' }));
+    doc.setFont('helvetica', 'normal');
+    s.aging.forEach((v, i) => text(money(v), 48 + bucketWidth * i + bucketWidth / 2, y + 13, { align: 'center' }));
+    doc.rect(48, y - 11, right - 48, 30);
+    y += 42;
+    doc.setFont('helvetica', 'bold'); doc.setFontSize(12);
+    text(`${w.due}: ${money(s.amount_due)}`, right, y, { align: 'right' });
+    doc.setFont('helvetica', 'normal'); doc.setFontSize(9);
+    if (s.insurance_pending > 0) text(`${w.pending}: ${money(s.insurance_pending)}`, right, y + 14, { align: 'right' });
+
+    // The coupon.
+    const c = 600;
+    doc.setLineDashPattern([4, 3], 0); doc.line(36, c, right + 12, c); doc.setLineDashPattern([], 0);
+    doc.setFontSize(8); text(w.detach, 48, c + 14);
+    doc.setFontSize(10);
+    const rows: Array<[string, string]> = [[w.patient, s.patient_name], [w.account, s.account], [w.date, s.statement_date], [w.due, money(s.amount_due)], [w.enclosed, '$ ______________']];
+    rows.forEach(([k, v], i) => { doc.setFont('helvetica', 'bold'); text(`${k}:`, 320, c + 40 + i * 16); doc.setFont('helvetica', 'normal'); text(v, 430, c + 40 + i * 16); });
+    doc.setFont('helvetica', 'bold'); text(`${w.payable}:`, 48, c + 40);
+    doc.setFont('helvetica', 'normal');
+    [s.from.name, ...s.from.address].forEach((line, i) => text(line, 48, c + 56 + i * 13));
+  });
+  return doc.output('arraybuffer');
+}
