@@ -9,6 +9,7 @@ import { postEra } from '../payments/era-posting.ts';
 import { batchStore, createBatch, paymentStore } from '../payments/payment-access.ts';
 import { closeBatch } from '../payments/payment-routes.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
+import { loadDemoLedger } from './demo-ledger.ts';
 
 interface DemoClaim { id: number; code: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
   lines: Array<{ procedure_code: string; from_service: string; line_charge: number }> }
@@ -67,6 +68,8 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
 
     // The patient of the first paid claim pays the coinsurance the ERA left them, at the front desk.
     const paid = claims[0];
+    // Statements to the patients left owing, before the front desk takes the payment; a denied claim written off.
+    await loadDemoLedger(ctx, actor, Number(bc.id));
     await recordPatientPayment(ctx, actor, { patient_id: paid.patient_id, amount: paid.lines.reduce((n, l) => n + paidLine(l).adjustments[1].amount, 0), method_id: 2, payment_date: today, reference: 'FRONT DESK' }, 'en');
   }
   return posted;

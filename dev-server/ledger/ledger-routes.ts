@@ -4,14 +4,12 @@ import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../master-data/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
-import type { Queryable } from '../db/database.ts';
 import { patientBalances } from './ledger-balances.ts';
 import { recordLedgerEntry } from './ledger-entries.ts';
 import { searchLedger } from './ledger-search.ts';
 import { patientLedger } from './ledger-transactions.ts';
-import { statementFor, type Statement } from './patient-statement.ts';
+import { recordStatements, statementFor, type Statement } from './patient-statement.ts';
 import { statementsPdf } from './statement-pdf.ts';
 
 /** A statement run prints at most this many statements in one document. */
@@ -23,20 +21,6 @@ function statementDate(v: unknown): string {
   if (v === undefined || v === '') return usDateOf();
   if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ statement_date: ['The date must be mm/dd/yyyy.'] });
   return v;
-}
-
-/** The statements given out are recorded (their dates are the bad-debt report's 1st, 2nd and 3rd bill dates), audited, in one transaction. */
-async function recordStatements(db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, actor: Actor, statements: Statement[]) {
-  if (!statements.length) return;
-  await db.transaction(async (tx) => {
-    const ids = (await tx.query<{ id: string }>(
-      `insert into patient_statements (billing_company_id, patient_id, statement_date, sequence, amount_due, insurance_balance, user_id)
-       select * from unnest($1::bigint[], $2::bigint[], $3::date[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[]) returning id`,
-      [statements.map((s) => s.billing_company_id), statements.map((s) => s.patient_id), statements.map((s) => usDateToIso(s.statement_date)), statements.map((s) => s.sequence),
-        statements.map((s) => s.amount_due), statements.map((s) => s.insurance_pending), statements.map(() => (actor.system ? null : actor.userId))])).rows;
-    await writeAuditMany(tx, actor, 'patient_statement', 'created', ids.map((r, i) => ({ entityId: Number(r.id), billingCompanyId: statements[i].billing_company_id, oldValues: null,
-      newValues: { patient_id: statements[i].patient_id, statement_date: statements[i].statement_date, sequence: statements[i].sequence, amount_due: statements[i].amount_due } })));
-  });
 }
 
 function sendPdf(res: Response, name: string, bytes: ArrayBuffer, count: number) {

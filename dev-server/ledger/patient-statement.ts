@@ -1,4 +1,6 @@
+import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
+import { writeAuditMany } from '../audit/audit-writer.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
 import { patientLedger } from './ledger-transactions.ts';
 
@@ -61,3 +63,18 @@ export async function statementFor(db: Queryable, patientId: number, statementDa
     items: items.map(({ iso: _i, ...i }) => i), aging, amount_due: Math.max(last?.patient_balance ?? 0, 0), insurance_pending: last?.insurance_balance ?? 0,
   };
 }
+
+/** The statements given out are recorded (their dates are the bad-debt report's 1st, 2nd and 3rd bill dates), audited, in one transaction. */
+export async function recordStatements(db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, actor: Actor, statements: Statement[]) {
+  if (!statements.length) return;
+  await db.transaction(async (tx) => {
+    const ids = (await tx.query<{ id: string }>(
+      `insert into patient_statements (billing_company_id, patient_id, statement_date, sequence, amount_due, insurance_balance, user_id)
+       select * from unnest($1::bigint[], $2::bigint[], $3::date[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[]) returning id`,
+      [statements.map((s) => s.billing_company_id), statements.map((s) => s.patient_id), statements.map((s) => usDateToIso(s.statement_date)), statements.map((s) => s.sequence),
+        statements.map((s) => s.amount_due), statements.map((s) => s.insurance_pending), statements.map(() => (actor.system ? null : actor.userId))])).rows;
+    await writeAuditMany(tx, actor, 'patient_statement', 'created', ids.map((r, i) => ({ entityId: Number(r.id), billingCompanyId: statements[i].billing_company_id, oldValues: null,
+      newValues: { patient_id: statements[i].patient_id, statement_date: statements[i].statement_date, sequence: statements[i].sequence, amount_due: statements[i].amount_due } })));
+  });
+}
+

@@ -8,6 +8,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
+import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -144,6 +146,25 @@ describe('demo data', () => {
     const list = await bm('GET', '/patient?itemsPerPage=100');
     expect(list.body.count).toBe(60);
     expect(new Set(list.body.data.map((p: { billing_company_id: number }) => p.billing_company_id)).size).toBe(1);
+  });
+  it("every patient's ledger reconciles with the claims and payments it comes from", async () => {
+    const patients = (await rows('select distinct patient_id as id from claims order by 1')).map((r) => Number(r.id));
+    const balances = await patientBalances(app.db, patients);
+    const charges = new Map((await rows('select c.patient_id, sum(s.line_charge) as n from claims c join claim_services s on s.claim_id = c.id group by 1')).map((r) => [Number(r.patient_id), Number(r.n)]));
+    const paid = new Map((await rows('select c.patient_id, sum(p.paid) as n from claims c join payment_services p on p.claim_id = c.id join payments y on y.id = p.payment_id where y.source_id <> 1 group by 1')).map((r) => [Number(r.patient_id), Number(r.n)]));
+    const wrong: unknown[] = [];
+    for (const id of patients) {
+      const b = balances.get(id)!;
+      const last = (await patientLedger(app.db, id)).at(-1)!;
+      if (b.charges !== (charges.get(id) ?? 0) || b.insurance_paid !== (paid.get(id) ?? 0) || last.insurance_balance !== b.insurance_balance || last.patient_balance !== b.patient_balance) wrong.push({ id, b, last });
+    }
+    expect(wrong).toEqual([]);
+    expect(patients.length).toBeGreaterThan(100);
+    expect([...balances.values()].some((b) => b.insurance_paid > 0 && b.patient_responsibility > 0)).toBe(true);
+  });
+  it('the demo ledger has statements given out and a denied claim written off', async () => {
+    expect(Number((await rows('select count(*) n from patient_statements where sequence = 2'))[0].n)).toBeGreaterThan(0);
+    expect(Number((await rows("select count(*) n from ledger_entries where kind = 'write_off' and reason = 'timely_filing' and responsibility = 'insurance'"))[0].n)).toBeGreaterThan(0);
   });
   it('is not loaded again on a database that has data', async () => {
     const logged: string[] = [];

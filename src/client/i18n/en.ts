@@ -20,6 +20,13 @@ export const en = {
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
   toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
+  ledger: {
+    find: 'Find a patient', find_hint: 'Name, record number, date of birth (mm/dd/yyyy) or claim number', patients: 'Patients', patient: 'Patient', dob: 'Date of birth', mrn: 'Record number',
+    insurance_balance: 'Insurance balance', patient_balance: 'Patient balance', balance: 'Balance', legend: 'Claim status legend', transactions: 'Transactions',
+    date: 'Date', type: 'Type', description: 'Description', claim: 'Claim', insurance: 'Insurance', denial: 'Denial', no_transactions: 'No transactions yet.',
+    write_off: 'Write-off', refund: 'Refund', statement: 'Print statement',
+    types: { claim: 'Claim', charge: 'Charge', payment: 'Payment', adjustment: 'Adjustment', patient_responsibility: 'Patient responsibility', write_off: 'Write-off', refund: 'Refund', refile: 'Refile', statement: 'Statement' },
+  },
   bulk: { nothing: 'Fill at least one field to change.', updated: 'Changed: %{count}', failed: 'Not changed: %{count}', apply: 'Apply', select_all: 'Select every row of the page', select: 'Select %{name}' },
   list: {
     search: 'Search', filters: 'Filters', clear_filters: 'Clear filters', create: 'Create', export: 'Export', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',

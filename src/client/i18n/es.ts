@@ -22,6 +22,13 @@ export const es: Messages = {
   },
   idle: { title: 'Su sesión está por expirar', body: 'Ha estado inactivo. La sesión termina en %{seconds} segundos.', renew: 'Seguir conectado', logout: 'Cerrar sesión' },
   toast: { something_went_wrong: 'Algo salió mal', try_again: 'Inténtelo más tarde', too_many: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos', saved: 'Guardado', created: 'Creado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado a los datos anteriores', exported: 'Exportación lista', close: 'Cerrar' },
+  ledger: {
+    find: 'Buscar un paciente', find_hint: 'Nombre, número de expediente, fecha de nacimiento (mm/dd/aaaa) o número de reclamo', patients: 'Pacientes', patient: 'Paciente', dob: 'Fecha de nacimiento', mrn: 'Número de expediente',
+    insurance_balance: 'Saldo del seguro', patient_balance: 'Saldo del paciente', balance: 'Saldo', legend: 'Leyenda de estados del reclamo', transactions: 'Transacciones',
+    date: 'Fecha', type: 'Tipo', description: 'Descripción', claim: 'Reclamo', insurance: 'Seguro', denial: 'Denegación', no_transactions: 'Aún no hay transacciones.',
+    write_off: 'Castigo', refund: 'Reembolso', statement: 'Imprimir estado de cuenta',
+    types: { claim: 'Reclamo', charge: 'Cargo', payment: 'Pago', adjustment: 'Ajuste', patient_responsibility: 'Responsabilidad del paciente', write_off: 'Castigo', refund: 'Reembolso', refile: 'Reenvío', statement: 'Estado de cuenta' },
+  },
   bulk: { nothing: 'Complete al menos un campo para cambiar.', updated: 'Cambiados: %{count}', failed: 'Sin cambiar: %{count}', apply: 'Aplicar', select_all: 'Seleccionar todas las filas de la página', select: 'Seleccionar %{name}' },
   list: {
     search: 'Buscar', filters: 'Filtros', clear_filters: 'Quitar filtros', create: 'Crear', export: 'Exportar', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
