@@ -4,7 +4,8 @@ import type { Queryable } from '../db/database.ts';
  * What each patient owes, split by who owes it, from the rows it comes from — one statement for a
  * page of patients (never a query per patient):
  *   charges      the claims' service lines (to insurance when the claim names a policy, else to the patient)
- *   insurance    − paid − adjustments other than PR (CO-45…) − patient responsibility (moved to the patient)
+ *   insurance    − paid − adjustments other than PR (CO-45…) − patient responsibility (moved to the patient);
+ *                a denial's adjustments (CLP02 4) leave the balance open: it is appealed, refiled or written off
  *   patient      + patient responsibility − what the patient paid (a patient posting carries −X;
  *                what a patient's payment left unapplied is a credit on the account)
  *   both sides   − write-offs + refunds (ledger entries, append-only)
@@ -15,6 +16,8 @@ export interface PatientBalance { patient_id: number; charges: number; insurance
 
 /** Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility). */
 export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR')`;
+/** A posting row p of a claim the payer denied (CLP02 4): its adjustments say why, they do not settle the balance. */
+export const DENIAL_SQL = `coalesce(p.claim_status, '') = '4'`;
 /** A posting row p is the patient's own payment (source 1) rather than a payer's. */
 export const PATIENT_SOURCE_SQL = `(select y.source_id = 1 from payments y where y.id = p.payment_id)`;
 
@@ -28,7 +31,7 @@ export async function patientBalances(db: Queryable, patientIds: number[], claim
           ch as (select cl.patient_id, sum(s.line_charge) filter (where cl.insured) as ins, sum(s.line_charge) filter (where not cl.insured) as pat from cl join claim_services s on s.claim_id = cl.id group by cl.patient_id),
           po as (select cl.patient_id,
                         sum(p.paid) filter (where not ${PATIENT_SOURCE_SQL}) as paid,
-                        sum(${ADJUSTMENTS_SQL}) filter (where not ${PATIENT_SOURCE_SQL}) as adj,
+                        sum(${ADJUSTMENTS_SQL}) filter (where not ${PATIENT_SOURCE_SQL} and not ${DENIAL_SQL}) as adj,
                         sum(p.patient_responsibility) filter (where not ${PATIENT_SOURCE_SQL}) as pr,
                         -sum(p.patient_responsibility) filter (where ${PATIENT_SOURCE_SQL}) as pat_paid
                    from cl join payment_services p on p.claim_id = cl.id group by cl.patient_id),

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { ADJUSTMENTS_SQL } from './ledger-balances.ts';
+import { ADJUSTMENTS_SQL, DENIAL_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 
 /** Document 3's transaction types, in the order they are listed on one day. */
@@ -46,10 +46,10 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
          from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids]),
     db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
-      paid: string; adj: string; pr: string; codes: string | null }>(
+      paid: string; adj: string; pr: string; codes: string | null; denial: boolean }>(
       `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
               y.source_id = 1 as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
-              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr,
+              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial,
               (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
                  where q.payment_id = p.payment_id and q.claim_id = p.claim_id and a->>'group' <> 'PR') as codes
          from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
@@ -84,6 +84,12 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       return;
     }
     const payer = p.payer ?? 'Insurance';
+    if (p.denial) {
+      // A denial settles nothing: the balance stays with the payer until it is appealed, refiled or written off.
+      d.push({ ...at, type: 'payment', description: `${reversed}Denied by ${payer}${p.codes ? ` ${p.codes}` : ''} (balance stays open)`, insurance: -paid });
+      if (pr !== 0) d.push({ ...at, type: 'patient_responsibility', description: `${reversed}Patient responsibility per ${payer}`, insurance: -pr, patient: pr });
+      return;
+    }
     if (paid !== 0 || (adj === 0 && pr === 0)) d.push({ ...at, type: 'payment', description: `${reversed}Payment from ${payer}${p.reference ? ` (${p.reference})` : ''}`, insurance: -paid });
     if (adj !== 0) d.push({ ...at, type: 'adjustment', description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`, insurance: -adj });
     if (pr !== 0) d.push({ ...at, type: 'patient_responsibility', description: `${reversed}Patient responsibility per ${payer}`, insurance: -pr, patient: pr });
@@ -108,7 +114,8 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
   }
 
   const order = (t: LedgerType) => LEDGER_TYPES.indexOf(t);
-  d.sort((a, b) => a.iso.localeCompare(b.iso) || order(a.type) - order(b.type) || (a.claim_id ?? 0) - (b.claim_id ?? 0) || a.seq - b.seq);
+  // A day reads claim by claim (its charges under it); entries on the whole account come after the claims.
+  d.sort((a, b) => a.iso.localeCompare(b.iso) || (a.claim_id ?? Infinity) - (b.claim_id ?? Infinity) || order(a.type) - order(b.type) || a.seq - b.seq);
   let insurance = 0, patient = 0;
   return d.map(({ iso, seq: _s, ...row }) => {
     insurance += row.insurance; patient += row.patient;

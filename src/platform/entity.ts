@@ -59,6 +59,8 @@ export interface ResourceMeta {
   appendOnly?: boolean;
   /** files brought into the list through the upload queue (kind), then taken in by a POST to `then` */
   fileImports?: Array<{ label: string; label_es?: string; kind: 'era' | 'eob' | 'upload'; accept?: string; action: string; then: string }>;
+  /** the order a list opens in (the denial worklist: most money first); id ascending otherwise */
+  defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   /** a read-only view over another entity's rows (the denial worklist over claims): no table of its own, every route hand-written */
   viewOf?: string;
   /** a change made to many records of the list at once (the denial worklist's assign, sub-status, follow-up): POST {basePath}/{path} {ids, …fields}, answering {updated, failed[{id, error}]} */

@@ -158,3 +158,22 @@ describe('patient statements', () => {
     expect(await pdfText(await res.arrayBuffer())).toContain('Lucia Perez');
   });
 });
+
+describe('a denial in the ledger', () => {
+  it('says why the payer denied the claim and leaves its balance open until it is appealed, refiled or written off', async () => {
+    const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 12, date: '04/20/2026', payments: [{
+      payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '04/20/2026', trace: 'LEDGER2',
+      claims: [{ patientControlNumber: 'LG-DEN', status: '4', charge: 9000, paid: 0, patientResponsibility: 0, payerControlNumber: 'ICN-LG-DEN', patient, from: '04/02/2026',
+        lines: [{ procedure: '71046', charge: 9000, paid: 0, date: '04/02/2026', adjustments: [{ group: 'CO', reason: '50', amount: 9000 }] }] }],
+    }] });
+    const denied = (await claimsForEra(app.db, w, text)).get('LG-DEN')!;
+    await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'ledger-denial.835' });
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'ledger-denial.835'`)).rows[0];
+    await root('POST', '/payments/eras/process', { id: era.id });
+    const rows = (await ledger()).transactions.filter((t) => t.claim_id === denied);
+    expect(rows.map((t) => [t.type, t.insurance, t.description])).toEqual([
+      ['claim', 0, 'Claim LG-DEN billed to insurance'], ['charge', 9000, 'Charge 71046'], ['payment', 0, 'Denied by KEY INSURANCE CO-50 (balance stays open)'],
+    ]);
+    expect((await root('GET', `/ledger/${w.patient}/claims`)).body.find((c: { id: number }) => c.id === denied).insurance_balance).toBe(9000);
+  });
+});

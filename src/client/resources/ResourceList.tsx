@@ -27,7 +27,7 @@ const BulkChange = lazy(() => import('./BulkChange.tsx'));
 export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
   const { t, locale } = useI18n();
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
-  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
+  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
   const { me } = useMe();
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimsForEra } from '../helpers/era-claims.ts';
+import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+
+let e: E2E; let w: ClaimWorld; let claims: Map<string, number>;
+const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
+const denied = (pcn: string, charge: number, reason: string): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
+  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure: '99214', charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }] }] });
+
+// One remittance: two claims denied (CO-50 not medically necessary, CO-29 late) and one paid 120.00 with a CO-45 write-off of 50.00 and 30.00 coinsurance (PR-2).
+beforeAll(async () => {
+  e = await startE2E();
+  w = await claimWorld(e.app.db);
+  await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
+  const root = e.app.as(await e.app.login('root@denials.test'));
+  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 21, date: '03/20/2026', payments: [{
+    payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'E2E-DEN',
+    claims: [denied('DN-50', 15000, '50'), denied('DN-29', 42000, '29'),
+      { patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: '03/02/2026',
+        lines: [{ procedure: '99213', charge: 20000, paid: 12000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 5000 }, { group: 'PR', reason: '2', amount: 3000 }] }] }],
+  }] });
+  claims = await claimsForEra(e.app.db, w, text);
+  await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'e2e-denials.835' });
+  const era = (await e.app.db.query<{ id: number }>(`select id from era_files where name = 'e2e-denials.835'`)).rows[0];
+  expect((await root('POST', '/payments/eras/process', { id: era.id })).body.posted_claims).toBe(3);
+  await e.app.createUser({ email: 'collector@denials.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+  await e.app.createUser({ email: 'manager@denials.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
+});
+afterAll(() => e.close());
+
+/** Picks an option of a select by its label. */
+async function choose(page: Page, scope: Locator, label: string | RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('a collector works a denial', () => {
+  let page: Page; let errors: string[]; let win: Locator;
+  beforeAll(async () => { ({ page, errors } = await signIn(e, 'collector@denials.test')); page.setDefaultTimeout(10_000); });
+
+  it('sees the denials most money first, and filters them by CARC', async () => {
+    win = await openFromStart(page, 'Denial Management');
+    const rows = win.getByTestId('list-rows').locator('tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('DN-29');
+    await win.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Adjustment reason (CARC)').fill('50');
+    await page.getByRole('button', { name: 'Filters' }).last().click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toMatch(/DN-50.*CO-50: Not medically necessary/);
+  });
+
+  it('opens the denial and records a tracking call that starts from the claim', async () => {
+    await win.getByText('DN-50').first().click();
+    await win.getByTestId('field-insurance_claim_numbers').filter({ hasText: 'ICN-DN-50' }).waitFor();
+    await win.getByRole('tab', { name: 'Follow-ups' }).click();
+    const child = win.getByTestId('children-denial-tracking');
+    await child.getByRole('button', { name: 'Create' }).click();
+    // The claim's payer claim number and billed policy are there already: only what the call said is typed.
+    await expect.poll(() => child.getByLabel('Payer claim number').inputValue()).toBe('ICN-DN-50');
+    await child.getByLabel('Representative').fill('Dana at Key Insurance');
+    await child.getByLabel('Call reference').fill('REF-7781');
+    await child.getByLabel('Note').first().fill('Payer needs the corrected diagnosis pointer');
+    await child.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Created').first().waitFor();
+    const t = (await e.app.db.query<{ rep_name: string; claim_number: string; interface_type: string; policy_responsible: string }>('select rep_name, claim_number, interface_type, policy_responsible from denial_trackings')).rows;
+    expect(t.map((r) => ({ ...r, policy_responsible: Number(r.policy_responsible) }))).toEqual([{ rep_name: 'Dana at Key Insurance', claim_number: 'ICN-DN-50', interface_type: 'call', policy_responsible: w.policy }]);
+  });
+
+  it('refiles it as a corrected claim: frequency 7 with the payer claim number, back to Not submitted', async () => {
+    await win.getByRole('tab', { name: 'Refiles' }).click();
+    const child = win.getByTestId('children-claim-refile');
+    await child.getByRole('button', { name: 'Create' }).click();
+    await choose(page, child, 'Refile as', 'Corrected claim');
+    await choose(page, child, 'Reason', /^01 /);
+    await expect.poll(() => child.getByLabel('Payer claim number').inputValue()).toBe('ICN-DN-50');
+    await child.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Created').first().waitFor();
+    const claim = (await e.app.db.query<{ status_id: number; frequency: string; original_reference: string }>('select status_id, frequency, original_reference from claims where id = $1', [claims.get('DN-50')])).rows[0];
+    expect(claim).toEqual({ status_id: 2, frequency: '7', original_reference: 'ICN-DN-50' });
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
+
+describe("a billing manager reads a patient's ledger", () => {
+  let page: Page; let errors: string[]; let win: Locator;
+  beforeAll(async () => { ({ page, errors } = await signIn(e, 'manager@denials.test')); page.setDefaultTimeout(10_000); });
+
+  it('finds the patient and sees the charge, the insurance payment, the CO-45 write-off and the patient responsibility with the running balance', async () => {
+    win = await openFromStart(page, 'Ledger Management');
+    const box = await win.boundingBox();
+    expect([box?.width, box?.height]).toEqual([1024, 500]);
+    await win.getByLabel('Find a patient').fill('Perez');
+    await win.getByTestId(`ledger-patient-${w.patient}`).click();
+    const lg1 = win.getByTestId('ledger-rows').locator('tr').filter({ hasText: 'LG-1' });
+    await expect.poll(() => lg1.count()).toBe(5);
+    const cells = async (i: number) => (await lg1.nth(i).locator('td').allTextContents()).map((s) => s.trim());
+    // The two denied claims (150.00 and 420.00) come first on 03/02 and stay open after their denial.
+    expect((await cells(1)).slice(1)).toEqual(['Charge', 'Charge 99213', 'LG-1', '200.00', '', '770.00', '0.00', '770.00']);
+    expect((await cells(2)).slice(1)).toEqual(['Payment', 'Payment from KEY INSURANCE (E2E-DEN)', 'LG-1', '-120.00', '', '650.00', '0.00', '650.00']);
+    expect((await cells(3)).slice(1)).toEqual(['Adjustment', 'Write-off by KEY INSURANCE CO-45', 'LG-1', '-50.00', '', '600.00', '0.00', '600.00']);
+    expect((await cells(4)).slice(1, 8)).toEqual(['Patient responsibility', 'Patient responsibility per KEY INSURANCE', 'LG-1', '-30.00', '30.00', '570.00', '30.00']);
+    expect(await win.getByTestId('ledger-total-patient').textContent()).toContain('$30.00');
+    expect(await win.getByTestId('ledger-legend').textContent()).toMatch(/Draft.*Not submitted.*Submitted.*Approved.*Rejected.*Denied.*Complete/);
+  });
+
+  it('prints the statement: a PDF with the amount due and a coupon, recorded as the 1st bill', async () => {
+    // The bytes the server sends, read on their way to the page (which opens them in a new tab).
+    let pdf: Buffer | null = null; let type = '';
+    await page.route('**/ledger/*/statement', async (route) => {
+      const r = await route.fetch();
+      pdf = await r.body(); type = r.headers()['content-type'];
+      await route.fulfill({ response: r, body: pdf });
+    });
+    await win.getByRole('button', { name: 'Print statement' }).click();
+    await expect.poll(() => pdf !== null).toBe(true);
+    expect(type).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(pdf!));
+    expect(text).toContain('AMOUNT DUE: $30.00');
+    expect(text).toContain('Please detach and return this portion with your payment.');
+    await expect.poll(async () => Number((await e.app.db.query<{ n: string }>('select count(*) n from patient_statements where patient_id = $1 and sequence = 1', [w.patient])).rows[0].n)).toBe(1);
+    await win.getByTestId('ledger-rows').locator('tr[data-type="statement"]').waitFor();
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
