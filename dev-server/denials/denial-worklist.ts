@@ -2,7 +2,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
-import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import { describeAdjustment, describeRemark } from '../../src/domain/x12/code-meanings.ts';
 
 export const DENIAL_STATUSES = [5, 6];
 const TRANSMITTED = [3, 4, 5, 6, 7];
@@ -13,7 +13,7 @@ const ALIASES: Record<string, string> = { billed_amount_min: 'amount_min', bille
 
 /**
  * The denial worklist a collector works: transmitted claims, Rejected and Denied by default, found by
- * what a collector works by — status and sub-status, payer, CARC, days since the denial, amount,
+ * what a collector works by — status and sub-status, payer, CARC or RARC, days since the denial, amount,
  * follow-up date, department, who it is assigned to — and ordered by what is worth money first. A page
  * at a time, each claim with its codes in plain words, in a fixed number of statements.
  */
@@ -65,6 +65,11 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
     add((n) => `c.follow_up_date ${op} ${n}`, usDateToIso(v));
   }
   if (typeof q.query === 'string' && q.query.trim()) add((n) => `lower(c.code || ' ' || coalesce(c.patient_name, '')) like ${n}`, `%${q.query.trim().toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`);
+  if (typeof q.rarc === 'string' && q.rarc.trim()) {
+    const code = q.rarc.trim().toUpperCase();
+    if (!/^[A-Z]{1,2}\d{1,4}$/.test(code)) errors.rarc = ['The RARC must be a code like N130 or MA130.'];
+    else add((n) => `c.remark_codes @> ${n}::jsonb`, JSON.stringify([code]));
+  }
   const page = Number(q.page ?? 1), perPage = Number(q.itemsPerPage ?? 25);
   if (named && named.length > 100) errors.ids = ['At most 100 ids at a time.'];
   if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
@@ -79,7 +84,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   const rows = (await db.query<Record<string, unknown> & { total__: string }>(
     `select c.id, c.billing_company_id, c.code, c.patient_id, c.patient_name, c.status_id, c.sub_status_id, s.name as sub_status, c.billed_amount,
             to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, to_char(c.denied_at, 'MM/DD/YYYY') as denied_at, (current_date - c.denied_at) as age_days,
-            c.denial_codes, to_char(c.follow_up_date, 'MM/DD/YYYY') as follow_up_date, c.assigned_user_id, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assigned_to,
+            c.denial_codes, c.remark_codes, to_char(c.follow_up_date, 'MM/DD/YYYY') as follow_up_date, c.assigned_user_id, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assigned_to,
             c.department_responsibility_id, i.name as payer, p.insurance_company_id, count(*) over () as total__
        from claims c left join claim_sub_statuses s on s.id = c.sub_status_id left join users u on u.id = c.assigned_user_id
        left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id
@@ -87,13 +92,14 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   const count = rows[0] ? Number(rows[0].total__) : 0;
   return {
     data: rows.map(({ total__: _t, ...r }): Record<string, unknown> => ({ ...r, billed_amount: Number(r.billed_amount), age_days: r.age_days === null ? null : Number(r.age_days),
-      ...denialCodes(r.denial_codes as string[] | null) })),
+      ...denialCodes(r.denial_codes as string[] | null, r.remark_codes as string[] | null) })),
     count, numberOfPages: Math.ceil(count / perPage),
   };
 }
 
 /** A claim's denial codes with their meanings, as a list and as one line a column shows. */
-function denialCodes(codes: string[] | null) {
+function denialCodes(codes: string[] | null, remarks: string[] | null) {
   const denial_codes = (codes ?? []).map((code) => ({ code, meaning: describeAdjustment(code.split('-')[0], code.split('-')[1] ?? code) }));
-  return { denial_codes, denial_reasons: denial_codes.map((d) => d.meaning).join('; ') };
+  const remark_codes = (remarks ?? []).map((code) => ({ code, meaning: describeRemark(code) }));
+  return { denial_codes, remark_codes, denial_reasons: [...denial_codes, ...remark_codes].map((d) => d.meaning).join('; ') };
 }

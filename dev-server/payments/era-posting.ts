@@ -100,7 +100,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const claimEntity = entityOf(ctx, 'claim');
     for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
     await addClaimNotes(tx, actor, bc, notes);
-    await markDenied(tx, notes.filter((n) => n.status_id === DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [] })));
+    await markDenied(tx, notes.filter((n) => n.status_id === DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [], remarks: (n.details as { rarc?: string[] }).rarc ?? [] })));
     const exceptionStore = storeOf(ctx, actor, 'era-exception');
     for (const x of exceptions) {
       await exceptionStore.create({ billing_company_id: bc, era_file_id: eraId, claim_control_number: x.claim?.patientControlNumber, payer_claim_number: x.claim?.payerControlNumber,
@@ -171,7 +171,7 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
     rows,
     ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
     note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note: nextPayer ? `${note}; ready to bill the secondary payer` : note,
-      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: [...new Set(denial.map((a) => `${a.group}-${a.reason}`))] } : {}) } },
+      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: [...new Set(denial.map((a) => `${a.group}-${a.reason}`))], rarc: [...new Set([...c.remarks, ...c.lines.flatMap((l) => l.remarks)])] } : {}) } },
   };
 }
 
@@ -250,7 +250,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
       await addClaimNotes(tx, actor, bc, [plan.note]);
-      if (plan.note.status_id === DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [] }]);
+      if (plan.note.status_id === DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [], remarks: (plan.note.details as { rarc?: string[] }).rarc ?? [] }]);
       await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);
       await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
       resolution ||= `Posted to claim ${ours.code}`;

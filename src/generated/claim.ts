@@ -18,6 +18,7 @@ export type PastDueDate = string;
 export type BilledTo = "P" | "S" | "T";
 export type DeniedOn = string;
 export type DenialCodes = string[];
+export type RemarkCodesRARC = string[];
 export type FollowUp = string;
 export type AssignedTo = number;
 export type DepartmentResponsible = 1 | 2 | 3;
@@ -628,6 +629,7 @@ export interface Claim {
   billed_responsibility?: BilledTo;
   denied_at?: DeniedOn;
   denial_codes?: DenialCodes;
+  remark_codes?: RemarkCodesRARC;
   follow_up_date?: FollowUp;
   assigned_user_id?: AssignedTo;
   department_responsibility_id?: DepartmentResponsible;

@@ -13,6 +13,7 @@ export type Denied = string;
 export type DaysSinceDenied = number;
 export type DenialCodes = string;
 export type AdjustmentReasonCARC = string;
+export type RemarkCodeRARC = string;
 export type PayerClaimNumbers = string;
 export type FollowUp = string;
 export type AssignedTo = number;
@@ -32,6 +33,7 @@ export interface Denial {
   age_days?: DaysSinceDenied;
   denial_reasons?: DenialCodes;
   carc?: AdjustmentReasonCARC;
+  rarc?: RemarkCodeRARC;
   insurance_claim_numbers?: PayerClaimNumbers;
   follow_up_date?: FollowUp;
   assigned_user_id?: AssignedTo;

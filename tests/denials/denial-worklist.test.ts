@@ -8,8 +8,8 @@ import { pdfText } from '../helpers/pdf-text.ts';
 let app: TestApp; let root: Api; let w: ClaimWorld; let claims: Map<string, number>;
 const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
 const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
-const denied = (pcn: string, charge: number, reason: string, procedure = '99214'): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
-  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure, charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }] }] });
+const denied = (pcn: string, charge: number, reason: string, procedure = '99214', remarks: string[] = []): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
+  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure, charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }], remarks }] });
 
 // Three denials of one remittance: 150.00 not medically necessary (CO-50), 420.00 late (CO-29), 90.00 not covered (CO-96); and one paid claim.
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
   w = await claimWorld(app.db);
   const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 9, date: '03/28/2026', payments: [{
     payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace: 'WL1',
-    claims: [denied('WL-50', 15000, '50'), denied('WL-29', 42000, '29', '99215'), denied('WL-96', 9000, '96', '99213'),
+    claims: [denied('WL-50', 15000, '50', '99214', ['N115']), denied('WL-29', 42000, '29', '99215'), denied('WL-96', 9000, '96', '99213'),
       { patientControlNumber: 'WL-PAID', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-WL-PAID', patient, from: '03/02/2026',
         lines: [{ procedure: '99212', charge: 10000, paid: 8000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }],
   }] });
@@ -43,6 +43,13 @@ describe('the denial worklist', () => {
     const bad = await root('GET', '/denial/get-all-server?carc=co 50;');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.carc).toEqual(['The CARC must be a code like 50 or CO-50.']);
+  });
+
+  it('finds the claims denied with a remark code (RARC), and says it in words', async () => {
+    const r = await root('GET', '/denial/get-all-server?rarc=n115');
+    expect(r.body.data.map((c: { code: string }) => c.code)).toEqual(['WL-50']);
+    expect(r.body.data[0].denial_reasons).toMatch(/CO-50: .*; N115: /);
+    expect((await root('GET', '/denial/get-all-server?rarc=CO-50')).body.errors.rarc).toEqual(['The RARC must be a code like N130 or MA130.']);
   });
 
   it('finds the claims denied longer ago than a number of days, oldest first when sorted by age', async () => {
