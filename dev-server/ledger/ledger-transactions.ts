@@ -35,36 +35,38 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
   const claims = (await db.query<{ id: string; code: string; status_id: number; iso: string; billed: string; insured: boolean }>(
     `select c.id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
             jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
-       from claims c where c.patient_id = $1 order by c.id`, [patientId])).rows;
+       from claims c where c.billing_company_id = (select billing_company_id from patients where id = $1) and c.patient_id = $1 order by c.id`, [patientId])).rows;
   const byId = new Map(claims.map((c) => [Number(c.id), c]));
   const ids = [...byId.keys()];
+  // Every read leads with the billing company, as the tables' indexes do.
+  const bc = (await db.query<{ bc: string }>('select billing_company_id as bc from patients where id = $1', [patientId])).rows[0]?.bc ?? null;
   const of = (claimId: number) => { const c = byId.get(claimId)!; return { claim_id: claimId, claim_code: c.code, status_id: Number(c.status_id) }; };
   for (const c of claims) d.push({ ...base, ...of(Number(c.id)), iso: c.iso, seq: Number(c.id), type: 'claim', description: `Claim ${c.code} billed ${c.insured ? 'to insurance' : 'to the patient'}` });
 
   const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
     db.query<{ id: string; claim_id: string; iso: string; procedure_code: string | null; revenue_code: string | null; charge: string }>(
       `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
-         from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids]),
+         from claim_services s where s.billing_company_id = $2 and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids, bc]),
     db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
       paid: string; adj: string; pr: string; codes: string | null; denial: boolean }>(
       `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
               y.source_id = 1 as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
               sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial,
               (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
-                 where q.payment_id = p.payment_id and q.claim_id = p.claim_id and a->>'group' <> 'PR') as codes
+                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR') as codes
          from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
-        where p.claim_id = any($1::bigint[])
-        group by p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
-        order by min(p.id)`, [ids]),
+        where p.billing_company_id = $2 and p.claim_id = any($1::bigint[])
+        group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
+        order by min(p.id)`, [ids, bc]),
     db.query<{ id: string; claim_id: string | null; kind: 'write_off' | 'refund'; responsibility: 'insurance' | 'patient'; amount: string; iso: string; reason: string; note: string | null }>(
-      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where patient_id = $1 order by id`, [patientId]),
+      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where billing_company_id = $2 and patient_id = $1 order by id`, [patientId, bc]),
     db.query<{ id: string; claim_id: string; refile_type: number; status: string; iso: string }>(
-      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where claim_id = any($1::bigint[]) order by id`, [ids]),
+      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where billing_company_id = $2 and claim_id = any($1::bigint[]) order by id`, [ids, bc]),
     db.query<{ id: string; sequence: number; amount_due: string; iso: string }>(
-      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where patient_id = $1 order by id`, [patientId]),
+      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = $2 and patient_id = $1 order by id`, [patientId, bc]),
     db.query<{ id: string; batch: string; iso: string; reference: string | null; credit: string }>(
       `select id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
-         from payments where patient_id = $1 and source_id = 1 and amount <> coalesce(distributed, 0) order by id`, [patientId]),
+         from payments where billing_company_id = $2 and patient_id = $1 and source_id = 1 and amount <> coalesce(distributed, 0) order by id`, [patientId, bc]),
   ]);
 
   for (const l of lines.rows) {

@@ -127,5 +127,15 @@ describe("a billing manager reads a patient's ledger", () => {
     await win.getByTestId('ledger-rows').locator('tr[data-type="statement"]').waitFor();
   });
 
+  it("opens a row's claim, and then another's in the same Claims window", async () => {
+    const link = (code: string) => win.getByTestId('ledger-rows').getByRole('button', { name: code, exact: true }).first();
+    await link('LG-1').click();
+    const claimsWin = page.getByTestId('window-Claims Management');
+    await claimsWin.getByRole('heading', { name: 'LG-1' }).waitFor();
+    await page.getByTestId('taskbar-Ledger Management').click();
+    await link('DN-29').click();
+    await claimsWin.getByRole('heading', { name: 'DN-29' }).waitFor();
+  });
+
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
 });

@@ -10,15 +10,15 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 
 /**
  * The product's schemas plus the test fixtures (a work order with a declared state machine, an
- * append-only ledger entry), their tables made the way a generated migration makes them. The
+ * append-only journal entry), their tables made the way a generated migration makes them. The
  * platform's generic keywords are proved on these before any module of the product uses them.
  */
 export async function startWithFixtures() {
   const dir = mkdtempSync(join(tmpdir(), 'fixture-schemas-'));
   cpSync(join(ROOT, 'schemas'), dir, { recursive: true });
-  for (const f of ['work-order.schema.json', 'ledger-entry.schema.json']) cpSync(join(ROOT, 'tests/fixtures/schemas', f), join(dir, 'entities', f));
+  for (const f of ['work-order.schema.json', 'journal-entry.schema.json']) cpSync(join(ROOT, 'tests/fixtures/schemas', f), join(dir, 'entities', f));
   const entities = loadEntities(join(dir, 'entities'));
-  const fixtures = entities.filter((e) => ['work-order', 'ledger-entry'].includes(e.name));
+  const fixtures = entities.filter((e) => ['work-order', 'journal-entry'].includes(e.name));
   const started = await startAsSuperUser({ schemasDir: dir });
   const { sql } = diffSnapshots({}, Object.fromEntries(fixtures.map((e) => [e.resource.table, tableModel(e)])));
   for (const statement of sql) await started.app.db.query(statement);

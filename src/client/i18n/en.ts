@@ -24,7 +24,7 @@ export const en = {
     find: 'Find a patient', find_hint: 'Name, record number, date of birth (mm/dd/yyyy) or claim number', patients: 'Patients', patient: 'Patient', dob: 'Date of birth', mrn: 'Record number',
     insurance_balance: 'Insurance balance', patient_balance: 'Patient balance', balance: 'Balance', legend: 'Claim status legend', transactions: 'Transactions',
     date: 'Date', type: 'Type', description: 'Description', claim: 'Claim', insurance: 'Insurance', denial: 'Denial', no_transactions: 'No transactions yet.',
-    write_off: 'Write-off', refund: 'Refund', statement: 'Print statement',
+    write_off: 'Write-off', refund: 'Refund', statement: 'Print statement', run: 'Statements for all who owe', run_done: 'Statements printed and recorded',
     types: { claim: 'Claim', charge: 'Charge', payment: 'Payment', adjustment: 'Adjustment', patient_responsibility: 'Patient responsibility', write_off: 'Write-off', refund: 'Refund', refile: 'Refile', statement: 'Statement' },
   },
   bulk: { nothing: 'Fill at least one field to change.', updated: 'Changed: %{count}', failed: 'Not changed: %{count}', apply: 'Apply', select_all: 'Select every row of the page', select: 'Select %{name}' },

@@ -26,7 +26,7 @@ export const es: Messages = {
     find: 'Buscar un paciente', find_hint: 'Nombre, número de expediente, fecha de nacimiento (mm/dd/aaaa) o número de reclamo', patients: 'Pacientes', patient: 'Paciente', dob: 'Fecha de nacimiento', mrn: 'Número de expediente',
     insurance_balance: 'Saldo del seguro', patient_balance: 'Saldo del paciente', balance: 'Saldo', legend: 'Leyenda de estados del reclamo', transactions: 'Transacciones',
     date: 'Fecha', type: 'Tipo', description: 'Descripción', claim: 'Reclamo', insurance: 'Seguro', denial: 'Denegación', no_transactions: 'Aún no hay transacciones.',
-    write_off: 'Castigo', refund: 'Reembolso', statement: 'Imprimir estado de cuenta',
+    write_off: 'Castigo', refund: 'Reembolso', statement: 'Imprimir estado de cuenta', run: 'Estados de cuenta para todos los que deben', run_done: 'Estados de cuenta impresos y registrados',
     types: { claim: 'Reclamo', charge: 'Cargo', payment: 'Pago', adjustment: 'Ajuste', patient_responsibility: 'Responsabilidad del paciente', write_off: 'Castigo', refund: 'Reembolso', refile: 'Reenvío', statement: 'Estado de cuenta' },
   },
   bulk: { nothing: 'Complete al menos un campo para cambiar.', updated: 'Cambiados: %{count}', failed: 'Sin cambiar: %{count}', apply: 'Aplicar', select_all: 'Seleccionar todas las filas de la página', select: 'Seleccionar %{name}' },

@@ -1,5 +1,6 @@
 import { actionSlug } from '../../platform/route-plan.ts';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { onOpenRecord, takeOpenedRecord } from '../shell/open-record.ts';
 import { Loading } from '../app/Loading.tsx';
 import type { ClientEntity } from '../schema/entities.ts';
 import { useMe } from '../shell/me-context.ts';
@@ -26,9 +27,9 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: {
   /** records linked to the parent by a list of ids: listed and opened, not created here */
   linkedOnly?: boolean }) {
   const { me } = useMe();
-  const opened = fixed ? null : sessionStorage.getItem(`open-record:${appName}`);
-  if (opened) sessionStorage.removeItem(`open-record:${appName}`);
-  const [view, setView] = useState<View>(opened ? { kind: 'show', id: Number(opened) } : { kind: 'list' });
+  const [view, setView] = useState<View>(() => { const opened = fixed ? null : takeOpenedRecord(appName); return opened ? { kind: 'show', id: opened } : { kind: 'list' }; });
+  // Asked again while open (another ledger row's claim): the window turns to that record.
+  useEffect(() => (fixed ? undefined : onOpenRecord(appName, (id) => setView({ kind: 'show', id }))), [appName, fixed]);
   const slug = (action: string) => actionSlug(entity.resource, action);
   // Shared catalogues (payers, clearing houses, codes) change only by a Super User's hand; the server says so too.
   // A log and a view (the denial worklist over claims) are read here; their records change through their own commands.

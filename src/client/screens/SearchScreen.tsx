@@ -1,3 +1,4 @@
+import { openRecord } from '../shell/open-record.ts';
 import { actionSlug } from '../../platform/route-plan.ts';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -35,7 +36,7 @@ export default function SearchScreen() {
             {r.hits.map((h) => {
               const app = apps.find((a) => a.entity?.name === r.entity);
               return (
-                <ListItemButton key={h.id} disabled={!app} onClick={() => { if (app) { sessionStorage.setItem(`open-record:${app.name}`, String(h.id)); openByName(app.name); } }}>
+                <ListItemButton key={h.id} disabled={!app} onClick={() => { if (app) openRecord(openByName, app.name, h.id); }}>
                   <ListItemText primary={h.display_name ?? h.id} />
                 </ListItemButton>
               );

@@ -1,3 +1,4 @@
+import { openRecord } from './open-record.ts';
 import { Box, InputBase, List, ListItemButton, ListItemText, Paper, Popper } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/i18n.ts';
@@ -30,10 +31,7 @@ export function Spotlight() {
   const openHit = (h: Hit) => {
     const e = entityByModule(h.module) ?? entityByModule(h.entity);
     const app = apps.find((a) => a.entity && e && a.entity.name === e.name) ?? apps.find((a) => a.route === h.route);
-    if (app) {
-      sessionStorage.setItem(`open-record:${app.name}`, String(h.id));
-      openByName(app.name);
-    }
+    if (app) openRecord(openByName, app.name, h.id);
     setTerm('');
   };
 

@@ -10,6 +10,7 @@ import { useMe } from '../../shell/me-context.ts';
 import { can } from '../../shell/me.ts';
 import { useShell } from '../../shell/shell-context.ts';
 import { Loading } from '../../app/Loading.tsx';
+import { openRecord } from '../../shell/open-record.ts';
 
 const ResourceForm = lazy(() => import('../../resources/ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
@@ -59,7 +60,7 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
   const ledgerEntry = entityByName('ledger-entry')!;
 
   /** Opens another window on one record (the claim, the payment's batch, the denial, the patient). */
-  const openRecord = (appName: string, id: number) => { sessionStorage.setItem(`open-record:${appName}`, String(id)); openByName(appName); };
+  const open = (appName: string, id: number) => openRecord(openByName, appName, id);
   const statement = async () => {
     try { window.open(URL.createObjectURL(await apiBlob(`/ledger/${patientId}/statement`)), '_blank', 'noopener'); await load(); }
     catch (e) { notifyError(t, e); }
@@ -76,7 +77,7 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, flexWrap: 'wrap' }}>
         <Button size="small" onClick={onBack}>{t('record.back')}</Button>
         <Typography variant="h3" sx={{ fontSize: 17, fontWeight: 600 }}>
-          {can(me, 'patient.show') ? <Link component="button" onClick={() => openRecord('Patient Management', data.patient.id)}>{data.patient.name}</Link> : data.patient.name}
+          {can(me, 'patient.show') ? <Link component="button" onClick={() => open('Patient Management', data.patient.id)}>{data.patient.name}</Link> : data.patient.name}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>{[data.patient.date_of_birth, data.patient.medical_number].filter(Boolean).join(' · ')}</Typography>
         <Box sx={{ flex: 1 }} />
@@ -110,16 +111,16 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
                   <TableCell>{t(`ledger.types.${r.type}`)}</TableCell>
                   <TableCell>
                     {r.payment_id && can(me, 'ledger.show.payment') && r.payment_batch_id
-                      ? <Link component="button" onClick={() => openRecord('Payments Management', r.payment_batch_id!)}>{r.description}</Link> : r.description}
+                      ? <Link component="button" onClick={() => open('Payments Management', r.payment_batch_id!)}>{r.description}</Link> : r.description}
                   </TableCell>
                   <TableCell>
                     {r.claim_id && (
                       <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                        <Tooltip title={m && r.status_id ? stateName(m, r.status_id, locale) : ''}>
-                          <Link component="button" onClick={() => openRecord('Claims Management', r.claim_id!)} sx={c ? { bgcolor: c.background, color: c.text, px: 0.5, borderRadius: 0.5, fontWeight: 600 } : undefined}>{r.claim_code}</Link>
+                        <Tooltip describeChild title={m && r.status_id ? stateName(m, r.status_id, locale) : ''}>
+                          <Link component="button" onClick={() => open('Claims Management', r.claim_id!)} sx={c ? { bgcolor: c.background, color: c.text, px: 0.5, borderRadius: 0.5, fontWeight: 600 } : undefined}>{r.claim_code}</Link>
                         </Tooltip>
                         {(r.status_id === 5 || r.status_id === 6) && can(me, 'ledger.show.denial') && (
-                          <Link component="button" variant="caption" onClick={() => openRecord('Denial Management', r.claim_id!)}>{t('ledger.denial')}</Link>
+                          <Link component="button" variant="caption" onClick={() => open('Denial Management', r.claim_id!)}>{t('ledger.denial')}</Link>
                         )}
                       </Box>
                     )}

@@ -1,10 +1,14 @@
-import { Box, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useEffect, useState } from 'react';
 import { formatCents } from '../../../domain/money-input.ts';
 import { isUsDate } from '../../../domain/formats.ts';
 import { useI18n } from '../../i18n/i18n.ts';
-import { ApiError, api } from '../../session/api.ts';
+import { ApiError, api, apiBlob } from '../../session/api.ts';
+import { notifyError } from '../../notify/notify-error.ts';
+import { showToast } from '../../notify/toast-store.ts';
+import { useMe } from '../../shell/me-context.ts';
+import { can } from '../../shell/me.ts';
 
 export interface FoundPatient { id: number; name: string; medical_number: string | null; date_of_birth: string | null; insurance_balance: number; patient_balance: number; balance: number }
 
@@ -20,7 +24,18 @@ export function searchParams(term: string): Record<string, string> | null {
 /** Find a patient: by name, medical record number, date of birth or claim number, each with what it owes. */
 export function PatientFinder({ onPick }: { onPick(p: FoundPatient): void }) {
   const { t } = useI18n();
+  const { me } = useMe();
   const [term, setTerm] = useState('');
+  const [running, setRunning] = useState(false);
+  // Every patient who owes gets a statement (one PDF, a page each); each is recorded as that patient's next bill.
+  const runStatements = async () => {
+    setRunning(true);
+    try {
+      const pdf = await apiBlob('/ledger/statements/run', { method: 'POST', body: {} });
+      window.open(URL.createObjectURL(pdf), '_blank', 'noopener');
+      showToast('success', t('ledger.run_done'));
+    } catch (e) { notifyError(t, e); } finally { setRunning(false); }
+  };
   const [rows, setRows] = useState<FoundPatient[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +54,11 @@ export function PatientFinder({ onPick }: { onPick(p: FoundPatient): void }) {
   }, [term]);
   return (
     <Box sx={{ p: 1.5 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       <TextField autoFocus fullWidth size="small" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={t('ledger.find_hint')}
         slotProps={{ htmlInput: { 'aria-label': t('ledger.find') }, input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden fontSize="small" /></InputAdornment> } }} />
+      {can(me, 'ledger.statement') && <Button variant="outlined" sx={{ whiteSpace: 'nowrap' }} disabled={running} onClick={() => void runStatements()}>{t('ledger.run')}</Button>}
+      </Box>
       {busy ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}
       {error && <Typography role="alert" color="error" sx={{ mt: 1 }}>{error}</Typography>}
       {rows && (
