@@ -19,6 +19,7 @@ import { claimPaymentRoutes } from '../payments/claim-payments-routes.ts';
 import { denialLookupRoutes, denialRoutes } from '../denials/denial-routes.ts';
 import { denialScreenRoutes } from '../denials/denial-screen-routes.ts';
 import { ledgerLookupRoutes, ledgerRoutes } from '../ledger/ledger-routes.ts';
+import { reportRoutes } from '../reports/report-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -28,5 +29,5 @@ import type { GuardedRoute } from './guarded-routes.ts';
 export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
-  ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes,
+  ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes,
 ] as Array<GuardedRoute<never>>;

@@ -1,0 +1,69 @@
+import type { Request } from 'express';
+import type { Actor } from '../auth/actor.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
+import type { MasterDataContext } from '../master-data/store-of.ts';
+import type { ReportDef } from '../../src/platform/report.ts';
+import { CLASSIFICATIONS, reportByKey, reportDefinitions } from './report-definitions.ts';
+import { runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
+import { exportReport } from './report-export.ts';
+
+const reportOf = (key: string): ReportDef => {
+  const def = reportByKey(key);
+  if (!def) throw notFound();
+  return def;
+};
+
+/** What a person may see of a report's definition: the Super User's columns and group levels only for a Super User. */
+const described = (def: ReportDef, actor: Actor, locale: string) => ({
+  key: def.key, name: locale === 'es' ? def.name_es : def.name, classification: def.classification, description: locale === 'es' ? def.description_es : def.description,
+  period: def.period ? { label: locale === 'es' ? def.period.label_es : def.period.label } : null,
+  filters: def.filters.filter((f) => f.key !== 'billing_companies' || actor.crossTenant)
+    .map((f) => ({ ...f, title: locale === 'es' ? f.title_es : f.title, options: f.options?.map((o) => ({ id: o.id, name: locale === 'es' ? o.name_es : o.name })) })),
+  groupBy: def.groupBy.filter((g) => g !== 'billing_company' || actor.crossTenant),
+  columns: visibleColumns(def, actor).map((c) => ({ ...c, label: locale === 'es' ? c.label_es : c.label })),
+});
+
+const queryOf = (req: Request): ReportQuery => req.query as ReportQuery;
+
+/** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
+export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
+  {
+    method: 'get', path: '/reports/classifications', permission: 'report.view', summary: 'The report classifications [{id, name, background, color}]',
+    async handle(_c, _r, _a, res) { return CLASSIFICATIONS.map((c) => ({ id: c.id, name: res.locals.locale === 'es' ? c.name_es : c.name, background: c.background, color: c.color })); },
+  },
+  {
+    method: 'get', path: '/reports', permission: 'report.view', summary: 'The reports a person may run [{key, name, classification, description}]',
+    async handle(_c, _r, actor, res) { return reportDefinitions().map((d) => { const x = described(d, actor, res.locals.locale); return { key: x.key, name: x.name, classification: x.classification, description: x.description }; }); },
+  },
+  {
+    method: 'get', path: '/reports/records', permission: 'report.view',
+    summary: "A report's rows (?report=key and its filters; the same as /reports/{key}/records)",
+    async handle(ctx, req, actor) {
+      if (typeof req.query.report !== 'string') throw invalid({ report: ['Say which report.'] });
+      return runReport(ctx.db, actor, reportOf(req.query.report), queryOf(req));
+    },
+  },
+  {
+    method: 'get', path: '/reports/{key}', permission: 'report.view', summary: "A report's filters, group levels and columns (a Super User's include the billing company)",
+    async handle(_c, req, actor, res) { return described(reportOf(String(req.params.key)), actor, res.locals.locale); },
+  },
+  {
+    method: 'get', path: '/reports/{key}/records', permission: 'report.view',
+    summary: "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
+    async handle(ctx, req, actor) { return runReport(ctx.db, actor, reportOf(String(req.params.key)), queryOf(req)); },
+  },
+  {
+    method: 'get', path: '/reports/{key}/export', permission: 'report.download', raw: true,
+    summary: 'The whole report as shown (?format=csv|xlsx|pdf and the same parameters as its records): rows, group subtotals and the grand total',
+    async handle(ctx, req, actor, res) {
+      const format = String(req.query.format ?? 'csv');
+      if (!['csv', 'xlsx', 'pdf'].includes(format)) throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
+      const def = reportOf(String(req.params.key));
+      const result = await runReport(ctx.db, actor, def, queryOf(req), { all: true });
+      const file = await exportReport(def, result, format as 'csv' | 'xlsx' | 'pdf', res.locals.locale === 'es' ? 'es' : 'en');
+      res.type(file.type).setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
+      res.send(file.body);
+    },
+  },
+];

@@ -1,0 +1,49 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
+import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
+
+let e: E2E; let page: Page; let errors: string[];
+
+beforeAll(async () => {
+  e = await startE2E();
+  await loadDemoData(e.app.db, { patientsPerBillingCompany: 20 });
+  await loadDemoPayments({ db: e.app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: e.app.files });
+  const bc = Number((await e.app.db.query<{ id: string }>('select min(id) as id from billing_companies')).rows[0].id);
+  await e.app.createUser({ email: 'manager@reports.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  ({ page, errors } = await signIn(e, 'manager@reports.test'));
+  page.setDefaultTimeout(15_000);
+});
+afterAll(() => e.close());
+
+describe('a billing manager closes the month', () => {
+  it('opens Month End Aging, groups it by insurance and reads each payer\'s subtotal and the grand total', async () => {
+    const win = await openFromStart(page, 'Reports');
+    await win.getByTestId('report-month-end-aging').click();
+    await win.getByTestId('report-group-1').click();
+    await page.getByRole('option', { name: 'Insurance', exact: true }).click();
+    await win.getByRole('button', { name: 'Run' }).click();
+    const rows = win.getByTestId('report-rows');
+    await rows.locator('tr[data-kind="total"]').waitFor();
+    expect(await rows.locator('tr[data-kind="group"]').count()).toBeGreaterThan(0);
+    expect(await win.getByRole('columnheader', { name: 'Billing company' }).count()).toBe(0);
+  });
+
+  it('exports XLSX: numeric cells, the same grand total as the screen', async () => {
+    const win = page.getByTestId('window-Reports');
+    const shown = (await win.getByTestId('report-rows').locator('tr[data-kind="total"] td').last().textContent())!.trim();
+    await win.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0];
+    const last = sheet.getRow(sheet.rowCount).getCell(sheet.columnCount).value;
+    expect(typeof last).toBe('number');
+    expect((last as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(shown);
+  });
+
+  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});

@@ -1,0 +1,146 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
+import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+
+let app: TestApp; let root: Api;
+const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0] ?? 0);
+const BUCKETS = ['aging_0_30', 'aging_31_60', 'aging_61_90', 'aging_91_120', 'aging_121_150', 'aging_151_180', 'aging_181_210', 'aging_211_240', 'aging_241'];
+
+// What payers owe per claim, written here apart from the report's source: billed (insured, not a draft) less payer
+// postings' paid, their adjustments other than PR (a denial's do not count) and PR; write-offs and refunds on the insurance side.
+const INSURANCE_OWED = `
+  select coalesce(sum(c.billed_amount), 0)
+       - coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+       - coalesce((select sum((a->>'amount')::bigint) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id, jsonb_array_elements(p.adjustments) a
+                    where y.source_id <> 1 and a->>'group' <> 'PR' and coalesce(p.claim_status, '') <> '4' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+       - coalesce((select sum(p.patient_responsibility) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+       + coalesce((select sum(case when e.kind = 'refund' then e.amount else -e.amount end) from ledger_entries e join claims k on k.id = e.claim_id where e.responsibility = 'insurance' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+    from claims c where c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 and c.billing_company_id = any($1::bigint[])`;
+
+beforeAll(async () => {
+  ({ app, root } = await startAsSuperUser());
+  await loadDemoData(app.db, { patientsPerBillingCompany: 40 });
+  await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
+});
+afterAll(() => app.close());
+
+const all = async () => (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((r) => Number(r.id));
+
+describe('the reports list', () => {
+  it('offers the reports by classification, with the filters and columns of each', async () => {
+    const list = (await root('GET', '/reports')).body as Array<{ key: string; classification: number }>;
+    expect(list.map((r) => r.key)).toEqual(expect.arrayContaining(['charge-transaction', 'daily-insurance-aging', 'month-end-aging', 'payments-posted']));
+    const def = (await root('GET', '/reports/month-end-aging')).body;
+    expect(def.columns.map((c: { key: string }) => c.key)).toContain('billing_company');
+    expect(def.filters.map((f: { key: string }) => f.key)).toEqual(['billing_companies', 'companies', 'insurance_companies', 'aging_date', 'aging_by']);
+  });
+});
+
+describe('Daily Insurance Responsibility Aging', () => {
+  it('its grand total is what payers owe by an independent sum, and the nine buckets add up to it', async () => {
+    const r = await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.totals.sums.total).toBe(await n(INSURANCE_OWED, [await all()]));
+    expect(r.body.totals.sums.total).toBeGreaterThan(0);
+    expect(BUCKETS.reduce((s, b) => s + r.body.totals.sums[b], 0)).toBe(r.body.totals.sums.total);
+  });
+
+  it("each payer's group total is that payer's rows, summed in SQL", async () => {
+    const r = await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance&showDetails=false');
+    const sumOfGroups = r.body.groups.reduce((s: number, g: { sums: { total: number } }) => s + g.sums.total, 0);
+    expect(sumOfGroups).toBe(r.body.totals.sums.total);
+    const g = r.body.groups[0];
+    const exported = await root('GET', `/reports/daily-insurance-aging/records?groupBy=insurance&insurance_companies=${await n('select id from insurance_companies where name = $1', [g.keys.insurance])}`);
+    expect(exported.body.totals.sums.total).toBe(g.sums.total);
+  });
+
+  it('pages as document 1 says: 22 rows then 20; 21 then 19 when filtered', async () => {
+    const p1 = await root('GET', '/reports/daily-insurance-aging/records?page=1');
+    const p2 = await root('GET', '/reports/daily-insurance-aging/records?page=2');
+    expect(p1.body.count).toBeGreaterThan(42);
+    expect([p1.body.rows.length, p2.body.rows.length]).toEqual([22, 20]);
+    const companies = (await app.db.query<{ id: string }>('select id from companies order by id')).rows.map((x) => x.id).join(',');
+    const f1 = await root('GET', `/reports/daily-insurance-aging/records?page=1&companies=${companies}`);
+    const f2 = await root('GET', `/reports/daily-insurance-aging/records?page=2&companies=${companies}`);
+    expect([f1.body.rows.length, f2.body.rows.length]).toEqual([21, 19]);
+    expect(f1.body.rows.map((x: { claim: string }) => x.claim)).not.toContain(f2.body.rows[0].claim);
+  });
+
+  it('ages by date of service by default, or by the last posting', async () => {
+    const byService = await root('GET', '/reports/daily-insurance-aging/records');
+    const byPosting = await root('GET', '/reports/daily-insurance-aging/records?aging_by=posting');
+    expect(byPosting.body.totals.sums.total).toBe(byService.body.totals.sums.total);
+    expect(byPosting.body.totals.sums.aging_0_30).toBeGreaterThanOrEqual(byService.body.totals.sums.aging_0_30);
+  });
+});
+
+describe('the other reports', () => {
+  it("Charge Transaction's total is the period's service lines", async () => {
+    const r = await root('GET', '/reports/charge-transaction/records?from=01/01/2020&to=12/31/2030&groupBy=company');
+    expect(r.body.totals.sums.charge).toBe(await n(`select sum(s.line_charge) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.totals.sums.lines).toBe(await n(`select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`));
+  });
+
+  it("Payments Posted's total is what payments paid in the period", async () => {
+    const r = await root('GET', '/reports/payments-posted/records?from=01/01/2020&to=12/31/2030');
+    expect(r.body.totals.sums.paid).toBe(await n(`select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where y.payment_date between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.totals.sums.paid).toBeGreaterThan(0);
+  });
+
+  it("Month End Aging counts only what was posted by the month end, both responsibilities", async () => {
+    const today = new Date();
+    const us = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
+    const now = await root('GET', `/reports/month-end-aging/records?aging_date=${us}&groupBy=responsibility&showDetails=false`);
+    const sides = Object.fromEntries(now.body.groups.map((g: { keys: { responsibility: string }; sums: { total: number } }) => [g.keys.responsibility, g.sums.total]));
+    expect(sides.insurance).toBe(await n(INSURANCE_OWED, [await all()]));
+    expect(Object.keys(sides).sort()).toEqual(['insurance', 'patient']);
+    const bad = await root('GET', '/reports/month-end-aging/records?aging_date=13/45/2026');
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe('exports', () => {
+  const download = async (format: string) => {
+    const res = await fetch(`${app.url}/reports/daily-insurance-aging/export?format=${format}&groupBy=insurance`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('CSV, XLSX and PDF carry the same grand total as the screen', async () => {
+    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums.total as number;
+    const money = (cents: number) => (cents / 100).toFixed(2);
+    const csv = await download('csv');
+    const rows = Papa.parse<string[]>(csv.bytes.toString('utf8')).data.filter((r) => r.length > 1);
+    const header = rows[0];
+    expect(rows.at(-1)![header.indexOf('Total')]).toBe(money(total));
+    const xlsx = await download('xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as never);
+    const sheet = book.worksheets[0];
+    const col = (sheet.getRow(1).values as unknown[]).indexOf('Total');
+    const last = sheet.getRow(sheet.rowCount).getCell(col).value;
+    expect(typeof last).toBe('number');
+    expect(Math.round((last as number) * 100)).toBe(total);
+    const pdf = await download('pdf');
+    expect(pdf.type).toBe('application/pdf');
+    expect(await pdfText(pdf.bytes)).toContain((total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  });
+});
+
+describe('a Billing Manager', () => {
+  it("sees only the own billing company's rows and never the billing company column", async () => {
+    const [first, second] = await all();
+    await app.createUser({ email: 'bm@reports.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    const bm = app.as(await app.login('bm@reports.test'));
+    const r = await bm('GET', `/reports/daily-insurance-aging/records?billing_companies=${second}`);
+    expect(r.body.count).toBe(0);
+    const own = await bm('GET', '/reports/daily-insurance-aging/records');
+    expect(own.body.totals.sums.total).toBe(await n(INSURANCE_OWED, [[first]]));
+    expect(own.body.columns.map((c: { key: string }) => c.key)).not.toContain('billing_company');
+    expect((await bm('GET', '/reports/daily-insurance-aging/records?groupBy=billing_company')).status).toBe(422);
+  });
+});
