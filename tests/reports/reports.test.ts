@@ -104,6 +104,23 @@ describe('the other reports', () => {
   });
 });
 
+describe('payer mix and productivity', () => {
+  it("Payer mix's charges and payments are the period's claims and what payers paid on them", async () => {
+    const r = await root('GET', '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030&groupBy=insurance&showDetails=false');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.totals.sums.charges).toBe(await n(`select sum(billed_amount) from claims where status_id <> 1 and date_of_service between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.totals.sums.payments_amount).toBe(await n(`select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims c on c.id = p.claim_id
+      where y.source_id <> 1 and c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.groups.reduce((s: number, g: { sums: { charges: number } }) => s + g.sums.charges, 0)).toBe(r.body.totals.sums.charges);
+  });
+
+  it("Productivity counts each professional's charge lines, and its groups add up to the whole", async () => {
+    const r = await root('GET', '/reports/professional-productivity/records?from=01/01/2020&to=12/31/2030&groupBy=provider&showDetails=false');
+    expect(r.body.totals.sums.charge_count).toBe(await n(`select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.groups.reduce((s: number, g: { sums: { claims: number } }) => s + g.sums.claims, 0)).toBe(r.body.totals.sums.claims);
+  });
+});
+
 describe('exports', () => {
   const download = async (format: string) => {
     const res = await fetch(`${app.url}/reports/daily-insurance-aging/export?format=${format}&groupBy=insurance`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });

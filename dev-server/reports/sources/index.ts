@@ -1,5 +1,6 @@
 import { agingSource } from './aging.ts';
 import { chargesSource } from './charges.ts';
+import { claimOutcomesSource } from './claim-outcomes.ts';
 import { paymentsPostedSource } from './payments-posted.ts';
 import type { ReportSource } from './source.ts';
 
@@ -9,4 +10,5 @@ export const REPORT_SOURCES: Record<string, ReportSource> = {
   'month-end-aging': (input) => agingSource(input, ['insurance', 'patient']),
   charges: chargesSource,
   'payments-posted': paymentsPostedSource,
+  'claim-outcomes': claimOutcomesSource,
 };

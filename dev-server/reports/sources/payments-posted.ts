@@ -1,12 +1,10 @@
 import { ADJUSTMENTS_SQL } from '../../ledger/ledger-balances.ts';
-import type { SourceInput, SourceSql } from './source.ts';
+import { periodClause, type SourceInput, type SourceSql } from './source.ts';
 
 /** Payments Posted: what each payment posted to each claim in the period (by payment date) — paid, adjusted, left to the patient. */
 export function paymentsPostedSource(input: SourceInput): SourceSql {
   const params: unknown[] = [input.billingCompanyIds];
-  const period: string[] = [];
-  if (input.from) { params.push(input.from); period.push(`y.payment_date >= $${params.length}::date`); }
-  if (input.to) { params.push(input.to); period.push(`y.payment_date <= $${params.length}::date`); }
+  const period = periodClause(input, 'y.payment_date', params);
   return {
     params,
     sql: `
@@ -17,7 +15,7 @@ select y.billing_company_id, b.name as billing_company, c.company_id, co.name as
   from payment_services p join payments y on y.id = p.payment_id join payment_batches pb on pb.id = y.payment_batch_id
   join claims c on c.id = p.claim_id join billing_companies b on b.id = y.billing_company_id join companies co on co.id = c.company_id
   left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
- where p.billing_company_id = any($1::bigint[])${period.length ? ` and ${period.join(' and ')}` : ''}
+ where p.billing_company_id = any($1::bigint[])${period}
  group by y.billing_company_id, b.name, c.company_id, co.name, y.payment_batch_id, pb.code, y.payment_date, y.insurance_company_id, i.name, y.source_id, ef.payer_name, y.reference, c.id, c.code, c.patient_name`,
   };
 }

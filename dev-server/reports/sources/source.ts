@@ -14,3 +14,11 @@ export interface SourceInput {
 export interface SourceSql { sql: string; params: unknown[] }
 
 export type ReportSource = (input: SourceInput) => SourceSql;
+
+/** " and column >= $n and column <= $m" for the period asked (nothing when none), its dates added to params. */
+export function periodClause(input: SourceInput, column: string, params: unknown[]): string {
+  const parts: string[] = [];
+  if (input.from) { params.push(input.from); parts.push(`${column} >= $${params.length}::date`); }
+  if (input.to) { params.push(input.to); parts.push(`${column} <= $${params.length}::date`); }
+  return parts.length ? ` and ${parts.join(' and ')}` : '';
+}
