@@ -34,5 +34,6 @@ export type { PaymentEob } from './payment-eob.ts';
 export type { PaymentService } from './payment-service.ts';
 export type { Payment } from './payment.ts';
 export type { Procedure } from './procedure.ts';
+export type { ReportPreset } from './report-preset.ts';
 export type { Unit } from './unit.ts';
 export type { User } from './user.ts';

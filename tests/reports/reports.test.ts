@@ -148,6 +148,32 @@ describe('exports', () => {
   });
 });
 
+describe('presets', () => {
+  const filters = { values: { aging_by: 'posting', companies: ['1'] }, groupBy: ['insurance'], details: false };
+  it('a preset keeps its filters and restores them; a private one is its owner\'s alone, a shared one the billing company\'s', async () => {
+    const [first] = await all();
+    await app.createUser({ email: 'a@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    await app.createUser({ email: 'b@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    const a = app.as(await app.login('a@presets.test'));
+    const b = app.as(await app.login('b@presets.test'));
+    const mine = await a('POST', '/report-presets', { name: 'Payers, by posting', report_key: 'daily-insurance-aging', filters, shared: false });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    const shared = await a('POST', '/report-presets', { name: 'Team view', report_key: 'daily-insurance-aging', filters, shared: true });
+    expect((await a('GET', `/report-presets/${mine.body.id}`)).body.filters).toEqual(filters);
+    expect((await b('GET', '/report-presets?report_key=daily-insurance-aging')).body.data.map((p: { name: string }) => p.name)).toEqual(['Team view']);
+    expect((await b('GET', `/report-presets/${mine.body.id}`)).status).toBe(404);
+    expect((await b('DELETE', `/report-presets/${shared.body.id}`)).status).toBe(403);
+    expect((await a('DELETE', `/report-presets/${shared.body.id}`)).status).toBe(200);
+    expect(await n('select count(*) from report_presets')).toBe(1);
+  });
+
+  it('a preset names a report that exists', async () => {
+    const r = await root('POST', '/report-presets', { name: 'X', report_key: 'no-such-report', filters: {}, billing_company_id: (await all())[0] });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.report_key).toEqual(['There is no such report.']);
+  });
+});
+
 describe('a Billing Manager', () => {
   it("sees only the own billing company's rows and never the billing company column", async () => {
     const [first, second] = await all();

@@ -20,7 +20,7 @@ export const en = {
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
   toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
-  reports: { list: 'Reports', choose: 'Choose a report on the left.', run: 'Run', details: 'Show details', total: 'Total', group_by: 'Group by (%{level})' },
+  reports: { list: 'Reports', choose: 'Choose a report on the left.', run: 'Run', details: 'Show details', total: 'Total', group_by: 'Group by (%{level})', presets: 'Presets', shared: 'shared', save_preset: 'Save as preset', preset_name: 'Preset name', share: 'Share with my billing company' },
   ledger: {
     find: 'Find a patient', find_hint: 'Name, record number, date of birth (mm/dd/yyyy) or claim number', patients: 'Patients', patient: 'Patient', dob: 'Date of birth', mrn: 'Record number',
     insurance_balance: 'Insurance balance', patient_balance: 'Patient balance', balance: 'Balance', legend: 'Claim status legend', transactions: 'Transactions',

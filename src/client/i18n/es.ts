@@ -22,7 +22,7 @@ export const es: Messages = {
   },
   idle: { title: 'Su sesión está por expirar', body: 'Ha estado inactivo. La sesión termina en %{seconds} segundos.', renew: 'Seguir conectado', logout: 'Cerrar sesión' },
   toast: { something_went_wrong: 'Algo salió mal', try_again: 'Inténtelo más tarde', too_many: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos', saved: 'Guardado', created: 'Creado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado a los datos anteriores', exported: 'Exportación lista', close: 'Cerrar' },
-  reports: { list: 'Reportes', choose: 'Elija un reporte a la izquierda.', run: 'Generar', details: 'Mostrar detalle', total: 'Total', group_by: 'Agrupar por (%{level})' },
+  reports: { list: 'Reportes', choose: 'Elija un reporte a la izquierda.', run: 'Generar', details: 'Mostrar detalle', total: 'Total', group_by: 'Agrupar por (%{level})', presets: 'Preajustes', shared: 'compartido', save_preset: 'Guardar como preajuste', preset_name: 'Nombre del preajuste', share: 'Compartir con mi compañía de facturación' },
   ledger: {
     find: 'Buscar un paciente', find_hint: 'Nombre, número de expediente, fecha de nacimiento (mm/dd/aaaa) o número de reclamo', patients: 'Pacientes', patient: 'Paciente', dob: 'Fecha de nacimiento', mrn: 'Número de expediente',
     insurance_balance: 'Saldo del seguro', patient_balance: 'Saldo del paciente', balance: 'Saldo', legend: 'Leyenda de estados del reclamo', transactions: 'Transacciones',

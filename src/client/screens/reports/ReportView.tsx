@@ -1,4 +1,4 @@
-import { Box, Button, FormControlLabel, LinearProgress, Menu, MenuItem, Pagination, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, Menu, MenuItem, Pagination, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { formatCents } from '../../../domain/money-input.ts';
@@ -12,6 +12,7 @@ import { can } from '../../shell/me.ts';
 
 interface Definition { key: string; name: string; description: string; period: { label: string } | null; filters: ReportFilter[]; groupBy: string[]; columns: ReportColumn[] }
 type Values = Record<string, string | string[]>;
+interface Preset { id: number; name: string; shared: boolean; filters: { values?: Values; groupBy?: string[]; details?: boolean } }
 
 const cell = (c: ReportColumn, v: unknown) => (v === null || v === undefined ? '' : c.type === 'money' ? formatCents(Number(v)) : String(v));
 
@@ -47,6 +48,23 @@ export function ReportView({ reportKey }: { reportKey: string }) {
   const [result, setResult] = useState<ReportResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [saving, setSaving] = useState<{ name: string; shared: boolean } | null>(null);
+  const loadPresets = () => api<{ data: Preset[] }>('/report-presets', { query: { report_key: reportKey } }).then((r) => setPresets(r.data)).catch(() => setPresets([]));
+  useEffect(() => { void loadPresets(); }, [reportKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A preset restores what was chosen: the filters, the group levels and the view.
+  const applyPreset = (id: string) => {
+    const p = presets.find((x) => String(x.id) === id);
+    if (!p) return;
+    setValues(p.filters.values ?? {}); setGroupBy(p.filters.groupBy ?? []); setDetails(p.filters.details ?? true);
+  };
+  const savePreset = async () => {
+    if (!saving?.name.trim()) return;
+    try {
+      await api('/report-presets', { method: 'POST', body: { name: saving.name.trim(), report_key: reportKey, shared: saving.shared, filters: { values, groupBy, details } } });
+      setSaving(null); await loadPresets();
+    } catch (e) { notifyError(t, e); }
+  };
   useEffect(() => {
     api<Definition>(`/reports/${reportKey}`).then((d) => {
       setDef(d);
@@ -106,6 +124,12 @@ export function ReportView({ reportKey }: { reportKey: string }) {
           ))}
           <FormControlLabel control={<Switch checked={details} onChange={(e) => setDetails(e.target.checked)} />} label={t('reports.details')} />
           <Button type="submit" variant="contained" disabled={busy}>{t('reports.run')}</Button>
+          {!!presets.length && (
+            <TextField select size="small" sx={{ minWidth: 160 }} label={t('reports.presets')} value="" onChange={(e) => applyPreset(e.target.value)} data-testid="report-presets">
+              {presets.map((p) => <MenuItem key={p.id} value={String(p.id)}>{p.name}{p.shared ? ` (${t('reports.shared')})` : ''}</MenuItem>)}
+            </TextField>
+          )}
+          {can(me, 'report.savepreset') && <Button variant="outlined" onClick={() => setSaving({ name: '', shared: false })}>{t('reports.save_preset')}</Button>}
           {result && can(me, 'report.download') && (
             <>
               <Button variant="outlined" onClick={(e) => setExportAnchor(e.currentTarget)} aria-haspopup="menu">{t('list.export')}</Button>
@@ -118,6 +142,17 @@ export function ReportView({ reportKey }: { reportKey: string }) {
           )}
         </Box>
       </Box>
+      <Dialog open={!!saving} onClose={() => setSaving(null)} aria-labelledby="preset-title">
+        <DialogTitle id="preset-title">{t('reports.save_preset')}</DialogTitle>
+        <DialogContent>
+          <TextField autoFocus fullWidth size="small" sx={{ mt: 1 }} label={t('reports.preset_name')} value={saving?.name ?? ''} onChange={(e) => setSaving((x) => x && { ...x, name: e.target.value })} />
+          <FormControlLabel control={<Checkbox checked={saving?.shared ?? false} onChange={(e) => setSaving((x) => x && { ...x, shared: e.target.checked })} />} label={t('reports.share')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSaving(null)}>{t('record.cancel')}</Button>
+          <Button variant="contained" disabled={!saving?.name.trim()} onClick={() => void savePreset()}>{t('record.save')}</Button>
+        </DialogActions>
+      </Dialog>
       {busy ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}
       {result && (
         <>
