@@ -148,6 +148,17 @@ describe('exports', () => {
   });
 });
 
+describe('Census', () => {
+  it("counts the patients in the house today, by facility", async () => {
+    const r = await root('GET', '/reports/census/records?groupBy=facility');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const inHouse = await n('select count(*) from admissions where admission_date <= current_date and (discharge_date is null or discharge_date >= current_date)');
+    expect(inHouse).toBeGreaterThan(0);
+    expect(r.body.totals.sums.patients).toBe(inHouse);
+    expect(r.body.groups.reduce((s: number, g: { sums: { patients: number } }) => s + g.sums.patients, 0)).toBe(inHouse);
+  });
+});
+
 describe('presets', () => {
   const filters = { values: { aging_by: 'posting', companies: ['1'] }, groupBy: ['insurance'], details: false };
   it('a preset keeps its filters and restores them; a private one is its owner\'s alone, a shared one the billing company\'s', async () => {

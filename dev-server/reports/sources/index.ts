@@ -1,4 +1,5 @@
 import { agingSource } from './aging.ts';
+import { censusSource } from './census.ts';
 import { chargesSource } from './charges.ts';
 import { claimOutcomesSource } from './claim-outcomes.ts';
 import { paymentsPostedSource } from './payments-posted.ts';
@@ -11,4 +12,5 @@ export const REPORT_SOURCES: Record<string, ReportSource> = {
   charges: chargesSource,
   'payments-posted': paymentsPostedSource,
   'claim-outcomes': claimOutcomesSource,
+  census: censusSource,
 };
