@@ -7,6 +7,7 @@ import type { ReportDef } from '../../src/platform/report.ts';
 import { CLASSIFICATIONS, reportByKey, reportDefinitions } from './report-definitions.ts';
 import { runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
 import { exportReport } from './report-export.ts';
+import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 
 const reportOf = (key: string): ReportDef => {
   const def = reportByKey(key);
@@ -43,6 +44,16 @@ export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
       if (typeof req.query.report !== 'string') throw invalid({ report: ['Say which report.'] });
       return runReport(ctx.db, actor, reportOf(req.query.report), queryOf(req));
     },
+  },
+  {
+    method: 'get', path: '/reports/kpis', permission: 'report.view',
+    summary: 'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents)',
+    async handle(ctx, req, actor) { return computeKpis(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>)); },
+  },
+  {
+    method: 'get', path: '/reports/kpis/{kpi}/claims', permission: 'report.view',
+    summary: 'The claims behind a KPI (denial_rate ?group=CO…, clean_claim_rate: the rejected, ar_over_90), most money first, 25 a page',
+    async handle(ctx, req, actor) { return kpiClaims(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>), String(req.params.kpi), req.query as Record<string, unknown>); },
   },
   {
     method: 'get', path: '/reports/{key}', permission: 'report.view', summary: "A report's filters, group levels and columns (a Super User's include the billing company)",

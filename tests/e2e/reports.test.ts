@@ -45,5 +45,23 @@ describe('a billing manager closes the month', () => {
     expect((last as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(shown);
   });
 
+  it('opens the KPI dashboard and drills from the denial rate to the claims behind it', async () => {
+    const win = page.getByTestId('window-Reports');
+    await win.getByTestId('report-kpis').click();
+    await win.getByTestId('kpi-denial_rate').waitFor();
+    expect(await win.getByTestId('kpi-denial_rate').textContent()).toContain('HFMA');
+    await win.getByTestId('kpi-denial_rate-value').click();
+    const drill = win.getByTestId('kpi-drill');
+    await drill.waitFor();
+    // The card says "N of M adjudicated claims"; the drill-down lists those N.
+    const denied = /(\d+) of \d+ adjudicated/.exec((await win.getByTestId('kpi-denial_rate').textContent())!)![1];
+    expect(Number(denied)).toBeGreaterThan(0);
+    expect(await drill.textContent()).toContain(`the ${denied} claims behind it`);
+    const first = drill.getByRole('button').first();
+    const code = (await first.textContent())!.trim();
+    await first.click();
+    await page.getByTestId('window-Claims Management').getByRole('heading', { name: code }).waitFor();
+  });
+
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
 });

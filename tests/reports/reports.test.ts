@@ -159,6 +159,33 @@ describe('Census', () => {
   });
 });
 
+describe('the KPI dashboard', () => {
+  const period = 'from=01/01/2020&to=12/31/2030';
+  it('counts each KPI from the rows it comes from', async () => {
+    const r = await root('GET', `/reports/kpis?${period}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const k = r.body;
+    expect(k.net_collection_rate.payments).toBe(await n(`select sum(p.paid) from payment_services p join claims c on c.id = p.claim_id where c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`));
+    expect(k.net_collection_rate.bp).toBe(Math.round((k.net_collection_rate.payments * 10000) / (k.net_collection_rate.charges - k.net_collection_rate.contractual)));
+    expect(k.clean_claim_rate.submitted).toBe(await n(`select count(*) from (select entity_id from state_transitions where entity = 'claim' and to_state = 3 group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x`));
+    expect(k.clean_claim_rate.clean).toBeLessThanOrEqual(k.clean_claim_rate.submitted);
+    expect(k.ar_over_90.bp).toBe(Math.round((k.ar_over_90.over_90 * 10000) / k.ar_over_90.ar));
+    expect(k.monthly.reduce((s: number, m: { charges: number }) => s + m.charges, 0)).toBe(k.net_collection_rate.charges);
+  });
+
+  it('drills from the denial rate to the claims behind it, by CARC group too', async () => {
+    const k = (await root('GET', `/reports/kpis?${period}`)).body;
+    expect(k.denial_rate.denied).toBeGreaterThan(0);
+    expect(k.denial_rate.denied).toBe(await n(`select count(*) from (select entity_id, (array_agg(to_state order by created_at, id))[1] as first from state_transitions
+      where entity = 'claim' and to_state in (4, 6, 7) group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x where first = 6`));
+    const all = await root('GET', `/reports/kpis/denial_rate/claims?${period}`);
+    expect(all.body.count).toBe(k.denial_rate.denied);
+    const group = k.denial_rate.groups[0];
+    expect((await root('GET', `/reports/kpis/denial_rate/claims?${period}&group=${group.group}`)).body.count).toBe(group.claims);
+    expect((await root('GET', `/reports/kpis/nothing/claims?${period}`)).status).toBe(422);
+  });
+});
+
 describe('presets', () => {
   const filters = { values: { aging_by: 'posting', companies: ['1'] }, groupBy: ['insurance'], details: false };
   it('a preset keeps its filters and restores them; a private one is its owner\'s alone, a shared one the billing company\'s', async () => {

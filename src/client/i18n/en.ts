@@ -20,6 +20,20 @@ export const en = {
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
   toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
+  kpi: {
+    title: 'KPI dashboard', subtitle: 'Days in A/R, clean claims, denials, collections', monthly: 'Charges and payments per month', charges: 'Charges', payments: 'Payments', claims: 'Claims',
+    denials_by_group: 'Denied claims by CARC group', top_reasons: 'Top denial reasons', billed: 'Billed', behind: '%{name}: the %{count} claims behind it',
+    names: { days_in_ar: 'Days in A/R', clean_claim_rate: 'Clean-claim rate', first_pass_resolution: 'First-pass resolution rate', denial_rate: 'Denial rate', net_collection_rate: 'Net collection rate', ar_over_90: 'A/R over 90 days' },
+    details: { days_in_ar: 'A/R %{ar} ÷ average daily charges %{daily} (last 90 days)', clean_claim_rate: '%{clean} of %{submitted} claims first submitted in the period', first_pass_resolution: '%{first} of %{adjudicated} adjudicated claims', denial_rate: '%{denied} of %{adjudicated} adjudicated claims', net_collection_rate: 'Payments %{payments} ÷ (charges %{charges} − contractual %{contractual})', ar_over_90: '%{over} of %{ar}' },
+    defs: {
+      days_in_ar: 'HFMA MAP Key (days in A/R): what is owed — insurance and patient balances on the last day of the period — divided by the average daily charges of the 90 days before it. Gross charges stand for net revenue.',
+      clean_claim_rate: 'HFMA MAP Key (clean claim rate): of the claims first submitted in the period, the share never rejected by the clearing house or payer (accepted on the first submission).',
+      first_pass_resolution: 'Of the claims first submitted in the period and adjudicated, the share paid on the first submission: never rejected, denied or submitted again.',
+      denial_rate: 'HFMA MAP Key (initial denial rate): of the claims first submitted in the period and adjudicated, the share a payer denied. Groups and reasons count the claims denied in the period by their CARC.',
+      net_collection_rate: 'Adjusted (net) collection rate, as MGMA defines it: payer payments on the claims of the period divided by their charges less contractual adjustments (CO, not a denial).',
+      ar_over_90: 'HFMA MAP Key (aged A/R as a percentage of billed A/R): the share of what is owed on the last day of the period whose date of service is more than 90 days before it.',
+    },
+  },
   reports: { list: 'Reports', choose: 'Choose a report on the left.', run: 'Run', details: 'Show details', total: 'Total', group_by: 'Group by (%{level})', presets: 'Presets', shared: 'shared', save_preset: 'Save as preset', preset_name: 'Preset name', share: 'Share with my billing company' },
   ledger: {
     find: 'Find a patient', find_hint: 'Name, record number, date of birth (mm/dd/yyyy) or claim number', patients: 'Patients', patient: 'Patient', dob: 'Date of birth', mrn: 'Record number',

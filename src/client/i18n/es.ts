@@ -22,6 +22,20 @@ export const es: Messages = {
   },
   idle: { title: 'Su sesión está por expirar', body: 'Ha estado inactivo. La sesión termina en %{seconds} segundos.', renew: 'Seguir conectado', logout: 'Cerrar sesión' },
   toast: { something_went_wrong: 'Algo salió mal', try_again: 'Inténtelo más tarde', too_many: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos', saved: 'Guardado', created: 'Creado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado a los datos anteriores', exported: 'Exportación lista', close: 'Cerrar' },
+  kpi: {
+    title: 'Tablero de indicadores', subtitle: 'Días en cuentas por cobrar, reclamos limpios, denegaciones, cobros', monthly: 'Cargos y pagos por mes', charges: 'Cargos', payments: 'Pagos', claims: 'Reclamos',
+    denials_by_group: 'Reclamos denegados por grupo CARC', top_reasons: 'Principales motivos de denegación', billed: 'Facturado', behind: '%{name}: los %{count} reclamos detrás',
+    names: { days_in_ar: 'Días en cuentas por cobrar', clean_claim_rate: 'Tasa de reclamos limpios', first_pass_resolution: 'Tasa de resolución al primer envío', denial_rate: 'Tasa de denegación', net_collection_rate: 'Tasa de cobro neta', ar_over_90: 'Cuentas por cobrar de más de 90 días' },
+    details: { days_in_ar: 'Cuentas por cobrar %{ar} ÷ cargos diarios promedio %{daily} (últimos 90 días)', clean_claim_rate: '%{clean} de %{submitted} reclamos enviados por primera vez en el período', first_pass_resolution: '%{first} de %{adjudicated} reclamos adjudicados', denial_rate: '%{denied} de %{adjudicated} reclamos adjudicados', net_collection_rate: 'Pagos %{payments} ÷ (cargos %{charges} − contractuales %{contractual})', ar_over_90: '%{over} de %{ar}' },
+    defs: {
+      days_in_ar: 'Indicador MAP de HFMA (días en cuentas por cobrar): lo adeudado — saldos del seguro y del paciente al último día del período — dividido por los cargos diarios promedio de los 90 días anteriores. Los cargos brutos sustituyen al ingreso neto.',
+      clean_claim_rate: 'Indicador MAP de HFMA (tasa de reclamos limpios): de los reclamos enviados por primera vez en el período, la parte nunca rechazada por la cámara de compensación ni el pagador.',
+      first_pass_resolution: 'De los reclamos enviados por primera vez en el período y adjudicados, la parte pagada al primer envío: nunca rechazada, denegada ni reenviada.',
+      denial_rate: 'Indicador MAP de HFMA (tasa de denegación inicial): de los reclamos enviados por primera vez en el período y adjudicados, la parte denegada por un pagador. Grupos y motivos cuentan los reclamos denegados en el período por su CARC.',
+      net_collection_rate: 'Tasa de cobro ajustada (neta), como la define MGMA: pagos de los pagadores sobre los reclamos del período divididos por sus cargos menos los ajustes contractuales (CO, no una denegación).',
+      ar_over_90: 'Indicador MAP de HFMA (cuentas por cobrar vencidas como porcentaje): la parte de lo adeudado al último día del período cuya fecha de servicio tiene más de 90 días.',
+    },
+  },
   reports: { list: 'Reportes', choose: 'Elija un reporte a la izquierda.', run: 'Generar', details: 'Mostrar detalle', total: 'Total', group_by: 'Agrupar por (%{level})', presets: 'Preajustes', shared: 'compartido', save_preset: 'Guardar como preajuste', preset_name: 'Nombre del preajuste', share: 'Compartir con mi compañía de facturación' },
   ledger: {
     find: 'Buscar un paciente', find_hint: 'Nombre, número de expediente, fecha de nacimiento (mm/dd/aaaa) o número de reclamo', patients: 'Pacientes', patient: 'Paciente', dob: 'Fecha de nacimiento', mrn: 'Número de expediente',

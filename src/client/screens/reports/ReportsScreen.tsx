@@ -1,9 +1,14 @@
 import { Box, Chip, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Loading } from '../../app/Loading.tsx';
 import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { api } from '../../session/api.ts';
 import { ReportView } from './ReportView.tsx';
+
+// The dashboard's charts load when it is first opened.
+const KpiDashboard = lazy(() => import('./KpiDashboard.tsx'));
+const DASHBOARD = '__kpis';
 
 interface Listed { key: string; name: string; classification: number; description: string }
 interface Classification { id: number; name: string; background: string; color: string }
@@ -22,6 +27,9 @@ export default function ReportsScreen() {
     <Box sx={{ display: 'flex', height: '100%' }}>
       <Box component="nav" aria-label={t('reports.list')} sx={{ width: 260, borderRight: 1, borderColor: 'divider', overflow: 'auto', flexShrink: 0 }}>
         <List dense>
+          <ListItemButton selected={chosen === DASHBOARD} onClick={() => setChosen(DASHBOARD)} data-testid="report-kpis">
+            <ListItemText primary={t('kpi.title')} secondary={t('kpi.subtitle')} slotProps={{ secondary: { sx: { fontSize: 11 } } }} />
+          </ListItemButton>
           {classes.filter((c) => reports.some((r) => r.classification === c.id)).map((c) => (
             <li key={c.id}>
               <ul style={{ padding: 0 }}>
@@ -37,7 +45,7 @@ export default function ReportsScreen() {
         </List>
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        {chosen ? <ReportView key={chosen} reportKey={chosen} /> : <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.choose')}</Typography>}
+        {chosen === DASHBOARD ? <Suspense fallback={<Loading />}><KpiDashboard /></Suspense> : chosen ? <ReportView key={chosen} reportKey={chosen} /> : <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('reports.choose')}</Typography>}
       </Box>
     </Box>
   );
