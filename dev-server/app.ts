@@ -39,7 +39,7 @@ import { denialLookupRoutes, denialRoutes } from './denials/denial-routes.ts';
 import { denialScreenRoutes } from './denials/denial-screen-routes.ts';
 import { ledgerLookupRoutes, ledgerRoutes } from './ledger/ledger-routes.ts';
 import { reportRoutes } from './reports/report-routes.ts';
-import { reportPresetRoutes } from './reports/report-preset-routes.ts';
+import { customReportRoutes, reportPresetRoutes } from './reports/saved-report-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
@@ -106,7 +106,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, denialScreenRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, ledgerLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, reportRoutes));
-  api.use(mountGuarded({ db: opts.db, entities }, reportPresetRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, [...reportPresetRoutes, ...customReportRoutes]));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).
   api.use(mountGuarded({ db: opts.db, entities, files }, batchRoutes));

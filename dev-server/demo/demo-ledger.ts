@@ -13,17 +13,36 @@ const daysAgo = (n: number) => usDateOf(new Date(Date.now() - n * 86_400_000));
  * The ledger a first start shows, through the product's own rules: the patients the demo remittance
  * left owing get a 1st statement a month ago and a 2nd today (before the front desk takes their
  * payment), and a denied claim past the payer's filing limit is written off from the insurance balance.
+ * One patient who never paid (not `payer`, who pays at the front desk) had statements three months
+ * running, and their balance goes to collections as bad debt.
  */
-export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; files: FileStore }, actor: Actor, bc: number): Promise<void> {
+export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; files: FileStore }, actor: Actor, bc: number, payer?: number): Promise<void> {
   const ids = (await ctx.db.query<{ id: string }>(
     `select distinct c.patient_id as id from claims c join payment_services p on p.claim_id = c.id where c.billing_company_id = $1 and p.patient_responsibility > 0 order by 1 limit 6`, [bc])).rows.map((r) => Number(r.id));
   const balances = await patientBalances(ctx.db, ids);
   const owing = ids.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0);
+  // Someone left owing by a payer, or else a self-pay patient, who never answered their statements.
+  const unpaid = owing.find((id) => id !== payer && id !== owing[0]) ?? Number((await ctx.db.query<{ id: string }>(
+    `select c.patient_id as id from claims c where c.billing_company_id = $1 and c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0
+      and c.patient_id <> $2 order by c.date_of_service, c.id limit 1`, [bc, payer ?? 0])).rows[0]?.id ?? 0);
+  if (unpaid) {
+    for (const days of owing.includes(unpaid) ? [90, 60] : [90, 60, 30]) await recordStatements(ctx.db, actor, [await statementFor(ctx.db, unpaid, daysAgo(days))]);
+  }
   if (owing.length) {
     const first = [];
     for (const id of owing) first.push(await statementFor(ctx.db, id, daysAgo(30)));
     await recordStatements(ctx.db, actor, first);
     await recordStatements(ctx.db, actor, [await statementFor(ctx.db, owing[0], usDateOf())]);
+  }
+  if (unpaid) {
+    const claims = (await ctx.db.query<{ id: string }>(`select c.id from claims c where c.patient_id = $1 and c.status_id <> 1 order by c.id`, [unpaid])).rows;
+    for (const c of claims) {
+      const owed = (await patientBalances(ctx.db, [unpaid], Number(c.id))).get(unpaid)?.patient_balance ?? 0;
+      if (owed > 0) {
+        await recordLedgerEntry(ctx, actor, { patient_id: unpaid, claim_id: Number(c.id), kind: 'write_off', responsibility: 'patient', amount: owed, entry_date: usDateOf(),
+          reason: 'bad_debt', note: 'Demo: three statements unanswered, sent to collections' }, 'en');
+      }
+    }
   }
   const denied = (await ctx.db.query<{ id: string; patient_id: string }>(
     `select c.id, c.patient_id from claims c where c.billing_company_id = $1 and c.status_id = 6 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 order by c.id limit 1`, [bc])).rows[0];

@@ -69,7 +69,7 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
     // The patient of the first paid claim pays the coinsurance the ERA left them, at the front desk.
     const paid = claims[0];
     // Statements to the patients left owing, before the front desk takes the payment; a denied claim written off.
-    await loadDemoLedger(ctx, actor, Number(bc.id));
+    await loadDemoLedger(ctx, actor, Number(bc.id), paid.patient_id);
     await recordPatientPayment(ctx, actor, { patient_id: paid.patient_id, amount: paid.lines.reduce((n, l) => n + paidLine(l).adjustments[1].amount, 0), method_id: 2, payment_date: today, reference: 'FRONT DESK' }, 'en');
   }
   return posted;

@@ -20,7 +20,7 @@ import { denialLookupRoutes, denialRoutes } from '../denials/denial-routes.ts';
 import { denialScreenRoutes } from '../denials/denial-screen-routes.ts';
 import { ledgerLookupRoutes, ledgerRoutes } from '../ledger/ledger-routes.ts';
 import { reportRoutes } from '../reports/report-routes.ts';
-import { reportPresetRoutes } from '../reports/report-preset-routes.ts';
+import { customReportRoutes, reportPresetRoutes } from '../reports/saved-report-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -30,5 +30,5 @@ import type { GuardedRoute } from './guarded-routes.ts';
 export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
-  ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes,
+  ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes, ...customReportRoutes,
 ] as Array<GuardedRoute<never>>;

@@ -2,7 +2,8 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
-import { reportPage, reportPages, type ReportColumn, type ReportDef, type ReportResult } from '../../src/platform/report.ts';
+import { basisPoints, reportPage, reportPages, type ReportColumn, type ReportDef, type ReportResult } from '../../src/platform/report.ts';
+import { codeListFile } from '../claims/claim-code-lists.ts';
 export type { ReportResult };
 import { REPORT_SOURCES } from './sources/index.ts';
 import type { SourceInput } from './sources/source.ts';
@@ -29,12 +30,23 @@ const isoDate = (v: unknown, field: string, errors: Record<string, string[]>) =>
 };
 const lastMonthEnd = () => { const d = new Date(); d.setDate(0); return usDateOf(d); };
 
-/** Dates as people read them (mm/dd/yyyy), counts and cents as numbers. */
-function present(row: Record<string, unknown>, columns: ReportColumn[]) {
+/** A code list's value (an id or a code) by its name in the reader's language; what the list does not hold, as it is. */
+function codeName(list: string, v: unknown, locale: string): unknown {
+  const items = codeListFile(list);
+  const name = (x: unknown) => {
+    const item = items.find((i) => String(i.id) === String(x) || (i as { code?: string }).code === String(x));
+    return item ? (locale === 'es' && item.name_es) || item.name : x;
+  };
+  return Array.isArray(v) ? v.map(name).join(', ') : name(v);
+}
+
+/** Dates as people read them (mm/dd/yyyy), counts and cents as numbers, codes by their names. */
+function present(row: Record<string, unknown>, columns: ReportColumn[], locale: string) {
   const out: Record<string, unknown> = {};
   for (const c of columns) {
     const v = row[c.key];
     if (v === null || v === undefined) out[c.key] = null;
+    else if (c.codeList) out[c.key] = codeName(c.codeList, v, locale);
     else if (c.type === 'date') out[c.key] = v instanceof Date ? usDateOf(new Date(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate())) : /^\d{4}-\d{2}-\d{2}/.test(String(v)) ? `${String(v).slice(5, 7)}/${String(v).slice(8, 10)}/${String(v).slice(0, 4)}` : v;
     else if (c.type === 'money' || c.type === 'int' || c.type === 'percent') out[c.key] = Number(v);
     else out[c.key] = v;
@@ -48,7 +60,8 @@ function present(row: Record<string, unknown>, columns: ReportColumn[]) {
  * (22/20, 21/19 when filtered) and, computed in SQL over every matching row, the sums of each group
  * present and the grand total. `all` answers every row (an export).
  */
-export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery, opts: { all?: boolean } = {}): Promise<ReportResult> {
+export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery, opts: { all?: boolean; locale?: string } = {}): Promise<ReportResult> {
+  const locale = opts.locale ?? 'en';
   const errors: Record<string, string[]> = {};
   const source = REPORT_SOURCES[def.source];
   const listOf = (v: unknown, key: string) => {
@@ -92,16 +105,24 @@ export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: 
 
   const detailed = q.showDetails !== false && q.showDetails !== 'false';
   const columns = visibleColumns(def, actor, detailed);
-  const summed = def.columns.filter((c) => c.sum);
+  const summed = def.columns.filter((c) => c.sum || c.countDistinct);
+  const aggregate = (c: ReportColumn) => (c.countDistinct ? `count(distinct r.${quote(c.countDistinct)})` : `coalesce(sum(r.${quote(c.key)}), 0)`);
   const base = `(${src.sql}) r${where.length ? ` where ${where.join(' and ')}` : ''}`;
-  const order = [...groupBy.map((g) => `r.${quote(g)} nulls last`), ...def.sort.map((s) => `r.${quote(s.key)} ${s.desc ? 'desc' : 'asc'} nulls last`)].join(', ');
+  const orderOf = (g: string) => def.columns.find((c) => c.key === g)?.orderBy ?? g;
+  const order = [...groupBy.map((g) => `r.${quote(orderOf(g))} nulls last, r.${quote(g)}`), ...def.sort.map((s) => `r.${quote(s.key)} ${s.desc ? 'desc' : 'asc'} nulls last`)].join(', ');
   // Totals per group and overall, in one pass of SQL over every matching row (never added up from pages).
   const sets = [...groupBy.map((_g, i) => `(${groupBy.slice(0, i + 1).map((g) => `r.${quote(g)}`).join(', ')})`), '()'];
   const totalsSql = `select ${[...groupBy.map((g) => `r.${quote(g)} as ${quote(g)}`), ...groupBy.map((g, i) => `grouping(r.${quote(g)}) as g${i}`), 'count(*) as count__',
-    ...summed.map((c) => `coalesce(sum(r.${quote(c.key)}), 0) as ${quote(c.key)}`)].join(', ')} from ${base} group by grouping sets (${sets.join(', ')})`;
+    ...summed.map((c) => `${aggregate(c)} as ${quote(c.key)}`)].join(', ')} from ${base} group by grouping sets (${sets.join(', ')})`;
   const totals = (await db.query<Record<string, unknown>>(totalsSql, params)).rows;
-  const sumsOf = (r: Record<string, unknown>) => Object.fromEntries(summed.map((c) => [c.key, Number(r[c.key] ?? 0)]));
   const grand = totals.find((r) => groupBy.every((_g, i) => Number(r[`g${i}`]) === 1)) ?? { count__: 0 };
+  // A share of the whole: each row's, group's and the total's part of the grand total of another column.
+  const shares = def.columns.filter((c) => c.percentOf);
+  const withShares = (r: Record<string, unknown>) => {
+    for (const c of shares) r[c.key] = basisPoints(Number(r[c.percentOf!] ?? 0), Number(grand[c.percentOf!] ?? 0));
+    return r;
+  };
+  const sumsOf = (r: Record<string, unknown>) => withShares(Object.fromEntries(summed.map((c) => [c.key, Number(r[c.key] ?? 0)]))) as Record<string, number>;
   const count = Number(grand.count__ ?? 0);
   const groups = totals.filter((r) => groupBy.length && Number(r.g0) === 0).map((r) => {
     const level = groupBy.filter((_g, i) => Number(r[`g${i}`]) === 0).length - 1;
@@ -112,9 +133,9 @@ export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: 
   let rows: Array<Record<string, unknown>> = [];
   if (detailed) {
     const window = opts.all ? '' : (() => { const p = reportPage(page, filtered); return ` limit ${p.size} offset ${p.offset}`; })();
-    rows = (await db.query<Record<string, unknown>>(`select r.* from ${base} order by ${order}${window}`, params)).rows.map((r) => present(r, columns));
+    rows = (await db.query<Record<string, unknown>>(`select r.* from ${base} order by ${order}${window}`, params)).rows.map((r) => present(withShares(r), columns, locale));
   }
-  const presentKeys = (k: Record<string, unknown>) => present(k, def.columns.filter((c) => c.key in k));
+  const presentKeys = (k: Record<string, unknown>) => present(k, def.columns.filter((c) => c.key in k), locale);
   const shown = groups.map((g) => ({ ...g, keys: presentKeys(g.keys) }));
   // A page carries the totals of the groups its rows belong to (every group in the simple view and in an export).
   const onPage = (g: (typeof shown)[number]) => rows.some((r) => Object.entries(g.keys).every(([k, v]) => String(r[k] ?? null) === String(v ?? null)));

@@ -3,10 +3,9 @@ import Papa from 'papaparse';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import { formatCents } from '../../src/domain/money-input.ts';
-import type { ReportColumn, ReportDef, ReportResult } from '../../src/platform/report.ts';
+import { reportCellText, type ReportDef, type ReportResult } from '../../src/platform/report.ts';
 import { reportLines } from '../../src/platform/report-lines.ts';
 
-const cellText = (c: ReportColumn, v: unknown) => (v === null || v === undefined ? '' : c.type === 'money' ? formatCents(Number(v)) : String(v));
 
 export async function exportReport(def: ReportDef, result: ReportResult, format: 'csv' | 'xlsx' | 'pdf', locale: 'en' | 'es'): Promise<{ body: Buffer; type: string; name: string }> {
   const words = { total: locale === 'es' ? 'Total' : 'Total' };
@@ -16,7 +15,7 @@ export async function exportReport(def: ReportDef, result: ReportResult, format:
   const name = `${def.key}-${new Date().toISOString().slice(0, 10)}`;
   if (format === 'csv') {
     // Amounts as plain decimals (1234.50): a spreadsheet reads them as numbers.
-    const data = lines.map((l) => result.columns.map((c) => { const v = l.values[c.key]; return v === null || v === undefined ? '' : c.type === 'money' ? (Number(v) / 100).toFixed(2) : v; }));
+    const data = lines.map((l) => result.columns.map((c) => { const v = l.values[c.key]; return v === null || v === undefined ? '' : c.type === 'money' ? (Number(v) / 100).toFixed(2) : c.type === 'percent' ? (Number(v) / 100).toFixed(2) : v; }));
     return { body: Buffer.from(Papa.unparse({ fields: headers, data }), 'utf8'), type: 'text/csv; charset=utf-8', name: `${name}.csv` };
   }
   if (format === 'xlsx') {
@@ -28,7 +27,8 @@ export async function exportReport(def: ReportDef, result: ReportResult, format:
         const v = l.values[c.key];
         if (v === null || v === undefined) return null;
         if (c.type === 'money') return Number(v) / 100;
-        if (c.type === 'int' || c.type === 'percent') return Number(v);
+        if (c.type === 'percent') return Number(v) / 10000;
+        if (c.type === 'int') return Number(v);
         if (c.type === 'date' && typeof v === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(v)) return new Date(Date.UTC(Number(v.slice(6)), Number(v.slice(0, 2)) - 1, Number(v.slice(3, 5))));
         return v;
       }));
@@ -37,6 +37,7 @@ export async function exportReport(def: ReportDef, result: ReportResult, format:
     result.columns.forEach((c, i) => {
       if (c.type === 'money') sheet.getColumn(i + 1).numFmt = '#,##0.00';
       if (c.type === 'date') sheet.getColumn(i + 1).numFmt = 'mm/dd/yyyy';
+      if (c.type === 'percent') sheet.getColumn(i + 1).numFmt = '0.00%';
     });
     return { body: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: `${name}.xlsx` };
   }
@@ -47,7 +48,7 @@ export async function exportReport(def: ReportDef, result: ReportResult, format:
     head: [headers], startY: 40, styles: { fontSize: 6.5, cellPadding: 2 },
     // Amounts never break across lines (text columns wrap instead), right-aligned as on the screen.
     columnStyles: Object.fromEntries(result.columns.map((c, i) => [i, c.type === 'text' ? {} : { cellWidth: 'wrap' as const, halign: 'right' as const }])),
-    body: lines.map((l) => result.columns.map((c) => cellText(c, l.values[c.key]))),
+    body: lines.map((l) => result.columns.map((c) => reportCellText(c, l.values[c.key], formatCents))),
     didParseCell: (data) => { if (data.section === 'body' && lines[data.row.index]?.kind !== 'row') data.cell.styles.fontStyle = 'bold'; },
   });
   return { body: Buffer.from(doc.output('arraybuffer')), type: 'application/pdf', name: `${name}.pdf` };

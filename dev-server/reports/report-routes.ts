@@ -1,23 +1,19 @@
 import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
-import { invalid, notFound } from '../http/errors.ts';
+import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { MasterDataContext } from '../master-data/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
-import { CLASSIFICATIONS, reportByKey, reportDefinitions } from './report-definitions.ts';
+import { bodyObject } from '../http/guarded-routes.ts';
+import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
+import { listReports, reportFor, setFavourite } from './report-catalogue.ts';
 import { runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
 import { exportReport } from './report-export.ts';
 import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 
-const reportOf = (key: string): ReportDef => {
-  const def = reportByKey(key);
-  if (!def) throw notFound();
-  return def;
-};
-
 /** What a person may see of a report's definition: the Super User's columns and group levels only for a Super User. */
 const described = (def: ReportDef, actor: Actor, locale: string) => ({
-  key: def.key, name: locale === 'es' ? def.name_es : def.name, classification: def.classification, description: locale === 'es' ? def.description_es : def.description,
+  key: def.key, module: def.module ?? null, name: locale === 'es' ? def.name_es : def.name, classification: def.classification, description: locale === 'es' ? def.description_es : def.description,
   period: def.period ? { label: locale === 'es' ? def.period.label_es : def.period.label } : null,
   filters: def.filters.filter((f) => f.key !== 'billing_companies' || actor.crossTenant)
     .map((f) => ({ ...f, title: locale === 'es' ? f.title_es : f.title, options: f.options?.map((o) => ({ id: o.id, name: locale === 'es' ? o.name_es : o.name })) })),
@@ -26,6 +22,7 @@ const described = (def: ReportDef, actor: Actor, locale: string) => ({
 });
 
 const queryOf = (req: Request): ReportQuery => req.query as ReportQuery;
+const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
 
 /** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
 export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
@@ -34,15 +31,21 @@ export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
     async handle(_c, _r, _a, res) { return CLASSIFICATIONS.map((c) => ({ id: c.id, name: res.locals.locale === 'es' ? c.name_es : c.name, background: c.background, color: c.color })); },
   },
   {
-    method: 'get', path: '/reports', permission: 'report.view', summary: 'The reports a person may run [{key, name, classification, description}]',
-    async handle(_c, _r, actor, res) { return reportDefinitions().map((d) => { const x = described(d, actor, res.locals.locale); return { key: x.key, name: x.name, classification: x.classification, description: x.description }; }); },
+    method: 'get', path: '/reports', permission: 'report.view',
+    summary: 'The reports a person may run, the custom reports they may use among them (type 2, custom-N) [{key, name, classification, description, type, base, favorite}]; ?clasifications=1,2 and ?favorite=true narrow it',
+    async handle(ctx, req, actor, res) { return listReports(ctx, actor, String(res.locals.locale), req.query as Record<string, unknown>); },
+  },
+  {
+    method: 'put', path: '/reports/{key}/favorite', permission: 'report.view', summary: 'Marks or unmarks a report as one of my favourites {favorite: true|false}',
+    async handle(ctx, req, actor) { return setFavourite(ctx, actor, String(req.params.key), bodyObject(req).favorite); },
   },
   {
     method: 'get', path: '/reports/records', permission: 'report.view',
-    summary: "A report's rows (?report=key and its filters; the same as /reports/{key}/records)",
-    async handle(ctx, req, actor) {
-      if (typeof req.query.report !== 'string') throw invalid({ report: ['Say which report.'] });
-      return runReport(ctx.db, actor, reportOf(req.query.report), queryOf(req));
+    summary: "A report's rows (?report=key, or the predecessor's ?module=PGFOODVKOC…, and its filters; the same as /reports/{key}/records)",
+    async handle(ctx, req, actor, res) {
+      const def = typeof req.query.module === 'string' ? reportDefinitions().find((d) => d.module === req.query.module) : typeof req.query.report === 'string' ? await reportFor(ctx, actor, req.query.report) : undefined;
+      if (!def) throw invalid({ report: ['Say which report.'] });
+      return runReport(ctx.db, actor, def, queryOf(req), { locale: localeOf(res) });
     },
   },
   {
@@ -57,12 +60,12 @@ export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
   },
   {
     method: 'get', path: '/reports/{key}', permission: 'report.view', summary: "A report's filters, group levels and columns (a Super User's include the billing company)",
-    async handle(_c, req, actor, res) { return described(reportOf(String(req.params.key)), actor, res.locals.locale); },
+    async handle(ctx, req, actor, res) { return described(await reportFor(ctx, actor, String(req.params.key)), actor, res.locals.locale); },
   },
   {
     method: 'get', path: '/reports/{key}/records', permission: 'report.view',
     summary: "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
-    async handle(ctx, req, actor) { return runReport(ctx.db, actor, reportOf(String(req.params.key)), queryOf(req)); },
+    async handle(ctx, req, actor, res) { return runReport(ctx.db, actor, await reportFor(ctx, actor, String(req.params.key)), queryOf(req), { locale: localeOf(res) }); },
   },
   {
     method: 'get', path: '/reports/{key}/export', permission: 'report.download', raw: true,
@@ -70,9 +73,9 @@ export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
     async handle(ctx, req, actor, res) {
       const format = String(req.query.format ?? 'csv');
       if (!['csv', 'xlsx', 'pdf'].includes(format)) throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
-      const def = reportOf(String(req.params.key));
-      const result = await runReport(ctx.db, actor, def, queryOf(req), { all: true });
-      const file = await exportReport(def, result, format as 'csv' | 'xlsx' | 'pdf', res.locals.locale === 'es' ? 'es' : 'en');
+      const def = await reportFor(ctx, actor, String(req.params.key));
+      const result = await runReport(ctx.db, actor, def, queryOf(req), { all: true, locale: localeOf(res) });
+      const file = await exportReport(def, result, format as 'csv' | 'xlsx' | 'pdf', localeOf(res));
       res.type(file.type).setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
       res.send(file.body);
     },

@@ -12,6 +12,7 @@ export type { Claim } from './claim.ts';
 export type { ClearingHouseAccount } from './clearing-house-account.ts';
 export type { ClearingHouse } from './clearing-house.ts';
 export type { Company } from './company.ts';
+export type { CustomReport } from './custom-report.ts';
 export type { DenialTracking } from './denial-tracking.ts';
 export type { Denial } from './denial.ts';
 export type { Diagnosis } from './diagnosis.ts';

@@ -14,6 +14,14 @@ export interface ReportColumn {
   adminOnly?: boolean;
   /** part of the simple view as well as the detailed one */
   simple?: boolean;
+  /** values are ids or codes of this schemas/lists list (one or an array): shown by their names, in the reader's language */
+  codeList?: string;
+  /** a percent (basis points) of the grand total of this column: the row's, and each group's, share of it */
+  percentOf?: string;
+  /** in group and grand totals, how many different values of this source column there are (patients seen) */
+  countDistinct?: string;
+  /** a group level on this column is ordered by this source column (a month shown as MM/YYYY ordered by its date) */
+  orderBy?: string;
 }
 
 export interface ReportFilter {
@@ -32,6 +40,8 @@ export interface ReportFilter {
 
 export interface ReportDef {
   key: string;
+  /** the predecessor's module key (GET /reports/records?module=…) */
+  module?: string;
   name: string;
   name_es: string;
   /** predecessor-facts §5: 1 Live insights, 2 Financial, 3 Productivity, 4 Audit, 5 Sheet reports, 6 Records */
@@ -72,6 +82,24 @@ export function reportPages(count: number, filtered: boolean): number {
   const first = filtered ? 21 : 22;
   const rest = filtered ? 19 : 20;
   return count <= first ? 1 : 1 + Math.ceil((count - first) / rest);
+}
+
+/** part of whole in basis points (1 = 0.01 %), rounded half up, exact for any amount of cents. */
+export function basisPoints(part: number, whole: number): number | null {
+  if (!whole) return null;
+  const p = BigInt(part) * 20000n / BigInt(whole);
+  return Number(p >= 0n ? (p + 1n) / 2n : (p - 1n) / 2n);
+}
+
+/** 1234 basis points → "12.34 %" */
+export const percentText = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+
+/** A cell as people read it on the screen and in the PDF: amounts in dollars, shares as percents. */
+export function reportCellText(c: ReportColumn, v: unknown, formatCents: (cents: number) => string): string {
+  if (v === null || v === undefined) return '';
+  if (c.type === 'money') return formatCents(Number(v));
+  if (c.type === 'percent') return percentText(Number(v));
+  return String(v);
 }
 
 /** A report's answer: one page of rows, the totals of the groups on it and the grand total (all summed in SQL). */

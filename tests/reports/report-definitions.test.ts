@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reportDefinitions } from '../../dev-server/reports/report-definitions.ts';
 import { REPORT_SOURCES } from '../../dev-server/reports/sources/index.ts';
@@ -12,6 +13,8 @@ describe('report definitions', () => {
       for (const g of d.groupBy) if (!keys.has(g)) problems.push(`${d.key}: groups by ${g}, not a column`);
       for (const s of d.sort) if (!keys.has(s.key)) problems.push(`${d.key}: sorts by ${s.key}, not a column`);
       for (const c of d.columns) if (!c.label_es) problems.push(`${d.key}: ${c.key} has no Spanish label`);
+      for (const c of d.columns) if (c.codeList && !existsSync(new URL(`../../schemas/lists/${c.codeList}.json`, import.meta.url))) problems.push(`${d.key}: ${c.key} names no list ${c.codeList}`);
+      for (const c of d.columns) if (c.percentOf && !d.columns.some((x) => x.key === c.percentOf && x.sum)) problems.push(`${d.key}: ${c.key} is a share of ${c.percentOf}, not a summed column`);
       for (const f of d.filters) if (!f.title_es) problems.push(`${d.key}: filter ${f.key} has no Spanish title`);
       if (!d.name_es || !d.description_es) problems.push(`${d.key}: no Spanish name or description`);
     }

@@ -212,6 +212,56 @@ describe('presets', () => {
   });
 });
 
+describe('custom reports', () => {
+  it("shows only the columns picked, in the order picked, with the base report's totals; private until shared", async () => {
+    const [first] = await all();
+    await app.createUser({ email: 'c@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    await app.createUser({ email: 'd@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    const c = app.as(await app.login('c@custom.test'));
+    const d = app.as(await app.login('d@custom.test'));
+    const saved = await c('POST', '/custom-reports', { name: 'Charges by payer', report_key: 'payer-mix', columns: ['charges', 'insurance'], shared: false });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const key = `custom-${saved.body.id}`;
+    const listed = (await c('GET', '/reports')).body.find((r: { key: string }) => r.key === key);
+    expect(listed).toMatchObject({ name: 'Charges by payer', type: 2, base: 'payer-mix', classification: 2 });
+    const run = await c('GET', `/reports/${key}/records?from=01/01/2020&to=12/31/2030`);
+    expect(run.body.columns.map((x: { key: string }) => x.key)).toEqual(['charges', 'insurance']);
+    expect(Object.keys(run.body.rows[0]).sort()).toEqual(['charges', 'insurance']);
+    expect(run.body.totals.sums.charges).toBe((await c('GET', '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030')).body.totals.sums.charges);
+    expect((await d('GET', `/reports/${key}/records`)).status).toBe(404);
+    await c('PUT', `/custom-reports/${saved.body.id}`, { shared: true });
+    expect((await d('GET', `/reports/${key}/records`)).status).toBe(200);
+    expect((await d('PUT', `/custom-reports/${saved.body.id}`, { name: 'Mine now' })).status).toBe(403);
+  });
+
+  it('takes only columns of its base report', async () => {
+    const r = await root('POST', '/custom-reports', { name: 'X', report_key: 'payer-mix', columns: ['insurance', 'ssn'], billing_company_id: (await all())[0] });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.columns).toEqual(['Not a column of the report: ssn.']);
+    expect(await n('select count(*) from custom_reports where name = $1', ['X'])).toBe(0);
+  });
+});
+
+describe('favourites', () => {
+  it("are each person's own, listed with ?favorite=true, and kept across sign-ins", async () => {
+    const [first] = await all();
+    await app.createUser({ email: 'f@fav.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    const f = app.as(await app.login('f@fav.test'));
+    expect((await f('PUT', '/reports/census/favorite', { favorite: true })).body).toEqual({ key: 'census', favorite: true });
+    expect((await app.as(await app.login('f@fav.test'))('GET', '/reports?favorite=true')).body.map((r: { key: string }) => r.key)).toEqual(['census']);
+    expect((await root('GET', '/reports?favorite=true')).body).toEqual([]);
+    await f('PUT', '/reports/census/favorite', { favorite: false });
+    expect((await f('GET', '/reports?favorite=true')).body).toEqual([]);
+  });
+
+  it('name a report that exists, with true or false', async () => {
+    expect((await root('PUT', '/reports/nothing-here/favorite', { favorite: true })).status).toBe(404);
+    const bad = await root('PUT', '/reports/census/favorite', { favorite: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.favorite).toEqual(['The favorite field must be true or false.']);
+  });
+});
+
 describe('a Billing Manager', () => {
   it("sees only the own billing company's rows and never the billing company column", async () => {
     const [first, second] = await all();

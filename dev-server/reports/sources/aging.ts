@@ -40,7 +40,8 @@ le as (
          sum(case when e.responsibility = 'patient' then (case when e.kind = 'refund' then e.amount else -e.amount end) else 0 end) as pat
     from ledger_entries e where e.billing_company_id = any($1::bigint[]) and e.claim_id is not null and e.entry_date <= $2::date group by e.claim_id),
 cl as (
-  select c.id as claim_id, c.billing_company_id, c.company_id, c.code as claim, c.patient_id, c.patient_name as patient, c.date_of_service, c.status_id,
+  select c.id as claim_id, c.billing_company_id, c.company_id, c.code as claim, c.patient_id, c.patient_name as patient, c.date_of_service, c.status_id, c.sub_status_id,
+         c.attending_provider_id as health_professional_id,
          p.insurance_company_id, i.name as insurance,
          (case when jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 then c.billed_amount else 0 end)
            - coalesce(po.paid, 0) - coalesce(po.adj, 0) - coalesce(po.pr, 0) + coalesce(le.ins, 0) as insurance_balance,
@@ -52,7 +53,11 @@ cl as (
     left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
     left join insurance_companies i on i.id = p.insurance_company_id
    where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1 and c.date_of_service <= $2::date),
-cb as (select cl.*, co.name as company, b.name as billing_company from cl join companies co on co.id = cl.company_id join billing_companies b on b.id = cl.billing_company_id)
+cb as (select cl.*, co.name as company, b.name as billing_company, pt.med_num as account, ss.name as sub_status,
+              trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')) as provider
+         from cl join companies co on co.id = cl.company_id join billing_companies b on b.id = cl.billing_company_id
+         join patients pt on pt.id = cl.patient_id left join claim_sub_statuses ss on ss.id = cl.sub_status_id
+         left join health_professionals h on h.id = cl.health_professional_id)
 select x.*,
        ${bucketColumns('x.balance', 'x.age_days')},
        x.balance as total

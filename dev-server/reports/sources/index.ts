@@ -1,5 +1,11 @@
 import { agingSource } from './aging.ts';
+import { badDebtSource } from './bad-debt.ts';
 import { censusSource } from './census.ts';
+import { changesByModuleSource } from './changes-by-module.ts';
+import { facilitiesSource } from './facilities.ts';
+import { healthProfessionalsSource } from './health-professionals.ts';
+import { patientsSource } from './patients.ts';
+import { postedPaymentAuditSource } from './posted-payment-audit.ts';
 import { chargesSource } from './charges.ts';
 import { claimOutcomesSource } from './claim-outcomes.ts';
 import { paymentsPostedSource } from './payments-posted.ts';
@@ -13,4 +19,10 @@ export const REPORT_SOURCES: Record<string, ReportSource> = {
   'payments-posted': paymentsPostedSource,
   'claim-outcomes': claimOutcomesSource,
   census: censusSource,
+  'posted-payment-audit': postedPaymentAuditSource,
+  patients: patientsSource,
+  facilities: facilitiesSource,
+  'health-professionals': healthProfessionalsSource,
+  'bad-debt': badDebtSource,
+  'changes-by-module': changesByModuleSource,
 };

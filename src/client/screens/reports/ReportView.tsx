@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { formatCents } from '../../../domain/money-input.ts';
 import { reportLines } from '../../../platform/report-lines.ts';
-import type { ReportColumn, ReportFilter, ReportResult } from '../../../platform/report.ts';
+import { reportCellText, type ReportColumn, type ReportFilter, type ReportResult } from '../../../platform/report.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { api, apiBlob } from '../../session/api.ts';
@@ -14,7 +14,7 @@ interface Definition { key: string; name: string; description: string; period: {
 type Values = Record<string, string | string[]>;
 interface Preset { id: number; name: string; shared: boolean; filters: { values?: Values; groupBy?: string[]; details?: boolean } }
 
-const cell = (c: ReportColumn, v: unknown) => (v === null || v === undefined ? '' : c.type === 'money' ? formatCents(Number(v)) : String(v));
+const cell = (c: ReportColumn, v: unknown) => reportCellText(c, v, formatCents);
 
 /** A filter's choices, read from its source once. */
 function Choices({ filter, value, onChange }: { filter: ReportFilter; value: string | string[] | undefined; onChange(v: string | string[]): void }) {
