@@ -105,7 +105,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, denialLookupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, denialScreenRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, ledgerLookupRoutes));
-  api.use(mountGuarded({ db: opts.db, entities }, reportRoutes));
+  api.use(mountGuarded({ db: opts.db, entities, jobs: opts.jobs }, reportRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, [...reportPresetRoutes, ...customReportRoutes]));
   api.use(resourceRouter({ db: opts.db, entities, lists, files }));
   // After the generic routes: /claim/{id} must not take /claim/get-all-server or /claim/rules (the claim's own show, edit and delete are hand-written).

@@ -54,14 +54,8 @@ function present(row: Record<string, unknown>, columns: ReportColumn[], locale: 
   return out;
 }
 
-/**
- * Runs a report: its source's rows for the billing companies the person may read, narrowed by the
- * filters, ordered by the group levels then the report's order; one page of rows by document 1's rule
- * (22/20, 21/19 when filtered) and, computed in SQL over every matching row, the sums of each group
- * present and the grand total. `all` answers every row (an export).
- */
-export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery, opts: { all?: boolean; locale?: string } = {}): Promise<ReportResult> {
-  const locale = opts.locale ?? 'en';
+/** What a report is asked, checked (a 422 naming each field at fault) and turned into its source's SQL and filters. */
+export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery) {
   const errors: Record<string, string[]> = {};
   const source = REPORT_SOURCES[def.source];
   const listOf = (v: unknown, key: string) => {
@@ -102,6 +96,18 @@ export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: 
     where.push(`r.${f.column} = any($${params.length}::bigint[])`);
   }
   if (Object.keys(errors).length) throw invalid(errors);
+  return { src, params, where, filtered, groupBy, page };
+}
+
+/**
+ * Runs a report: its source's rows for the billing companies the person may read, narrowed by the
+ * filters, ordered by the group levels then the report's order; one page of rows by document 1's rule
+ * (22/20, 21/19 when filtered) and, computed in SQL over every matching row, the sums of each group
+ * present and the grand total. `all` answers every row (an export).
+ */
+export async function runReport(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery, opts: { all?: boolean; locale?: string } = {}): Promise<ReportResult> {
+  const locale = opts.locale ?? 'en';
+  const { src, params, where, filtered, groupBy, page } = await reportPlan(db, actor, def, q);
 
   const detailed = q.showDetails !== false && q.showDetails !== 'false';
   const columns = visibleColumns(def, actor, detailed);

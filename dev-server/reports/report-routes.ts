@@ -7,7 +7,9 @@ import type { ReportDef } from '../../src/platform/report.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
 import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
 import { listReports, reportFor, setFavourite } from './report-catalogue.ts';
-import { runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
+import { reportPlan, runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
+import { exportScope, type ExportFormat } from './report-export-job.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { exportReport } from './report-export.ts';
 import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 
@@ -22,10 +24,15 @@ const described = (def: ReportDef, actor: Actor, locale: string) => ({
 });
 
 const queryOf = (req: Request): ReportQuery => req.query as ReportQuery;
+const formatOf = (v: unknown): ExportFormat => {
+  const format = String(v ?? 'csv');
+  if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf') throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
+  return format;
+};
 const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
 
 /** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
-export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
+export const reportRoutes: GuardedRoute<MasterDataContext & { jobs?: JobQueue }>[] = [
   {
     method: 'get', path: '/reports/classifications', permission: 'report.view', summary: 'The report classifications [{id, name, background, color}]',
     async handle(_c, _r, _a, res) { return CLASSIFICATIONS.map((c) => ({ id: c.id, name: res.locals.locale === 'es' ? c.name_es : c.name, background: c.background, color: c.color })); },
@@ -71,13 +78,27 @@ export const reportRoutes: GuardedRoute<MasterDataContext>[] = [
     method: 'get', path: '/reports/{key}/export', permission: 'report.download', raw: true,
     summary: 'The whole report as shown (?format=csv|xlsx|pdf and the same parameters as its records): rows, group subtotals and the grand total',
     async handle(ctx, req, actor, res) {
-      const format = String(req.query.format ?? 'csv');
-      if (!['csv', 'xlsx', 'pdf'].includes(format)) throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
+      const format = formatOf(req.query.format);
       const def = await reportFor(ctx, actor, String(req.params.key));
       const result = await runReport(ctx.db, actor, def, queryOf(req), { all: true, locale: localeOf(res) });
-      const file = await exportReport(def, result, format as 'csv' | 'xlsx' | 'pdf', localeOf(res));
+      const file = await exportReport(def, result, format, localeOf(res));
       res.type(file.type).setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
       res.send(file.body);
+    },
+  },
+  {
+    method: 'post', path: '/reports/{key}/export-jobs', permission: 'report.download', status: 202,
+    summary: 'Exports a long report in the background ({format, ...the parameters of its records}): answers the queued job at once; GET /jobs/{id} tells its progress and, done, the file (result.file_id, read at /files/{id}/content)',
+    async handle(ctx, req, actor, res) {
+      const body = bodyObject(req);
+      const format = formatOf(body.format);
+      const def = await reportFor(ctx, actor, String(req.params.key));
+      const { format: _f, ...query } = body;
+      // The ask is checked now, so a bad date is a 422 here rather than a failed job later.
+      await reportPlan(ctx.db, actor, def, query as ReportQuery);
+      if (!ctx.jobs) throw invalid({ format: ['This server runs no background jobs: export directly.'] });
+      const input = { report: def.key, query, format, locale: localeOf(res), scope: exportScope(actor) };
+      return ctx.jobs.enqueue(actor, 'report-export', input, actor.crossTenant ? null : actor.billingCompanyIds[0] ?? null);
     },
   },
 ];

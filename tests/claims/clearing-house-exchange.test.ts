@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import x12 from 'node-x12';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
@@ -175,11 +176,7 @@ describe('the clearing-house exchange over SFTP', () => {
     const b = await newBatch(2, 'Job run');
     const queued = await root('POST', '/jobs/batch-send', { batch_id: b.id });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const job = await vi.waitFor(async () => {
-      const j = (await root('GET', `/jobs/${queued.body.id}`)).body;
-      if (j.state !== 'completed' && j.state !== 'failed') throw new Error('still running');
-      return j;
-    }, { timeout: 20_000, interval: 100 });
+    const job = await finishedJob(root, queued.body.id);
     expect(job).toMatchObject({ state: 'completed', done: 4, total: 4, percent: 100 });
     expect(await statuses(b.ids)).toEqual([3, 3]);
   });

@@ -63,5 +63,31 @@ describe('a billing manager closes the month', () => {
     await page.getByTestId('window-Claims Management').getByRole('heading', { name: code }).waitFor();
   });
 
+  it('marks a report as a favourite, which then leads the list', async () => {
+    // The claims the drill-down opened are closed; the Reports window is back on top.
+    await page.getByTestId('window-Claims Management').getByRole('button', { name: 'Close' }).first().click();
+    const win = page.getByTestId('window-Reports');
+    await win.getByTestId('favourite-payer-mix').first().click();
+    await win.getByTestId('report-fav-payer-mix').waitFor();
+    expect(await win.getByTestId('favourite-payer-mix').first().getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('saves a custom report of two columns of Payer mix, and it opens with only those', async () => {
+    const win = page.getByTestId('window-Reports');
+    await win.getByTestId('report-payer-mix').click();
+    await win.getByRole('button', { name: 'Save as custom report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as custom report' });
+    await dialog.getByLabel('Custom report name').fill('Charges by payer');
+    for (const keep of ['Insurance', 'Charges']) expect(await dialog.getByRole('checkbox', { name: keep, exact: true }).isChecked()).toBe(true);
+    for (const label of await dialog.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent ?? ''))) {
+      if (label && !['Insurance', 'Charges', 'Share with my billing company'].includes(label)) await dialog.getByRole('checkbox', { name: label, exact: true }).uncheck();
+    }
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await win.getByRole('heading', { name: 'Charges by payer' }).waitFor();
+    await win.getByRole('button', { name: 'Run' }).click();
+    await win.getByTestId('report-rows').locator('tr[data-kind="total"]').waitFor();
+    expect(await win.getByRole('columnheader').allTextContents()).toEqual(['Insurance', 'Charges']);
+  });
+
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
 });

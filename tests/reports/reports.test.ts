@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
 import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 
@@ -23,7 +24,7 @@ const INSURANCE_OWED = `
     from claims c where c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 and c.billing_company_id = any($1::bigint[])`;
 
 beforeAll(async () => {
-  ({ app, root } = await startAsSuperUser());
+  ({ app, root } = await startAsSuperUser({ withJobs: true }));
   await loadDemoData(app.db, { patientsPerBillingCompany: 40 });
   await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
 });
@@ -145,6 +146,27 @@ describe('exports', () => {
     const pdf = await download('pdf');
     expect(pdf.type).toBe('application/pdf');
     expect(await pdfText(pdf.bytes)).toContain((total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  });
+});
+
+describe('long exports', () => {
+  it('run as a job with progress, and the file it leaves holds the same total as the screen', async () => {
+    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums.total as number;
+    const queued = await root('POST', '/reports/daily-insurance-aging/export-jobs', { format: 'csv', groupBy: 'insurance' });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const job = await finishedJob(root, queued.body.id);
+    expect(job).toMatchObject({ state: 'completed', done: 3, total: 3, percent: 100 });
+    const res = await fetch(`${app.url}/files/${job.result!.file_id}/content`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    const rows = Papa.parse<string[]>(await res.text()).data.filter((r) => r.length > 1);
+    expect(rows.at(-1)![rows[0].indexOf('Total')]).toBe((total / 100).toFixed(2));
+  });
+
+  it('are checked before they are queued: a bad date is a 422 and no job', async () => {
+    const before = await n('select count(*) from jobs');
+    const r = await root('POST', '/reports/month-end-aging/export-jobs', { format: 'xlsx', aging_date: '13/45/2026' });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.aging_date).toEqual(['The date must be mm/dd/yyyy.']);
+    expect(await n('select count(*) from jobs')).toBe(before);
   });
 });
 

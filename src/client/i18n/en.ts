@@ -34,7 +34,11 @@ export const en = {
       ar_over_90: 'HFMA MAP Key (aged A/R as a percentage of billed A/R): the share of what is owed on the last day of the period whose date of service is more than 90 days before it.',
     },
   },
-  reports: { list: 'Reports', choose: 'Choose a report on the left.', run: 'Run', details: 'Show details', total: 'Total', group_by: 'Group by (%{level})', presets: 'Presets', shared: 'shared', save_preset: 'Save as preset', preset_name: 'Preset name', share: 'Share with my billing company' },
+  reports: { list: 'Reports', choose: 'Choose a report on the left.', run: 'Run', details: 'Show details', total: 'Total', group_by: 'Group by (%{level})', presets: 'Presets', shared: 'shared', save_preset: 'Save as preset', preset_name: 'Preset name', share: 'Share with my billing company',
+    favourites: 'Favourites', favourite: 'Add %{name} to my favourites', unfavourite: 'Remove %{name} from my favourites', custom: 'Custom',
+    save_custom: 'Save as custom report', custom_name: 'Custom report name', columns_kept: 'Columns kept (%{count})',
+    delete_custom: 'Delete the custom report %{name}', delete_custom_confirm: 'Delete the custom report "%{name}"? Those you shared it with will no longer see it.',
+    exporting: 'Preparing the export of %{rows} lines…', export_failed: 'The export could not be made.' },
   ledger: {
     find: 'Find a patient', find_hint: 'Name, record number, date of birth (mm/dd/yyyy) or claim number', patients: 'Patients', patient: 'Patient', dob: 'Date of birth', mrn: 'Record number',
     insurance_balance: 'Insurance balance', patient_balance: 'Patient balance', balance: 'Balance', legend: 'Claim status legend', transactions: 'Transactions',
@@ -51,8 +55,8 @@ export const en = {
   },
   codesets: { import: 'Import release', hint: 'An official release is imported in the background; the list fills in as it lands. A second import of the same release changes nothing.', set: 'Code set', choose: 'Choose the %{set} file', start: 'Import', close: 'Close', done: 'The release was imported.',
     sets: { icd10cm: 'ICD-10-CM order file', hcpcs: 'HCPCS workbook (ANWEB .xlsx)', taxonomy: 'NUCC taxonomy (.csv)', pos: 'Place of service (.xml)', carc: 'CARC list (.csv)', rarc: 'RARC list (.csv)' } },
-  jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets', 'batch-send': 'Sending the batch', 'exchange-poll': 'Checking the clearing house', 'era-post': 'Posting the ERA' },
-    steps: { 'reading-claims': 'Reading the claims', 'writing-837': 'Writing the 837 file', sending: 'Sending to the clearing house', 'marking-submitted': 'Marking the claims Submitted', submitted: 'Sent: the batch and its claims are Submitted', posting: 'Posting the payments', posted: 'Posted: every claim of the ERA', 'posted-with-exceptions': 'Posted; some claims wait in the exception queue' } },
+  jobs: { title: 'Background work', progress: 'Progress', states: { queued: 'Waiting', running: 'Running', completed: 'Done', failed: 'Failed' }, kinds: { 'code-set-import': 'Code-set import', 'bundled-code-sets': 'Loading the code sets', 'batch-send': 'Sending the batch', 'exchange-poll': 'Checking the clearing house', 'era-post': 'Posting the ERA', 'report-export': 'Exporting a report' },
+    steps: { 'reading-claims': 'Reading the claims', 'writing-837': 'Writing the 837 file', sending: 'Sending to the clearing house', 'marking-submitted': 'Marking the claims Submitted', submitted: 'Sent: the batch and its claims are Submitted', posting: 'Posting the payments', posted: 'Posted: every claim of the ERA', 'posted-with-exceptions': 'Posted; some claims wait in the exception queue', running: 'Running the report', writing: 'Writing the file', saving: 'Keeping the file', done: 'Done: the file is ready' } },
   states: { sub_status: 'Sub-status', current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
     close: 'Close', create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',

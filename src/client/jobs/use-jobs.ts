@@ -4,6 +4,8 @@ import { api } from '../session/api.ts';
 export interface JobView {
   id: number; kind: string; state: 'queued' | 'running' | 'completed' | 'failed';
   done: number; total: number | null; percent: number | null; message: string | null; error: string | null; created_at: string;
+  /** what a finished job left (an export's file_id and name) */
+  result?: Record<string, unknown> | null;
 }
 
 const unfinished = (j: JobView) => j.state === 'queued' || j.state === 'running';

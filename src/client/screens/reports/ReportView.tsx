@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, Menu, MenuItem, Pagination, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, MenuItem, Pagination, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { formatCents } from '../../../domain/money-input.ts';
@@ -6,9 +6,11 @@ import { reportLines } from '../../../platform/report-lines.ts';
 import { reportCellText, type ReportColumn, type ReportFilter, type ReportResult } from '../../../platform/report.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
-import { api, apiBlob } from '../../session/api.ts';
+import { api } from '../../session/api.ts';
 import { useMe } from '../../shell/me-context.ts';
 import { can } from '../../shell/me.ts';
+import { CustomReportDialog } from './CustomReportDialog.tsx';
+import { ReportExport } from './ReportExport.tsx';
 
 interface Definition { key: string; name: string; description: string; period: { label: string } | null; filters: ReportFilter[]; groupBy: string[]; columns: ReportColumn[] }
 type Values = Record<string, string | string[]>;
@@ -37,7 +39,7 @@ function Choices({ filter, value, onChange }: { filter: ReportFilter; value: str
  * detail or simple view, the rows a page at a time with each group's subtotal and the grand total as
  * the server computed them, and export of exactly that to CSV, XLSX or PDF.
  */
-export function ReportView({ reportKey }: { reportKey: string }) {
+export function ReportView({ reportKey, onCustomSaved }: { reportKey: string; onCustomSaved(key: string): void }) {
   const { t } = useI18n();
   const { me } = useMe();
   const [def, setDef] = useState<Definition | null>(null);
@@ -47,7 +49,7 @@ export function ReportView({ reportKey }: { reportKey: string }) {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<ReportResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [customising, setCustomising] = useState(false);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [saving, setSaving] = useState<{ name: string; shared: boolean } | null>(null);
   const loadPresets = () => api<{ data: Preset[] }>('/report-presets', { query: { report_key: reportKey } }).then((r) => setPresets(r.data)).catch(() => setPresets([]));
@@ -86,18 +88,6 @@ export function ReportView({ reportKey }: { reportKey: string }) {
     try { setResult(await api<ReportResult>(`/reports/${reportKey}/records`, { query: query(p) })); setPage(p); }
     catch (e) { notifyError(t, e); } finally { setBusy(false); }
   };
-  const download = async (format: 'csv' | 'xlsx' | 'pdf') => {
-    setExportAnchor(null);
-    try {
-      const params = new URLSearchParams(query(1));
-      params.set('format', format);
-      const blob = await apiBlob(`/reports/${reportKey}/export?${params.toString()}`);
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = `${reportKey}.${format}`;
-      document.body.appendChild(a); a.click(); a.remove();
-    } catch (e) { notifyError(t, e); }
-  };
   if (!def) return <LinearProgress aria-label={t('widgets.loading')} />;
   const set = (k: string, v: string | string[]) => setValues((x) => ({ ...x, [k]: v }));
   const date = (key: string, label: string) => (
@@ -130,18 +120,11 @@ export function ReportView({ reportKey }: { reportKey: string }) {
             </TextField>
           )}
           {can(me, 'report.savepreset') && <Button variant="outlined" onClick={() => setSaving({ name: '', shared: false })}>{t('reports.save_preset')}</Button>}
-          {result && can(me, 'report.download') && (
-            <>
-              <Button variant="outlined" onClick={(e) => setExportAnchor(e.currentTarget)} aria-haspopup="menu">{t('list.export')}</Button>
-              <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-                <MenuItem onClick={() => void download('csv')}>{t('list.export_csv')}</MenuItem>
-                <MenuItem onClick={() => void download('xlsx')}>{t('list.export_xlsx')}</MenuItem>
-                <MenuItem onClick={() => void download('pdf')}>{t('list.export_pdf')}</MenuItem>
-              </Menu>
-            </>
-          )}
+          {can(me, 'report.create') && !reportKey.startsWith('custom-') && <Button variant="outlined" onClick={() => setCustomising(true)}>{t('reports.save_custom')}</Button>}
+          {result && can(me, 'report.download') && <ReportExport reportKey={reportKey} query={query(1)} rows={result.count} />}
         </Box>
       </Box>
+      {customising && <CustomReportDialog reportKey={reportKey} columns={def.columns} onClose={() => setCustomising(false)} onSaved={(key) => { setCustomising(false); onCustomSaved(key); }} />}
       <Dialog open={!!saving} onClose={() => setSaving(null)} aria-labelledby="preset-title">
         <DialogTitle id="preset-title">{t('reports.save_preset')}</DialogTitle>
         <DialogContent>
