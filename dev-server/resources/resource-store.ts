@@ -147,7 +147,7 @@ export class ResourceStore {
   }
 
   displayName(row: Record<string, unknown>): string {
-    return this.entity.resource.displayName.replace(/\{(\w+)\}/g, (_, f) => String(row[f] ?? '')).replace(/\s+/g, ' ').trim();
+    return fillDisplayName(this.entity.resource.displayName, row);
   }
 
   /**
@@ -509,3 +509,18 @@ export class ResourceStore {
 
 /** PB-{id:8} with id 42 → PB-00000042: a code people read aloud, unique because the id is. */
 export const codeFromTemplate = (template: string, id: number) => template.replace(/\{id(?::(\d+))?\}/, (_m, width?: string) => String(id).padStart(Number(width ?? 0), '0'));
+
+/**
+ * A display-name template filled from a row: a part left empty takes the separator before it with it
+ * ("{name} - {abbreviation}" gives "Miami Pediatrics", not "Miami Pediatrics -").
+ */
+export function fillDisplayName(template: string, row: Record<string, unknown>): string {
+  const parts = template.split(/\{(\w+)\}/);
+  let out = '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = String(row[parts[i]] ?? '').trim();
+    if (!v) continue;
+    out += (out ? parts[i - 1] : i === 1 ? parts[0] : '') + v;
+  }
+  return (out + (out && parts.length > 1 ? parts[parts.length - 1] : '')).replace(/\s+/g, ' ').trim();
+}

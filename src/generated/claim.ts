@@ -15,6 +15,7 @@ export type DateOfService = string;
 export type BilledAmount = number;
 export type AmountPaid = number;
 export type PastDueDate = string;
+export type FirstSubmitted = string;
 export type BilledTo = "P" | "S" | "T";
 export type DeniedOn = string;
 export type DenialCodes = string[];
@@ -626,6 +627,7 @@ export interface Claim {
   billed_amount?: BilledAmount;
   amount_paid?: AmountPaid;
   past_due_date?: PastDueDate;
+  first_submitted_at?: FirstSubmitted;
   billed_responsibility?: BilledTo;
   denied_at?: DeniedOn;
   denial_codes?: DenialCodes;

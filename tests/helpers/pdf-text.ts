@@ -1,7 +1,7 @@
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** The text of every page of a PDF, read by pdf.js (not by the code that wrote it). */
-export async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+/** The text of each page of a PDF, read by pdf.js (not by the code that wrote it). */
+export async function pdfPageTexts(bytes: ArrayBuffer | Uint8Array): Promise<string[]> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true, isEvalSupported: false }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
@@ -9,8 +9,11 @@ export async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> 
     pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
   }
   await doc.destroy();
-  return pages.join('\n');
+  return pages;
 }
+
+/** The text of every page of a PDF, one page per line. */
+export const pdfText = async (bytes: ArrayBuffer | Uint8Array): Promise<string> => (await pdfPageTexts(bytes)).join('\n');
 
 /** One text-showing operation as pdf.js reads it: where its baseline starts (points from the left and from the top), its width, font size and font. */
 export interface PlacedRun { str: string; x: number; top: number; width: number; size: number; font: string }

@@ -72,6 +72,17 @@ describe('Daily Insurance Responsibility Aging', () => {
     expect(f1.body.rows.map((x: { claim: string }) => x.claim)).not.toContain(f2.body.rows[0].claim);
   });
 
+  it('ages from the first submission the claim keeps, which a later submission does not move', async () => {
+    expect(await n(`select count(*) from claims c where c.first_submitted_at is distinct from
+      (select min(t.created_at)::date from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3)`)).toBe(0);
+    const sent = await n('select id from claims where first_submitted_at is not null order by id limit 1');
+    await app.db.query(`update claims set first_submitted_at = date '2020-01-02' where id = $1`, [sent]);
+    await app.db.query(`insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state) select 'claim', id, billing_company_id, 5, 3 from claims where id = $1`, [sent]);
+    expect(await n(`select to_char(first_submitted_at, 'YYYY-MM-DD') = '2020-01-02' from claims where id = $1`, [sent])).toBe(1);
+    const bySubmission = await root('GET', '/reports/daily-insurance-aging/records?aging_by=submission');
+    expect(bySubmission.body.totals.sums.total).toBe((await root('GET', '/reports/daily-insurance-aging/records')).body.totals.sums.total);
+  });
+
   it('ages by date of service by default, or by the last posting', async () => {
     const byService = await root('GET', '/reports/daily-insurance-aging/records');
     const byPosting = await root('GET', '/reports/daily-insurance-aging/records?aging_by=posting');
@@ -98,8 +109,8 @@ describe('the other reports', () => {
     const us = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
     const now = await root('GET', `/reports/month-end-aging/records?aging_date=${us}&groupBy=responsibility&showDetails=false`);
     const sides = Object.fromEntries(now.body.groups.map((g: { keys: { responsibility: string }; sums: { total: number } }) => [g.keys.responsibility, g.sums.total]));
-    expect(sides.insurance).toBe(await n(INSURANCE_OWED, [await all()]));
-    expect(Object.keys(sides).sort()).toEqual(['insurance', 'patient']);
+    expect(sides.Insurance).toBe(await n(INSURANCE_OWED, [await all()]));
+    expect(Object.keys(sides).sort()).toEqual(['Insurance', 'Patient']);
     const bad = await root('GET', '/reports/month-end-aging/records?aging_date=13/45/2026');
     expect(bad.status).toBe(422);
   });

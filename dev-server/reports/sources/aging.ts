@@ -19,7 +19,7 @@ const bucketColumns = (amount: string, age: string) => AGING_BUCKETS.map((b, i) 
 export function agingSource(input: SourceInput, sides: Array<'insurance' | 'patient'>): SourceSql {
   const params: unknown[] = [input.billingCompanyIds, input.asOf];
   const since = input.agingBy === 'posting' ? 'coalesce(po.last_posted, c.date_of_service)'
-    : input.agingBy === 'submission' ? `coalesce((select min(t.created_at)::date from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3), c.date_of_service)`
+    : input.agingBy === 'submission' ? 'coalesce(c.first_submitted_at, c.date_of_service)'
       : 'c.date_of_service';
   const side = (name: 'insurance' | 'patient') => `
     select cb.*, '${name}'::text as responsibility, ${name === 'insurance' ? 'cb.insurance_balance' : 'cb.patient_balance'} as balance from cb where ${name === 'insurance' ? 'cb.insurance_balance' : 'cb.patient_balance'} <> 0`;

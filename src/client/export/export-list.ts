@@ -1,8 +1,10 @@
 import { isMoneyField } from '../../domain/formats.ts';
+import { formatCents } from '../../domain/money-input.ts';
 import { fetchPage, listQuery } from '../data/data-provider.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
+import { exportCell, filtersText, referenceNames, type Cell } from './export-values.ts';
 
 const PAGE = 1000;
 
@@ -17,19 +19,6 @@ export async function fetchAll(entity: ClientEntity, params: { filter: Record<st
   return rows;
 }
 
-export type Cell = string | number | boolean | null;
-
-/** A value for a spreadsheet: numbers stay numbers (money in dollars), dates as shown, lists joined. */
-export function exportCell(field: FieldSchema, value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (isMoneyField(field) && typeof value === 'number') return value / 100;
-  if (field.type === 'integer' || field.type === 'number') return typeof value === 'number' ? value : Number(value);
-  if (field.type === 'boolean') return Boolean(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v ? Object.values(v).join(': ') : String(v))).join('; ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 function download(blob: Blob, name: string) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -40,31 +29,39 @@ function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** CSV (papaparse), XLSX (exceljs, numeric cells) or PDF (jspdf): each library loads only when asked for. */
+const exportable = (_n: string, f: FieldSchema) => !f.writeOnly && f.type !== 'object' && !f['x-db']?.virtual && !f['x-db']?.secret;
+
+/**
+ * CSV (papaparse), XLSX (exceljs, numeric cells) or PDF (jspdf), each library loaded only when asked
+ * for. CSV and XLSX carry every field an analyst may want; the PDF is for reading, so it carries the
+ * columns the list shows, landscape, with the title, the filters used, the header on every page and
+ * page numbers. Every cell reads as on the screen: names, not ids or storage codes.
+ */
 export async function exportList(entity: ClientEntity, params: { filter: Record<string, unknown>; sort: { field: string; order: string } }, format: 'csv' | 'xlsx' | 'pdf', locale: Locale, t: Translate) {
-  const fields = orderedFields(entity, (_n, f) => !f.writeOnly && f.type !== 'object' && !f['x-db']?.virtual && !f['x-db']?.secret);
+  const fields = orderedFields(entity, (n, f) => exportable(n, f) && (format !== 'pdf' || !!f['x-list']?.column));
   const headers = fields.map(([n, f]) => schemaLabel(f, locale, n));
-  const rows = (await fetchAll(entity, params)).map((r) => fields.map(([n, f]) => exportCell(f, r[n])));
+  const data = await fetchAll(entity, params);
+  const names = await referenceNames(fields, data);
+  const rows: Cell[][] = data.map((r) => fields.map(([n, f]) => exportCell(f, r[n], names, t, locale)));
   const base = `${entity.name}-${new Date().toISOString().slice(0, 10)}`;
+  const title = schemaLabel({ title: entity.schema.title, 'x-ui': { label_es: entity.resource.label_es } }, locale);
   if (format === 'csv') {
     const Papa = (await import('papaparse')).default;
     download(new Blob([Papa.unparse({ fields: headers, data: rows })], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
   } else if (format === 'xlsx') {
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet(entity.schema.title.slice(0, 31));
+    const sheet = book.addWorksheet(title.slice(0, 31));
     sheet.addRow(headers).font = { bold: true };
     for (const r of rows) sheet.addRow(r);
     fields.forEach(([, f], i) => { if (isMoneyField(f)) sheet.getColumn(i + 1).numFmt = '#,##0.00'; });
     const buffer = await book.xlsx.writeBuffer();
     download(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${base}.xlsx`);
   } else {
-    const { jsPDF } = await import('jspdf');
-    const { autoTable } = await import('jspdf-autotable');
-    const doc = new jsPDF({ orientation: 'landscape' });
-    doc.text(entity.schema.title, 14, 12);
-    autoTable(doc, { head: [headers], body: rows.map((r) => r.map((c) => (c === null ? '' : String(c)))), startY: 18, styles: { fontSize: 7 } });
-    download(doc.output('blob'), `${base}.pdf`);
+    const { listPdf } = await import('./list-pdf.ts');
+    const filters = filtersText(params.filter, entity.schema.properties, t, locale);
+    const body = rows.map((r) => r.map((c, i) => (c === null ? '' : isMoneyField(fields[i][1]) && typeof c === 'number' ? formatCents(Math.round(c * 100), 'us', true) : String(c))));
+    download(await listPdf({ title, filters, headers, body, numeric: fields.map(([, f]) => isMoneyField(f) || f.type === 'integer' || f.type === 'number'), t }), `${base}.pdf`);
   }
   showToast('success', t('toast.exported'), [`${rows.length}`]);
 }

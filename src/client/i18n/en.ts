@@ -19,6 +19,7 @@ export const en = {
     categories: { 'Claims Process': 'Claims Process', Administration: 'Administration', 'Reports and statistics': 'Reports and statistics', Tools: 'Tools', System: 'System' },
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
+  export: { no_filters: 'No filters (every record)', printed: 'Printed', rows: '%{count} rows', page: 'page %{page} of %{total}' },
   toast: { something_went_wrong: 'Something went wrong', try_again: 'Try again later', too_many: 'You have made many requests in a short time, please wait 10 seconds', saved: 'Saved', created: 'Created', status_changed: 'Status changed', rolled_back: 'Restored to the old data', exported: 'Export ready', close: 'Close' },
   kpi: {
     title: 'KPI dashboard', subtitle: 'Days in A/R, clean claims, denials, collections', monthly: 'Charges and payments per month', charges: 'Charges', payments: 'Payments', claims: 'Claims',

@@ -21,6 +21,7 @@ export const es: Messages = {
     categories: { 'Claims Process': 'Proceso de reclamos', Administration: 'Administración', 'Reports and statistics': 'Reportes y estadísticas', Tools: 'Herramientas', System: 'Sistema' },
   },
   idle: { title: 'Su sesión está por expirar', body: 'Ha estado inactivo. La sesión termina en %{seconds} segundos.', renew: 'Seguir conectado', logout: 'Cerrar sesión' },
+  export: { no_filters: 'Sin filtros (todos los registros)', printed: 'Impreso', rows: '%{count} filas', page: 'página %{page} de %{total}' },
   toast: { something_went_wrong: 'Algo salió mal', try_again: 'Inténtelo más tarde', too_many: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos', saved: 'Guardado', created: 'Creado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado a los datos anteriores', exported: 'Exportación lista', close: 'Cerrar' },
   kpi: {
     title: 'Tablero de indicadores', subtitle: 'Días en cuentas por cobrar, reclamos limpios, denegaciones, cobros', monthly: 'Cargos y pagos por mes', charges: 'Cargos', payments: 'Pagos', claims: 'Reclamos',
