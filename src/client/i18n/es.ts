@@ -54,7 +54,7 @@ export const es: Messages = {
     search: 'Buscar', filters: 'Filtros', clear_filters: 'Quitar filtros', create: 'Crear', export: 'Exportar', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
     refresh: 'Actualizar', rows_per_page: 'Filas por página', displayed_rows: '%{from}–%{to} de %{count}', no_results: 'No se encontraron registros', total_all: 'Total (todas las coincidencias)', from: 'Desde', to: 'Hasta', min: 'al menos', max: 'como máximo', yes: 'Sí', no: 'No', any: 'Cualquiera',
     confirm_status_title: 'Cambiar estado', confirm_disable: '¿Desactivar este registro?', confirm_enable: '¿Activar este registro?', confirm: 'Confirmar', cancel: 'Cancelar',
-    range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estado',
+    range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estatus',
   },
   codesets: { import: 'Importar versión', hint: 'Una versión oficial se importa en segundo plano; la lista se completa a medida que llega. Importar dos veces la misma versión no cambia nada.', set: 'Conjunto de códigos', choose: 'Elija el archivo de %{set}', start: 'Importar', close: 'Cerrar', done: 'La versión se importó.',
     sets: { icd10cm: 'archivo de orden ICD-10-CM', hcpcs: 'libro HCPCS (ANWEB .xlsx)', taxonomy: 'taxonomía NUCC (.csv)', pos: 'lugar de servicio (.xml)', carc: 'lista CARC (.csv)', rarc: 'lista RARC (.csv)' } },

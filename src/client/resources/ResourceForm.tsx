@@ -3,7 +3,7 @@ import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { FORMAT_CHECKS, NUMBER_FORMAT_CHECKS } from '../../domain/formats.ts';
@@ -18,6 +18,7 @@ import { formFor, hiddenFields } from '../schema/form-schema.ts';
 import { api } from '../session/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
+import { FieldErrors } from '../schema/FieldErrors.tsx';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
 import { actionSlug } from '../../platform/route-plan.ts';
@@ -77,6 +78,15 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   const [saving, setSaving] = useState(false);
   // A form action (save and verify) sends the same body to its own route; null: the plain save.
   const [action, setAction] = useState<NonNullable<ClientEntity['resource']['formActions']>[number] | null>(null);
+  // Each failed save (the form's checks or the server's) brings the first field at fault into view and focus.
+  const [failures, setFailures] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!failures) return;
+    const first = box.current?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error input, .Mui-error textarea');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [failures, extraErrors]);
   const [duplicate, setDuplicate] = useState<{ data: Record_; message: string; names: string[] } | null>(null);
   // A new record may start from values the server derives from its parent (a follow-up from its claim).
   const defaultsPath = id === undefined && entity.resource.createDefaults ? `/${entity.resource.basePath}/${entity.resource.createDefaults}` : null;
@@ -114,7 +124,7 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
       go({ kind: 'show', id: record.id });
     } catch (e) {
       const err = e as ApiError;
-      if (err.errors && Object.keys(err.errors).length) setExtraErrors(toErrorSchema(err.errors));
+      if (err.errors && Object.keys(err.errors).length) { setExtraErrors(toErrorSchema(err.errors)); setFailures((n) => n + 1); }
       notifyError(t, e);
     } finally { setSaving(false); }
   };
@@ -137,20 +147,22 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
 
   const name = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
   return (
-    <Box sx={{ p: 2 }}>
+    <Box sx={{ p: 2, pb: 0 }} ref={box}>
       <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mb: 2 }}>{t(id !== undefined ? 'record.edit_title' : 'record.create_title', { name })}</Typography>
       <Form
         schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} fields={fields} noHtml5Validate showErrorList={false}
-        templates={{ ObjectFieldTemplate: SectionedObjectTemplate }} formContext={{ formData: formData ?? start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
+        templates={{ ObjectFieldTemplate: SectionedObjectTemplate, FieldErrorTemplate: FieldErrors }} formContext={{ formData: formData ?? start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
         customValidate={customValidate} transformErrors={transformErrors} onChange={(e) => setFormData(e.formData as Record_)} onSubmit={(e) => void submit(e.formData as Record_)}
         onError={() => {
           showToast('warning', t('record.fix_errors'));
+          setFailures((n) => n + 1);
           // A record with lines (a claim) asks the server too, which writes nothing and answers every problem at once,
           // including those only it can see (a code that does not exist): no fixing them one round at a time.
           if (entity.resource.lines?.length && formData) void submit(formData, true);
         }} experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }} id={`form-${entity.name}`}
       >
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+        {/* The actions stay in a bar at the window's foot: messages above that come and go never move them. */}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2, py: 1.5, position: 'sticky', bottom: 0, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', zIndex: 2 }}>
           <Button onClick={() => go(id !== undefined ? { kind: 'show', id } : { kind: 'list' })}>{t('record.cancel')}</Button>
           {(entity.resource.formActions ?? []).filter((a) => can(me, actionSlug(entity.resource, a.action))).map((a) => (
             <Button key={a.label} type="submit" variant="outlined" disabled={saving} onClick={() => setAction(a)}>{(locale === 'es' && a.label_es) || a.label}</Button>

@@ -4,9 +4,9 @@ import type { ErrorSchema, ObjectFieldTemplateProps, UiSchema } from '@rjsf/util
 import { sectionTitle, useT } from '../i18n/i18n.ts';
 import { hiddenFields } from './form-schema.ts';
 
-/** How many messages an error schema holds under a field (a section is valid when all its fields have none). */
+/** How many fields under a field have a message (each shows one): a section is valid when none has. */
 const errorCount = (e: ErrorSchema | undefined): number =>
-  !e ? 0 : Object.entries(e).reduce((n, [k, v]) => n + (k === '__errors' ? ((v as unknown as string[] | undefined)?.length ?? 0) : errorCount(v as ErrorSchema)), 0);
+  !e ? 0 : Object.entries(e).reduce((n, [k, v]) => n + (k === '__errors' ? ((v as unknown as string[] | undefined)?.length ? 1 : 0) : errorCount(v as ErrorSchema)), 0);
 
 /**
  * Fields grouped under the section headings their x-ui.section names, in the order the form gives.

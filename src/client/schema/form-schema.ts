@@ -1,7 +1,8 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
-import { codeListName, entities, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeListName, codeLists, entities, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeListLabel } from '../../platform/code-list-fields.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -30,6 +31,11 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
   if (xui?.widget && customFields[xui.widget]) return { ...ui, 'ui:field': xui.widget, ...(xui.section ? { 'ui:section': xui.section } : {}), ...(xui.visibleWhen ? { 'ui:visibleWhen': xui.visibleWhen } : {}) };
   const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
   if (widget) ui['ui:widget'] = widget;
+  else if (field.format === 'state') {
+    // A state is chosen from the USPS list (typed "fl" or "Flor" finds Florida), never typed as free text.
+    ui['ui:widget'] = 'search-select';
+    ui['ui:options'] = { choices: (codeLists.get('us-states')?.items ?? []).map((i) => ({ id: i.id, name: codeListLabel(i, opts.locale) })) };
+  }
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
   if (xui?.section) ui['ui:section'] = xui.section;
   if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;

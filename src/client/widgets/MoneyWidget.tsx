@@ -13,7 +13,7 @@ export function MoneyWidget(p: WidgetProps) {
   return (
     <TextField id={p.id} label={widgetLabel(p)} value={formatCents(cents, style)} disabled={p.disabled || p.readonly} fullWidth size="small"
       onChange={(e) => { const v = centsFromTyping(e.target.value); p.onChange(v ?? undefined); }}
-      error={tooBig || !!widgetError(p)} helperText={tooBig ? t('widgets.money_limit') : widgetError(p) ?? ' '}
+      error={tooBig || !!widgetError(p)} helperText={widgetError(p) ?? (tooBig ? t('widgets.money_limit') : ' ')}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MAX_MONEY_CHARS + 4, style: { textAlign: 'right' }, 'aria-label': widgetLabel(p) }, input: { startAdornment: style === 'us' ? <InputAdornment position="start">$</InputAdornment> : undefined } }} />
   );
 }
