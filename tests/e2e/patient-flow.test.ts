@@ -39,10 +39,12 @@ async function newPatient(med: string) {
   await choose(win, 'Sex', 'Female');
 }
 
-/** Fills the address fields (by their text boxes: "Address" is also the start of "Address type"). */
+/** Fills the address fields (by their text boxes: "Address" is also the start of "Address type"); the state is chosen from its list. */
 async function fillAddress(within: Locator, a: { address: string; city: string; state: string; zip: string }) {
   const text = (name: string) => within.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
-  for (const [label, value] of [['Address', a.address], ['City', a.city], ['State', a.state], ['Zip', a.zip]]) await text(label).fill(value);
+  for (const [label, value] of [['Address', a.address], ['City', a.city], ['Zip', a.zip]]) await text(label).fill(value);
+  await within.getByRole('combobox', { name: /^State/ }).first().fill(a.state);
+  await within.page().getByRole('option', { name: new RegExp(`^${a.state} - `) }).click();
 }
 
 describe('a new user works a patient through the generated screens', () => {

@@ -1,5 +1,6 @@
 import { isMoneyField } from '../../domain/formats.ts';
 import { fetchPage } from '../data/data-provider.ts';
+import { api } from '../session/api.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { displayValue } from '../resources/cells.tsx';
 import { stateName } from '../../platform/state-machine.ts';
@@ -12,6 +13,13 @@ export type ReferenceNames = Map<string, Map<number, string>>;
 
 export async function referenceNames(fields: Array<[string, FieldSchema]>, rows: Array<Record<string, unknown>>): Promise<ReferenceNames> {
   const out: ReferenceNames = new Map();
+  for (const [, f] of fields) {
+    // Ids a picker list names (a facility's companies): the list itself, once.
+    const source = f['x-ui']?.source;
+    if (!source || f['x-db']?.references || f['x-ui']?.codeList || out.has(source)) continue;
+    const list = await api<Array<{ id: number | string; name: string }>>(source).catch(() => []);
+    out.set(source, new Map(list.map((o) => [Number(o.id), o.name])));
+  }
   for (const [name, f] of fields) {
     const table = f['x-db']?.references;
     const target = entityOfTable(table);
@@ -49,6 +57,9 @@ export function exportCell(field: FieldSchema, value: unknown, names: ReferenceN
   if (value === null || value === undefined || value === '') return null;
   const table = field['x-db']?.references;
   if (table && typeof value === 'number') return names.get(table)?.get(value) ?? String(value);
+  const source = field['x-ui']?.source;
+  const named = source ? names.get(source) : undefined;
+  if (named && (typeof value === 'number' || Array.isArray(value))) return (Array.isArray(value) ? value : [value]).map((v) => named.get(Number(v)) ?? String(v)).join(', ');
   const machine = stateMachineOf(field);
   if (machine && typeof value === 'number') return stateName(machine, value, locale);
   if (field['x-ui']?.codeList || field.enum) return displayValue(field, value, t, locale);

@@ -12,6 +12,9 @@ export function namedChoices(field: FieldSchema, locale: Locale, t: Translate): 
   const machine = stateMachineOf(field);
   if (machine) return machine.states.map((s) => [String(s.id), stateName(machine, s.id, locale)]);
   const list = field['x-ui']?.codeList;
+  // A list of codes (a professional's authorizations) is narrowed by one of them.
+  const items = field.items as FieldSchema | undefined;
+  if (list && items?.enum) return items.enum.map((v) => [String(v), codeListName(list, v, locale)]);
   if (field.enum) return field.enum.map((v) => [String(v), list ? codeListName(list, v, locale) : t(`enums.${String(v)}`, { _: String(v) })]);
   return null;
 }
@@ -27,15 +30,17 @@ export function FilterChoices({ name, field, label, value, onChange, locale, t }
   const named = namedChoices(field, locale, t);
   const table = field['x-db']?.references;
   const target = entityOfTable(table);
+  // Records by name: the referenced entity's picker list, or the list the field's own picker reads (a facility's companies).
+  const source = target ? `/${target.resource.basePath}/get-list` : field['x-ui']?.source;
   const [loaded, setLoaded] = useState<Choice[] | null>(null);
   useEffect(() => {
-    if (named || !target) return;
+    if (named || !source) return;
     let live = true;
-    api<Array<{ id: number; name: string }>>(`/${target.resource.basePath}/get-list`).then((xs) => { if (live) setLoaded(xs.map((x) => [String(x.id), x.name])); }).catch(() => live && setLoaded([]));
+    api<Array<{ id: number; name: string }>>(source).then((xs) => { if (live) setLoaded(xs.map((x) => [String(x.id), x.name])); }).catch(() => live && setLoaded([]));
     return () => { live = false; };
-  }, [named, target]);
+  }, [named, source]);
   const choices = named ?? loaded;
-  if (!choices && !target) return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+  if (!choices && !source) return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
   return (
     <TextField select size="small" label={label} value={choices ? value : ''} onChange={(e) => onChange(e.target.value)} disabled={!choices} data-testid={`filter-${name}`}>
       <MenuItem value="">{t('list.any')}</MenuItem>

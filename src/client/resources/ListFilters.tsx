@@ -42,6 +42,7 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
                   </TextField>
                 );
               case 'equals':
+              case 'contains':
                 return <FilterChoices key={name} name={name} field={f} label={label} value={String(draft[name] ?? '')} onChange={(v) => set(name, v)} locale={locale} t={t} />;
               case 'date-range': {
                 const bad = rangeErrors.includes(name);

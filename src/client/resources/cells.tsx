@@ -3,6 +3,8 @@ import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../session/api.ts';
 import { codeListName, entities, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { StateChip } from './StateControl.tsx';
 
@@ -32,9 +34,24 @@ export function ReferenceValue({ field, value }: { field: FieldSchema; value: un
   return <>{name ? String(name) : value === undefined || value === null ? '' : String(value)}</>;
 }
 
+/** The names a picker list ({id, name}) gives its ids, asked once per list and shared by every cell. */
+export function useSourceNames(source: string | undefined) {
+  return useQuery({ queryKey: ['source-names', source], enabled: !!source, staleTime: 60_000,
+    queryFn: async () => new Map((await api<Array<{ id: number | string; name: string }>>(source!)).map((o) => [String(o.id), o.name])) });
+}
+
+/** Ids a field's picker list names (a facility's companies): shown by those names, never as "3, 4". */
+export function SourceValue({ source, value }: { source: string; value: unknown }) {
+  const { data } = useSourceNames(source);
+  const ids = Array.isArray(value) ? value : [value];
+  return <>{ids.map((id) => data?.get(String(id)) ?? (data ? String(id) : '…')).join(', ')}</>;
+}
+
 /** A list or record cell: references by name, everything else as displayValue. */
 export function CellValue({ field, value, t, locale }: { field: FieldSchema; value: unknown; t: Translate; locale: Locale }) {
   if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
+  const source = field['x-ui']?.source;
+  if (source && !field['x-ui']?.codeList && (typeof value === 'number' || (Array.isArray(value) && value.every((v) => typeof v === 'number')))) return <SourceValue source={source} value={value} />;
   const machine = stateMachineOf(field);
   if (machine && typeof value === 'number') return <StateChip machine={machine} id={value} />;
   return <>{displayValue(field, value, t, locale)}</>;

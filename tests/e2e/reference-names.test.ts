@@ -1,0 +1,41 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+
+// Issue 19 items 4 and 8: records are chosen and read by name, never by an id to type or a raw number.
+let e: E2E; let page: Page; let win: Locator;
+
+beforeAll(async () => {
+  e = await startE2E();
+  const bc = await e.app.createBillingCompany('Names Billing', 'NMB');
+  const company = async (code: string, name: string, npi: string) => Number((await e.app.db.query<{ id: string }>(`insert into companies (billing_company_id, code, name, npi) values ($1, $2, $3, $4) returning id`, [bc, code, name, npi])).rows[0].id);
+  const miami = await company('MP', 'Miami Pediatrics', '1234567893');
+  const coral = await company('CC', 'Coral Clinic', '1234567000');
+  const facility = async (code: string, name: string, npi: string, companies: number[]) => e.app.db.query(
+    `insert into facilities (billing_company_id, npi, code, name, facility_type_ids, place_of_service, taxonomies, address, city, state, zip, company_ids)
+     values ($1, $2, $3, $4, '[4]', '11', '["261QF0400X"]', '1 Bay St', 'Miami', 'FL', '33101', $5)`, [bc, npi, code, name, JSON.stringify(companies)]);
+  await facility('F-BOTH', 'Bayside Health Center', '1234567893', [miami, coral]);
+  await facility('F-CORAL', 'Coral Annex', '1234567000', [coral]);
+  await e.app.createUser({ email: 'manager@names.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  ({ page } = await signIn(e, 'manager@names.test'));
+  page.setDefaultTimeout(15_000);
+  win = await openFromStart(page, 'Facility Management');
+});
+afterAll(() => e.close());
+
+describe('the companies of a facility', () => {
+  it('are a filter chosen by name', async () => {
+    await win.getByText('Coral Annex').waitFor();
+    await win.getByRole('button', { name: 'Filters' }).click();
+    await page.getByTestId('filter-company_ids').click();
+    await page.getByRole('option', { name: 'Miami Pediatrics' }).click();
+    await page.getByRole('button', { name: 'Filters' }).last().click();
+    await expect.poll(() => win.getByTestId('list-rows').locator('tr').count()).toBe(1);
+    expect(await win.getByTestId('list-rows').textContent()).toContain('Bayside Health Center');
+  });
+
+  it('read as their names on the record', async () => {
+    await win.getByText('Bayside Health Center').click();
+    await win.getByText('Miami Pediatrics, Coral Clinic').or(win.getByText('Coral Clinic, Miami Pediatrics')).first().waitFor();
+  });
+});
