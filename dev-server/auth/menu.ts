@@ -25,6 +25,9 @@ const ROUTES: Record<string, string> = {
   'Technical Support': '/technical-suport', 'Guidelines': '/guidelines', 'Setting': '/profile',
 };
 
+/** Windows every signed-in person is offered. */
+const EVERYONE = new Set(['Technical Support']);
+
 /** Per-module flags from the permissions held: the base actions plus any extra action by name. */
 export function buildMenu(actor: Actor, entities: Entity[]) {
   const byName = new Map(catalog.modules.map((m) => [m.name, m]));
@@ -51,6 +54,8 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
         permissions: flags,
       };
     }).filter((m) => {
+      // Everyone may ask for help, whatever their role grants.
+      if (EVERYONE.has(m.name)) return true;
       // A module shows when its view permission is held; one without a view action (Profile, Permission
       // Management) when any of its own actions is; the shell's tools always.
       const known = byName.get(m.name.replace('My ', ''));

@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { dataFields, searchExpression } from '../../src/platform/table-model.ts';
+import { dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -193,11 +193,21 @@ export class ResourceStore {
     const sortBy = p.sortBy || 'id';
     if (!sortable.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
     const search = searchExpression(this.entity);
-    const term = this.entity.resource.searchStripsHyphens ? (p.query ?? '').replace(/-/g, '') : p.query;
-    const searching = !!(term && term.trim() && search);
-    if (searching) {
-      params.push(`%${likeEscape(term.trim().toLowerCase())}%`);
-      where.push(`${search} like $${params.length}`);
+    const dates = searchableDates(this.entity);
+    const typed = (p.query ?? '').trim();
+    const term = this.entity.resource.searchStripsHyphens ? typed.replace(/-/g, '') : typed;
+    const asDate = dates.length && isUsDate(typed);
+    const searching = !!(term && (search || asDate));
+    if (asDate) {
+      // A date as people type it (04/12/1980) finds the records of that date (a date of birth), by its index.
+      params.push(usDateToIso(typed));
+      where.push(`(${dates.map((d) => `${d} = $${params.length}`).join(' or ')})`);
+    } else if (searching) {
+      // Every word must appear, in any order: "Smith Wei" and "Wei Smith" find Wei Smith (each word uses the trigram index).
+      for (const word of term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)) {
+        params.push(`%${likeEscape(word)}%`);
+        where.push(`${search} like $${params.length}`);
+      }
     }
     for (const f of this.fields) {
       const kind = props[f]['x-list']?.filter;

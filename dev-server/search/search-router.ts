@@ -11,9 +11,18 @@ export interface SearchContext { db: Database; entities: Entity[] }
 
 const LIMIT = 5;
 
-/** The entities with searchable fields the actor may view; each is searched through its own tenant-scoped store. */
+// What billing staff look for first: people and claims, then the billing company's other records, then
+// the shared code sets and catalogues ("Smith" finds patients before diagnoses named after someone).
+const FIRST = ['patient', 'claim', 'insurance_policy', 'admission', 'health_professional'];
+const rank = (e: Entity) => {
+  const i = FIRST.indexOf(e.resource.module);
+  return i >= 0 ? i : e.resource.tenancy === 'billing-company' ? FIRST.length : FIRST.length + 1;
+};
+
+/** The entities with searchable fields the actor may view, people and claims first; each is searched through its own tenant-scoped store. */
 const visible = (entities: Entity[], actor: Actor) =>
-  entities.filter((e) => !e.resource.viewOf && searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')));
+  entities.filter((e) => !e.resource.viewOf && searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')))
+    .sort((a, b) => rank(a) - rank(b));
 
 /** Spotlight: any signed-in person searches what their permissions let them view. */
 export const searchRoutes: GuardedRoute<SearchContext>[] = [{

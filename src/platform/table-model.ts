@@ -53,7 +53,12 @@ export function dataFields(entity: Entity): Array<[string, FieldSchema]> {
 }
 
 export function searchableFields(entity: Entity): string[] {
-  return dataFields(entity).filter(([, f]) => f['x-list']?.searchable).map(([n]) => n);
+  return dataFields(entity).filter(([, f]) => f['x-list']?.searchable && f.format !== 'us-date').map(([n]) => n);
+}
+
+/** Searchable dates (a date of birth): a search typed as mm/dd/yyyy finds them exactly, not as text. */
+export function searchableDates(entity: Entity): string[] {
+  return dataFields(entity).filter(([, f]) => f['x-list']?.searchable && f.format === 'us-date').map(([n]) => n);
 }
 
 /** The one expression both the trigram index and every search query use, so the index always applies. */

@@ -48,6 +48,12 @@ describe('sessions', () => {
     expect(r.body.profile).toMatchObject({ style: { background: 13 }, dark_mode: false, language: 'en' });
   });
 
+  it('offers every person Technical Support, whatever their role grants', async () => {
+    const r = await app.as(await app.login('biller@test.com'))('GET', '/auth/me');
+    const system = r.body.menu_by_category.find((c: { category: string }) => c.category === 'System');
+    expect(system.modules.map((m: { name: string }) => m.name)).toContain('Technical Support');
+  });
+
   it('logout revokes the session on the server', async () => {
     const token = await app.login('root@test.com');
     expect((await app.as(token)('GET', '/auth/logout')).status).toBe(200);

@@ -6,7 +6,13 @@ let root: Api;
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   for (let i = 1; i <= 7; i++) await root('POST', '/diagnosis', { code: `J4${i}`, description: `Asthma variant ${i}` });
-  await root('POST', '/billing-company', { name: 'Asthma Care Billing', abbreviation: 'ACB' });
+  const bc = (await root('POST', '/billing-company', { name: 'Asthma Care Billing', abbreviation: 'ACB' })).body.id;
+  // Diagnoses named after a person, and a patient of that name: staff looking for "Smith" mean the patient.
+  for (const [code, description] of [['S5251', "Smith's fracture of right radius"], ['S5252', "Smith's fracture of left radius"], ['S5253', "Smith's fracture, unspecified radius"], ['S5254', 'Smith fracture variant A'], ['S5255', 'Smith fracture variant B'], ['S5256', 'Smith fracture variant C']]) {
+    await root('POST', '/diagnosis', { code, description });
+  }
+  const made = await root('POST', '/patient', { billing_company_id: bc, first_name: 'Wei', last_name: 'Smith', date_of_birth: '04/12/1980' });
+  if (made.status !== 201) throw new Error(JSON.stringify(made.body));
 });
 afterAll(() => app.close());
 
@@ -54,5 +60,26 @@ describe('a broad search on a large list', () => {
     // Broadsearch1005 and Broadsearch10050: a narrow search is counted exactly.
     expect(narrow.body.count).toBe(2);
     expect(narrow.body.count_capped).toBeUndefined();
+  });
+});
+
+describe('finding a patient', () => {
+  it('spotlight lists the patient before code sets that share the name', async () => {
+    const r = await root('GET', '/search/smith');
+    expect(r.body[0]).toMatchObject({ entity: 'patient', name: expect.stringContaining('Smith') });
+  });
+
+  it('finds a name typed in either order', async () => {
+    for (const q of ['Smith Wei', 'wei smith']) {
+      const r = await root('GET', `/patient/get-all-server?query=${encodeURIComponent(q)}`);
+      expect(r.body.data.map((p: { last_name: string }) => p.last_name), q).toEqual(['Smith']);
+    }
+    expect((await root('GET', `/search/${encodeURIComponent('Smith Wei')}`)).body[0]).toMatchObject({ entity: 'patient' });
+  });
+
+  it('finds a date of birth typed as mm/dd/yyyy', async () => {
+    const r = await root('GET', `/patient/get-all-server?query=${encodeURIComponent('04/12/1980')}`);
+    expect(r.body.data.map((p: { first_name: string }) => p.first_name)).toEqual(['Wei']);
+    expect((await root('GET', `/patient/get-all-server?query=${encodeURIComponent('04/13/1980')}`)).body.data).toEqual([]);
   });
 });

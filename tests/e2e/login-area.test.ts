@@ -27,12 +27,12 @@ describe('login area', () => {
     await page.context().close();
   });
 
-  it('shows the server\'s message for bad credentials', async () => {
+  it('says in a sentence that the e-mail and password do not match', async () => {
     const page = await loginPage();
     await page.getByLabel('E-mail').fill('pat@login.test');
     await page.getByLabel('Password').fill('Wrong!pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Bad Credentials').waitFor();
+    await page.getByText('That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.').waitFor();
     await page.context().close();
   });
 

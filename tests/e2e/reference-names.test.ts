@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 // Issue 19 items 4 and 8: records are chosen and read by name, never by an id to type or a raw number.
-let e: E2E; let page: Page; let win: Locator;
+let e: E2E; let page: Page; let win: Locator; let patient: number;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -17,6 +17,14 @@ beforeAll(async () => {
   await facility('F-BOTH', 'Bayside Health Center', '1234567893', [miami, coral]);
   await facility('F-CORAL', 'Coral Annex', '1234567000', [coral]);
   await e.app.createUser({ email: 'manager@names.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  // A patient whose middle name and address were changed after it was created.
+  const api = e.app.as(await e.app.login('manager@names.test'));
+  const created = await api('POST', '/patient', { first_name: 'Rosa', last_name: 'Diaz', date_of_birth: '03/02/1981', company_id: miami,
+    addresses: [{ address_type_id: 2, address: '10 Ocean Dr', city: 'Miami', state: 'FL', zip: '33139', country: 'US', main_address: true }] });
+  patient = created.body.id;
+  const changed = await api('PUT', `/patient/${patient}`, { middle_name: 'Elena', version: created.body.version,
+    addresses: [{ address_type_id: 2, address: '22 Bay Rd', city: 'Miami', state: 'FL', zip: '33140', country: 'US', main_address: true }] });
+  if (changed.status !== 200) throw new Error(JSON.stringify(changed.body));
   ({ page } = await signIn(e, 'manager@names.test'));
   page.setDefaultTimeout(15_000);
   win = await openFromStart(page, 'Facility Management');
@@ -37,5 +45,20 @@ describe('the companies of a facility', () => {
   it('read as their names on the record', async () => {
     await win.getByText('Bayside Health Center').click();
     await win.getByText('Miami Pediatrics, Coral Clinic').or(win.getByText('Coral Clinic, Miami Pediatrics')).first().waitFor();
+  });
+});
+
+describe("a patient's history", () => {
+  it('names each change as the form does and reads an address as an address', async () => {
+    const patients = await openFromStart(page, 'Patient Management');
+    await patients.getByText('Diaz').first().click();
+    await patients.getByRole('button', { name: 'History' }).click();
+    const change = patients.getByTestId(`audit-${Number((await e.app.db.query<{ id: string }>(`select max(id) as id from audits where entity = 'patient' and entity_id = $1`, [patient])).rows[0].id)}`);
+    await change.waitFor();
+    const text = (await change.textContent())!;
+    expect(text).toContain('Middle name: — → Elena');
+    expect(text).toContain('10 Ocean Dr, Miami, FL, 33139');
+    expect(text).toContain('22 Bay Rd, Miami, FL, 33140');
+    expect(text).not.toMatch(/[a-z]+_[a-z_]+|\{"/);
   });
 });

@@ -2,7 +2,7 @@ import { isMoneyField } from '../../domain/formats.ts';
 import { fetchPage } from '../data/data-provider.ts';
 import { api } from '../session/api.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
-import { displayValue } from '../resources/cells.tsx';
+import { displayValue, itemText } from '../resources/cells.tsx';
 import { stateName } from '../../platform/state-machine.ts';
 import { entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 
@@ -36,18 +36,6 @@ export async function referenceNames(fields: Array<[string, FieldSchema]>, rows:
   return out;
 }
 
-type Props = Record<string, FieldSchema>;
-
-/** One item of a list of objects (an address) as a line: its values in the schema's order, codes by name, a true flag by its label. */
-function itemText(item: Record<string, unknown>, props: Props, t: Translate, locale: Locale): string {
-  return Object.entries(props).flatMap(([k, f]) => {
-    const v = item[k];
-    if (v === null || v === undefined || v === '' || v === false) return [];
-    if (v === true) return [schemaLabel(f, locale, k)];
-    return [displayValue(f, v, t, locale)];
-  }).join(', ');
-}
-
 /**
  * A value as an export carries it: numbers stay numbers (money in dollars) for a spreadsheet to sum;
  * references, codes and flags by the names people read on the screen (never ids or storage codes);
@@ -65,7 +53,7 @@ export function exportCell(field: FieldSchema, value: unknown, names: ReferenceN
   if (field['x-ui']?.codeList || field.enum) return displayValue(field, value, t, locale);
   if (isMoneyField(field) && typeof value === 'number') return value / 100;
   if (field.type === 'integer' || field.type === 'number') return typeof value === 'number' ? value : Number(value);
-  const items = field.items as (FieldSchema & { properties?: Props }) | undefined;
+  const items = field.items as (FieldSchema & { properties?: Record<string, FieldSchema> }) | undefined;
   if (Array.isArray(value) && items?.properties) return value.map((v) => itemText(v as Record<string, unknown>, items.properties!, t, locale)).filter(Boolean).join('; ');
   return displayValue(field, value, t, locale);
 }

@@ -2,7 +2,7 @@
 export const en = {
   app: { name: 'Revenue Cycle', loading: 'Loading…' },
   login: {
-    title: 'Sign in', email: 'E-mail', password: 'Password', sign_in: 'Sign in', forgot_password: 'Forgot password?', forgot_user: 'Forgot user?',
+    bad_credentials: 'That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.', title: 'Sign in', email: 'E-mail', password: 'Password', sign_in: 'Sign in', forgot_password: 'Forgot password?', forgot_user: 'Forgot user?',
     code: 'Code sent to your e-mail', code_help: 'Enter the 6 characters we e-mailed you.', resend_code: 'Send a new code', code_sent: 'A new code is on its way.',
     back: 'Back to sign in', send: 'Send', ssn_last4: 'Last 4 digits of your SSN', new_password: 'New password', confirm_password: 'Confirm password',
     set_password: 'Save password', forgot_password_title: 'Recover password', forgot_user_title: 'Recover user', new_password_title: 'Choose a new password',
@@ -10,7 +10,7 @@ export const en = {
     rules: { length: 'At least 8 characters', lower: '1 lowercase letter', upper: '1 uppercase letter', digit: '1 number', special: '1 special character', match: 'Both entries match' },
   },
   shell: {
-    start: 'Start', all: 'All', search: 'Search', search_placeholder: 'Search (3 or more characters)', view_all: 'View all results', no_results: 'Nothing found',
+    refused: 'Your role does not allow this window. Ask your billing manager if you need it.', start: 'Start', all: 'All', search: 'Search', search_placeholder: 'Search (3 or more characters)', view_all: 'View all results', no_results: 'Nothing found',
     minimize: 'Minimize', maximize: 'Maximize', restore: 'Restore', close: 'Close', pin_on_top: 'Keep on top', unpin_on_top: 'Stop keeping on top',
     pin_taskbar: 'Pin to taskbar', unpin_taskbar: 'Unpin from taskbar', logout: 'Log out', desktop: 'Desktop', open_windows: 'Open windows',
     uploads: 'Uploads', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
@@ -60,7 +60,7 @@ export const en = {
     steps: { 'reading-claims': 'Reading the claims', 'writing-837': 'Writing the 837 file', sending: 'Sending to the clearing house', 'marking-submitted': 'Marking the claims Submitted', submitted: 'Sent: the batch and its claims are Submitted', posting: 'Posting the payments', posted: 'Posted: every claim of the ERA', 'posted-with-exceptions': 'Posted; some claims wait in the exception queue', running: 'Running the report', writing: 'Writing the file', saving: 'Keeping the file', done: 'Done: the file is ready' } },
   states: { sub_status: 'Sub-status', current: 'State', move_to: 'Move to %{state}', note: 'Note (optional)', note_required: 'Note (required for this change)', confirm: 'Change state', history: 'State history', system: 'System' },
   record: {
-    close: 'Close', create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
+    back_to_record: 'Back to the record', other_field: 'Other data', columns: { billing_company_id: 'Billing company', status: 'Status', user_id: 'User', role_ids: 'Roles', billing_company_ids: 'Billing companies', password_hash: 'Password', ssn_last4: 'SSN (last 4)' }, close: 'Close', create_anyway: 'Create another record anyway?', section_to_fix: '%{smart_count} to fix |||| %{smart_count} to fix', main: 'General', sections: 'Sections', edit: 'Edit', show: 'View', history: 'History', back: 'Back to list', save: 'Save', cancel: 'Cancel', rollback: 'Restore this', rollback_confirm: 'Restore the record to the old data of this entry?',
     event: 'Event', date: 'Date', user: 'User', old: 'Old', new: 'New', no_history: 'No history yet', create_title: 'New %{name}', edit_title: 'Edit %{name}', fix_errors: 'Please fix the highlighted fields.',
     events: { created: 'Created', updated: 'Updated', deleted: 'Deleted', status_changed: 'Status changed', rolled_back: 'Restored', roles_changed: 'Roles changed', permissions_changed: 'Permissions changed', unlocked: 'Unlocked', password_changed: 'Password changed', password_reset: 'Password reset', sessions_ended: 'Sessions ended', photo_changed: 'Photo changed' },
   },

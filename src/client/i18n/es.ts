@@ -4,7 +4,7 @@ import type { Messages } from './en.ts';
 export const es: Messages = {
   app: { name: 'Revenue Cycle', loading: 'Cargando…' },
   login: {
-    title: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', sign_in: 'Entrar', forgot_password: '¿Olvidó su contraseña?', forgot_user: '¿Olvidó su usuario?',
+    bad_credentials: 'Ese correo y esa contraseña no corresponden a una cuenta. Revíselos e inténtelo de nuevo, o use “¿Olvidó su contraseña?”.', title: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', sign_in: 'Entrar', forgot_password: '¿Olvidó su contraseña?', forgot_user: '¿Olvidó su usuario?',
     code: 'Código enviado a su correo', code_help: 'Ingrese los 6 caracteres que le enviamos.', resend_code: 'Enviar un código nuevo', code_sent: 'Le enviamos un código nuevo.',
     back: 'Volver a iniciar sesión', send: 'Enviar', ssn_last4: 'Últimos 4 dígitos de su SSN', new_password: 'Contraseña nueva', confirm_password: 'Confirmar contraseña',
     set_password: 'Guardar contraseña', forgot_password_title: 'Recuperar contraseña', forgot_user_title: 'Recuperar usuario', new_password_title: 'Elija una contraseña nueva',
@@ -12,7 +12,7 @@ export const es: Messages = {
     rules: { length: 'Al menos 8 caracteres', lower: '1 letra minúscula', upper: '1 letra mayúscula', digit: '1 número', special: '1 carácter especial', match: 'Ambas entradas coinciden' },
   },
   shell: {
-    start: 'Inicio', all: 'Todas', search: 'Buscar', search_placeholder: 'Buscar (3 o más caracteres)', view_all: 'Ver todos los resultados', no_results: 'No se encontró nada',
+    refused: 'Su rol no permite esta ventana. Pídala a su gerente de facturación si la necesita.', start: 'Inicio', all: 'Todas', search: 'Buscar', search_placeholder: 'Buscar (3 o más caracteres)', view_all: 'Ver todos los resultados', no_results: 'No se encontró nada',
     minimize: 'Minimizar', maximize: 'Maximizar', restore: 'Restaurar', close: 'Cerrar', pin_on_top: 'Mantener encima', unpin_on_top: 'Dejar de mantener encima',
     pin_taskbar: 'Anclar a la barra de tareas', unpin_taskbar: 'Desanclar de la barra de tareas', logout: 'Cerrar sesión', desktop: 'Escritorio', open_windows: 'Ventanas abiertas',
     uploads: 'Cargas', not_available: 'Este módulo llega con una próxima versión del producto.', shortcuts_title: 'Atajos de teclado',
@@ -62,7 +62,7 @@ export const es: Messages = {
     steps: { 'reading-claims': 'Leyendo los reclamos', 'writing-837': 'Escribiendo el archivo 837', sending: 'Enviando a la cámara de compensación', 'marking-submitted': 'Marcando los reclamos como enviados', submitted: 'Enviado: el lote y sus reclamos quedaron como enviados', posting: 'Aplicando los pagos', posted: 'Aplicado: todos los reclamos del ERA', 'posted-with-exceptions': 'Aplicado; algunos reclamos esperan en la cola de excepciones', running: 'Generando el reporte', writing: 'Escribiendo el archivo', saving: 'Guardando el archivo', done: 'Listo: el archivo está disponible' } },
   states: { sub_status: 'Subestado', current: 'Estado', move_to: 'Pasar a %{state}', note: 'Nota (opcional)', note_required: 'Nota (obligatoria para este cambio)', confirm: 'Cambiar estado', history: 'Historial de estados', system: 'Sistema' },
   record: {
-    close: 'Cerrar', create_anyway: '¿Crear otro registro de todos modos?', section_to_fix: '%{smart_count} por corregir |||| %{smart_count} por corregir', main: 'General', sections: 'Secciones', edit: 'Editar', show: 'Ver', history: 'Historial', back: 'Volver a la lista', save: 'Guardar', cancel: 'Cancelar', rollback: 'Restaurar esto', rollback_confirm: '¿Restaurar el registro a los datos anteriores de esta entrada?',
+    back_to_record: 'Volver al registro', other_field: 'Otros datos', columns: { billing_company_id: 'Compañía de facturación', status: 'Estatus', user_id: 'Usuario', role_ids: 'Roles', billing_company_ids: 'Compañías de facturación', password_hash: 'Contraseña', ssn_last4: 'SSN (últimos 4)' }, close: 'Cerrar', create_anyway: '¿Crear otro registro de todos modos?', section_to_fix: '%{smart_count} por corregir |||| %{smart_count} por corregir', main: 'General', sections: 'Secciones', edit: 'Editar', show: 'Ver', history: 'Historial', back: 'Volver a la lista', save: 'Guardar', cancel: 'Cancelar', rollback: 'Restaurar esto', rollback_confirm: '¿Restaurar el registro a los datos anteriores de esta entrada?',
     event: 'Evento', date: 'Fecha', user: 'Usuario', old: 'Anterior', new: 'Nuevo', no_history: 'Aún no hay historial', create_title: 'Nuevo: %{name}', edit_title: 'Editar: %{name}', fix_errors: 'Corrija los campos señalados.',
     events: { created: 'Creado', updated: 'Actualizado', deleted: 'Eliminado', status_changed: 'Estado cambiado', rolled_back: 'Restaurado', roles_changed: 'Roles cambiados', permissions_changed: 'Permisos cambiados', unlocked: 'Desbloqueado', password_changed: 'Contraseña cambiada', password_reset: 'Contraseña restablecida', sessions_ended: 'Sesiones cerradas', photo_changed: 'Foto cambiada' },
   },

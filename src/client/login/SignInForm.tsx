@@ -34,7 +34,9 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     } catch (err) {
       const e2 = err as ApiError;
       if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
-      setMessage({ severity: e2.status === 429 ? 'warning' : e2.status === 403 ? 'info' : 'error', text: e2.message });
+      // The server's terse "Bad Credentials" (the spec's) is said to a person as a sentence that tells them what to do.
+      const text = /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message) ? t('login.bad_credentials') : e2.message;
+      setMessage({ severity: e2.status === 429 ? 'warning' : e2.status === 403 ? 'info' : 'error', text });
     } finally { setBusy(false); }
   }
 

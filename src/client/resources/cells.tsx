@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
-import type { Locale, Translate } from '../i18n/i18n.ts';
+import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api.ts';
@@ -20,6 +20,16 @@ export function displayValue(field: FieldSchema | undefined, value: unknown, t: 
   if (field?.enum && (typeof value === 'string' || typeof value === 'number')) return t(`enums.${value}`, { _: String(value) });
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** One item of a list of objects (an address) as a line: its values in the schema's order, codes by name, a true flag by its label. */
+export function itemText(item: Record<string, unknown>, props: Record<string, FieldSchema>, t: Translate, locale: Locale): string {
+  return Object.entries(props).flatMap(([k, f]) => {
+    const v = item[k];
+    if (v === null || v === undefined || v === '' || v === false) return [];
+    if (v === true) return [schemaLabel(f, locale, k)];
+    return [displayValue(f, v, t, locale)];
+  }).join(', ');
 }
 
 export function BooleanChip({ value, t }: { value: unknown; t: Translate }) {

@@ -1,6 +1,7 @@
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, List, ListItemButton, ListItemText, Switch, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Loading } from '../app/Loading.tsx';
+import { Refused, isRefused } from '../app/Refused.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
@@ -20,7 +21,9 @@ export default function RolesPermissions() {
   const [pending, setPending] = useState<Pending>(null);
   const [newRole, setNewRole] = useState('');
 
-  const loadRoles = useCallback(() => api<Array<Role & { permissions: unknown }>>('/permission/roles-permissions').then((r) => setRoles(r)).catch((e) => notifyError(t, e)), [t]);
+  const [refused, setRefused] = useState(false);
+  const loadRoles = useCallback(() => api<Array<Role & { permissions: unknown }>>('/permission/roles-permissions').then((r) => setRoles(r))
+    .catch((e) => (isRefused(e) ? setRefused(true) : notifyError(t, e))), [t]);
   const loadModules = useCallback((r: Role) => api<ModulePerms[]>(`/permission/permissions-by-role/${r.id}`).then(setModules).catch((e) => notifyError(t, e)), [t]);
   useEffect(() => { void loadRoles(); }, [loadRoles]);
   useEffect(() => { if (role) void loadModules(role); }, [role, loadModules]);
@@ -44,6 +47,7 @@ export default function RolesPermissions() {
     } catch (e) { notifyError(t, e); }
   };
 
+  if (refused) return <Refused />;
   if (!roles) return <Loading />;
   return (
     <Box sx={{ display: 'flex', height: '100%' }}>
