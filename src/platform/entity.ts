@@ -70,7 +70,7 @@ export interface ResourceMeta {
   /** rows only the product writes (a log): no create, update or delete route */
   systemWritten?: boolean;
   /** records of another entity shown on this one's screen: the child's field holding this record's id */
-  children?: Array<{ entity: string; field: string; label: string; label_es?: string }>;
+  children?: Array<{ entity: string; field: string; label: string; label_es?: string; addAfterCreate?: boolean }>;
   /** rows of another entity written with this record in one transaction (a claim's service lines): body field → child entity */
   lines?: Array<{ entity: string; field: string; parent: string }>;
   /** rows written only with their parent record: read routes only */

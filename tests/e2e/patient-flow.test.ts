@@ -47,6 +47,18 @@ async function fillAddress(within: Locator, a: { address: string; city: string; 
   await within.page().getByRole('option', { name: new RegExp(`^${a.state} - `) }).click();
 }
 
+/** Fills the policy form that is open and saves it, back to the list of policies. */
+async function addPolicy(policies: Locator, [payer, plan, number, resp]: string[]) {
+  await choose(policies, 'Insurance company', payer);
+  await choose(policies, 'Insurance plan', plan);
+  await field(policies, 'Policy number').fill(number);
+  await choose(policies, 'Responsibility', resp);
+  await field(policies, 'Effective date').fill('01/01/2026');
+  await policies.getByRole('button', { name: 'Save' }).click();
+  await policies.getByRole('button', { name: 'Edit' }).waitFor();
+  await policies.getByRole('button', { name: 'Back to list' }).click();
+}
+
 describe('a new user works a patient through the generated screens', () => {
   it('creates a patient with an address', async () => {
     await newPatient('MRN-778-899');
@@ -54,26 +66,25 @@ describe('a new user works a patient through the generated screens', () => {
     await addresses.getByRole('button').first().click();
     await fillAddress(addresses, { address: '742 Evergreen Terrace', city: 'Miami', state: 'FL', zip: '33101' });
     await win.getByRole('button', { name: 'Save' }).click();
-    await win.getByRole('button', { name: 'Edit' }).waitFor();
+    await win.getByRole('button', { name: 'Edit' }).first().waitFor();
     expect(await win.getByRole('heading', { level: 3 }).first().textContent()).toBe('Valentina Quispe 02/14/1979 MRN-778-899');
+  });
+
+  it('goes from the new patient straight to its primary policy, in the second tab', async () => {
+    const tab = win.getByRole('tab', { name: 'Insurance policies' });
+    expect(await tab.getAttribute('aria-selected')).toBe('true');
+    expect(await win.getByRole('tab').nth(1).textContent()).toBe('Insurance policies');
+    const policies = win.getByTestId('children-insurance-policy');
+    await addPolicy(policies, ['60054 - Aetna', '60054-PPO - Aetna PPO', 'W123456789', 'P - Primary']);
     await win.getByRole('tab', { name: 'Addresses' }).click();
     await win.getByText('742 Evergreen Terrace').waitFor();
   });
 
-  it('adds a primary and a secondary policy in the policies tab', async () => {
+  it('adds a secondary policy in the policies tab', async () => {
     await win.getByRole('tab', { name: 'Insurance policies' }).click();
     const policies = win.getByTestId('children-insurance-policy');
-    for (const [payer, plan, number, resp] of [['60054 - Aetna', '60054-PPO - Aetna PPO', 'W123456789', 'P - Primary'], ['87726 - UnitedHealthcare', '87726-PPO - UnitedHealthcare PPO', 'U987654321', 'S - Secondary']]) {
-      await policies.getByRole('button', { name: 'Create' }).click();
-      await choose(policies, 'Insurance company', payer);
-      await choose(policies, 'Insurance plan', plan);
-      await field(policies, 'Policy number').fill(number);
-      await choose(policies, 'Responsibility', resp);
-      await field(policies, 'Effective date').fill('01/01/2026');
-      await policies.getByRole('button', { name: 'Save' }).click();
-      await policies.getByRole('button', { name: 'Edit' }).waitFor();
-      await policies.getByRole('button', { name: 'Back to list' }).click();
-    }
+    await policies.getByRole('button', { name: 'Create' }).click();
+    await addPolicy(policies, ['87726 - UnitedHealthcare', '87726-PPO - UnitedHealthcare PPO', 'U987654321', 'S - Secondary']);
     await expect.poll(() => policies.locator('[data-testid^="row-"]').count()).toBe(2);
     await policies.getByText('S - Secondary').waitFor();
   });

@@ -121,7 +121,8 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
       queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], record);
       void queryClient.invalidateQueries({ queryKey: [entity.name, 'getList'] });
       showToast('success', t(id !== undefined ? 'toast.saved' : 'toast.created'));
-      go({ kind: 'show', id: record.id });
+      // A new record whose schema says so goes on to its first child (a new patient to its primary policy): one flow.
+      go({ kind: 'show', id: record.id, addChild: id === undefined && !!entity.resource.children?.some((c) => c.addAfterCreate) });
     } catch (e) {
       const err = e as ApiError;
       if (err.errors && Object.keys(err.errors).length) { setExtraErrors(toErrorSchema(err.errors)); setFailures((n) => n + 1); }

@@ -36,9 +36,15 @@ function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>;
  * several sections or child records (a patient: contact, addresses…, insurance policies) shows them
  * as tabs; a small one shows everything at once.
  */
-export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
+export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
+  /** just created: open the child tab the schema names for it (a new patient's policies) on its form */
+  addChild?: boolean }) {
   const { t, locale } = useI18n();
-  const [tab, setTab] = useState(0);
+  const adding = addChild ? childTabsOf(entity).findIndex((c) => c.addAfterCreate) : -1;
+  // The child tab comes right after the first section's (see below): its index is 1 + its place among the children.
+  const [tab, setTab] = useState(adding >= 0 ? 1 + adding : 0);
+  // The form opens once, on arrival; a tab chosen afterwards shows the child's list as usual.
+  const [addingNow, setAddingNow] = useState(adding);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
   if (isPending) return <Loading />;
   if (error || !data) return <Box sx={{ p: 2 }}><Typography role="alert">{(error as Error)?.message}</Typography><Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button></Box>;
@@ -49,8 +55,13 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
   // A short record reads best at once; a long one (a patient, a company) or one with child records in tabs.
   const tabbed = children.length > 0 || sections.filter(Boolean).length >= 3;
-  const tabs = [...sections.map((s) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main') })), ...children.map((c) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label }))];
+  // Child records (a patient's insurance policies) come right after the record's first section: billing staff
+  // look there first, and a tenth tab hides behind the scroll arrow of a window at its default size.
+  const sectionTabs = sections.map((s, i) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main'), section: i, child: -1 }));
+  const childTabs = children.map((c, i) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label, section: -1, child: i }));
+  const tabs = [...sectionTabs.slice(0, 1), ...childTabs, ...sectionTabs.slice(1)];
   const current = Math.min(tab, tabs.length - 1);
+  const shown = tabs[current];
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
@@ -64,12 +75,12 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
       {entity.schema['x-states'] && <StateControl entity={entity} record={data} />}
       {tabbed ? (
         <>
-          <Tabs value={current} onChange={(_e, v) => setTab(v)} variant="scrollable" scrollButtons="auto" aria-label={t('record.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs value={current} onChange={(_e, v) => { setTab(v); setAddingNow(-1); }} variant="scrollable" scrollButtons="auto" aria-label={t('record.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
             {tabs.map((x) => <Tab key={x.key} label={x.label} />)}
           </Tabs>
-          {current < sections.length
-            ? <SectionFields fields={inSection(sections[current])} data={data} />
-            : <ChildRecords child={children[current - sections.length]} record={data} parent={entity} />}
+          {shown.child < 0
+            ? <SectionFields fields={inSection(sections[shown.section])} data={data} />
+            : <ChildRecords child={children[shown.child]} record={data} parent={entity} adding={shown.child === addingNow} />}
         </>
       ) : (
         <>
@@ -79,7 +90,7 @@ export function ResourceShow({ entity, id, perms, go, fixed }: { entity: ClientE
               <SectionFields fields={inSection(s)} data={data} />
             </Box>
           ))}
-          {children.map((c) => <ChildRecords key={c.entity.name} child={c} record={data} parent={entity} />)}
+          {children.map((c, i) => <ChildRecords key={c.entity.name} child={c} record={data} parent={entity} adding={i === addingNow} />)}
         </>
       )}
     </Box>

@@ -13,7 +13,7 @@ import { UserLookup } from './UserLookup.tsx';
 const ResourceForm = lazy(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
 
-export type View = { kind: 'list' } | { kind: 'show'; id: number } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
+export type View = { kind: 'list' } | { kind: 'show'; id: number; addChild?: boolean } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
 
 export interface Permissions { create: boolean; edit: boolean; disable: boolean; history: boolean; show: boolean }
 
@@ -21,13 +21,19 @@ export interface Permissions { create: boolean; edit: boolean; disable: boolean;
  * One entity's screens inside one window. The view lives in the window, not in the address bar, so
  * several windows can each show their own list at once.
  */
-export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: { entity: ClientEntity; appName: string;
+export default function ResourceWindow({ entity, appName, fixed, linkedOnly, startCreating }: { entity: ClientEntity; appName: string;
+  /** open on a new record's form (a new patient's first policy) */
+  startCreating?: boolean;
   /** inside a parent's screen: the child's fields set to the parent (patient_id), which filter the list and fill the form */
   fixed?: Record<string, unknown>;
   /** records linked to the parent by a list of ids: listed and opened, not created here */
   linkedOnly?: boolean }) {
   const { me } = useMe();
-  const [view, setView] = useState<View>(() => { const opened = fixed ? null : takeOpenedRecord(appName); return opened ? { kind: 'show', id: opened } : { kind: 'list' }; });
+  const [view, setView] = useState<View>(() => {
+    if (startCreating) return { kind: 'create' };
+    const opened = fixed ? null : takeOpenedRecord(appName);
+    return opened ? { kind: 'show', id: opened } : { kind: 'list' };
+  });
   // Asked again while open (another ledger row's claim): the window turns to that record.
   useEffect(() => (fixed ? undefined : onOpenRecord(appName, (id) => setView({ kind: 'show', id }))), [appName, fixed]);
   const slug = (action: string) => actionSlug(entity.resource, action);
@@ -42,7 +48,7 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly }: {
   const go = (v: View) => setView(v);
   switch (view.kind) {
     case 'list': return <ResourceList entity={entity} perms={perms} go={go} fixed={fixed} />;
-    case 'show': return <ResourceShow entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} />;
+    case 'show': return <ResourceShow key={`${view.id}-${view.addChild ? 'add' : ''}`} entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} addChild={view.addChild} />;
     case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} /></Suspense>;
     case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} /></Suspense>;
     case 'history': return <Suspense fallback={<Loading />}><ResourceHistory entity={entity} id={view.id} perms={perms} go={go} /></Suspense>;
