@@ -100,6 +100,7 @@ export type Draft = boolean;
 export type DraftNote = string;
 export type Status = boolean;
 export type Company = number;
+export type PrimaryInsurance = string;
 
 export interface Patient {
   id?: Id;
@@ -140,4 +141,5 @@ export interface Patient {
   draft_note?: DraftNote;
   status?: Status;
   company_id?: Company;
+  primary_insurance?: PrimaryInsurance;
 }

@@ -7,9 +7,11 @@ let app: TestApp;
 let bm: Api;
 let other: Api;
 let n = 0;
+let bcId = 0;
 beforeAll(async () => {
   app = await startTestApp();
   const bc = await app.createBillingCompany('Patients BC', 'PBC');
+  bcId = bc;
   const bc2 = await app.createBillingCompany('Other Patients BC', 'OPB');
   await app.createUser({ email: 'bm@patients.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   await app.createUser({ email: 'bm@other-patients.test', roles: ['billingmanager'], billingCompanyIds: [bc2] });
@@ -120,5 +122,26 @@ describe('patient search', () => {
     const r = await bm('POST', '/patient', patient({ ssn: '111-22-4455' }));
     const found = await bm('GET', '/patient/get-all-server?query=4455');
     expect(found.body.data.map((x: { id: number }) => x.id)).toContain(r.body.id);
+  });
+});
+
+describe('the patient list', () => {
+  it("shows each patient's primary insurance, kept as policies come and payers are renamed", async () => {
+    const one = async (sql: string, params: unknown[]) => Number((await app.db.query<{ id: string }>(sql, params)).rows[0].id);
+    const payer = async (name: string) => one(`insert into insurance_companies (payer_id, code, name) values ($1, $1, $2) returning id`, [name.slice(0, 5).toUpperCase(), name]);
+    const plan = async (company: number) => one(`insert into insurance_plans (billing_company_id, insurance_company_id, code, name) values ($1, $2, $3, $3) returning id`, [bcId, company, `PL${company}`]);
+    const aetna = await payer('Aetna Better Health');
+    const united = await payer('UnitedHealthcare');
+    const p = (await bm('POST', '/patient', patient())).body;
+    const listed = async () => (await bm('GET', `/patient/get-all-server?query=${p.last_name}`)).body.data[0].primary_insurance ?? null;
+    expect(await listed()).toBeNull();
+    const secondary = await bm('POST', '/insurance-policy', { patient_id: p.id, policy_number: 'U1', insurance_company_id: united, insurance_plan_id: await plan(united), type_responsibility_id: 2, eff_date: '01/01/2025' });
+    expect(secondary.status, JSON.stringify(secondary.body)).toBe(201);
+    expect(await listed()).toBeNull();
+    const primary = await bm('POST', '/insurance-policy', { patient_id: p.id, policy_number: 'A1', insurance_company_id: aetna, insurance_plan_id: await plan(aetna), type_responsibility_id: 1, eff_date: '01/01/2025' });
+    expect(primary.status, JSON.stringify(primary.body)).toBe(201);
+    expect(await listed()).toBe('Aetna Better Health');
+    await app.db.query(`update insurance_companies set name = 'Aetna' where id = $1`, [aetna]);
+    expect(await listed()).toBe('Aetna');
   });
 });

@@ -102,6 +102,9 @@ describe('a new user works a patient through the generated screens', () => {
       await expect.poll(() => win.locator('[data-testid^="row-"]').count()).toBe(1);
       await win.getByText('MRN-778-899').waitFor();
     }
+    // The list says who pays first, without opening the patient.
+    await win.getByRole('columnheader', { name: 'Primary insurance' }).waitFor();
+    await win.getByRole('cell', { name: 'Aetna', exact: true }).waitFor();
   });
 
   it('disables and re-enables the patient', async () => {
