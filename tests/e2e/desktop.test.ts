@@ -32,6 +32,27 @@ describe('the desktop in a real browser', () => {
     await page.context().close();
   });
 
+  it('resizes a window from its right edge, its bottom edge and the corner grip', async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    const win = await openFromStart(page, 'Diagnosis Management');
+    const pull = async (handle: string, dx: number, dy: number) => {
+      const box = (await win.getByTestId(handle).boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    const size = async () => { const b = (await win.boundingBox())!; return [Math.round(b.width), Math.round(b.height)]; };
+    const [w0, h0] = await size();
+    await pull('resize-e', -100, 0);
+    expect(await size()).toEqual([w0 - 100, h0]);
+    await pull('resize-s', 0, -80);
+    expect(await size()).toEqual([w0 - 100, h0 - 80]);
+    await pull('resize-se', 50, 30);
+    expect(await size()).toEqual([w0 - 50, h0 - 50]);
+    await page.context().close();
+  });
+
   it('minimizes, restores, maximizes, keeps on top and closes a window', async () => {
     const { page } = await signIn(e, 'root@desk.test');
     const win = await openFromStart(page, 'Diagnosis Management');

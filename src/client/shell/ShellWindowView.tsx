@@ -16,7 +16,7 @@ import type { ShellWindow } from './window-manager.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** One app window: move by the title bar, resize from the corner, minimize, maximize, keep on top, close. */
+/** One app window: move by the title bar, resize from the right and bottom edges or the corner grip, minimize, maximize, keep on top, close. */
 export function ShellWindowView({ win, app, focused, children }: { win: ShellWindow; app: DesktopApp; focused: boolean; children: ReactNode }) {
   const t = useT();
   const { dispatch, taskbars, pinToTaskbar } = useShell();
@@ -29,7 +29,7 @@ export function ShellWindowView({ win, app, focused, children }: { win: ShellWin
     if (focused && ref.current && !ref.current.contains(document.activeElement)) ref.current.focus();
   }, [focused]);
 
-  const drag = (e: ReactPointerEvent, mode: 'move' | 'resize') => {
+  const drag = (e: ReactPointerEvent, mode: 'move' | 'e' | 's' | 'se') => {
     if (win.maximized || e.button !== 0) return;
     if ((e.target as HTMLElement).closest('button') && mode === 'move') return;
     e.preventDefault();
@@ -38,7 +38,10 @@ export function ShellWindowView({ win, app, focused, children }: { win: ShellWin
     document.body.classList.add('shell-dragging');
     const onMove = (ev: PointerEvent) => {
       if (mode === 'move') dispatch({ type: 'move', id: win.id, x: start.wx + ev.clientX - start.x, y: start.wy + ev.clientY - start.y });
-      else dispatch({ type: 'resize', id: win.id, width: Math.max(app.size.minWidth ?? 260, start.w + ev.clientX - start.x), height: start.h + ev.clientY - start.y });
+      else {
+        const width = mode === 's' ? start.w : Math.max(app.size.minWidth ?? 260, start.w + ev.clientX - start.x);
+        dispatch({ type: 'resize', id: win.id, width, height: mode === 'e' ? start.h : start.h + ev.clientY - start.y });
+      }
     };
     const onUp = () => { document.body.classList.remove('shell-dragging'); window.removeEventListener('pointermove', onMove); window.removeEventListener('pointerup', onUp); };
     window.addEventListener('pointermove', onMove);
@@ -75,7 +78,16 @@ export function ShellWindowView({ win, app, focused, children }: { win: ShellWin
         <Tooltip title={t('shell.close')}><IconButton size="small" sx={{ color: 'inherit' }} aria-label={t('shell.close')} onClick={() => dispatch({ type: 'close', id: win.id })}><Close fontSize="small" /></IconButton></Tooltip>
       </Box>
       <Box sx={{ flex: 1, overflow: 'auto', bgcolor: 'background.paper', position: 'relative' }}>{children}</Box>
-      {!win.maximized && <Box aria-hidden onPointerDown={(e) => drag(e, 'resize')} sx={{ position: 'absolute', right: 0, bottom: 0, width: 16, height: 16, cursor: 'nwse-resize' }} />}
+      {!win.maximized && (
+        <>
+          {/* Resized from its right and bottom edges (6 px each) or from the corner, which shows a grip. */}
+          <Box aria-hidden data-testid="resize-e" onPointerDown={(e) => drag(e, 'e')} sx={{ position: 'absolute', right: 0, top: 32, bottom: 16, width: 6, cursor: 'ew-resize' }} />
+          <Box aria-hidden data-testid="resize-s" onPointerDown={(e) => drag(e, 's')} sx={{ position: 'absolute', left: 0, right: 16, bottom: 0, height: 6, cursor: 'ns-resize' }} />
+          <Box aria-hidden data-testid="resize-se" onPointerDown={(e) => drag(e, 'se')}
+            sx={{ position: 'absolute', right: 0, bottom: 0, width: 16, height: 16, cursor: 'nwse-resize', opacity: 0.6,
+              background: 'linear-gradient(135deg, transparent 0 55%, currentColor 55% 62%, transparent 62% 72%, currentColor 72% 79%, transparent 79%)', color: 'text.secondary' }} />
+        </>
+      )}
     </Paper>
   );
 }
