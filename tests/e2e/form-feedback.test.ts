@@ -63,4 +63,17 @@ describe('a failed save', () => {
     await page.getByRole('option', { name: 'FL - Florida' }).click();
     expect(await state.inputValue()).toBe('FL - Florida');
   });
+
+  it('leaves what a toast covers clickable: the Edit button under "Created"', async () => {
+    await win.getByRole('button', { name: 'Maximize' }).click();
+    await win.getByLabel('Date of birth *').fill('03/02/1981');
+    await win.getByLabel('Date of birth *').blur();
+    const addresses = win.getByRole('region', { name: 'Addresses' });
+    for (const [label, value] of [['Address', '5 Main St'], ['City', 'Miami'], ['Zip', '33101']]) await addresses.getByRole('textbox', { name: new RegExp(`^${label}`) }).first().fill(value);
+    await win.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast-success').waitFor();
+    const edit = (await win.getByRole('button', { name: 'Edit', exact: true }).first().boundingBox())!;
+    await page.mouse.click(edit.x + edit.width / 2, edit.y + edit.height / 2);
+    await win.getByRole('heading', { name: /^Edit / }).waitFor();
+  });
 });
