@@ -53,6 +53,16 @@ describe('the desktop in a real browser', () => {
     await page.context().close();
   });
 
+  it("keeps the profile's Save buttons a button's height, whatever the column beside them", async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    const win = await openFromStart(page, 'Profile');
+    const social = win.locator('form[aria-labelledby="profile-social"]');
+    const save = (await social.getByRole('button', { name: 'Save' }).boundingBox())!;
+    const add = (await social.getByRole('button', { name: 'Add network' }).boundingBox())!;
+    expect(Math.round(save.height)).toBe(Math.round(add.height));
+    await page.context().close();
+  });
+
   it('minimizes, restores, maximizes, keeps on top and closes a window', async () => {
     const { page } = await signIn(e, 'root@desk.test');
     const win = await openFromStart(page, 'Diagnosis Management');

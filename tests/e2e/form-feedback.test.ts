@@ -20,6 +20,15 @@ afterAll(() => e.close());
 
 const messages = (where: Locator) => where.locator('.MuiFormHelperText-root.Mui-error').evaluateAll((els) => els.map((x) => x.textContent?.trim() ?? '').filter(Boolean));
 
+describe('a form', () => {
+  it('gives every input the same height: a date or a picker is not shorter than a text box', async () => {
+    const height = async (label: string) => Math.round((await win.getByLabel(label, { exact: true }).first().boundingBox())!.height);
+    const text = await height('Medical number');
+    expect(await height('Date of birth *')).toBe(text);
+    expect(await height('SSN')).toBe(text);
+  });
+});
+
 describe('a failed save', () => {
   it('brings the first field at fault into focus', async () => {
     await win.getByRole('button', { name: 'Save' }).click();

@@ -1,4 +1,4 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, ThemeProvider, Typography, createTheme, useTheme } from '@mui/material';
 import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
@@ -64,6 +64,9 @@ type Record_ = Record<string, unknown> & { id?: number };
 export function ResourceForm({ entity, id, initial, fixed, go }: { entity: ClientEntity; id?: number; initial?: Record<string, unknown>; fixed?: Record<string, unknown>; go(v: View): void }) {
   const { t, locale } = useI18n();
   const { me } = useMe();
+  // Every input of a form the same height: the schema's plain inputs as dense as its widgets (dates, pickers, masks).
+  const outer = useTheme();
+  const dense = useMemo(() => createTheme(outer, { components: { MuiTextField: { defaultProps: { size: 'small' } }, MuiFormControl: { defaultProps: { size: 'small' } } } }), [outer]);
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const { schema, uiSchema } = useMemo(() => {
@@ -150,6 +153,7 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
   return (
     <Box sx={{ p: 2, pb: 0 }} ref={box}>
       <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mb: 2 }}>{t(id !== undefined ? 'record.edit_title' : 'record.create_title', { name })}</Typography>
+      <ThemeProvider theme={dense}>
       <Form
         schema={schema} uiSchema={uiSchema} formData={start} validator={validator} widgets={widgets} fields={fields} noHtml5Validate showErrorList={false}
         templates={{ ObjectFieldTemplate: SectionedObjectTemplate, FieldErrorTemplate: FieldErrors }} formContext={{ formData: formData ?? start }} extraErrors={extraErrors} extraErrorsBlockSubmit={false}
@@ -171,6 +175,7 @@ export function ResourceForm({ entity, id, initial, fixed, go }: { entity: Clien
           <Button type="submit" variant="contained" disabled={saving} onClick={() => setAction(null)}>{t('record.save')}</Button>
         </Box>
       </Form>
+      </ThemeProvider>
       <ConfirmDialog open={!!duplicate} title={duplicate?.message ?? ''} body={duplicate ? `${duplicate.names.join(' · ')}. ${t('record.create_anyway')}` : ''}
         onCancel={() => setDuplicate(null)} onConfirm={() => { const d = duplicate!.data; setDuplicate(null); void submit(d, true); }} />
     </Box>

@@ -27,7 +27,8 @@ export function SocialNetworksEditor({ userId }: { userId: number }) {
     } catch (err) { notifyError(t, err); }
   };
   return (
-    <Box component="form" onSubmit={save} aria-labelledby="profile-social" sx={{ display: 'grid', gap: 1.5 }}>
+    // Rows keep their own height when the column beside them is taller (no Save button stretched into a block).
+    <Box component="form" onSubmit={save} aria-labelledby="profile-social" sx={{ display: 'grid', gap: 1.5, alignContent: 'start' }}>
       <Typography id="profile-social" variant="h3" sx={{ fontSize: 16, fontWeight: 600 }}>{t('profile.social')}</Typography>
       {rows.map((r, i) => (
         <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -39,7 +40,7 @@ export function SocialNetworksEditor({ userId }: { userId: number }) {
           <IconButton aria-label={t('record.cancel')} onClick={() => setRows((x) => x.filter((_, j) => j !== i))}><Delete /></IconButton>
         </Box>
       ))}
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Button onClick={() => setRows((r) => [...r, {}])}>{t('profile.add_network')}</Button>
         <Button type="submit" variant="contained">{t('profile.save')}</Button>
       </Box>
