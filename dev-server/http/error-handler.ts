@@ -47,6 +47,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // request's fault, said without echoing the value. Validation should have caught it; this is the net under it.
   if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return renderAs(new DomainError('bad_value'));
   if (e.code === '23502') return renderAs(new DomainError('invalid', {}, { [e.column ?? '_']: [{ code: 'required', params: { field: (e.column ?? 'value').replace(/_/g, ' ') } }] }));
+  // The browser went away while a file was being sent (a page closed, a download cancelled): nothing failed here.
+  if (e.code === 'ECONNABORTED' || e.message === 'Request aborted') { if (!res.headersSent) res.status(499).end(); return; }
   const id = logServerError(req, err);
   res.status(500).json({ message: t(MESSAGES.server), error_id: id });
 
