@@ -69,7 +69,7 @@ describe('generated billing company screens', () => {
     // History names the fields as the form does, never by their storage names.
     expect(await win.getByTestId('change-city').first().textContent()).toMatch(/^City:/);
     await win.getByRole('button', { name: 'Back to the record' }).click();
-    expect(await win.getByTestId('field-city').textContent()).toBe('—');
+    await expect.poll(() => win.getByTestId('field-city').textContent()).toBe('—');
   });
 
   it('pages the list on the server', async () => {

@@ -1,5 +1,6 @@
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { history, rollback, type Page } from '../data/data-provider.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
@@ -27,6 +28,7 @@ function ChangeValue({ field, value }: { field: FieldSchema | undefined; value: 
 /** The record's audit trail with old and new values; an entry can be restored after confirmation. */
 export function ResourceHistory({ entity, id, perms, go }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void }) {
   const { t, locale } = useI18n();
+  const queryClient = useQueryClient();
   const fieldOf = (k: string) => entity.schema.properties[k] as FieldSchema | undefined;
   // A column the schema does not list (the billing company) is named by the messages, never by its storage name.
   const labelOf = (k: string) => (fieldOf(k) ? schemaLabel(fieldOf(k), locale, k) : t(`record.columns.${k}`, { _: t('record.other_field') }));
@@ -38,6 +40,9 @@ export function ResourceHistory({ entity, id, perms, go }: { entity: ClientEntit
     setConfirm(null);
     try {
       await rollback(entity.name, a.id, id);
+      // The record screen and lists read the restored values, never the copy cached before the rollback.
+      queryClient.removeQueries({ queryKey: [entity.name, 'getOne'] });
+      void queryClient.invalidateQueries({ queryKey: [entity.name] });
       showToast('success', t('toast.rolled_back'));
       await load();
     } catch (e) { notifyError(t, e); }
