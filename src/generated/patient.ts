@@ -101,6 +101,10 @@ export type DraftNote = string;
 export type Status = boolean;
 export type Company = number;
 export type PrimaryInsurance = string;
+/**
+ * Kept by the database from the patient's policies, so a search by policy or member number finds the patient.
+ */
+export type PolicyNumbers = string;
 
 export interface Patient {
   id?: Id;
@@ -142,4 +146,5 @@ export interface Patient {
   status?: Status;
   company_id?: Company;
   primary_insurance?: PrimaryInsurance;
+  policy_numbers?: PolicyNumbers;
 }

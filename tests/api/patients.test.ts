@@ -126,10 +126,27 @@ describe('patient search', () => {
 });
 
 describe('the patient list', () => {
+  const one = async (sql: string, params: unknown[]) => Number((await app.db.query<{ id: string }>(sql, params)).rows[0].id);
+  const payer = async (name: string) => one(`insert into insurance_companies (payer_id, code, name) values ($1, $1, $2) returning id`, [name.slice(0, 5).toUpperCase(), name]);
+  const plan = async (company: number) => one(`insert into insurance_plans (billing_company_id, insurance_company_id, code, name) values ($1, $2, $3, $3) returning id`, [bcId, company, `PL${company}`]);
+
+  it('finds a patient by a policy number typed into the search, and no longer by a number changed away', async () => {
+    const humana = await payer('Humana Gold');
+    const p = (await bm('POST', '/patient', patient())).body;
+    const policy = await bm('POST', '/insurance-policy', { patient_id: p.id, policy_number: 'HUM-448812', insurance_company_id: humana, insurance_plan_id: await plan(humana), type_responsibility_id: 1, eff_date: '01/01/2025' });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const found = async (q: string) => (await bm('GET', `/patient/get-all-server?query=${encodeURIComponent(q)}`)).body.data.map((x: { id: number }) => x.id);
+    expect(await found('HUM-448812')).toEqual([p.id]);
+    expect(await found('hum448812')).toEqual([p.id]);
+    const changed = await bm('PUT', `/insurance-policy/${policy.body.id}`, { ...policy.body, policy_number: 'HUM-990001' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await found('HUM-448812')).toEqual([]);
+    expect(await found('HUM-990001')).toEqual([p.id]);
+    // Another billing company's search does not reach this patient through the number either.
+    expect((await other('GET', '/patient/get-all-server?query=HUM-990001')).body.data).toEqual([]);
+  });
+
   it("shows each patient's primary insurance, kept as policies come and payers are renamed", async () => {
-    const one = async (sql: string, params: unknown[]) => Number((await app.db.query<{ id: string }>(sql, params)).rows[0].id);
-    const payer = async (name: string) => one(`insert into insurance_companies (payer_id, code, name) values ($1, $1, $2) returning id`, [name.slice(0, 5).toUpperCase(), name]);
-    const plan = async (company: number) => one(`insert into insurance_plans (billing_company_id, insurance_company_id, code, name) values ($1, $2, $3, $3) returning id`, [bcId, company, `PL${company}`]);
     const aetna = await payer('Aetna Better Health');
     const united = await payer('UnitedHealthcare');
     const p = (await bm('POST', '/patient', patient())).body;

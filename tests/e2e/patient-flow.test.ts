@@ -107,6 +107,12 @@ describe('a new user works a patient through the generated screens', () => {
     await win.getByRole('cell', { name: 'Aetna', exact: true }).waitFor();
   });
 
+  it('finds the patient by the policy number on the insurance card', async () => {
+    await win.getByLabel('Search').fill('U987654321');
+    await expect.poll(() => win.locator('[data-testid^="row-"]').count()).toBe(1);
+    await win.getByText('MRN-778-899').waitFor();
+  });
+
   it('disables and re-enables the patient', async () => {
     const toggle = win.getByLabel(/Status Valentina Quispe/);
     await confirmStatusToggle(page, toggle, false);
