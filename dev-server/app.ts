@@ -42,6 +42,7 @@ import { reportRoutes } from './reports/report-routes.ts';
 import { customReportRoutes, reportPresetRoutes } from './reports/saved-report-routes.ts';
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
+import { stickyNoteRoutes } from './desktop/sticky-note-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
@@ -96,6 +97,7 @@ export function createApp(opts: AppOptions): Express {
   // Static paths under an entity's base (/patient/exist) go before the generic /{base}/{id}.
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
+  api.use(mountGuarded({ db: opts.db }, stickyNoteRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));

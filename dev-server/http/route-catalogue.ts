@@ -21,6 +21,7 @@ import { denialScreenRoutes } from '../denials/denial-screen-routes.ts';
 import { ledgerLookupRoutes, ledgerRoutes } from '../ledger/ledger-routes.ts';
 import { reportRoutes } from '../reports/report-routes.ts';
 import { customReportRoutes, reportPresetRoutes } from '../reports/saved-report-routes.ts';
+import { stickyNoteRoutes } from '../desktop/sticky-note-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -31,4 +32,5 @@ export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
   ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes, ...customReportRoutes,
+  ...stickyNoteRoutes,
 ] as Array<GuardedRoute<never>>;

@@ -110,6 +110,8 @@ export const en = {
     dx: { title: 'Diagnoses', code: 'DX', poa: 'POA', add: 'Add diagnosis', remove: 'Remove diagnosis' },
     policies: { title: 'Insurance policies billed', pick_patient: 'Choose the patient first.', self_pay: 'The patient has no active policy: the claim is self pay.', until: 'until' },
   },
+  notes: { new: 'New note', delete: 'Delete note', note: 'Note %{n}', color: 'Colour: %{color}', saving: 'Saving…', saved: 'Saved', empty: 'No notes yet. “New note” starts one.',
+    colors: { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink', purple: 'Purple' } },
   apps: {} as Record<string, string>,
 };
 

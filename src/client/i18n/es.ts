@@ -112,6 +112,8 @@ export const es: Messages = {
     dx: { title: 'Diagnósticos', code: 'DX', poa: 'POA', add: 'Agregar diagnóstico', remove: 'Quitar diagnóstico' },
     policies: { title: 'Pólizas a facturar', pick_patient: 'Elija primero el paciente.', self_pay: 'El paciente no tiene pólizas activas: el reclamo es de pago propio.', until: 'hasta' },
   },
+  notes: { new: 'Nueva nota', delete: 'Eliminar nota', note: 'Nota %{n}', color: 'Color: %{color}', saving: 'Guardando…', saved: 'Guardado', empty: 'Aún no hay notas. “Nueva nota” empieza una.',
+    colors: { yellow: 'Amarillo', green: 'Verde', blue: 'Azul', pink: 'Rosa', purple: 'Morado' } },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',
