@@ -1,15 +1,37 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsPDF } from 'jspdf';
 import type { Page } from 'playwright-core';
 import { PASSWORD } from '../helpers/test-app.ts';
 import { openFromStart, startE2E, type E2E } from './e2e-app.ts';
 
 let e: E2E;
 let page: Page;
+/** The SHA-256 of each EOB put in, by title: what the server's ETag names. */
+const uploaded = new Map<string, string>();
 beforeAll(async () => {
   e = await startE2E();
   const bc = await e.app.createBillingCompany('Desktop Apps BC', 'DAB');
   await e.app.createUser({ email: 'biller@apps.test', roles: ['biller'], billingCompanyIds: [bc] });
   await e.app.createUser({ email: 'next@apps.test', roles: ['biller'], billingCompanyIds: [bc] });
+  await e.app.createUser({ email: 'manager@apps.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  // Documents put in by a Super User through the API (not through this browser, which stays a known device).
+  const other = await e.app.createBillingCompany('Elsewhere Billing', 'ELB');
+  await e.app.createUser({ email: 'root@apps.test', roles: ['superuser'] });
+  const root = e.app.as(await e.app.login('root@apps.test'));
+  const eob = (title: string) => {
+    const doc = new jsPDF();
+    doc.text(title, 20, 20);
+    const bytes = doc.output('arraybuffer');
+    uploaded.set(title, createHash('sha256').update(new Uint8Array(bytes)).digest('hex'));
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), `${title}.pdf`);
+    return form;
+  };
+  for (const [company, title] of [[bc, 'EOB Aetna 2026-11-02'], [bc, 'EOB Humana 2026-11-09'], [other, 'EOB of another billing company']] as const) {
+    const r = await root('POST', `/files?kind=eob&billing_company_id=${company}`, eob(title));
+    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  }
   // One browser, one computer: the same context (its storage) for every person who signs in on it.
   const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
@@ -53,5 +75,53 @@ describe('Sticky Notes', () => {
     win = await openFromStart(page, 'Sticky Notes');
     await expect.poll(() => win.getByLabel('Note 1').inputValue()).toBe('Call Aetna about the Quispe claim');
     expect(await win.getByRole('button', { name: 'Colour: Green' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('File Manager', () => {
+  it("lists the billing company's EOBs in their folder, newest first, and none of another billing company", async () => {
+    await signOut();
+    await signInHere('manager@apps.test');
+    const win = await openFromStart(page, 'File Manager');
+    await win.getByTestId('file-folder').click();
+    await page.getByRole('option', { name: 'EOBs' }).click();
+    const list = win.getByTestId('file-list');
+    await expect.poll(() => list.locator('li[data-testid^="file-"]').allInnerTexts()).toEqual([
+      expect.stringContaining('EOB Humana 2026-11-09.pdf'), expect.stringContaining('EOB Aetna 2026-11-02.pdf'),
+    ]);
+    expect(await list.textContent()).not.toContain('another billing company');
+  });
+
+  it('finds an EOB by name and previews it inside the window, as the PDF it is', async () => {
+    const win = page.getByTestId('window-File Manager');
+    await win.getByLabel('Search').fill('aetna');
+    await expect.poll(() => win.getByTestId('file-list').locator('li[data-testid^="file-"]').count()).toBe(1);
+    const [content] = await Promise.all([
+      page.waitForResponse((r) => /\/api\/v1\/files\/\d+\/content$/.test(r.url())),
+      win.getByText('EOB Aetna 2026-11-02.pdf').click(),
+    ]);
+    // The bytes the window shows are the stored EOB (its SHA-256 is the ETag), served as a PDF.
+    expect(content.headers()['content-type']).toBe('application/pdf');
+    expect(content.headers().etag).toBe(`"${uploaded.get('EOB Aetna 2026-11-02')}"`);
+    const frame = win.getByTestId('preview-pdf');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    expect(await frame.getAttribute('title')).toBe('EOB Aetna 2026-11-02.pdf');
+    await win.getByRole('button', { name: 'Back to the documents' }).click();
+    await win.getByTestId('file-list').waitFor();
+  });
+});
+
+describe('File Manager uploads', () => {
+  it('a scanned document put in through the upload queue lands in Uploads', async () => {
+    const win = page.getByTestId('window-File Manager');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await win.getByTestId('file-upload').setInputFiles({ name: 'referral-letter.png', mimeType: 'image/png', buffer: png });
+    await win.getByTestId('file-folder').click();
+    await page.getByRole('option', { name: 'Uploads' }).click();
+    await win.getByLabel('Search').fill('');
+    await win.getByText('referral-letter.png').waitFor();
+    const stored = await e.app.db.query<{ kind: string; billing_company_id: string }>(`select kind, billing_company_id from files where name = 'referral-letter.png'`);
+    expect(stored.rows).toEqual([{ kind: 'upload', billing_company_id: expect.anything() }]);
   });
 });

@@ -1,6 +1,5 @@
 import { registerApp } from './app-registry.ts';
 
 // Windows of document 1 §2 whose screens arrive with their modules: their sizes are the spec's already.
-registerApp({ key: 'file-manager', names: ['File Manager'], size: { width: 300, height: 420, minWidth: 300 } });
 registerApp({ key: 'messenger', names: ['Messenger'] });
 registerApp({ key: 'web-browser', names: ['Web Browser'] });

@@ -112,6 +112,10 @@ export const en = {
   },
   notes: { new: 'New note', delete: 'Delete note', note: 'Note %{n}', color: 'Colour: %{color}', saving: 'Saving…', saved: 'Saved', empty: 'No notes yet. “New note” starts one.',
     colors: { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink', purple: 'Purple' } },
+  files: { folder: 'Folder', all: 'All documents', sort: 'Sort', billing_company: 'Billing company', upload: 'Upload', documents: 'Documents', empty: 'No documents here.',
+    download: 'Download', preview: 'Preview', range: '%{from}–%{to} of %{count}', previous: 'Previous', next: 'Next', back: 'Back to the documents',
+    no_preview: 'This document cannot be shown here; download it to open it.', truncated: '… (the rest is in the download)',
+    sorts: { created_at_desc: 'Newest first', created_at_asc: 'Oldest first', size_desc: 'Largest first', size_asc: 'Smallest first', name_asc: 'By name' } },
   apps: {} as Record<string, string>,
 };
 

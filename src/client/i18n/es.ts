@@ -114,6 +114,10 @@ export const es: Messages = {
   },
   notes: { new: 'Nueva nota', delete: 'Eliminar nota', note: 'Nota %{n}', color: 'Color: %{color}', saving: 'Guardando…', saved: 'Guardado', empty: 'Aún no hay notas. “Nueva nota” empieza una.',
     colors: { yellow: 'Amarillo', green: 'Verde', blue: 'Azul', pink: 'Rosa', purple: 'Morado' } },
+  files: { folder: 'Carpeta', all: 'Todos los documentos', sort: 'Orden', billing_company: 'Compañía de facturación', upload: 'Cargar', documents: 'Documentos', empty: 'No hay documentos aquí.',
+    download: 'Descargar', preview: 'Vista previa', range: '%{from}–%{to} de %{count}', previous: 'Anterior', next: 'Siguiente', back: 'Volver a los documentos',
+    no_preview: 'Este documento no se puede mostrar aquí; descárguelo para abrirlo.', truncated: '… (el resto está en la descarga)',
+    sorts: { created_at_desc: 'Más recientes primero', created_at_asc: 'Más antiguos primero', size_desc: 'Más grandes primero', size_asc: 'Más pequeños primero', name_asc: 'Por nombre' } },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',
