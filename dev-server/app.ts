@@ -43,6 +43,7 @@ import { customReportRoutes, reportPresetRoutes } from './reports/saved-report-r
 import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { stickyNoteRoutes } from './desktop/sticky-note-routes.ts';
+import { supportRoutes } from './desktop/support-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
@@ -98,6 +99,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities, lists, mail }, masterDataRoutes));
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
   api.use(mountGuarded({ db: opts.db }, stickyNoteRoutes));
+  api.use(mountGuarded({ db: opts.db, files, mail }, supportRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));

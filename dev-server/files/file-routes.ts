@@ -6,7 +6,7 @@ import { FILE_KINDS, isFileKind, type FileKind } from '../../src/domain/files/fi
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import type { FileStore, StoredFile } from './file-store.ts';
+import { kindReadable, type FileStore, type StoredFile } from './file-store.ts';
 
 export interface FileContext { db: Database; files: FileStore }
 
@@ -91,10 +91,11 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
     },
   },
   {
-    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document, their size limits and labels',
-    async handle(_ctx, _req, _actor, res) {
+    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document I may read, their size limits and labels',
+    async handle(_ctx, _req, actor, res) {
       const es = res.locals.locale === 'es';
-      return Object.entries(FILE_KINDS).map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes }));
+      return (Object.entries(FILE_KINDS) as Array<[FileKind, (typeof FILE_KINDS)[FileKind]]>).filter(([id]) => kindReadable(actor, id))
+        .map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes }));
     },
   },
   {

@@ -90,18 +90,19 @@ export class FileStore {
   }
 }
 
-const kindReadable = (actor: Actor, kind: FileKind) => {
+/** Whether a person may read documents of this kind at all (listing them in the File Manager among them). */
+export const kindReadable = (actor: Actor, kind: FileKind) => {
   const read = FILE_KINDS[kind].read;
-  if (kind === 'code-set') return actor.crossTenant;
+  if (kind === 'code-set' || kind === 'screenshot') return actor.crossTenant;
   return read === null || read.some((slug) => can(actor, slug));
 };
 
 function mayRead(actor: Actor, f: StoredFile): boolean {
+  // A person's photo, or the screenshot sent with their support request, belongs to no billing company: it is theirs to see.
+  if (f.billing_company_id === null && (f.kind === 'photo' || f.kind === 'screenshot') && Number(f.user_id) === actor.userId) return true;
   if (!kindReadable(actor, f.kind)) return false;
   if (actor.crossTenant) return true;
-  // A person's photo belongs to no billing company: it is theirs to see.
-  if (f.billing_company_id === null) return f.kind === 'photo' && Number(f.user_id) === actor.userId;
-  return actor.billingCompanyIds.includes(Number(f.billing_company_id));
+  return f.billing_company_id !== null && actor.billingCompanyIds.includes(Number(f.billing_company_id));
 }
 
 /** A name fit for a Content-Disposition header and a listing: no path, no control characters, at most 200 characters. */

@@ -22,6 +22,7 @@ import { ledgerLookupRoutes, ledgerRoutes } from '../ledger/ledger-routes.ts';
 import { reportRoutes } from '../reports/report-routes.ts';
 import { customReportRoutes, reportPresetRoutes } from '../reports/saved-report-routes.ts';
 import { stickyNoteRoutes } from '../desktop/sticky-note-routes.ts';
+import { supportRoutes } from '../desktop/support-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -32,5 +33,5 @@ export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
   ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes, ...customReportRoutes,
-  ...stickyNoteRoutes,
+  ...stickyNoteRoutes, ...supportRoutes,
 ] as Array<GuardedRoute<never>>;

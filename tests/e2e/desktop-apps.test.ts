@@ -125,3 +125,22 @@ describe('File Manager uploads', () => {
     expect(stored.rows).toEqual([{ kind: 'upload', billing_company_id: expect.anything() }]);
   });
 });
+
+describe('Technical Support', () => {
+  it('a request about the open window goes to the outbox with a screenshot of that window, and is listed among my requests', async () => {
+    const win = await openFromStart(page, 'Technical Support');
+    await win.getByRole('button', { name: 'New request' }).click();
+    const form = page.getByRole('dialog', { name: 'New request' });
+    await form.getByLabel('Subject').fill('Cannot find the Aetna EOB');
+    await form.getByLabel('What happened?').fill('I uploaded it this morning and the folder looks empty.');
+    expect(await form.getByLabel('Attach a screenshot of File Manager').isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('toast-success').waitFor();
+    const sent = (await e.app.db.query<{ open_window: string; content_type: string; attachments: unknown[] }>(
+      `select r.open_window, f.content_type, m.attachments from support_requests r join files f on f.id = r.screenshot_file_id join mail_outbox m on m.id = r.mail_id
+        where r.subject = 'Cannot find the Aetna EOB'`)).rows;
+    expect(sent).toEqual([{ open_window: 'File Manager', content_type: 'image/png', attachments: [expect.objectContaining({ content_type: 'image/png' })] }]);
+    await win.getByRole('button', { name: 'My requests (1)' }).click();
+    await page.getByTestId('support-requests').getByText('Cannot find the Aetna EOB', { exact: false }).waitFor();
+  });
+});

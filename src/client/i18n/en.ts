@@ -15,7 +15,7 @@ export const en = {
     pin_taskbar: 'Pin to taskbar', unpin_taskbar: 'Unpin from taskbar', logout: 'Log out', desktop: 'Desktop', open_windows: 'Open windows',
     uploads: 'Uploads', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
     shortcut_cycle: 'Next window', shortcut_cycle_back: 'Previous window', shortcut_minimize: 'Minimize the active window', shortcut_close: 'Close the active window', shortcut_search: 'Search',
-    notes_placeholder: 'Write a note…', support_text: 'Write to support@yourbillingcompany.com or call your account manager.', guidelines_text: 'Guidelines and restrictions by IP are managed by your administrator.',
+    notes_placeholder: 'Write a note…', guidelines_text: 'Guidelines and restrictions by IP are managed by your administrator.',
     categories: { 'Claims Process': 'Claims Process', Administration: 'Administration', 'Reports and statistics': 'Reports and statistics', Tools: 'Tools', System: 'System' },
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
@@ -116,6 +116,8 @@ export const en = {
     download: 'Download', preview: 'Preview', range: '%{from}–%{to} of %{count}', previous: 'Previous', next: 'Next', back: 'Back to the documents',
     no_preview: 'This document cannot be shown here; download it to open it.', truncated: '… (the rest is in the download)',
     sorts: { created_at_desc: 'Newest first', created_at_asc: 'Oldest first', size_desc: 'Largest first', size_asc: 'Smallest first', name_asc: 'By name' } },
+  support: { intro: 'Something not working? Tell us: the support desk answers by e-mail.', new: 'New request', mine: 'My requests (%{smart_count})', subject: 'Subject', message: 'What happened?',
+    attach: 'Attach a screenshot of %{window}', what_goes: 'The product version, your user and the open window go with it.', send: 'Send', sending: 'Sending…', sent: 'Your request was sent to support.', none: 'No requests yet.' },
   apps: {} as Record<string, string>,
 };
 

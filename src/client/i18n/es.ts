@@ -17,7 +17,7 @@ export const es: Messages = {
     pin_taskbar: 'Anclar a la barra de tareas', unpin_taskbar: 'Desanclar de la barra de tareas', logout: 'Cerrar sesión', desktop: 'Escritorio', open_windows: 'Ventanas abiertas',
     uploads: 'Cargas', not_available: 'Este módulo llega con una próxima versión del producto.', shortcuts_title: 'Atajos de teclado',
     shortcut_cycle: 'Ventana siguiente', shortcut_cycle_back: 'Ventana anterior', shortcut_minimize: 'Minimizar la ventana activa', shortcut_close: 'Cerrar la ventana activa', shortcut_search: 'Buscar',
-    notes_placeholder: 'Escriba una nota…', support_text: 'Escriba a support@yourbillingcompany.com o llame a su gerente de cuenta.', guidelines_text: 'Las guías y las restricciones por IP las administra su administrador.',
+    notes_placeholder: 'Escriba una nota…', guidelines_text: 'Las guías y las restricciones por IP las administra su administrador.',
     categories: { 'Claims Process': 'Proceso de reclamos', Administration: 'Administración', 'Reports and statistics': 'Reportes y estadísticas', Tools: 'Herramientas', System: 'Sistema' },
   },
   idle: { title: 'Su sesión está por expirar', body: 'Ha estado inactivo. La sesión termina en %{seconds} segundos.', renew: 'Seguir conectado', logout: 'Cerrar sesión' },
@@ -118,6 +118,8 @@ export const es: Messages = {
     download: 'Descargar', preview: 'Vista previa', range: '%{from}–%{to} de %{count}', previous: 'Anterior', next: 'Siguiente', back: 'Volver a los documentos',
     no_preview: 'Este documento no se puede mostrar aquí; descárguelo para abrirlo.', truncated: '… (el resto está en la descarga)',
     sorts: { created_at_desc: 'Más recientes primero', created_at_asc: 'Más antiguos primero', size_desc: 'Más grandes primero', size_asc: 'Más pequeños primero', name_asc: 'Por nombre' } },
+  support: { intro: '¿Algo no funciona? Cuéntenos: el equipo de soporte responde por correo.', new: 'Nueva solicitud', mine: 'Mis solicitudes (%{smart_count})', subject: 'Asunto', message: '¿Qué pasó?',
+    attach: 'Adjuntar una captura de %{window}', what_goes: 'Se envían también la versión del producto, su usuario y la ventana abierta.', send: 'Enviar', sending: 'Enviando…', sent: 'Su solicitud se envió a soporte.', none: 'Aún no hay solicitudes.' },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

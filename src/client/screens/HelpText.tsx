@@ -6,5 +6,4 @@ function Text({ k }: { k: string }) {
   return <Box sx={{ p: 2 }}><Typography>{t(k)}</Typography></Box>;
 }
 
-export const SupportText = () => <Text k="shell.support_text" />;
 export const GuidelinesText = () => <Text k="shell.guidelines_text" />;

@@ -2,7 +2,7 @@
  * The kinds of document the file store keeps: the largest each may be, what its bytes must look
  * like (checked by their first bytes, never by the name or the declared type), and who may read it.
  */
-export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'received' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set';
+export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'received' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set' | 'screenshot';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
@@ -30,6 +30,8 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
   photo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Photos', label_es: 'Fotos' },
   logo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Logos', label_es: 'Logotipos' },
   'code-set': { maxBytes: 200 * MB, content: 'any', read: null, label: 'Code-set releases', label_es: 'Versiones de códigos' },
+  // A screenshot sent with a support request: its sender's, and the support staff's (Super Users).
+  screenshot: { maxBytes: 5 * MB, content: 'raster-image', read: null, label: 'Support screenshots', label_es: 'Capturas para soporte' },
 };
 
 export const isFileKind = (k: unknown): k is FileKind => typeof k === 'string' && Object.hasOwn(FILE_KINDS, k);
