@@ -20,6 +20,7 @@ export type { EraException } from './era-exception.ts';
 export type { EraFile } from './era-file.ts';
 export type { ExchangeFile } from './exchange-file.ts';
 export type { Facility } from './facility.ts';
+export type { Guideline } from './guideline.ts';
 export type { HealthProfessional } from './health-professional.ts';
 export type { InsuranceCompany } from './insurance-company.ts';
 export type { InsurancePlan } from './insurance-plan.ts';

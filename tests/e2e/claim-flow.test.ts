@@ -132,5 +132,24 @@ describe('a biller writes claims', () => {
     await win.getByTestId('state-chip').filter({ hasText: 'Denied' }).waitFor();
   });
 
+  it("opens the payer's guidelines from the claim form, drawn from their Markdown and never as HTML", async () => {
+    const payer = (await e.app.db.query<{ id: string }>(`select insurance_company_id as id from insurance_policies where policy_number = 'W123456789'`)).rows[0].id;
+    await e.app.db.query(`insert into guidelines (billing_company_id, title, insurance_company_id, body) values ($1, 'Payer filing rules', $2, $3), ($1, 'General checklist', null, 'Check eligibility')`,
+      [w.bc, payer, '# Filing\n- Timely filing: **90 days**\n<script>window.hacked = 1</script>']);
+    await page.keyboard.press('Escape');
+    await win.getByRole('button', { name: 'Create' }).first().click();
+    await choose('Patient', /Lucia Perez/);
+    await win.getByRole('button', { name: 'Payer guidelines' }).first().click();
+    const guide = page.getByTestId('window-Guidelines');
+    await expect.poll(() => guide.locator('[data-testid^="row-"]').allInnerTexts()).toEqual([expect.stringContaining('Payer filing rules')]);
+    await guide.getByText('Payer filing rules').click();
+    const md = guide.getByTestId('markdown');
+    await md.getByRole('heading', { name: 'Filing' }).waitFor();
+    expect(await md.locator('strong').textContent()).toBe('90 days');
+    expect(await md.textContent()).toContain('<script>window.hacked = 1</script>');
+    expect(await md.locator('script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  });
+
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
 });

@@ -21,7 +21,7 @@ function copyWith(edit: (schema: Record<string, any>) => void) {
 
 describe('schema files', () => {
   it('every schema in the repository passes the meta-schema', () => {
-    expect(loadEntities(join(ROOT, 'schemas/entities')).map((e) => e.name)).toEqual(['admission-note', 'admission', 'billing-company', 'claim-batch', 'claim-note', 'claim-refile', 'claim-rule', 'claim-service', 'claim-sub-status', 'claim', 'clearing-house-account', 'clearing-house', 'company', 'custom-report', 'denial-tracking', 'denial', 'diagnosis', 'era-exception', 'era-file', 'exchange-file', 'facility', 'health-professional', 'insurance-company', 'insurance-plan', 'insurance-policy', 'ip-restriction', 'ledger-entry', 'modifier', 'patient-statement', 'patient', 'payer-setting', 'payment-batch', 'payment-eob', 'payment-service', 'payment', 'procedure', 'report-preset', 'unit', 'user']);
+    expect(loadEntities(join(ROOT, 'schemas/entities')).map((e) => e.name)).toEqual(['admission-note', 'admission', 'billing-company', 'claim-batch', 'claim-note', 'claim-refile', 'claim-rule', 'claim-service', 'claim-sub-status', 'claim', 'clearing-house-account', 'clearing-house', 'company', 'custom-report', 'denial-tracking', 'denial', 'diagnosis', 'era-exception', 'era-file', 'exchange-file', 'facility', 'guideline', 'health-professional', 'insurance-company', 'insurance-plan', 'insurance-policy', 'ip-restriction', 'ledger-entry', 'modifier', 'patient-statement', 'patient', 'payer-setting', 'payment-batch', 'payment-eob', 'payment-service', 'payment', 'procedure', 'report-preset', 'unit', 'user']);
   });
 
   it('a misspelled x- keyword fails with the file and the JSON path', () => {

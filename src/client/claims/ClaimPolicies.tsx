@@ -1,18 +1,26 @@
-import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { codeLists } from '../schema/entities.ts';
+import { useMe } from '../shell/me-context.ts';
+import { can } from '../shell/me.ts';
+import { openFilteredList } from '../shell/open-record.ts';
+import { useShell } from '../shell/shell-context.ts';
 
 /** P, S, T… as the responsibility code list spells them. */
 const responsibilityCode = (id: number) => codeLists.get('responsibility-types')?.items.find((i) => i.id === id)?.code ?? '';
 
-interface Policy { id: number; name: string; type_responsibility_id: number; eff_date?: string; end_date?: string }
+interface Policy { id: number; name: string; type_responsibility_id: number; insurance_company_id: number; eff_date?: string; end_date?: string }
 
 /** The patient's active policies, primary first, to bill on this claim; none is self pay. */
 export function ClaimPolicies(p: FieldProps<number[]>) {
   const { t } = useI18n();
+  const { me } = useMe();
+  const { openByName } = useShell();
+  // The payer's billing guidelines, a click away from the claim being written for it.
+  const guidelines = can(me, 'guideline.view');
   const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
   const patient = form.patient_id;
   const [policies, setPolicies] = useState<Policy[] | null>(null);
@@ -29,8 +37,15 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
       <Typography component="legend" sx={{ fontSize: 13, color: 'text.secondary' }}>{t('claims.policies.title')}</Typography>
       {patient === undefined || patient === null ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography> : null}
       {policies?.map((pol) => (
-        <FormControlLabel key={pol.id} label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
-          control={<Checkbox size="small" checked={chosen.includes(pol.id)} onChange={(e) => p.onChange(e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id), p.fieldPathId.path)} />} />
+        <Box key={pol.id} sx={{ display: 'flex', alignItems: 'center' }}>
+          <FormControlLabel label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
+            control={<Checkbox size="small" checked={chosen.includes(pol.id)} onChange={(e) => p.onChange(e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id), p.fieldPathId.path)} />} />
+          {guidelines && (
+            <Button size="small" onClick={() => openFilteredList(openByName, 'Guidelines', { insurance_company_id: pol.insurance_company_id })}>
+              {t('claims.policies.guidelines')}
+            </Button>
+          )}
+        </Box>
       ))}
       {patient !== undefined && patient !== null && policies?.length === 0 ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.self_pay')}</Typography> : null}
       {errors.map((m) => <Typography key={m} role="alert" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}

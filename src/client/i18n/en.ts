@@ -15,7 +15,7 @@ export const en = {
     pin_taskbar: 'Pin to taskbar', unpin_taskbar: 'Unpin from taskbar', logout: 'Log out', desktop: 'Desktop', open_windows: 'Open windows',
     uploads: 'Uploads', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
     shortcut_cycle: 'Next window', shortcut_cycle_back: 'Previous window', shortcut_minimize: 'Minimize the active window', shortcut_close: 'Close the active window', shortcut_search: 'Search',
-    notes_placeholder: 'Write a note…', guidelines_text: 'Guidelines and restrictions by IP are managed by your administrator.',
+    notes_placeholder: 'Write a note…',
     categories: { 'Claims Process': 'Claims Process', Administration: 'Administration', 'Reports and statistics': 'Reports and statistics', Tools: 'Tools', System: 'System' },
   },
   idle: { title: 'Your session is about to expire', body: 'You have been inactive. The session ends in %{seconds} seconds.', renew: 'Stay signed in', logout: 'Log out' },
@@ -108,7 +108,7 @@ export const en = {
       days_or_units: 'Units', price: 'Price', line_charge: 'Charge', copay: 'Copay', emg: 'EMG', add: 'Add line', remove: 'Remove line', total: 'Claim total',
       keys: 'Tab or Enter moves to the next cell; Enter on the last cell adds a line. A date as month/day takes this year.' },
     dx: { title: 'Diagnoses', code: 'DX', poa: 'POA', add: 'Add diagnosis', remove: 'Remove diagnosis' },
-    policies: { title: 'Insurance policies billed', pick_patient: 'Choose the patient first.', self_pay: 'The patient has no active policy: the claim is self pay.', until: 'until' },
+    policies: { title: 'Insurance policies billed', pick_patient: 'Choose the patient first.', self_pay: 'The patient has no active policy: the claim is self pay.', until: 'until', guidelines: 'Payer guidelines' },
   },
   notes: { new: 'New note', delete: 'Delete note', note: 'Note %{n}', color: 'Colour: %{color}', saving: 'Saving…', saved: 'Saved', empty: 'No notes yet. “New note” starts one.',
     colors: { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink', purple: 'Purple' } },
@@ -118,6 +118,7 @@ export const en = {
     sorts: { created_at_desc: 'Newest first', created_at_asc: 'Oldest first', size_desc: 'Largest first', size_asc: 'Smallest first', name_asc: 'By name' } },
   support: { intro: 'Something not working? Tell us: the support desk answers by e-mail.', new: 'New request', mine: 'My requests (%{smart_count})', subject: 'Subject', message: 'What happened?',
     attach: 'Attach a screenshot of %{window}', what_goes: 'The product version, your user and the open window go with it.', send: 'Send', sending: 'Sending…', sent: 'Your request was sent to support.', none: 'No requests yet.' },
+  markdown: { write: 'Write', preview: 'Preview', hint: 'Markdown: # heading, **bold**, *italic*, - list, 1. steps, [link](https://…)' },
   apps: {} as Record<string, string>,
 };
 

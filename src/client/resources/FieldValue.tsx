@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/mate
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import type { FieldSchema } from '../schema/entities.ts';
 import { CellValue, displayValue } from './cells.tsx';
+import { Markdown } from '../markdown/Markdown.tsx';
 
 type Props = Record<string, FieldSchema>;
 
@@ -41,5 +42,6 @@ export function FieldValue({ field, value }: { field: FieldSchema; value: unknow
     );
   }
   if (value === undefined || value === null || value === '') return <>—</>;
+  if (field['x-ui']?.widget === 'markdown' && typeof value === 'string') return <Markdown source={value} />;
   return <CellValue field={field} value={value} t={t} locale={locale} />;
 }

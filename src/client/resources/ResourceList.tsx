@@ -24,10 +24,12 @@ type Row = Record<string, unknown> & { id: number };
 const BulkChange = lazy(() => import('./BulkChange.tsx'));
 
 /** The generated list: server paging, sorting, search, the schema's filters, status toggle, export. */
-export function ResourceList({ entity, perms, go, fixed }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown> }) {
+export function ResourceList({ entity, perms, go, fixed, initialFilter }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
+  /** the filters the list opens with (a payer's guidelines, asked from a claim); the person may change them */
+  initialFilter?: Record<string, unknown> }) {
   const { t, locale } = useI18n();
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
-  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed });
+  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed, filterDefaultValues: initialFilter });
   const { me } = useMe();
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;

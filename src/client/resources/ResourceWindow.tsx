@@ -1,6 +1,6 @@
 import { actionSlug } from '../../platform/route-plan.ts';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { onOpenRecord, takeOpenedRecord } from '../shell/open-record.ts';
+import { onOpenFilteredList, onOpenRecord, takeOpenedFilter, takeOpenedRecord, type ListFilter } from '../shell/open-record.ts';
 import { Loading } from '../app/Loading.tsx';
 import type { ClientEntity } from '../schema/entities.ts';
 import { useMe } from '../shell/me-context.ts';
@@ -13,7 +13,7 @@ import { UserLookup } from './UserLookup.tsx';
 const ResourceForm = lazy(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
 
-export type View = { kind: 'list' } | { kind: 'show'; id: number; addChild?: boolean } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
+export type View = { kind: 'list'; filter?: ListFilter } | { kind: 'show'; id: number; addChild?: boolean } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
 
 export interface Permissions { create: boolean; edit: boolean; disable: boolean; history: boolean; show: boolean }
 
@@ -32,10 +32,12 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly, sta
   const [view, setView] = useState<View>(() => {
     if (startCreating) return { kind: 'create' };
     const opened = fixed ? null : takeOpenedRecord(appName);
-    return opened ? { kind: 'show', id: opened } : { kind: 'list' };
+    const filter = fixed ? null : takeOpenedFilter(appName);
+    return opened ? { kind: 'show', id: opened } : { kind: 'list', ...(filter ? { filter } : {}) };
   });
-  // Asked again while open (another ledger row's claim): the window turns to that record.
+  // Asked again while open (another ledger row's claim, another payer's guidelines): the window turns to it.
   useEffect(() => (fixed ? undefined : onOpenRecord(appName, (id) => setView({ kind: 'show', id }))), [appName, fixed]);
+  useEffect(() => (fixed ? undefined : onOpenFilteredList(appName, (filter) => setView({ kind: 'list', filter }))), [appName, fixed]);
   const slug = (action: string) => actionSlug(entity.resource, action);
   // Shared catalogues (payers, clearing houses, codes) change only by a Super User's hand; the server says so too.
   // A log and a view (the denial worklist over claims) are read here; their records change through their own commands.
@@ -47,7 +49,7 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly, sta
   };
   const go = (v: View) => setView(v);
   switch (view.kind) {
-    case 'list': return <ResourceList entity={entity} perms={perms} go={go} fixed={fixed} />;
+    case 'list': return <ResourceList key={JSON.stringify(view.filter ?? {})} entity={entity} perms={perms} go={go} fixed={fixed} initialFilter={view.filter} />;
     case 'show': return <ResourceShow key={`${view.id}-${view.addChild ? 'add' : ''}`} entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} addChild={view.addChild} />;
     case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} /></Suspense>;
     case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} /></Suspense>;

@@ -3,6 +3,7 @@ import { claimFields } from '../claims/fields.ts';
 import { CodeLookupWidget } from './CodeLookupWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
 import { maskedWidget } from './MaskedWidget.tsx';
+import { MarkdownWidget } from './MarkdownWidget.tsx';
 import { MoneyWidget } from './MoneyWidget.tsx';
 import { ReferenceWidget } from './ReferenceWidget.tsx';
 import { SearchSelectWidget } from './SearchSelectWidget.tsx';
@@ -22,6 +23,7 @@ export const widgets: RegistryWidgetsType = {
   'billing-company-picker': ReferenceWidget,
   'role-picker': ReferenceWidget,
   'reference-many': ReferenceWidget,
+  markdown: MarkdownWidget,
 };
 
 /** Hand-written fields (grids of lines) a schema names the same way (x-ui.widget). */
