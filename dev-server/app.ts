@@ -44,6 +44,7 @@ import { eobRoutes } from './payments/eob-routes.ts';
 import { mountGuarded } from './http/guarded-routes.ts';
 import { stickyNoteRoutes } from './desktop/sticky-note-routes.ts';
 import { supportRoutes } from './desktop/support-routes.ts';
+import { webBrowserRoutes } from './desktop/web-browser-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
@@ -100,6 +101,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, files }, fileRoutes));
   api.use(mountGuarded({ db: opts.db }, stickyNoteRoutes));
   api.use(mountGuarded({ db: opts.db, files, mail }, supportRoutes));
+  api.use(mountGuarded({ db: opts.db }, webBrowserRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));

@@ -31,6 +31,12 @@ const PAYERS: Array<[string, string, string, number, boolean]> = [
   ['00590', 'Florida Blue', 'FLB', 2, false], ['84980', 'Blue Cross Blue Shield of Texas', 'BCBSTX', 2, false], ['09102', 'Medicare Part B (First Coast)', 'MCRFL', 3, true],
   ['77027', 'Florida Medicaid', 'MCDFL', 4, true], ['99726', 'TRICARE East', 'TRI', 5, true], ['47198', 'Blue Shield of California', 'BSCA', 2, false],
 ];
+// The payers' provider portals (the Web Browser's list): their public sites.
+const PAYER_SITES: Record<string, string> = {
+  AET: 'https://www.aetna.com/health-care-professionals.html', UHC: 'https://www.uhcprovider.com', CIG: 'https://cignaforhcp.cigna.com', HUM: 'https://provider.humana.com',
+  FLB: 'https://www.floridablue.com/providers', BCBSTX: 'https://www.bcbstx.com/provider', MCRFL: 'https://medicare.fcso.com', MCDFL: 'https://www.flmmis.com',
+  TRI: 'https://www.humanamilitary.com/provider', BSCA: 'https://www.blueshieldca.com/provider',
+};
 const BILLING_COMPANIES: Array<[string, string, string, string, string]> = [
   ['Sunshine Medical Billing', 'SMB', 'FL', 'Miami', '331'], ['Lone Star Revenue Partners', 'LSR', 'TX', 'Houston', '770'], ['Pacific Claims Group', 'PCG', 'CA', 'San Diego', '921'],
 ];
@@ -56,7 +62,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
   let patients = 0;
   await db.transaction(async (tx) => {
     const payerIds = await insertRows(tx, 'insurance_companies', PAYERS.map(([payer, name, abbr, ins, pub]) => ({
-      payer_id: payer, code: abbr, name, abbreviation: abbr, ins_type_id: ins, public: pub, file_method_id: 2, timely_filing_days: pub ? 365 : 90, timely_filing_from_id: 1,
+      payer_id: payer, code: abbr, name, abbreviation: abbr, ins_type_id: ins, public: pub, file_method_id: 2, timely_filing_days: pub ? 365 : 90, timely_filing_from_id: 1, website: PAYER_SITES[abbr] ?? null,
       address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city: 'Jacksonville', state: 'FL', zip: '32202', phone: `800-555-${r.digits(4)}`, status: true,
     })));
     const houseIds = await insertRows(tx, 'clearing_houses', [

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { withinOwnLimit } from './own-rows.ts';
 
 export interface StickyNoteContext { db: Database }
 
@@ -55,10 +56,7 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
     async handle(ctx, req, actor) {
       const c = changes(req.body, true);
       return ctx.db.transaction(async (tx) => {
-        // The author's row is locked so two quick "new note" clicks cannot pass the limit together.
-        await tx.query('select id from users where id = $1 for update', [actor.userId]);
-        const n = Number((await tx.query<{ n: string }>('select count(*) as n from sticky_notes where user_id = $1', [actor.userId])).rows[0].n);
-        if (n >= MAX_NOTES) throw invalid({ notes: [`You can keep at most ${MAX_NOTES} notes.`] });
+        await withinOwnLimit(tx, actor, 'sticky_notes', MAX_NOTES, 'notes', `You can keep at most ${MAX_NOTES} notes.`);
         const row = (await tx.query<NoteRow>(
           `insert into sticky_notes (user_id, body, color) values ($1, $2, $3)
            returning id, body, color, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at`,

@@ -23,6 +23,7 @@ import { reportRoutes } from '../reports/report-routes.ts';
 import { customReportRoutes, reportPresetRoutes } from '../reports/saved-report-routes.ts';
 import { stickyNoteRoutes } from '../desktop/sticky-note-routes.ts';
 import { supportRoutes } from '../desktop/support-routes.ts';
+import { webBrowserRoutes } from '../desktop/web-browser-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -33,5 +34,5 @@ export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
   ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes, ...customReportRoutes,
-  ...stickyNoteRoutes, ...supportRoutes,
+  ...stickyNoteRoutes, ...supportRoutes, ...webBrowserRoutes,
 ] as Array<GuardedRoute<never>>;

@@ -135,12 +135,32 @@ describe('Technical Support', () => {
     await form.getByLabel('What happened?').fill('I uploaded it this morning and the folder looks empty.');
     expect(await form.getByLabel('Attach a screenshot of File Manager').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('toast-success').waitFor();
+    await page.getByTestId('toast-success').filter({ hasText: 'Your request was sent to support.' }).waitFor();
     const sent = (await e.app.db.query<{ open_window: string; content_type: string; attachments: unknown[] }>(
       `select r.open_window, f.content_type, m.attachments from support_requests r join files f on f.id = r.screenshot_file_id join mail_outbox m on m.id = r.mail_id
         where r.subject = 'Cannot find the Aetna EOB'`)).rows;
     expect(sent).toEqual([{ open_window: 'File Manager', content_type: 'image/png', attachments: [expect.objectContaining({ content_type: 'image/png' })] }]);
     await win.getByRole('button', { name: 'My requests (1)' }).click();
     await page.getByTestId('support-requests').getByText('Cannot find the Aetna EOB', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('support-requests').waitFor({ state: 'detached' });
+  });
+});
+
+describe('Web Browser', () => {
+  it("opens a payer's portal in a new browser tab, and keeps a bookmark for its owner", async () => {
+    await e.app.db.query(`insert into insurance_companies (payer_id, code, name, website, status) values ('60054', 'AET', 'Aetna', 'www.aetna.com/providers', true)`);
+    // No internet here: the portal's answer is stood in for at the browser's edge.
+    await page.context().route('https://www.aetna.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<title>Aetna providers</title>' }));
+    const win = await openFromStart(page, 'Web Browser');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), win.getByTestId('portal-list').getByText('Aetna', { exact: true }).click()]);
+    await tab.waitForURL('https://www.aetna.com/providers');
+    await tab.close();
+    await win.getByLabel('Title').fill('Availity');
+    await win.getByLabel('Address').last().fill('availity.com');
+    await win.getByRole('button', { name: 'Add bookmark' }).click();
+    await win.getByTestId('bookmark-list').getByText('Availity', { exact: true }).waitFor();
+    const kept = await e.app.db.query<{ url: string; email: string }>(`select b.url, u.email from bookmarks b join users u on u.id = b.user_id`);
+    expect(kept.rows).toEqual([{ url: 'https://availity.com', email: 'manager@apps.test' }]);
   });
 });

@@ -2,4 +2,3 @@ import { registerApp } from './app-registry.ts';
 
 // Windows of document 1 §2 whose screens arrive with their modules: their sizes are the spec's already.
 registerApp({ key: 'messenger', names: ['Messenger'] });
-registerApp({ key: 'web-browser', names: ['Web Browser'] });

@@ -119,6 +119,8 @@ export const en = {
   support: { intro: 'Something not working? Tell us: the support desk answers by e-mail.', new: 'New request', mine: 'My requests (%{smart_count})', subject: 'Subject', message: 'What happened?',
     attach: 'Attach a screenshot of %{window}', what_goes: 'The product version, your user and the open window go with it.', send: 'Send', sending: 'Sending…', sent: 'Your request was sent to support.', none: 'No requests yet.' },
   markdown: { write: 'Write', preview: 'Preview', hint: 'Markdown: # heading, **bold**, *italic*, - list, 1. steps, [link](https://…)' },
+  browser: { address: 'Address', open: 'Open', bad_address: 'Type a web address, such as availity.com.', new_tab: 'Payer portals do not allow being shown inside another page, so each one opens in a new browser tab.',
+    portals: 'Payer portals', find_payer: 'Find a payer', no_portals: 'No payer with a website.', opens_tab: 'Opens in a new tab', bookmarks: 'My bookmarks', no_bookmarks: 'No bookmarks yet.', remove: 'Remove', title: 'Title', add: 'Add bookmark' },
   apps: {} as Record<string, string>,
 };
 

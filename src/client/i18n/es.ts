@@ -121,6 +121,8 @@ export const es: Messages = {
   support: { intro: '¿Algo no funciona? Cuéntenos: el equipo de soporte responde por correo.', new: 'Nueva solicitud', mine: 'Mis solicitudes (%{smart_count})', subject: 'Asunto', message: '¿Qué pasó?',
     attach: 'Adjuntar una captura de %{window}', what_goes: 'Se envían también la versión del producto, su usuario y la ventana abierta.', send: 'Enviar', sending: 'Enviando…', sent: 'Su solicitud se envió a soporte.', none: 'Aún no hay solicitudes.' },
   markdown: { write: 'Escribir', preview: 'Vista previa', hint: 'Markdown: # título, **negrita**, *cursiva*, - lista, 1. pasos, [enlace](https://…)' },
+  browser: { address: 'Dirección', open: 'Abrir', bad_address: 'Escriba una dirección web, como availity.com.', new_tab: 'Los portales de los pagadores no permiten mostrarse dentro de otra página, así que cada uno se abre en una pestaña nueva del navegador.',
+    portals: 'Portales de pagadores', find_payer: 'Buscar un pagador', no_portals: 'Ningún pagador tiene sitio web.', opens_tab: 'Se abre en una pestaña nueva', bookmarks: 'Mis marcadores', no_bookmarks: 'Aún no hay marcadores.', remove: 'Quitar', title: 'Título', add: 'Agregar marcador' },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',
