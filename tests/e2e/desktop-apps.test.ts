@@ -164,3 +164,16 @@ describe('Web Browser', () => {
     expect(kept.rows).toEqual([{ url: 'https://availity.com', email: 'manager@apps.test' }]);
   });
 });
+
+describe('Settings', () => {
+  it("keeps a manager's preferences and leads to the billing company's settings, each in its window", async () => {
+    const win = await openFromStart(page, 'Setting');
+    await win.getByRole('button', { name: 'Background 5' }).click();
+    await win.getByTestId('save-settings').click();
+    await expect.poll(async () => (await e.app.db.query<{ b: number }>(`select (settings->>'background')::int as b from users where email = 'manager@apps.test'`)).rows[0].b).toBe(5);
+    await win.getByRole('tab', { name: 'Billing company' }).click();
+    await win.getByTestId('company-settings').getByText('statement message and due days', { exact: false }).waitFor();
+    await win.getByRole('button', { name: 'Open Restriction by IP' }).click();
+    await page.getByTestId('window-Restriction by IP').waitFor();
+  });
+});

@@ -80,7 +80,7 @@ export const en = {
   profile: {
     title: 'Profile', photo: 'Photo', change_photo: 'Change photo', password: 'Password', current_password: 'Current password', change_password: 'Change password',
     social: 'Social networks', network: 'Social network', link: 'Link', add_network: 'Add network', settings: 'Desktop settings', language: 'Language', nav_bar_position: 'Taskbar position',
-    dock: 'Dock', background: 'Background', dark_mode: 'Dark mode', save: 'Save', english: 'English', spanish: 'Español', bottom: 'Bottom (Windows style)', left: 'Left (macOS style)', right: 'Right (macOS style)', top: 'Top (macOS style)',
+    dock: 'Dock', background: 'Background', background_n: 'Background %{n}', dark_mode: 'Dark mode', save: 'Save', english: 'English', spanish: 'Español', bottom: 'Bottom (Windows style)', left: 'Left (macOS style)', right: 'Right (macOS style)', top: 'Top (macOS style)',
     sessions: 'Open sessions', this_device: 'This device', end_session: 'End',
   },
   roles: {
@@ -121,6 +121,11 @@ export const en = {
   markdown: { write: 'Write', preview: 'Preview', hint: 'Markdown: # heading, **bold**, *italic*, - list, 1. steps, [link](https://…)' },
   browser: { address: 'Address', open: 'Open', bad_address: 'Type a web address, such as availity.com.', new_tab: 'Payer portals do not allow being shown inside another page, so each one opens in a new browser tab.',
     portals: 'Payer portals', find_payer: 'Find a payer', no_portals: 'No payer with a website.', opens_tab: 'Opens in a new tab', bookmarks: 'My bookmarks', no_bookmarks: 'No bookmarks yet.', remove: 'Remove', title: 'Title', add: 'Add bookmark' },
+  settings: { sections: 'Settings', mine: 'My preferences', company: 'Billing company', open: 'Open %{window}',
+    what: { billing_company: 'Name, tax id, addresses and contact of the billing company, as claims and statements print them.', clearing_house: 'Clearing-house connections: our submitter and receiver ids, how files are sent.',
+      insurance: "Each payer's settings of ours (\"Our settings\"): payer ids at our clearing house and timely-filing limits.", company: 'Per clinic: statement message and due days, copays, contract fees, services and claim exceptions.',
+      status: 'The sub-statuses collectors use to work denials.', guidelines: 'Billing guidelines per payer and general ones, for every biller.', users: 'Who works here and in which billing companies.',
+      roles: 'What each role may open and do.', ip: 'From which addresses people may sign in.' } },
   apps: {} as Record<string, string>,
 };
 

@@ -82,7 +82,7 @@ export const es: Messages = {
   profile: {
     title: 'Perfil', photo: 'Foto', change_photo: 'Cambiar foto', password: 'Contraseña', current_password: 'Contraseña actual', change_password: 'Cambiar contraseña',
     social: 'Redes sociales', network: 'Red social', link: 'Enlace', add_network: 'Agregar red', settings: 'Configuración del escritorio', language: 'Idioma', nav_bar_position: 'Posición de la barra',
-    dock: 'Dock', background: 'Fondo', dark_mode: 'Modo oscuro', save: 'Guardar', english: 'English', spanish: 'Español', bottom: 'Abajo (estilo Windows)', left: 'Izquierda (estilo macOS)', right: 'Derecha (estilo macOS)', top: 'Arriba (estilo macOS)',
+    dock: 'Dock', background: 'Fondo', background_n: 'Fondo %{n}', dark_mode: 'Modo oscuro', save: 'Guardar', english: 'English', spanish: 'Español', bottom: 'Abajo (estilo Windows)', left: 'Izquierda (estilo macOS)', right: 'Derecha (estilo macOS)', top: 'Arriba (estilo macOS)',
     sessions: 'Sesiones abiertas', this_device: 'Este dispositivo', end_session: 'Cerrar',
   },
   roles: {
@@ -123,6 +123,11 @@ export const es: Messages = {
   markdown: { write: 'Escribir', preview: 'Vista previa', hint: 'Markdown: # título, **negrita**, *cursiva*, - lista, 1. pasos, [enlace](https://…)' },
   browser: { address: 'Dirección', open: 'Abrir', bad_address: 'Escriba una dirección web, como availity.com.', new_tab: 'Los portales de los pagadores no permiten mostrarse dentro de otra página, así que cada uno se abre en una pestaña nueva del navegador.',
     portals: 'Portales de pagadores', find_payer: 'Buscar un pagador', no_portals: 'Ningún pagador tiene sitio web.', opens_tab: 'Se abre en una pestaña nueva', bookmarks: 'Mis marcadores', no_bookmarks: 'Aún no hay marcadores.', remove: 'Quitar', title: 'Título', add: 'Agregar marcador' },
+  settings: { sections: 'Configuración', mine: 'Mis preferencias', company: 'Compañía de facturación', open: 'Abrir %{window}',
+    what: { billing_company: 'Nombre, id fiscal, direcciones y contacto de la compañía de facturación, como los imprimen los reclamos y estados de cuenta.', clearing_house: 'Conexiones con cámaras de compensación: nuestros ids de remitente y receptor, cómo se envían los archivos.',
+      insurance: 'Nuestros ajustes de cada pagador ("Nuestros ajustes"): ids del pagador en nuestra cámara y plazos de presentación.', company: 'Por clínica: mensaje y días de vencimiento del estado de cuenta, copagos, tarifas de contrato, servicios y excepciones de reclamos.',
+      status: 'Los subestados con que los cobradores trabajan las denegaciones.', guidelines: 'Guías de facturación por pagador y generales, para cada facturador.', users: 'Quién trabaja aquí y en qué compañías de facturación.',
+      roles: 'Qué puede abrir y hacer cada rol.', ip: 'Desde qué direcciones se puede iniciar sesión.' } },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Button, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { checkPassword } from '../../domain/password-policy.ts';
 import { useI18n } from '../i18n/i18n.ts';
@@ -8,15 +8,15 @@ import { api } from '../session/api.ts';
 import { useMe } from '../shell/me-context.ts';
 import { enqueueUpload } from '../shell/upload-queue.ts';
 import { SocialNetworksEditor } from './SocialNetworksEditor.tsx';
+import { PreferencesForm } from './settings/PreferencesForm.tsx';
 
 const MAX_PHOTO = 1024 * 1024;
 
-/** Photo, password, social networks and the desktop settings (language, taskbar position, background, dark mode). */
+/** Photo, password, social networks and the desktop preferences (language, taskbar position, background, dark mode). */
 export default function ProfileScreen() {
-  const { t, locale, setLocale } = useI18n();
+  const { t } = useI18n();
   const { me, reload } = useMe();
   const [pw, setPw] = useState({ current_password: '', password: '', password_confirmation: '' });
-  const [settings, setSettings] = useState({ language: me.profile.language, nav_bar_position: me.profile.nav_bar_position, background: me.profile.style.background, dark_mode: me.profile.dark_mode });
 
   const uploadPhoto = (file: File) => {
     if (file.size >= MAX_PHOTO || !file.type.startsWith('image/')) { notifyError(t, 'The photo does not meet the parameters'); return; }
@@ -33,15 +33,6 @@ export default function ProfileScreen() {
       const r = await api<{ message: string }>('/user/update-password', { method: 'POST', body: pw });
       showToast('success', r.message);
       setPw({ current_password: '', password: '', password_confirmation: '' });
-    } catch (err) { notifyError(t, err); }
-  };
-  const saveSettings = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      await api('/user/profile', { method: 'PUT', body: settings });
-      if (settings.language !== locale) setLocale(settings.language);
-      await reload();
-      showToast('success', t('toast.saved'));
     } catch (err) { notifyError(t, err); }
   };
   const rules = checkPassword(pw.password);
@@ -63,18 +54,7 @@ export default function ProfileScreen() {
         <Button type="submit" variant="contained" disabled={!Object.values(rules).every(Boolean) || pw.password !== pw.password_confirmation || !pw.current_password}>{t('profile.save')}</Button>
       </Box>
       <SocialNetworksEditor userId={me.user.id} />
-      <Box component="form" onSubmit={saveSettings} aria-labelledby="profile-settings" sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id="profile-settings" variant="h3" sx={{ fontSize: 16, fontWeight: 600 }}>{t('profile.settings')}</Typography>
-        <TextField select size="small" label={t('profile.language')} value={settings.language} onChange={(e) => setSettings({ ...settings, language: e.target.value as 'en' | 'es' })} data-testid="language-select">
-          <MenuItem value="en">{t('profile.english')}</MenuItem><MenuItem value="es">{t('profile.spanish')}</MenuItem>
-        </TextField>
-        <TextField select size="small" label={t('profile.nav_bar_position')} value={settings.nav_bar_position} onChange={(e) => setSettings({ ...settings, nav_bar_position: e.target.value })}>
-          {['bottom', 'left', 'right', 'top'].map((p) => <MenuItem key={p} value={p}>{t(`profile.${p}`)}</MenuItem>)}
-        </TextField>
-        <TextField size="small" type="number" label={t('profile.background')} value={settings.background} slotProps={{ htmlInput: { min: 1, max: 30 } }} onChange={(e) => setSettings({ ...settings, background: Number(e.target.value) })} />
-        <FormControlLabel control={<Switch checked={settings.dark_mode} onChange={(e) => setSettings({ ...settings, dark_mode: e.target.checked })} />} label={t('profile.dark_mode')} />
-        <Button type="submit" variant="contained" data-testid="save-settings">{t('profile.save')}</Button>
-      </Box>
+      <PreferencesForm />
     </Box>
   );
 }

@@ -1,3 +1,3 @@
 import { registerApp } from '../apps/app-registry.ts';
 
-registerApp({ key: 'profile', names: ['Profile', 'Setting'], load: () => import('./ProfileScreen.tsx') });
+registerApp({ key: 'profile', names: ['Profile'], load: () => import('./ProfileScreen.tsx') });
