@@ -45,6 +45,8 @@ import { mountGuarded } from './http/guarded-routes.ts';
 import { stickyNoteRoutes } from './desktop/sticky-note-routes.ts';
 import { supportRoutes } from './desktop/support-routes.ts';
 import { webBrowserRoutes } from './desktop/web-browser-routes.ts';
+import { MessengerHub } from './messenger/messenger-hub.ts';
+import { messengerRoutes } from './messenger/messenger-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
@@ -102,6 +104,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db }, stickyNoteRoutes));
   api.use(mountGuarded({ db: opts.db, files, mail }, supportRoutes));
   api.use(mountGuarded({ db: opts.db }, webBrowserRoutes));
+  api.use(mountGuarded({ db: opts.db, hub: new MessengerHub(opts.db) }, messengerRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));

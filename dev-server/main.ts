@@ -37,7 +37,14 @@ async function main() {
   // Browsers and load balancers keep connections open longer than Node's 5 s default: closing first races their next request.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const stop = () => { stopPolling(); server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0))); };
+  const stop = () => {
+    stopPolling();
+    server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
+    // Open message streams never end by themselves: after a grace for requests under way, every connection is closed
+    // so the server can stop (browsers reconnect to the next one).
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

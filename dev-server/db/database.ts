@@ -12,5 +12,10 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** several statements, no parameters (migrations) */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls back with each payload sent on the channel by pg_notify — delivered when the sending
+   * transaction commits, to every server process on this database. Answers the way to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ function fromPglite(pg: PGlite, release: () => void): Database {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     exec: async (sql) => { await pg.exec(sql); },
+    listen: async (channel, onPayload) => pg.listen(channel, onPayload),
     close: async () => { await pg.close(); release(); },
   };
 }

@@ -15,6 +15,16 @@ export function openPostgres(connectionString: string): Database {
       } catch (e) { throw statementError(e, sql); }
     },
   });
+  // One connection of its own carries every LISTEN of this process (a pooled one would be handed to others).
+  let listener: Promise<pg.Client> | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listenerClient = () => (listener ??= (async () => {
+    const c = new pg.Client({ connectionString });
+    await c.connect();
+    c.on('notification', (n) => { for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? ''); });
+    return c;
+  })());
+  const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -33,6 +43,16 @@ export function openPostgres(connectionString: string): Database {
       }
     },
     exec: async (sql) => { await pool.query(sql); },
-    close: () => pool.end(),
+    async listen(channel, onPayload) {
+      const c = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) { set = new Set(); handlers.set(channel, set); await c.query(`listen ${quoteIdent(channel)}`); }
+      set.add(onPayload);
+      return async () => { set.delete(onPayload); };
+    },
+    async close() {
+      if (listener) await (await listener).end().catch(() => undefined);
+      await pool.end();
+    },
   };
 }

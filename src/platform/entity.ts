@@ -45,6 +45,8 @@ export interface ResourceMeta {
   lists?: Record<string, string>;
   duplicateMessage?: string;
   searchFilter?: string;
+  /** the record's screen offers its conversations in Messenger, as threads about this kind of record */
+  messenger?: 'claim' | 'patient' | 'payment';
   /** the code a new record is given from its id (PB-{id:8} → PB-00000042); the field `code` is read-only */
   codeTemplate?: string;
   /** search ignores hyphens on both sides (SSNs, phone numbers, medical record numbers) */

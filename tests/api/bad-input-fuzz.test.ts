@@ -42,14 +42,17 @@ function badBodies(schemaRef: string | undefined): unknown[] {
 
 /** Every table a write would touch: entity tables and the platform's own. */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = [...entities.map((e) => e.resource.table), 'audits', 'files', 'jobs', 'state_transitions', 'billing_company_users', 'user_roles'];
+  const tables = [...entities.map((e) => e.resource.table), 'audits', 'files', 'jobs', 'state_transitions', 'billing_company_users', 'user_roles',
+    'sticky_notes', 'support_requests', 'mail_outbox', 'bookmarks', 'message_threads', 'message_thread_members', 'messages'];
   const r = await app.db.query<Record<string, number>>(`select ${tables.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')}`);
   return r.rows[0];
 }
 
 async function send(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(app.url + path, { method, headers: { authorization: `Bearer ${token}`, ...headers }, body: body as BodyInit | undefined });
-  await res.arrayBuffer();
+  // An event stream (Messenger's) stays open by design: its status is the answer, its body is let go.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+  else await res.arrayBuffer();
   return res.status;
 }
 

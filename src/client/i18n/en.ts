@@ -13,7 +13,7 @@ export const en = {
     refused: 'Your role does not allow this window. Ask your billing manager if you need it.', start: 'Start', all: 'All', search: 'Search', search_placeholder: 'Search (3 or more characters)', view_all: 'View all results', no_results: 'Nothing found',
     minimize: 'Minimize', maximize: 'Maximize', restore: 'Restore', close: 'Close', pin_on_top: 'Keep on top', unpin_on_top: 'Stop keeping on top',
     pin_taskbar: 'Pin to taskbar', unpin_taskbar: 'Unpin from taskbar', logout: 'Log out', desktop: 'Desktop', open_windows: 'Open windows',
-    uploads: 'Uploads', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
+    uploads: 'Uploads', unread_messages: '%{smart_count} unread message |||| %{smart_count} unread messages', not_available: 'This module arrives with a later release of the product.', shortcuts_title: 'Keyboard shortcuts',
     shortcut_cycle: 'Next window', shortcut_cycle_back: 'Previous window', shortcut_minimize: 'Minimize the active window', shortcut_close: 'Close the active window', shortcut_search: 'Search',
     notes_placeholder: 'Write a note…',
     categories: { 'Claims Process': 'Claims Process', Administration: 'Administration', 'Reports and statistics': 'Reports and statistics', Tools: 'Tools', System: 'System' },
@@ -126,6 +126,9 @@ export const en = {
       insurance: "Each payer's settings of ours (\"Our settings\"): payer ids at our clearing house and timely-filing limits.", company: 'Per clinic: statement message and due days, copays, contract fees, services and claim exceptions.',
       status: 'The sub-statuses collectors use to work denials.', guidelines: 'Billing guidelines per payer and general ones, for every biller.', users: 'Who works here and in which billing companies.',
       roles: 'What each role may open and do.', ip: 'From which addresses people may sign in.' } },
+  messenger: { new: 'New conversation', conversations: 'Conversations', none: 'No conversations yet.', pick: 'Choose a conversation, or start one.', about: 'About %{what} #%{id}', messages: 'Messages',
+    write: 'Message', hint: 'Enter sends, Shift+Enter starts a new line; @name (the start of an e-mail) tells a colleague.', send: 'Send', to: 'To', subject: 'Subject', message: 'Message', start: 'Start',
+    kinds: { claim: 'claim', patient: 'patient', payment: 'payment' } },
   apps: {} as Record<string, string>,
 };
 

@@ -15,7 +15,7 @@ export const es: Messages = {
     refused: 'Su rol no permite esta ventana. Pídala a su gerente de facturación si la necesita.', start: 'Inicio', all: 'Todas', search: 'Buscar', search_placeholder: 'Buscar (3 o más caracteres)', view_all: 'Ver todos los resultados', no_results: 'No se encontró nada',
     minimize: 'Minimizar', maximize: 'Maximizar', restore: 'Restaurar', close: 'Cerrar', pin_on_top: 'Mantener encima', unpin_on_top: 'Dejar de mantener encima',
     pin_taskbar: 'Anclar a la barra de tareas', unpin_taskbar: 'Desanclar de la barra de tareas', logout: 'Cerrar sesión', desktop: 'Escritorio', open_windows: 'Ventanas abiertas',
-    uploads: 'Cargas', not_available: 'Este módulo llega con una próxima versión del producto.', shortcuts_title: 'Atajos de teclado',
+    uploads: 'Cargas', unread_messages: '%{smart_count} mensaje sin leer |||| %{smart_count} mensajes sin leer', not_available: 'Este módulo llega con una próxima versión del producto.', shortcuts_title: 'Atajos de teclado',
     shortcut_cycle: 'Ventana siguiente', shortcut_cycle_back: 'Ventana anterior', shortcut_minimize: 'Minimizar la ventana activa', shortcut_close: 'Cerrar la ventana activa', shortcut_search: 'Buscar',
     notes_placeholder: 'Escriba una nota…',
     categories: { 'Claims Process': 'Proceso de reclamos', Administration: 'Administración', 'Reports and statistics': 'Reportes y estadísticas', Tools: 'Herramientas', System: 'Sistema' },
@@ -128,6 +128,9 @@ export const es: Messages = {
       insurance: 'Nuestros ajustes de cada pagador ("Nuestros ajustes"): ids del pagador en nuestra cámara y plazos de presentación.', company: 'Por clínica: mensaje y días de vencimiento del estado de cuenta, copagos, tarifas de contrato, servicios y excepciones de reclamos.',
       status: 'Los subestados con que los cobradores trabajan las denegaciones.', guidelines: 'Guías de facturación por pagador y generales, para cada facturador.', users: 'Quién trabaja aquí y en qué compañías de facturación.',
       roles: 'Qué puede abrir y hacer cada rol.', ip: 'Desde qué direcciones se puede iniciar sesión.' } },
+  messenger: { new: 'Nueva conversación', conversations: 'Conversaciones', none: 'Aún no hay conversaciones.', pick: 'Elija una conversación o empiece una.', about: 'Sobre %{what} #%{id}', messages: 'Mensajes',
+    write: 'Mensaje', hint: 'Enter envía, Mayús+Enter empieza una línea nueva; @nombre (el inicio de un correo) avisa a un colega.', send: 'Enviar', to: 'Para', subject: 'Asunto', message: 'Mensaje', start: 'Empezar',
+    kinds: { claim: 'reclamo', patient: 'paciente', payment: 'pago' } },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

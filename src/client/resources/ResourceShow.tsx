@@ -10,6 +10,7 @@ import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
 import { StateControl } from './StateControl.tsx';
 import { RecordCommands } from './RecordCommands.tsx';
+import { MessagesButton } from './MessagesButton.tsx';
 
 type Record_ = Record<string, unknown> & { id: number };
 
@@ -67,6 +68,7 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entit
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>{String(data.display_name ?? data.id)}</Typography>
         <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
+        {entity.resource.messenger && <MessagesButton kind={entity.resource.messenger} id={id} subject={String(data.display_name ?? '')} />}
         {perms.history && <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>{t('record.history')}</Button>}
         {perms.edit && editable(entity, data) && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>

@@ -12,6 +12,8 @@ import { useFileUrl } from '../files/use-file-url.ts';
 import { StartMenu } from './StartMenu.tsx';
 import { UploadQueuePanel } from './UploadQueuePanel.tsx';
 import { useUploadQueue } from './upload-queue.ts';
+import Chat from '@mui/icons-material/Chat';
+import { useUnreadMessages } from '../messenger/messenger-events.ts';
 
 /** The taskbar (Windows style, at the bottom) or the dock (macOS style, on the side the profile names). */
 export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'vertical'; macos: boolean }) {
@@ -27,6 +29,8 @@ export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'v
   // Pinned apps first, then the other open windows, each once.
   const names = [...taskbars.filter((n) => apps.some((a) => a.name === n)), ...state.windows.map((w) => w.app).filter((n) => !taskbars.includes(n))];
   const pending = queue.filter((i) => i.status !== 'uploaded').length;
+  const unread = useUnreadMessages();
+  const messenger = apps.some((a) => a.name === 'Messenger');
 
   return (
     <Box component="nav" aria-label={t('shell.open_windows')} data-testid="taskbar" data-style={macos ? 'macos' : 'windows'}
@@ -52,6 +56,14 @@ export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'v
           );
         })}
       </Box>
+      {messenger && (
+        <Tooltip title={appLabel(t, 'Messenger')}>
+          <IconButton sx={{ color: 'inherit' }} onClick={() => openByName('Messenger')} data-testid="messenger-unread"
+            aria-label={unread ? t('shell.unread_messages', { smart_count: unread }) : appLabel(t, 'Messenger')}>
+            <Badge badgeContent={unread} color="error" max={99}><Chat aria-hidden /></Badge>
+          </IconButton>
+        </Tooltip>
+      )}
       <Tooltip title={t('shell.uploads')}>
         <IconButton sx={{ color: 'inherit' }} onClick={(e) => setUploadsAnchor(e.currentTarget)} aria-label={pending ? `${t('shell.uploads')} ${pending}` : t('shell.uploads')}>
           {pending ? <Badge badgeContent={pending} color="primary"><CloudUpload aria-hidden /></Badge> : <CloudUpload aria-hidden />}

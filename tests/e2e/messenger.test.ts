@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import { claimWorld, readyClaims } from '../helpers/claim-fixtures.ts';
+
+let e: E2E;
+let ana: Page; let ben: Page;
+let claimId = 0;
+beforeAll(async () => {
+  e = await startE2E();
+  const w = await claimWorld(e.app.db);
+  await e.app.createUser({ email: 'ana@chat.test', roles: ['biller'], billingCompanyIds: [w.bc] });
+  await e.app.createUser({ email: 'ben@chat.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+  // The claim is written through the API by a Super User of its own (the two browsers stay known devices).
+  await e.app.createUser({ email: 'root@chat.test', roles: ['superuser'] });
+  [claimId] = await readyClaims(e.app.as(await e.app.login('root@chat.test')), w, 1);
+  ({ page: ana } = await signIn(e, 'ana@chat.test'));
+  ({ page: ben } = await signIn(e, 'ben@chat.test'));
+  ana.setDefaultTimeout(15_000); ben.setDefaultTimeout(15_000);
+});
+afterAll(() => e.close());
+
+const badge = (p: Page) => p.getByTestId('messenger-unread');
+
+describe('two colleagues talk about a claim', () => {
+  let anaChat: Locator;
+  it('a biller starts a conversation from the claim, and the collector\'s unread badge shows it without reloading', async () => {
+    expect(await badge(ben).getAttribute('aria-label')).toBe('Messenger');
+    const claims = await openFromStart(ana, 'Claims Management');
+    await claims.getByTestId(`row-${claimId}`).click();
+    await claims.getByRole('button', { name: 'Messages' }).click();
+    anaChat = ana.getByTestId('window-Messenger');
+    await anaChat.getByText(`About claim #${claimId}`).waitFor();
+    await anaChat.getByRole('button', { name: 'New conversation' }).click();
+    const dialog = ana.getByRole('dialog', { name: 'New conversation' });
+    await dialog.getByLabel('To').click();
+    await ana.getByRole('option', { name: /ben@chat\.test/ }).click();
+    await dialog.getByLabel('Subject').fill('Denied for a missing modifier?');
+    await dialog.getByLabel('Message').fill('Can you check this claim with the payer?');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await anaChat.getByTestId('messages').getByText('Can you check this claim with the payer?').waitFor();
+    await expect.poll(() => badge(ben).getAttribute('aria-label')).toBe('1 unread message');
+  });
+
+  it('the collector reads it (the badge clears) and answers; the answer reaches the biller\'s open conversation by itself', async () => {
+    await badge(ben).click();
+    const benChat = ben.getByTestId('window-Messenger');
+    await benChat.getByText('Denied for a missing modifier?').click();
+    await benChat.getByTestId('messages').getByText('Can you check this claim with the payer?').waitFor();
+    await expect.poll(() => badge(ben).getAttribute('aria-label')).toBe('Messenger');
+    await benChat.getByRole('textbox', { name: 'Message', exact: true }).fill('Called them: they want modifier 25. Refiling today.');
+    await ben.keyboard.press('Enter');
+    await anaChat.getByTestId('messages').getByText('Called them: they want modifier 25. Refiling today.').waitFor();
+    const stored = await e.app.db.query<{ about_kind: string; about_id: string; n: string }>(
+      `select t.about_kind, t.about_id, (select count(*) from messages m where m.thread_id = t.id) as n from message_threads t`);
+    expect(stored.rows).toEqual([{ about_kind: 'claim', about_id: claimId, n: 2 }]);
+  });
+});
