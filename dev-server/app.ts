@@ -47,6 +47,7 @@ import { supportRoutes } from './desktop/support-routes.ts';
 import { webBrowserRoutes } from './desktop/web-browser-routes.ts';
 import { MessengerHub } from './messenger/messenger-hub.ts';
 import { messengerRoutes } from './messenger/messenger-routes.ts';
+import { estimateRoutes } from './estimates/estimate-routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, files, mail }, supportRoutes));
   api.use(mountGuarded({ db: opts.db }, webBrowserRoutes));
   api.use(mountGuarded({ db: opts.db, hub: new MessengerHub(opts.db) }, messengerRoutes));
+  api.use(mountGuarded({ db: opts.db, entities }, estimateRoutes));
   if (opts.jobs) api.use(mountGuarded({ db: opts.db, jobs: opts.jobs }, jobRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, claimSetupRoutes));
   api.use(mountGuarded({ db: opts.db, entities }, admissionLookupRoutes));

@@ -25,6 +25,7 @@ import { stickyNoteRoutes } from '../desktop/sticky-note-routes.ts';
 import { supportRoutes } from '../desktop/support-routes.ts';
 import { webBrowserRoutes } from '../desktop/web-browser-routes.ts';
 import { messengerRoutes } from '../messenger/messenger-routes.ts';
+import { estimateRoutes } from '../estimates/estimate-routes.ts';
 import type { GuardedRoute } from './guarded-routes.ts';
 
 /**
@@ -35,5 +36,5 @@ export const HAND_WRITTEN_ROUTES: Array<GuardedRoute<never>> = [
   ...auditRoutes, ...searchRoutes, ...fileRoutes, ...jobRoutes, ...masterDataRoutes, ...claimSetupRoutes, ...batchRoutes, ...claimRoutes, ...identityRoutes,
   ...exchangeRoutes, ...admissionLookupRoutes, ...admissionRoutes, ...eraLookupRoutes, ...eraRoutes, ...eobRoutes, ...paymentLookupRoutes, ...paymentRoutes, ...batchStateRoutes,
   ...distributionRoutes, ...paymentRecordRoutes, ...patientPaymentRoutes, ...claimPaymentRoutes, ...denialLookupRoutes, ...denialScreenRoutes, ...denialRoutes, ...ledgerLookupRoutes, ...ledgerRoutes, ...reportRoutes, ...reportPresetRoutes, ...customReportRoutes,
-  ...stickyNoteRoutes, ...supportRoutes, ...webBrowserRoutes, ...messengerRoutes,
+  ...stickyNoteRoutes, ...supportRoutes, ...webBrowserRoutes, ...messengerRoutes, ...estimateRoutes,
 ] as Array<GuardedRoute<never>>;

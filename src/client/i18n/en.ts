@@ -129,6 +129,11 @@ export const en = {
   messenger: { new: 'New conversation', conversations: 'Conversations', none: 'No conversations yet.', pick: 'Choose a conversation, or start one.', about: 'About %{what} #%{id}', messages: 'Messages',
     write: 'Message', hint: 'Enter sends, Shift+Enter starts a new line; @name (the start of an e-mail) tells a colleague.', send: 'Send', to: 'To', subject: 'Subject', message: 'Message', start: 'Start',
     kinds: { claim: 'claim', patient: 'patient', payment: 'payment' } },
+  estimate: { clinic: 'Clinic', plan: 'Plan', self_pay: 'Self-pay', add_procedure: 'Add a procedure (code or name)', units: 'Units', remove: 'Remove', deductible_left: 'Deductible left ($)', coinsurance: 'Coinsurance (%)',
+    run: 'Estimate', bad_amount: 'Type the deductible as dollars (150.00) and the coinsurance as a percentage (20).', charge: 'Charges', allowed: 'Expected allowed', copay: 'Copay', deductible: 'Deductible',
+    coinsurance_amount: 'Coinsurance', insurance: 'Expected from the plan', patient_share: "Patient's share", patient_name: 'Patient name', print: 'Good-faith estimate (PDF)', code: 'Code', description: 'Service',
+    gfe: { title: 'Good Faith Estimate', provider: 'Provider', patient: 'Patient', date: 'Date', total: 'Total estimated charges',
+      rights: 'This Good Faith Estimate shows the costs of items and services that are reasonably expected for your health care needs. It is not a contract. If you are billed $400 or more above this estimate, you may dispute the bill. Keep a copy of this estimate.' } },
   apps: {} as Record<string, string>,
 };
 

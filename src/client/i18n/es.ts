@@ -131,6 +131,11 @@ export const es: Messages = {
   messenger: { new: 'Nueva conversación', conversations: 'Conversaciones', none: 'Aún no hay conversaciones.', pick: 'Elija una conversación o empiece una.', about: 'Sobre %{what} #%{id}', messages: 'Mensajes',
     write: 'Mensaje', hint: 'Enter envía, Mayús+Enter empieza una línea nueva; @nombre (el inicio de un correo) avisa a un colega.', send: 'Enviar', to: 'Para', subject: 'Asunto', message: 'Mensaje', start: 'Empezar',
     kinds: { claim: 'reclamo', patient: 'paciente', payment: 'pago' } },
+  estimate: { clinic: 'Clínica', plan: 'Plan', self_pay: 'Pago propio', add_procedure: 'Agregar un procedimiento (código o nombre)', units: 'Unidades', remove: 'Quitar', deductible_left: 'Deducible restante ($)', coinsurance: 'Coseguro (%)',
+    run: 'Estimar', bad_amount: 'Escriba el deducible en dólares (150.00) y el coseguro como porcentaje (20).', charge: 'Cargos', allowed: 'Permitido esperado', copay: 'Copago', deductible: 'Deducible',
+    coinsurance_amount: 'Coseguro', insurance: 'Esperado del plan', patient_share: 'Parte del paciente', patient_name: 'Nombre del paciente', print: 'Estimado de buena fe (PDF)', code: 'Código', description: 'Servicio',
+    gfe: { title: 'Estimado de buena fe', provider: 'Proveedor', patient: 'Paciente', date: 'Fecha', total: 'Total de cargos estimados',
+      rights: 'Este Estimado de buena fe muestra los costos de los artículos y servicios que razonablemente se esperan para su atención médica. No es un contrato. Si se le factura $400 o más por encima de este estimado, puede disputar la factura. Guarde una copia de este estimado.' } },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { claimWorld, readyClaims } from '../helpers/claim-fixtures.ts';
+import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { pdfPageTexts } from '../helpers/pdf-text.ts';
 
 let e: E2E;
 let ana: Page; let ben: Page;
 let claimId = 0;
+let w: ClaimWorld;
 beforeAll(async () => {
   e = await startE2E();
-  const w = await claimWorld(e.app.db);
+  w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'ana@chat.test', roles: ['biller'], billingCompanyIds: [w.bc] });
   await e.app.createUser({ email: 'ben@chat.test', roles: ['collector'], billingCompanyIds: [w.bc] });
   // The claim is written through the API by a Super User of its own (the two browsers stay known devices).
@@ -54,5 +57,27 @@ describe('two colleagues talk about a claim', () => {
     const stored = await e.app.db.query<{ about_kind: string; about_id: string; n: string }>(
       `select t.about_kind, t.about_id, (select count(*) from messages m where m.thread_id = t.id) as n from message_threads t`);
     expect(stored.rows).toEqual([{ about_kind: 'claim', about_id: claimId, n: 2 }]);
+  });
+});
+
+describe('Medical Store estimates a visit', () => {
+  it("prints a good-faith estimate for a self-pay patient, the procedure priced from the clinic's fee schedule", async () => {
+    // The clinic charges 150.00 for an office visit (its own schedule), above the procedure list's 125.00.
+    await e.app.db.query(`update companies set services = $2 where id = $1`, [w.company, JSON.stringify([{ procedure_code: '99213', std_price: 15000 }])]);
+    // Windows cover the desktop now: the icon is reached from the keyboard, as a person would with windows open.
+    await ana.getByTestId('icon-Medical Store').focus();
+    await ana.keyboard.press('Enter');
+    const store = ana.getByTestId('window-Medical Store');
+    await store.getByRole('combobox', { name: 'Add a procedure (code or name)' }).fill('99213');
+    await ana.getByRole('option', { name: /^99213 - Office visit/ }).click();
+    await store.getByRole('button', { name: 'Estimate' }).click();
+    await expect.poll(() => store.getByTestId('estimate-patient').textContent()).toBe('$150.00');
+    await store.getByLabel('Patient name').fill('Lucia Perez');
+    const [download] = await Promise.all([ana.waitForEvent('download'), store.getByRole('button', { name: 'Good-faith estimate (PDF)' }).click()]);
+    const text = (await pdfPageTexts(readFileSync(await download.path()))).join('\n');
+    expect(text).toContain('Good Faith Estimate');
+    expect(text).toContain('Lucia Perez');
+    expect(text).toContain('Sunshine Family Clinic');
+    expect(text).toMatch(/99213[\s\S]*Office visit[\s\S]*\$150\.00/);
   });
 });
