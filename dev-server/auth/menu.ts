@@ -6,7 +6,7 @@ import type { Actor } from './actor.ts';
 type Flags = Record<string, boolean>;
 
 // Categories and their modules as the predecessor's auth/me returned them (predecessor-facts §7.4).
-const CATEGORIES: Array<[string, string[]]> = [
+export const MENU_CATEGORIES: Array<[string, string[]]> = [
   ['Claims Process', ['Claims Management', 'Claim Batch Management', 'Clearing House Files', 'Claim Rules Management', 'Admission / Encounter Management', 'Payments Management', 'ERA Files', 'Patient Management', 'Denial Management', 'Ledger Management']],
   ['Administration', ['Health Care Professional Management', 'Insurance Management', 'Company Management', 'Facility Management', 'Procedure Management', 'Diagnosis Management', 'Modifier Management', 'User Management', 'Clearing House Management', 'Billing Company Management', 'Status Management']],
   ['Reports and statistics', ['Reports']],
@@ -38,7 +38,7 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
     menu[m.name] = flags;
   }
   const isBillingManager = actor.roles.includes('billingmanager') && !actor.crossTenant;
-  const menu_by_category = CATEGORIES.map(([category, names]) => ({
+  const menu_by_category = MENU_CATEGORIES.map(([category, names]) => ({
     category,
     modules: names.map((name) => {
       const known = byName.get(name);

@@ -177,3 +177,13 @@ describe('Settings', () => {
     await page.getByTestId('window-Restriction by IP').waitFor();
   });
 });
+
+describe('Widgets', () => {
+  it("shows today's date as mm/dd/yyyy and the messages waiting", async () => {
+    const win = await openFromStart(page, 'Widgets');
+    const d = new Date();
+    const today = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+    await win.getByText(today, { exact: false }).waitFor();
+    expect(await win.getByTestId('widget-unread').textContent()).toBe('0 unread messages');
+  });
+});

@@ -134,6 +134,7 @@ export const en = {
     coinsurance_amount: 'Coinsurance', insurance: 'Expected from the plan', patient_share: "Patient's share", patient_name: 'Patient name', print: 'Good-faith estimate (PDF)', code: 'Code', description: 'Service',
     gfe: { title: 'Good Faith Estimate', provider: 'Provider', patient: 'Patient', date: 'Date', total: 'Total estimated charges',
       rights: 'This Good Faith Estimate shows the costs of items and services that are reasonably expected for your health care needs. It is not a contract. If you are billed $400 or more above this estimate, you may dispute the bill. Keep a copy of this estimate.' } },
+  widgets_app: { open: 'Open %{app}', notes: '%{smart_count} note |||| %{smart_count} notes' },
   apps: {} as Record<string, string>,
 };
 

@@ -136,6 +136,7 @@ export const es: Messages = {
     coinsurance_amount: 'Coseguro', insurance: 'Esperado del plan', patient_share: 'Parte del paciente', patient_name: 'Nombre del paciente', print: 'Estimado de buena fe (PDF)', code: 'Código', description: 'Servicio',
     gfe: { title: 'Estimado de buena fe', provider: 'Proveedor', patient: 'Paciente', date: 'Fecha', total: 'Total de cargos estimados',
       rights: 'Este Estimado de buena fe muestra los costos de los artículos y servicios que razonablemente se esperan para su atención médica. No es un contrato. Si se le factura $400 o más por encima de este estimado, puede disputar la factura. Guarde una copia de este estimado.' } },
+  widgets_app: { open: 'Abrir %{app}', notes: '%{smart_count} nota |||| %{smart_count} notas' },
   apps: {
     'Claims Management': 'Reclamos', 'Claim Batch Management': 'Lotes de reclamos', 'Clearing House Files': 'Archivos de la cámara de compensación', 'Admission / Encounter Management': 'Admisiones / encuentros', 'Claim Rules Management': 'Reglas de reclamos', 'Payments Management': 'Pagos', 'ERA Files': 'Archivos ERA', 'Patient Management': 'Pacientes', 'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor', 'Health Care Professional Management': 'Profesionales de la salud', 'Insurance Management': 'Seguros', 'Company Management': 'Compañías',

@@ -16,7 +16,7 @@ export interface DesktopApp {
 }
 
 /** Shell tools the spec lists that auth/me does not (always visible). */
-const ALWAYS = [
+export const ALWAYS = [
   { name: 'Medical Store', category: 'Tools' }, { name: 'Shortcuts', category: 'Tools' }, { name: 'Search', category: 'Tools' },
 ];
 
