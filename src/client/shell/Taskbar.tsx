@@ -60,7 +60,8 @@ export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'v
         <Tooltip title={appLabel(t, 'Messenger')}>
           <IconButton sx={{ color: 'inherit' }} onClick={() => openByName('Messenger')} data-testid="messenger-unread"
             aria-label={unread ? t('shell.unread_messages', { smart_count: unread }) : appLabel(t, 'Messenger')}>
-            <Badge badgeContent={unread} color="error" max={99}><Chat aria-hidden /></Badge>
+            {/* The count is drawn only when there is one, and the button's name says it (its visible text is part of its name). */}
+            {unread ? <Badge badgeContent={unread} color="error" max={999}><Chat aria-hidden /></Badge> : <Chat aria-hidden />}
           </IconButton>
         </Tooltip>
       )}
