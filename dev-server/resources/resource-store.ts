@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
+import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -197,11 +197,31 @@ export class ResourceStore {
     const typed = (p.query ?? '').trim();
     const term = this.entity.resource.searchStripsHyphens ? typed.replace(/-/g, '') : typed;
     const asDate = dates.length && isUsDate(typed);
+    // Someone who sees every billing company and has not picked one searches and sorts names by the name key:
+    // a broad term ("smi" over half a million patients) is then a range of one index, read in order and stopped
+    // after the page, where matching any text must read and sort every match (tens of thousands of rows).
+    const byName = !!(this.entity.resource.nameKey && search && this.actor.crossTenant && !p.billing_company_id);
     const searching = !!(term && (search || asDate));
+    const nameRanges: string[] = [];
     if (asDate) {
       // A date as people type it (04/12/1980) finds the records of that date (a date of birth), by its index.
       params.push(usDateToIso(typed));
       where.push(`(${dates.map((d) => `${d} = $${params.length}`).join(' or ')})`);
+    } else if (byName && searching) {
+      // Across every billing company, words are a name from its start, last name first ("smith, ma"), walked in the
+      // name key's index; a word with a digit (a medical number, a policy, SSN last 4) is still found anywhere.
+      // The database lower-cases the typed name as it lower-cased the key, whatever its collation does to "Ñ".
+      const words = typed.toLowerCase().replace(/,/g, ' ').split(/\s+/).filter(Boolean).slice(0, 6);
+      const name = words.filter((w) => !/\d/.test(w));
+      // As typed ("smith, mary") or first name first ("mary smith" → "smith mary"): two ranges of the same index.
+      for (const o of name.length ? new Set([name.join(' '), [...name.slice(-1), ...name.slice(0, -1)].join(' ')]) : []) {
+        params.push(`${likeEscape(o)}%`);
+        nameRanges.push(`${NAME_KEY} like lower($${params.length})`);
+      }
+      for (const word of words.filter((w) => /\d/.test(w))) {
+        params.push(`%${likeEscape(this.entity.resource.searchStripsHyphens ? word.replace(/-/g, '') : word)}%`);
+        where.push(`${search} like $${params.length}`);
+      }
     } else if (searching) {
       // Every word must appear, in any order: "Smith Wei" and "Wei Smith" find Wei Smith (each word uses the trigram index).
       for (const word of term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)) {
@@ -269,16 +289,26 @@ export class ResourceStore {
       }
     }
     if (Object.keys(errors).length) throw invalid(errors);
-    const whereSql = where.join(' and ');
+    const whereSql = [...where, ...(nameRanges.length ? [`(${nameRanges.join(' or ')})`] : [])].join(' and ');
+    // Two name ranges are read as two walks of the index merged in order ("or" would make the planner read it whole).
+    const branches = nameRanges.length > 1 ? nameRanges.map((r) => [...where, r].join(' and ')) : [whereSql];
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
     const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
+    const order = byName && sortBy === this.entity.resource.nameKey?.fields[0] ? `${NAME_KEY} ${dir}, id ${dir}` : `${sortBy} ${dir}, id ${dir}`;
+    const from = branches.length > 1
+      ? `(${branches.map((b) => `(select * from ${this.table} where ${b} order by ${order} limit ${page * perPage})`).join(' union all ')}) ${this.table} where true`
+      : `${this.table} where ${whereSql}`;
     const pageQuery = () => tx.query<Record<string, unknown>>(
-      `select ${this.selectList} from ${this.table} where ${whereSql} order by ${sortBy} ${dir}, id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`, params);
+      `select ${this.selectList} from ${from} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`, params);
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
       const page_ = await pageQuery();
-      const n = Number((await tx.query<{ n: number }>(`select count(*) as n from (select 1 from ${this.table} where ${whereSql} limit ${COUNT_CAP + 1}) m`, params)).rows[0].n);
+      // In the name key's order the count reads its index alone and stops at the cap (the planner would otherwise
+      // gather every match through a bitmap first).
+      const walk = nameRanges.length ? ` order by ${NAME_KEY}, id` : '';
+      const counted = branches.map((b) => `(select 1 from ${this.table} where ${b}${walk} limit ${COUNT_CAP + 1})`).join(' union all ');
+      const n = Number((await tx.query<{ n: number }>(`select count(*) as n from (${counted}) m`, params)).rows[0].n);
       const count = Math.min(n, COUNT_CAP);
       return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
     }

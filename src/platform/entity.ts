@@ -51,6 +51,11 @@ export interface ResourceMeta {
   codeTemplate?: string;
   /** search ignores hyphens on both sides (SSNs, phone numbers, medical record numbers) */
   searchStripsHyphens?: boolean;
+  /**
+   * A name key (the last name, then the first): across every billing company a search of words matches
+   * the start of this key, as a master patient index is searched, and sorting by its first field walks its index.
+   */
+  nameKey?: { fields: string[] };
   /** asked before a create (GET /{basePath}/{path} with these fields): the same person or thing may already be here */
   duplicateCheck?: { path: string; fields: string[] };
   /** the permission slug of an action when it is not {permission}.{action}: one rule per permission, whichever route serves the data */

@@ -70,6 +70,18 @@ export function searchExpression(entity: Entity, alias = ''): string | null {
   return entity.resource.searchStripsHyphens ? `replace(${expr}, '-', '')` : expr;
 }
 
+/** The column that holds an entity's name key, when its schema declares x-resource.nameKey. */
+export const NAME_KEY = 'name_key';
+
+/**
+ * The name key as the database computes it: the fields lower-cased, one space apart ("smith mary"),
+ * in byte order (collation "C"), so that a typed start ("smith ma") is a range of its index.
+ */
+export function nameKeyExpression(entity: Entity): string | null {
+  const fields = entity.resource.nameKey?.fields;
+  return fields?.length ? fields.map((f) => `lower(coalesce(${f}, ''))`).join(` || ' ' || `) : null;
+}
+
 export function tableModel(entity: Entity): TableModel {
   const t = entity.resource.table;
   const tenant = entity.resource.tenancy === 'billing-company';
@@ -100,6 +112,13 @@ export function tableModel(entity: Entity): TableModel {
   for (const ix of entity.resource.indexes ?? []) {
     const name = `${t}_${ix.columns.join('_')}_idx`;
     indexes[name] = `create index ${name} on ${t} (${tenant ? 'billing_company_id, ' : ''}${ix.columns.join(', ')})${ix.include?.length ? ` include (${ix.include.join(', ')})` : ''}`;
+  }
+  const nameKey = nameKeyExpression(entity);
+  if (nameKey) {
+    columns[NAME_KEY] = { name: NAME_KEY, sqlType: `text collate "C" generated always as (${nameKey}) stored` };
+    // The list's yes/no filters (active only) ride along, so the capped count is answered from the index alone.
+    const flags = dataFields(entity).filter(([, f]) => f['x-list']?.filter === 'boolean').map(([n]) => n);
+    indexes[`${t}_${NAME_KEY}_idx`] = `create index ${t}_${NAME_KEY}_idx on ${t} (${NAME_KEY}, id)${flags.length ? ` include (${flags.join(', ')})` : ''}`;
   }
   const search = searchExpression(entity);
   const lead2 = tenant ? 'billing_company_id, ' : '';

@@ -61,6 +61,55 @@ describe('a broad search on a large list', () => {
     expect(narrow.body.count).toBe(2);
     expect(narrow.body.count_capped).toBeUndefined();
   });
+
+  it('across every billing company also stops counting at 10,000, and pages in name order', async () => {
+    const broad = await root('GET', '/patient/get-all-server?query=broadsearch&itemsPerPage=25&page=2&sortBy=last_name');
+    expect(broad.body).toMatchObject({ count: 10_000, count_capped: true, numberOfPages: 400 });
+    // Name order is the key's byte order, last name then first: "broadsearch1002 ana" before "broadsearch10020 ana".
+    const byKey = Array.from({ length: 10_050 }, (_, i) => `broadsearch${i + 1} ana`).sort();
+    expect(broad.body.data.map((p: { last_name: string; first_name: string }) => `${p.last_name} ${p.first_name}`.toLowerCase())).toEqual(byKey.slice(25, 50));
+  });
+});
+
+describe('a Super User searching every billing company at once', () => {
+  const names = (r: { body: { data: Array<{ first_name: string; last_name: string }> } }) => r.body.data.map((p) => `${p.first_name} ${p.last_name}`);
+  let east = 0;
+  beforeAll(async () => {
+    east = (await root('POST', '/billing-company', { name: 'East Okafor Billing', abbreviation: 'EOB' })).body.id;
+    const west = (await root('POST', '/billing-company', { name: 'West Okafor Billing', abbreviation: 'WOB' })).body.id;
+    for (const [bc, first_name, last_name, med_num] of [[east, 'Mary', 'Okafor'], [east, 'Bob', 'Nokafor'], [west, 'Adam', 'Okafor'], [west, 'Ana', 'Okaforson', 'OK-90417']] as const) {
+      const made = await root('POST', '/patient', { billing_company_id: bc, first_name, last_name, date_of_birth: '03/03/1970', ...(med_num ? { med_num } : {}) });
+      if (made.status !== 201) throw new Error(JSON.stringify(made.body));
+    }
+  });
+
+  it('finds last names from their start, from every billing company, in name order', async () => {
+    const r = await root('GET', '/patient/get-all-server?query=okaf&sortBy=last_name');
+    expect(names(r)).toEqual(['Adam Okafor', 'Mary Okafor', 'Ana Okaforson']);
+    expect(r.body.count).toBe(3);
+  });
+
+  it('finds "last, first" and "first last" alike', async () => {
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okafor, ma')}`))).toEqual(['Mary Okafor']);
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('Adam Okafor')}`))).toEqual(['Adam Okafor']);
+  });
+
+  it('still finds a number anywhere (a medical number)', async () => {
+    expect(names(await root('GET', '/patient/get-all-server?query=90417'))).toEqual(['Ana Okaforson']);
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okaf 90417')}`))).toEqual(['Ana Okaforson']);
+  });
+
+  it('searches every field anywhere once a billing company is picked', async () => {
+    const r = await root('GET', `/patient/get-all-server?query=okaf&sortBy=last_name&billing_company_id=${east}`);
+    expect(names(r)).toEqual(['Bob Nokafor', 'Mary Okafor']);
+  });
+
+  it('walks the name key index, not a scan of every patient', async () => {
+    await app.db.query('set enable_seqscan = off');
+    const plan = await app.db.query<{ 'QUERY PLAN': string }>("explain select id from patients where name_key like 'okaf%' order by name_key, id limit 25");
+    await app.db.query('set enable_seqscan = on');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('patients_name_key_idx');
+  });
 });
 
 describe('finding a patient', () => {

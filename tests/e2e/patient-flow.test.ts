@@ -12,6 +12,7 @@ beforeAll(async () => {
   const bc = await e.app.createBillingCompany('Flow Billing', 'FLW');
   await e.app.createUser({ email: 'root@flow.test', roles: ['superuser'] });
   await e.app.createUser({ email: 'bm@flow.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+  await e.app.createUser({ email: 'support@flow.test', roles: ['superuser'] });
   await e.app.db.query(`insert into taxonomies (code, display_name) values ('207Q00000X', 'Family Medicine Physician'), ('261QF0400X', 'Federally Qualified Health Center (FQHC)')`);
   // The set-up goes through the API as a Super User; the Billing Manager's first sign-in is the browser's.
   const root = e.app.as(await e.app.login('root@flow.test'));
@@ -158,5 +159,35 @@ describe('a new user works a patient through the generated screens', () => {
 
   it('raised no error in the page', () => {
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a Super User looks for the patient among every billing company', () => {
+  let rootPage: Page;
+  let list: Locator;
+  const rows = () => list.locator('[data-testid^="row-"]');
+  beforeAll(async () => {
+    ({ page: rootPage } = await signIn(e, 'support@flow.test'));
+    rootPage.setDefaultTimeout(10_000);
+    list = await openFromStart(rootPage, 'Patient Management');
+  });
+
+  it('across every billing company the search asks for a last name first and finds it from its start', async () => {
+    const box = list.getByPlaceholder('Last name, first name or a number');
+    await box.fill('quis');
+    await list.getByText('MRN-778-899').waitFor();
+    await box.fill('valentina quispe');
+    await expect.poll(() => rows().count()).toBe(1);
+    await box.fill('ispe');
+    await list.getByText('No records found').waitFor();
+  });
+
+  it('with a billing company picked, the search finds any part of any field again', async () => {
+    await list.getByRole('button', { name: 'Filters' }).click();
+    await rootPage.getByLabel('Billing company').click();
+    await rootPage.getByRole('option', { name: /Flow Billing/ }).click();
+    await rootPage.getByRole('button', { name: 'Filters' }).last().click();
+    await list.getByPlaceholder('Search', { exact: true }).fill('ispe');
+    await list.getByText('MRN-778-899').waitFor();
   });
 });

@@ -49,7 +49,7 @@ export const en = {
   },
   bulk: { nothing: 'Fill at least one field to change.', updated: 'Changed: %{count}', failed: 'Not changed: %{count}', apply: 'Apply', select_all: 'Select every row of the page', select: 'Select %{name}' },
   list: {
-    search: 'Search', filters: 'Filters', clear_filters: 'Clear filters', create: 'Create', export: 'Export', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
+    billing_company: 'Billing company', search_by_name: 'Last name, first name or a number', search: 'Search', filters: 'Filters', clear_filters: 'Clear filters', create: 'Create', export: 'Export', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
     refresh: 'Refresh', rows_per_page: 'Rows per page', displayed_rows: '%{from}–%{to} of %{count}', no_results: 'No records found', total_all: 'Total (all matches)', from: 'From', to: 'To', min: 'at least', max: 'at most', yes: 'Yes', no: 'No', any: 'Any',
     confirm_status_title: 'Change status', confirm_disable: 'Disable this record?', confirm_enable: 'Enable this record?', confirm: 'Confirm', cancel: 'Cancel',
     range_invalid: 'The from date may not be after the to date.', actions: 'Actions', status: 'Status',

@@ -51,7 +51,7 @@ export const es: Messages = {
   },
   bulk: { nothing: 'Complete al menos un campo para cambiar.', updated: 'Cambiados: %{count}', failed: 'Sin cambiar: %{count}', apply: 'Aplicar', select_all: 'Seleccionar todas las filas de la página', select: 'Seleccionar %{name}' },
   list: {
-    search: 'Buscar', filters: 'Filtros', clear_filters: 'Quitar filtros', create: 'Crear', export: 'Exportar', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
+    billing_company: 'Compañía de facturación', search_by_name: 'Apellido, nombre o un número', search: 'Buscar', filters: 'Filtros', clear_filters: 'Quitar filtros', create: 'Crear', export: 'Exportar', export_csv: 'CSV', export_xlsx: 'Excel (XLSX)', export_pdf: 'PDF',
     refresh: 'Actualizar', rows_per_page: 'Filas por página', displayed_rows: '%{from}–%{to} de %{count}', no_results: 'No se encontraron registros', total_all: 'Total (todas las coincidencias)', from: 'Desde', to: 'Hasta', min: 'al menos', max: 'como máximo', yes: 'Sí', no: 'No', any: 'Cualquiera',
     confirm_status_title: 'Cambiar estado', confirm_disable: '¿Desactivar este registro?', confirm_enable: '¿Activar este registro?', confirm: 'Confirmar', cancel: 'Cancelar',
     range_invalid: 'La fecha desde no puede ser posterior a la fecha hasta.', actions: 'Acciones', status: 'Estatus',

@@ -6,15 +6,28 @@ import { orderedFields, type ClientEntity } from '../schema/entities.ts';
 import { FilterChoices } from './FilterChoices.tsx';
 import { isMoneyField } from '../../domain/formats.ts';
 import { centsFromDollars, formatCents } from '../../domain/money-input.ts';
+import { useMe } from '../shell/me-context.ts';
+import type { FieldSchema } from '../schema/entities.ts';
 
 type Filters = Record<string, unknown>;
 
-/** The schema's list filters (x-list.filter): text, equals, boolean, number and date ranges (from not after to). */
+/** The billing company a record belongs to, as a filter: the system column every tenant-owned table has. */
+const BILLING_COMPANY: FieldSchema = { title: 'Billing company', type: 'integer', 'x-db': { references: 'billing_companies' }, 'x-list': { filter: 'equals' } };
+
+/**
+ * The schema's list filters (x-list.filter): text, equals, boolean, number and date ranges (from not
+ * after to); for someone who sees every billing company, the billing company first.
+ */
 export function ListFilters({ entity, filterValues, setFilters }: { entity: ClientEntity; filterValues: Filters; setFilters(f: Filters): void }) {
   const { t, locale } = useI18n();
+  const { me } = useMe();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Filters>(filterValues);
-  const fields = orderedFields(entity, (_n, f) => !!f['x-list']?.filter);
+  const byCompany = me.is_super_user && entity.resource.tenancy === 'billing-company';
+  const fields: Array<[string, FieldSchema]> = [
+    ...(byCompany ? [['billing_company_id', { ...BILLING_COMPANY, title: t('list.billing_company') }] as [string, FieldSchema]] : []),
+    ...orderedFields(entity, (_n, f) => !!f['x-list']?.filter),
+  ];
   if (!fields.length) return null;
   const active = Object.keys(filterValues).filter((k) => k !== 'q' && filterValues[k] !== undefined && filterValues[k] !== '').length;
   const set = (k: string, v: unknown) => setDraft((d) => ({ ...d, [k]: v === '' ? undefined : v }));

@@ -77,11 +77,13 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
   };
 
   const title = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
+  // Across every billing company the server finds names from their start, last name first (x-resource.nameKey).
+  const byName = me.is_super_user && !!entity.resource.nameKey && !list.filterValues.billing_company_id;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, flexWrap: 'wrap' }}>
         <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>{title}</Typography>
-        <TextField size="small" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('list.search')} sx={{ width: 240 }}
+        <TextField size="small" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t(byName ? 'list.search_by_name' : 'list.search')} sx={{ width: byName ? 280 : 240 }}
           slotProps={{ htmlInput: { 'aria-label': t('list.search') }, input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden fontSize="small" /></InputAdornment> } }} />
         <ListFilters entity={entity} filterValues={list.filterValues} setFilters={(f) => list.setFilters(f, {})} />
         <Box sx={{ flex: 1 }} />
