@@ -303,12 +303,14 @@ export class ResourceStore {
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
-      const page_ = await pageQuery();
       // In the name key's order the count reads its index alone and stops at the cap (the planner would otherwise
       // gather every match through a bitmap first).
       const walk = nameRanges.length ? ` order by ${NAME_KEY}, id` : '';
       const counted = branches.map((b) => `(select 1 from ${this.table} where ${b}${walk} limit ${COUNT_CAP + 1})`).join(' union all ');
-      const n = Number((await tx.query<{ n: number }>(`select count(*) as n from (${counted}) m`, params)).rows[0].n);
+      const countQuery = () => tx.query<{ n: number }>(`select count(*) as n from (${counted}) m`, params);
+      // Outside a transaction the page and its count are read at once, on two of the pool's connections.
+      const [page_, counts] = tx === this.db ? await Promise.all([pageQuery(), countQuery()]) : [await pageQuery(), await countQuery()];
+      const n = Number(counts.rows[0].n);
       const count = Math.min(n, COUNT_CAP);
       return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
     }
