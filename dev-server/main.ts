@@ -8,6 +8,7 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
+import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 import { loadDemoPayments } from './demo/demo-payments.ts';
 import { loadEntities } from '../src/platform/load-schemas.ts';
 
@@ -31,6 +32,8 @@ async function main() {
   if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
   // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.
   const stopPolling = startPollScheduler(db, jobs);
+  // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.
+  const stopVacuum = startEmbeddedVacuum(db);
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
     console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
   });
@@ -39,6 +42,7 @@ async function main() {
   server.headersTimeout = 66_000;
   const stop = () => {
     stopPolling();
+    stopVacuum();
     server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
     // Open message streams never end by themselves: after a grace for requests under way, every connection is closed
     // so the server can stop (browsers reconnect to the next one).
