@@ -29,6 +29,12 @@ export async function visibleSaved(ctx: MasterDataContext, actor: Actor, kind: P
   const where = ['(p.user_id = $1 or p.shared)'];
   if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`p.billing_company_id = any($${params.length}::bigint[])`); }
   if (typeof q.report_key === 'string' && q.report_key) { params.push(q.report_key); where.push(`p.report_key = $${params.length}`); }
+  // A Super User narrows to one billing company from the list's filters, as on every tenant-owned list.
+  if (q.billing_company_id !== undefined && q.billing_company_id !== '') {
+    const bc = Number(q.billing_company_id);
+    if (!Number.isSafeInteger(bc) || bc < 1) throw invalid({ billing_company_id: ['The billing company must be an id.'] });
+    params.push(bc); where.push(`p.billing_company_id = $${params.length}`);
+  }
   if (q.ids !== undefined) {
     const ids = String(q.ids).split(',').map(Number);
     if (ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a comma-separated list of ids.'] });

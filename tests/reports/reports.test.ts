@@ -238,6 +238,18 @@ describe('presets', () => {
     expect(await n('select count(*) from report_presets')).toBe(1);
   });
 
+  it('a Super User narrows the presets to one billing company, as the list\'s Billing company filter asks', async () => {
+    const [first, second] = await all();
+    for (const [bc, name] of [[first, 'First office view'], [second, 'Second office view']] as const) {
+      expect((await root('POST', '/report-presets', { name, report_key: 'daily-insurance-aging', filters, shared: true, billing_company_id: bc })).status).toBe(201);
+    }
+    const names = async (q: string) => (await root('GET', `/report-presets?${q}`)).body.data.map((p: { name: string }) => p.name);
+    expect(await names(`billing_company_id=${second}`)).toEqual(['Second office view']);
+    expect(await names('')).toEqual(expect.arrayContaining(['First office view', 'Second office view']));
+    expect((await root('GET', '/report-presets?billing_company_id=abc')).status).toBe(422);
+    await app.db.query(`delete from report_presets where name like '% office view'`);
+  });
+
   it('a preset names a report that exists', async () => {
     const r = await root('POST', '/report-presets', { name: 'X', report_key: 'no-such-report', filters: {}, billing_company_id: (await all())[0] });
     expect(r.status).toBe(422);
