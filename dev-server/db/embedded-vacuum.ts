@@ -8,23 +8,18 @@ import { log } from '../http/server-log.ts';
  * first day. So the server does what autovacuum would, with its default thresholds, one table per tick.
  */
 
-/** PostgreSQL's autovacuum defaults: base threshold + scale factor × the table's rows. */
-const VACUUM = { dead: [50, 0.2], inserted: [1000, 0.2] } as const;
-const ANALYZE = [50, 0.1] as const;
-
 export interface DueTable { table: string; vacuum: boolean }
 
-/** The user tables autovacuum would pick now, most changed first. */
+/** The user tables autovacuum would pick now, by its default thresholds (base + scale × rows), most changed first. */
 export async function tablesDue(db: Database): Promise<DueTable[]> {
-  const r = await db.query<{ table: string; vacuum: boolean }>(
-    `select format('%I.%I', s.schemaname, s.relname) as table,
-            (s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0)) as vacuum
-       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-      where s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0)
-         or s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0)
-         or s.n_mod_since_analyze > $5 + $6 * greatest(c.reltuples, 0)
-      order by s.n_dead_tup + s.n_ins_since_vacuum + s.n_mod_since_analyze desc`,
-    [VACUUM.dead[0], VACUUM.dead[1], VACUUM.inserted[0], VACUUM.inserted[1], ANALYZE[0], ANALYZE[1]]);
+  const r = await db.query<DueTable>(
+    `select format('%I.%I', s.schemaname, s.relname) as table, d.needs_vacuum as vacuum
+       from pg_stat_user_tables s join pg_class c on c.oid = s.relid,
+            lateral (select greatest(c.reltuples, 0) as n) t,
+            lateral (select s.n_dead_tup > 50 + 0.2 * t.n or s.n_ins_since_vacuum > 1000 + 0.2 * t.n as needs_vacuum,
+                            s.n_mod_since_analyze > 50 + 0.1 * t.n as needs_analyze) d
+      where d.needs_vacuum or d.needs_analyze
+      order by s.n_dead_tup + s.n_ins_since_vacuum + s.n_mod_since_analyze desc`);
   return r.rows;
 }
 

@@ -64,6 +64,14 @@ export function idParam(req: Request, name = 'id'): number {
   return id;
 }
 
+/** An optional id named by a query or body field: absent is undefined, anything but an id a 422 naming the field. */
+export function optionalId(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw invalid({ [field]: [`The ${field.replace(/_id$/, '').replace(/_/g, ' ')} must be an id.`] });
+  return id;
+}
+
 /**
  * The version of the record the person edited: the body's version field or an If-Match header.
  * required: a PUT of the generic screens must name it, so that a stale edit is refused, not merged.

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
-import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import { MESSENGER_CHANNEL, type MessengerHub } from './messenger-hub.ts';
 
 export interface MessengerContext { db: Database; hub: MessengerHub }
@@ -24,9 +24,8 @@ function messageText(v: unknown, errors: Record<string, string[]>): string {
 
 /** The billing company a new thread belongs to: the one named (among the person's), or their only one. */
 function threadCompany(actor: Actor, asked: unknown): number {
-  if (asked !== undefined && asked !== null && asked !== '') {
-    const id = Number(asked);
-    if (!Number.isSafeInteger(id) || id < 1) throw invalid({ billing_company_id: ['The billing company must be an id.'] });
+  const id = optionalId(asked, 'billing_company_id');
+  if (id !== undefined) {
     if (!actor.crossTenant && !actor.billingCompanyIds.includes(id)) throw forbidden();
     return id;
   }

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
@@ -30,11 +30,8 @@ export async function visibleSaved(ctx: MasterDataContext, actor: Actor, kind: P
   if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`p.billing_company_id = any($${params.length}::bigint[])`); }
   if (typeof q.report_key === 'string' && q.report_key) { params.push(q.report_key); where.push(`p.report_key = $${params.length}`); }
   // A Super User narrows to one billing company from the list's filters, as on every tenant-owned list.
-  if (q.billing_company_id !== undefined && q.billing_company_id !== '') {
-    const bc = Number(q.billing_company_id);
-    if (!Number.isSafeInteger(bc) || bc < 1) throw invalid({ billing_company_id: ['The billing company must be an id.'] });
-    params.push(bc); where.push(`p.billing_company_id = $${params.length}`);
-  }
+  const bc = optionalId(q.billing_company_id, 'billing_company_id');
+  if (bc !== undefined) { params.push(bc); where.push(`p.billing_company_id = $${params.length}`); }
   if (q.ids !== undefined) {
     const ids = String(q.ids).split(',').map(Number);
     if (ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a comma-separated list of ids.'] });

@@ -42,6 +42,8 @@ const MAX_PAGE = 1000;
 /** A search's total is counted up to this many matches; beyond, the list says "10,000+". */
 export const COUNT_CAP = 10_000;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The words of a search, lower-cased, at most six. */
+const searchWords = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
 
 /**
  * The data layer of every schema-driven entity. Tenancy is applied here and only here: every read
@@ -207,26 +209,23 @@ export class ResourceStore {
       // A date as people type it (04/12/1980) finds the records of that date (a date of birth), by its index.
       params.push(usDateToIso(typed));
       where.push(`(${dates.map((d) => `${d} = $${params.length}`).join(' or ')})`);
-    } else if (byName && searching) {
-      // Across every billing company, words are a name from its start, last name first ("smith, ma"), walked in the
-      // name key's index; a word with a digit (a medical number, a policy, SSN last 4) is still found anywhere.
-      // The database lower-cases the typed name as it lower-cased the key, whatever its collation does to "Ñ".
-      const words = typed.toLowerCase().replace(/,/g, ' ').split(/\s+/).filter(Boolean).slice(0, 6);
-      const name = words.filter((w) => !/\d/.test(w));
-      // As typed ("smith, mary") or first name first ("mary smith" → "smith mary"): two ranges of the same index.
-      for (const o of name.length ? new Set([name.join(' '), [...name.slice(-1), ...name.slice(0, -1)].join(' ')]) : []) {
-        params.push(`${likeEscape(o)}%`);
-        nameRanges.push(`${NAME_KEY} like lower($${params.length})`);
-      }
-      for (const word of words.filter((w) => /\d/.test(w))) {
-        params.push(`%${likeEscape(this.entity.resource.searchStripsHyphens ? word.replace(/-/g, '') : word)}%`);
-        where.push(`${search} like $${params.length}`);
-      }
     } else if (searching) {
-      // Every word must appear, in any order: "Smith Wei" and "Wei Smith" find Wei Smith (each word uses the trigram index).
-      for (const word of term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)) {
-        params.push(`%${likeEscape(word)}%`);
-        where.push(`${search} like $${params.length}`);
+      // A word found anywhere in the search text, by the trigram index.
+      const anywhere = (word: string) => { params.push(`%${likeEscape(word)}%`); where.push(`${search} like $${params.length}`); };
+      if (!byName) {
+        // Every word must appear, in any order: "Smith Wei" and "Wei Smith" find Wei Smith.
+        searchWords(term).forEach(anywhere);
+      } else {
+        // Across every billing company, words are a name from its start, last name first ("smith, ma"), walked in the
+        // name key's index; a word with a digit (a medical number, a policy, SSN last 4) is still found anywhere.
+        // The database lower-cases the typed name as it lower-cased the key, whatever its collation does to "Ñ".
+        const name = searchWords(typed.replace(/,/g, ' ')).filter((w) => !/\d/.test(w));
+        // As typed ("smith, mary") or first name first ("mary smith" → "smith mary"): two ranges of the same index.
+        for (const o of name.length ? new Set([name.join(' '), [...name.slice(-1), ...name.slice(0, -1)].join(' ')]) : []) {
+          params.push(`${likeEscape(o)}%`);
+          nameRanges.push(`${NAME_KEY} like lower($${params.length})`);
+        }
+        searchWords(term.replace(/,/g, ' ')).filter((w) => /\d/.test(w)).forEach(anywhere);
       }
     }
     for (const f of this.fields) {

@@ -77,7 +77,7 @@ export const NAME_KEY = 'name_key';
  * The name key as the database computes it: the fields lower-cased, one space apart ("smith mary"),
  * in byte order (collation "C"), so that a typed start ("smith ma") is a range of its index.
  */
-export function nameKeyExpression(entity: Entity): string | null {
+function nameKeyExpression(entity: Entity): string | null {
   const fields = entity.resource.nameKey?.fields;
   return fields?.length ? fields.map((f) => `lower(coalesce(${f}, ''))`).join(` || ' ' || `) : null;
 }

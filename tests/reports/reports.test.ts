@@ -246,7 +246,7 @@ describe('presets', () => {
     const names = async (q: string) => (await root('GET', `/report-presets?${q}`)).body.data.map((p: { name: string }) => p.name);
     expect(await names(`billing_company_id=${second}`)).toEqual(['Second office view']);
     expect(await names('')).toEqual(expect.arrayContaining(['First office view', 'Second office view']));
-    expect((await root('GET', '/report-presets?billing_company_id=abc')).status).toBe(422);
+    expect((await root('GET', '/report-presets?billing_company_id=abc')).body.errors.billing_company_id).toEqual(['The billing company must be an id.']);
     await app.db.query(`delete from report_presets where name like '% office view'`);
   });
 

@@ -2,17 +2,17 @@ import { Badge, Box, Button, MenuItem, Popover, TextField } from '@mui/material'
 import { useState } from 'react';
 import { completeDateEntry, isRangeInOrder } from '../../domain/date-entry.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
-import { orderedFields, type ClientEntity } from '../schema/entities.ts';
+import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
 import { FilterChoices } from './FilterChoices.tsx';
 import { isMoneyField } from '../../domain/formats.ts';
 import { centsFromDollars, formatCents } from '../../domain/money-input.ts';
 import { useMe } from '../shell/me-context.ts';
-import type { FieldSchema } from '../schema/entities.ts';
 
 type Filters = Record<string, unknown>;
 
 /** The billing company a record belongs to, as a filter: the system column every tenant-owned table has. */
-const BILLING_COMPANY: FieldSchema = { title: 'Billing company', type: 'integer', 'x-db': { references: 'billing_companies' }, 'x-list': { filter: 'equals' } };
+const billingCompanyField = (title: string): [string, FieldSchema] =>
+  ['billing_company_id', { title, type: 'integer', 'x-db': { references: 'billing_companies' }, 'x-list': { filter: 'equals' } }];
 
 /**
  * The schema's list filters (x-list.filter): text, equals, boolean, number and date ranges (from not
@@ -24,10 +24,7 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Filters>(filterValues);
   const byCompany = me.is_super_user && entity.resource.tenancy === 'billing-company';
-  const fields: Array<[string, FieldSchema]> = [
-    ...(byCompany ? [['billing_company_id', { ...BILLING_COMPANY, title: t('list.billing_company') }] as [string, FieldSchema]] : []),
-    ...orderedFields(entity, (_n, f) => !!f['x-list']?.filter),
-  ];
+  const fields = [...(byCompany ? [billingCompanyField(t('list.billing_company'))] : []), ...orderedFields(entity, (_n, f) => !!f['x-list']?.filter)];
   if (!fields.length) return null;
   const active = Object.keys(filterValues).filter((k) => k !== 'q' && filterValues[k] !== undefined && filterValues[k] !== '').length;
   const set = (k: string, v: unknown) => setDraft((d) => ({ ...d, [k]: v === '' ? undefined : v }));
