@@ -8,6 +8,7 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
+import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 import { loadDemoPayments } from './demo/demo-payments.ts';
 import { loadEntities } from '../src/platform/load-schemas.ts';
@@ -24,6 +25,7 @@ async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   const files = defaultFileStore(db);
   await moveLegacyImages(db, files, join(process.env.DATA_DIR ?? './data', 'files'));
+  await moveLegacyExchangeFolders(db);
   // The demo's payments go through the product's own intake and posting, so they need the file store.
   if (demo) console.log(`Posted the demo remittances: ${await loadDemoPayments({ db, entities: loadEntities(join(ROOT, 'schemas', 'entities')), files })} claims paid or denied`);
   const jobs = new JobQueue(db, files);

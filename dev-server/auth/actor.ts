@@ -30,3 +30,6 @@ export function systemActor(billingCompanyId: number | null, what: string): Acto
 }
 
 export const can = (actor: Actor, slug: string) => actor.permissions.has(slug) || (actor.system === true && actor.permissions.has('*'));
+
+/** A Super User: the platform's administrator (a Super Auditor or Development Support is cross-tenant too, but is not one). */
+export const isSuperUser = (actor: Actor) => actor.roles.includes('superuser') || (actor.system === true && actor.crossTenant);

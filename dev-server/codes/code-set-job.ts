@@ -23,8 +23,14 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
     if (Object.keys(fields).length) throw new DomainError('invalid', {}, fields);
     return { file_id: fileId, code_set: raw.code_set as CodeSetKind };
   },
+  // Only a release uploaded as a code set is read as one (an ERA or another billing company's upload never is).
+  async check(db, input) {
+    const r = await db.query<{ kind: string }>('select kind from files where id = $1', [input.file_id]);
+    if (r.rows[0]?.kind !== 'code-set') throw new DomainError('invalid', {}, { file_id: [{ code: 'file_not_code_set' }] });
+  },
   async run(ctx, input) {
     const file = await ctx.files.get(ctx.actor, input.file_id);
+    if (file.kind !== 'code-set') throw new DomainError('invalid', {}, { file_id: [{ code: 'file_not_code_set' }] });
     const bytes = await ctx.files.read(file);
     const from = ctx.checkpoint?.done ?? 0;
     let written = 0;

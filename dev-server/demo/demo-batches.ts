@@ -5,13 +5,12 @@ import { insertRows } from './demo-rows.ts';
 /**
  * A billing company's first batches, ready to go: an electronic one through its clearing-house
  * account (a local-folder connection, so Send works on the first start and the 837 lands under
- * DATA_DIR/exchange) and a paper one to print on CMS-1500 forms. Both hold verified Not submitted
+ * DATA_DIR/exchange/<billing company id>/outbound) and a paper one to print on CMS-1500 forms. Both hold verified Not submitted
  * professional claims of one clinic (the one with the most).
  */
 export async function loadDemoBatches(tx: Queryable, p: { billingCompanyId: number; abbreviation: string; accountId: number }): Promise<void> {
-  const folder = p.abbreviation.toLowerCase();
-  await tx.query(`update clearing_house_accounts set connection = 'folder', outbound_folder = $2, inbound_folder = $3, poll_minutes = 15 where id = $1`,
-    [p.accountId, `${folder}/outbound`, `${folder}/inbound`]);
+  await tx.query(`update clearing_house_accounts set connection = 'folder', outbound_folder = 'outbound', inbound_folder = 'inbound', poll_minutes = 15 where id = $1`,
+    [p.accountId]);
   // The clinic with the most claims ready to batch.
   const company = Number((await tx.query<{ company_id: string }>(
     `select company_id from claims where billing_company_id = $1 and status_id = 2 and verified and format_id = 1 group by company_id order by count(*) desc, company_id limit 1`,

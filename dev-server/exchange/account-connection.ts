@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { openSecret } from '../security/secret-box.ts';
 import { ConnectionError, type ClearingHouseConnection } from './connection.ts';
-import { folderConnection } from './folder-connection.ts';
+import { billingCompanyExchangeRoot, folderConnection } from './folder-connection.ts';
 import { sftpConnection } from './sftp-connection.ts';
 
 export interface ExchangeAccount {
@@ -29,7 +29,7 @@ export const connects = (a: ExchangeAccount) => a.connection === 'sftp' || a.con
 export async function openConnection(db: Queryable, a: ExchangeAccount): Promise<ClearingHouseConnection> {
   if (a.connection === 'folder') {
     if (!a.outbound_folder) throw new ConnectionError('The account has no outbound folder.');
-    return folderConnection(a.outbound_folder, a.inbound_folder);
+    return folderConnection(a.outbound_folder, a.inbound_folder, billingCompanyExchangeRoot(a.billing_company_id));
   }
   if (a.connection !== 'sftp') throw new ConnectionError('The account has no connection: its files are carried by hand.');
   if (!a.host || !a.username || !a.secret_encrypted || !a.outbound_folder) throw new ConnectionError('The SFTP connection needs a host, a user, a password or key and an outbound folder.');

@@ -15,8 +15,17 @@ export interface ClearingHouseConnection {
   get(name: string): Promise<Buffer>;
   /** takes a file out of the inbound folder once it is kept here */
   remove(name: string): Promise<void>;
+  /**
+   * Moves a file that is not this account's (addressed to another receiver or payee) into the
+   * inbound folder's "not-ours" folder: left where the clearing house can be told, never taken in,
+   * and not found again by the next poll.
+   */
+  setAside(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The folder, inside an account's inbound folder, that holds files set aside as not the account's. */
+export const SET_ASIDE_FOLDER = 'not-ours';
 
 /** A connection problem in words a billing office can act on (never a stack trace). */
 export class ConnectionError extends Error {}

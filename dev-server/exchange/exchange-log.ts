@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 
-export type ExchangeResult = 'sent' | 'send_failed' | 'applied' | 'duplicate' | 'era_received' | 'unreadable';
+export type ExchangeResult = 'sent' | 'send_failed' | 'applied' | 'duplicate' | 'era_received' | 'unreadable' | 'set_aside';
 
 export interface ExchangeEntry {
   billingCompanyId: number; accountId: number | null; batchId?: number | null; fileId: number | null;

@@ -46,10 +46,11 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
       const account = await accountFor(ctx, req, actor);
       if (!account.inbound_folder) throw invalid({ inbound_folder: ['This account has no inbound folder.'] });
       const out = await pollAccount(ctx, actor, account).catch(failed);
-      const n = out.received.filter((r) => !r.duplicate).length;
+      const n = out.received.filter((r) => !r.duplicate && r.result !== 'set_aside').length;
+      const aside = out.received.filter((r) => r.result === 'set_aside').length;
       const message = res.locals.locale === 'es'
-        ? `${n} archivo(s) recibido(s)${out.errors.length ? `; ${out.errors.length} no se pudieron tomar` : ''}.`
-        : `${n} file(s) received${out.errors.length ? `; ${out.errors.length} could not be taken` : ''}.`;
+        ? `${n} archivo(s) recibido(s)${aside ? `; ${aside} apartado(s): no son de esta cuenta` : ''}${out.errors.length ? `; ${out.errors.length} no se pudieron tomar` : ''}.`
+        : `${n} file(s) received${aside ? `; ${aside} set aside: not this account's` : ''}${out.errors.length ? `; ${out.errors.length} could not be taken` : ''}.`;
       return { ...out, message };
     },
   },

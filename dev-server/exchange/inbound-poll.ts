@@ -2,10 +2,12 @@ import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { log } from '../http/server-log.ts';
 import { exchangeAccount, openConnection, type ExchangeAccount } from './account-connection.ts';
-import { ConnectionError } from './connection.ts';
+import { ConnectionError, SET_ASIDE_FOLDER } from './connection.ts';
+import { addresseeOf, notOursReason } from './inbound-addressee.ts';
+import { logExchange } from './exchange-log.ts';
 import { receiveFile, type ReceiveContext, type ReceiveOutcome } from './receive-file.ts';
 
-export interface PollOutcome { account_id: number; connection: string; received: Array<Pick<ReceiveOutcome, 'exchange_id' | 'file_id' | 'kind' | 'result' | 'message' | 'duplicate'> & { name: string }>; errors: string[] }
+export interface PollOutcome { account_id: number; connection: string; received: Array<Pick<ReceiveOutcome, 'exchange_id' | 'kind' | 'result' | 'message' | 'duplicate'> & { name: string; file_id: number | null }>; errors: string[] }
 
 /**
  * Takes in what waits in an account's inbound folder: each file is kept and applied (receiveFile),
@@ -22,6 +24,18 @@ export async function pollAccount(ctx: ReceiveContext, actor: Actor, account: Ex
     for (const f of await connection.listInbound()) {
       try {
         const bytes = await connection.get(f.name);
+        const notOurs = await notOursReason(ctx.db, account, addresseeOf(bytes.toString('latin1')));
+        if (notOurs) {
+          // Another's file (a clearing house's mistake, or a folder shared by error) is neither kept nor applied here:
+          // it is moved aside in the folder, and the log says so without holding its contents.
+          await connection.setAside(f.name);
+          const message = `${notOurs} Set aside in ${SET_ASIDE_FOLDER}/ of the inbound folder; nothing was taken in.`;
+          const exchangeId = await ctx.db.transaction((tx) => logExchange(ctx, tx, actor, {
+            billingCompanyId: account.billing_company_id, accountId: account.id, fileId: null, direction: 'in', kind: 'unknown', name: f.name, size: bytes.length, result: 'set_aside', message,
+          }));
+          out.received.push({ name: f.name, exchange_id: exchangeId, file_id: null, kind: null, result: 'set_aside', message, duplicate: false });
+          continue;
+        }
         const r = await receiveFile(ctx, actor, { billingCompanyId: account.billing_company_id, accountId: account.id, name: f.name, bytes });
         out.received.push({ name: f.name, exchange_id: r.exchange_id, file_id: r.file_id, kind: r.kind, result: r.result, message: r.message, duplicate: r.duplicate });
         await connection.remove(f.name);

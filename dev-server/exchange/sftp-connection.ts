@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
-import { ConnectionError, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
+import { log } from '../http/server-log.ts';
+import { ConnectionError, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
 
 export interface SftpSettings {
   host: string; port: number; username: string;
@@ -11,16 +12,20 @@ export interface SftpSettings {
   fingerprint: string | null;
 }
 
-/** Why a connection failed, said for a billing office (the library's messages name sockets and handshakes). */
-function plainly(e: unknown, s: SftpSettings): ConnectionError {
-  const m = e instanceof Error ? e.message : String(e);
+/**
+ * Why a connection failed, said for a billing office, and no more than that: the server could not be
+ * reached (refused, unknown or silent are one answer, so that "Test the connection" tells nothing of
+ * the network behind the server), or it did not accept the sign-in. The library's own words (sockets,
+ * banners, handshakes) go to the server log only.
+ */
+function plainly(e: unknown, s: SftpSettings, signedIn: boolean): ConnectionError {
   if (e instanceof ConnectionError) return e;
-  if (/ECONNREFUSED/.test(m)) return new ConnectionError(`The clearing house's SFTP server ${s.host}:${s.port} refused the connection (it may be down).`);
-  if (/ENOTFOUND|EAI_AGAIN/.test(m)) return new ConnectionError(`The SFTP server ${s.host} could not be found.`);
-  if (/ETIMEDOUT|Timed out/i.test(m)) return new ConnectionError(`The SFTP server ${s.host}:${s.port} did not answer in time.`);
-  if (/authentication|All configured authentication methods failed/i.test(m)) return new ConnectionError(`The SFTP server ${s.host} did not accept the user ${s.username} and its password or key.`);
-  if (/No such file/i.test(m)) return new ConnectionError(`A folder or file was not found on ${s.host}: ${m.replace(/^.*?: /, '')}`);
-  return new ConnectionError(`The SFTP exchange with ${s.host} failed: ${m}`);
+  const m = e instanceof Error ? e.message : String(e);
+  log.info({ host: s.host, port: s.port, err: { message: m } }, 'sftp exchange failed');
+  if (!signedIn && /authentication|All configured authentication methods failed/i.test(m)) return new ConnectionError(`The SFTP server ${s.host} did not accept the user ${s.username} and its password or key.`);
+  if (!signedIn) return new ConnectionError(`The clearing house's SFTP server ${s.host}:${s.port} could not be reached or refused the connection (it may be down).`);
+  if (/No such file/i.test(m)) return new ConnectionError(`A folder or file of this account was not found on ${s.host}.`);
+  return new ConnectionError(`The SFTP exchange with ${s.host} failed while moving a file; try again.`);
 }
 
 /**
@@ -43,11 +48,11 @@ export async function sftpConnection(s: SftpSettings, onFirstKey: (fingerprint: 
     if (seen && s.fingerprint && seen !== s.fingerprint) {
       throw new ConnectionError(`The SFTP server ${s.host} presented a different key (${seen}) from the one remembered (${s.fingerprint}); nothing was sent. If the clearing house changed its key, clear the remembered fingerprint.`);
     }
-    throw plainly(e, s);
+    throw plainly(e, s, false);
   }
   if (seen && !s.fingerprint) await onFirstKey(seen);
   const inbound = () => { if (!s.inbound) throw new ConnectionError('This account has no inbound folder.'); return s.inbound; };
-  const wrap = async <T>(f: () => Promise<T>) => { try { return await f(); } catch (e) { throw plainly(e, s); } };
+  const wrap = async <T>(f: () => Promise<T>) => { try { return await f(); } catch (e) { throw plainly(e, s, true); } };
   return {
     label: `sftp://${s.username}@${s.host}:${s.port}`,
     put: (name, bytes) => wrap(async () => {
@@ -60,6 +65,11 @@ export async function sftpConnection(s: SftpSettings, onFirstKey: (fingerprint: 
       .map((f) => ({ name: f.name, size: f.size })).sort((a, b) => a.name.localeCompare(b.name))),
     get: (name) => wrap(async () => (await client.get(posix.join(inbound(), name))) as Buffer),
     remove: (name) => wrap(async () => { await client.delete(posix.join(inbound(), name)); }),
+    setAside: (name) => wrap(async () => {
+      const aside = posix.join(inbound(), SET_ASIDE_FOLDER);
+      if (!(await client.exists(aside))) await client.mkdir(aside, true);
+      await client.rename(posix.join(inbound(), name), posix.join(aside, name));
+    }),
     async close() { await client.end().catch(() => undefined); },
   };
 }

@@ -3,20 +3,12 @@ import multer, { type StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { FILE_KINDS, isFileKind, type FileKind } from '../../src/domain/files/file-kinds.ts';
-import { can, type Actor } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { kindReadable, type FileStore, type StoredFile } from './file-store.ts';
+import { grants, kindReadable, type FileStore, type StoredFile } from './file-store.ts';
 
 export interface FileContext { db: Database; files: FileStore }
-
-/** Who may put a document of each kind in through the upload route (the system writes the others: 837s, acknowledgments). */
-const UPLOADABLE: Partial<Record<FileKind, (a: Actor) => boolean>> = {
-  eob: (a) => can(a, 'payment.eob'),
-  era: (a) => can(a, 'payment.create'),
-  upload: () => true,
-  'code-set': (a) => a.crossTenant,
-};
 
 function kindParam(req: Request): FileKind {
   const kind = String(req.query.kind ?? '');
@@ -58,7 +50,7 @@ export function streamingUpload(ctx: FileContext, fixedKind?: FileKind, owner?: 
     try {
       const actor = res.locals.actor as Actor;
       const kind = fixedKind ?? kindParam(req);
-      if (!UPLOADABLE[kind]?.(actor)) throw new DomainError('forbidden');
+      if (!grants(actor, FILE_KINDS[kind].upload)) throw new DomainError('forbidden');
       if (!req.is('multipart/form-data')) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
     } catch (e) { return next(e); }
     parse(req, res, (err: unknown) => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { FILE_KINDS, contentAllowed, sizeLabel, sniffType, type FileKind } from '../../src/domain/files/file-kinds.ts';
-import { can, type Actor } from '../auth/actor.ts';
+import { FILE_KINDS, contentAllowed, sizeLabel, sniffType, type FileAccess, type FileKind } from '../../src/domain/files/file-kinds.ts';
+import { can, isSuperUser, type Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { TooLargeError, type BlobStorage } from './blob-storage.ts';
@@ -78,8 +78,10 @@ export class FileStore {
     const params: unknown[] = [];
     const where: string[] = [];
     if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`billing_company_id = any($${params.length}::bigint[])`); }
-    const readable = (Object.keys(FILE_KINDS) as FileKind[]).filter((k) => kindReadable(actor, k));
-    params.push(readable); where.push(`kind = any($${params.length}::text[])`);
+    // Kinds read whole (within the billing companies) and kinds read only where the person made the document.
+    const kinds = Object.keys(FILE_KINDS) as FileKind[];
+    params.push(kinds.filter((k) => readScope(actor, k) === 'all'), kinds.filter((k) => readScope(actor, k) === 'own'), actor.userId);
+    where.push(`(kind = any($${params.length - 2}::text[]) or (kind = any($${params.length - 1}::text[]) and user_id = $${params.length}))`);
     if (p.kind) { params.push(p.kind); where.push(`kind = $${params.length}`); }
     if (p.query?.trim()) { params.push(`%${p.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`); where.push(`name ilike $${params.length}`); }
     const dir = p.desc ? 'desc' : 'asc';
@@ -90,19 +92,36 @@ export class FileStore {
   }
 }
 
-/** Whether a person may read documents of this kind at all (listing them in the File Manager among them). */
-export const kindReadable = (actor: Actor, kind: FileKind) => {
+/** Whether the access names this person (their billing company is checked apart). */
+export function grants(actor: Actor, access: FileAccess | undefined): boolean {
+  if (!access) return false;
+  if (access.everyone) return true;
+  if (access.crossTenant && actor.crossTenant) return true;
+  return !!access.permissions?.some((slug) => can(actor, slug));
+}
+
+/**
+ * How much of a kind a person reads: every document of it (in their billing companies), only those
+ * they made, or none. A Super User, and the system at work, read every kind.
+ */
+export function readScope(actor: Actor, kind: FileKind): 'all' | 'own' | 'none' {
+  if (actor.system || isSuperUser(actor)) return 'all';
   const read = FILE_KINDS[kind].read;
-  if (kind === 'code-set' || kind === 'screenshot') return actor.crossTenant;
-  return read === null || read.some((slug) => can(actor, slug));
-};
+  if (grants(actor, read)) return 'all';
+  return read.maker ? 'own' : 'none';
+}
+
+/** Whether a person may read documents of this kind at all (listing them in the File Manager among them). */
+export const kindReadable = (actor: Actor, kind: FileKind) => readScope(actor, kind) !== 'none';
 
 function mayRead(actor: Actor, f: StoredFile): boolean {
-  // A person's photo, or the screenshot sent with their support request, belongs to no billing company: it is theirs to see.
-  if (f.billing_company_id === null && (f.kind === 'photo' || f.kind === 'screenshot') && Number(f.user_id) === actor.userId) return true;
-  if (!kindReadable(actor, f.kind)) return false;
-  if (actor.crossTenant) return true;
-  return f.billing_company_id !== null && actor.billingCompanyIds.includes(Number(f.billing_company_id));
+  const scope = readScope(actor, f.kind);
+  if (scope === 'none') return false;
+  const mine = !actor.system && f.user_id !== null && Number(f.user_id) === actor.userId;
+  if (scope === 'own' && !mine) return false;
+  // A document of no billing company (a person's photo or screenshot, a code-set release, a Super User's export).
+  if (f.billing_company_id === null) return mine || actor.crossTenant;
+  return actor.crossTenant || actor.billingCompanyIds.includes(Number(f.billing_company_id));
 }
 
 /** A name fit for a Content-Disposition header and a listing: no path, no control characters, at most 200 characters. */

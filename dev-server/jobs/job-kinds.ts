@@ -35,6 +35,8 @@ export interface JobKind<I = Record<string, unknown>, C = unknown> {
   expireInSeconds?: number;
   /** checks and normalises what a person asked for (422 on a bad input) */
   input(raw: Record<string, unknown>): I;
+  /** checks what the input names against the database (a file of the right kind) before the job is queued: 422 otherwise */
+  check?(db: Queryable, input: I): Promise<void>;
   /** the billing company the work belongs to (the batch's, the account's); the job runs as the system for it. Default: the starter's first */
   owner?(db: Queryable, input: I): Promise<number | null>;
   run(ctx: JobContext<C>, input: I): Promise<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { can, type Actor } from '../auth/actor.ts';
+import { can, isSuperUser, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { jobKind, jobKinds } from './job-kinds.ts';
@@ -7,11 +7,17 @@ import { JOB_COLUMNS, type JobQueue, type JobRow } from './job-queue.ts';
 
 export interface JobContextDeps { db: Database; jobs: JobQueue }
 
-/** A job is the business of whoever started it, and of their billing company; platform jobs of cross-tenant people. */
+/**
+ * Who manages a billing company's jobs (sees the ones others started, and the system's): its managers.
+ * Everyone else sees their own: a job's result may name a file (an export) or a record of someone else's work.
+ */
+const managesJobs = (actor: Actor) => can(actor, 'billingcompany.edit');
+
+/** A job is the business of whoever started it; of their billing company's managers; and all of them a Super User's. */
 function visible(actor: Actor, job: JobRow): boolean {
-  if (actor.crossTenant) return true;
+  if (isSuperUser(actor)) return true;
   if (job.user_id !== null && Number(job.user_id) === actor.userId) return true;
-  return job.billing_company_id !== null && actor.billingCompanyIds.includes(Number(job.billing_company_id));
+  return managesJobs(actor) && job.billing_company_id !== null && actor.billingCompanyIds.includes(Number(job.billing_company_id));
 }
 
 /** What the API shows of a job: progress as done/total and a percentage when the total is known. */
@@ -19,13 +25,13 @@ const view = (j: JobRow) => ({ ...j, percent: j.total ? Math.min(100, Math.floor
 
 export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
   {
-    method: 'get', path: '/jobs', permission: null, summary: 'My recent jobs and my billing companies\' (newest first, at most 50)',
+    method: 'get', path: '/jobs', permission: null, summary: 'My recent jobs (a manager: also the billing company\'s; a Super User: all), newest first, at most 50',
     async handle(ctx, _req, actor) {
       const params: unknown[] = [actor.userId];
       let where = 'user_id = $1';
-      if (actor.crossTenant) where = 'true';
-      else { params.push(actor.billingCompanyIds); where += ` or billing_company_id = any($2::bigint[])`; }
-      const r = await ctx.db.query<JobRow>(`select ${JOB_COLUMNS} from jobs where ${where} order by id desc limit 50`, actor.crossTenant ? [] : params);
+      if (isSuperUser(actor)) where = 'true';
+      else if (managesJobs(actor)) { params.push(actor.billingCompanyIds); where += ` or billing_company_id = any($2::bigint[])`; }
+      const r = await ctx.db.query<JobRow>(`select ${JOB_COLUMNS} from jobs where ${where} order by id desc limit 50`, isSuperUser(actor) ? [] : params);
       return r.rows.map(view);
     },
   },
@@ -46,6 +52,7 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
       if (!def || def.permission === null) throw new DomainError('job_unknown', { kind: String(req.params.kind) });
       if (!def.permission.some((p) => can(actor, p)) || (def.platform && !actor.crossTenant)) throw new DomainError('forbidden');
       const input = def.input(bodyObject(req));
+      await def.check?.(ctx.db, input);
       let bc = def.platform ? null : actor.billingCompanyIds[0] ?? null;
       if (def.owner) {
         // The work's own billing company; another tenant's record simply is not there.

@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Actor } from '../auth/actor.ts';
+import { isSuperUser, type Actor } from '../auth/actor.ts';
 import { ipAllowed, restrictionsFor } from '../auth/ip-restriction-check.ts';
 import { DomainError, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
@@ -79,6 +79,32 @@ async function ipRestrictionErrors(tx: Queryable, w: StoredWrite): Promise<Probl
   return out;
 }
 
+/**
+ * A clearing house knows a billing company by its submitter id: the same id (with the same clearing
+ * house and receiver) in two billing companies would send one's claims under the other's name and
+ * hand one the other's answers. An SFTP mailbox (host and user) is likewise one billing company's,
+ * unless a Super User sets it (a clearing house serving several from one login). The lock makes two
+ * writes at once see each other.
+ */
+async function clearingHouseAccountErrors(tx: Queryable, w: StoredWrite): Promise<Problems> {
+  const r = w.record;
+  const out: Problems = {};
+  const submitter = String(r.submitter_id ?? '').trim().toUpperCase();
+  await tx.query(`select pg_advisory_xact_lock(hashtext('clearing-house-account:' || $1))`, [submitter]);
+  const same = await tx.query(
+    `select 1 from clearing_house_accounts where id <> $1 and billing_company_id <> $2 and clearing_house_id = $3
+        and upper(trim(submitter_id)) = $4 and coalesce(upper(trim(receiver_id)), '') = $5 limit 1`,
+    [w.id ?? 0, w.billingCompanyId ?? 0, r.clearing_house_id, submitter, String(r.receiver_id ?? '').trim().toUpperCase()]);
+  if (same.rows.length) out.submitter_id = problem('submitter_in_use');
+  if (r.connection === 'sftp' && typeof r.host === 'string' && typeof r.username === 'string' && !(w.actor && isSuperUser(w.actor))) {
+    const login = await tx.query(
+      `select 1 from clearing_house_accounts where id <> $1 and billing_company_id <> $2 and connection = 'sftp' and lower(host) = lower($3) and username = $4 limit 1`,
+      [w.id ?? 0, w.billingCompanyId ?? 0, r.host, r.username]);
+    if (login.rows.length) out.host = problem('sftp_login_in_use');
+  }
+  return out;
+}
+
 /** The sorted ids of a list field: the same scope written in another order is the same scope. */
 const scope = (v: unknown) => JSON.stringify([...(Array.isArray(v) ? v : [])].map(Number).sort((a, b) => a - b));
 
@@ -98,6 +124,7 @@ const RULES: Record<string, StoredRule> = {
     return r.rows.some((x) => key(x) === key(record)) ? { name: problem('rule_configuration_exists') } : {};
   },
   'ip-restriction': ipRestrictionErrors,
+  'clearing-house-account': clearingHouseAccountErrors,
   company: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
   facility: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
   'health-professional': (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'individual'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),

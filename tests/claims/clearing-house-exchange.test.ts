@@ -211,9 +211,9 @@ describe('the clearing-house exchange through local folders', () => {
     const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Folder run', company_id: w.company, transmission: 'E', clearing_house_account_id: folderAccount, claim_ids: ids });
     const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(readdirSync(join(exchangeDir, 'office-ally/out'))).toEqual([expect.stringMatching(/^SUNOA_\d{9}_\d{8}\.837$/)]);
-    mkdirSync(join(exchangeDir, 'office-ally/in'), { recursive: true });
-    writeFileSync(join(exchangeDir, 'office-ally/in', 'ack.999'), ack999(903, sent.body.control_number, false));
+    expect(readdirSync(join(exchangeDir, String(w.bc), 'office-ally/out'))).toEqual([expect.stringMatching(/^SUNOA_\d{9}_\d{8}\.837$/)]);
+    mkdirSync(join(exchangeDir, String(w.bc), 'office-ally/in'), { recursive: true });
+    writeFileSync(join(exchangeDir, String(w.bc), 'office-ally/in', 'ack.999'), ack999(903, sent.body.control_number, false, 'SUNOA'));
     const r = await root('POST', `/clearing-house-account/${folderAccount}/poll`);
     expect(r.body.received).toMatchObject([{ kind: '999', result: 'applied' }]);
     expect(await statuses(ids)).toEqual([5, 5]);

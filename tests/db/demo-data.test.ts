@@ -81,7 +81,8 @@ describe('demo data', () => {
       const sent = await bm('PATCH', `/claim/batch/submit-to-clearing-house/${electronic.id}`);
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       const folder = readdirSync(process.env.EXCHANGE_DIR, { recursive: true }).map(String).filter((f) => f.endsWith('.837'));
-      expect(folder).toHaveLength(1);
+      // Under the billing company's own root: EXCHANGE_DIR/<billing company id>/outbound.
+      expect(folder).toEqual([expect.stringMatching(/^\d+\/outbound\/[^/]+\.837$/)]);
       const statuses = await app.db.query<{ status_id: number }>('select distinct status_id from claims where id = any($1::bigint[])', [electronic.claim_ids]);
       expect(statuses.rows).toEqual([{ status_id: 3 }]);
     } finally { delete process.env.EXCHANGE_DIR; }

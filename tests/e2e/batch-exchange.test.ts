@@ -49,14 +49,14 @@ describe('a billing manager sends a batch to the clearing house', () => {
     await dialog.getByText('Sent: the batch and its claims are Submitted').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await batches.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Submitted' }).waitFor();
-    expect(readdirSync(join(exchangeDir, 'availity/out'))).toHaveLength(1);
+    expect(readdirSync(join(exchangeDir, String(w.bc), 'availity/out'))).toHaveLength(1);
     expect((await e.app.db.query(`select status_id from claims where status_id = 3`)).rows).toHaveLength(3);
   });
 
   it("later sees the clearing house's rejection of one claim, in plain words", async () => {
     const codes = (await e.app.db.query<{ code: string }>('select code from claims order by id')).rows.map((r) => r.code);
-    mkdirSync(join(exchangeDir, 'availity/in'), { recursive: true });
-    writeFileSync(join(exchangeDir, 'availity/in', 'ack.277'), ack277(4001, [{ code: codes[0], stc: 'A2:20' }, { code: codes[1], stc: 'A7:562:85' }, { code: codes[2], stc: 'A2:20' }]));
+    mkdirSync(join(exchangeDir, String(w.bc), 'availity/in'), { recursive: true });
+    writeFileSync(join(exchangeDir, String(w.bc), 'availity/in', 'ack.277'), ack277(4001, [{ code: codes[0], stc: 'A2:20' }, { code: codes[1], stc: 'A7:562:85' }, { code: codes[2], stc: 'A2:20' }]));
     // What the scheduled poll does every few minutes.
     expect((await root('POST', `/clearing-house-account/${account}/poll`)).status).toBe(200);
     await batches.getByRole('tab', { name: 'Files exchanged' }).click();

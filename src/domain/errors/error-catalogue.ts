@@ -75,6 +75,21 @@ export const ERROR_CATALOGUE = {
   bad_request_url: { status: 400, en: 'The address of the request is malformed.', es: 'La dirección de la solicitud está mal formada.' },
   bad_value: { status: 422, en: 'A value in the request is out of range or malformed.', es: 'Un valor de la solicitud está fuera de rango o mal formado.' },
   upload_malformed: { status: 400, en: 'The upload was cut off or is malformed.', es: 'La carga se interrumpió o está mal formada.' },
+  submitter_in_use: {
+    status: 422,
+    en: 'Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company\'s.',
+    es: 'Otra compañía de facturación ya envía con este id de remitente a esta cámara de compensación y receptor; un id de remitente es de una sola compañía de facturación.',
+  },
+  sftp_login_in_use: {
+    status: 422,
+    en: 'Another billing company already uses this SFTP host and user; only a Super User can set an account on it.',
+    es: 'Otra compañía de facturación ya usa este servidor y usuario SFTP; solo un Super Usuario puede configurar una cuenta en él.',
+  },
+  file_not_code_set: {
+    status: 422,
+    en: 'The file is not a code-set release: upload the release as a code set first.',
+    es: 'El archivo no es una versión de códigos: súbalo primero como conjunto de códigos.',
+  },
   ip_rule_locks_you_out: {
     status: 422,
     en: 'This rule would lock you out: your current address ({ip}) would no longer be allowed. Add a rule that allows it first.',

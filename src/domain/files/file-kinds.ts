@@ -6,32 +6,45 @@ export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'received' | 'stateme
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
+/**
+ * Who may read (or upload) a document of a kind; a Super User reads every one.
+ * permissions: any one of these, in the document's billing company; maker: the person who made it,
+ * whatever their permissions; everyone: anyone signed in to its billing company (the photos and logos
+ * shown beside names); crossTenant: the platform's people (support, code sets).
+ */
+export interface FileAccess { permissions?: string[]; maker?: boolean; everyone?: boolean; crossTenant?: boolean }
+
 export interface FileKindRule {
   maxBytes: number;
   content: ContentCheck;
-  /** any one of these permissions lets a person of the same billing company read it; null: anyone signed in there */
-  read: string[] | null;
+  read: FileAccess;
+  /** who may put one in through the upload route; none: only the product writes it (837s, acknowledgments, exports) */
+  upload?: FileAccess;
   label: string;
   label_es: string;
 }
 
 const MB = 1024 * 1024;
 
+/** The staff of a billing company who work its patients, claims or payments (not its patients, clients or professionals). */
+const STAFF = ['patient.view', 'claim.view', 'payment.view'];
+
 export const FILE_KINDS: Record<FileKind, FileKindRule> = {
-  eob: { maxBytes: 20 * MB, content: 'pdf-or-image', read: ['payment.eob', 'denial.eob', 'ledger.eob'], label: 'EOBs', label_es: 'EOB' },
-  era: { maxBytes: 100 * MB, content: 'x12', read: ['payment.view'], label: 'ERA files', label_es: 'Archivos ERA' },
-  'x12-out': { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: '837 files sent', label_es: 'Archivos 837 enviados' },
-  ack: { maxBytes: 100 * MB, content: 'x12', read: ['claimbatch.view'], label: 'Acknowledgments received', label_es: 'Acuses recibidos' },
+  eob: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { permissions: ['payment.eob', 'denial.eob', 'ledger.eob'] }, upload: { permissions: ['payment.eob'] }, label: 'EOBs', label_es: 'EOB' },
+  era: { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['payment.view'] }, upload: { permissions: ['payment.create'] }, label: 'ERA files', label_es: 'Archivos ERA' },
+  'x12-out': { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['claimbatch.view'] }, label: '837 files sent', label_es: 'Archivos 837 enviados' },
+  ack: { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['claimbatch.view'] }, label: 'Acknowledgments received', label_es: 'Acuses recibidos' },
   // What a clearing house sent that is not X12 at all: kept as it came, so nothing received is lost.
-  received: { maxBytes: 100 * MB, content: 'any', read: ['claimbatch.view', 'clearinghousefile.view'], label: 'Files received that could not be read', label_es: 'Archivos recibidos que no se pudieron leer' },
-  statement: { maxBytes: 20 * MB, content: 'pdf-or-image', read: ['payment.generatepatientaccount', 'ledger.view'], label: 'Statements', label_es: 'Estados de cuenta' },
-  export: { maxBytes: 100 * MB, content: 'any', read: null, label: 'Exports', label_es: 'Exportaciones' },
-  upload: { maxBytes: 20 * MB, content: 'pdf-or-image', read: null, label: 'Uploads', label_es: 'Cargas' },
-  photo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Photos', label_es: 'Fotos' },
-  logo: { maxBytes: 1 * MB, content: 'raster-image', read: null, label: 'Logos', label_es: 'Logotipos' },
-  'code-set': { maxBytes: 200 * MB, content: 'any', read: null, label: 'Code-set releases', label_es: 'Versiones de códigos' },
-  // A screenshot sent with a support request: its sender's, and the support staff's (Super Users).
-  screenshot: { maxBytes: 5 * MB, content: 'raster-image', read: null, label: 'Support screenshots', label_es: 'Capturas para soporte' },
+  received: { maxBytes: 100 * MB, content: 'any', read: { permissions: ['claimbatch.view', 'clearinghousefile.view'] }, label: 'Files received that could not be read', label_es: 'Archivos recibidos que no se pudieron leer' },
+  statement: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { permissions: ['payment.generatepatientaccount', 'ledger.view'] }, label: 'Statements', label_es: 'Estados de cuenta' },
+  // A report or list exported whole holds whatever its maker could read (a patient list: PHI): theirs alone.
+  export: { maxBytes: 100 * MB, content: 'any', read: { maker: true }, label: 'Exports', label_es: 'Exportaciones' },
+  upload: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { maker: true, permissions: STAFF }, upload: { permissions: STAFF }, label: 'Uploads', label_es: 'Cargas' },
+  photo: { maxBytes: 1 * MB, content: 'raster-image', read: { everyone: true }, label: 'Photos', label_es: 'Fotos' },
+  logo: { maxBytes: 1 * MB, content: 'raster-image', read: { everyone: true }, label: 'Logos', label_es: 'Logotipos' },
+  'code-set': { maxBytes: 200 * MB, content: 'any', read: { crossTenant: true }, upload: { crossTenant: true }, label: 'Code-set releases', label_es: 'Versiones de códigos' },
+  // A screenshot sent with a support request: its sender's, and the support staff's (the platform's people).
+  screenshot: { maxBytes: 5 * MB, content: 'raster-image', read: { maker: true, crossTenant: true }, label: 'Support screenshots', label_es: 'Capturas para soporte' },
 };
 
 export const isFileKind = (k: unknown): k is FileKind => typeof k === 'string' && Object.hasOwn(FILE_KINDS, k);
