@@ -13,6 +13,7 @@ import { ConnectionError } from '../exchange/connection.ts';
 import { logExchange } from '../exchange/exchange-log.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { crashPoint } from '../jobs/crash-point.ts';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
@@ -37,6 +38,7 @@ export const BATCH_MESSAGES = {
   notSent: "The batch couldn't be sent",
   paperIsPrinted: 'A paper batch is printed and its shipping confirmed.',
   changedWhileSending: 'The batch changed while it was being sent; open it again.',
+  beingSent: 'The batch is being sent; it can be changed once the send is over.',
 } as const;
 
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
@@ -104,11 +106,15 @@ export class BatchService {
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
       if (before && Number(before.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      // A send under way may already have put the 837 out: the batch waits for it to finish (or be resumed).
+      if (before?.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
       w.check(record, opts.locale);
       const owner = before ? Number(before.billing_company_id) : this.ownerOf(values);
       const totals = await this.checkedClaims(tx, owner, record, before?.id ?? 0);
-      if (before) return this.store.update(before.id, { ...values, ...totals }, { tx, version: opts.version, requireVersion: true });
+      // An 837 prepared and not sent no longer matches the changed batch: the next send writes a new one.
+      const unprepared = before?.send_state ? { control_number: null, file_id: null, send_state: null } : {};
+      if (before) return this.store.update(before.id, { ...values, ...totals, ...unprepared }, { tx, version: opts.version, requireVersion: true });
       const n = Number((await tx.query<{ n: number }>('select count(*) + 1 as n from claim_batches where billing_company_id = $1', [owner])).rows[0].n);
       return this.store.create({ ...values, ...totals, billing_company_id: owner, code: batchCode(String(values.name), n, new Date().getFullYear()) }, { tx });
     });
@@ -118,76 +124,111 @@ export class BatchService {
     await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, "Error deleting the batch, contact the administrator");
+      if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] }, "Error deleting the batch, contact the administrator");
       await this.store.remove(id, { tx, version });
     });
   }
 
   /**
-   * Sends an electronic batch, in steps a person can follow (progress): the 837P or 837I interchange
-   * is written from the claims with the account's identifiers, qualifiers and usage and a control
-   * number never reused; it is kept in the file store (so it can be carried by hand whatever happens);
-   * it goes through the account's connection; only then do its claims and the batch become Submitted.
-   * A connection that fails leaves every status as it was, says why, and the send can be tried again.
+   * Sends an electronic batch, in steps a person can follow (progress), so that a batch goes out once
+   * whatever stops the server on the way:
+   * 1. prepare (one transaction): the claims are checked and the 837P or 837I is written with the
+   *    account's identifiers, qualifiers and usage, under a control number never reused and a file name
+   *    fixed now; it is kept in the file store and the batch remembers it (send_state "prepared"). A batch
+   *    already prepared keeps its file: Send again sends the same bytes.
+   * 2. the batch is marked "sending", then the file goes through the account's connection; a run resumed
+   *    after a crash first looks whether that name is already in the outbound folder.
+   * 3. only then do its claims and the batch become Submitted (one transaction).
+   * A connection that fails puts the batch back to "prepared", leaves every status as it was and says
+   * why. resumed: a job's later run, which finds a batch already Submitted by its earlier run done.
    */
-  async submit(id: number, progress: SendProgress = async () => undefined): Promise<Row> {
+  async submit(id: number, progress: SendProgress = async () => undefined, opts: { resumed?: boolean } = {}): Promise<Row> {
     await progress(0, 'reading-claims');
-    const prepared = await this.ctx.db.transaction(async (tx) => {
-      const batch = await this.store.get(id, tx);
+    const prepared = await this.prepare(id, opts.resumed === true);
+    if (!prepared.send) return prepared.done!;
+    const { batch, bc, account, file, bytes } = prepared.send;
+    crashPoint('batch-send:after-prepare', id);
+    await progress(1, 'writing-837');
+    const sent = { billingCompanyId: bc, accountId: account.id, batchId: batch.id, fileId: file.id, direction: 'out' as const, kind: prepared.send.kind, name: file.name, size: bytes.length };
+    let where = 'the file store (to be uploaded by hand)';
+    if (connects(account)) {
+      await progress(2, 'sending');
+      const maybeOut = batch.send_state === 'sending';
+      await this.ctx.db.query(`update claim_batches set send_state = 'sending' where id = $1`, [id]);
+      let connection;
+      try {
+        connection = await openConnection(this.ctx.db, account);
+        crashPoint('batch-send:before-put', id);
+        // A run that stopped after the file went out (and before saying so) finds it there and does not put it again.
+        if (!(maybeOut && await connection.hasOutbound(file.name))) await connection.put(file.name, bytes);
+        where = connection.label;
+      } catch (e) {
+        const reason = e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+        await this.ctx.db.transaction(async (tx) => {
+          await tx.query(`update claim_batches set send_state = 'prepared' where id = $1`, [id]);
+          await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason });
+        });
+        throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
+      } finally { await connection?.close(); }
+      crashPoint('batch-send:after-put', id);
+    }
+    await progress(3, 'marking-submitted');
+    const done = await this.ctx.db.transaction(async (tx) => {
+      const now = await this.store.get(id, tx, true);
+      // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
+      if (Number(now.status_id) !== NOT_SUBMITTED_BATCH || Number(now.file_id) !== file.id) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
+      const claimIds = batch.claim_ids as number[];
+      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
+      await markRefilesTransmitted(tx, claimIds);
+      await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
+      await this.store.applyUpdate(tx, now, { shipping_date: new Date().toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null }, 'updated');
+      return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
+    });
+    crashPoint('batch-send:after-submitted', id);
+    return done;
+  }
+
+  /**
+   * Step 1 of a send: the batch checked, its 837 written and kept (or the one written before found),
+   * in one transaction. A resumed job that finds the batch Submitted by its own earlier run is done.
+   */
+  private async prepare(id: number, resumed: boolean) {
+    const step = await this.ctx.db.transaction(async (tx) => {
+      const batch = await this.store.get(id, tx, true);
+      if (resumed && Number(batch.status_id) === SUBMITTED_BATCH && batch.file_id) return { done: batch, send: null };
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
       if (batch.transmission === 'P') throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const account = batch.clearing_house_account_id ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc) : null;
       if (!account) throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
+      const form = await tx.query<{ format_id: string }>('select format_id from claims where id = $1', [(batch.claim_ids as number[])[0]]);
+      const kind = Number(form.rows[0]?.format_id) === 1 ? '837P' : '837I';
+      // Prepared before (a send that failed, or a run that stopped): the same file, read once the transaction is over.
+      if (batch.send_state && batch.file_id) return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
       const control = Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
       const company = (await tx.query<{ name: string }>('select name from billing_companies where id = $1', [bc])).rows[0];
       const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
-      return { batch, bc, account, control, company, professional, institutional };
+      const now = new Date();
+      const envelope = {
+        submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone: (account.contact_phone ?? '0000000000').replace(/\D/g, '') },
+        receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
+        interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: (account.usage === 'P' ? 'P' : 'T') as 'T' | 'P', date: now,
+          senderQualifier: account.sender_qualifier ?? 'ZZ', receiverQualifier: account.receiver_qualifier ?? 'ZZ' },
+      };
+      const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
+      const text = kind === '837I' ? write837I({ ...envelope, claims: strip(institutional) } as Batch837<never>) : write837P({ ...envelope, claims: strip(professional) } as Batch837);
+      const bytes = Buffer.from(text, 'utf8');
+      const file = await this.ctx.files.save(this.actor, {
+        kind: 'x12-out', billingCompanyId: bc, source: bytes, tx,
+        name: fileName(account.file_name_pattern, { submitter: account.submitter_id, control, date: now, batch: String(batch.code) }),
+      });
+      const updated = await this.store.applyUpdate(tx, batch, { control_number: control, file_id: file.id, send_state: 'prepared' }, 'updated');
+      return { done: null, send: { batch: updated, bc, account, fileId: file.id, kind } };
     });
-    const { batch, bc, account, control } = prepared;
-    await progress(1, 'writing-837');
-    const now = new Date();
-    const envelope = {
-      submitter: { name: String(prepared.company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone: (account.contact_phone ?? '0000000000').replace(/\D/g, '') },
-      receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
-      interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: (account.usage === 'P' ? 'P' : 'T') as 'T' | 'P', date: now,
-        senderQualifier: account.sender_qualifier ?? 'ZZ', receiverQualifier: account.receiver_qualifier ?? 'ZZ' },
-    };
-    const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
-    const institutional = !prepared.professional.length;
-    const text = institutional ? write837I({ ...envelope, claims: strip(prepared.institutional) } as Batch837<never>) : write837P({ ...envelope, claims: strip(prepared.professional) } as Batch837);
-    const bytes = Buffer.from(text, 'utf8');
-    const file = await this.ctx.files.save(this.actor, {
-      kind: 'x12-out', billingCompanyId: bc, source: bytes,
-      name: fileName(account.file_name_pattern, { submitter: account.submitter_id, control, date: now, batch: String(batch.code) }),
-    });
-    const sent = { billingCompanyId: bc, accountId: account.id, batchId: batch.id, fileId: file.id, direction: 'out' as const, kind: institutional ? '837I' : '837P', name: file.name, size: bytes.length };
-    let where = 'the file store (to be uploaded by hand)';
-    if (connects(account)) {
-      await progress(2, 'sending');
-      let connection;
-      try {
-        connection = await openConnection(this.ctx.db, account);
-        await connection.put(file.name, bytes);
-        where = connection.label;
-      } catch (e) {
-        const reason = e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
-        await this.ctx.db.transaction((tx) => logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason }));
-        throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
-      } finally { await connection?.close(); }
-    }
-    await progress(3, 'marking-submitted');
-    return this.ctx.db.transaction(async (tx) => {
-      const now2 = await this.store.get(id, tx, true);
-      // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
-      if (Number(now2.status_id) !== NOT_SUBMITTED_BATCH || now2.version !== batch.version) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
-      const claimIds = batch.claim_ids as number[];
-      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
-      await markRefilesTransmitted(tx, claimIds);
-      await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
-      await this.store.applyUpdate(tx, now2, { control_number: control, file_id: file.id, shipping_date: now.toISOString(), answers_accepted: 0, answers_rejected: 0 }, 'updated');
-      return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
-    });
+    if (!step.send) return { done: step.done, send: null };
+    const file = await this.ctx.files.get(this.actor, step.send.fileId);
+    return { done: null, send: { ...step.send, file, bytes: await this.ctx.files.read(file) } };
   }
 
   /** The manual path (a paper batch mailed, a file uploaded by hand): every claim and the batch become Submitted. */
@@ -195,12 +236,13 @@ export class BatchService {
     return this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
       await markRefilesTransmitted(tx, claimIds);
-      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString() }, 'updated');
+      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString(), send_state: null }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
     });
   }

@@ -1,5 +1,6 @@
 import { estimate, type CopayRow, type FeeRow } from '../../src/domain/estimate/patient-estimate.ts';
 import type { Database } from '../db/database.ts';
+import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -27,9 +28,10 @@ function readInput(b: Record<string, unknown>) {
   const deductible = b.deductible_left ?? 0;
   if (!Number.isSafeInteger(deductible) || (deductible as number) < 0 || (deductible as number) > 99_999_999) errors.deductible_left = ['The deductible left must be an amount in cents from 0 to 999,999.99.'];
   const coinsurance = b.coinsurance_percent ?? 0;
-  if (typeof coinsurance !== 'number' || !Number.isSafeInteger(Math.round(coinsurance * 100)) || coinsurance < 0 || coinsurance > 100 || Math.round(coinsurance * 100) !== coinsurance * 100) errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
+  const coinsuranceBp = typeof coinsurance === 'number' || typeof coinsurance === 'string' ? basisPointsFromEntry(coinsurance) : null;
+  if (coinsuranceBp === null || coinsuranceBp > 10_000) errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
   if (Object.keys(errors).length) throw invalid(errors);
-  return { companyId: b.company_id as number, planId: (b.insurance_plan_id as number | null | undefined) ?? null, lines, deductibleLeft: deductible as number, coinsuranceBp: Math.round((coinsurance as number) * 100) };
+  return { companyId: b.company_id as number, planId: (b.insurance_plan_id as number | null | undefined) ?? null, lines, deductibleLeft: deductible as number, coinsuranceBp: coinsuranceBp! };
 }
 
 export const estimateRoutes: GuardedRoute<EstimateContext>[] = [{

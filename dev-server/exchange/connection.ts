@@ -10,6 +10,8 @@ export interface ClearingHouseConnection {
   readonly label: string;
   /** writes the whole file or nothing: a clearing house must never pick up half an 837 */
   put(name: string, bytes: Buffer): Promise<void>;
+  /** whether a file of this name waits in the outbound folder (put out by a run that stopped before saying so) */
+  hasOutbound(name: string): Promise<boolean>;
   /** the regular files waiting in the inbound folder, oldest name first */
   listInbound(): Promise<RemoteFile[]>;
   get(name: string): Promise<Buffer>;

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { defineJob } from '../jobs/job-kinds.ts';
-import { HttpError } from '../http/errors.ts';
 import { BatchService } from '../batches/batch-service.ts';
 import { pollAccountById } from './inbound-poll.ts';
 
@@ -18,25 +17,20 @@ const ownerOf = async (db: Queryable, table: 'claim_batches' | 'clearing_house_a
 
 /**
  * Sends a batch with a progress bar (the API's PATCH submit-to-clearing-house does the same work in
- * the request). Not retried by itself: a send that failed leaves the batch Not submitted and says why,
- * and the person sends again when the clearing house is back.
+ * the request). A refusal (claims not ready, the connection down) fails at once and says why: the
+ * person sends again when the clearing house is back. A run lost with its process is run again, and
+ * the send is idempotent: the 837's name and control number were fixed before it went out, so the
+ * rerun puts out that same file at most once more under the same name, or only finishes the bookkeeping.
  */
 export const batchSendJob = defineJob<{ batch_id: number }, never>({
   kind: 'batch-send',
   permission: ['claimbatch.send'],
-  retryLimit: 0,
+  retryLimit: 3,
   expireInSeconds: 900,
   input: (raw) => idInput('batch_id')(raw) as { batch_id: number },
   owner: (db, input) => ownerOf(db, 'claim_batches', input.batch_id),
   async run(ctx, input) {
-    let batch;
-    try {
-      batch = await new BatchService(ctx, ctx.actor).submit(input.batch_id, (step, message) => ctx.progress(step, 4, message));
-    } catch (e) {
-      // The job's error is what the person reads: the refusal with its reasons, not only its title.
-      if (e instanceof HttpError) throw new Error([e.message, ...Object.values(e.errors ?? {}).flat()].join(' — '));
-      throw e;
-    }
+    const batch = await new BatchService(ctx, ctx.actor).submit(input.batch_id, (step, message) => ctx.progress(step, 4, message), { resumed: ctx.attempt > 1 });
     await ctx.progress(4, 4, 'submitted');
     return { batch_id: batch.id, code: batch.code, status_id: batch.status_id, file_id: batch.file_id, control_number: batch.control_number };
   },

@@ -35,6 +35,7 @@ export function folderConnection(outbound: string, inbound: string | null, root:
       await writeFile(part, bytes);
       await rename(part, join(out, name));
     },
+    hasOutbound: async (name) => (await stat(join(out, name)).catch(() => null))?.isFile() ?? false,
     async listInbound(): Promise<RemoteFile[]> {
       const dir = inboundDir();
       await mkdir(dir, { recursive: true });

@@ -60,6 +60,7 @@ export async function sftpConnection(s: SftpSettings, onFirstKey: (fingerprint: 
       await client.put(bytes, part);
       await client.rename(part, posix.join(s.outbound, name));
     }),
+    hasOutbound: (name) => wrap(async () => (await client.exists(posix.join(s.outbound, name))) === '-'),
     listInbound: () => wrap(async (): Promise<RemoteFile[]> => (await client.list(inbound()))
       .filter((f) => f.type === '-' && !f.name.startsWith('.') && !f.name.endsWith('.part'))
       .map((f) => ({ name: f.name, size: f.size })).sort((a, b) => a.name.localeCompare(b.name))),

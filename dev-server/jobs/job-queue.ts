@@ -8,6 +8,18 @@ import { log } from '../http/server-log.ts';
 import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
 import { productEntities } from '../../src/platform/load-schemas.ts';
 import './job-catalogue.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { HttpError } from '../http/errors.ts';
+import { renderDomainError } from '../http/error-handler.ts';
+
+/** A refusal: a 4xx, but for a conflict with someone else's write (409), which a later run may not meet. */
+const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
+const isRefusal = (e: unknown) => (e instanceof DomainError && refused(renderDomainError(e, 'en').status)) || (e instanceof HttpError && refused(e.status));
+/** A refusal as the person reads it on the job: its title and every reason. */
+function refusalText(e: unknown): string {
+  const { message, errors } = e instanceof DomainError ? renderDomainError(e, 'en').body : { message: (e as HttpError).message, errors: (e as HttpError).errors };
+  return [message, ...Object.values(errors ?? {}).flat()].join(' — ');
+}
 
 export interface JobRow {
   id: number; kind: string; billing_company_id: number | null; user_id: number | null; state: 'queued' | 'running' | 'completed' | 'failed';
@@ -34,6 +46,7 @@ export async function installJobSchema(db: Database): Promise<void> {
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(private db: Database, private files: FileStore, private opts: { pollingIntervalSeconds?: number; work?: boolean } = {}) {
     this.boss = new PgBoss(bossOptions(db));
@@ -50,6 +63,10 @@ export class JobQueue {
       const lost = await this.db.query<{ name: string; id: string }>(`select name, id from pgboss.job where state = 'active'`);
       for (const j of lost.rows) await this.boss.fail(j.name, j.id, { message: 'The process running this job stopped; it is run again.' });
     }
+    await this.reconcileLost();
+    // On a server, pg-boss's own supervision expires a run whose process died; our rows follow within a minute.
+    this.sweep = setInterval(() => { this.reconcileLost().catch((e) => log.warn({ err: { message: (e as Error).message } }, 'job sweep')); }, 60_000);
+    this.sweep.unref();
     if (this.opts.work !== false) {
       for (const def of jobKinds()) {
         await this.boss.work<{ jobId: number }>(def.kind, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1 }, async ([job]) => {
@@ -60,7 +77,24 @@ export class JobQueue {
     this.started = true;
   }
 
+  /**
+   * Our rows of runs lost with their process: pg-boss put them back (retry: queued again) or gave up
+   * (failed: the person reads why). Without this a killed run showed "running" for ever.
+   */
+  async reconcileLost(): Promise<number> {
+    const r = await this.db.query(
+      `update jobs j set state = case when b.state = 'failed' then 'failed' else 'queued' end,
+              error = case when b.state = 'failed' then coalesce(j.error, $1) else j.error end,
+              finished_at = case when b.state = 'failed' then now() end, updated_at = now()
+         from pgboss.job b
+        where j.state in ('queued', 'running') and j.boss_id is not null and b.name = j.kind and b.id = j.boss_id
+          and (b.state = 'failed' or (b.state = 'retry' and j.state = 'running'))`,
+      ['The process running this job stopped, and it was not run again.']);
+    return r.rowCount ?? 0;
+  }
+
   async stop(): Promise<void> {
+    if (this.sweep) clearInterval(this.sweep);
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
     this.started = false;
   }
@@ -77,10 +111,11 @@ export class JobQueue {
         [kind, billingCompanyId, actor && !actor.system ? actor.userId : null, JSON.stringify(input)],
       );
       const row = r.rows[0];
-      await this.boss.send(kind, { jobId: Number(row.id) }, {
+      const bossId = await this.boss.send(kind, { jobId: Number(row.id) }, {
         retryLimit: def.retryLimit ?? 3, retryBackoff: true, retryDelay: 2, expireInSeconds: def.expireInSeconds ?? 900,
         db: bossDb(t) as never,
       });
+      await t.query('update jobs set boss_id = $2 where id = $1', [row.id, bossId]);
       return row;
     };
     // On PGlite a query outside the open transaction would wait for it: pg-boss writes through the same transaction.
@@ -113,6 +148,12 @@ export class JobQueue {
       log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job completed');
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
+      // A refusal (the work is not allowed or its input is wrong) says why and is final: running it again changes nothing.
+      if (isRefusal(e)) {
+        await db.query(`update jobs set state = 'failed', error = $2, updated_at = now(), finished_at = now() where id = $1`, [jobId, refusalText(e).slice(0, 2000)]);
+        log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job refused');
+        return;
+      }
       const last = row.attempts > (def.retryLimit ?? 3);
       await db.query(`update jobs set state = $2, error = $3, updated_at = now(), finished_at = case when $2 = 'failed' then now() end where id = $1`,
         [jobId, last ? 'failed' : 'queued', message.slice(0, 2000)]);

@@ -8,17 +8,20 @@ export const MAX_CENTS = 999_999_999;
 export const MAX_MONEY_CHARS = 13;
 
 /**
- * The cents a keyboard entry means. Every digit typed shifts in from the right (cash-register
- * style), so "1234" is 12.34; separators and a $ prefix are ignored; a leading minus makes it
- * negative; leading zeros vanish. Answers null for an entry with no digits.
+ * The cents an amount typed in dollars means, parsed from the text as a decimal (never through a
+ * float): "150" is 150.00, "150.5" is 150.50, "1,500.00" and "$1,500" are 1,500.00 (US style); in
+ * European style "1.500,5" is 1,500.50. A leading minus makes it negative. More than two decimals,
+ * misplaced group separators or letters answer null (not an amount), as does an entry with no digits.
+ * The one parser of money typed anywhere: forms, the claim's service lines, distribution, filters.
  */
-export function centsFromTyping(text: string): number | null {
-  const capped = text.slice(0, MAX_MONEY_CHARS);
-  const negative = /^\s*-/.test(capped);
-  const digits = capped.replace(/\D/g, '').replace(/^0+/, '');
-  if (!digits) return capped.replace(/\D/g, '') ? 0 : null;
-  const cents = Number(digits);
-  return negative ? -cents : cents;
+export function centsFromEntry(text: string, style: MoneyStyle = 'us'): number | null {
+  const [group, decimal] = style === 'us' ? [',', '.'] : ['.', ','];
+  const g = `\\${group}`;
+  const d = `\\${decimal}`;
+  const m = new RegExp(`^\\s*(-)?\\s*\\$?\\s*(\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}(\\d{0,2}))?\\s*$`).exec(text.slice(0, MAX_MONEY_CHARS));
+  if (!m || (!m[2] && !m[3])) return null;
+  const cents = Number((m[2] ?? '0').split(group).join('')) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] && cents ? -cents : cents;
 }
 
 /** 1234567 → "12,345.67" (us) or "12.345,67" (eu); null → "0.00" / "0,00". */
@@ -40,9 +43,13 @@ export function toDottedDecimal(text: string, style: MoneyStyle): string {
 
 export const isWithinMoneyLimit = (cents: number) => Math.abs(cents) <= MAX_CENTS;
 
-/** "1,500" or "1500.5" (dollars, as a filter's bound is typed) → 150000 / 150050 cents; null when not an amount. */
-export function centsFromDollars(text: string): number | null {
-  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?\s*$/.exec(text);
+/**
+ * A percentage typed or sent with at most two decimals, as hundredths of a percent (basis points),
+ * read from its text as a decimal: "33.3" is 3330, "1.1" is 110 (a float would make 1.1 × 100 =
+ * 110.00000000000001 and refuse it). A JSON number is read by its shortest text, which is what was typed.
+ */
+export function basisPointsFromEntry(value: string | number): number | null {
+  const m = /^\s*(\d{1,3})?(?:\.(\d{0,2}))?\s*%?\s*$/.exec(String(value));
   if (!m || (!m[1] && !m[2])) return null;
-  return Number((m[1] ?? '0').replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number(m[1] ?? '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }

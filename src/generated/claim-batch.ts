@@ -19,6 +19,7 @@ export type AcceptedInTheAcknowledgments = number;
 export type RejectedInTheAcknowledgments = number;
 export type InterchangeControlNumber = number;
 export type File = number;
+export type Sending = "prepared" | "sending";
 export type Note = string;
 
 export interface ClaimBatch {
@@ -37,5 +38,6 @@ export interface ClaimBatch {
   answers_rejected?: RejectedInTheAcknowledgments;
   control_number?: InterchangeControlNumber;
   file_id?: File;
+  send_state?: Sending;
   note?: Note;
 }

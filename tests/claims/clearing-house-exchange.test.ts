@@ -152,11 +152,37 @@ describe('the clearing-house exchange over SFTP', () => {
     expect(await statuses(b.ids)).toEqual([2]);
     expect((await app.db.query<{ status_id: number }>('select status_id from claim_batches where id = $1', [b.id])).rows[0].status_id).toBe(3);
     expect((await app.db.query('select result from exchange_files where batch_id = $1', [b.id])).rows).toEqual([{ result: 'send_failed' }]);
+    const prepared = (await app.db.query<{ control_number: string; send_state: string }>('select control_number, send_state from claim_batches where id = $1', [b.id])).rows[0];
+    expect(prepared.send_state).toBe('prepared');
     await sftp.start();
     const retry = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`);
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(await statuses(b.ids)).toEqual([3]);
     expect(outbound().length).toBe(files.length + 1);
+    // Send again sent the file written the first time: the same interchange control number, never a second one.
+    expect(retry.body.control_number).toBe(Number(prepared.control_number));
+    expect(retry.body.send_state ?? null).toBeNull();
+  });
+
+  it('a batch whose send is under way cannot be edited; one prepared but not sent is, and its next send writes a new 837', async () => {
+    const b = await newBatch(2, 'Edit while sending');
+    await sftp.stop();
+    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`)).status).toBe(422);
+    await sftp.start();
+    const before = (await app.db.query<{ control_number: string }>('select control_number from claim_batches where id = $1', [b.id])).rows[0];
+    await app.db.query(`update claim_batches set send_state = 'sending' where id = $1`, [b.id]);
+    let shown = (await root('GET', `/claim/batch/${b.id}`)).body;
+    const refused = await root('PUT', `/claim/batch/${b.id}`, { claim_ids: [b.ids[0]], version: shown.version });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.status_id).toEqual(['The batch is being sent; it can be changed once the send is over.']);
+    await app.db.query(`update claim_batches set send_state = 'prepared' where id = $1`, [b.id]);
+    shown = (await root('GET', `/claim/batch/${b.id}`)).body;
+    const edited = await root('PUT', `/claim/batch/${b.id}`, { claim_ids: [b.ids[0]], version: shown.version });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await app.db.query('select send_state, control_number, file_id from claim_batches where id = $1', [b.id])).rows).toEqual([{ send_state: null, control_number: null, file_id: null }]);
+    const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.control_number).not.toBe(Number(before.control_number));
   });
 
   it('a server presenting another key is refused and nothing is sent', async () => {

@@ -4,7 +4,7 @@ import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { claimTotals, lineCharge } from '../../domain/claims/claim-amounts.ts';
 import { completeDateEntry } from '../../domain/date-entry.ts';
-import { centsFromTyping, formatCents } from '../../domain/money-input.ts';
+import { centsFromEntry, formatCents } from '../../domain/money-input.ts';
 import { useI18n } from '../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
@@ -87,7 +87,7 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
     const key = `${row}:${col}`;
     return (
       <Cell row={row} col={col} label={L(col)} width={84} align="right" errors={errs(row, col)} value={moneyText[key] ?? (lines[row][col] === undefined ? '' : formatCents(Number(lines[row][col])))}
-        onChange={(v) => { setMoneyText({ ...moneyText, [key]: v }); update(row, { [col]: centsFromTyping(v) ?? undefined }); }}
+        onChange={(v) => { setMoneyText({ ...moneyText, [key]: v }); update(row, { [col]: centsFromEntry(v) ?? undefined }); }}
         onBlur={() => { const { [key]: _gone, ...rest } = moneyText; setMoneyText(rest); }} />
     );
   };

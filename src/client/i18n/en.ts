@@ -66,7 +66,7 @@ export const en = {
   },
   widgets: {
     code_enter: 'Enter a code', code_not_found: 'Code not found', code_found: 'Code entered', date_placeholder: 'mm/dd/yyyy', date_invalid: 'Enter a date as mm/dd/yyyy (or month/day).',
-    money_limit: 'The amount may not be greater than 9,999,999.99.', choose: 'Choose…', loading: 'Loading…',
+    money_limit: 'The amount may not be greater than 9,999,999.99.', money_not_amount: 'Type an amount in dollars, like 1,500.00.', choose: 'Choose…', loading: 'Loading…',
   },
   enums: { Single: 'Single', Married: 'Married', U: 'Unknown', billing_company: 'Whole billing company', user: 'One user', role: 'One role', F: 'Female', M: 'Male', O: 'Other', en: 'English', es: 'Spanish', Other: 'Other' } as Record<string, string>,
   validation: {

@@ -68,7 +68,7 @@ export const es: Messages = {
   },
   widgets: {
     code_enter: 'Ingrese un código', code_not_found: 'Código no encontrado', code_found: 'Código ingresado', date_placeholder: 'mm/dd/aaaa', date_invalid: 'Ingrese una fecha mm/dd/aaaa (o mes/día).',
-    money_limit: 'El monto no puede ser mayor que 9,999,999.99.', choose: 'Elija…', loading: 'Cargando…',
+    money_limit: 'El monto no puede ser mayor que 9,999,999.99.', money_not_amount: 'Escriba un monto en dólares, como 1,500.00.', choose: 'Elija…', loading: 'Cargando…',
   },
   enums: { Single: 'Soltero(a)', Married: 'Casado(a)', U: 'Desconocido', billing_company: 'Toda la compañía de facturación', user: 'Un usuario', role: 'Un rol', F: 'Femenino', M: 'Masculino', O: 'Otro', en: 'Inglés', es: 'Español', Other: 'Otro' },
   validation: {

@@ -5,7 +5,7 @@ import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
 import { FilterChoices } from './FilterChoices.tsx';
 import { isMoneyField } from '../../domain/formats.ts';
-import { centsFromDollars, formatCents } from '../../domain/money-input.ts';
+import { centsFromEntry, formatCents } from '../../domain/money-input.ts';
 import { useMe } from '../shell/me-context.ts';
 
 type Filters = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function ListFilters({ entity, filterValues, setFilters }: { entity: Clie
   // A money range is typed in dollars and sent in cents, like every amount the API takes.
   const moneyBounds = fields.filter(([, f]) => f['x-list']?.filter === 'number-range' && isMoneyField(f)).flatMap(([n]) => [`${n}_min`, `${n}_max`]);
   const shown = (f: Filters): Filters => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'number' ? formatCents(v) : v]));
-  const sent = (f: Filters): Filters => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'string' ? centsFromDollars(v) ?? undefined : v]));
+  const sent = (f: Filters): Filters => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'string' ? centsFromEntry(v) ?? undefined : v]));
   const rangeErrors = fields.filter(([n, f]) => f['x-list']?.filter === 'date-range' && !isRangeInOrder(draft[`${n}_from`] as string, draft[`${n}_to`] as string)).map(([n]) => n);
   const dateField = (key: string, label: string, error = false) => (
     <TextField key={key} size="small" label={label} placeholder={t('widgets.date_placeholder')} value={(draft[key] as string) ?? ''} error={error}

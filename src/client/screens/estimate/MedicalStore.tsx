@@ -1,7 +1,7 @@
 import { Delete } from '@mui/icons-material';
 import { Alert, Autocomplete, Box, Button, Divider, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { centsFromDollars, formatCents } from '../../../domain/money-input.ts';
+import { basisPointsFromEntry, centsFromEntry, formatCents } from '../../../domain/money-input.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { api, type ApiError } from '../../session/api.ts';
 import type { EstimateAnswer } from './estimate-answer.ts';
@@ -48,13 +48,13 @@ export default function MedicalStore() {
   useEffect(() => setAnswer(null), [company, plan, lines, deductible, coinsurance]);
 
   const run = async () => {
-    const deductibleCents = deductible.trim() ? centsFromDollars(deductible) : 0;
-    const pct = coinsurance.trim() ? Number(coinsurance) : 0;
-    if (deductibleCents === null || Number.isNaN(pct)) { setError(t('estimate.bad_amount')); return; }
+    const deductibleCents = deductible.trim() ? centsFromEntry(deductible) : 0;
+    const pct = coinsurance.trim() ? basisPointsFromEntry(coinsurance) : 0;
+    if (deductibleCents === null || pct === null) { setError(t('estimate.bad_amount')); return; }
     try {
       setAnswer(await api<EstimateAnswer>('/medical-store/estimate', { method: 'POST', body: {
         company_id: company, insurance_plan_id: plan === SELF_PAY ? null : plan, lines: lines.map((l) => ({ procedure_code: l.procedure.code, units: l.units })),
-        ...(plan === SELF_PAY ? {} : { deductible_left: deductibleCents, coinsurance_percent: pct }),
+        ...(plan === SELF_PAY ? {} : { deductible_left: deductibleCents, coinsurance_percent: coinsurance.trim() || '0' }),
       } }));
       setError(null);
     } catch (e) { setError((e as ApiError).message); }

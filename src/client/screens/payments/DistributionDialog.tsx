@@ -3,7 +3,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useEffect, useState } from 'react';
 import { distributionProblems, GROUPS, lineGap, type LinePosting } from '../../../domain/payments/distribution.ts';
-import { centsFromTyping, formatCents } from '../../../domain/money-input.ts';
+import { centsFromEntry, formatCents } from '../../../domain/money-input.ts';
 import { describeAdjustment } from '../../../domain/x12/code-meanings.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
@@ -14,7 +14,7 @@ interface Claim { id: number; code: string; patient_name: string; date_of_servic
 interface Entry { allowed: string; paid: string; adjustments: Array<{ group: string; reason: string; amount: string }>; next_responsibility: string; refile_reason: string }
 
 const empty = (): Entry => ({ allowed: '', paid: '', adjustments: [], next_responsibility: '', refile_reason: '' });
-const cents = (t: string) => centsFromTyping(t) ?? 0;
+const cents = (t: string) => centsFromEntry(t) ?? 0;
 /** Dollars with two decimals and a minus sign for negatives, as the spec shows money here. */
 const dollars = (c: number) => formatCents(c);
 
