@@ -59,6 +59,8 @@ describe('a billing manager admits, discharges and bills', () => {
     const stored = (await e.app.db.query<{ room: string; status_id: number; services: unknown[] }>('select room, status_id, services from admissions')).rows;
     expect(stored).toMatchObject([{ room: '101', status_id: 1 }]);
     expect(stored[0].services).toHaveLength(2);
+    // Typed in dollars: 900 is $900.00 a day of room and board, 25 is $25.00.
+    expect((stored[0].services as Array<{ price: number }>).map((l) => Number(l.price))).toEqual([90000, 2500]);
   });
 
   it('tries to discharge and sees the checklist of what is missing; completes it and discharges', async () => {

@@ -42,18 +42,19 @@ describe('a biller writes claims', () => {
     // Lines: the first cell by the button, everything after from the keyboard.
     await win.getByRole('button', { name: 'Add line' }).click();
     await expect.poll(() => cell(0, 'from_service').evaluate((el) => el === document.activeElement)).toBe(true);
-    await typeCells(['3/2', '3/2', '99213', '25', '11', 'AB', '1', '12500', '']);
+    // Prices are typed in dollars as a biller says them: 125 is $125.00, 15.00 is $15.00.
+    await typeCells(['3/2', '3/2', '99213', '25', '11', 'AB', '1', '125', '']);
     await page.keyboard.press('Enter'); // on the last cell (EMG): a new line, its first cell focused
     await expect.poll(() => cell(1, 'from_service').inputValue()).toBe('03/02/2026');
     await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
-    await typeCells(['36415', '', '11', 'A', '1', '1500', '']);
+    await typeCells(['36415', '', '11', 'A', '1', '15.00', '']);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
     // The third line is broken on purpose: ends before it starts, an unknown code, a pointer to nothing, units with 4 decimals.
     await cell(2, 'from_service').fill('03/05/2026');
     await cell(2, 'to_service').focus();
     await page.keyboard.press('Control+A');
-    await typeCells(['03/04/2026', '00000', '', '11', 'D', '1.2345', '9000']);
+    await typeCells(['03/04/2026', '00000', '', '11', 'D', '1.2345', '90']);
     await expect.poll(() => win.getByTestId('claim-total').textContent()).toBe('Claim total: $140.00');
   });
 
@@ -79,6 +80,8 @@ describe('a biller writes claims', () => {
     const [claim] = (await e.app.db.query<{ status_id: number; verified: boolean; billed_amount: string }>('select status_id, verified, billed_amount from claims')).rows;
     expect(claim).toMatchObject({ status_id: 2, verified: true });
     expect(Number(claim.billed_amount)).toBe(23000);
+    const prices = (await e.app.db.query<{ price: string }>('select price from claim_services order by id')).rows.map((r) => Number(r.price));
+    expect(prices).toEqual([12500, 1500, 9000]);
   });
 
   it('creates an institutional claim with revenue codes and verifies it', async () => {

@@ -127,6 +127,20 @@ describe("a billing manager reads a patient's ledger", () => {
     await win.getByTestId('ledger-rows').locator('tr[data-type="statement"]').waitFor();
   });
 
+  it('writes off part of the patient balance, the amount typed in dollars as a person says it (12.5 is $12.50)', async () => {
+    await win.getByRole('button', { name: 'Write-off', exact: true }).click();
+    // The write-off's own modal dialog (every desktop window is a dialog too, not a modal one).
+    const dialog = page.locator('[role="dialog"][aria-modal="true"]');
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('12.5');
+    await dialog.getByRole('textbox', { name: /^Date/ }).fill(new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
+    await dialog.getByRole('combobox', { name: /^Reason/ }).click();
+    await page.getByRole('option', { name: 'Small balance write-off' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const entries = (await e.app.db.query<{ kind: string; amount: string }>('select kind, amount from ledger_entries where patient_id = $1', [w.patient])).rows;
+    expect(entries.map((r) => [r.kind, Number(r.amount)])).toEqual([['write_off', 1250]]);
+  });
+
   it("opens a row's claim, and then another's in the same Claims window", async () => {
     const link = (code: string) => win.getByTestId('ledger-rows').getByRole('button', { name: code, exact: true }).first();
     await link('LG-1').click();

@@ -80,4 +80,15 @@ describe('Medical Store estimates a visit', () => {
     expect(text).toContain('Sunshine Family Clinic');
     expect(text).toMatch(/99213[\s\S]*Office visit[\s\S]*\$150\.00/);
   });
+
+  it('estimates with the plan: the deductible typed in dollars (100 is $100.00) and a coinsurance of 33.3% read as decimals', async () => {
+    const store = ana.getByTestId('window-Medical Store');
+    await store.getByTestId('estimate-plan').click();
+    await ana.getByRole('option', { name: /Gold PPO/ }).click();
+    await store.getByLabel('Deductible left ($)').fill('100');
+    await store.getByLabel('Coinsurance (%)').fill('33.3');
+    await store.getByRole('button', { name: 'Estimate' }).click();
+    // 150.00 allowed: 100.00 of deductible, then 33.3% of the 50.00 left (16.65).
+    await expect.poll(() => store.getByTestId('estimate-patient').textContent()).toBe('$116.65');
+  });
 });

@@ -59,11 +59,12 @@ describe('a billing manager distributes a payment', () => {
         await page.keyboard.type(amount);
       }
     };
-    await typeLine(0, '70.00', [['CO', '45', '40.00'], ['PR', '2', '15.00']]);
+    // Amounts typed as a poster reads them off the EOB, whole dollars or with cents: 70 is $70.00.
+    await typeLine(0, '70', [['CO', '45', '40'], ['PR', '2', '15.00']]);
     await expect.poll(() => dialog.getByText(/CO-45: /).first().isVisible()).toBe(true);
-    await typeLine(1, '10.00', [['PR', '2', '5.00']]);
+    await typeLine(1, '10.00', [['PR', '2', '5']]);
     expect(await dialog.getByRole('button', { name: 'Save distribution' }).isDisabled()).toBe(true);
-    await typeLine(2, '10.00', [['CO', '45', '15.00']]);
+    await typeLine(2, '10', [['CO', '45', '15.00']]);
     await expect.poll(() => dialog.getByTestId('left').textContent()).toBe('0.00');
     await dialog.getByRole('button', { name: 'Save distribution' }).click();
     await dialog.waitFor({ state: 'detached' });
