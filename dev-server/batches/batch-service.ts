@@ -29,6 +29,7 @@ type Fields = Record<string, unknown>;
 
 export const BATCH_MESSAGES = {
   onlyReady: 'Only verified claims in Not submitted can be batched: {codes}.',
+  selfPay: 'Self-pay claims are billed to the patient on a statement, never sent in a batch: {codes}.',
   otherCompany: 'Every claim of a batch belongs to its company: {codes}.',
   oneForm: 'A batch holds claims of one form: professional or institutional.',
   inPendingBatch: 'These claims are already in a batch not yet sent: {codes}.',
@@ -64,7 +65,8 @@ export class BatchService {
   /** Claims that may be batched: verified, Not submitted, in no batch that is still to be sent (one query, a page of 5,000 at most). */
   async batchable(p: { billingCompanyId?: number; companyId?: number; query?: string; exceptBatch?: number }): Promise<Fields[]> {
     const params: unknown[] = [];
-    const where = ['c.status_id = 2', 'c.verified'];
+    // Self-pay claims go to the patient's statement, never to a clearing house or a payer's paper batch.
+    const where = ['c.status_id = 2', 'c.verified', 'not coalesce(c.self_pay, false)'];
     if (!this.actor.crossTenant) { params.push(this.actor.billingCompanyIds); where.push(`c.billing_company_id = any($${params.length}::bigint[])`); }
     if (p.billingCompanyId) { params.push(p.billingCompanyId); where.push(`c.billing_company_id = $${params.length}`); }
     if (p.companyId) { params.push(p.companyId); where.push(`c.company_id = $${params.length}`); }
@@ -81,13 +83,15 @@ export class BatchService {
   /** The claims of a batch, checked: they exist for the caller, are ready, are the batch company's, one form, and in no other pending batch. */
   private async checkedClaims(tx: Queryable, owner: number, values: Fields, exceptBatch: number) {
     const ids = values.claim_ids as number[];
-    const r = await tx.query<{ id: number; code: string; status_id: number; verified: boolean; format_id: number; company_id: number; billed_amount: string }>(
-      `select id, code, status_id, verified, format_id, company_id, billed_amount from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id for update`, [owner, ids]);
+    const r = await tx.query<{ id: number; code: string; status_id: number; verified: boolean; format_id: number; company_id: number; billed_amount: string; self_pay: boolean | null }>(
+      `select id, code, status_id, verified, format_id, company_id, billed_amount, self_pay from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id for update`, [owner, ids]);
     const errors: Record<string, string[]> = {};
     if (r.rows.length !== ids.length) errors.claim_ids = [BATCH_MESSAGES.notFound];
     const codes = (xs: typeof r.rows) => xs.map((c) => c.code).join(', ');
     const notReady = r.rows.filter((c) => Number(c.status_id) !== CLAIM_NOT_SUBMITTED || !c.verified);
     if (notReady.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.onlyReady, { codes: codes(notReady) }));
+    const selfPay = r.rows.filter((c) => c.self_pay);
+    if (selfPay.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.selfPay, { codes: codes(selfPay) }));
     const elsewhere = r.rows.filter((c) => Number(c.company_id) !== Number(values.company_id));
     if (elsewhere.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.otherCompany, { codes: codes(elsewhere) }));
     if (new Set(r.rows.map((c) => Number(c.format_id) === 1)).size > 1) (errors.claim_ids ??= []).push(BATCH_MESSAGES.oneForm);

@@ -87,7 +87,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       }
       const companyIds = await insertRows(tx, 'companies', CLINIC_KINDS.map(([kind, taxonomy], ci) => ({
         billing_company_id: bcId, code: `${abbr}-C${ci + 1}`, name: `${city} ${kind}`.slice(0, 50), abbreviation: `${abbr}${ci + 1}`, npi: npi(), ein: r.digits(9), tax_id: `${r.digits(2)}-${r.digits(7)}`,
-        taxonomy, address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}`, payment_address: `PO Box ${r.int(1000, 9999)}`, payment_city: city, payment_state: state,
+        taxonomy, address: `${r.int(100, 9999)} ${r.pick(STREETS)}`, city, state, zip: `${zipBase}${r.digits(2)}-${String(1101 + ci * 211)}`, payment_address: `PO Box ${r.int(1000, 9999)}`, payment_city: city, payment_state: state,
         payment_zip: `${zipBase}${r.digits(2)}`, phone: phone(area), email: `billing${ci + 1}@${abbr.toLowerCase()}.example`,
         contacts: [{ name: `${r.pick(FIRST)} ${r.pick(LAST)}`, position: 'Office manager', phone: phone(area) }],
         statements: [{ rule_id: 1, apply_to_id: 1, when_id: 1 }], services: [{ procedure_code: 'G0008', std_price: 4500, units: '1' }], status: true,

@@ -9,6 +9,7 @@ import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
 import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
+import { validateX12 } from '../helpers/x12-validator.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
 beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
@@ -71,5 +72,46 @@ describe('claims as an 837', () => {
     expect(back.claims).toEqual(strip(institutional));
     expect(back.claims[0].lines.map((l) => l.revenueCode)).toEqual(['0450', '0300']);
     expect(independentRead(text)).toEqual([{ id: institutional[0].patientControlNumber, charge: inst.body.billed_amount, lines: 2 }]);
+  });
+
+  it('the 837P it writes passes the independent 5010 validator (pyx12): two claims, a referring provider, a modifier', async () => {
+    const a = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring, services: goodClaim(w).services.map((l) => ({ ...l, from_service: '03/11/2026', to_service: '03/11/2026' })) }));
+    const b = await root('POST', '/claim/verify-register', goodClaim(w, { services: [{ from_service: '03/12/2026', to_service: '03/12/2026', procedure_code: '71046', modifiers: ['LT'], diagnosis_pointers: ['B'], days_or_units: '1', price: 9000 }] }));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const { professional } = await claimsFor837(app.db, w.bc, [a.body.id, b.body.id]);
+    const checked = await validateX12({ 'professional.837': write837P({ ...envelope, claims: strip(professional) } as Batch837) });
+    expect(checked.output).toContain('professional.837: OK');
+    expect(checked.ok).toBe(true);
+  });
+
+  it('the 837I it writes passes the independent 5010 validator (pyx12)', async () => {
+    const inst = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'Y' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
+      services: [
+        { from_service: '03/13/2026', to_service: '03/13/2026', revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 },
+        { from_service: '03/13/2026', to_service: '03/13/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '2', price: 2500 },
+      ],
+    }));
+    expect(inst.status, JSON.stringify(inst.body)).toBe(201);
+    const { institutional } = await claimsFor837(app.db, w.bc, [inst.body.id]);
+    const checked = await validateX12({ 'institutional.837': write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>) });
+    expect(checked.output).toContain('institutional.837: OK');
+    expect(checked.ok).toBe(true);
+  });
+
+  it("a subscriber who is not the patient: the 837P carries the subscriber's birth date as CCYYMMDD (DMG*D8*19790315) and passes the validator", async () => {
+    const spouse = Number((await app.db.query<{ id: number }>(`insert into patients (billing_company_id, company_id, first_name, last_name, date_of_birth, sex, addresses) values ($1, $2, 'Marco', 'Perez', '1982-06-01', 'M', $3) returning id`,
+      [w.bc, w.company, JSON.stringify([{ address_type_id: 2, address: '12 Palm Ave', city: 'Miami', state: 'FL', zip: '33103' }])])).rows[0].id);
+    const policy = await root('POST', '/insurance-policy', { billing_company_id: w.bc, patient_id: spouse, insurance_company_id: w.payer, insurance_plan_id: w.plan, policy_number: 'W555000111', type_responsibility_id: 1, eff_date: '01/01/2020',
+      own_insurance: false, subscriber: { relationship_id: 1, first_name: 'Lucia', last_name: 'Perez', date_of_birth: '03/15/1979', sex: 'F' } });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const claim = await root('POST', '/claim/verify-register', goodClaim(w, { patient_id: spouse, insurance_policy_ids: [policy.body.id], services: goodClaim(w).services.map((l) => ({ ...l, from_service: '03/16/2026', to_service: '03/16/2026' })) }));
+    expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+    const { professional } = await claimsFor837(app.db, w.bc, [claim.body.id]);
+    const text = write837P({ ...envelope, claims: strip(professional) } as Batch837);
+    expect(text).toContain('DMG*D8*19790315*F~');
+    const checked = await validateX12({ 'spouse.837': text });
+    expect(checked.output).toContain('spouse.837: OK');
   });
 });

@@ -27,6 +27,20 @@ describe('claim batches', () => {
     expect(batchCode('Weekly', 12, 2026)).toBe('EKLY-00012-2026');
   });
 
+  it('a self-pay claim is never batched: it is not offered, and a batch naming it is refused with its number', async () => {
+    const selfPay = await root('POST', '/claim/verify-register', goodClaim(w, { insurance_policy_ids: [], services: goodClaim(w).services.map((l) => ({ ...l, from_service: '02/02/2026', to_service: '02/02/2026' })) }));
+    expect(selfPay.status, JSON.stringify(selfPay.body)).toBe(201);
+    expect(selfPay.body.self_pay).toBe(true);
+    const offered = (await root('GET', `/claim/batch/get-all-server-claims?company_id=${w.company}`)).body.map((c: { id: number }) => c.id);
+    expect(offered).not.toContain(selfPay.body.id);
+    for (const transmission of ['E', 'P']) {
+      const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Self pay', company_id: w.company, transmission, clearing_house_account_id: account, claim_ids: [selfPay.body.id] });
+      expect(b.status).toBe(422);
+      expect(b.body.errors.claim_ids).toEqual([`Self-pay claims are billed to the patient on a statement, never sent in a batch: ${selfPay.body.code}.`]);
+    }
+    expect(Number((await app.db.query<{ n: string }>(`select count(*) as n from claim_batches where name = 'Self pay'`)).rows[0].n)).toBe(0);
+  });
+
   it('lists the claims that may be batched and makes a batch of them, with its totals', async () => {
     const ids = await readyClaims(3);
     const ready = (await root('GET', `/claim/batch/get-all-server-claims?company_id=${w.company}`)).body.map((c: { id: number }) => c.id);

@@ -77,6 +77,12 @@ describe('what an 837 5010 receiver refuses', () => {
     const r = await refused(goodClaim(w, { format_id: 2, services: [line({ revenue_code: '0510' })] }), 'type_of_bill', M.typeOfBillRequired);
     expect(r.body.errors.patient_status).toContain(M.patientStatusRequired);
   });
+  it("the billing provider's ZIP code must have 9 digits (ZIP+4), as both 837 guides require: a 5-digit one is refused before a file is written", async () => {
+    await app.db.query(`update companies set zip = '33101' where id = $1`, [w.company]);
+    try {
+      await refused(goodClaim(w), 'company_id', M.billingZipPlus4);
+    } finally { await app.db.query(`update companies set zip = '33101-2204' where id = $1`, [w.company]); }
+  });
   it("a subscriber's relationship must be one an 837 accepts", async () => {
     const [p] = (await app.db.query<{ id: number }>(`insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date, own_insurance, subscriber)
       values ($1, $2, $3, $4, 'SPOUSE-1', 3, '2020-01-01', false, '{"relationship_id": 99, "first_name": "Ana", "last_name": "Perez", "date_of_birth": "01/01/1980"}') returning id`, [w.bc, w.patient, w.payer, w.plan])).rows;

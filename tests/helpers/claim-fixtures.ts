@@ -17,7 +17,7 @@ const one = async (db: Database, sql: string, params: unknown[]) => Number((awai
 export async function claimWorld(db: Database, abbreviation = 'SUN'): Promise<ClaimWorld> {
   const bc = await one(db, 'insert into billing_companies (name, abbreviation) values ($1, $2)', [`${abbreviation} Billing`, abbreviation]);
   const company = await one(db, `insert into companies (billing_company_id, code, name, abbreviation, npi, ein, tax_id, taxonomy, address, city, state, zip, services)
-    values ($1, $2, 'Sunshine Family Clinic', $3, $4, '591234567', '59-1234567', '207Q00000X', '100 Main St', 'Miami', 'FL', '33101', $5)`,
+    values ($1, $2, 'Sunshine Family Clinic', $3, $4, '591234567', '59-1234567', '207Q00000X', '100 Main St', 'Miami', 'FL', '33101-2204', $5)`,
     [bc, `${abbreviation}-C1`, abbreviation, npiFrom(String(123456780 + bc).slice(0, 9)), JSON.stringify([{ procedure_code: '36415', units_limit: '2', std_price: 1500 }])]);
   const facility = await one(db, `insert into facilities (billing_company_id, npi, code, name, place_of_service, facility_type_ids, taxonomies, address, city, state, zip) values ($1, $2, $3, 'Sunshine Outpatient Center', '22', '[1]', '["282N00000X"]', '200 Bay Rd', 'Miami', 'FL', '33102')`,
     [bc, npiFrom(String(223456780 + bc).slice(0, 9)), `${abbreviation}-F1`]);

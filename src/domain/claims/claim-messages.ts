@@ -45,6 +45,7 @@ export const CLAIM_MESSAGES = {
   providerNpiInvalid: 'The provider has no valid NPI.',
   billingTaxonomyRequired: 'The billing provider needs a taxonomy code on an institutional claim.',
   billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
+  billingZipPlus4: 'The billing provider (company) needs its 9-digit ZIP code (ZIP+4): an 837 is refused without it.',
   subscriberRelationship: 'The subscriber relationship of policy {policy_number} is not one an 837 accepts.',
   duplicateClaim: 'Possible duplicate of claim {code}: same patient, date of service, procedure and provider.',
   notEditable: 'A claim in status {status} cannot be edited.',

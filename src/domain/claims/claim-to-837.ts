@@ -1,6 +1,7 @@
 import type { Address, Claim837I, Claim837P, ClaimCommon837, LineAdjudication837, OtherPayer837, Party } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
+import { isoToUsDate } from '../formats.ts';
 
 type Row = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
       party: subscriberParty, memberId: primary?.policy_number ?? 'SELFPAY', responsibility: RESPONSIBILITY[primary?.type_responsibility_code ?? 'P'] ?? 'P',
       relationship: '18', ...(primary?.group_number ? { groupNumber: primary.group_number } : {}),
       filingIndicator: primary ? FILING[primary.payer.ins_type_code ?? 'CI'] ?? 'CI' : '09',
-      ...(self ? { dateOfBirth: p.patient.date_of_birth, sex: sexOf(p.patient.sex), address: patientAddress } : sub.date_of_birth ? { dateOfBirth: String(sub.date_of_birth), sex: sexOf(sub.sex) } : {}),
+      ...(self ? { dateOfBirth: p.patient.date_of_birth, sex: sexOf(p.patient.sex), address: patientAddress } : sub.date_of_birth ? { dateOfBirth: String(isoToUsDate(String(sub.date_of_birth))), sex: sexOf(sub.sex) } : {}),
     },
     payer: primary ? { name: up(primary.payer.name), payerId: primary.payer.payer_id } : { name: 'SELF PAY', payerId: 'SELFPAY' },
     ...(self ? {} : { patient: { party: person(p.patient), relationship: primary?.relationship_code ?? '21', dateOfBirth: p.patient.date_of_birth, sex: sexOf(p.patient.sex), address: patientAddress } }),

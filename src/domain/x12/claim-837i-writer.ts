@@ -6,7 +6,8 @@ const dx = (qualifier: string, d: Diagnosis837I) =>
 
 /** Loop 2300 onwards of an institutional claim (005010X223A2): type of bill, statement dates, CL1, principal/admitting/other diagnoses with POA, SV2 lines. */
 function institutionalClaim(c: Claim837I): string[] {
-  const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.facilityCode, 'A', c.frequency].join(SEP.component), 'Y', 'A', 'Y', 'Y')];
+  // CLM06 (provider signature on file) is "Not Used" in the 837I (005010X223A2): only the 837P carries it.
+  const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.facilityCode, 'A', c.frequency].join(SEP.component), '', 'A', 'Y', 'Y')];
   out.push(seg('DTP', '434', 'RD8', `${ccyymmdd(c.statementFrom)}-${ccyymmdd(c.statementTo)}`));
   out.push(seg('CL1', c.admissionType, c.admissionSource, c.patientStatus));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
