@@ -44,8 +44,12 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
     const [claims, others] = await waitingClaims(ctx.db, Number(bc.id));
     if (!claims || claims.length < 3 || !others?.length) continue;
     const cut = Math.ceil(claims.length * 0.6);
-    const payer = { name: claims[0].payer_name.toUpperCase().slice(0, 60), id: claims[0].payer_id };
-    const payee = { name: bc.name.toUpperCase(), npi: '1234567893' };
+    // The payer as it signs its remittances (address and EDI contact), paying the clinic that billed: its own NPI.
+    const who = (await ctx.db.query<{ address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string }>(
+      `select i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi from insurance_companies i, companies co where i.id = $1 and co.id = $2`, [claims[0].insurance_company_id, claims[0].company_id])).rows[0];
+    const payer = { name: claims[0].payer_name.toUpperCase().slice(0, 60), id: claims[0].payer_id,
+      address: { line1: (who.address ?? 'PO BOX 1').toUpperCase(), city: (who.city ?? 'JACKSONVILLE').toUpperCase(), state: who.state ?? 'FL', zip: who.zip ?? '32202' }, contact: { name: 'EDI SUPPORT', phone: who.phone ?? '8005550100' } };
+    const payee = { name: who.clinic.toUpperCase().slice(0, 60), npi: who.npi };
     const today = usDateOf();
     const era = (trace: string, list: ClaimToRemit[]): PaymentToRemit => ({ payer, payee, method: 'ACH', date: today, trace, claims: list });
     const first = write835({ sender: payer.id, receiver: bc.abbreviation, control: 1, date: today, payments: [era(`${bc.abbreviation}EFT0001`, claims.slice(0, cut).map((c, i) => remitted(c, i === 1)))] });

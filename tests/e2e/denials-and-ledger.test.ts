@@ -18,7 +18,7 @@ beforeAll(async () => {
   await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@denials.test'));
   const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 21, date: '03/20/2026', payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'E2E-DEN',
+    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'E2E-DEN',
     claims: [denied('DN-50', 15000, '50'), denied('DN-29', 42000, '29'),
       { patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: '03/02/2026',
         lines: [{ procedure: '99213', charge: 20000, paid: 12000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 5000 }, { group: 'PR', reason: '2', amount: 3000 }] }] }],

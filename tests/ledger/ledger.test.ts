@@ -14,7 +14,7 @@ beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
   const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 11, date: '03/20/2026', payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'LEDGER1',
+    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'LEDGER1',
     claims: [{ patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: '03/02/2026',
       lines: [
         { procedure: '99214', charge: 18000, paid: 12000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 3000 }, { group: 'PR', reason: '2', amount: 3000 }] },
@@ -162,7 +162,7 @@ describe('patient statements', () => {
 describe('a denial in the ledger', () => {
   it('says why the payer denied the claim and leaves its balance open until it is appealed, refiled or written off', async () => {
     const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 12, date: '04/20/2026', payments: [{
-      payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '04/20/2026', trace: 'LEDGER2',
+      payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '04/20/2026', trace: 'LEDGER2',
       claims: [{ patientControlNumber: 'LG-DEN', status: '4', charge: 9000, paid: 0, patientResponsibility: 0, payerControlNumber: 'ICN-LG-DEN', patient, from: '04/02/2026',
         lines: [{ procedure: '71046', charge: 9000, paid: 0, date: '04/02/2026', adjustments: [{ group: 'CO', reason: '50', amount: 9000 }] }] }],
     }] });

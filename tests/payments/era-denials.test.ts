@@ -16,7 +16,7 @@ const line = (procedure: string, charge: number, paid: number, adjustments: Clai
 // A payer's denial remittance: one claim denied outright (CLP02 4, CO-50 not medically necessary with
 // remark N115), one whose lines are all denied for timely filing (CO-29) under CLP02 1, one paid.
 const denialFile = (trace: string) => write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 7, date: '03/28/2026', payments: [{
-  payer: { name: 'KEY INSURANCE', id: '87726' }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace,
+  payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace,
   claims: [
     { patientControlNumber: `DEN-${trace}-1`, status: '4', charge: 15000, paid: 0, patientResponsibility: 0, payerControlNumber: `ICN${trace}1`, patient, from: '03/02/2026',
       lines: [line('99214', 15000, 0, [{ group: 'CO', reason: '50', amount: 15000 }], ['N115'])] },

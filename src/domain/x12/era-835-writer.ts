@@ -9,7 +9,9 @@ export interface ClaimToRemit {
   payerControlNumber: string; patient: { lastName: string; firstName: string; memberId: string }; from: string; adjustments?: Adjustment[]; lines: LineToRemit[];
 }
 export interface PaymentToRemit {
-  payer: { name: string; id: string }; payee: { name: string; npi: string }; method: 'CHK' | 'ACH'; date: string; trace: string;
+  /** loop 1000A: the payer's name, id (REF*2U), address (N3/N4) and technical contact (PER*BL), all mandatory in the 835 guide */
+  payer: { name: string; id: string; address: { line1: string; city: string; state: string; zip: string }; contact: { name?: string; phone: string } };
+  payee: { name: string; npi: string }; method: 'CHK' | 'ACH'; date: string; trace: string;
   claims: ClaimToRemit[]; providerAdjustments?: Array<{ provider: string; fiscalPeriodEnd: string; reason: string; reference: string; amount: number }>;
 }
 
@@ -39,7 +41,8 @@ export function write835(input: { sender: string; receiver: string; control: num
         : seg('BPR', 'I', money(amount), 'C', 'ACH', 'CCP', '01', '999999999', 'DA', '123456', '1512345678', '', '01', '999988880', 'DA', '98765', date),
       seg('TRN', '1', p.trace, `1${p.payer.id.replace(/\D/g, '').padStart(9, '0').slice(0, 9)}`),
       seg('DTM', '405', date),
-      seg('N1', 'PR', p.payer.name), seg('REF', '2U', p.payer.id),
+      seg('N1', 'PR', p.payer.name), seg('N3', p.payer.address.line1), seg('N4', p.payer.address.city, p.payer.address.state, p.payer.address.zip.replace(/\D/g, '')),
+      seg('REF', '2U', p.payer.id), seg('PER', 'BL', p.payer.contact.name ?? 'EDI SUPPORT', 'TE', p.payer.contact.phone.replace(/\D/g, '')),
       seg('N1', 'PE', p.payee.name, 'XX', p.payee.npi),
       seg('LX', '1'),
     ];
