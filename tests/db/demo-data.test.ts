@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
 import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { validateX12 } from '../helpers/x12-validator.ts';
+import { systemActor } from '../../dev-server/auth/actor.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
@@ -85,6 +87,31 @@ describe('demo data', () => {
       expect(folder).toEqual([expect.stringMatching(/^\d+\/outbound\/[^/]+\.837$/)]);
       const statuses = await app.db.query<{ status_id: number }>('select distinct status_id from claims where id = any($1::bigint[])', [electronic.claim_ids]);
       expect(statuses.rows).toEqual([{ status_id: 3 }]);
+    } finally { delete process.env.EXCHANGE_DIR; }
+  });
+
+  it("every demo batch's 837 and every demo remittance's 835 pass the independent 5010 validator", async () => {
+    process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'demo-exchange-all-'));
+    try {
+      await app.createUser({ email: 'x12@demo-check.test', roles: ['superuser'] });
+      const root = app.as(await app.login('x12@demo-check.test'));
+      const waiting = (await root('GET', '/claim/batch/get-all-server?status_id=3&transmission=E&itemsPerPage=100')).body.data as Array<{ id: number }>;
+      for (const b of waiting) {
+        const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`);
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      }
+      const system = systemActor(null, 'x12-check');
+      const kept = (await rows(`select id, kind, name from files where kind in ('x12-out', 'era') order by id`)) as Array<{ id: number; kind: string; name: string }>;
+      const texts: Record<string, string> = {};
+      for (const f of kept) texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = (await app.files.read(await app.files.get(system, Number(f.id)))).toString('latin1');
+      expect(kept.filter((f) => f.kind === 'x12-out').length).toBeGreaterThanOrEqual(3);
+      expect(kept.filter((f) => f.kind === 'era').length).toBeGreaterThanOrEqual(2);
+      const checked = await validateX12(texts);
+      expect(checked.output.split('\n').filter((l) => !/: OK$/.test(l) && l.trim())).toEqual([]);
+      expect(checked.ok).toBe(true);
+      // What CI prints: how many of the product's own files the validator read.
+      mkdirSync('.test-data', { recursive: true });
+      writeFileSync('.test-data/x12-checked.txt', `${kept.filter((f) => f.kind === 'x12-out').length} demo 837 and ${kept.filter((f) => f.kind === 'era').length} demo 835 files passed x12valid\n`);
     } finally { delete process.env.EXCHANGE_DIR; }
   });
 
