@@ -79,7 +79,7 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
       expect(at(56, 38)).toBe('X');
       expect(at(58, 23)).toBe('SUNSHINE OUTPATIENT CENTE');
       expect(at(58, 50)).toBe('SUNSHINE FAMILY CLINIC');
-      expect(at(60, 50)).toBe('MIAMI FL 33101');
+      expect(at(60, 50)).toBe('MIAMI FL 33101-2204');
     }
   });
 
@@ -93,6 +93,12 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
     expect(one(44, 50)).toBe('  125 00');
     expect(one(46, 50)).toBe('   15 00');
     expect(one(44, 59)).toBe('1');
+  });
+
+  it('a fraction of a unit keeps its decimal point in box 24G (1.5, never 15), as the 837 says it', async () => {
+    const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: [{ from_service: '04/02/2026', to_service: '04/02/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1.5', price: 12500 }] }));
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(grid((await pdf(`/claim/show-claim-form/${c.body.id}`))[0])(44, 59)).toBe('1.5');
   });
 
   it('box 28 says CONTINUED on the first form and totals all eight lines on the last; box 29 is on the last only', () => {

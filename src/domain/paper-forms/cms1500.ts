@@ -1,5 +1,5 @@
 import type { Claim837P, Party } from '../x12/claim-837-model.ts';
-import { dateParts, formMoney, formText, phoneParts, type PaperExtras } from './paper-claim.ts';
+import { dateParts, formMoney, formText, phoneParts, zipText, type PaperExtras } from './paper-claim.ts';
 
 /**
  * The CMS-1500 (02/12) printing grid: Courier 12 pt at 10 characters and 6 lines per inch, rows and
@@ -51,7 +51,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     put('carrier', 2, 41, c.payer.name, 31);
     if (x.payerAddress) {
       put('carrier', 4, 41, x.payerAddress.line1, 31);
-      put('carrier', 5, 41, `${x.payerAddress.city}, ${x.payerAddress.state} ${x.payerAddress.zip}`, 31);
+      put('carrier', 5, 41, `${x.payerAddress.city}, ${x.payerAddress.state} ${zipText(x.payerAddress.zip)}`, 31);
     }
     check('1', 8, INSURANCE_COLUMN[x.insuranceType]);
     put('1a', 8, 50, c.subscriber.memberId, 17);
@@ -63,10 +63,10 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     if (sex === 'M' || sex === 'F') check('3', 10, sex === 'M' ? 42 : 47);
     put('4', 10, 50, nameOf(c.subscriber.party), 28);
     const home = patient?.address ?? c.subscriber.address;
-    if (home) { put('5', 12, 1, home.line1, 28); put('5', 14, 1, home.city, 20); put('5', 14, 26, home.state, 2); put('5', 16, 1, home.zip, 10); }
+    if (home) { put('5', 12, 1, home.line1, 28); put('5', 14, 1, home.city, 20); put('5', 14, 26, home.state, 2); put('5', 16, 1, zipText(home.zip), 10); }
     check('6', 12, RELATIONSHIP_COLUMN[patient ? patient.relationship : '18'] ?? 47);
     const insuredHome = c.subscriber.address ?? (patient ? undefined : home);
-    if (insuredHome) { put('7', 12, 50, insuredHome.line1, 28); put('7', 14, 50, insuredHome.city, 20); put('7', 14, 74, insuredHome.state, 2); put('7', 16, 50, insuredHome.zip, 10); }
+    if (insuredHome) { put('7', 12, 50, insuredHome.line1, 28); put('7', 14, 50, insuredHome.city, 20); put('7', 14, 74, insuredHome.state, 2); put('7', 16, 50, zipText(insuredHome.zip), 10); }
     if (x.otherInsured) { put('9', 18, 1, x.otherInsured.name, 28); put('9a', 20, 1, x.otherInsured.policyNumber, 28); put('9d', 26, 1, x.otherInsured.planName, 28); }
     yesNo('10a', 20, 35, 41, x.employmentRelated);
     yesNo('10b', 22, 35, 41, x.autoAccident);
@@ -100,7 +100,9 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('24D', row, 33, l.modifiers.join(' '), 12);
       put('24E', row, 45, l.diagnosisPointers.map((n) => 'ABCDEFGHIJKL'[n - 1] ?? '').join(''), 4);
       out.push({ box: '24F', row, col: 50, text: formMoney(l.charge, 5, 1) });
-      put('24G', row, 59, l.units.replace(/\.0+$/, ''), 3);
+      // NUCC: a fraction of a unit keeps its decimal point (1.5, not 15); whole units print without one.
+      const units = l.units.includes('.') ? l.units.replace(/0+$/, '').replace(/\.$/, '') : l.units;
+      out.push(...(units ? [{ box: '24G', row, col: 59, text: formText(units, 3, false) }] : []));
       put('24J', row, 68, c.renderingProvider?.npi ?? '', 10);
     });
     put('25', 56, 1, c.billingProvider.taxId, 15);
@@ -116,12 +118,12 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     if (phone) { put('33', 57, 66, phone.area, 3); put('33', 57, 70, phone.exchange, 3); put('33', 57, 73, '-', 1); put('33', 57, 74, phone.last4, 4); }
     if (x.facility) {
       put('32', 58, 23, x.facility.name, 25); put('32', 59, 23, x.facility.address.line1, 25);
-      put('32', 60, 23, `${x.facility.address.city} ${x.facility.address.state} ${x.facility.address.zip}`, 27);
+      put('32', 60, 23, `${x.facility.address.city} ${x.facility.address.state} ${zipText(x.facility.address.zip)}`, 27);
       put('32a', 61, 23, x.facility.npi ?? '', 10);
     }
     put('33', 58, 50, nameOf(c.billingProvider), 25);
     put('33', 59, 50, c.billingProvider.address.line1, 25);
-    put('33', 60, 50, `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${c.billingProvider.address.zip}`, 27);
+    put('33', 60, 50, `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${zipText(c.billingProvider.address.zip)}`, 27);
     put('31', 60, 1, 'SIGNATURE ON FILE', 20);
     put('33a', 61, 50, c.billingProvider.npi, 10);
     pages.push(out);

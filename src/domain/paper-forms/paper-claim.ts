@@ -34,6 +34,9 @@ export interface PaperExtras {
   printedOn: string;
 }
 
+/** A ZIP code as forms print it: five digits, or ZIP+4 with its hyphen (NUCC: "include the hyphen"). */
+export const zipText = (zip: string) => { const d = zip.replace(/\D/g, ''); return d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : zip; };
+
 /** Text placed on a form: upper case; what goes on the CMS-1500 loses its "." and "#". */
 export const formText = (v: unknown, max: number, strip = true) => {
   const s = String(v ?? '').toUpperCase();

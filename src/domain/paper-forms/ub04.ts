@@ -1,5 +1,5 @@
 import type { Claim837I, Party } from '../x12/claim-837-model.ts';
-import { dateParts, formMoney, formText, type PaperExtras } from './paper-claim.ts';
+import { dateParts, formMoney, formText, type PaperExtras, zipText } from './paper-claim.ts';
 
 /**
  * The UB-04 (CMS-1450) field boxes on a 934 × 1210 canvas at 110 units per inch (paper-forms.md §3):
@@ -77,7 +77,7 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     const bp = c.billingProvider;
     put('FL1', UB04_FIELDS.fl1_1, nameOf(bp));
     put('FL1', UB04_FIELDS.fl1_2, bp.address.line1);
-    put('FL1', UB04_FIELDS.fl1_3, `${bp.address.city}, ${bp.address.state}, ${bp.address.zip}`);
+    put('FL1', UB04_FIELDS.fl1_3, `${bp.address.city}, ${bp.address.state}, ${zipText(bp.address.zip)}`);
     if (x.billingPhone) put('FL1', UB04_FIELDS.fl1_4, x.billingPhone.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3'));
     put('FL3a', UB04_FIELDS.fl3a, c.patientControlNumber || x.claimCode);
     put('FL3b', UB04_FIELDS.fl3b, x.claimCode);
@@ -89,7 +89,7 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     put('FL8', UB04_FIELDS.fl8b, nameOf(patient?.party ?? c.subscriber.party));
     const home = patient?.address ?? c.subscriber.address;
     if (home) {
-      put('FL9', UB04_FIELDS.fl9a, home.line1); put('FL9', UB04_FIELDS.fl9b, home.city); put('FL9', UB04_FIELDS.fl9c, home.state); put('FL9', UB04_FIELDS.fl9d, home.zip);
+      put('FL9', UB04_FIELDS.fl9a, home.line1); put('FL9', UB04_FIELDS.fl9b, home.city); put('FL9', UB04_FIELDS.fl9c, home.state); put('FL9', UB04_FIELDS.fl9d, zipText(home.zip));
     }
     put('FL10', UB04_FIELDS.fl10, mmddyyyy(patient?.dateOfBirth ?? c.subscriber.dateOfBirth));
     put('FL11', UB04_FIELDS.fl11, patient?.sex ?? c.subscriber.sex ?? 'U');
