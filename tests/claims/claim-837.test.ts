@@ -32,6 +32,16 @@ function independentRead(text: string) {
   return claims;
 }
 
+/** An outpatient institutional claim (type of bill 131) of one day: two revenue-code lines, diagnoses with POA, a condition and a value code. */
+const outpatientClaim = (day: string) => goodClaim(w, {
+  format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
+  diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'Y' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
+  services: [
+    { from_service: day, to_service: day, revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 },
+    { from_service: day, to_service: day, revenue_code: '0300', procedure_code: '85025', days_or_units: '2', price: 2500 },
+  ],
+});
+
 describe('claims as an 837', () => {
   it('verified professional claims are written as an 837P that our reader reads back to the same claims, without findings', async () => {
     const a = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));
@@ -55,14 +65,7 @@ describe('claims as an 837', () => {
   });
 
   it('an institutional claim with revenue codes is written as an 837I that both readers read back', async () => {
-    const inst = await root('POST', '/claim/verify-register', goodClaim(w, {
-      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
-      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'Y' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
-      services: [
-        { from_service: '03/02/2026', to_service: '03/02/2026', revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 },
-        { from_service: '03/02/2026', to_service: '03/02/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '2', price: 2500 },
-      ],
-    }));
+    const inst = await root('POST', '/claim/verify-register', outpatientClaim('03/02/2026'));
     expect(inst.status, JSON.stringify(inst.body)).toBe(201);
     const { institutional } = await claimsFor837(app.db, w.bc, [inst.body.id]);
     const text = write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>);
@@ -85,14 +88,7 @@ describe('claims as an 837', () => {
   });
 
   it('the 837I it writes passes the independent 5010 validator (pyx12)', async () => {
-    const inst = await root('POST', '/claim/verify-register', goodClaim(w, {
-      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
-      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'Y' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
-      services: [
-        { from_service: '03/13/2026', to_service: '03/13/2026', revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 },
-        { from_service: '03/13/2026', to_service: '03/13/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '2', price: 2500 },
-      ],
-    }));
+    const inst = await root('POST', '/claim/verify-register', outpatientClaim('03/13/2026'));
     expect(inst.status, JSON.stringify(inst.body)).toBe(201);
     const { institutional } = await claimsFor837(app.db, w.bc, [inst.body.id]);
     const checked = await validateX12({ 'institutional.837': write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>) });
