@@ -83,11 +83,11 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
     },
   },
   {
-    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document I may read, their size limits and labels',
+    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document I may read, their size limits and labels, and whether I may upload one',
     async handle(_ctx, _req, actor, res) {
       const es = res.locals.locale === 'es';
       return (Object.entries(FILE_KINDS) as Array<[FileKind, (typeof FILE_KINDS)[FileKind]]>).filter(([id]) => kindReadable(actor, id))
-        .map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes }));
+        .map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes, uploadable: grants(actor, k.upload) }));
     },
   },
   {

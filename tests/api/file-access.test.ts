@@ -84,6 +84,9 @@ describe('who reads each kind of document', () => {
     expect(listed).toEqual(['logo', 'photo']);
     // Folders of their own making at most (none here); never the billing company's ERAs, EOBs or statements.
     expect((await api.patient('GET', '/files/kinds')).body.map((k: { id: string }) => k.id)).toEqual(['export', 'upload', 'photo', 'logo', 'screenshot']);
+    // Nothing is offered for upload to a patient; a billing manager may upload documents.
+    expect((await api.patient('GET', '/files/kinds')).body.filter((k: { uploadable: boolean }) => k.uploadable)).toEqual([]);
+    expect((await api.billingmanager('GET', '/files/kinds')).body.find((k: { id: string }) => k.id === 'upload')).toMatchObject({ uploadable: true });
   });
 
   it('an export is not listed to a colleague who did not make it, even a billing manager of the same company', async () => {

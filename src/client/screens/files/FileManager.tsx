@@ -11,7 +11,7 @@ import { enqueueUpload } from '../../shell/upload-queue.ts';
 import { FilePreview } from './FilePreview.tsx';
 import { downloadStoredFile, previewKind, type StoredFile } from './stored-file.ts';
 
-interface Kind { id: string; name: string }
+interface Kind { id: string; name: string; uploadable?: boolean }
 type Sort = 'created_at:desc' | 'created_at:asc' | 'size:desc' | 'size:asc' | 'name:asc';
 const SORTS: Sort[] = ['created_at:desc', 'created_at:asc', 'size:desc', 'size:asc', 'name:asc'];
 const PER_PAGE = 10;
@@ -80,7 +80,8 @@ export default function FileManager() {
           {SORTS.map((s) => <MenuItem key={s} value={s}>{t(`files.sorts.${s.replace(':', '_')}`)}</MenuItem>)}
         </TextField>
       </Box>
-      {companies.length > 0 && (
+      {/* Only those the server lets upload are offered it (patients, clients and professionals are not). */}
+      {companies.length > 0 && kinds.some((k) => k.id === UPLOAD_KIND && k.uploadable) && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           {companies.length > 1 && (
             <TextField select size="small" label={t('files.billing_company')} value={company} onChange={(e) => setCompany(Number(e.target.value))} sx={{ flex: 1, minWidth: 0 }}>
