@@ -11,7 +11,7 @@ import { closeBatch } from '../payments/payment-routes.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { loadDemoLedger } from './demo-ledger.ts';
 
-interface DemoClaim { id: number; code: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
+interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
   lines: Array<{ procedure_code: string; from_service: string; line_charge: number }> }
 
 /** What a commercial payer typically pays on a line: allows 80 %, pays 80 % of that; the rest is CO-45 and PR-2 coinsurance. */
@@ -24,7 +24,8 @@ function paidLine(l: DemoClaim['lines'][number]) {
 function remitted(c: DemoClaim, denied: boolean): ClaimToRemit {
   const lines = c.lines.map((l) => (denied ? { procedure: l.procedure_code, charge: l.line_charge, paid: 0, date: l.from_service, adjustments: [{ group: 'CO', reason: '50', amount: l.line_charge }], remarks: ['N115'] } : paidLine(l)));
   const sum = (f: (l: (typeof lines)[number]) => number) => lines.reduce((n, l) => n + f(l), 0);
-  return { patientControlNumber: c.code, status: denied ? '4' : '1', charge: sum((l) => l.charge), paid: sum((l) => l.paid), patientResponsibility: sum((l) => l.adjustments.filter((a) => a.group === 'PR').reduce((n, a) => n + a.amount, 0)),
+  // The payer echoes the CLM01 it was sent: the claim's patient control number.
+  return { patientControlNumber: c.patient_control_number, status: denied ? '4' : '1', charge: sum((l) => l.charge), paid: sum((l) => l.paid), patientResponsibility: sum((l) => l.adjustments.filter((a) => a.group === 'PR').reduce((n, a) => n + a.amount, 0)),
     payerControlNumber: `${c.payer_id}${String(c.id).padStart(9, '0')}`, patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: c.lines[0].from_service, lines };
 }
 
@@ -87,7 +88,7 @@ async function takeIn(ctx: { db: Database; entities: Entity[]; files: FileStore 
 /** Professional claims Submitted, with their lines, grouped by payer (the payer with the most first), oldest first, at most 12 a payer. */
 async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {
   const rows = (await db.query<Omit<DemoClaim, 'lines'>>(
-    `select c.id, c.code, c.company_id, c.patient_id, pt.first_name, pt.last_name, p.policy_number as member_id, i.name as payer_name, i.payer_id, i.id as insurance_company_id
+    `select c.id, c.code, c.patient_control_number, c.company_id, c.patient_id, pt.first_name, pt.last_name, p.policy_number as member_id, i.name as payer_name, i.payer_id, i.id as insurance_company_id
        from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
        join insurance_companies i on i.id = p.insurance_company_id join patients pt on pt.id = c.patient_id
       where c.billing_company_id = $1 and c.status_id = 3 and c.format_id = 1 order by c.id`, [bc])).rows

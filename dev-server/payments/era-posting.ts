@@ -238,7 +238,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
     if (input.claimId) {
       if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
       const c = remitted?.claims.find((y) => y.position === Number(x.position));
-      const ours = (await tx.query<ControlledClaim>(`select id, code, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
+      const ours = (await tx.query<ControlledClaim>(`select id, code, patient_control_number, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
         .map((o) => ({ ...o, id: Number(o.id), status_id: Number(o.status_id), company_id: Number(o.company_id) }))[0];
       if (!c || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
       const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows

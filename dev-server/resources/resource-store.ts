@@ -54,6 +54,8 @@ export class ResourceStore {
   private readonly jsonFields: string[];
   private readonly protectedFields: string[];
   private readonly fields: string[];
+  /** columns the database computes (x-db.generated): read like any other, never written */
+  private readonly generatedFields: string[];
   private readonly tenantOwned: boolean;
   private readonly versioned: boolean;
 
@@ -66,6 +68,7 @@ export class ResourceStore {
     this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect).map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
+    this.generatedFields = this.fields.filter((f) => props[f]['x-db']?.generated);
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
     this.versioned = !entity.resource.appendOnly;
   }
@@ -175,6 +178,7 @@ export class ResourceStore {
 
   private toDb(values: Record<string, unknown>): Record<string, unknown> {
     const out = { ...values };
+    for (const f of this.generatedFields) delete out[f];
     for (const f of this.dateFields) if (typeof out[f] === 'string') out[f] = usDateToIso(out[f] as string);
     // jsonb columns get JSON text: node-postgres would send a JS array as a PostgreSQL array literal.
     for (const f of this.jsonFields) if (out[f] !== undefined && out[f] !== null) out[f] = JSON.stringify(out[f]);

@@ -214,6 +214,7 @@ export type PlaceOfService =
   | "81"
   | "99";
 export type PriorAuthorizationNumber = string;
+export type PatientControlNumber = string;
 export type PatientAccountNumber = string;
 export type AcceptAssignment = boolean;
 export type ClaimFrequency = "1" | "7" | "8";
@@ -652,6 +653,7 @@ export interface Claim {
   services?: Services;
   place_of_service?: PlaceOfService;
   prior_authorization?: PriorAuthorizationNumber;
+  patient_control_number?: PatientControlNumber;
   patient_account_number?: PatientAccountNumber;
   accept_assignment?: AcceptAssignment;
   frequency?: ClaimFrequency;

@@ -18,7 +18,9 @@ export interface FieldSchema {
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
     protect?: 'ssn' | 'card' | 'encrypt';
     /** a column never read back into answers (an SSN's look-up hash) */
-    secret?: boolean };
+    secret?: boolean;
+    /** a column the database computes from others (an SQL expression over this table's columns): read, never written */
+    generated?: string };
   [keyword: string]: unknown;
 }
 

@@ -93,7 +93,10 @@ export function tableModel(entity: Entity): TableModel {
   const states = entity.schema['x-states'];
   for (const [name, field] of dataFields(entity)) {
     // A state column always holds a state: the initial one until a transition moves it.
-    const sqlType = states?.field === name ? `integer not null default ${states.initial}` : sqlTypeOf(field, required.has(name) && !field.writeOnly && !field['x-db']?.protect);
+    const generated = field['x-db']?.generated;
+    const sqlType = states?.field === name ? `integer not null default ${states.initial}`
+      : generated ? `${sqlTypeOf(field)} generated always as (${generated}) stored`
+        : sqlTypeOf(field, required.has(name) && !field.writeOnly && !field['x-db']?.protect);
     columns[name] = { name, sqlType };
     const db = field['x-db'] ?? {};
     const list = field['x-list'] ?? {};

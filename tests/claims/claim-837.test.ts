@@ -10,6 +10,7 @@ import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
+import { claimsByControl } from '../../dev-server/claims/claims-by-control.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
 beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
@@ -109,5 +110,22 @@ describe('claims as an 837', () => {
     expect(text).toContain('DMG*D8*19790315*F~');
     const checked = await validateX12({ 'spouse.837': text });
     expect(checked.output).toContain('spouse.837: OK');
+  });
+
+  it('CLM01 is the claim\'s patient control number, at most 20 characters even when the claim number is longer, and answers find the claim by it', async () => {
+    await app.db.query(`update companies set abbreviation = 'SUNSHINEFC' where id = $1`, [w.company]);
+    try {
+      const claim = await root('POST', '/claim/verify-register', goodClaim(w, { services: goodClaim(w).services.map((l) => ({ ...l, from_service: '03/17/2026', to_service: '03/17/2026' })) }));
+      expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+      const { code, pcn } = (await app.db.query<{ code: string; pcn: string }>('select code, patient_control_number as pcn from claims where id = $1', [claim.body.id])).rows[0];
+      expect(code.length).toBeGreaterThan(20);
+      expect(pcn).toBe(`SUNS${code.split('-')[2]}`);
+      const { professional } = await claimsFor837(app.db, w.bc, [claim.body.id]);
+      const text = write837P({ ...envelope, claims: strip(professional) } as Batch837);
+      expect(text).toContain(`CLM*${pcn}*`);
+      // The payer echoes CLM01 in CLP01 (and the clearing house in TRN02): that number finds this claim.
+      const found = await claimsByControl(app.db, w.bc, [pcn]);
+      expect(found.get(pcn)?.id).toBe(claim.body.id);
+    } finally { await app.db.query(`update companies set abbreviation = 'SUN' where id = $1`, [w.company]); }
   });
 });

@@ -58,7 +58,7 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
     expect(two(1, 62)).toBe('PAGE 2 OF 2');
   });
 
-  it('the header boxes repeat on every page', () => {
+  it('the header boxes repeat on every page', async () => {
     for (const p of pages) {
       const at = grid(p);
       expect(at(2, 41)).toBe('SUN HEALTH PLAN');
@@ -75,7 +75,10 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
       expect(at(40, 50)).toBe('AUTH-1234');
       expect(at(34, 1)).toBe('DN');
       expect(at(34, 4)).toBe('CARTER, JAMES');
-      expect(at(56, 23)).toBe('ACC-778');
+      // Box 26: the claim's patient control number, whole (the 837's CLM01), not the clinic's account number.
+      const pcn = (await app.db.query<{ pcn: string }>('select patient_control_number as pcn from claims where id = $1', [claimId])).rows[0].pcn;
+      expect(pcn).toMatch(/^SUN[A-Z]{2}\d{6}$/);
+      expect(at(56, 23)).toBe(pcn);
       expect(at(56, 38)).toBe('X');
       expect(at(58, 23)).toBe('SUNSHINE OUTPATIENT CENTE');
       expect(at(58, 50)).toBe('SUNSHINE FAMILY CLINIC');

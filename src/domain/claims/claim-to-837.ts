@@ -44,7 +44,9 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const sub = primary?.subscriber ?? {};
   const subscriberParty: Party = self ? person(p.patient) : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' };
   return {
-    patientControlNumber: String(claim.patient_account_number || claim.code || claim.id).slice(0, 38),
+    // CLM01, box 26 and FL3a: the claim's own control number, at most 20 characters (receivers keep no more, and
+    // echo it in the 835's CLP01), so the payment comes back to this claim and no other.
+    patientControlNumber: String(claim.patient_control_number || claim.code || claim.id).slice(0, 20),
     totalCharge: total,
     frequency: (['1', '7', '8'].includes(String(claim.frequency)) ? String(claim.frequency) : '1') as '1' | '7' | '8',
     ...(claim.original_reference ? { originalReference: String(claim.original_reference) } : {}),
