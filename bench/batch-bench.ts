@@ -31,8 +31,8 @@ async function measure(label: string, db: Database) {
   await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, 'billingmanager']);
   await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
   const house = (await db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
-  const account = (await db.query<{ id: number }>(`insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder)
-    values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in') returning id`, [bc, house])).rows[0].id;
+  const account = (await db.query<{ id: number }>(`insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder, contact_phone)
+    values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in', '800-555-0100') returning id`, [bc, house])).rows[0].id;
   const company = Number((await db.query<{ id: number }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
   const server = createApp({ db, rateLimitMax: 1e9, filesDir: mkdtempSync(join(tmpdir(), 'batch-bench-files-')) }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

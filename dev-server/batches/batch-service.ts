@@ -14,6 +14,10 @@ import { logExchange } from '../exchange/exchange-log.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { crashPoint } from '../jobs/crash-point.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
+
+/** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
+const productionUsage = (account: string | null): 'T' | 'P' => (account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T');
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
@@ -40,6 +44,7 @@ export const BATCH_MESSAGES = {
   paperIsPrinted: 'A paper batch is printed and its shipping confirmed.',
   changedWhileSending: 'The batch changed while it was being sent; open it again.',
   beingSent: 'The batch is being sent; it can be changed once the send is over.',
+  submitterPhone: 'The clearing house account needs the submitter\'s contact phone (or the billing company a phone of its own): the 837 names it.',
 } as const;
 
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
@@ -210,14 +215,17 @@ export class BatchService {
       const kind = Number(form.rows[0]?.format_id) === 1 ? '837P' : '837I';
       // Prepared before (a send that failed, or a run that stopped): the same file, read once the transaction is over.
       if (batch.send_state && batch.file_id) return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
+      const company = (await tx.query<{ name: string; phone: string | null }>('select name, phone from billing_companies where id = $1', [bc])).rows[0];
+      // Loop 1000A PER: the submitter's contact phone (the account's, else the billing company's), never a made-up one.
+      const phone = String(account.contact_phone || company?.phone || '').replace(/\D/g, '');
+      if (phone.length < 10) throw invalid({ contact_phone: [BATCH_MESSAGES.submitterPhone] }, BATCH_MESSAGES.notSent);
       const control = Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
-      const company = (await tx.query<{ name: string }>('select name from billing_companies where id = $1', [bc])).rows[0];
       const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
       const now = new Date();
       const envelope = {
-        submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone: (account.contact_phone ?? '0000000000').replace(/\D/g, '') },
+        submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone },
         receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
-        interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: (account.usage === 'P' ? 'P' : 'T') as 'T' | 'P', date: now,
+        interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: productionUsage(account.usage), date: now,
           senderQualifier: account.sender_qualifier ?? 'ZZ', receiverQualifier: account.receiver_qualifier ?? 'ZZ' },
       };
       const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);

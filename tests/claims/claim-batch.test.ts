@@ -165,3 +165,36 @@ describe('claim batches', () => {
     expect(await statuses(ids)).toEqual([5, 5]);
   });
 });
+
+describe('what the 837 envelope says of the sender', () => {
+  it('ISA15 is P only where the installation (X12_USAGE=P) and the account both say production: a test installation never sends P', async () => {
+    await app.db.query(`update clearing_house_accounts set usage = 'P' where id = $1`, [account]);
+    const sendOne = async (name: string) => {
+      const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name, company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: await readyClaims(1) });
+      const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const res = await fetch(`${app.url}/files/${sent.body.file_id}/content`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+      return readInterchanges(await res.text()).interchanges[0].usage;
+    };
+    try {
+      expect(await sendOne('Usage test install')).toBe('T');
+      process.env.X12_USAGE = 'P';
+      expect(await sendOne('Usage production')).toBe('P');
+    } finally {
+      delete process.env.X12_USAGE;
+      await app.db.query(`update clearing_house_accounts set usage = 'T' where id = $1`, [account]);
+    }
+  });
+
+  it("a send with no submitter contact phone (account or billing company) is refused before anything is written: never a made-up 0000000000", async () => {
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'No phone', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: await readyClaims(1) });
+    await app.db.query('update billing_companies set phone = null where id = $1', [w.bc]);
+    try {
+      const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+      expect(sent.status).toBe(422);
+      expect(sent.body.errors.contact_phone).toEqual(["The clearing house account needs the submitter's contact phone (or the billing company a phone of its own): the 837 names it."]);
+      expect((await app.db.query('select status_id, file_id, send_state from claim_batches where id = $1', [b.body.id])).rows).toEqual([{ status_id: 3, file_id: null, send_state: null }]);
+    } finally { await app.db.query(`update billing_companies set phone = '305-555-0100' where id = $1`, [w.bc]); }
+    await root('DELETE', `/claim/batch/${b.body.id}`);
+  });
+});

@@ -15,7 +15,7 @@ const one = async (db: Database, sql: string, params: unknown[]) => Number((awai
  * and modifiers), written straight into the tables: what is tested is the claim, not their screens.
  */
 export async function claimWorld(db: Database, abbreviation = 'SUN'): Promise<ClaimWorld> {
-  const bc = await one(db, 'insert into billing_companies (name, abbreviation) values ($1, $2)', [`${abbreviation} Billing`, abbreviation]);
+  const bc = await one(db, `insert into billing_companies (name, abbreviation, phone) values ($1, $2, '305-555-0100')`, [`${abbreviation} Billing`, abbreviation]);
   const company = await one(db, `insert into companies (billing_company_id, code, name, abbreviation, npi, ein, tax_id, taxonomy, address, city, state, zip, services)
     values ($1, $2, 'Sunshine Family Clinic', $3, $4, '591234567', '59-1234567', '207Q00000X', '100 Main St', 'Miami', 'FL', '33101-2204', $5)`,
     [bc, `${abbreviation}-C1`, abbreviation, npiFrom(String(123456780 + bc).slice(0, 9)), JSON.stringify([{ procedure_code: '36415', units_limit: '2', std_price: 1500 }])]);
