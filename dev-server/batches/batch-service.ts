@@ -35,7 +35,7 @@ export const BATCH_MESSAGES = {
   onlyReady: 'Only verified claims in Not submitted can be batched: {codes}.',
   selfPay: 'Self-pay claims are billed to the patient on a statement, never sent in a batch: {codes}.',
   otherCompany: 'Every claim of a batch belongs to its company: {codes}.',
-  oneForm: 'A batch holds claims of one form: professional or institutional.',
+  oneForm: 'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
   inPendingBatch: 'These claims are already in a batch not yet sent: {codes}.',
   accountRequired: 'An electronic batch needs the clearing house account it goes through.',
   notEditable: 'A batch that was sent cannot be changed.',
@@ -99,7 +99,11 @@ export class BatchService {
     if (selfPay.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.selfPay, { codes: codes(selfPay) }));
     const elsewhere = r.rows.filter((c) => Number(c.company_id) !== Number(values.company_id));
     if (elsewhere.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.otherCompany, { codes: codes(elsewhere) }));
-    if (new Set(r.rows.map((c) => Number(c.format_id) === 1)).size > 1) (errors.claim_ids ??= []).push(BATCH_MESSAGES.oneForm);
+    // Both forms: each claim named under its form, so the person sees which to take out.
+    const professional = r.rows.filter((c) => Number(c.format_id) === 1);
+    if (professional.length && professional.length < r.rows.length) {
+      (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.oneForm, { professional: codes(professional), institutional: codes(r.rows.filter((c) => Number(c.format_id) !== 1)) }));
+    }
     const pending = await tx.query<{ code: string }>(
       `select c.code from claims c where c.id = any($2::bigint[]) and exists (select 1 from claim_batches b where b.billing_company_id = $1 and b.status_id = 3 and b.id <> $3 and b.claim_ids @> to_jsonb(c.id))`,
       [owner, ids, exceptBatch]);

@@ -197,4 +197,18 @@ describe('what the 837 envelope says of the sender', () => {
     } finally { await app.db.query(`update billing_companies set phone = '305-555-0100' where id = $1`, [w.bc]); }
     await root('DELETE', `/claim/batch/${b.body.id}`);
   });
+
+  it('a batch of both forms is refused naming each claim under its form', async () => {
+    const [professional] = await readyClaims(1);
+    const inst = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }], services: [{ from_service: '01/05/2026', to_service: '01/05/2026', revenue_code: '0450', procedure_code: '99213', days_or_units: '1', price: 45000 }],
+    }));
+    expect(inst.status, JSON.stringify(inst.body)).toBe(201);
+    const codes = (await app.db.query<{ id: number; code: string }>('select id, code from claims where id = any($1::bigint[])', [[professional, inst.body.id]])).rows;
+    const code = (id: number) => codes.find((c) => Number(c.id) === id)!.code;
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Mixed forms', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: [professional, inst.body.id] });
+    expect(b.status).toBe(422);
+    expect(b.body.errors.claim_ids).toEqual([`A batch holds claims of one form: professional or institutional. Professional: ${code(professional)}; institutional: ${code(inst.body.id)}.`]);
+  });
 });
