@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { write835 } from '../../src/domain/x12/era-835-writer.ts';
+import { moveLegacyExchangeFolders } from '../../dev-server/exchange/legacy-folders.ts';
 
 /**
  * The attack of issue 35: one billing company's manager pointing an account at another's exchange
@@ -139,3 +140,19 @@ describe('"Test the connection" says no more than reachable, refused or bad cred
     expect(JSON.stringify(speaking.body)).not.toMatch(/internal-admin|HTTP|handshake|ECONN/i);
   });
 });
+
+describe('folders of an older installation', () => {
+  it("are moved under their billing company's root on start, unless two billing companies named the same folder", async () => {
+    const sunAccount = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1', [sun.bc, 'folder'])).rows[0].id;
+    const lsrAccount = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1', [lsr.bc, 'folder'])).rows[0].id;
+    await app.db.query(`update clearing_house_accounts set outbound_folder = 'old-sun/out', inbound_folder = 'both/in' where id = $1`, [sunAccount]);
+    await app.db.query(`update clearing_house_accounts set outbound_folder = 'old-lsr/out', inbound_folder = 'both/in' where id = $1`, [lsrAccount]);
+    for (const d of ['old-sun/out', 'both/in']) { mkdirSync(join(exchangeDir, d), { recursive: true }); writeFileSync(join(exchangeDir, d, 'waiting.x12'), 'ISA'); }
+    expect(await moveLegacyExchangeFolders(app.db)).toBe(1);
+    expect(readdirSync(join(exchangeDir, String(sun.bc), 'old-sun/out'))).toEqual(['waiting.x12']);
+    expect(existsSync(join(exchangeDir, 'old-sun/out'))).toBe(false);
+    // Whose files these are cannot be told: they stay where they were.
+    expect(readdirSync(join(exchangeDir, 'both/in'))).toEqual(['waiting.x12']);
+  });
+});
+
