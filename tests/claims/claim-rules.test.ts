@@ -37,6 +37,19 @@ describe('document 3 §5 — claim rules, each with its message, nothing written
   it("a service's from date must not be after its to date", () => refused(goodClaim(w, { services: [line({ from_service: '03/05/2026', to_service: '03/04/2026' })] }), 'services.0.to_service', M.toBeforeFrom));
   it('lines must not overlap: a line starting before the previous line ends is invalid', () =>
     refused(goodClaim(w, { services: [line({ from_service: '03/01/2026', to_service: '03/05/2026' }), line({ from_service: '03/03/2026', to_service: '03/03/2026', procedure_code: '36415' })] }), 'services.1.from_service', M.linesOverlap));
+  it("on an institutional claim, room and board (revenue 0100–0219) covers the stay: a lab line on a day inside it is valid, two ancillaries still may not overlap", async () => {
+    const stay = (ancillaries: Array<Record<string, unknown>>) => goodClaim(w, {
+      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', admission_date: '03/01/2026', admission_hour: 9, discharge_date: '03/05/2026', discharge_hour: 11,
+      place_of_service: undefined, diagnoses: [{ code: 'E11.9', poa: 'Y' }],
+      services: [{ from_service: '03/01/2026', to_service: '03/05/2026', revenue_code: '0120', days_or_units: '4', price: 90000 }, ...ancillaries],
+    });
+    const ok = await root('POST', '/claim', stay([{ from_service: '03/03/2026', to_service: '03/03/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '1', price: 2500 }]));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    await refused(stay([
+      { from_service: '03/02/2026', to_service: '03/04/2026', revenue_code: '0250', days_or_units: '1', price: 1000 },
+      { from_service: '03/03/2026', to_service: '03/03/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '1', price: 2500 },
+    ]), 'services.2.from_service', M.linesOverlap);
+  });
   it('service dates must lie within the effective dates of the code', () =>
     refused(goodClaim(w, { diagnoses: [{ code: 'U07.0' }] }), 'diagnoses.0.code', 'The code U07.0 is not effective on the date of service.'));
   it("units must not exceed the company's units limit for the procedure", () =>
