@@ -67,16 +67,20 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
 
   // Lines: dates in order and not overlapping, units 8.3 and above zero, codes the form needs, pointers that point somewhere.
   // On an institutional claim the accommodation lines (room and board, revenue codes 0100–0219) cover the stay:
-  // ancillaries on days inside it are normal on a UB-04, so only the other lines are held to the order.
+  // ancillaries on days inside it are normal on a UB-04. So a room line is held to the order of the lines before
+  // it and of the other room lines, but the lines after it may fall inside its dates.
   let previousEnd: string | null = null;
+  let stayEnd: string | null = null;
+  const later = (a: string | null, b: string) => (a && a > b ? a : b);
   services.forEach((s, i) => {
     const at = (f: string) => `services.${i}.${f}`;
     const from = iso(s.from_service);
     const to = iso(s.to_service) ?? from;
     const accommodation = !professional && isAccommodation(s.revenue_code);
     if (from && to && to < from) add(at('to_service'), 'toBeforeFrom');
-    if (!accommodation && from && previousEnd && from < previousEnd) add(at('from_service'), 'linesOverlap');
-    if (to && !accommodation) previousEnd = previousEnd && previousEnd > to ? previousEnd : to;
+    if (from && ((previousEnd && from < previousEnd) || (accommodation && stayEnd && from < stayEnd))) add(at('from_service'), 'linesOverlap');
+    if (to && accommodation) stayEnd = later(stayEnd, to);
+    else if (to) previousEnd = later(previousEnd, to);
     if (!draft && from && from > now) add(at('from_service'), 'serviceInFuture');
     if (s.days_or_units !== undefined && s.days_or_units !== null && s.days_or_units !== '') {
       const u = unitsInThousandths(s.days_or_units);

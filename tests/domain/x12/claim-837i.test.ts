@@ -29,7 +29,7 @@ const batch: Batch837I = {
 describe('837I writer and reader', () => {
   it('writes type of bill, statement dates, CL1, diagnoses with POA and SV2 lines in a well-formed interchange', () => {
     const text = write837I(batch);
-    expect(text).toContain('CLM*INPT-1*12530.75***11:A:1*Y*A*Y*Y~');
+    expect(text).toContain('CLM*INPT-1*12530.75***11:A:1**A*Y*Y~');
     expect(text).toContain('DTP*434*RD8*20251001-20251004~');
     expect(text).toContain('HI*ABK:J189:::::::Y~');
     expect(text).toContain('SV2*0120**10000.00*DA*3~');
