@@ -119,14 +119,19 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
 }
 
 async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, sep: Separators, out: ReceiveOutcome) {
-  const statuses = read277(t, sep).filter((x) => x.level === 'claim');
-  const byControl = await claimsByControl(tx, bc, statuses.map((x) => x.claimControl));
+  // A claim may carry several STC segments (a rejection names each problem): it is one claim, answered once,
+  // rejected when any of them rejects it, with every reason in its note.
+  const answers = new Map<string, ReturnType<typeof read277>>();
+  for (const x of read277(t, sep).filter((y) => y.level === 'claim')) answers.set(x.claimControl, [...(answers.get(x.claimControl) ?? []), x]);
+  const byControl = await claimsByControl(tx, bc, [...answers.keys()]);
   const rejections: Array<{ id: number; note: string }> = [];
   const notes: Parameters<typeof addClaimNotes>[3] = [];
-  for (const s of statuses) {
-    const claim = byControl.get(s.claimControl);
-    if (!claim) { out.unmatched.push(s.claimControl); continue; }
-    const said = `${s.categoryMeaning}${s.statusMeaning ? `: ${s.statusMeaning}` : ''}`;
+  for (const [control, stcs] of answers) {
+    const claim = byControl.get(control);
+    if (!claim) { out.unmatched.push(control); continue; }
+    const rejecting = stcs.filter((x) => x.outcome === 'rejected');
+    const said = (rejecting.length ? rejecting : stcs).map((x) => `${x.categoryMeaning}${x.statusMeaning ? `: ${x.statusMeaning}` : ''}`).join('; ');
+    const s = { outcome: rejecting.length ? 'rejected' : stcs.some((x) => x.outcome === 'accepted') ? 'accepted' : stcs[0].outcome, payerClaimNumber: stcs.find((x) => x.payerClaimNumber)?.payerClaimNumber };
     const id = Number(claim.id);
     if (s.outcome === 'rejected' && Number(claim.status_id) === SUBMITTED) {
       rejections.push({ id, note: `277CA: ${said}` });

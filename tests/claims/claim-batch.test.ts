@@ -212,3 +212,18 @@ describe('what the 837 envelope says of the sender', () => {
     expect(b.body.errors.claim_ids).toEqual([`A batch holds claims of one form: professional or institutional. Professional: ${code(professional)}; institutional: ${code(inst.body.id)}.`]);
   });
 });
+
+describe('a 277CA with several reasons for one claim', () => {
+  it('rejects the claim once, counted once, with every reason in its note', async () => {
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Two reasons', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: await readyClaims(1) });
+    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`)).status).toBe(200);
+    const [{ code }] = (await app.db.query<{ code: string }>('select code from claims where id = $1', [b.body.claim_ids[0]])).rows;
+    const r = await root('POST', '/claim/batch/acknowledgments', { content: ack277(778, [{ code, stc: ['A7:562:85', 'A7:21:IL'] }]), billing_company_id: w.bc, name: 'ack-778.x12' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.rejected).toHaveLength(1);
+    expect(r.body.rejected[0].reason.split('; ')).toHaveLength(2);
+    expect(r.body.message).toBe('1 claim(s) rejected');
+    expect((await app.db.query('select claims_rejected from exchange_files where id = $1', [r.body.exchange_id])).rows).toEqual([{ claims_rejected: 1 }]);
+    expect(await statuses(b.body.claim_ids)).toEqual([5]);
+  });
+});
