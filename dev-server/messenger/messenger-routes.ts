@@ -202,8 +202,9 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     async handle(ctx, req, actor, res) {
       res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
       res.flushHeaders();
-      res.write('event: ready\ndata: {}\n\n');
+      // Ready only once this process listens: a message committed before the LISTEN took effect would never arrive.
       const stop = await ctx.hub.subscribe(actor.userId, (n) => res.write(`event: message\ndata: ${JSON.stringify({ thread_id: n.thread_id, message_id: n.message_id })}\n\n`));
+      res.write('event: ready\ndata: {}\n\n');
       // A comment now and then keeps proxies from closing a quiet stream.
       const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       await new Promise<void>((resolve) => req.on('close', () => resolve()));
