@@ -110,7 +110,7 @@ export class BatchService {
     if (pending.rows.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.inPendingBatch, { codes: pending.rows.map((c) => c.code).join(', ') }));
     if (values.transmission !== 'P' && !values.clearing_house_account_id) errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
     if (Object.keys(errors).length) throw invalid(errors);
-    return { total_claims: r.rows.length, claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0) };
+    return { total_claims: r.rows.length, claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0), institutional: !professional.length };
   }
 
   async save(body: Fields, opts: { id?: number; version?: number; locale: Locale }): Promise<Row> {
@@ -124,7 +124,7 @@ export class BatchService {
       const record = { ...(before ? w.writable(before) : {}), ...values };
       w.check(record, opts.locale);
       const owner = before ? Number(before.billing_company_id) : this.ownerOf(values);
-      const totals = await this.checkedClaims(tx, owner, record, before?.id ?? 0);
+      const { institutional: _form, ...totals } = await this.checkedClaims(tx, owner, record, before?.id ?? 0);
       // An 837 prepared and not sent no longer matches the changed batch: the next send writes a new one.
       const unprepared = before?.send_state ? { control_number: null, file_id: null, send_state: null } : {};
       if (before) return this.store.update(before.id, { ...values, ...totals, ...unprepared }, { tx, version: opts.version, requireVersion: true });
@@ -212,11 +212,10 @@ export class BatchService {
       if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
       if (batch.transmission === 'P') throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
       const bc = Number(batch.billing_company_id);
-      await this.checkedClaims(tx, bc, batch, id);
+      // The claims were just read and checked (one form): their form is the 837's.
+      const kind = (await this.checkedClaims(tx, bc, batch, id)).institutional ? '837I' : '837P';
       const account = batch.clearing_house_account_id ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc) : null;
       if (!account) throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
-      const form = await tx.query<{ format_id: string }>('select format_id from claims where id = $1', [(batch.claim_ids as number[])[0]]);
-      const kind = Number(form.rows[0]?.format_id) === 1 ? '837P' : '837I';
       // Prepared before (a send that failed, or a run that stopped): the same file, read once the transaction is over.
       if (batch.send_state && batch.file_id) return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
       const company = (await tx.query<{ name: string; phone: string | null }>('select name, phone from billing_companies where id = $1', [bc])).rows[0];
