@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Both cores: test files are independent (each its own database, server and browser), and the suite is CPU-bound.
+    maxWorkers: 2,
     reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: process.env.CI_REPORT }]] : ['default'],
   },
 });

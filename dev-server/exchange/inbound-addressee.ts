@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import type { ExchangeAccount } from './account-connection.ts';
+import { paysOurs, payeeWords, providerIdentities, type Payee } from '../payments/payee-identity.ts';
 
 /** Whom an inbound X12 file is addressed to: its interchange and group receivers, and each 835's payee. */
-export interface Addressee { receivers: string[]; payees: Array<{ npi?: string; taxId?: string; name?: string }> }
+export interface Addressee { receivers: string[]; payees: Payee[] }
 
 /** Reads only the envelopes and the 835 payee segments (a large ERA is never held whole). */
 export function addresseeOf(text: string): Addressee {
@@ -11,7 +12,7 @@ export function addresseeOf(text: string): Addressee {
   const doc = readInterchanges(text, {
     onTransaction(tx) {
       if (tx.id !== '835') return;
-      const payee: Addressee['payees'][number] = {};
+      const payee: Payee = {};
       let inPayee = false;
       for (const s of tx.segments) {
         const e = s.elements;
@@ -32,8 +33,6 @@ export function addresseeOf(text: string): Addressee {
   return { receivers, payees };
 }
 
-const digits = (s: string | undefined) => (s ?? '').replace(/\D/g, '');
-
 /**
  * Why a file polled from an account's inbound folder is not the account's, or null when it is. A
  * clearing house answers the submitter id it was sent from (ISA08 or GS03); an 835 pays a provider of
@@ -47,16 +46,7 @@ export async function notOursReason(db: Queryable, account: ExchangeAccount, a: 
     return `It is addressed to ${[...new Set(a.receivers)].join(' / ')}, not to this account's submitter id ${account.submitter_id}.`;
   }
   if (!a.payees.length) return null;
-  const known = await db.query<{ npis: string[]; tax_ids: string[] }>(
-    `select array(select npi from companies where billing_company_id = $1 and npi is not null
-                  union select npi from health_professionals where billing_company_id = $1 and npi is not null
-                  union select npi from facilities where billing_company_id = $1 and npi is not null) as npis,
-            array(select regexp_replace(x, '\\D', '', 'g') from (
-                    select ein as x from companies where billing_company_id = $1 union select tax_id from companies where billing_company_id = $1
-                    union select tax_id from billing_companies where id = $1) t where x is not null) as tax_ids`, [account.billing_company_id]);
-  const { npis, tax_ids: taxIds } = known.rows[0];
-  const stranger = a.payees.find((p) => !((p.npi && npis.includes(p.npi)) || (digits(p.taxId) && taxIds.includes(digits(p.taxId)))));
-  if (!stranger) return null;
-  const who = [stranger.name, stranger.npi ? `NPI ${stranger.npi}` : '', stranger.taxId ? `tax id ${stranger.taxId}` : ''].filter(Boolean).join(', ') || 'a payee with no identifier';
-  return `It pays ${who}, which is not a provider of this billing company.`;
+  const known = await providerIdentities(db, account.billing_company_id);
+  const stranger = a.payees.find((p) => !paysOurs(known, p));
+  return stranger ? `It pays ${payeeWords(stranger)}, which is not a provider of this billing company.` : null;
 }

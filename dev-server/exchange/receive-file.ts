@@ -74,7 +74,8 @@ export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { bi
       Object.assign(out, { result: 'unreadable', message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors.slice(0, 3).map((f) => f.message).join(' ')}`.trim() });
     } else if (kind === '835') {
       const eras = await registerEras(tx, ctx, actor, { billingCompanyId: input.billingCompanyId, fileId: file.id, name: input.name, size: input.bytes.length, source: text });
-      Object.assign(out, { result: 'era_received', message: `An ERA (835): ${eras.created.length} payment(s) wait in the ERA files for posting${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.` });
+      Object.assign(out, { result: 'era_received', message: `An ERA (835): ${eras.created.length - eras.held} payment(s) wait in the ERA files for posting${
+        eras.held ? `; ${eras.held} addressed to another provider wait and will not be posted` : ''}${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.` });
     } else {
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {
         for (const t of group.transactions) {

@@ -8,6 +8,7 @@ import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { paysOurs, payeeWords, providerIdentities } from './payee-identity.ts';
 
 export interface EraContext { db: Database; entities: Entity[] }
 
@@ -38,13 +39,17 @@ export function remittancesOf(text: string): Found[] {
   return out;
 }
 
-/** The one payment of a file with this trace number (TRN02), read as a stream; the others are not kept. */
-export async function paymentByTrace(source: Source, trace: string): Promise<Found | undefined> {
+/**
+ * The one payment of a file with this trace number (TRN02), read as a stream; the others are not kept.
+ * part says which of the file's payments with that trace (a payer may write two under one trace).
+ */
+export async function paymentByTrace(source: Source, trace: string, part = 1): Promise<Found | undefined> {
   let found: Found | undefined;
   let first: Found | undefined;
+  let seen = 0;
   await eachPayment(source, (p) => {
     first ??= p;
-    if (!found && (p.remittance.trace?.number ?? '') === trace) found = p;
+    if (!found && (p.remittance.trace?.number ?? '') === trace && ++seen === part) found = p;
   });
   // A payment without a TRN was registered under the file and its ST control: the file's only payment.
   return found ?? first;
@@ -53,37 +58,55 @@ export async function paymentByTrace(source: Source, trace: string): Promise<Fou
 /** The payer an ERA is known by: its id (N1*PR REF*2U or TRN03) or its name. */
 export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) => String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
 
+/** The sentence an ERA held for its payee carries, and the 422 of a try to post it. */
+export const HELD_TEXT = { cannotPost: 'This ERA is addressed to another provider: it waits and cannot be posted.' } as const;
+
 /**
  * Registers the payments of an 835 file kept in the file store as ERA files to post: one row per
  * payment (trace). A trace of the same payer already registered is a duplicate and is not registered
- * again, so the same remittance can never be posted twice, whatever file it arrives in.
+ * again, so the same remittance can never be posted twice, whatever file it arrives in. Two payments
+ * of one trace in the same file are both registered (parts 1 and 2 of the trace), never dropped. A
+ * payment to a payee that is not one of the billing company's providers (N1*PE NPI or tax id) is
+ * registered held, with the reason, and cannot be posted.
  */
-export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[] }> {
-  const out = { created: [] as number[], duplicates: [] as string[] };
+export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[]; held: number }> {
+  const out = { created: [] as number[], duplicates: [] as string[], held: 0 };
   // What a row needs of each payment, not its claims: a file of many payments is read a payment at a time.
   const payments: Array<{ r: Omit<Remittance, 'claims'>; claims: number; findings: Found['findings'] }> = [];
   await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) => payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }));
-  // Already received (the same payer's trace, whatever file it came in), then every new one in one statement.
-  const keyed = payments.map((p) => ({ ...p, trace: p.r.trace?.number ?? `${input.fileId}-${p.r.control}`, payer: payerKey(p.r) }));
+  const parts = new Map<string, number>();
+  const keyed = payments.map((p) => {
+    const trace = p.r.trace?.number ?? `${input.fileId}-${p.r.control}`, payer = payerKey(p.r);
+    const part = (parts.get(`${payer}|${trace}`) ?? 0) + 1;
+    parts.set(`${payer}|${trace}`, part);
+    return { ...p, trace, payer, part };
+  });
+  // Already received (the same payer's trace and part, whatever file it came in), then every new one in one statement.
   const seen = new Set((await tx.query<{ k: string }>(
-    `select payer_id || '|' || trace_number as k from era_files where billing_company_id = $1 and (payer_id, trace_number) in (select * from unnest($2::text[], $3::text[]))`,
-    [input.billingCompanyId, keyed.map((p) => p.payer), keyed.map((p) => p.trace)])).rows.map((x) => x.k));
+    `select payer_id || '|' || trace_number || '|' || trace_part as k from era_files
+      where billing_company_id = $1 and (payer_id, trace_number, trace_part) in (select * from unnest($2::text[], $3::text[], $4::int[]))`,
+    [input.billingCompanyId, keyed.map((p) => p.payer), keyed.map((p) => p.trace), keyed.map((p) => p.part)])).rows.map((x) => x.k));
   const fresh = keyed.filter((p) => {
-    const k = `${p.payer}|${p.trace}`;
-    if (seen.has(k)) { out.duplicates.push(p.trace); return false; }
-    seen.add(k);
-    return true;
+    if (!seen.has(`${p.payer}|${p.trace}|${p.part}`)) return true;
+    out.duplicates.push(p.trace);
+    return false;
   });
   if (!fresh.length) return out;
-  const rows = fresh.map(({ r, claims, findings, trace, payer }) => ({
-    billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: (r.payer.name ?? payer).slice(0, 200), payer_id: payer, payee_npi: r.payee.npi ?? null,
-    trace_number: trace, payment_amount: r.payment.amount, payment_date: r.payment.date && isUsDate(r.payment.date) ? usDateToIso(r.payment.date) : null, size: input.size, claims, status: 'new', findings,
-  }));
+  const ours = await providerIdentities(tx, input.billingCompanyId);
+  const rows = fresh.map(({ r, claims, findings, trace, payer, part }) => {
+    const held = !paysOurs(ours, r.payee);
+    if (held) out.held++;
+    return {
+      billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: (r.payer.name ?? payer).slice(0, 200), payer_id: payer, payee_npi: r.payee.npi ?? null,
+      trace_number: trace, trace_part: part, payment_amount: r.payment.amount, payment_date: r.payment.date && isUsDate(r.payment.date) ? usDateToIso(r.payment.date) : null, size: input.size, claims,
+      status: held ? 'held' : 'new', hold_reason: held ? `Addressed to another provider: it pays ${payeeWords(r.payee)}, which is not a provider of this billing company.` : null, findings,
+    };
+  });
   const ids = (await tx.query<{ id: string }>(
-    `insert into era_files (billing_company_id, name, file_id, payer_name, payer_id, payee_npi, trace_number, payment_amount, payment_date, size, claims, status, findings)
-     select x.billing_company_id, x.name, x.file_id, x.payer_name, x.payer_id, x.payee_npi, x.trace_number, x.payment_amount, x.payment_date, x.size, x.claims, x.status, x.findings
-       from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, name text, file_id bigint, payer_name text, payer_id text, payee_npi text, trace_number text, payment_amount bigint,
-            payment_date date, size bigint, claims int, status text, findings jsonb) returning id`, [JSON.stringify(rows)])).rows.map((x) => Number(x.id));
+    `insert into era_files (billing_company_id, name, file_id, payer_name, payer_id, payee_npi, trace_number, trace_part, payment_amount, payment_date, size, claims, status, hold_reason, findings)
+     select x.billing_company_id, x.name, x.file_id, x.payer_name, x.payer_id, x.payee_npi, x.trace_number, x.trace_part, x.payment_amount, x.payment_date, x.size, x.claims, x.status, x.hold_reason, x.findings
+       from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, name text, file_id bigint, payer_name text, payer_id text, payee_npi text, trace_number text, trace_part int, payment_amount bigint,
+            payment_date date, size bigint, claims int, status text, hold_reason text, findings jsonb) returning id`, [JSON.stringify(rows)])).rows.map((x) => Number(x.id));
   await writeAuditMany(tx, actor, 'era-file', 'created', ids.map((id, i) => ({ entityId: id, billingCompanyId: input.billingCompanyId, oldValues: null, newValues: { ...rows[i], findings: rows[i].findings.length } })));
   out.created.push(...ids);
   return out;

@@ -11,18 +11,20 @@ import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
 import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
-import { paymentByTrace, type EraContext } from './era-files.ts';
-import { claimsByControl, type ControlledClaim } from '../claims/claims-by-control.ts';
+import { HELD_TEXT, paymentByTrace, type EraContext } from './era-files.ts';
+import { claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
+import { fromBilledPayer, wrongPayerWords, type RemittingPayer } from '../../src/domain/payments/payer-match.ts';
 import { batchStore, createBatch } from './payment-access.ts';
 
 export interface PostContext extends EraContext { files: FileStore }
 export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
 
-type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original'; message: string; claim?: Claim835; claimId?: number };
+type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original' | 'wrong_payer'; message: string; claim?: Claim835; claimId?: number };
 interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: string; line_charge: number }
 
 /** The payment of an ERA row, streamed from its file: only that transaction set is kept. */
-export const eraPayment = async (files: FileStore, actor: Actor, era: Row) => paymentByTrace(files.open(await files.get(actor, Number(era.file_id))), String(era.trace_number ?? ''));
+export const eraPayment = async (files: FileStore, actor: Actor, era: Row) =>
+  paymentByTrace(files.open(await files.get(actor, Number(era.file_id))), String(era.trace_number ?? ''), Number(era.trace_part ?? 1));
 /**
  * The procedure of a remitted line. Some payers write the composite with ">" while their file declares
  * another component separator (the reader reports it): the code is still the part after the qualifier.
@@ -43,6 +45,7 @@ const said = (a: Adjustment[]) => a.map((x) => `${describeAdjustment(x.group, x.
 export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
   const eras = storeOf(ctx, actor, 'era-file');
   const source = await eras.get(eraId);
+  if (source.status === 'held') throw invalid({ id: [HELD_TEXT.cannotPost] });
   const found = await eraPayment(ctx.files, actor, source);
   if (!found) throw invalid({ id: ['The ERA file holds no payment to post.'] });
   return ctx.db.transaction(async (tx) => {
@@ -69,7 +72,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     }
 
     const company = claims[0]?.company_id ?? Number((await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
-    const batch = await createBatch(tx, ctx, actor, { billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
+    const batch = await createBatch(tx, ctx, actor, { billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}${Number(era.trace_part ?? 1) > 1 ? ` (${String(era.trace_part)})` : ''}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
       currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { era_file_id: eraId });
     const batches = batchStore(ctx, actor);
     const payer = (await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])).rows[0];
@@ -88,7 +91,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
       const ours = byControl.get(c.patientControlNumber);
       if (!ours) { exceptions.push({ reason: 'claim_not_found', claim: c, message: `No claim ${c.patientControlNumber} for this billing company (payer claim number ${c.payerControlNumber ?? '—'}).` }); return; }
       if (unbalanced.has(k)) { exceptions.push({ reason: 'out_of_balance', claim: c, claimId: ours.id, message: unbalanced.get(k)!.join(' ') }); return; }
-      const plan = planClaim(c, ours, lines.filter((l) => l.claim_id === ours.id), prior.filter((p) => Number(p.claim_id) === ours.id), { billing_company_id: bc, payment_id: paymentId, era_file_id: eraId, trace: String(era.trace_number) });
+      const plan = planClaim(c, ours, lines.filter((l) => l.claim_id === ours.id), prior.filter((p) => Number(p.claim_id) === ours.id), { billing_company_id: bc, payment_id: paymentId, era_file_id: eraId, trace: String(era.trace_number), payer: r });
       if ('exception' in plan) { exceptions.push(plan.exception); return; }
       rows.push(...plan.rows);
       posted += c.paid;
@@ -124,7 +127,9 @@ type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: n
  * An exception instead when it cannot be posted exactly. The same for the ERA's run and for a person
  * resolving an exception by naming the claim.
  */
-function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string }): Plan {
+function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string; payer: RemittingPayer }): Plan {
+  // Money from a payer the claim is not billed to (for the responsibility billed) is never posted to it: a secondary's payment on a claim billed to the primary, another payer's file.
+  if (!fromBilledPayer(ours.billed_payer, at.payer)) return { exception: { reason: 'wrong_payer', claim: c, claimId: ours.id, message: wrongPayerWords(ours.code, ours.billed_payer, at.payer) } };
   const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status };
   if (c.status === '22') {
     // A takeback reverses what was posted to this claim before, to the cent.
@@ -238,14 +243,13 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
     if (input.claimId) {
       if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
       const c = remitted?.claims.find((y) => y.position === Number(x.position));
-      const ours = (await tx.query<ControlledClaim>(`select id, code, patient_control_number, patient_account_number, status_id, company_id, jsonb_array_length(coalesce(insurance_policy_ids, '[]'::jsonb)) > 1 as secondary from claims where id = $1 and billing_company_id = $2`, [input.claimId, bc])).rows
-        .map((o) => ({ ...o, id: Number(o.id), status_id: Number(o.status_id), company_id: Number(o.company_id) }))[0];
-      if (!c || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
+      const ours = await controlledClaim(tx, bc, input.claimId);
+      if (!c || !remitted || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
       const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows
         .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
       const prior = (await tx.query<Row>(`select p.* from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services y where y.reverses_id = p.id) order by p.id`, [ours.id])).rows;
       const payment = (await tx.query<{ id: string; payment_batch_id: string }>('select id, payment_batch_id from payments where era_file_id = $1 order by id limit 1', [era.id])).rows[0];
-      const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number) });
+      const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number), payer: remitted });
       if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);

@@ -5,7 +5,8 @@ export type ERA = number;
 export type ClaimNumberInTheERACLP01 = string;
 export type PayerClaimNumber = string;
 export type Patient = string;
-export type Reason = "claim_not_found" | "out_of_balance" | "line_not_matched" | "takeback_without_original";
+export type Reason =
+  "claim_not_found" | "out_of_balance" | "line_not_matched" | "takeback_without_original" | "wrong_payer";
 export type WhatIsWrong = string;
 export type Charge = number;
 export type Paid = number;

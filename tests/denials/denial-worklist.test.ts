@@ -15,8 +15,10 @@ const denied = (pcn: string, charge: number, reason: string, procedure = '99214'
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
+  // The payer the claims are billed to (the world's primary) remits them.
+  const billed = (await app.db.query<{ name: string; payer_id: string }>('select name, payer_id from insurance_companies where id = $1', [w.payer])).rows[0];
   const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 9, date: '03/28/2026', payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace: 'WL1',
+    payer: { name: billed.name, id: billed.payer_id, address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace: 'WL1',
     claims: [denied('WL-50', 15000, '50', '99214', ['N115']), denied('WL-29', 42000, '29', '99215'), denied('WL-96', 9000, '96', '99213'),
       { patientControlNumber: 'WL-PAID', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-WL-PAID', patient, from: '03/02/2026',
         lines: [{ procedure: '99212', charge: 10000, paid: 8000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }],

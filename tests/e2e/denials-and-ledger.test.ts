@@ -68,7 +68,9 @@ describe('a collector works a denial', () => {
     await child.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Created').first().waitFor();
     const t = (await e.app.db.query<{ rep_name: string; claim_number: string; interface_type: string; policy_responsible: string }>('select rep_name, claim_number, interface_type, policy_responsible from denial_trackings')).rows;
-    expect(t.map((r) => ({ ...r, policy_responsible: Number(r.policy_responsible) }))).toEqual([{ rep_name: 'Dana at Key Insurance', claim_number: 'ICN-DN-50', interface_type: 'call', policy_responsible: w.policy }]);
+    // The policy the claim was billed to: Key Insurance's, whose remittance denied it.
+    const billed = Number((await e.app.db.query<{ p: string }>(`select insurance_policy_ids->>0 as p from claims where id = $1`, [claims.get('DN-50')])).rows[0].p);
+    expect(t.map((r) => ({ ...r, policy_responsible: Number(r.policy_responsible) }))).toEqual([{ rep_name: 'Dana at Key Insurance', claim_number: 'ICN-DN-50', interface_type: 'call', policy_responsible: billed }]);
   });
 
   it('refiles it as a corrected claim: frequency 7 with the payer claim number, back to Not submitted', async () => {

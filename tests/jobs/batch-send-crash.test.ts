@@ -81,5 +81,6 @@ describe('a batch send killed at each step', () => {
       expect(log.filter((e) => e.result === 'sent'), `batch ${b.id}`).toHaveLength(1);
     }
     for (const id of jobs) expect((await root('GET', `/jobs/${id}`)).body).toMatchObject({ state: 'completed', attempts: 2 });
-  });
+    // Six server processes started in turn, each opening the same embedded database: more than the default minute on a loaded machine.
+  }, 240_000);
 });

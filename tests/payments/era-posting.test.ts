@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
-import { claimsForEra } from '../helpers/era-claims.ts';
+import { claimsForEra, eraPolicy } from '../helpers/era-claims.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
@@ -44,7 +44,7 @@ describe('ERA posting', () => {
   it('a claim paid as primary with a secondary policy is marked ready to bill the secondary, the primary adjudication kept per line', async () => {
     const text = file('managed-care.835').replace(/7170066655/g, '7170066611').replace('CLP*5554555444', 'CLP*5554555411').replace('CLP*8765432112', 'CLP*8765432111');
     const claims = await claimsForEra(app.db, w, text);
-    await app.db.query('update claims set insurance_policy_ids = $2 where id = $1', [claims.get('5554555411'), JSON.stringify([w.policy, w.secondary])]);
+    await app.db.query('update claims set insurance_policy_ids = $2 where id = $1', [claims.get('5554555411'), JSON.stringify([await eraPolicy(app.db, w, text), w.secondary])]);
     const [era] = await receive(text, 'managed-care-cob.835');
     await root('POST', '/payments/eras/process', { id: era.id });
     const rows = (await app.db.query<{ next_responsibility: string | null }>('select next_responsibility from payment_services where claim_id = $1 order by id', [claims.get('5554555411')])).rows;
