@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/database.ts';
-import { isNpi, isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { isNpi, isoToUsDate, isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { claimTotals, unitsInThousandths } from '../../src/domain/claims/claim-amounts.ts';
 import { claimMessage, type ClaimMessage } from '../../src/domain/claims/claim-messages.ts';
 import { isFilled, isProfessional, type ClaimErrors } from '../../src/domain/claims/claim-rules.ts';
 import revenueCodes from '../../schemas/lists/revenue-codes.json' with { type: 'json' };
-import relationships from '../../schemas/lists/relationships.json' with { type: 'json' };
+import { codeOf } from './claim-code-lists.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
@@ -29,7 +29,7 @@ const effective = (row: { start_date: string | null; end_date: string | null }, 
   !day || ((!row.start_date || row.start_date <= day) && (!row.end_date || row.end_date >= day));
 
 type Policy = { id: number; patient_id: number; policy_number: string; type_responsibility_id: number; eff_date: string | null; end_date: string | null;
-  own_insurance: boolean | null; subscriber: Row | null; insurance_company_id: number; insurance_plan_id: number };
+  own_insurance: boolean | null; subscriber: Row | null; insurance_company_id: number; insurance_plan_id: number; ins_type_id: number | null };
 type CodeRow = { code: string; start_date: string | null; end_date: string | null };
 export type CheckedClaim = Row & { billing_company_id: number; id?: number };
 
@@ -59,8 +59,9 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   const proc = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [all(procedureCodes)]);
   const mod = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`,
       [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))]);
-  const policies = await tx.query<Policy>(`select id, patient_id, policy_number, type_responsibility_id, eff_date::text, end_date::text, own_insurance, subscriber, insurance_company_id, insurance_plan_id
-        from insurance_policies where id = any($1::bigint[]) and billing_company_id = any($2::bigint[])`,
+  const policies = await tx.query<Policy>(`select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
+             p.insurance_company_id, p.insurance_plan_id, i.ins_type_id
+        from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[]) and p.billing_company_id = any($2::bigint[])`,
       [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]);
   const providers = await tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
       [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]);
@@ -129,8 +130,15 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (seenTypes.has(p.type_responsibility_id)) c.error('insurance_policy_ids', 'policyTypeRepeated');
     seenTypes.add(p.type_responsibility_id);
     if (dos && ((p.eff_date && p.eff_date > dos) || (p.end_date && last && p.end_date < last))) c.error('insurance_policy_ids', 'policyNotEffective', { policy_number: p.policy_number });
-    if (p.own_insurance === false && !X12_RELATIONSHIPS.has(String(p.subscriber?.relationship_code ?? relationshipCode(p.subscriber?.relationship_id)))) {
+    if (p.own_insurance !== false) continue;
+    // Medicare insures the beneficiary alone: its 837 has no patient loop (the patient is the subscriber).
+    if (codeOf('ins-types', p.ins_type_id) === 'MED') c.error('insurance_policy_ids', 'medicareSubscriberIsPatient', { policy_number: p.policy_number });
+    if (!X12_RELATIONSHIPS.has(String(p.subscriber?.relationship_code ?? codeOf('relationships', p.subscriber?.relationship_id)))) {
       c.error('insurance_policy_ids', 'subscriberRelationship', { policy_number: p.policy_number });
+    }
+    // Loop 2010BA DMG: a subscriber who is not the patient is named with a birth date and sex, or the payer cannot find the member.
+    if (!isUsDate(isoToUsDate(String(p.subscriber?.date_of_birth ?? '')) ?? '') || !['F', 'M'].includes(String(p.subscriber?.sex ?? ''))) {
+      c.error('insurance_policy_ids', 'subscriberDemographics', { policy_number: p.policy_number });
     }
   }
 
@@ -166,9 +174,3 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   return { errors: c.errors, warnings: c.warnings };
 }
 
-
-/** The X12 code of a relationship picked from the list (relationships.json ids carry the code). */
-function relationshipCode(id: unknown): string {
-  const item = (relationships.items as Array<{ id: unknown; code?: string }>).find((r) => r.id === id);
-  return item?.code ?? '';
-}

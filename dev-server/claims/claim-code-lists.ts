@@ -8,3 +8,6 @@ export function codeListFile(name: string): CodeListItem[] {
   if (!list) throw new Error(`no code list ${name}`);
   return list.groups ? Object.values(list.groups).flat() : list.items;
 }
+
+/** The X12 code an item of a list carries (an ins type's, a relationship's), by its id. */
+export const codeOf = (list: string, id: unknown): string | undefined => (codeListFile(list).find((i) => i.id === id) as { code?: string } | undefined)?.code;

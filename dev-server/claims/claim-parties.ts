@@ -1,11 +1,10 @@
 import { isoToUsDate } from '../../src/domain/formats.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ClaimParties } from '../../src/domain/claims/claim-to-837.ts';
-import { codeListFile } from './claim-code-lists.ts';
+import { codeOf } from './claim-code-lists.ts';
 
 type Row = Record<string, unknown>;
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
-const codeOf = (list: string, id: unknown) => (codeListFile(list).find((i) => i.id === id) as { code?: string } | undefined)?.code;
 
 /**
  * The parties of many claims at once (a batch may hold thousands): one query per table, never one

@@ -8,7 +8,7 @@ export interface ControlledClaim {
 
 /**
  * A claim as answers find it, with the payer it is billed to: the policy at the billed responsibility's
- * place in the claim's policies, and that payer's ids. Shared by the lookup by control number and by id.
+ * place among the claim's policies (primary first), and that payer's ids. Shared by the lookup by control number and by id.
  */
 const CONTROLLED = `
   select c.id, c.code, c.patient_control_number, c.patient_account_number, c.status_id, c.company_id,
@@ -18,8 +18,11 @@ const CONTROLLED = `
     left join lateral (
       select i.name, array_remove(array[i.payer_id, (select s.payer_id from payer_settings s where s.billing_company_id = c.billing_company_id and s.insurance_company_id = i.id
                                                      and s.payer_id is not null limit 1)], null) as ids
-        from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id
-       where p.id = (c.insurance_policy_ids->>(case c.billed_responsibility when 'S' then 1 when 'T' then 2 else 0 end))::bigint) b on true`;
+        from jsonb_array_elements_text(coalesce(c.insurance_policy_ids, '[]'::jsonb)) x(id)
+        join insurance_policies p on p.id = x.id::bigint join insurance_companies i on i.id = p.insurance_company_id
+       -- The claim's policies primary first, as its 837 orders them; the billed one is at the responsibility's place.
+       order by p.type_responsibility_id
+      offset least(case c.billed_responsibility when 'S' then 1 when 'T' then 2 else 0 end, greatest(jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) - 1, 0)) limit 1) b on true`;
 
 type Raw = Omit<ControlledClaim, 'billed_payer'> & { billed_payer_name: string | null; billed_payer_ids: string[] | null };
 const typed = (r: Raw): ControlledClaim => ({

@@ -108,7 +108,7 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   out.batches.push(Number(batch.id));
   const refused = ack.transactions.filter((x) => !x.accepted);
   if (!refused.length && ack.accepted) return;
-  const reason = `999 rejected the file (batch ${batch.code}): ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
+  const reason = `Rejected by the clearing house (999) with the whole file of batch ${batch.code}: ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
   const claims = (await tx.query<{ id: string; code: string }>('select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
     [bc, batch.claim_ids, SUBMITTED])).rows;
   const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
@@ -132,13 +132,16 @@ async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
     if (!claim) { out.unmatched.push(control); continue; }
     const rejecting = stcs.filter((x) => x.outcome === 'rejected');
     const said = (rejecting.length ? rejecting : stcs).map((x) => `${x.categoryMeaning}${x.statusMeaning ? `: ${x.statusMeaning}` : ''}`).join('; ');
+    // Who answered matters to the biller: a clearing house's rejection is fixed and resent, it is no payer's denial.
+    const from = stcs[0].from ?? 'clearing house';
     const s = { outcome: rejecting.length ? 'rejected' : stcs.some((x) => x.outcome === 'accepted') ? 'accepted' : stcs[0].outcome, payerClaimNumber: stcs.find((x) => x.payerClaimNumber)?.payerClaimNumber };
     const id = Number(claim.id);
     if (s.outcome === 'rejected' && Number(claim.status_id) === SUBMITTED) {
-      rejections.push({ id, note: `277CA: ${said}` });
-      out.rejected.push({ claim_id: id, code: claim.code, reason: `277CA: ${said}` });
+      const reason = `Rejected by the ${from} (277CA): ${said}`;
+      rejections.push({ id, note: reason });
+      out.rejected.push({ claim_id: id, code: claim.code, reason });
     } else if (s.outcome === 'accepted') {
-      notes.push({ claim_id: id, kind: 'check_status', status_id: Number(claim.status_id), note: `277CA: ${said}`,
+      notes.push({ claim_id: id, kind: 'check_status', status_id: Number(claim.status_id), note: `Accepted by the ${from} (277CA): ${said}`,
         details: { response: said, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) } });
       out.accepted.push({ claim_id: id, code: claim.code, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) });
     }

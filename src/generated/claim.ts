@@ -17,7 +17,7 @@ export type AmountPaid = number;
 export type PastDueDate = string;
 export type FirstSubmitted = string;
 export type BilledTo = "P" | "S" | "T";
-export type DeniedOn = string;
+export type DeniedOrRejectedOn = string;
 export type DenialCodes = string[];
 export type RemarkCodesRARC = string[];
 export type FollowUp = string;
@@ -630,7 +630,7 @@ export interface Claim {
   past_due_date?: PastDueDate;
   first_submitted_at?: FirstSubmitted;
   billed_responsibility?: BilledTo;
-  denied_at?: DeniedOn;
+  denied_at?: DeniedOrRejectedOn;
   denial_codes?: DenialCodes;
   remark_codes?: RemarkCodesRARC;
   follow_up_date?: FollowUp;

@@ -9,7 +9,7 @@ export type Status = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type SubStatus = number;
 export type Billed = number;
 export type DateOfService = string;
-export type Denied = string;
+export type DeniedOrRejected = string;
 export type DaysSinceDenied = number;
 export type DenialCodes = string;
 export type AdjustmentReasonCARC = string;
@@ -29,7 +29,7 @@ export interface Denial {
   sub_status_id?: SubStatus;
   billed_amount?: Billed;
   date_of_service?: DateOfService;
-  denied_at?: Denied;
+  denied_at?: DeniedOrRejected;
   age_days?: DaysSinceDenied;
   denial_reasons?: DenialCodes;
   carc?: AdjustmentReasonCARC;

@@ -138,7 +138,7 @@ describe('claim batches', () => {
     const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc, name: 'ack-777.x12' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ kind: '277CA', duplicate: false, rejected: [{ code: codes[0] }], accepted: [{ code: codes[1], payer_claim_number: 'PAYER3' }, { code: codes[2] }] });
-    expect(r.body.rejected[0].reason).toMatch(/^277CA: Rejected: invalid information/);
+    expect(r.body.rejected[0].reason).toBe("Rejected by the payer (277CA): Rejected: invalid information: The billing provider's national provider identifier (NPI)");
     expect(await statuses(batch.claim_ids)).toEqual([5, 3, 3]);
     const history = (await root('GET', `/claim/${batch.claim_ids[0]}`)).body.status_history.at(-1);
     expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: r.body.rejected[0].reason }] });
@@ -161,7 +161,7 @@ describe('claim batches', () => {
     const r = await root('POST', '/claim/batch/acknowledgments', { content: text, billing_company_id: w.bc });
     expect(r.body.kind).toBe('999');
     expect(r.body.rejected.map((x: { claim_id: number }) => x.claim_id)).toEqual(ids);
-    expect(r.body.rejected[0].reason).toMatch(/^999 rejected the file \(batch RERU-\d{5}-\d{4}\): /);
+    expect(r.body.rejected[0].reason).toMatch(/^Rejected by the clearing house \(999\) with the whole file of batch RERU-\d{5}-\d{4}: /);
     expect(await statuses(ids)).toEqual([5, 5]);
   });
 });
@@ -225,5 +225,17 @@ describe('a 277CA with several reasons for one claim', () => {
     expect(r.body.message).toBe('1 claim(s) rejected');
     expect((await app.db.query('select claims_rejected from exchange_files where id = $1', [r.body.exchange_id])).rows).toEqual([{ claims_rejected: 1 }]);
     expect(await statuses(b.body.claim_ids)).toEqual([5]);
+  });
+});
+
+describe('a 277CA in words', () => {
+  it("a clearing house's rejection says who rejected it and what of whom: the subscriber's date of birth", async () => {
+    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Birth date', company_id: w.company, transmission: 'E', clearing_house_account_id: account, claim_ids: await readyClaims(1) });
+    expect((await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`)).status).toBe(200);
+    const [{ code }] = (await app.db.query<{ code: string }>('select code from claims where id = $1', [b.body.claim_ids[0]])).rows;
+    const r = await root('POST', '/claim/batch/acknowledgments', { content: ack277(779, [{ code, stc: 'A7:158:IL' }], 'SUN0001', 'AY'), billing_company_id: w.bc, name: 'ack-779.x12' });
+    expect(r.body.rejected[0].reason).toBe("Rejected by the clearing house (277CA): Rejected: invalid information: The subscriber's date of birth");
+    const history = (await root('GET', `/claim/${b.body.claim_ids[0]}`)).body.status_history.at(-1);
+    expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: r.body.rejected[0].reason }] });
   });
 });

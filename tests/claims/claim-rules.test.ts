@@ -101,6 +101,18 @@ describe('what an 837 5010 receiver refuses', () => {
       values ($1, $2, $3, $4, 'SPOUSE-1', 3, '2020-01-01', false, '{"relationship_id": 99, "first_name": "Ana", "last_name": "Perez", "date_of_birth": "01/01/1980"}') returning id`, [w.bc, w.patient, w.payer, w.plan])).rows;
     await refused(goodClaim(w, { insurance_policy_ids: [w.policy, p.id] }), 'insurance_policy_ids', 'The subscriber relationship of policy SPOUSE-1 is not one an 837 accepts.');
   });
+  it("a subscriber who is not the patient needs a birth date and sex (loop 2010BA DMG)", async () => {
+    const [p] = (await app.db.query<{ id: number }>(`insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date, own_insurance, subscriber)
+      values ($1, $2, $3, $4, 'SPOUSE-2', 3, '2020-01-01', false, '{"relationship_id": 1, "first_name": "Ana", "last_name": "Perez"}') returning id`, [w.bc, w.patient, w.payer, w.plan])).rows;
+    await refused(goodClaim(w, { insurance_policy_ids: [w.policy, p.id] }), 'insurance_policy_ids', M.subscriberDemographics.replace('{policy_number}', 'SPOUSE-2'));
+  });
+  it("a Medicare policy is the patient's own: Medicare's subscriber is always the patient", async () => {
+    const [medicare] = (await app.db.query<{ id: number }>(`insert into insurance_companies (payer_id, code, name, ins_type_id, timely_filing_days) values ('MCRTEST', 'MCRTEST', 'Medicare Test', 3, 365) returning id`)).rows;
+    const [p] = (await app.db.query<{ id: number }>(`insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date, own_insurance, subscriber)
+      values ($1, $2, $3, $4, '1EG4TE5MK73', 1, '2020-01-01', false, '{"relationship_id": 1, "first_name": "Ana", "last_name": "Perez", "date_of_birth": "1950-02-01", "sex": "F"}') returning id`,
+      [w.bc, w.patient, medicare.id, w.plan])).rows;
+    await refused(goodClaim(w, { insurance_policy_ids: [p.id] }), 'insurance_policy_ids', M.medicareSubscriberIsPatient.replace('{policy_number}', '1EG4TE5MK73'));
+  });
 });
 
 describe('every problem at once', () => {

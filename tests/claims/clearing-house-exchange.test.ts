@@ -97,7 +97,7 @@ describe('the clearing-house exchange over SFTP', () => {
     expect(r.body.received.map((x: { kind: string; result: string }) => [x.kind, x.result])).toEqual([['999', 'applied'], ['277CA', 'applied']]);
     expect(await statuses(first.ids)).toEqual([3, 5, 3]);
     const history = (await root('GET', `/claim/${first.ids[1]}`)).body.status_history.at(-1);
-    expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: expect.stringMatching(/^277CA: Rejected: invalid information/) }] });
+    expect(history).toMatchObject({ status: 'Rejected', notes_history: [{ note: expect.stringMatching(/^Rejected by the payer \(277CA\): Rejected: invalid information/) }] });
     expect(readdirSync(join(sftp.root, 'inbound'))).toEqual([]);
     const batch = (await root('GET', `/claim/batch/get-all-server?ids=${first.id}`)).body.data[0];
     expect(batch).toMatchObject({ status_id: 1, total_processed: 3, total_accepted_by_clearing_house: 2, total_denied_by_clearing_house: 1, answers_accepted: 2, answers_rejected: 1 });

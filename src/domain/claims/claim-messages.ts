@@ -47,6 +47,8 @@ export const CLAIM_MESSAGES = {
   billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
   billingZipPlus4: 'The billing provider (company) needs its 9-digit ZIP code (ZIP+4): an 837 is refused without it.',
   subscriberRelationship: 'The subscriber relationship of policy {policy_number} is not one an 837 accepts.',
+  subscriberDemographics: 'Policy {policy_number}: the subscriber is not the patient, so the subscriber\'s birth date and sex are required.',
+  medicareSubscriberIsPatient: 'Policy {policy_number} is Medicare: Medicare\'s subscriber is always the patient, so the policy must be the patient\'s own.',
   duplicateClaim: 'Possible duplicate of claim {code}: same patient, date of service, procedure and provider.',
   notEditable: 'A claim in status {status} cannot be edited.',
 } as const;

@@ -7,6 +7,7 @@ import ackStatuses from '../../../schemas/lists/x12/ack-statuses.json' with { ty
 import ackSegmentErrors from '../../../schemas/lists/x12/ack-segment-errors.json' with { type: 'json' };
 import ackElementErrors from '../../../schemas/lists/x12/ack-element-errors.json' with { type: 'json' };
 import ackTransactionErrors from '../../../schemas/lists/x12/ack-transaction-errors.json' with { type: 'json' };
+import entities from '../../../schemas/lists/x12/entity-identifiers.json' with { type: 'json' };
 
 // The code lists are data (schemas/lists/x12); imported, not read from disk, so the client can use them too.
 const table = (list: { items: Array<{ code: string; name: string }> }) => new Map(list.items.map((i) => [i.code, i.name]));
@@ -29,3 +30,19 @@ export const ACK_MEANINGS = { status: table(ackStatuses), segment: table(ackSegm
 const STATUS_CODES = table(statusCodes);
 /** A claim status code (STC01-2) in plain words, or the code alone when we have none. */
 export const describeStatusCode = (code: string | undefined) => (code ? STATUS_CODES.get(code) ?? `Status code ${code}` : undefined);
+
+const ENTITIES = table(entities);
+/** An entity identifier (STC01-3, NM101) in words: "the subscriber", or the code when we have none. */
+export const describeEntity = (code: string | undefined) => (code ? ENTITIES.get(code) ?? `entity ${code}` : undefined);
+
+/**
+ * A status with the entity it concerns, as a person reads it: "The entity's date of birth" about the
+ * subscriber is "The subscriber's date of birth"; another status names its entity after a dash.
+ */
+export function describeStatusOf(code: string | undefined, entity: string | undefined): string | undefined {
+  const status = describeStatusCode(code);
+  const who = describeEntity(entity);
+  if (!status || !who) return status ?? (who ? `About ${who}` : undefined);
+  if (status.startsWith("The entity's ") && ENTITIES.has(entity!)) return `${who.replace(/^./, (c) => c.toUpperCase())}'s ${status.slice("The entity's ".length)}`;
+  return `${status} (${who})`;
+}

@@ -57,7 +57,7 @@ describe('277CA claim acknowledgments', () => {
     expect(sep.component).toBe('|');
     expect(read277(t, sep).filter((s) => s.level === 'claim')).toEqual([expect.objectContaining({
       claimControl: '3920394930203', category: 'A7', categoryMeaning: 'Rejected: invalid information', outcome: 'rejected', statusCode: '562', entityCode: '85',
-      patient: { lastName: 'CLILNAME', firstName: 'CLIFNAME', memberId: 'XX99999X' }, payerClaimNumber: '1107000000001120', statusMeaning: 'The national provider identifier (NPI) is missing or invalid',
+      patient: { lastName: 'CLILNAME', firstName: 'CLIFNAME', memberId: 'XX99999X' }, payerClaimNumber: '1107000000001120', statusMeaning: "The billing provider's national provider identifier (NPI)",
     })]);
   });
 
