@@ -1,3 +1,4 @@
+import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -194,14 +195,14 @@ export class AdmissionService {
   /** The institutional claim an admission becomes (also what /claim/admission/{id} offers to prefill a claim). */
   async claimBody(tx: Queryable, a: Row): Promise<Fields> {
     const facility = a.facility_id ? (await tx.query<{ bill_classification_ids: number[] | null }>('select bill_classification_ids from facilities where id = $1', [a.facility_id])).rows[0] : undefined;
-    // Type of bill: the facility's type and classification (e.g. 11 hospital inpatient), frequency 1 (admit through discharge).
-    const classification = String(facility?.bill_classification_ids?.[0] ?? 11);
+    // Type of bill from the stay (its program) and the facility's kind: an inpatient stay is never a clinic's 073x.
+    const typeOfBill = typeOfBillForStay(a.program as string | undefined, facility?.bill_classification_ids?.[0]);
     const policies = ((a.policies as Fields[] | undefined) ?? []);
     return {
       billing_company_id: a.billing_company_id, format_id: 2, patient_id: a.patient_id, company_id: a.company_id, facility_id: a.facility_id,
       attending_provider_id: a.attending_provider_id, insurance_policy_ids: policies.map((p) => Number(p.insurance_policy_id)),
       ...(policies[0]?.authorization_number ? { prior_authorization: policies[0].authorization_number } : {}),
-      type_of_bill: `0${classification}1`, admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
+      type_of_bill: typeOfBill, admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
       statement_from: a.statement_from, statement_through: a.statement_through, admission_type: a.admission_type, admission_source: a.admission_source, patient_status: a.patient_status,
       diagnoses: a.diagnoses ?? [], ...(a.admitting_diagnosis ? { admitting_diagnosis: a.admitting_diagnosis } : {}),
       accept_assignment: a.signed_assignment !== 'N', outside_lab: a.outside_lab === true, ...(a.outside_lab ? { outside_lab_charge: a.outside_lab_charge } : {}),

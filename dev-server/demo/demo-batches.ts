@@ -13,10 +13,10 @@ export async function loadDemoBatches(tx: Queryable, p: { billingCompanyId: numb
     [p.accountId]);
   // The clinic with the most claims ready to batch.
   const company = Number((await tx.query<{ company_id: string }>(
-    `select company_id from claims where billing_company_id = $1 and status_id = 2 and verified and format_id = 1 group by company_id order by count(*) desc, company_id limit 1`,
+    `select company_id from claims where billing_company_id = $1 and status_id = 2 and verified and format_id = 1 and not coalesce(self_pay, false) group by company_id order by count(*) desc, company_id limit 1`,
     [p.billingCompanyId])).rows[0]?.company_id ?? 0);
   const ready = (await tx.query<{ id: string; billed_amount: string }>(
-    `select id, billed_amount from claims where billing_company_id = $1 and company_id = $2 and status_id = 2 and verified and format_id = 1 order by date_of_service desc, id limit 12`,
+    `select id, billed_amount from claims where billing_company_id = $1 and company_id = $2 and status_id = 2 and verified and format_id = 1 and not coalesce(self_pay, false) order by date_of_service desc, id limit 12`,
     [p.billingCompanyId, company])).rows;
   // Two thirds electronic (at most 8), the rest on paper: a small demo still gets both.
   const cut = Math.min(8, Math.ceil((ready.length * 2) / 3));

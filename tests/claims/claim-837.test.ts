@@ -97,6 +97,37 @@ describe('claims as an 837', () => {
     expect(checked.ok).toBe(true);
   });
 
+  it('an inpatient stay sends its admission date and hour (DTP*435) and discharge hour (DTP*096), passes the validator and reads back', async () => {
+    const stay = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', place_of_service: undefined,
+      admission_date: '03/20/2026', admission_hour: 14, discharge_date: '03/22/2026', discharge_hour: 10, statement_from: '03/20/2026', statement_through: '03/22/2026',
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }], services: [
+        { from_service: '03/20/2026', to_service: '03/21/2026', revenue_code: '0120', days_or_units: '2', price: 90000 },
+        { from_service: '03/21/2026', to_service: '03/21/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '1', price: 2500 },
+      ],
+    }));
+    expect(stay.status, JSON.stringify(stay.body)).toBe(201);
+    const { institutional } = await claimsFor837(app.db, w.bc, [stay.body.id]);
+    const text = write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>);
+    expect(text).toContain('DTP*435*DT*202603201400~');
+    expect(text).toContain('DTP*096*TM*1000~');
+    const checked = await validateX12({ 'inpatient.837': text });
+    expect(checked.output).toContain('inpatient.837: OK');
+    const doc = readInterchanges(text);
+    expect(read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims[0]).toMatchObject({ admission: { date: '03/20/2026', hour: 14 }, dischargeHour: 10 });
+  });
+
+  it('a copay the patient paid at the visit is sent as AMT*F5 and passes the validator', async () => {
+    const claim = await root('POST', '/claim/verify-register', goodClaim(w, { services: goodClaim(w).services.map((l) => ({ ...l, from_service: '03/18/2026', to_service: '03/18/2026' })) }));
+    expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+    await app.db.query('update claims set amount_paid = 2500 where id = $1', [claim.body.id]);
+    const { professional } = await claimsFor837(app.db, w.bc, [claim.body.id]);
+    const text = write837P({ ...envelope, claims: strip(professional) } as Batch837);
+    expect(text).toContain('AMT*F5*25.00~');
+    const checked = await validateX12({ 'copay.837': text });
+    expect(checked.output).toContain('copay.837: OK');
+  });
+
   it("a subscriber who is not the patient: the 837P carries the subscriber's birth date as CCYYMMDD (DMG*D8*19790315) and passes the validator", async () => {
     const spouse = Number((await app.db.query<{ id: number }>(`insert into patients (billing_company_id, company_id, first_name, last_name, date_of_birth, sex, addresses) values ($1, $2, 'Marco', 'Perez', '1982-06-01', 'M', $3) returning id`,
       [w.bc, w.company, JSON.stringify([{ address_type_id: 2, address: '12 Palm Ave', city: 'Miami', state: 'FL', zip: '33103' }])])).rows[0].id);

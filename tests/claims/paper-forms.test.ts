@@ -190,6 +190,22 @@ describe('UB-04 in its field boxes', () => {
   });
 });
 
+describe('UB-04 of an inpatient stay', () => {
+  const px = (u: number) => (u * 72) / 110;
+  const inBox = (page: PlacedRun[], left: number, top: number, width: number) => page.filter((r) => r.x >= 14 + px(left) - 1.5 && r.x + r.width <= 14 + px(left + width) + 1.5
+    && r.top >= 11 + px(top + 3) - 1.5 && r.top <= 11 + px(top + 3 + 14) + 1.5).map((r) => r.str);
+  it('prints the admission date in FL12, its hour in FL13 and the discharge hour in FL16', async () => {
+    const c = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', place_of_service: undefined,
+      admission_date: '03/20/2026', admission_hour: 7, discharge_date: '03/22/2026', discharge_hour: 16, statement_from: '03/20/2026', statement_through: '03/22/2026',
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }], services: [{ from_service: '03/20/2026', to_service: '03/21/2026', revenue_code: '0120', days_or_units: '2', price: 90000 }],
+    }));
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const [page] = await pdf(`/claim/show-claim-form/${c.body.id}`);
+    expect([inBox(page, 148, 147, 66), inBox(page, 214, 147, 32), inBox(page, 312, 147, 34)]).toEqual([['032026'], ['07'], ['16']]);
+  });
+});
+
 describe('a paper batch prints its claims on their forms', () => {
   it('one CMS-1500 per claim, in the batch, data only by default', async () => {
     const ids = await readyClaims(root, w, 2);

@@ -30,6 +30,7 @@ const RESPONSIBILITY: Record<string, 'P' | 'S' | 'T'> = { P: 'P', S: 'S', T: 'T'
 const up = (s: unknown) => String(s ?? '').toUpperCase().trim();
 const sexOf = (s: unknown): 'F' | 'M' | 'U' => (s === 'F' || s === 'M' ? s : 'U');
 const person = (p: { first_name: string; last_name: string }): Party => ({ name: up(p.last_name), firstName: up(p.first_name), entity: 'person' });
+const isHour = (h: unknown) => h !== null && h !== undefined && h !== '' && Number.isInteger(Number(h)) && Number(h) >= 0 && Number(h) <= 23;
 const zip9 = (z: unknown) => String(z ?? '').replace(/\D/g, '');
 
 /** The claim's identity and parties (loops 1000–2010), shared by both forms. */
@@ -101,6 +102,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   return {
     ...common(claim, p, charges.reduce((a, b) => a + b, 0)),
     placeOfService: pos,
+    ...(Number(claim.amount_paid ?? 0) > 0 ? { patientAmountPaid: Number(claim.amount_paid) } : {}),
     diagnoses: ((claim.diagnoses as Row[]) ?? []).map((d) => up(d.code).replace('.', '')),
     ...(rendering ? { renderingProvider: { ...person(rendering), npi: rendering.npi } } : {}),
     ...(referring ? { referringProvider: { ...person(referring), npi: referring.npi } } : {}),
@@ -119,6 +121,7 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
   const charges = lines.map((l) => lineCharge(l.days_or_units, l.price) ?? 0);
   const dx = ((claim.diagnoses as Row[]) ?? []).map((d) => ({ code: up(d.code).replace('.', ''), ...(d.poa ? { presentOnAdmission: d.poa as 'Y' } : {}) }));
   const tob = String(claim.type_of_bill ?? '131').replace(/^0/, '');
+  const stay = ['1', '2'].includes(tob[1]) || ['3', '8'].includes(tob[0]);
   const froms = lines.map((l) => String(l.from_service)).sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
   const tos = lines.map((l) => String(l.to_service ?? l.from_service)).sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
   const attending = p.providers.attending;
@@ -130,6 +133,9 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
     statementTo: String(claim.statement_through ?? claim.discharge_date ?? tos[tos.length - 1]),
     ...(claim.admission_type ? { admissionType: String(claim.admission_type) } : {}),
     ...(claim.admission_source ? { admissionSource: String(claim.admission_source) } : {}),
+    // Admission date/hour and discharge hour belong to stays (inpatient bill classifications, home health, hospice); an outpatient claim sends none.
+    ...(stay && claim.admission_date ? { admission: { date: String(claim.admission_date), ...(isHour(claim.admission_hour) ? { hour: Number(claim.admission_hour) } : {}) } } : {}),
+    ...(stay && isHour(claim.discharge_hour) ? { dischargeHour: Number(claim.discharge_hour) } : {}),
     patientStatus: String(claim.patient_status ?? '01'),
     principalDiagnosis: dx[0],
     ...(claim.admitting_diagnosis ? { admittingDiagnosis: up(claim.admitting_diagnosis).replace('.', '') } : {}),

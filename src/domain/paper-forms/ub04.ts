@@ -93,7 +93,9 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     }
     put('FL10', UB04_FIELDS.fl10, mmddyyyy(patient?.dateOfBirth ?? c.subscriber.dateOfBirth));
     put('FL11', UB04_FIELDS.fl11, patient?.sex ?? c.subscriber.sex ?? 'U');
-    put('FL12', UB04_FIELDS.fl12, mmddyy(c.statementFrom));
+    put('FL12', UB04_FIELDS.fl12, mmddyy(c.admission?.date ?? c.statementFrom));
+    if (c.admission?.hour !== undefined) put('FL13', UB04_FIELDS.fl13, String(c.admission.hour).padStart(2, '0'));
+    if (c.dischargeHour !== undefined) put('FL16', UB04_FIELDS.fl16, String(c.dischargeHour).padStart(2, '0'));
     put('FL14', UB04_FIELDS.fl14, c.admissionType ?? '');
     put('FL15', UB04_FIELDS.fl15, c.admissionSource ?? '');
     put('FL17', UB04_FIELDS.fl17, c.patientStatus);

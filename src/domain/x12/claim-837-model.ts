@@ -63,6 +63,8 @@ export interface ClaimCommon837 {
 
 export interface Claim837P extends ClaimCommon837 {
   placeOfService: string;
+  /** what the patient paid toward the claim at the visit (a copay): AMT*F5, CMS-1500 box 29 */
+  patientAmountPaid?: number;
   diagnoses: string[];
   renderingProvider?: Party & { npi: string };
   referringProvider?: Party & { npi: string };
@@ -90,6 +92,10 @@ export interface Claim837I extends ClaimCommon837 {
   statementTo: string;
   admissionType?: string;
   admissionSource?: string;
+  /** an inpatient stay's admission (DTP*435, FL12/FL13): its date, and its hour when known (0–23) */
+  admission?: { date: string; hour?: number };
+  /** the hour the patient left (DTP*096, FL16), 0–23 */
+  dischargeHour?: number;
   patientStatus: string;
   principalDiagnosis: Diagnosis837I;
   admittingDiagnosis?: string;

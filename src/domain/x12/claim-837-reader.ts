@@ -141,7 +141,10 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Tra
       case 'SVD':
         if (claim) readLineAdjudication(s, claim.lines as Array<{ adjudications?: LineAdjudication837[] }>, ctx);
         break;
-      case 'AMT': if (other && !claim?.lines.length && e[1] === 'D') other.paidAmount = cents(s, 2); break;
+      case 'AMT':
+        if (other && !claim?.lines.length && e[1] === 'D') other.paidAmount = cents(s, 2);
+        else if (claim && !other && !claim.lines.length && e[1] === 'F5') (claim as { patientAmountPaid?: number }).patientAmountPaid = cents(s, 2);
+        break;
       default:
         if (claim && !(s.id === 'DTP' && e[1] === '573' && readLineAdjudication(s, claim.lines as Array<{ adjudications?: LineAdjudication837[] }>, ctx))) kind.segment(s, claim, ctx);
     }

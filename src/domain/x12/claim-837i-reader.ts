@@ -18,7 +18,10 @@ const institutional: ClaimKind<Claim837I> = {
           const [from, to] = (e[3] ?? '').split('-');
           claim.statementFrom = x12DateToUs(from) ?? '';
           claim.statementTo = x12DateToUs(to ?? from) ?? '';
-        } else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8));
+        } else if (e[1] === '435' && !claim.lines.length) {
+          claim.admission = { date: x12DateToUs((e[3] ?? '').slice(0, 8)) ?? '', ...(e[2] === 'DT' && (e[3] ?? '').length >= 10 ? { hour: Number(e[3].slice(8, 10)) } : {}) };
+        } else if (e[1] === '096' && !claim.lines.length) claim.dischargeHour = Number((e[3] ?? '').slice(0, 2));
+        else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8));
         else return false;
         return true;
       case 'CL1':

@@ -8,7 +8,11 @@ const dx = (qualifier: string, d: Diagnosis837I) =>
 function institutionalClaim(c: Claim837I): string[] {
   // CLM06 (provider signature on file) is "Not Used" in the 837I (005010X223A2): only the 837P carries it.
   const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.facilityCode, 'A', c.frequency].join(SEP.component), '', 'A', 'Y', 'Y')];
+  const hh = (h: number) => String(h).padStart(2, '0');
+  // The guide's order: discharge hour, statement dates, admission date and hour (inpatient stays).
+  if (c.dischargeHour !== undefined) out.push(seg('DTP', '096', 'TM', `${hh(c.dischargeHour)}00`));
   out.push(seg('DTP', '434', 'RD8', `${ccyymmdd(c.statementFrom)}-${ccyymmdd(c.statementTo)}`));
+  if (c.admission) out.push(c.admission.hour === undefined ? seg('DTP', '435', 'D8', ccyymmdd(c.admission.date)) : seg('DTP', '435', 'DT', `${ccyymmdd(c.admission.date)}${hh(c.admission.hour)}00`));
   out.push(seg('CL1', c.admissionType, c.admissionSource, c.patientStatus));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));

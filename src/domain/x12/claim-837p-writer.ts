@@ -6,6 +6,7 @@ export { MAX_CLAIMS_PER_TRANSACTION } from './claim-837-writer.ts';
 /** Loop 2300 onwards of a professional claim (005010X222A1). */
 function professionalClaim(c: Claim837P): string[] {
   const out = [seg('CLM', c.patientControlNumber, money(c.totalCharge), '', '', [c.placeOfService, 'B', c.frequency].join(SEP.component), 'Y', 'A', 'Y', 'Y')];
+  if (c.patientAmountPaid) out.push(seg('AMT', 'F5', money(c.patientAmountPaid)));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
   out.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
