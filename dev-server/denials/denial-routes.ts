@@ -20,7 +20,7 @@ import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { cancelRefile, refileClaim } from './refile.ts';
 import { letterPdf } from './appeal-letter-pdf.ts';
 import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-letter.ts';
-import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import { adjustmentForPayer } from '../../src/domain/x12/code-meanings.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 
 const claimStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'claim');
@@ -173,18 +173,21 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor, res) {
       const claim = await claimStore(ctx, actor).get(idParam(req));
       const facts = (await ctx.db.query<Record<string, string | null>>(
-        `select b.name as billing_company, b.appeal_template, i.name as payer, p.policy_number as member_id, pt.first_name || ' ' || pt.last_name as patient
-           from claims c join billing_companies b on b.id = c.billing_company_id join patients pt on pt.id = c.patient_id
+        `select b.name as billing_company, b.appeal_template, i.name as payer, p.policy_number as member_id, pt.first_name || ' ' || pt.last_name as patient,
+                co.name as provider, co.npi as provider_npi, coalesce(co.tax_id, co.ein) as provider_tax_id
+           from claims c join billing_companies b on b.id = c.billing_company_id join patients pt on pt.id = c.patient_id left join companies co on co.id = c.company_id
            left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`, [claim.id])).rows[0];
       const notes = (await ctx.db.query<{ line: string }>(
         `select to_char(tracking_date, 'MM/DD/YYYY') || ', ' || interface_type || ' with ' || rep_name || coalesce(' (ref. ' || ref_number || ')', '') || coalesce(': ' || tracking_note, '') as line
            from denial_trackings where claim_id = $1 order by tracking_date, id`, [claim.id])).rows.map((r) => `- ${r.line}`);
-      const codes = ((claim.denial_codes as string[] | null) ?? []).map((c) => `- ${describeAdjustment(c.split('-')[0], c.split('-')[1] ?? c)}`);
+      // Written to the payer: each code with its reason, never our own notes on who owes it.
+      const codes = ((claim.denial_codes as string[] | null) ?? []).map((c) => `- ${adjustmentForPayer(c.split('-')[0], c.split('-')[1] ?? c)}`);
       const locale = res.locals.locale === 'es' ? 'es' : 'en';
       const text = fillAppeal(facts.appeal_template?.trim() || STANDARD_APPEAL[locale], {
         today: usDateOf(), billing_company: facts.billing_company ?? '', payer: facts.payer ?? '', patient: facts.patient ?? String(claim.patient_name ?? ''), member_id: facts.member_id ?? '',
         claim: String(claim.code), payer_claim_number: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? '', date_of_service: String(claim.date_of_service ?? ''),
         billed: formatCents(Number(claim.billed_amount ?? 0)), denial_codes: codes.join('\n') || '-', tracking_notes: notes.join('\n') || '-',
+        provider: facts.provider ?? '', provider_npi: facts.provider_npi ?? '', provider_tax_id: facts.provider_tax_id ?? '',
       });
       res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="appeal-${String(claim.code)}.pdf"`);
       res.send(Buffer.from(letterPdf(text)));

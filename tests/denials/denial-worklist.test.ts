@@ -156,6 +156,13 @@ describe('an appeal letter', () => {
     expect(text).toContain('Dana at Key Insurance (ref. REF-7781): Payer needs medical records for medical necessity');
   });
 
+  it("names the provider by its NPI and tax id and says only what is meant for a payer: no word of who writes what off", async () => {
+    const { text } = await letter('root@test.com', claims.get('WL-50')!);
+    const co = (await app.db.query<{ name: string; npi: string; tax: string }>('select name, npi, coalesce(tax_id, ein) as tax from companies where id = $1', [w.company])).rows[0];
+    expect(text).toContain(`Provider: ${co.name}   NPI: ${co.npi}   Tax ID: ${co.tax}`);
+    expect(text).not.toMatch(/Contractual obligation|writes it off|does not owe/);
+  });
+
   it("follows the billing company's own template, placeholders filled", async () => {
     await app.db.query(`update billing_companies set appeal_template = 'Dear {{payer}}, please pay {{claim}} ({{billed}}) for {{patient}}. {{unknown}}' where id = $1`, [w.bc]);
     const { text } = await letter('root@test.com', claims.get('WL-29')!);

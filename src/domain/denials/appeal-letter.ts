@@ -2,9 +2,12 @@
 export interface AppealFacts {
   today: string; billing_company: string; payer: string; patient: string; member_id: string; claim: string; payer_claim_number: string;
   date_of_service: string; billed: string; denial_codes: string; tracking_notes: string;
+  /** the billing provider the payer knows the claim by: its name, NPI and tax id */
+  provider: string; provider_npi: string; provider_tax_id: string;
 }
 
-export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = ['today', 'billing_company', 'payer', 'patient', 'member_id', 'claim', 'payer_claim_number', 'date_of_service', 'billed', 'denial_codes', 'tracking_notes'];
+export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = ['today', 'billing_company', 'payer', 'patient', 'member_id', 'claim', 'payer_claim_number', 'date_of_service', 'billed', 'denial_codes', 'tracking_notes',
+  'provider', 'provider_npi', 'provider_tax_id'];
 
 // The standard letter, when a billing company has not written its own.
 export const STANDARD_APPEAL: Record<'en' | 'es', string> = {
@@ -14,6 +17,7 @@ export const STANDARD_APPEAL: Record<'en' | 'es', string> = {
 Appeals Department
 
 Re: Request for reconsideration
+Provider: {{provider}}   NPI: {{provider_npi}}   Tax ID: {{provider_tax_id}}
 Patient: {{patient}}   Member ID: {{member_id}}
 Claim: {{claim}}   Payer claim number: {{payer_claim_number}}
 Date of service: {{date_of_service}}   Billed: {{billed}}
@@ -27,13 +31,14 @@ What we have done since:
 The services were provided as billed and documented in the medical record, which we will send on request. Please reprocess the claim for payment.
 
 Sincerely,
-{{billing_company}}`,
+{{billing_company}}, on behalf of {{provider}}`,
   es: `{{today}}
 
 {{payer}}
 Departamento de apelaciones
 
 Asunto: Solicitud de reconsideración
+Proveedor: {{provider}}   NPI: {{provider_npi}}   Tax ID: {{provider_tax_id}}
 Paciente: {{patient}}   ID de miembro: {{member_id}}
 Reclamo: {{claim}}   Número de reclamo del pagador: {{payer_claim_number}}
 Fecha de servicio: {{date_of_service}}   Facturado: {{billed}}
@@ -47,7 +52,7 @@ Lo que hemos hecho desde entonces:
 Los servicios se prestaron como se facturaron y constan en la historia clínica, que enviaremos si la solicitan. Les pedimos reprocesar el reclamo para su pago.
 
 Atentamente,
-{{billing_company}}`,
+{{billing_company}}, en nombre de {{provider}}`,
 };
 
 /** The template with every {{placeholder}} replaced; an unknown one is left as written, so a typo shows in the letter. */

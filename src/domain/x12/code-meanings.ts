@@ -20,6 +20,9 @@ export function describeAdjustment(group: string, reason: string): string {
   return `${group}-${reason}: ${REASONS.get(reason) ?? `Adjustment reason ${reason}`} (${GROUPS.get(group) ?? `group ${group}`})`;
 }
 
+/** "CO-50: Not medically necessary in the payer's judgment": the code and the reason as a letter to a payer says them, without our notes on who owes it. */
+export const adjustmentForPayer = (group: string, reason: string) => `${group}-${reason}: ${REASONS.get(reason) ?? `adjustment reason ${reason}`}`;
+
 const REMARKS = table(remarks);
 /** "N130: Consult the plan's benefit documents …", or the code alone when we have no words for it. */
 export const describeRemark = (code: string) => `${code}: ${REMARKS.get(code) ?? 'Remark code (see the payer\'s remark list)'}`;
