@@ -1,4 +1,4 @@
-import { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
@@ -31,7 +31,7 @@ export async function batchReportPdf(db: Queryable, batch: Record<string, unknow
       where c.billing_company_id = $1 and c.id in (select jsonb_array_elements_text($2::jsonb)::bigint)
       order by ic.name nulls last, c.code`,
     [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])])).rows;
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', orientation: 'landscape' });
+  const doc = letterDocument('landscape');
   doc.setFontSize(15);
   doc.text(`${t.title} — ${String(batch.code ?? '')} ${String(batch.name ?? '')}`, 40, 44);
   doc.setFontSize(9);

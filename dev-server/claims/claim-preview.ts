@@ -1,4 +1,4 @@
-import { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
@@ -34,7 +34,7 @@ export async function claimPreviewPdf(db: Queryable, claim: Row, locale: Locale)
                    where p.id = any($7::bigint[]) order by p.type_responsibility_id) as policies`,
     [claim.patient_id, claim.company_id, claim.facility_id ?? null, claim.attending_provider_id ?? null, claim.billing_provider_id ?? null, claim.referring_provider_id ?? null, claim.insurance_policy_ids ?? []]);
   const n = names.rows[0];
-  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const doc = letterDocument();
   doc.setFontSize(16);
   doc.text(`${t.title} — ${String(claim.code ?? '')}`, 40, 48);
   doc.setFontSize(10);

@@ -1,11 +1,12 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 
 /**
  * A letter on letter paper: the text as written, wrapped to the margins, a new page when it runs over.
  * jsPDF's standard fonts are Latin-1: characters outside it are replaced rather than printed wrong.
  */
 export function letterPdf(text: string): ArrayBuffer {
-  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const doc = letterDocument();
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(11);
   const width = doc.internal.pageSize.getWidth() - 144;

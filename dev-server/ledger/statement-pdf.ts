@@ -1,4 +1,5 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import type { Statement } from './patient-statement.ts';
 
@@ -20,7 +21,7 @@ const latin1 = (s: string) => s.replace(/[^\x20-\xff]/g, '?');
 /** One page per statement (a run prints many): the open items, the aging, the amount due and a payment coupon to detach. */
 export function statementsPdf(statements: Statement[], locale: 'en' | 'es'): ArrayBuffer {
   const w = WORDS[locale];
-  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const doc = letterDocument();
   const right = doc.internal.pageSize.getWidth() - 48;
   const text = (s: string, x: number, y: number, opts?: { align?: 'right' | 'left' | 'center' }) => doc.text(latin1(s), x, y, opts);
   statements.forEach((s, index) => {

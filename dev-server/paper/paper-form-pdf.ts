@@ -1,4 +1,5 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { CMS1500, CMS1500_CAPTIONS, CMS1500_CAPTION_AT, type GridText } from '../../src/domain/paper-forms/cms1500.ts';
 import { UB04, UB04_CAPTIONS, UB04_LINE_TOPS, type BoxText } from '../../src/domain/paper-forms/ub04.ts';
 
@@ -11,7 +12,7 @@ const FORM_RED: [number, number, number] = [200, 30, 45];
 
 /** A Letter sheet per page of every claim; on the full form, the drawing (in red) goes under the data. */
 function sheets<T>(claims: T[][][], mode: FormMode, lineWidth: number, drawForm: (doc: jsPDF, page: T[]) => void, drawData: (doc: jsPDF, page: T[]) => void): ArrayBuffer {
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', orientation: 'portrait' });
+  const doc = letterDocument();
   claims.flat().forEach((page, i) => {
     if (i > 0) doc.addPage('letter', 'portrait');
     if (mode === 'full') {

@@ -1,4 +1,5 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import type { Locale } from '../i18n/locale.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
@@ -24,7 +25,7 @@ const head = (doc: jsPDF, title: string, r: Remittance) => {
 /** An ERA as a person reads it before posting: each claim and line, every adjustment in plain words, our claim found or not, the balance verdict. */
 export function eraPreviewPdf(r: Remittance, found: Set<string>, balanced: boolean, findings: string[], locale: Locale): ArrayBuffer {
   const t = L[locale];
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', orientation: 'landscape' });
+  const doc = letterDocument('landscape');
   head(doc, t.preview, r);
   doc.text(balanced ? t.balanced : `${t.unbalanced}: ${findings.join(' ')}`.slice(0, 300), 40, 84);
   const body: Array<Array<string | { content: string; colSpan?: number; styles?: object }>> = [];
@@ -47,7 +48,7 @@ export function eraPreviewPdf(r: Remittance, found: Set<string>, balanced: boole
 export function eraReconciliationPdf(r: Remittance, rec: { payment_amount: number; posted_claim_payments: number; provider_adjustments: number; claim_payments_in_exceptions: number; difference: number; explanation: string },
   exceptions: Array<{ claim_control_number: string | null; reason: string; paid: number | null; message: string; resolved: boolean }>, locale: Locale): ArrayBuffer {
   const t = L[locale];
-  const doc = new jsPDF({ unit: 'pt', format: 'letter', orientation: 'landscape' });
+  const doc = letterDocument('landscape');
   head(doc, t.rec, r);
   doc.text(rec.explanation, 40, 84);
   autoTable(doc, { startY: 96, body: [rec.payment_amount, rec.posted_claim_payments, rec.provider_adjustments, rec.claim_payments_in_exceptions, rec.difference].map((v, i) => [t.recRows[i], { content: formatCents(v), styles: { halign: 'right' } }]), styles: { fontSize: 9 } });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { jsPDF } from 'jspdf';
+import { letterDocument } from '../../src/platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { reportCellText, type ReportDef, type ReportResult } from '../../src/platform/report.ts';
@@ -41,7 +41,7 @@ export async function exportReport(def: ReportDef, result: ReportResult, format:
     });
     return { body: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: `${name}.xlsx` };
   }
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'letter' });
+  const doc = letterDocument('landscape');
   doc.setFontSize(12);
   doc.text(title, 36, 30);
   autoTable(doc, {

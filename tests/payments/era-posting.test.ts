@@ -128,6 +128,8 @@ describe('ERA posting', () => {
     for (const s of ['ERA preview', 'RUSHMORE LIFE', '5554555444', 'PR-1: ', 'CO-45: ', 'Balanced at every level', 'found']) expect(preview).toContain(s);
     const rec = await read(`/payments/eras/${era.id}/reconciliation-report`);
     for (const s of ['ERA reconciliation', 'Payment (BPR02)', '945.00', 'Difference', '0.00']) expect(rec).toContain(s);
+    // Read as written, never letter-spaced: the summary's minus sign is drawn in the font's own encoding.
+    expect(rec).toContain('BPR02 = claims paid - provider adjustments, to the cent.');
   });
 
   it("secondary and COB remits post as the payer wrote them, a '>' composite read despite the declared separator; the malformed tertiary file waits in the exception queue", async () => {

@@ -1,4 +1,4 @@
-import { jsPDF } from 'jspdf';
+import { letterDocument } from '../../platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import type { Translate } from '../i18n/i18n.ts';
 
@@ -8,7 +8,7 @@ import type { Translate } from '../i18n/i18n.ts';
  * amounts right-aligned, and "Page n of N" at the foot.
  */
 export async function listPdf(input: { title: string; filters: string; headers: string[]; body: string[][]; numeric: boolean[]; t: Translate }): Promise<Blob> {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'letter' });
+  const doc = letterDocument('landscape');
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
   const printed = new Date().toLocaleString();

@@ -1,4 +1,4 @@
-import { jsPDF } from 'jspdf';
+import { letterDocument } from '../../../platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import { formatCents } from '../../../domain/money-input.ts';
 import { usDateOf } from '../../../domain/formats.ts';
@@ -11,7 +11,7 @@ import type { EstimateAnswer } from './estimate-answer.ts';
  * well above it. Drawn in the person's language.
  */
 export function goodFaithEstimatePdf(e: EstimateAnswer, patient: string, t: Translate): Blob {
-  const doc = new jsPDF({ unit: 'pt', format: 'letter' });
+  const doc = letterDocument();
   const money = (c: number) => `$${formatCents(c)}`;
   doc.setFontSize(16);
   doc.text(t('estimate.gfe.title'), 40, 50);
