@@ -15,15 +15,13 @@ const WORDS = {
 };
 
 const money = (cents: number) => `$${formatCents(cents)}`;
-// jsPDF's standard fonts are Latin-1: other characters are replaced rather than printed wrong.
-const latin1 = (s: string) => s.replace(/[^\x20-\xff]/g, '?');
 
 /** One page per statement (a run prints many): the open items, the aging, the amount due and a payment coupon to detach. */
 export function statementsPdf(statements: Statement[], locale: 'en' | 'es'): ArrayBuffer {
   const w = WORDS[locale];
   const doc = letterDocument();
   const right = doc.internal.pageSize.getWidth() - 48;
-  const text = (s: string, x: number, y: number, opts?: { align?: 'right' | 'left' | 'center' }) => doc.text(latin1(s), x, y, opts);
+  const text = (s: string, x: number, y: number, opts?: { align?: 'right' | 'left' | 'center' }) => doc.text(s, x, y, opts);
   statements.forEach((s, index) => {
     if (index) doc.addPage();
     doc.setFont('helvetica', 'bold'); doc.setFontSize(13);
@@ -39,21 +37,25 @@ export function statementsPdf(statements: Statement[], locale: 'en' | 'es'): Arr
     doc.setFontSize(10);
     [s.patient_name, ...s.address].forEach((line, i) => text(line, 48, 124 + i * 12));
 
-    // The open items.
-    const cols = [48, 108, 178, 330, 400, 470, right];
-    let y = 180;
-    doc.setFont('helvetica', 'bold'); doc.setFontSize(8.5);
-    [w.dos, w.claim, w.services].forEach((h, i) => text(h, cols[i], y));
-    [w.charges, w.insurance, w.you, w.balance].forEach((h, i) => text(h, cols[i + 3] + (i === 3 ? 0 : 60), y, { align: 'right' }));
+    // The open items: date, a claim number of up to 22 characters, services, then four money columns
+    // right-aligned on their own edges; a heading wider than its column wraps upwards, so no text meets another.
+    const columns = { date: 48, claim: 98, services: 206, services_width: 118, money: [378, 440, 502, right], money_width: 56 };
+    let y = 184;
+    doc.setFont('helvetica', 'bold'); doc.setFontSize(8);
+    const heading = (h: string, x: number, width: number, align: 'left' | 'right') => {
+      const lines = doc.splitTextToSize(h, width) as string[];
+      lines.forEach((line, i) => text(line, x, y - (lines.length - 1 - i) * 9, { align }));
+    };
+    heading(w.dos, columns.date, 46, 'left'); heading(w.claim, columns.claim, 100, 'left'); heading(w.services, columns.services, columns.services_width, 'left');
+    [w.charges, w.insurance, w.you, w.balance].forEach((h, i) => heading(h, columns.money[i], columns.money_width, 'right'));
     doc.line(48, y + 4, right, y + 4);
     doc.setFont('helvetica', 'normal');
     y += 16;
     if (!s.items.length) { text(w.nothing, 48, y); y += 12; }
     for (const item of s.items.slice(0, 24)) {
-      text(item.date_of_service, cols[0], y); text(item.claim_code, cols[1], y);
-      text(doc.splitTextToSize(latin1(item.description), 145)[0] ?? '', cols[2], y);
-      text(money(item.charges), cols[3] + 60, y, { align: 'right' }); text(money(item.insurance), cols[4] + 60, y, { align: 'right' });
-      text(money(item.patient_paid), cols[5] + 60, y, { align: 'right' }); text(money(item.due), right, y, { align: 'right' });
+      text(item.date_of_service, columns.date, y); text(item.claim_code, columns.claim, y);
+      text(doc.splitTextToSize(item.description, columns.services_width)[0] ?? '', columns.services, y);
+      [item.charges, item.insurance, item.patient_paid, item.due].forEach((v, i) => text(money(v), columns.money[i], y, { align: 'right' }));
       y += 13;
     }
     // The aging of what the patient owes.

@@ -38,8 +38,8 @@ export function cms1500Pdf(claims: GridText[][][], mode: FormMode, asked: Partia
     doc.text('HEALTH INSURANCE CLAIM FORM', x(1), y(6) - 14);
     doc.setFont('helvetica', 'normal'); doc.setFontSize(5.5);
     doc.text('APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12', x(1), y(6) - 6);
-    for (const [key, [row, col]] of Object.entries(CMS1500_CAPTION_AT)) {
-      doc.text(CMS1500_CAPTIONS[key], x(col), y(row) - 9);
+    for (const [key, [row, col, inline]] of Object.entries(CMS1500_CAPTION_AT)) {
+      doc.text(CMS1500_CAPTIONS[key], x(col), inline ? y(row) : y(row) - 9);
       doc.line(x(col) - 2, y(row) - 15, x(col) - 2, y(row) + 3);
     }
     for (const row of [7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 28, 31, 33, 35, 37, 41, 55, 57, 62]) doc.line(at.left - 4, y(row) + 3, x(82), y(row) + 3);
@@ -76,6 +76,6 @@ export function ub04Pdf(claims: BoxText[][][], mode: FormMode, asked: Partial<Fo
 /** Where each UB-04 caption is drawn on the full form (form units, just above its boxes). */
 const UB04_CAPTION_AT: Record<string, [number, number]> = {
   FL1: [26, 10], FL3a: [599, 10], FL4: [862, 28], FL5: [567, 66], FL6: [675, 66], FL8: [28, 102], FL9: [358, 84], FL10: [15, 139], FL11: [115, 139], FL12: [148, 139], FL13: [214, 139],
-  FL14: [246, 139], FL15: [280, 139], FL16: [312, 139], FL17: [345, 139], FL18: [378, 139], FL31: [15, 176], FL39: [489, 232], FL42: [15, 324], line23: [118, 750],
-  FL50: [15, 762], FL56: [753, 744], FL58: [15, 837], FL63: [15, 909], FL66: [15, 1004], FL67: [28, 964], FL69: [58, 1024], FL76: [594, 1020],
+  FL14: [246, 139], FL15: [280, 139], FL16: [312, 139], FL17: [345, 139], FL18: [378, 139], FL31: [15, 176], FL39: [489, 232], FL42: [15, 324], line23: [96, 750], line23of: [160, 750], line23date: [440, 750], line23totals: [610, 750],
+  FL50: [15, 762], FL56: [890, 762], FL58: [15, 837], FL63: [15, 909], FL66: [15, 986], FL67: [28, 964], FL69: [58, 1024], FL76: [594, 1020],
 };

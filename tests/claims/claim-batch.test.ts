@@ -6,6 +6,7 @@ import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
 import { batchCode } from '../../src/domain/claims/batch-code.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 import { ack277, ack999 } from '../helpers/ack-files.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let account: number;
@@ -128,7 +129,9 @@ describe('claim batches', () => {
     const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1&sortBy=id')).body.data[0];
     const res = await fetch(`${app.url}/claim/batch/show-batch-report/${batch.id}`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
     expect(res.headers.get('content-type')).toContain('application/pdf');
-    const text = await pdfText(await res.arrayBuffer());
+    const bytes = await res.arrayBuffer();
+    await expectReadableLayout(bytes, 'landscape');
+    const text = await pdfText(bytes);
     for (const s of ['Claim number', 'Patient number', 'Healthcare P', 'File amount', 'Totals for: SUN Health Plan', 'Grand total', 'Lucia Perez', 'Gold PPO', '420.00']) expect(text).toContain(s);
   });
   it('a 277CA rejects one claim in plain words and accepts the others; the same file twice changes nothing; a garbled file is kept and changes nothing', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let other: ClaimWorld; let biller: Api; let outsider: Api;
 beforeAll(async () => {
@@ -227,7 +228,9 @@ describe('preview and eligibility', () => {
     const c = await created();
     const res = await fetch(`${app.url}/claim/show-claim-preview`, { method: 'POST', headers: { authorization: (await tokenOf('root@test.com')), 'content-type': 'application/json' }, body: JSON.stringify({ id: c.id }) });
     expect(res.headers.get('content-type')).toContain('application/pdf');
-    const text = await pdfText(await res.arrayBuffer());
+    const bytes = await res.arrayBuffer();
+    await expectReadableLayout(bytes, 'portrait');
+    const text = await pdfText(bytes);
     for (const s of [c.code, 'Lucia Perez', '99213', '36415', '140.00']) expect(text).toContain(s);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { collisions, overflows } from '../helpers/pdf-layout.ts';
 import { pdfRuns, type PlacedRun } from '../helpers/pdf-text.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let token: string;
@@ -187,6 +188,28 @@ describe('UB-04 in its field boxes', () => {
     expect(inBox(pages[0], 672, 734, 110).map((s) => s.trim())).toEqual(['CONTINUED']);
     // 12 lines of 450.00 and 11 of 25.00
     expect(inBox(pages[1], 672, 734, 110).map((s) => s.trim())).toEqual(['5675  00']);
+  });
+});
+
+describe('paper that prints right', () => {
+  it('the CMS-1500 and the UB-04 print no text over other text and nothing off the page', async () => {
+    const cms = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));
+    const ub = await root('POST', '/claim/verify-register', goodClaim(w, {
+      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', place_of_service: undefined,
+      admission_date: '03/20/2026', admission_hour: 7, discharge_date: '03/22/2026', discharge_hour: 16, statement_from: '03/20/2026', statement_through: '03/22/2026',
+      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'N' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
+      services: [{ from_service: '03/20/2026', to_service: '03/21/2026', revenue_code: '0120', days_or_units: '2', price: 90000 }, { from_service: '03/21/2026', to_service: '03/21/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '1', price: 2500 }],
+    }));
+    expect([cms.status, ub.status]).toEqual([201, 201]);
+    for (const id of [cms.body.id, ub.body.id]) {
+      for (const mode of ['data', 'full']) {
+        const pages = await pdf(`/claim/show-claim-form/${id}?mode=${mode}`);
+        pages.forEach((page, i) => {
+          expect(collisions(page), `claim ${id} ${mode} page ${i + 1}`).toEqual([]);
+          expect(overflows(page, 'portrait'), `claim ${id} ${mode} page ${i + 1}`).toEqual([]);
+        });
+      }
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let claims: Map<string, number>;
 const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
@@ -144,7 +145,10 @@ describe('a denial followed up (the tracking form)', () => {
 describe('an appeal letter', () => {
   const letter = async (email: string, claimId: number) => {
     const res = await fetch(`${app.url}/denial/${claimId}/appeal-letter`, { headers: { authorization: `Bearer ${await app.login(email)}` } });
-    return { status: res.status, type: res.headers.get('content-type'), text: res.ok ? await pdfText(await res.arrayBuffer()) : '' };
+    if (!res.ok) return { status: res.status, type: res.headers.get('content-type'), text: '' };
+    const bytes = await res.arrayBuffer();
+    await expectReadableLayout(bytes, 'portrait');
+    return { status: res.status, type: res.headers.get('content-type'), text: await pdfText(bytes) };
   };
   it('is a PDF of the standard letter with the claim, the denial in plain words and the follow-ups', async () => {
     const { type, text } = await letter('root@test.com', claims.get('WL-50')!);

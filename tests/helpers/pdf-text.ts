@@ -2,7 +2,7 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of each page of a PDF, read by pdf.js (not by the code that wrote it). */
 export async function pdfPageTexts(bytes: ArrayBuffer | Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true, isEvalSupported: false }).promise;
+  const doc = await getDocument({ data: new Uint8Array(bytes).slice(), useSystemFonts: true, isEvalSupported: false }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
@@ -23,7 +23,7 @@ export interface PlacedRun { str: string; x: number; top: number; width: number;
  * text-content view merges and splits runs for reading; a form check needs each value where it was put).
  */
 export async function pdfRuns(bytes: ArrayBuffer | Uint8Array): Promise<PlacedRun[][]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true, isEvalSupported: false }).promise;
+  const doc = await getDocument({ data: new Uint8Array(bytes).slice(), useSystemFonts: true, isEvalSupported: false }).promise;
   const pages: PlacedRun[][] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const page = await doc.getPage(i);

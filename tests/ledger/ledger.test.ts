@@ -4,6 +4,7 @@ import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { write835 } from '../../src/domain/x12/era-835-writer.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld; let claimId: number;
 const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
@@ -141,6 +142,24 @@ describe('patient statements', () => {
     expect(s.text).toMatch(/31-60 days/);
     expect(s.text).toContain('Please detach and return this portion with your payment.');
     expect(await n(`select count(*) from patient_statements where patient_id = $1 and sequence = 1 and statement_date = '2026-04-15' and amount_due = 2500`, [w.patient])).toBe(1);
+  });
+
+  it('a statement prints no text over other text and nothing off the page, with a full-length claim number, in English and Spanish', async () => {
+    const code = (await app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0].code;
+    await app.db.query(`update claims set code = 'SMB1-11202026-JR000123' where id = $1`, [claimId]);
+    try {
+      for (const language of ['en', 'es']) {
+        await app.db.query('update patients set language = $2 where id = $1', [w.patient, language]);
+        const res = await fetch(`${app.url}/ledger/${w.patient}/statement?preview=true`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+        expect(res.status).toBe(200);
+        const bytes = await res.arrayBuffer();
+        expect(await pdfText(bytes)).toContain('SMB1-11202026-JR000123');
+        await expectReadableLayout(bytes, 'portrait');
+      }
+    } finally {
+      await app.db.query('update claims set code = $2 where id = $1', [claimId, code]);
+      await app.db.query(`update patients set language = 'en' where id = $1`, [w.patient]);
+    }
   });
 
   it('a preview is not recorded; the next statement is the 2nd bill and shows in the ledger', async () => {

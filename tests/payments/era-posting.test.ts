@@ -4,6 +4,7 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra, eraPolicy } from '../helpers/era-claims.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
 const file = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
@@ -123,7 +124,12 @@ describe('ERA posting', () => {
   it('the preview and the reconciliation are PDFs a person reads: claims, adjustments in plain words, the balance', async () => {
     const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`)).rows[0];
     const token = await app.login('root@test.com');
-    const read = async (path: string) => pdfText(await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    // Each read also checks the page: no text over other text, nothing off the (landscape) page.
+    const read = async (path: string) => {
+      const bytes = await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+      await expectReadableLayout(bytes, 'landscape');
+      return pdfText(bytes);
+    };
     const preview = await read(`/payments/eras/${era.id}/preview`);
     for (const s of ['ERA preview', 'RUSHMORE LIFE', '5554555444', 'PR-1: ', 'CO-45: ', 'Balanced at every level', 'found']) expect(preview).toContain(s);
     const rec = await read(`/payments/eras/${era.id}/reconciliation-report`);

@@ -131,10 +131,14 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
   return pages;
 }
 
-/** Where each caption sits on the full form: the row and column of the box's first value (drawn just above it). */
-export const CMS1500_CAPTION_AT: Record<string, [number, number]> = {
+/**
+ * Where each caption sits on the full form: the row and column of the box's first value (drawn just above
+ * it), or 'inline' for a box whose first row holds its caption beside the value (33: the phone on the caption's
+ * line, as the printed form has it; above, it would sit on box 28's total).
+ */
+export const CMS1500_CAPTION_AT: Record<string, [number, number] | [number, number, 'inline']> = {
   carrier: [2, 41], '1': [8, 1], '1a': [8, 50], '2': [10, 1], '3': [10, 31], '4': [10, 50], '5': [12, 1], '6': [12, 33], '7': [12, 50], '9': [18, 1], '9a': [20, 1], '9d': [26, 1],
   '10a': [20, 33], '10b': [22, 33], '10c': [24, 33], '11': [18, 50], '11a': [20, 50], '11c': [24, 50], '11d': [26, 50], '12': [29, 1], '13': [29, 50], '14': [32, 1],
   '17': [34, 1], '17b': [34, 31], '19': [36, 1], '20': [36, 50], '21': [37, 1], '22': [38, 50], '23': [40, 50], '24': [42, 1], '25': [56, 1], '26': [56, 23], '27': [56, 37],
-  '28': [56, 50], '29': [56, 61], '31': [60, 1], '32': [58, 23], '33': [57, 50],
+  '28': [56, 50], '29': [56, 61], '31': [60, 1], '32': [58, 23], '33': [57, 50, 'inline'],
 };
