@@ -42,6 +42,9 @@ describe('a billing manager admits, discharges and bills', () => {
     await choose(/^Policy/, /W123456789/, policies);
     await win.getByRole('button', { name: 'Add diagnosis' }).click();
     await page.keyboard.type('E11.9');
+    // A stay says whether each diagnosis was present on admission.
+    await win.getByLabel('POA').first().click();
+    await page.getByRole('option', { name: 'Y', exact: true }).click();
     await win.getByRole('button', { name: 'Add line' }).click();
     await cell(0, 'from_service').fill(day(2));
     await cell(0, 'to_service').fill(day(1));
@@ -59,6 +62,7 @@ describe('a billing manager admits, discharges and bills', () => {
     const stored = (await e.app.db.query<{ room: string; status_id: number; services: unknown[] }>('select room, status_id, services from admissions')).rows;
     expect(stored).toMatchObject([{ room: '101', status_id: 1 }]);
     expect(stored[0].services).toHaveLength(2);
+    expect((await e.app.db.query<{ diagnoses: unknown }>('select diagnoses from admissions')).rows[0].diagnoses).toEqual([{ code: 'E11.9', poa: 'Y' }]);
     // Typed in dollars: 900 is $900.00 a day of room and board, 25 is $25.00.
     expect((stored[0].services as Array<{ price: number }>).map((l) => Number(l.price))).toEqual([90000, 2500]);
   });

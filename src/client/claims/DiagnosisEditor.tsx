@@ -10,15 +10,16 @@ type Dx = { code?: string; poa?: string };
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';
 
 /**
- * The claim's diagnoses in order, each with the pointer letter its lines use (A–L on a professional
- * claim, up to 25 with present-on-admission on an institutional one): ICD-10-CM codes looked up as
+ * The diagnoses of a claim or a stay in order, each with the pointer letter its lines use (A–L on a professional
+ * claim, up to 25 with present-on-admission on an institutional claim or a stay): ICD-10-CM codes looked up as
  * you type, the description of what was entered shown beside it, Enter on the last one opens another.
  */
 export function DiagnosisEditor(p: FieldProps<Dx[]>) {
   const { t } = useI18n();
   const rows = (p.formData ?? []) as Dx[];
   const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
-  const professional = Number(form.format_id ?? 1) === 1;
+  // A claim says its form; a stay (an admission has no form field) is always institutional: POA per diagnosis, up to 25.
+  const professional = 'format_id' in form ? Number(form.format_id) === 1 : false;
   const grid = useRef<HTMLDivElement>(null);
   const [typing, setTyping] = useState<{ row: number; text: string } | null>(null);
   const [focusNew, setFocusNew] = useState<number | null>(null);
