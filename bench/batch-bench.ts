@@ -2,7 +2,7 @@
 // 837, keeping it in the file store, putting it in the clearing house's folder, marking every claim
 // Submitted — and then applying the clearing house's 277CA for all 5,000 claims.
 // Usage: npm run bench:batches [-- --claims 5000 --background 100000 --runs 3]
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { verifiableClaims } from './verifiable-claims.ts';
 import { ack277 } from '../tests/helpers/ack-files.ts';
+import { validateX12 } from '../tests/helpers/x12-validator.ts';
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const CLAIMS = arg('claims', 5000);
@@ -51,11 +52,16 @@ async function measure(label: string, db: Database) {
     if (ids.length !== CLAIMS) throw new Error(`only ${ids.length} claims could be made`);
     const batch = await call('POST', '/claim/batch', { name: `Bench run ${run}`, company_id: company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
     const sent = await call('PATCH', `/claim/batch/submit-to-clearing-house/${batch.body.id}`);
-    const file = readdirSync(join(process.env.EXCHANGE_DIR, 'out')).map((f) => join(process.env.EXCHANGE_DIR!, 'out', f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    // Each billing company's folders live under its own root (EXCHANGE_DIR/<billing company id>/).
+    const out = join(process.env.EXCHANGE_DIR, String(bc), 'out');
+    const file = readdirSync(out).map((f) => join(out, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    // Checked once by the independent 5010 validator, outside the timing.
+    const checked = await validateX12({ 'bench.837': readFileSync(file, 'latin1') });
+    if (!checked.ok) throw new Error(`the 837 of run ${run} did not pass x12valid:\n${checked.output.slice(0, 2000)}`);
     const codes = (await db.query<{ code: string }>('select code from claims where id = any($1::bigint[]) order by id', [ids])).rows.map((r) => r.code);
     const ack = ack277(9000 + run, codes.map((code, i) => ({ code, stc: i === 0 ? 'A7:562:85' : 'A2:20' })));
     const applied = await call('POST', '/claim/batch/acknowledgments', { content: ack, name: `bench-${run}.277` });
-    rows.push(`| ${label} | ${run} | ${CLAIMS.toLocaleString('en-US')} | ${sent.ms.toFixed(0)} | ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB | ${applied.ms.toFixed(0)} | ${applied.body.accepted.length} accepted, ${applied.body.rejected.length} rejected |`);
+    rows.push(`| ${label} | ${run} | ${CLAIMS.toLocaleString('en-US')} | ${sent.ms.toFixed(0)} | ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB | ${applied.ms.toFixed(0)} | ${applied.body.accepted.length} accepted, ${applied.body.rejected.length} rejected; 837 valid (x12valid) |`);
     console.error(rows.at(-1));
   }
   await new Promise((r) => server.close(r));

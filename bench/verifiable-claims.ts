@@ -9,6 +9,8 @@ export async function verifiableClaims(db: Database, bc: number, n: number, read
   await db.query(`insert into diagnoses (code, description, start_date) values ('J06.9', 'Acute upper respiratory infection', '2015-10-01'), ('R05.9', 'Cough', '2015-10-01') on conflict do nothing`);
   await db.query(`insert into procedures (code, description, start_date, price) values ('G0439', 'Annual wellness visit, subsequent', '2011-01-01', 17500), ('G0444', 'Annual depression screening', '2015-01-01', 2200) on conflict do nothing`);
   await db.query(`update companies set tax_id = '59-1234567', ein = '591234567', taxonomy = '207Q00000X', npi = $2 where id = (select min(id) from companies where billing_company_id = $1)`, [bc, npiFrom('512345678')]);
+  // Every clinic of the billing company as a receiver wants its billing provider: street, city, state and ZIP+4.
+  await db.query(`update companies set address = coalesce(address, '100 Bench Ave'), city = coalesce(city, 'Miami'), state = coalesce(state, 'FL'), zip = '33101-2204' where billing_company_id = $1`, [bc]);
   const policy = await db.query<{ id: number; patient_id: number }>(
     `insert into insurance_companies (payer_id, name, timely_filing_days) values ('BENCH1', 'Bench Health', 365) on conflict do nothing returning id`);
   const payer = policy.rows[0]?.id ?? Number((await db.query<{ id: number }>(`select id from insurance_companies where payer_id = 'BENCH1'`)).rows[0].id);

@@ -37,7 +37,7 @@ export type CheckedClaim = Row & { billing_company_id: number; id?: number };
 export interface ClaimReferences {
   dx: Map<string, CodeRow>; procedures: Map<string, CodeRow>; modifiers: Map<string, CodeRow>; policies: Map<number, Policy>;
   providers: Map<number, { npi: string | null; taxonomy: string | null }>;
-  companies: Map<number, { npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; zip: string | null; services: Row[] | null }>;
+  companies: Map<number, { npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; address: string | null; city: string | null; state: string | null; zip: string | null; services: Row[] | null }>;
   duplicates: Map<number, string>;
 }
 
@@ -65,8 +65,8 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
       [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]);
   const providers = await tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
       [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]);
-  const companies = await tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; zip: string | null; services: Row[] | null }>(
-      'select id, npi, tax_id, ein, taxonomy, zip, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]);
+  const companies = await tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; address: string | null; city: string | null; state: string | null; zip: string | null; services: Row[] | null }>(
+      'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]);
     // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
   const duplicates = await (dup.length ? tx.query<{ key: number; code: string }>(
       `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
@@ -154,6 +154,7 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (!co.tax_id && !co.ein) c.error('company_id', 'billingTaxIdRequired');
     // Loop 2010AA N403: both 837 guides want the billing provider's ZIP+4; a 5-digit one is refused at the door (999 IK5*R).
     if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
+    if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim())) c.error('company_id', 'billingAddressRequired');
     const billingTaxonomy = isFilled(claim.billing_provider_id) ? refs.providers.get(Number(claim.billing_provider_id))?.taxonomy : co.taxonomy;
     if (!professional && !billingTaxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).

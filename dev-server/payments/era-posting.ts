@@ -12,8 +12,8 @@ import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src
 import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { HELD_TEXT, paymentByTrace, type EraContext } from './era-files.ts';
-import { claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
-import { fromBilledPayer, wrongPayerWords, type RemittingPayer } from '../../src/domain/payments/payer-match.ts';
+import { billedPayers, claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
+import { fromBilledPayer, wrongPayerWords, type BilledPayer, type RemittingPayer } from '../../src/domain/payments/payer-match.ts';
 import { batchStore, createBatch } from './payment-access.ts';
 
 export interface PostContext extends EraContext { files: FileStore }
@@ -58,6 +58,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const byControl = await claimsByControl(tx, bc, controls);
     const claims = [...new Set(byControl.values())];
     const ids = claims.map((c) => c.id);
+    const billed = await billedPayers(tx, bc, ids);
     const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
       .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
     const prior = (await tx.query<Row>(
@@ -91,7 +92,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
       const ours = byControl.get(c.patientControlNumber);
       if (!ours) { exceptions.push({ reason: 'claim_not_found', claim: c, message: `No claim ${c.patientControlNumber} for this billing company (payer claim number ${c.payerControlNumber ?? '—'}).` }); return; }
       if (unbalanced.has(k)) { exceptions.push({ reason: 'out_of_balance', claim: c, claimId: ours.id, message: unbalanced.get(k)!.join(' ') }); return; }
-      const plan = planClaim(c, ours, lines.filter((l) => l.claim_id === ours.id), prior.filter((p) => Number(p.claim_id) === ours.id), { billing_company_id: bc, payment_id: paymentId, era_file_id: eraId, trace: String(era.trace_number), payer: r });
+      const plan = planClaim(c, ours, lines.filter((l) => l.claim_id === ours.id), prior.filter((p) => Number(p.claim_id) === ours.id), { billing_company_id: bc, payment_id: paymentId, era_file_id: eraId, trace: String(era.trace_number), payer: r, billed: billed.get(ours.id) ?? null });
       if ('exception' in plan) { exceptions.push(plan.exception); return; }
       rows.push(...plan.rows);
       posted += c.paid;
@@ -127,9 +128,9 @@ type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: n
  * An exception instead when it cannot be posted exactly. The same for the ERA's run and for a person
  * resolving an exception by naming the claim.
  */
-function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string; payer: RemittingPayer }): Plan {
+function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string; payer: RemittingPayer; billed: BilledPayer | null }): Plan {
   // Money from a payer the claim is not billed to (for the responsibility billed) is never posted to it: a secondary's payment on a claim billed to the primary, another payer's file.
-  if (!fromBilledPayer(ours.billed_payer, at.payer)) return { exception: { reason: 'wrong_payer', claim: c, claimId: ours.id, message: wrongPayerWords(ours.code, ours.billed_payer, at.payer) } };
+  if (!fromBilledPayer(at.billed, at.payer)) return { exception: { reason: 'wrong_payer', claim: c, claimId: ours.id, message: wrongPayerWords(ours.code, at.billed, at.payer) } };
   const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status };
   if (c.status === '22') {
     // A takeback reverses what was posted to this claim before, to the cent.
@@ -249,7 +250,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
         .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
       const prior = (await tx.query<Row>(`select p.* from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services y where y.reverses_id = p.id) order by p.id`, [ours.id])).rows;
       const payment = (await tx.query<{ id: string; payment_batch_id: string }>('select id, payment_batch_id from payments where era_file_id = $1 order by id limit 1', [era.id])).rows[0];
-      const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number), payer: remitted });
+      const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number), payer: remitted, billed: (await billedPayers(tx, bc, [ours.id])).get(ours.id) ?? null });
       if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);

@@ -90,6 +90,13 @@ describe('what an 837 5010 receiver refuses', () => {
     const r = await refused(goodClaim(w, { format_id: 2, services: [line({ revenue_code: '0510' })] }), 'type_of_bill', M.typeOfBillRequired);
     expect(r.body.errors.patient_status).toContain(M.patientStatusRequired);
   });
+  it("the billing provider needs its street address, city and state (loop 2010AA N3/N4): without them it is refused before a file is written", async () => {
+    const before = (await app.db.query<{ address: string }>('select address from companies where id = $1', [w.company])).rows[0].address;
+    await app.db.query(`update companies set address = null where id = $1`, [w.company]);
+    try {
+      await refused(goodClaim(w), 'company_id', M.billingAddressRequired);
+    } finally { await app.db.query('update companies set address = $2 where id = $1', [w.company, before]); }
+  });
   it("the billing provider's ZIP code must have 9 digits (ZIP+4), as both 837 guides require: a 5-digit one is refused before a file is written", async () => {
     await app.db.query(`update companies set zip = '33101' where id = $1`, [w.company]);
     try {

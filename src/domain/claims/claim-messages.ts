@@ -46,6 +46,7 @@ export const CLAIM_MESSAGES = {
   billingTaxonomyRequired: 'The billing provider needs a taxonomy code on an institutional claim.',
   billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
   billingZipPlus4: 'The billing provider (company) needs its 9-digit ZIP code (ZIP+4): an 837 is refused without it.',
+  billingAddressRequired: 'The billing provider (company) needs its street address, city and state: an 837 is refused without them.',
   subscriberRelationship: 'The subscriber relationship of policy {policy_number} is not one an 837 accepts.',
   subscriberDemographics: 'Policy {policy_number}: the subscriber is not the patient, so the subscriber\'s birth date and sex are required.',
   medicareSubscriberIsPatient: 'Policy {policy_number} is Medicare: Medicare\'s subscriber is always the patient, so the policy must be the patient\'s own.',
