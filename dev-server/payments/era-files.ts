@@ -40,19 +40,22 @@ export function remittancesOf(text: string): Found[] {
 }
 
 /**
- * The one payment of a file with this trace number (TRN02), read as a stream; the others are not kept.
- * part says which of the file's payments with that trace (a payer may write two under one trace).
+ * The one payment of a file an ERA row was registered for, read as a stream; the others are not kept:
+ * the part-th payment with its trace number (TRN02; a payer may write two under one trace), or, for a
+ * payment without a TRN, the one whose ST control the row's "<file id>-<control>" names.
  */
-export async function paymentByTrace(source: Source, trace: string, part = 1): Promise<Found | undefined> {
+export async function paymentByTrace(source: Source, at: { trace: string; part?: number; fileId?: number }): Promise<Found | undefined> {
+  const part = at.part ?? 1;
   let found: Found | undefined;
   let first: Found | undefined;
   let seen = 0;
   await eachPayment(source, (p) => {
     first ??= p;
-    if (!found && (p.remittance.trace?.number ?? '') === trace && ++seen === part) found = p;
+    const same = p.remittance.trace?.number !== undefined ? p.remittance.trace.number === at.trace : at.trace === `${at.fileId}-${p.remittance.control}`;
+    if (!found && same && ++seen === part) found = p;
   });
-  // A payment without a TRN was registered under the file and its ST control: the file's only payment.
-  return found ?? first;
+  // An ERA registered before trace parts and controls were kept: the file's first payment, as then. Never for a later part.
+  return found ?? (part === 1 ? first : undefined);
 }
 
 /** The payer an ERA is known by: its id (N1*PR REF*2U or TRN03) or its name. */

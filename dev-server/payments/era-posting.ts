@@ -24,7 +24,7 @@ interface OurLine { id: number; claim_id: number; procedure_code: string | null;
 
 /** The payment of an ERA row, streamed from its file: only that transaction set is kept. */
 export const eraPayment = async (files: FileStore, actor: Actor, era: Row) =>
-  paymentByTrace(files.open(await files.get(actor, Number(era.file_id))), String(era.trace_number ?? ''), Number(era.trace_part ?? 1));
+  paymentByTrace(files.open(await files.get(actor, Number(era.file_id))), { trace: String(era.trace_number ?? ''), part: Number(era.trace_part ?? 1), fileId: Number(era.file_id) });
 /**
  * The procedure of a remitted line. Some payers write the composite with ">" while their file declares
  * another component separator (the reader reports it): the code is still the part after the qualifier.

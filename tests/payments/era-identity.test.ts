@@ -91,4 +91,28 @@ describe('an ERA posts only where it belongs', () => {
     const again = await receive(`${text}\n`, 'same-trace-again.835');
     expect(again.rows).toEqual([]);
   });
+
+  it('two payments without a TRN in one file each post their own claims, found by their ST control', async () => {
+    const ids = await claimsForEra(app.db, w, file('managed-care.835').replace(/7170066655/g, '7170066605').replace('CLP*5554555444', 'CLP*5554555405').replace('CLP*8765432112', 'CLP*8765432105'));
+    const lines = (await app.db.query<{ claim_id: string; procedure_code: string; line_charge: string }>(
+      `select claim_id, procedure_code, line_charge from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [[...ids.values()]])).rows;
+    const claim = (control: string, paidLess: number): ClaimToRemit => {
+      const own = lines.filter((l) => Number(l.claim_id) === ids.get(control)).map((l) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: Number(l.line_charge) - paidLess, date: '03/02/2026',
+        adjustments: [{ group: 'CO', reason: '45', amount: paidLess }] }));
+      return { patientControlNumber: control, status: '1', charge: own.reduce((n, l) => n + l.charge, 0), paid: own.reduce((n, l) => n + l.paid, 0), patientResponsibility: 0,
+        payerControlNumber: `PCN${control}`, patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'ERA123456' }, from: '03/02/2026', lines: own };
+    };
+    const payment = (c: ClaimToRemit): PaymentToRemit => ({ payer: { name: 'RUSHMORE LIFE', id: '1935665544', address: { line1: 'PO BOX 1', city: 'RAPID CITY', state: 'SD', zip: '57701' }, contact: { phone: '8005550100' } },
+      payee: { name: 'ACME MEDICAL CENTER', npi: '5544667733' }, method: 'ACH', date: '03/21/2026', trace: 'DROPPED', claims: [c] });
+    // A payer that writes no TRN: each ST then counts one segment less.
+    const text = write835({ sender: 'RUSHMORE', receiver: 'SMB', control: 78, date: '03/21/2026', payments: [payment(claim('5554555405', 1000)), payment(claim('8765432105', 2000))] })
+      .replace(/TRN\*[^~]*~\n?/g, '').replace(/SE\*(\d+)\*/g, (_, n: string) => `SE*${Number(n) - 1}*`);
+    const { rows } = await receive(text, 'no-trace.835');
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect((await root('POST', '/payments/eras/process', { id: r.id })).body).toMatchObject({ exceptions: 0, posted_claims: 1 });
+    const paid = async (control: string) => Number((await app.db.query<{ n: string }>('select coalesce(sum(paid), 0) n from payment_services where claim_id = $1', [ids.get(control)])).rows[0].n);
+    const charge = (control: string) => lines.filter((l) => Number(l.claim_id) === ids.get(control)).reduce((n, l) => n + Number(l.line_charge), 0);
+    const count = (control: string) => lines.filter((l) => Number(l.claim_id) === ids.get(control)).length;
+    expect([await paid('5554555405'), await paid('8765432105')]).toEqual([charge('5554555405') - 1000 * count('5554555405'), charge('8765432105') - 2000 * count('8765432105')]);
+  });
 });
