@@ -133,11 +133,20 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       patientIds.forEach((pid, n) => {
         const primary = r.pick(planIds);
         const own = r.chance(0.8);
-        // Medicare insures the beneficiary alone: its policies are always the patient's own (the subscriber drawn anyway, so the rest of the demo stays as it was).
+        // Medicare insures the beneficiary alone: its policies are always the patient's own. The draws keep their order
+        // (the subscriber is drawn whenever it was before), so the rest of the demo stays as it was.
         const medicare = PAYERS[payerIds.indexOf(primary.payer)][3] === 3;
         const base = { billing_company_id: bcId, patient_id: pid, insurance_policy_type_id: 1, eff_date: iso(2025, r.int(1, 12), 1), dual_plan: false, assign_benefits: true, release_info: true, status: true };
-        policies.push({ ...base, insurance_company_id: primary.payer, insurance_plan_id: primary.id, policy_number: `${r.pick(['W', 'X', 'H', 'M'])}${r.digits(9)}`, group_number: r.chance(0.7) ? `GRP${r.digits(5)}` : null,
-          type_responsibility_id: 1, own_insurance: own || medicare, ...((sub) => ({ subscriber: medicare ? null : sub }))(own ? null : { relationship_id: r.pick([1, 2, 7]) /* spouse, child, life partner */, ...((sex) => ({ first_name: firstFor(r, sex), sex }))(r.pick(['F', 'M'])), last_name: people[n].last_name, date_of_birth: iso(r.int(1950, 1995), r.int(1, 12), r.int(1, 28)) }) });
+        const policyNumber = `${r.pick(['W', 'X', 'H', 'M'])}${r.digits(9)}`;
+        const groupNumber = r.chance(0.7) ? `GRP${r.digits(5)}` : null;
+        const drawSubscriber = () => {
+          const relationship = r.pick([1, 2, 7]); // spouse, child, life partner
+          const sex = r.pick(['F', 'M']);
+          return { relationship_id: relationship, first_name: firstFor(r, sex), sex, last_name: people[n].last_name, date_of_birth: iso(r.int(1950, 1995), r.int(1, 12), r.int(1, 28)) };
+        };
+        const drawn = own ? null : drawSubscriber();
+        policies.push({ ...base, insurance_company_id: primary.payer, insurance_plan_id: primary.id, policy_number: policyNumber, group_number: groupNumber,
+          type_responsibility_id: 1, own_insurance: own || medicare, subscriber: medicare ? null : drawn });
         if (r.chance(0.3)) {
           const second = r.pick(planIds.filter((p) => p.payer !== primary.payer));
           policies.push({ ...base, insurance_company_id: second.payer, insurance_plan_id: second.id, policy_number: `S${r.digits(9)}`, group_number: null, type_responsibility_id: 2, own_insurance: true, subscriber: null });

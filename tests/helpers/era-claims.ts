@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Database } from '../../dev-server/db/database.ts';
+import type { Api } from './test-app.ts';
 import { remittancesOf } from '../../dev-server/payments/era-files.ts';
 import { procedureOf } from '../../dev-server/payments/era-posting.ts';
 import type { ClaimWorld } from './claim-fixtures.ts';
@@ -77,4 +79,16 @@ export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string
   await db.query(`insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, days_or_units, price, line_charge)
     select $1, x.claim_id, x.n, to_date(x.date, 'MM/DD/YYYY'), to_date(x.date, 'MM/DD/YYYY'), x.code, '1', x.charge, x.charge from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, n int, date text, code text, charge bigint)`, [w.bc, JSON.stringify(lines)]);
   return lines.length;
+}
+
+/** A public sample 835 of tests/fixtures/x12/835. */
+export const fixture835 = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
+
+/** Takes an 835 in through the upload path (200 expected) and answers the answer's body and the ERA rows it registered, one per payment. */
+export async function receiveEra(db: Database, api: Api, bc: number, text: string, name: string) {
+  const r = await api('POST', '/payments/eras/sync', { billing_company_id: bc, content: text, name });
+  // Plain (no vitest import): the benches use these helpers too.
+  if (r.status !== 200) throw new Error(`taking in ${name} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return { body: r.body, rows: (await db.query<{ id: number; trace_number: string; trace_part: number; status: string; hold_reason: string | null }>(
+    'select id, trace_number, trace_part, status, hold_reason from era_files where name = $1 order by id', [name])).rows };
 }

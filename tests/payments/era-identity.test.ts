@@ -1,23 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
-import { claimsForEra, eraPolicy } from '../helpers/era-claims.ts';
+import { claimsForEra, eraPolicy, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit, type PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
 
 // A remittance posts only where it belongs: to a payee that is one of ours, on claims billed to its payer.
 let app: TestApp; let root: Api; let w: ClaimWorld;
-const file = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
+const file = fixture835;
 beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
 afterAll(() => app.close());
 
-async function receive(text: string, name: string) {
-  const r = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { body: r.body, rows: (await app.db.query<{ id: number; trace_number: string; trace_part: number; status: string; hold_reason: string | null }>(
-    'select id, trace_number, trace_part, status, hold_reason from era_files where name = $1 order by id', [name])).rows };
-}
+const receive = (text: string, name: string) => receiveEra(app.db, root, w.bc, text, name);
 const count = async (sql: string, params: unknown[]) => Number((await app.db.query<{ n: string }>(sql, params)).rows[0].n);
 
 describe('an ERA posts only where it belongs', () => {

@@ -1,22 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
-import { claimsForEra, eraPolicy } from '../helpers/era-claims.ts';
+import { claimsForEra, eraPolicy, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
-const file = (name: string) => readFileSync(new URL(`../fixtures/x12/835/${name}`, import.meta.url), 'latin1');
+const file = fixture835;
 beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
 afterAll(() => app.close());
 
 /** Takes an 835 in and answers its ERA rows (one per payment). */
-async function receive(text: string, name: string) {
-  const r = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return (await app.db.query<{ id: number; trace_number: string; status: string }>('select id, trace_number, status from era_files where name = $1 order by id', [name])).rows;
-}
+const receive = async (text: string, name: string) => (await receiveEra(app.db, root, w.bc, text, name)).rows;
 const postings = async (claimId: number) => (await app.db.query<{ paid: string; patient_responsibility: string; adjustments: Array<{ group: string; reason: string; amount: number }> }>(
   'select paid, patient_responsibility, adjustments from payment_services where claim_id = $1 order by id', [claimId])).rows;
 const status = async (claimId: number) => Number((await app.db.query<{ s: number }>('select status_id as s from claims where id = $1', [claimId])).rows[0].s);
