@@ -45,6 +45,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
     const name = e.resource.module;
     const props = Object.fromEntries(Object.entries(e.schema.properties).map(([k, f]) => [k, stripX(f)]));
     if (e.resource.tenancy === 'billing-company') props.billing_company_id = { type: 'integer', description: 'Owner; only a Super User may choose it' };
+    if (e.resource.tenancy === 'shared') props.billing_company_id = { type: 'integer', description: "The billing company whose own code this is (others' are not listed); none: the shipped code set, which only a Super User changes" };
     schemas[name] = { type: 'object', title: e.schema.title, required: e.schema.required ?? [], additionalProperties: false, properties: props };
     const ref = { $ref: `#/components/schemas/${name}` };
     const listParams = ['query', 'page', 'itemsPerPage', 'sortBy', 'sortDesc']

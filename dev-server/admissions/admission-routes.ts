@@ -8,6 +8,7 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { AdmissionService, ADMISSION_TEXT } from './admission-service.ts';
 import { ADMITTED, roomLabel, type Room } from './rooms.ts';
 import { census } from './census.ts';
+import { readableBy } from '../codes/code-owner.ts';
 
 export interface AdmissionContext { db: Database; entities: Entity[] }
 
@@ -81,10 +82,10 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     async handle(ctx, req, actor) {
       const companyId = positiveId(req.params.companyId, 'companyId')!;
       const params: unknown[] = [companyId];
-      const co = (await ctx.db.query<{ services: Array<{ procedure_code: string; std_price?: number }> | null }>(`select services from companies where id = $1 and ${tenant(actor, params)}`, params)).rows[0];
+      const co = (await ctx.db.query<{ services: Array<{ procedure_code: string; std_price?: number }> | null; billing_company_id: string }>(`select services, billing_company_id from companies where id = $1 and ${tenant(actor, params)}`, params)).rows[0];
       if (!co) throw new DomainError('not_found');
       const codes = (co.services ?? []).map((s) => s.procedure_code);
-      const r = await ctx.db.query<{ code: string; description: string }>('select code, coalesce(short_description, description) as description from procedures where code = any($1::text[]) order by code', [codes]);
+      const r = await ctx.db.query<{ code: string; description: string }>(`select code, coalesce(short_description, description) as description from procedures where code = any($1::text[]) and ${readableBy('$2')} order by code`, [codes, co.billing_company_id]);
       const search = text(req.query.search);
       const price = new Map((co.services ?? []).map((s) => [s.procedure_code, s.std_price]));
       return r.rows.filter((p) => !search || p.code.toLowerCase().includes(search) || p.description.toLowerCase().includes(search))

@@ -31,6 +31,11 @@ const effective = (row: { start_date: string | null; end_date: string | null }, 
 type Policy = { id: number; patient_id: number; policy_number: string; type_responsibility_id: number; eff_date: string | null; end_date: string | null;
   own_insurance: boolean | null; subscriber: Row | null; insurance_company_id: number; insurance_plan_id: number; ins_type_id: number | null };
 type CodeRow = { code: string; start_date: string | null; end_date: string | null };
+type OwnedCodeRow = CodeRow & { billing_company_id: string | null };
+/** Shipped codes under their code, a billing company's own under "bc:code". */
+const byOwnedCode = (rows: OwnedCodeRow[]) => new Map(rows.map((r) => [r.billing_company_id ? `${r.billing_company_id}:${r.code}` : r.code, r]));
+/** The code a claim's billing company reads: its own entry first, else the shipped one. */
+const ownedCode = (map: Map<string, CodeRow>, claim: CheckedClaim, code: string) => map.get(`${claim.billing_company_id}:${code}`) ?? map.get(code);
 export type CheckedClaim = Row & { billing_company_id: number; id?: number };
 
 /** What the checks read, for any number of claims: one query per table, never one per claim or line. */
@@ -56,9 +61,13 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   // One connection runs a transaction's statements one at a time: they are awaited in turn, not all at once.
   const dx = await tx.query<CodeRow>(`select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
       [all((c) => dxOf(c).filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))]);
-  const proc = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from procedures where upper(code) = any($1::text[]) and status is not false`, [all(procedureCodes)]);
-  const mod = await tx.query<CodeRow>(`select upper(code) as code, start_date::text, end_date::text from modifiers where upper(code) = any($1::text[]) and active is not false`,
-      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)))]);
+  // Procedures and modifiers: the shipped set and each claim's billing company's own codes (its CPT), keyed "bc:code" for the latter.
+  const owners = all((c) => [Number(c.billing_company_id)]);
+  const proc = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from procedures
+      where upper(code) = any($1::text[]) and status is not false and (billing_company_id is null or billing_company_id = any($2::bigint[]))`, [all(procedureCodes), owners]);
+  const mod = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from modifiers
+      where upper(code) = any($1::text[]) and active is not false and (billing_company_id is null or billing_company_id = any($2::bigint[]))`,
+      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up))), owners]);
   const policies = await tx.query<Policy>(`select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
              p.insurance_company_id, p.insurance_plan_id, i.ins_type_id
         from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[]) and p.billing_company_id = any($2::bigint[])`,
@@ -78,7 +87,7 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
       [dup.map((x) => x.key), dup.map((x) => x.c.billing_company_id), dup.map((x) => x.c.patient_id), dup.map((x) => x.dos), dup.map((x) => x.c.attending_provider_id), dup.map((x) => x.c.id ?? 0),
         dup.flatMap((x) => x.procs.map(() => x.key)), dup.flatMap((x) => x.procs)]) : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }));
   return {
-    dx: byCode(dx.rows), procedures: byCode(proc.rows), modifiers: byCode(mod.rows), policies: byId(policies.rows), providers: byId(providers.rows), companies: byId(companies.rows),
+    dx: byCode(dx.rows), procedures: byOwnedCode(proc.rows), modifiers: byOwnedCode(mod.rows), policies: byId(policies.rows), providers: byId(providers.rows), companies: byId(companies.rows),
     duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
   };
 }
@@ -109,13 +118,13 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   services.forEach((s, i) => {
     const day = iso(s.from_service) ?? dos;
     if (isFilled(s.procedure_code)) {
-      const row = refs.procedures.get(up(s.procedure_code));
-      if (!row) c.error(`services.${i}.procedure_code`, 'procedureNotFound');
+      const row = ownedCode(refs.procedures, claim, up(s.procedure_code));
+      if (!row) c.error(`services.${i}.procedure_code`, 'procedureNotFound', { code: up(s.procedure_code) });
       else if (!effective(row, day)) c.error(`services.${i}.procedure_code`, 'codeNotEffective', { code: up(s.procedure_code) });
     }
     for (const m of (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)) {
-      const row = refs.modifiers.get(m);
-      if (!row) c.error(`services.${i}.modifiers`, 'modifierNotFound');
+      const row = ownedCode(refs.modifiers, claim, m);
+      if (!row) c.error(`services.${i}.modifiers`, 'modifierNotFound', { code: m });
       else if (!effective(row, day)) c.error(`services.${i}.modifiers`, 'codeNotEffective', { code: m });
     }
     if (isFilled(s.revenue_code) && !REVENUE.has(String(s.revenue_code))) c.error(`services.${i}.revenue_code`, 'revenueNotFound');

@@ -5,6 +5,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { ClaimContext } from './claim-service.ts';
 import { codeListFile } from './claim-code-lists.ts';
+import { readableBy } from '../codes/code-owner.ts';
 
 const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const search = (q: unknown) => String(q ?? '').trim().toLowerCase();
@@ -82,7 +83,8 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
       if (q.length > 50) throw invalid({ search: ['The search may not be greater than 50 characters.'] });
       const r = await ctx.db.query<{ id: number; code: string; description: string; price: string | null }>(
         `select id, code, coalesce(short_description, description) as description, price from procedures
-          where status is not false and ($1 = '' or lower(code) like $1 || '%' or lower(coalesce(short_description, description)) like '%' || $1 || '%') order by code limit 50`, [q]);
+          where status is not false and ${readableBy('$2')} and ($1 = '' or lower(code) like $1 || '%' or lower(coalesce(short_description, description)) like '%' || $1 || '%')
+          order by code limit 50`, [q, company.billing_company_id]);
       const services = new Map(((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [String(s.procedure_code).toUpperCase(), s]));
       return r.rows.map((p) => {
         const s = services.get(p.code.toUpperCase());

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../db/database.ts';
 import { importHcpcsModifiers, importHcpcsProcedures, readHcpcsWorkbook } from './hcpcs-import.ts';
+import { importCpt } from './cpt-import.ts';
 import { importNppes } from './nppes-import.ts';
 import { importTaxonomies } from './taxonomy-import.ts';
 import { parseX12CodeList } from './x12-code-list-import.ts';
@@ -10,10 +11,10 @@ import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc' | ListKind;
+export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'cpt' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc' | ListKind;
 /** Code sets kept as schemas/lists files: licensed texts (X12's, NUBC's) replace our own wording only from a licensee's file; MS-DRGs from CMS's table. */
 type ListKind = 'nubc-revenue' | 'nubc-condition' | 'nubc-occurrence' | 'nubc-value' | 'msdrg';
-export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
+export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'cpt', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
 /** Kinds that write a list file, not the database. */
 export const LIST_FILE_KINDS: CodeSetKind[] = ['pos', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
 const CODE_LISTS: Record<ListKind, { file: string; name: string }> = {
@@ -38,8 +39,11 @@ const bytes = (file: string | Buffer) => {
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists: Partial<Record<CodeSetKind, string>> = X12_LISTS, resume?: ImportResume): Promise<number> {
+export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists: Partial<Record<CodeSetKind, string>> = X12_LISTS, resume?: ImportResume,
+  billingCompanyId: number | null = null): Promise<number> {
   switch (kind) {
+    // The AMA licenses CPT: a licensee's file, for one billing company (its own codes) or for the whole installation.
+    case 'cpt': return importCpt(db!, bytes(file).toString('utf8'), billingCompanyId, progress);
     case 'carc':
     case 'rarc': {
       const items = parseX12CodeList(bytes(file).toString('utf8'));
@@ -88,7 +92,7 @@ export const BUNDLED: Array<[CodeSetKind, string]> = [
 ];
 
 const LOADED: Record<CodeSetKind, string> = {
-  icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', pos: 'place of service codes',
+  icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', cpt: 'CPT procedure codes', pos: 'place of service codes',
   taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records', carc: 'claim adjustment reason codes', rarc: 'remittance advice remark codes',
   'nubc-revenue': 'revenue codes', 'nubc-condition': 'condition codes', 'nubc-occurrence': 'occurrence codes', 'nubc-value': 'value codes', msdrg: 'MS-DRGs',
 };

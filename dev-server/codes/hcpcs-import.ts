@@ -42,7 +42,7 @@ export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progr
     await tx.query(
       `insert into modifiers (code, type, description, start_date, active)
        select c, 'HCPCS Level II', d, s::date, true from unnest($1::text[], $2::text[], $3::text[]) as t(c, d, s)
-       on conflict (lower(code)) do update set description = excluded.description, type = excluded.type, start_date = excluded.start_date, updated_at = now()
+       on conflict (lower(code), coalesce(billing_company_id, 0)) do update set description = excluded.description, type = excluded.type, start_date = excluded.start_date, updated_at = now()
        where modifiers.description is distinct from excluded.description or modifiers.start_date is distinct from excluded.start_date`,
       [mods.map((m) => m.code), mods.map((m) => (m.long || m.short).slice(0, 255)), mods.map((m) => usDate(m.added))],
     );
@@ -75,7 +75,7 @@ export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], prog
       await tx.query(
         `insert into procedures (code, type_id, classification_id, short_description, description, start_date, status)
          select c, 2, k, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as t(c, s, d, a, k)
-         on conflict (lower(code)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date,
+         on conflict (lower(code), coalesce(billing_company_id, 0)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date,
            classification_id = excluded.classification_id, updated_at = now()
          where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description
            or procedures.classification_id is distinct from excluded.classification_id`,

@@ -5,8 +5,8 @@ import { insertRows, type seeded } from './demo-rows.ts';
 type Random = ReturnType<typeof seeded>;
 
 /**
- * What a clinic bills, as realistic diagnosis/procedure/price combinations. Procedures are HCPCS
- * Level II codes (public; the bundled code set holds them) — CPT codes are the AMA's and not shipped.
+ * What a clinic bills, as realistic diagnosis/procedure/price combinations: HCPCS Level II codes (public;
+ * the bundled code set holds them) and the CPT codes each demo billing company entered as its own.
  */
 const VISITS: Array<{ dx: string[]; lines: Array<[code: string, units: string, price: number, modifiers?: string[]]> }> = [
   { dx: ['Z00.00'], lines: [['G0439', '1', 17500], ['G0444', '1', 2200]] },
@@ -23,6 +23,11 @@ const VISITS: Array<{ dx: string[]; lines: Array<[code: string, units: string, p
   { dx: ['Z12.4', 'Z01.419'], lines: [['Q0091', '1', 5200]] },
   { dx: ['Z12.11'], lines: [['G0121', '1', 98000]] },
   { dx: ['M25.561', 'M17.11'], lines: [['J7325', '1', 42000, ['LT']], ['G0283', '2', 2500]] },
+  // CPT codes: each demo billing company entered these itself (demo-codes.ts), as a real one does.
+  { dx: ['E11.9', 'I10'], lines: [['99214', '1', 18000], ['83036', '1', 3500], ['36415', '1', 1500]] },
+  { dx: ['J06.9'], lines: [['99213', '1', 12500]] },
+  { dx: ['M17.11'], lines: [['99214', '1', 18000, ['25']], ['20610', '1', 14000, ['RT']], ['J3301', '4', 400]] },
+  { dx: ['R07.9', 'I10'], lines: [['99203', '1', 15500], ['93000', '1', 6500], ['80053', '1', 4200], ['85025', '1', 2500]] },
 ];
 /** Institutional visits: a revenue code per line, the HCPCS code where the line needs one, units as days for room and board. */
 const STAYS: Array<{ tob: string; dx: string[]; lines: Array<[revenue: string, code: string | null, units: string, price: number]> }> = [
@@ -41,6 +46,8 @@ function statusFor(r: Random, ageDays: number): number {
   return r.pick([4, 6, 7, 7, 7, 7]);
 }
 const HAPPY = [1, 2, 3, 4, 7];
+/** The statuses of a billing company's first demo claims, whatever the draw. */
+const THIS_WEEK = [1, 1, 2, 2, 2];
 /** The road a claim took to its status, as its history shows it. */
 const roadTo = (status: number) => (status === 5 ? [1, 2, 5] : status === 6 ? [1, 2, 3, 6] : HAPPY.slice(0, HAPPY.indexOf(status) + 1));
 
@@ -87,13 +94,16 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
   for (let n = 0; n < count; n++) {
     const id = firstId + n;
     const patient = r.pick(p.patients);
-    const ageDays = r.int(1, 548);
+    // The first claims are this week's drafts and claims ready to batch, so even a small demo has every status and sub-status.
+    const drawnAge = r.int(1, 548);
+    const ageDays = n < THIS_WEEK.length ? 1 + (drawnAge % 9) : drawnAge;
     const dos = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ageDays));
     const professional = r.chance(0.85);
     const facilityIndex = r.int(0, p.facilityIds.length - 1);
     const pols = p.policies.get(patient.id) ?? [];
     const selfPay = !pols.length || r.chance(0.03);
-    const status = statusFor(r, ageDays);
+    const drawnStatus = statusFor(r, ageDays);
+    const status = THIS_WEEK[n] ?? drawnStatus;
     // Every sub-status appears somewhere; then about half the claims whose status has sub-statuses carry one.
     const candidates = subsOf(status);
     const unused = candidates.filter((s) => !subUsed.has(s));

@@ -7,6 +7,7 @@ import { loadDemoDenials } from './demo-denials.ts';
 import { loadDemoAdmissions } from './demo-admissions.ts';
 import { loadDemoClaims } from './demo-claims.ts';
 import { loadDemoGuidelines } from './demo-guidelines.ts';
+import { enterDemoCodes } from './demo-codes.ts';
 import { insertRows, seeded } from './demo-rows.ts';
 
 /** Demo-only sign-ins, one per default role (listed in the README). Never on a real database. */
@@ -76,6 +77,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       const [accountId] = await insertRows(tx, 'clearing_house_accounts', [{ billing_company_id: bcId, clearing_house_id: houseIds[bi % houseIds.length], submitter_id: `${abbr}${r.digits(7)}`, receiver_id: bi % 2 ? '330897513' : '030240928' }]);
       await insertRows(tx, 'payer_settings', payerIds.slice(0, 3).map((payerId) => ({ billing_company_id: bcId, insurance_company_id: payerId, timely_filing_days: 180, timely_filing_from_id: 1, note: 'Contracted filing limit' })));
       await loadDemoGuidelines(tx, bcId, payerIds.map((id, i) => ({ id, name: PAYERS[i][1] })));
+      await enterDemoCodes(db, tx, bcId);
       const planIds: Array<{ id: number; payer: number }> = [];
       for (const [pi, payerId] of payerIds.entries()) {
         const ids = await insertRows(tx, 'insurance_plans', ['PPO', 'HMO'].map((kind, k) => ({

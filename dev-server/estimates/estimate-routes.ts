@@ -6,6 +6,7 @@ import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
+import { readableBy } from '../codes/code-owner.ts';
 
 export interface EstimateContext { db: Database; entities: Entity[] }
 
@@ -44,7 +45,8 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [{
     const plan = input.planId ? await storeFor(ctx, actor, 'insurance-plan').get(input.planId) : null;
     const codes = [...new Set(input.lines.map((l) => l.procedure_code.toUpperCase()))];
     const found = new Map((await ctx.db.query<{ code: string; description: string; price: number | null }>(
-      `select upper(code) as code, coalesce(short_description, description) as description, price from procedures where upper(code) = any($1::text[]) and status is not false`, [codes])).rows.map((p) => [p.code, p]));
+      `select upper(code) as code, coalesce(short_description, description) as description, price from procedures where upper(code) = any($1::text[]) and status is not false and ${readableBy('$2')}
+       order by billing_company_id nulls first`, [codes, company.billing_company_id])).rows.map((p) => [p.code, p]));
     const missing = input.lines.map((l, i) => [i, l] as const).filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
     if (missing.length) throw invalid(Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])));
     const services = new Map(((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [String(s.procedure_code).toUpperCase(), s]));

@@ -6,6 +6,7 @@ import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion }
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
 import { US_STATES, countries } from './places.ts';
+import { readableBy, readableByActor } from '../codes/code-owner.ts';
 
 export interface LookupContext extends MasterDataContext { lists: Map<string, CodeList> }
 
@@ -31,7 +32,10 @@ async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, 
   const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
   const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
   if (!codes.length) return [];
-  const r = await ctx.db.query<{ id: string; code: string; description: string }>(`select id, code, description from ${table} where lower(code) = any($1::text[]) order by code`, [codes]);
+  const params: unknown[] = [codes];
+  // Modifiers are a shared code table (a billing company's own CPT modifiers); diagnoses are every billing company's.
+  const scope = table === 'modifiers' ? readableByActor(actor, params) : 'true';
+  const r = await ctx.db.query<{ id: string; code: string; description: string }>(`select id, code, description from ${table} where lower(code) = any($1::text[]) and ${scope} order by code`, params);
   return r.rows.map((x) => ({ id: Number(x.id), code: x.code, name: `${x.code} - ${x.description}` }));
 }
 
@@ -62,7 +66,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
       const company = await storeOf(ctx, actor, 'company').get(idParam(req, 'companyId'));
       const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
       if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>('select id, code, short_description from procedures where lower(code) = any($1::text[]) and status order by code', [codes]);
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(`select id, code, short_description from procedures where lower(code) = any($1::text[]) and status and ${readableBy('$2')} order by code`, [codes, company.billing_company_id]);
       return r.rows.map((p) => ({ id: Number(p.id), name: `${p.code} - ${p.short_description ?? ''}`.replace(/ - $/, '') }));
     },
   },
@@ -195,8 +199,10 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   },
   {
     method: 'get', path: '/procedure/get-list-insurance-label-fees', permission: 'procedure.view', summary: 'Labels used for insurance fees',
-    async handle(ctx) {
-      const r = await ctx.db.query<{ label: string }>(`select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f where f->>'label' is not null order by 1 limit 200`);
+    async handle(ctx, _req, actor) {
+      const params: unknown[] = [];
+      const r = await ctx.db.query<{ label: string }>(`select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f
+        where f->>'label' is not null and ${readableByActor(actor, params)} order by 1 limit 200`, params);
       return r.rows.map((x, i) => ({ id: i + 1, name: x.label }));
     },
   },
@@ -206,10 +212,10 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
       const codes = bodyObject(req).codes;
       if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string')) throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
       // One look-up for all the codes, not one per code.
-      const found = await ctx.db.query<{ code: string }>('select lower(code) as code from procedures where lower(code) = any($1::text[])', [codes.map((c) => c.toLowerCase())]);
-      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase()))) throw notFound('Procedure code not found');
       const companies = storeOf(ctx, actor, 'company');
       const company = await companies.get(idParam(req, 'companyId'));
+      const found = await ctx.db.query<{ code: string }>(`select lower(code) as code from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')}`, [codes.map((c) => c.toLowerCase()), company.billing_company_id]);
+      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase()))) throw notFound('Procedure code not found');
       const have = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []);
       const services = [...have, ...codes.filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase())).map((c) => ({ procedure_code: c.toUpperCase() }))];
       return companies.update(company.id, { services }, { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale) });
@@ -221,7 +227,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
       const company = await storeOf(ctx, actor, 'company').get(idParam(req));
       const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
       if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>('select id, code, short_description from procedures where lower(code) = any($1::text[]) order by code', [codes]);
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(`select id, code, short_description from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')} order by code`, [codes, company.billing_company_id]);
       return r.rows.map((p) => ({ id: Number(p.id), code: p.code, name: `${p.code} - ${p.short_description ?? ''}`.trim() }));
     },
   },

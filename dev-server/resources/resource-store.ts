@@ -58,6 +58,8 @@ export class ResourceStore {
   private readonly generatedFields: string[];
   private readonly tenantOwned: boolean;
   private readonly versioned: boolean;
+  /** a shared code table: shipped rows (no owner) for all, a billing company's own rows for it alone */
+  private readonly shared: boolean;
 
   constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
     const props = entity.schema.properties;
@@ -70,6 +72,7 @@ export class ResourceStore {
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.generatedFields = this.fields.filter((f) => props[f]['x-db']?.generated);
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
+    this.shared = entity.resource.tenancy === 'shared';
     this.versioned = !entity.resource.appendOnly;
   }
 
@@ -106,8 +109,9 @@ export class ResourceStore {
    * A global record (a payer, a clearing house, a code) is every billing company's: only a Super User
    * changes or removes it. A billing company may add one; its own settings for it live in its own rows.
    */
-  private refuseSharedWrite() {
-    if (this.entity.resource.tenancy === 'global' && !this.actor.crossTenant && !this.actor.system) {
+  private refuseSharedWrite(before: Row) {
+    const shipped = this.entity.resource.tenancy === 'global' || (this.shared && before.billing_company_id === undefined);
+    if (shipped && !this.actor.crossTenant && !this.actor.system) {
       throw new DomainError('shared_catalogue', { entity: this.entity.schema.title });
     }
   }
@@ -125,7 +129,7 @@ export class ResourceStore {
   get actorPermissions(): ReadonlySet<string> { return this.actor.permissions; }
 
   private get selectList() {
-    return ['id', ...(this.tenantOwned ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
+    return ['id', ...(this.tenantOwned || this.shared ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
   }
 
   /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
@@ -139,6 +143,7 @@ export class ResourceStore {
     switch (this.entity.resource.tenancy) {
       case 'self': return `id = ${mine}`;
       case 'member': return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
+      case 'shared': return `(${this.table}.billing_company_id is null or ${this.table}.billing_company_id = ${mine})`;
       default: return `billing_company_id = ${mine}`;
     }
   }
@@ -357,8 +362,10 @@ export class ResourceStore {
 
   /** The billing company a new tenant-owned row belongs to: a Super User names it; others get their own. */
   ownerFor(values: Record<string, unknown>): number | null {
-    if (!this.tenantOwned) return null;
+    if (!this.tenantOwned && !this.shared) return null;
     const asked = values.billing_company_id as number | undefined;
+    // A shared code added by a Super User (or an import) without a billing company joins the shipped set.
+    if (this.shared && (this.actor.crossTenant || this.actor.system)) return asked ?? null;
     if (this.actor.crossTenant) {
       if (!asked) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
       return asked;
@@ -379,8 +386,9 @@ export class ResourceStore {
     return this.run(opts.tx, async (tx) => {
       const owner = this.ownerFor(values);
       await this.checkRules(tx, values, undefined, owner);
+      if (this.shared) await this.refuseShadowing(tx, values, owner);
       const data = this.toDb({ ...values });
-      if (this.tenantOwned) data.billing_company_id = owner;
+      if (this.tenantOwned || this.shared) data.billing_company_id = owner;
       const cols = Object.keys(data);
       const r = await this.guard(() => tx.query<{ id: number }>(
         `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
@@ -408,7 +416,7 @@ export class ResourceStore {
     const values = await this.protect(input);
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
-      this.refuseSharedWrite();
+      this.refuseSharedWrite(before);
       this.refuseNotEditable(before);
       if (opts.requireVersion && opts.version === undefined && this.versioned) throw new DomainError('version_required');
       this.checkVersion(before, opts.version);
@@ -421,7 +429,7 @@ export class ResourceStore {
 
   /** Writes the changed fields of a row the caller has read and locked in tx, and audits them. */
   async applyUpdate(t: Queryable, before: Row, values: Record<string, unknown>, event: AuditEvent): Promise<Row> {
-    if (this.tenantOwned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
+    if ((this.tenantOwned || this.shared) && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
       if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
     }
     const changed = Object.keys(values).filter((k) => k !== 'version' && JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
@@ -444,7 +452,7 @@ export class ResourceStore {
     const field = this.entity.resource.status!.field;
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
-      this.refuseSharedWrite();
+      this.refuseSharedWrite(before);
       const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
       if (next === true) await this.checkRules(tx, { ...before, [field]: true }, id);
@@ -456,7 +464,7 @@ export class ResourceStore {
     this.refuseAppendOnly();
     await this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
-      this.refuseSharedWrite();
+      this.refuseSharedWrite(before);
       this.checkVersion(before, opts.version);
       try {
         // A savepoint, so that a refused delete inside a caller's transaction does not poison it.
@@ -505,7 +513,7 @@ export class ResourceStore {
   /** Re-creates a deleted row with its old id and values (audit rollback of a deletion), under the same stored rules as any write. */
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
-    if (this.tenantOwned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
+    if ((this.tenantOwned || this.shared) && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
     await this.checkRules(tx, values, id);
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
@@ -526,8 +534,23 @@ export class ResourceStore {
   }
 
   audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
-    const bc = this.tenantOwned ? (row.billing_company_id as number) : this.entity.resource.tenancy === 'self' ? row.id : null;
+    const bc = this.tenantOwned || this.shared ? ((row.billing_company_id as number | undefined) ?? null) : this.entity.resource.tenancy === 'self' ? row.id : null;
     return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
+  }
+
+  /**
+   * A billing company's own code may not repeat one it already reads (the shipped set's, or its own):
+   * two rows for 99214 would make a claim's code mean whichever was found first.
+   */
+  private async refuseShadowing(tx: Queryable, values: Record<string, unknown>, owner: number | null) {
+    for (const [field, f] of Object.entries(this.entity.schema.properties)) {
+      if (!f['x-db']?.unique || typeof values[field] !== 'string') continue;
+      const seen = await tx.query(`select 1 from ${this.table} where lower(${field}) = lower($1) and (billing_company_id is null or billing_company_id = $2) limit 1`, [values[field], owner ?? 0]);
+      if (seen.rows.length) {
+        const message = f['x-db'].uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
+        throw new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
+      }
+    }
   }
 
   /** A unique-index violation becomes the spec's duplicate message on the offending field. */

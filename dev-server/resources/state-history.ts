@@ -1,4 +1,4 @@
-import type { Entity } from '../../src/platform/entity.ts';
+import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -15,7 +15,7 @@ export async function recordTransition(
   tx: Queryable, actor: Actor, entity: Entity, row: Record<string, unknown> & { id: number },
   from: number | null, to: number, extra: { note?: string; subStatusId?: number | null },
 ): Promise<void> {
-  const bc = entity.resource.tenancy === 'billing-company' ? (row.billing_company_id as number) : null;
+  const bc = hasOwnerColumn(entity.resource) ? ((row.billing_company_id as number | undefined) ?? null) : null;
   await tx.query(
     `insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state, sub_status_id, note, user_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/platform/ajv.ts';
-import type { Entity, FieldSchema } from '../../src/platform/entity.ts';
+import { hasOwnerColumn, type Entity, type FieldSchema } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { invalid } from '../http/errors.ts';
 import { entityRules } from '../../src/domain/rules/entity-rules.ts';
@@ -58,8 +58,8 @@ const writers = new WeakMap<Entity, EntityWriter>();
 export function entityWriter(entity: Entity): EntityWriter {
   let w = writers.get(entity);
   if (w) return w;
-  const validate: ValidateFunction = ajv.compile(writeSchema(entity, entity.resource.tenancy === 'billing-company'));
-  const { required: _required, allOf: _allOf, ...optional } = writeSchema(entity, entity.resource.tenancy === 'billing-company') as Record<string, unknown>;
+  const validate: ValidateFunction = ajv.compile(writeSchema(entity, hasOwnerColumn(entity.resource)));
+  const { required: _required, allOf: _allOf, ...optional } = writeSchema(entity, hasOwnerColumn(entity.resource)) as Record<string, unknown>;
   const validatePresent: ValidateFunction = ajv.compile(optional);
   const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name', 'version'));
   w = {

@@ -29,8 +29,12 @@ export interface ResourceMeta {
   basePath: string;
   table: string;
   displayName: string;
-  /** member: rows (users) belong to billing companies through billing_company_users */
-  tenancy: 'global' | 'billing-company' | 'self' | 'member';
+  /**
+   * member: rows (users) belong to billing companies through billing_company_users; shared: a code
+   * table whose rows without a billing company are the shipped set every billing company reads, and
+   * whose rows with one are that billing company's own (the CPT codes it licenses and bills).
+   */
+  tenancy: 'global' | 'billing-company' | 'self' | 'member' | 'shared';
   /** the table is made by a core (hand-written) migration; the generator only adds the schema's columns */
   coreTable?: boolean;
   /** route kinds a hand-written router serves instead of the generic one (still planned and documented) */
@@ -118,3 +122,6 @@ export interface Entity {
   /** the schema's x-states, when it declares one */
   states?: StateMachine;
 }
+
+/** Whether rows carry a billing_company_id column: always for billing-company rows, null for a shared table's shipped rows. */
+export const hasOwnerColumn = (resource: Pick<ResourceMeta, 'tenancy'>) => resource.tenancy === 'billing-company' || resource.tenancy === 'shared';

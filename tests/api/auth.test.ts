@@ -101,9 +101,9 @@ describe('sessions', () => {
 
   it('a permission granted to a role applies on the next request, with no restart', async () => {
     const token = await app.login('biller@test.com');
-    expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(403);
-    await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'modifier.create'");
-    expect((await app.as(token)('POST', '/modifier', { code: 'GZ', description: 'x' })).status).toBe(201);
+    expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(403);
+    await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'diagnosis.create'");
+    expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(201);
   });
 });
 

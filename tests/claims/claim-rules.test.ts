@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
-import { CLAIM_MESSAGES as M } from '../../src/domain/claims/claim-messages.ts';
+import { claimMessage, CLAIM_MESSAGES as M } from '../../src/domain/claims/claim-messages.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
 beforeAll(async () => { ({ app, root } = await startAsSuperUser()); w = await claimWorld(app.db); });
@@ -26,8 +26,10 @@ describe('document 3 §5 — claim rules, each with its message, nothing written
   it('at least one service is required', () => refused(goodClaim(w, { services: [] }), 'services', M.serviceRequired));
   it('a health professional (attending) is required', () => refused(goodClaim(w, { attending_provider_id: undefined }), 'attending_provider_id', M.attendingRequired));
   it('a diagnosis code must exist', () => refused(goodClaim(w, { diagnoses: [{ code: 'J06.9' }, { code: 'Q99.99' }] }), 'diagnoses.1.code', M.diagnosisNotFound));
-  it('a procedure code must exist', () => refused(goodClaim(w, { services: [line({ procedure_code: '00000' })] }), 'services.0.procedure_code', M.procedureNotFound));
-  it('a modifier code must exist', () => refused(goodClaim(w, { services: [line({ modifiers: ['ZZ'] })] }), 'services.0.modifiers', M.modifierNotFound));
+  it('a procedure code must exist, and the message says how to add it', () =>
+    refused(goodClaim(w, { services: [line({ procedure_code: '00000' })] }), 'services.0.procedure_code', claimMessage('procedureNotFound', { code: '00000' })));
+  it('a modifier code must exist, and the message says how to add it', () =>
+    refused(goodClaim(w, { services: [line({ modifiers: ['ZZ'] })] }), 'services.0.modifiers', claimMessage('modifierNotFound', { code: 'ZZ' })));
   it('a revenue code must exist', () => refused(goodClaim(w, { format_id: 2, type_of_bill: '131', patient_status: '01', services: [line({ revenue_code: '0009', diagnosis_pointers: undefined })] }), 'services.0.revenue_code', M.revenueNotFound));
   it('a condition code must exist', async () => {
     const r = await refused(goodClaim(w, { format_id: 2, type_of_bill: '131', patient_status: '01', condition_codes: ['QQ'], services: [line({ revenue_code: '0510' })] }), 'condition_codes.0', 'The selected condition codes is invalid.');
@@ -127,7 +129,7 @@ describe('every problem at once', () => {
     const r = await root('POST', '/claim', goodClaim(w, { services: [line({ from_service: '03/05/2026', to_service: '03/04/2026', procedure_code: '00000', diagnosis_pointers: ['F'], days_or_units: '1.2345' })] }));
     expect(r.status).toBe(422);
     expect(r.body.errors).toMatchObject({
-      'services.0.to_service': [M.toBeforeFrom], 'services.0.procedure_code': expect.arrayContaining([M.procedureNotFound]),
+      'services.0.to_service': [M.toBeforeFrom], 'services.0.procedure_code': expect.arrayContaining([claimMessage('procedureNotFound', { code: '00000' })]),
       'services.0.diagnosis_pointers': ['The diagnosis pointer F points at no diagnosis.'], 'services.0.days_or_units': expect.arrayContaining([M.unitsFormat]),
     });
   });

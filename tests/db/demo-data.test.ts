@@ -6,6 +6,9 @@ import { isNpi } from '../../src/domain/formats.ts';
 import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
+import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
+import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
+import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { systemActor } from '../../dev-server/auth/actor.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
@@ -122,6 +125,31 @@ describe('demo data', () => {
       or coalesce((r->>'ocupation')::int, -1) <> (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1)`);
     expect(over).toEqual([]);
     expect(await rows('select a.id from admissions a left join claims c on c.id = a.claim_id where a.status_id = 3 and (c.id is null or c.admission_id is distinct from a.id)')).toEqual([]);
+  });
+
+  it('every demo stay waiting to be billed is transferred to billing: its claim verifies and its 837I passes the validator', async () => {
+    // The test database holds no code sets: the stays' diagnoses are put in, as the bundled ICD-10-CM release has them.
+    await app.db.query(`insert into diagnoses (code, description, start_date) select c, c, '2015-10-01' from (select distinct d->>'code' as c from admissions a, jsonb_array_elements(a.diagnoses) d where a.status_id = 2) x
+      where not exists (select 1 from diagnoses where code = c)`);
+    await app.createUser({ email: 'stays@demo-check.test', roles: ['superuser'] });
+    const root = app.as(await app.login('stays@demo-check.test'));
+    const stays = (await rows('select id, billing_company_id from admissions where status_id = 2 order by id')) as Array<{ id: number; billing_company_id: number }>;
+    expect(stays.length).toBe(45);
+    for (const stay of stays) {
+      const r = await root('POST', `/admission/${stay.id}/transfer-to-billing`);
+      expect(r.status, `admission ${stay.id}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+    const claims = (await rows(`select c.id, c.billing_company_id, c.verified, c.status_id from claims c join admissions a on a.claim_id = c.id where a.id = any('{${stays.map((x) => x.id).join(',')}}'::bigint[])`)) as Array<{ id: number; billing_company_id: number; verified: boolean; status_id: number }>;
+    expect(claims.map((c) => [c.verified, c.status_id])).toEqual(stays.map(() => [true, 2]));
+    const texts: Record<string, string> = {};
+    for (const bc of [...new Set(claims.map((c) => Number(c.billing_company_id)))]) {
+      const { institutional } = await claimsFor837(app.db, bc, claims.filter((c) => Number(c.billing_company_id) === bc).map((c) => Number(c.id)));
+      texts[`stays-${bc}.837`] = write837I({ submitter: { name: 'DEMO BILLING', id: 'SUB01', contactName: 'BILLING OFFICE', phone: '3055552222' }, receiver: { name: 'AVAILITY', id: '030240928' },
+        interchange: { senderId: 'SUB01', receiverId: '030240928', control: 9000 + bc, usage: 'T', date: new Date() }, claims: institutional.map(({ id: _id, ...c }) => c) } as Batch837<never>);
+    }
+    const checked = await validateX12(texts);
+    expect(checked.output.split('\n').filter((l) => !/: OK$/.test(l) && l.trim())).toEqual([]);
+    expect(checked.ok).toBe(true);
   });
 
   it('brings payments: a posted ERA in a closed batch (claims Approved, one Denied with its CARC), a check waiting to be distributed over its attached claims, a patient paying the coinsurance', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimMessage } from '../../src/domain/claims/claim-messages.ts';
 
 let e: E2E; let page: Page; let win: Locator; let errors: string[]; let w: ClaimWorld;
 beforeAll(async () => {
@@ -63,7 +64,9 @@ describe('a biller writes claims', () => {
     await cellError(2, 'to_service').waitFor();
     await expect.poll(() => cellError(2, 'to_service').textContent()).toBe('The to date must not be before the from date.');
     await expect.poll(() => cellError(2, 'diagnosis_pointers').first().textContent()).toMatch(/pointer D points at no diagnosis/);
-    await expect.poll(() => cellError(2, 'procedure_code').allTextContents()).toContain('Procedure code not found');
+    await expect.poll(() => cellError(2, 'procedure_code').allTextContents()).toContain(claimMessage('procedureNotFound', { code: '00000' }));
+    // A biller may not add codes: the cell says whom to ask instead of offering the dialog.
+    await win.getByTestId('missing-procedure-00000').getByText('Ask your billing manager to add it.').waitFor();
     await expect.poll(() => cellError(2, 'days_or_units').count()).toBeGreaterThan(0);
     expect(Number((await e.app.db.query<{ n: number }>('select count(*) n from claims')).rows[0].n)).toBe(0);
   });
@@ -155,4 +158,55 @@ describe('a biller writes claims', () => {
   });
 
   it('raised no error in the page', () => { expect(errors).toEqual([]); });
+});
+
+describe('a billing manager adds the CPT code a claim needs from the claim itself', () => {
+  let bm: Page; let bw: Locator;
+  const bcell = (row: number, col: string) => bw.locator(`[data-cell="${row}:${col}"]`);
+  beforeAll(async () => {
+    await e.app.createUser({ email: 'bm@claims.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
+    ({ page: bm } = await signIn(e, 'bm@claims.test'));
+    bm.setDefaultTimeout(10_000);
+    bw = await openFromStart(bm, 'Claims Management');
+  });
+
+  it('types 99215 and 24, adds each to the code list with a description in its own words, and the claim verifies', async () => {
+    const pick = async (label: string, option: string | RegExp) => {
+      await bw.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
+      await bm.getByRole('option', { name: option }).first().click();
+    };
+    await bw.getByRole('button', { name: 'Create' }).first().click();
+    await pick('Patient', /Lucia Perez/);
+    await pick('Company', 'Sunshine Family Clinic - SUN');
+    await bw.getByLabel(/P · W123456789/).check();
+    await pick('Place of service', '11 - Office');
+    await pick('Attending / rendering provider', /Maria Lopez/);
+    await bw.getByRole('button', { name: 'Add diagnosis' }).click();
+    await bm.keyboard.type('J06.9');
+    await bw.getByRole('button', { name: 'Add line' }).click();
+    for (const v of ['4/6', '4/6', '99215', '24', '11', 'A', '1']) { await bm.keyboard.type(v); await bm.keyboard.press('Tab'); }
+    const procedure = bw.getByTestId('missing-procedure-99215');
+    await procedure.getByText('99215 is not in your code list.').waitFor();
+    await procedure.getByRole('button', { name: 'Add to code list' }).click();
+    const dialog = bm.getByRole('dialog', { name: 'Add procedure 99215 to your code list' });
+    await dialog.getByLabel('Short description').fill('Office visit, established, high complexity');
+    await dialog.getByLabel('Price ($)').fill('210');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await procedure.waitFor({ state: 'detached' });
+    // The price the manager gave fills the line that had none.
+    await expect.poll(() => bcell(0, 'price').inputValue()).toBe('210.00');
+    const modifier = bw.getByTestId('missing-modifier-24');
+    await modifier.getByRole('button', { name: 'Add to code list' }).click();
+    const mdialog = bm.getByRole('dialog', { name: 'Add modifier 24 to your code list' });
+    await mdialog.getByLabel('Short description').fill('Unrelated visit during a post-operative period');
+    await mdialog.getByRole('button', { name: 'Add' }).click();
+    await modifier.waitFor({ state: 'detached' });
+    await bw.getByRole('button', { name: 'Save and verify' }).click();
+    await bw.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
+    const codes = (await e.app.db.query<{ code: string; billing_company_id: string }>(`select code, billing_company_id from procedures where code = '99215' union all select code, billing_company_id from modifiers where code = '24'`)).rows;
+    expect(codes.map((c) => ({ code: c.code, owner: Number(c.billing_company_id) }))).toEqual([{ code: '99215', owner: w.bc }, { code: '24', owner: w.bc }]);
+    const line = (await e.app.db.query<{ procedure_code: string; modifiers: string[]; price: string; verified: boolean }>(
+      `select s.procedure_code, s.modifiers, s.price, c.verified from claim_services s join claims c on c.id = s.claim_id where s.procedure_code = '99215'`)).rows;
+    expect(line.map((l) => ({ ...l, price: Number(l.price) }))).toEqual([{ procedure_code: '99215', modifiers: ['24'], price: 21000, verified: true }]);
+  });
 });

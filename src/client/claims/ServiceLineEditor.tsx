@@ -8,6 +8,7 @@ import { centsFromEntry, formatCents } from '../../domain/money-input.ts';
 import { useI18n } from '../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
+import { AddCodeOffer } from './AddCodeOffer.tsx';
 
 type Line = Record<string, unknown>;
 
@@ -28,8 +29,8 @@ const LETTERS = 'ABCDEFGHIJKL';
 const cellErrors = (es: ErrorSchema | undefined, row: number, col: string): string[] =>
   [...new Set(((es as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[row]?.[col]?.__errors) ?? [])];
 
-function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, align }: {
-  row: number; col: string; value: string; onChange(v: string): void; errors: string[]; width: number; label: string; list?: string; onBlur?(): void; align?: 'right';
+function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, align, children }: {
+  row: number; col: string; value: string; onChange(v: string): void; errors: string[]; width: number; label: string; list?: string; onBlur?(): void; align?: 'right'; children?: React.ReactNode;
 }) {
   return (
     <TableCell sx={{ p: 0.25, verticalAlign: 'top' }}>
@@ -37,6 +38,7 @@ function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, a
         onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)} onBlur={onBlur} title={errors.join(' ')}
         sx={{ width, font: 'inherit', fontSize: 13, p: '4px 6px', textAlign: align, border: 1, borderRadius: 0.5, borderColor: errors.length ? 'error.main' : 'divider', bgcolor: 'background.paper', color: 'text.primary', outlineColor: 'primary.main' }} />
       {errors.map((m) => <Typography key={m} role="alert" data-error-for={`${row}:${col}`} sx={{ color: 'error.main', fontSize: 11, maxWidth: Math.max(width, 120) }}>{m}</Typography>)}
+      {children}
     </TableCell>
   );
 }
@@ -99,7 +101,12 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
         const picked = col === 'procedure_code' ? procedures.find((s) => s.value === code) : undefined;
         update(row, { [col]: code || undefined, ...(picked && lines[row].price === undefined && picked.price ? { price: picked.price } : {}) });
       }}
-      onBlur={() => setTyping(null)} />
+      onBlur={() => setTyping(null)}>
+      {col === 'procedure_code' && typeof lines[row].procedure_code === 'string' && (
+        <AddCodeOffer kind="procedure" code={lines[row].procedure_code as string}
+          onAdded={(price) => { if (price !== null && lines[row].price === undefined) update(row, { price }); }} />
+      )}
+    </Cell>
   );
   const total = claimTotals(lines).billed;
   const letters = LETTERS.slice(0, Math.max(diagnoses.filter((d) => d?.code).length, 0));
@@ -133,7 +140,9 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
                 <Cell row={row} col="modifiers" label={L('modifiers')} width={72} list="claim-modifiers" errors={errs(row, 'modifiers')}
                   value={text(row, 'modifiers') ?? ((l.modifiers as string[] | undefined) ?? []).join(' ')}
                   onChange={(v) => { setTyping({ row, col: 'modifiers', text: v }); const m = v.toUpperCase().split(/[\s,]+/).filter(Boolean).map((x) => x.split(' ')[0]); update(row, { modifiers: m.length ? m : undefined }); }}
-                  onBlur={() => setTyping(null)} />
+                  onBlur={() => setTyping(null)}>
+                  {((l.modifiers as string[] | undefined) ?? []).map((m) => <AddCodeOffer key={m} kind="modifier" code={m} />)}
+                </Cell>
                 {professional && <Cell row={row} col="place_of_service" label={L('place_of_service')} width={40} errors={errs(row, 'place_of_service')} value={String(l.place_of_service ?? '')}
                   onChange={(v) => update(row, { place_of_service: v.replace(/\D/g, '').slice(0, 2) || undefined })} />}
                 {professional && <Cell row={row} col="diagnosis_pointers" label={L('diagnosis_pointers')} width={56} errors={errs(row, 'diagnosis_pointers')}

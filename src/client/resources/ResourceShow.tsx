@@ -11,12 +11,17 @@ import { UserActions } from './UserActions.tsx';
 import { StateControl } from './StateControl.tsx';
 import { RecordCommands } from './RecordCommands.tsx';
 import { MessagesButton } from './MessagesButton.tsx';
+import { useMe } from '../shell/me-context.ts';
 
 type Record_ = Record<string, unknown> & { id: number };
 
-/** A record is offered for editing only in the states its schema allows (x-resource.editableWhen). */
-const editable = (entity: ClientEntity, data: Record_) =>
-  Object.entries(entity.resource.editableWhen ?? {}).every(([field, values]) => values.includes(data[field] as never));
+/**
+ * A record is offered for editing only in the states its schema allows (x-resource.editableWhen); a
+ * shared table's shipped code (no billing company) only to a Super User, as the server holds it.
+ */
+const editable = (entity: ClientEntity, data: Record_, superUser: boolean) =>
+  Object.entries(entity.resource.editableWhen ?? {}).every(([field, values]) => values.includes(data[field] as never))
+  && (entity.resource.tenancy !== 'shared' || data.billing_company_id !== undefined || superUser);
 
 function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>; data: Record_ }) {
   const { locale } = useI18n();
@@ -47,6 +52,7 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entit
   // The form opens once, on arrival; a tab chosen afterwards shows the child's list as usual.
   const [addingNow, setAddingNow] = useState(adding);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
+  const { me } = useMe();
   if (isPending) return <Loading />;
   if (error || !data) return <Box sx={{ p: 2 }}><Typography role="alert">{(error as Error)?.message}</Typography><Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button></Box>;
   // What the parent screen already says (a policy's patient) is not repeated on the child's record.
@@ -70,7 +76,7 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entit
         <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
         {entity.resource.messenger && <MessagesButton kind={entity.resource.messenger} id={id} subject={String(data.display_name ?? '')} />}
         {perms.history && <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>{t('record.history')}</Button>}
-        {perms.edit && editable(entity, data) && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
+        {perms.edit && editable(entity, data, !!me?.is_super_user) && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
       <RecordCommands entity={entity} record={data} />

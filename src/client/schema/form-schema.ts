@@ -3,6 +3,7 @@ import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
 import { codeListName, codeLists, entities, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 import { codeListLabel } from '../../platform/code-list-fields.ts';
+import { hasOwnerColumn } from '../../platform/entity.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -77,9 +78,13 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
   const properties: Record<string, unknown> = {};
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   const order: string[] = [];
-  const tenantOwned = entity.resource.tenancy === 'billing-company';
+  const tenantOwned = hasOwnerColumn(entity.resource);
   if (tenantOwned && opts.superUser) {
-    properties.billing_company_id = { type: 'integer', title: opts.locale === 'es' ? 'Compañía de facturación' : 'Billing company' };
+    // A shared code table's row without a billing company is the shipped set's, which every billing company reads.
+    const shared = entity.resource.tenancy === 'shared';
+    const title = opts.locale === 'es' ? (shared ? 'Compañía de facturación (vacío: el juego de códigos de todas)' : 'Compañía de facturación')
+      : shared ? 'Billing company (empty: the code set every billing company reads)' : 'Billing company';
+    properties.billing_company_id = { type: 'integer', title };
     uiSchema.billing_company_id = { 'ui:widget': 'billing-company', 'ui:options': { source: '/billing-company/get-list' } };
     order.push('billing_company_id');
   }
