@@ -10,10 +10,7 @@ import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
 import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
-import { loadDemoPayments } from './demo/demo-payments.ts';
-import { loadEntities } from '../src/platform/load-schemas.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 
 async function main() {
   const db = await openDatabase();
@@ -26,10 +23,10 @@ async function main() {
   const files = defaultFileStore(db);
   await moveLegacyImages(db, files, join(process.env.DATA_DIR ?? './data', 'files'));
   await moveLegacyExchangeFolders(db);
-  // The demo's payments go through the product's own intake and posting, so they need the file store.
-  if (demo) console.log(`Posted the demo remittances: ${await loadDemoPayments({ db, entities: loadEntities(join(ROOT, 'schemas', 'entities')), files })} claims paid or denied`);
   const jobs = new JobQueue(db, files);
   await jobs.start();
+  // The demo's money goes through the product's own intake and posting (about a minute): a job, while the app already answers.
+  if (demo) await jobs.enqueue(null, 'demo-history', {}, null);
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.
   if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
   // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.

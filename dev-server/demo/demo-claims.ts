@@ -41,15 +41,21 @@ const POS_BY_FACILITY = ['11', '24', '20'];
 /** Claims per status, older claims further along (a claim of 16 months ago is paid or denied, one of last week is still a draft). */
 function statusFor(r: Random, ageDays: number): number {
   if (ageDays < 10) return r.pick([1, 1, 2, 2, 3]);
-  if (ageDays < 45) return r.pick([2, 3, 3, 3, 4, 5, 6]);
-  if (ageDays < 120) return r.pick([3, 4, 4, 5, 6, 7, 7]);
-  return r.pick([4, 6, 7, 7, 7, 7]);
+  // Payers answer in two to six weeks; about one claim in twelve is denied (half of them paid on appeal later) and one in thirty rejected at the clearing house.
+  if (ageDays < 45) return r.pick([2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 7, 7, 7, 7, 5, 6]);
+  if (ageDays < 120) return r.pick([3, 4, 4, 4, 4, 4, 4, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 5, 6]);
+  return r.pick([4, 4, 4, 4, 4, 4, ...Array<number>(31).fill(7), 6, 6, 6]);
 }
 const HAPPY = [1, 2, 3, 4, 7];
-/** The statuses of a billing company's first demo claims, whatever the draw. */
-const THIS_WEEK = [1, 1, 2, 2, 2];
+/**
+ * The statuses of a billing company's first demo claims, whatever the draw, with the span of days ago
+ * they were served in: this week's drafts and claims ready to batch, claims the clearing house rejected,
+ * recent denials a collector labels, claims with their payers. So even a small demo has every status, every sub-status and remittances to post today.
+ */
+const FIRST_CLAIMS: Array<[status: number, fromDays: number, days: number]> = [[1, 1, 9], [1, 1, 9], [2, 1, 9], [2, 1, 9], [2, 1, 9], [5, 12, 30], [5, 12, 30],
+  [6, 25, 20], [6, 25, 20], [6, 25, 20], [3, 12, 30], [3, 12, 30], [3, 12, 30], [3, 12, 30]];
 /** The road a claim took to its status, as its history shows it. */
-const roadTo = (status: number) => (status === 5 ? [1, 2, 5] : status === 6 ? [1, 2, 3, 6] : HAPPY.slice(0, HAPPY.indexOf(status) + 1));
+const roadTo = (status: number) => (status === 5 ? [1, 2, 3, 5] : status === 6 ? [1, 2, 3, 6] : HAPPY.slice(0, HAPPY.indexOf(status) + 1));
 
 export const DEMO_SUB_STATUSES: Array<[code: string, name: string, statuses: number[], color: string, denial?: boolean]> = [
   ['DOCS', 'Waiting for documentation', [1], '#707070'],
@@ -96,14 +102,16 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
     const patient = r.pick(p.patients);
     // The first claims are this week's drafts and claims ready to batch, so even a small demo has every status and sub-status.
     const drawnAge = r.int(1, 548);
-    const ageDays = n < THIS_WEEK.length ? 1 + (drawnAge % 9) : drawnAge;
+    const first = FIRST_CLAIMS[n];
+    const ageDays = first ? first[1] + (drawnAge % first[2]) : drawnAge;
     const dos = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ageDays));
     const professional = r.chance(0.85);
     const facilityIndex = r.int(0, p.facilityIds.length - 1);
     const pols = p.policies.get(patient.id) ?? [];
     const selfPay = !pols.length || r.chance(0.03);
     const drawnStatus = statusFor(r, ageDays);
-    const status = THIS_WEEK[n] ?? drawnStatus;
+    // A self-pay claim never goes to a payer: it waits, Not submitted, for the patient's statement.
+    const status = first && !selfPay ? first[0] : selfPay ? Math.min(drawnStatus, 2) : drawnStatus;
     // Every sub-status appears somewhere; then about half the claims whose status has sub-statuses carry one.
     const candidates = subsOf(status);
     const unused = candidates.filter((s) => !subUsed.has(s));

@@ -149,7 +149,8 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
         const drawn = own ? null : drawSubscriber();
         policies.push({ ...base, insurance_company_id: primary.payer, insurance_plan_id: primary.id, policy_number: policyNumber, group_number: groupNumber,
           type_responsibility_id: 1, own_insurance: own || medicare, subscriber: medicare ? null : drawn });
-        if (r.chance(0.3)) {
+        // About one patient in ten has a second policy (a spouse's plan, a Medicare supplement).
+        if (r.chance(0.1)) {
           const second = r.pick(planIds.filter((p) => p.payer !== primary.payer));
           policies.push({ ...base, insurance_company_id: second.payer, insurance_plan_id: second.id, policy_number: `S${r.digits(9)}`, group_number: null, type_responsibility_id: 2, own_insurance: true, subscriber: null });
         }

@@ -13,7 +13,7 @@ const CALL_NOTES = [
 /**
  * A billing company's denial worklist on the first start: its Rejected and Denied demo claims carry
  * when and why they were denied (CARC codes payers use most), a department, and a follow-up date for
- * most; the oldest dozen have a follow-up call recorded in their history, as a collector leaves them.
+ * most; the latest four have a follow-up call recorded in their history, as a collector leaves them.
  * SQL only, in a few statements.
  */
 export async function loadDemoDenials(tx: Queryable, r: ReturnType<typeof seeded>, p: { billingCompanyId: number }): Promise<void> {
@@ -31,7 +31,8 @@ export async function loadDemoDenials(tx: Queryable, r: ReturnType<typeof seeded
   await tx.query(
     `update claims c set denied_at = x.denied_at, denial_codes = x.codes, department_responsibility_id = x.department, follow_up_date = x.follow_up
        from jsonb_to_recordset($1::jsonb) as x(id bigint, denied_at date, codes jsonb, department int, follow_up date) where c.id = x.id`, [JSON.stringify(marks)]);
-  const called = claims.filter((c) => c.policy).slice(0, 12);
+  // The collectors' calls are about the latest denials and rejections: older ones were settled (appealed, or written off).
+  const called = claims.filter((c) => c.policy).slice(-4);
   const said = called.map(() => r.pick(CALL_NOTES));
   const notes = await insertRows(tx, 'claim_notes', called.map((c, i) => ({
     billing_company_id: p.billingCompanyId, claim_id: Number(c.id), kind: 'tracking', status_id: Number(c.status_id), note: said[i],

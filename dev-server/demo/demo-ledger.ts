@@ -17,10 +17,11 @@ const daysAgo = (n: number) => usDateOf(new Date(Date.now() - n * 86_400_000));
  * running, and their balance goes to collections as bad debt.
  */
 export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; files: FileStore }, actor: Actor, bc: number, payer?: number): Promise<void> {
-  const ids = (await ctx.db.query<{ id: string }>(
-    `select distinct c.patient_id as id from claims c join payment_services p on p.claim_id = c.id where c.billing_company_id = $1 and p.patient_responsibility > 0 order by 1 limit 6`, [bc])).rows.map((r) => Number(r.id));
-  const balances = await patientBalances(ctx.db, ids);
-  const owing = ids.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0);
+  // Patients a payer left owing who have not paid yet (most pay within weeks): the first six.
+  const candidates = (await ctx.db.query<{ id: string }>(
+    `select distinct c.patient_id as id from claims c join payment_services p on p.claim_id = c.id where c.billing_company_id = $1 and p.patient_responsibility > 0 order by 1 limit 500`, [bc])).rows.map((r) => Number(r.id));
+  const balances = await patientBalances(ctx.db, candidates);
+  const owing = candidates.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0).slice(0, 6);
   // Someone left owing by a payer, or else a self-pay patient, who never answered their statements.
   const unpaid = owing.find((id) => id !== payer && id !== owing[0]) ?? Number((await ctx.db.query<{ id: string }>(
     `select c.patient_id as id from claims c where c.billing_company_id = $1 and c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0

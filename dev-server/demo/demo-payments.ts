@@ -10,6 +10,7 @@ import { batchStore, createBatch, paymentStore } from '../payments/payment-acces
 import { closeBatch } from '../payments/payment-routes.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { loadDemoLedger } from './demo-ledger.ts';
+import { loadDemoRemittances } from './demo-remittances.ts';
 
 interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
   lines: Array<{ procedure_code: string; from_service: string; line_charge: number }> }
@@ -37,13 +38,14 @@ function remitted(c: DemoClaim, denied: boolean): ClaimToRemit {
  * attached and wait to be distributed; and a patient paying the coinsurance the first ERA left.
  */
 export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; files: FileStore }): Promise<number> {
+  // First the money behind the claims already adjudicated (the payers' quarterly 835s), then today's.
+  let posted = await loadDemoRemittances(ctx);
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string; name: string }>('select id, abbreviation, name from billing_companies order by id')).rows;
-  let posted = 0;
   for (const bc of bcs) {
     const actor = systemActor(Number(bc.id), 'demo-payments');
     // The payer with the most claims waiting remits them; a check from the next payer waits to be distributed.
     const [claims, others] = await waitingClaims(ctx.db, Number(bc.id));
-    if (!claims || claims.length < 3 || !others?.length) continue;
+    if (!claims || claims.length < 2 || !others?.length) continue;
     const cut = Math.ceil(claims.length * 0.6);
     // The payer as it signs its remittances (address and EDI contact), paying the clinic that billed: its own NPI.
     const who = (await ctx.db.query<{ address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string }>(

@@ -3,3 +3,4 @@ import '../codes/code-set-job.ts';
 import '../exchange/exchange-jobs.ts';
 import '../payments/era-job.ts';
 import '../reports/report-export-job.ts';
+import '../demo/demo-history-job.ts';

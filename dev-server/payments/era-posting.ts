@@ -171,7 +171,10 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
   // Paid as primary with a secondary policy on the claim: ready to bill the secondary, whose COB loops read these postings (per line, with their CAS).
   const nextPayer = ours.secondary && c.status === '1' && to !== null && to !== 6;
   if (nextPayer) for (const row of rows) row.next_responsibility = 'S';
-  const denial = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)].filter((a) => a.group !== 'PR');
+  // Why it was denied: the payer's codes outside the patient's share; a denial in the patient's group alone (PR-204, not
+  // covered by the patient's plan) is still a denial, and its codes are the reason.
+  const adjusted = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)];
+  const denial = adjusted.some((a) => a.group !== 'PR') ? adjusted.filter((a) => a.group !== 'PR') : adjusted;
   const note = to === 6 ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}` : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
   return {
     rows,

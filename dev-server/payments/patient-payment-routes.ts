@@ -18,15 +18,22 @@ const PATIENT = 1;
 
 /**
  * What a patient still owes, line by line (a claim-level share on its own row), oldest service first:
- * the payers' PR adjustments less what the patient paid. Only what is owed is listed.
+ * the payers' PR adjustments, and the charges of self-pay claims, less what the patient paid. Only what is owed is listed.
  */
 async function openShares(db: Queryable, bc: number, patientId: number, claimIds?: number[]) {
   return (await db.query<{ claim_id: string; code: string; claim_service_id: string | null; procedure: string | null; date_of_service: string; status_id: number; owed: string }>(
-    `select p.claim_id, c.code, p.claim_service_id, min(p.procedure) as procedure, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.status_id, sum(p.patient_responsibility) as owed
-       from payment_services p join claims c on c.id = p.claim_id
-      where p.billing_company_id = $1 and c.patient_id = $2 ${claimIds ? 'and c.id = any($3::bigint[])' : ''}
+    `with share as (
+       select p.claim_id, p.claim_service_id, p.procedure, p.patient_responsibility as owed from payment_services p join claims k on k.id = p.claim_id
+        where p.billing_company_id = $1 and k.billing_company_id = $1 and k.patient_id = $2
+       union all
+       -- A self-pay claim's lines are the patient's from the start: what the patient pays is applied to them like a payer's patient share.
+       select s.claim_id, s.id, s.procedure_code, s.line_charge from claim_services s join claims k on k.id = s.claim_id
+        where s.billing_company_id = $1 and k.patient_id = $2 and k.status_id <> 1 and jsonb_array_length(coalesce(k.insurance_policy_ids, '[]'::jsonb)) = 0)
+     select p.claim_id, c.code, p.claim_service_id, min(p.procedure) as procedure, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.status_id, sum(p.owed) as owed
+       from share p join claims c on c.id = p.claim_id
+      where c.billing_company_id = $1 and c.patient_id = $2 ${claimIds ? 'and c.id = any($3::bigint[])' : ''}
       group by p.claim_id, c.code, p.claim_service_id, c.date_of_service, c.status_id
-     having sum(p.patient_responsibility) > 0
+     having sum(p.owed) > 0
       order by c.date_of_service, p.claim_id, p.claim_service_id nulls last`, claimIds ? [bc, patientId, claimIds] : [bc, patientId])).rows
     .map((r) => ({ ...r, claim_id: Number(r.claim_id), claim_service_id: r.claim_service_id === null ? null : Number(r.claim_service_id), owed: Number(r.owed) }));
 }

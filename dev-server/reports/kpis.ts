@@ -4,6 +4,10 @@ import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { DENIAL_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
+import { APPROVED, COMPLETE, DENIED } from '../../src/domain/payments/claim-outcome.ts';
+
+/** The statuses of a claim its payer has answered. */
+const ANSWERED = [APPROVED, DENIED, COMPLETE].join(', ');
 
 /** A ratio in basis points (1 = 0.01%) from two integers, without floating arithmetic on money. */
 const basisPoints = (num: number, den: number) => (den === 0 ? null : Math.round((num * 10000) / den));
@@ -70,13 +74,15 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
            count(*) as adjudicated, count(*) filter (where outcome = 6) as denied,
            count(*) filter (where outcome in (4, 7) and not rejected_before and submissions_before = 1) as first_pass
       from adj`);
+  // Net collection counts the claims of the period the payers have answered (Approved, Denied, Complete): a claim still
+  // with its payer is not yet collectible, and counting it would read last month's work as money lost.
   const money = await one(`
     select coalesce(sum(c.billed_amount), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id
-                      where p.billing_company_id = any($1::bigint[]) and k.date_of_service between $2::date and $3::date and k.status_id <> 1), 0) as payments,
+                      where p.billing_company_id = any($1::bigint[]) and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as payments,
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
-                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id <> 1), 0) as contractual
-      from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1 and c.date_of_service between $2::date and $3::date`);
+                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
+      from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
   const groups = (await db.query<{ grp: string; n: string }>(`
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
      where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`, p)).rows;

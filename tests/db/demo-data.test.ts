@@ -19,7 +19,7 @@ import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
-  await loadDemoData(app.db, { patientsPerBillingCompany: 60 });
+  await loadDemoData(app.db, { patientsPerBillingCompany: 150 });
   await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
 });
 afterAll(() => app.close());
@@ -35,7 +35,7 @@ describe('demo data', () => {
     const bad = await rows(`select p.id from patients p where 1 <> (select count(*) from insurance_policies i join insurance_plans pl on pl.id = i.insurance_plan_id
       where i.patient_id = p.id and i.type_responsibility_id = 1 and i.status and pl.billing_company_id = p.billing_company_id)`);
     expect(bad).toEqual([]);
-    expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(180);
+    expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(450);
   });
   it('a demo person\'s sex follows their first name, patients and professionals alike', async () => {
     const people = await rows('select first_name, sex from patients union all select first_name, sex from health_professionals');
@@ -67,6 +67,26 @@ describe('demo data', () => {
     const wrong = await rows(`select c.id from claims c where c.status_id <> (select t.to_state from state_transitions t where t.entity = 'claim' and t.entity_id = c.id order by t.id desc limit 1)`);
     expect(wrong).toEqual([]);
   });
+  it('every Approved or Complete demo claim has the money behind it: its payer\'s remittance, posted', async () => {
+    const bare = await rows(`select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`);
+    expect(bare).toEqual([]);
+    // Denied claims carry the payer's denial as a posting too, with the CARC it was denied for.
+    const deniedBare = await rows(`select c.id from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`);
+    expect(deniedBare.length).toBeLessThanOrEqual(3);
+  });
+
+  it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %', async () => {
+    await app.createUser({ email: 'kpi@demo-check.test', roles: ['superuser'] });
+    const root = app.as(await app.login('kpi@demo-check.test'));
+    const k = (await root('GET', '/reports/kpis')).body;
+    expect(k.days_in_ar.value).toBeGreaterThanOrEqual(30);
+    expect(k.days_in_ar.value).toBeLessThanOrEqual(50);
+    expect(k.net_collection_rate.bp).toBeGreaterThanOrEqual(9500);
+    expect(k.net_collection_rate.bp).toBeLessThanOrEqual(9900);
+    expect(k.first_pass_resolution.bp).toBeGreaterThanOrEqual(8500);
+    expect(k.first_pass_resolution.bp).toBeLessThanOrEqual(9500);
+  });
+
   it('a Billing Manager sees the demo claims of the first billing company in the claim list', async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
     const list = await bm('GET', '/claim/get-all-server?itemsPerPage=5&sortBy=date_of_service&sortDesc=true');
@@ -154,24 +174,25 @@ describe('demo data', () => {
 
   it('brings payments: a posted ERA in a closed batch (claims Approved, one Denied with its CARC), a check waiting to be distributed over its attached claims, a patient paying the coinsurance', async () => {
     const bc = Number((await rows('select min(id) as id from billing_companies'))[0].id);
-    const posted = await rows(`select b.status_id, e.status, e.posted_amount, b.close_date from era_files e join payment_batches b on b.era_file_id = e.id where e.billing_company_id = ${bc}`);
+    // Today's remittance (the payers' earlier ones are the history's, tested below).
+    const posted = await rows(`select b.status_id, e.status, e.posted_amount, b.close_date, e.id from era_files e join payment_batches b on b.era_file_id = e.id where e.billing_company_id = ${bc} and e.name like '%remittance-1.835'`);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ status_id: 2, status: 'posted' });
-    const outcomes = await rows(`select c.status_id, count(*)::int as n from claims c where c.id in (select claim_id from payment_services p join payments y on y.id = p.payment_id where y.era_file_id is not null and y.billing_company_id = ${bc}) group by c.status_id order by c.status_id`);
+    const outcomes = await rows(`select c.status_id, count(*)::int as n from claims c where c.id in (select claim_id from payment_services p join payments y on y.id = p.payment_id where y.era_file_id = ${posted[0].id}) group by c.status_id order by c.status_id`);
     expect(outcomes.filter((o) => ![4, 6, 7].includes(Number(o.status_id)))).toEqual([]);
     expect(outcomes.find((o) => o.status_id === 6)?.n).toBe(1);
     const denied = await rows(`select n.details->'carc' as carc from claim_notes n join claims c on c.id = n.claim_id where c.billing_company_id = ${bc} and c.status_id = 6 and n.details ? 'carc'`);
     expect(denied.map((d) => d.carc)).toContainEqual(['CO-50']);
-    const check = await rows(`select y.amount, y.distributed, (select count(*)::int from payment_claims pc where pc.payment_id = y.id) as claims from payments y where y.billing_company_id = ${bc} and y.method_id = 3`);
+    const check = await rows(`select y.amount, y.distributed, (select count(*)::int from payment_claims pc where pc.payment_id = y.id) as claims from payments y where y.billing_company_id = ${bc} and y.method_id = 3 and y.source_id <> 1`);
     expect(check.map((c) => [Number(c.amount) > 0, Number(c.distributed ?? 0), c.claims])).toEqual([[true, 0, check[0].claims]]);
     expect(Number(check[0].claims)).toBeGreaterThan(0);
-    expect(await rows(`select amount from payments where billing_company_id = ${bc} and source_id = 1`)).toHaveLength(1);
+    expect(await rows(`select amount from payments where billing_company_id = ${bc} and source_id = 1 and reference = 'FRONT DESK'`)).toHaveLength(1);
   });
 
   it("a Billing Manager processes the demo's waiting ERA: its claims post and the one that is not ours waits in the exception queue", async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
-    const waiting = (await bm('GET', '/payments/eras?status=new')).body.data as Array<{ id: number; status: string }>;
-    const era = waiting.find((e) => e.status === 'new')!;
+    // Today's second remittance, waiting to be processed (the history's are all posted).
+    const era = (await rows(`select id from era_files where status = 'new' and billing_company_id = (select min(id) from billing_companies)`))[0] as { id: number };
     const r = await bm('POST', '/payments/eras/process', { id: era.id });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.exceptions).toBe(1);
@@ -200,7 +221,7 @@ describe('demo data', () => {
   it('a Billing Manager of the demo sees only the first billing company', async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
     const list = await bm('GET', '/patient?itemsPerPage=100');
-    expect(list.body.count).toBe(60);
+    expect(list.body.count).toBe(150);
     expect(new Set(list.body.data.map((p: { billing_company_id: number }) => p.billing_company_id)).size).toBe(1);
   });
   it("every patient's ledger reconciles with the claims and payments it comes from", async () => {

@@ -1,0 +1,176 @@
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { systemActor } from '../auth/actor.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
+import { write835, type ClaimToRemit, type LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';
+import { registerEras } from '../payments/era-files.ts';
+import { postEra } from '../payments/era-posting.ts';
+import { batchStore } from '../payments/payment-access.ts';
+import { closeBatch } from '../payments/payment-routes.ts';
+import { seeded } from './demo-rows.ts';
+import { patientBalances } from '../ledger/ledger-balances.ts';
+import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
+import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
+
+type Ctx = { db: Database; entities: Entity[]; files: FileStore };
+interface Adjudicated {
+  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: string; first_name: string; last_name: string; member_id: string;
+  insurance_company_id: number; payer_id: string; payer_name: string; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
+  address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string;
+}
+interface Line { claim_id: number; procedure_code: string | null; from_service: string; line_charge: number; copay: number | null }
+
+// What payers allow of a billed charge, in basis points, by the payer's kind: Medicare and Medicaid pay their fee schedules, commercial plans their contracts.
+const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
+const share = (cents: number, bp: number) => Math.round((cents * bp) / 10000);
+
+/**
+ * One line as its payer adjudicates it: the allowed amount (CO-45 takes the rest), and of the allowed
+ * what the patient owes when the claim is Approved (still owed by the patient) — a copay (PR-3), a
+ * deductible (PR-1) or coinsurance (PR-2) — or nothing when it is Complete.
+ */
+function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated, r: ReturnType<typeof seeded>) {
+  const allowed = share(l.charge, ALLOWED_BP[c.ins_type_id ?? 1] ?? 7500);
+  const adjustments: Adjustment[] = allowed < l.charge ? [{ group: 'CO', reason: '45', amount: l.charge - allowed }] : [];
+  let patient = 0;
+  if (c.status_id === 4) {
+    const kind = l.copay ? 3 : r.pick([1, 2, 2]);
+    patient = Math.min(allowed, kind === 3 ? l.copay! : kind === 1 ? share(allowed, r.int(3000, 10000)) : share(allowed, 2000));
+    if (patient > 0) adjustments.push({ group: 'PR', reason: String(kind), amount: patient });
+  }
+  return { allowed, paid: allowed - patient, adjustments, patient };
+}
+
+/**
+ * The money behind the demo's adjudicated claims, through the product's own remittance path: each
+ * payer's 835 for each clinic and quarter of service — the Approved and Complete claims paid (CO-45,
+ * and the patient's share on the Approved ones), the Denied ones with the codes they were denied for —
+ * taken in as a payer's file and posted, in a batch closed on the payment's date. Professional claims are
+ * paid line by line, institutional ones as a whole claim. So ledgers, aging and reports agree with the
+ * claims' statuses. Answers how many claims were posted.
+ */
+export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise<number> {
+  const bcs = (await ctx.db.query<{ id: string; abbreviation: string }>('select id, abbreviation from billing_companies order by id')).rows;
+  let posted = 0;
+  for (const bc of bcs) {
+    const r = seeded(3500 + Number(bc.id));
+    const actor = systemActor(Number(bc.id), 'demo-remittances');
+    const claims = (await ctx.db.query<Adjudicated>(
+      `select c.id, c.status_id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id, c.denial_codes,
+              i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
+         from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint join insurance_companies i on i.id = p.insurance_company_id
+         join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
+        where c.billing_company_id = $1 and c.status_id in (4, 6, 7) and not coalesce(c.self_pay, false)
+          and not exists (select 1 from payment_services s where s.claim_id = c.id) order by c.date_of_service, c.id`, [bc.id])).rows
+      .map((c) => ({ ...c, id: Number(c.id), status_id: Number(c.status_id), company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
+    if (!claims.length) continue;
+    const lines = (await ctx.db.query<Line>(
+      `select claim_id, procedure_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`,
+      [claims.map((c) => c.id)])).rows.map((l) => ({ ...l, claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
+    const linesOf = new Map<number, Line[]>();
+    for (const l of lines) linesOf.set(l.claim_id, [...(linesOf.get(l.claim_id) ?? []), l]);
+    // A payer pays each clinic (its payee) once a quarter here: few files, each a real payment.
+    const groups = new Map<string, Adjudicated[]>();
+    for (const c of claims) {
+      const key = `${c.insurance_company_id}:${c.company_id}:${c.dos.slice(0, 4)}Q${Math.floor((Number(c.dos.slice(5, 7)) - 1) / 3) + 1}`;
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    let control = 100;
+    const paidOn = new Map<number, number>();
+    const remit = async (trace: string, group: Adjudicated[], at: number, remits: ClaimToRemit[]) => {
+      const day = new Date(Math.min(at, today.getTime() - 86_400_000));
+      const date = isoToUsDate(day.toISOString().slice(0, 10)) as string;
+      const first = group[0];
+      const payer = { name: first.payer_name.toUpperCase().slice(0, 60), id: first.payer_id,
+        address: { line1: (first.address ?? 'PO BOX 1').toUpperCase(), city: (first.city ?? 'JACKSONVILLE').toUpperCase(), state: first.state ?? 'FL', zip: first.zip ?? '32202' },
+        contact: { name: 'EDI SUPPORT', phone: first.phone ?? '8005550100' } };
+      const text = write835({ sender: payer.id, receiver: bc.abbreviation, control: ++control, date, payments: [{ payer, payee: { name: first.clinic.toUpperCase().slice(0, 60), npi: first.npi }, method: 'ACH', date, trace, claims: remits }] });
+      const name = `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`;
+      const file = await ctx.files.save(actor, { kind: 'era', name, billingCompanyId: Number(bc.id), source: Buffer.from(text, 'latin1') });
+      const [eraId] = (await ctx.db.transaction((tx) => registerEras(tx, ctx, actor, { billingCompanyId: Number(bc.id), fileId: file.id, name, size: text.length, source: text }))).created;
+      if (!eraId) return;
+      const outcome = await postEra(ctx, actor, eraId);
+      posted += outcome.posted_claims;
+      for (const c of group) paidOn.set(c.id, day.getTime());
+      if (outcome.payment_batch_id) {
+        await closeBatch(ctx, batchStore(ctx, actor), outcome.payment_batch_id, date);
+        // The remittance happened on its payment date: its batch and notes carry that day, not the day the demo was loaded (history rows are append-only and keep theirs).
+        await ctx.db.query(`update payment_batches set posting_date = $2::date, created_at = $3 where id = $1`, [outcome.payment_batch_id, day.toISOString().slice(0, 10), day.toISOString()]);
+        await ctx.db.query(`update claim_notes set created_at = $3 where billing_company_id = $1 and claim_id = any($2::bigint[]) and created_at > now() - interval '1 hour'`, [bc.id, group.map((c) => c.id), day.toISOString()]);
+      }
+    };
+    const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
+    for (const [key, group] of groups) {
+      // Paid two to five weeks after the last claim's submission (its history has it sent 15 days after service).
+      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, afterService(group[group.length - 1], r.int(16, 35)), group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
+    }
+    // Appeals won: nearly all denials older than two months were reprocessed and paid in full, each payer's at once.
+    // The denials collectors are still working (a follow-up call on file) stay open on the worklist.
+    const worked = new Set((await ctx.db.query<{ claim_id: string }>('select distinct claim_id from denial_trackings where billing_company_id = $1', [bc.id])).rows.map((x) => Number(x.claim_id)));
+    const settled = claims.filter((c) => c.status_id === 6 && afterService(c, 60) < today.getTime() && !worked.has(c.id));
+    const overturned = settled.filter(() => r.chance(0.95));
+    const appeals = new Map<string, Adjudicated[]>();
+    for (const c of overturned) appeals.set(`${c.insurance_company_id}:${c.company_id}`, [...(appeals.get(`${c.insurance_company_id}:${c.company_id}`) ?? []), c]);
+    for (const [key, group] of appeals) {
+      const last = Math.max(...group.map((c) => paidOn.get(c.id) ?? afterService(c, 30)));
+      await remit(`${bc.abbreviation}APL${key.replace(/\D/g, '')}`, group, last + r.int(30, 60) * 86_400_000,
+        group.map((c) => remitOf({ ...c, status_id: 7 }, linesOf.get(c.id) ?? [], r, `${c.payer_id}${String(c.id).padStart(10, '0')}R`)));
+    }
+    // The other old denials were appealed in vain: written off from the insurance balance three months after the denial.
+    for (const c of settled.filter((x) => !overturned.includes(x))) {
+      const owed = (await patientBalances(ctx.db, [c.patient_id], c.id)).get(c.patient_id)?.insurance_balance ?? 0;
+      const on = Math.min((paidOn.get(c.id) ?? afterService(c, 30)) + 90 * 86_400_000, today.getTime() - 86_400_000);
+      if (owed > 0) {
+        await recordLedgerEntry(ctx, actor, { patient_id: c.patient_id, claim_id: c.id, kind: 'write_off', responsibility: 'insurance', amount: owed,
+          entry_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)), reason: 'administrative', note: 'Denial upheld on appeal' }, 'en');
+      }
+    }
+    await patientsPay(ctx, actor, Number(bc.id), paidOn, r, today);
+  }
+  return posted;
+}
+
+/**
+ * Patients pay what their payers left them: most within a month or so of the remittance (their
+ * statement), all at once, a few never (they stay in the patient aging). Self-pay claims are the
+ * patient's from the day of service.
+ */
+async function patientsPay(ctx: Ctx, actor: ReturnType<typeof systemActor>, bc: number, paidOn: Map<number, number>, r: ReturnType<typeof seeded>, today: Date) {
+  const owing = (await ctx.db.query<{ patient_id: string; claims: string[]; services: string[] }>(
+    `select c.patient_id, array_agg(c.id) as claims, array_agg(c.date_of_service::text) as services from claims c
+      where c.billing_company_id = $1 and (c.status_id in (4, 7) or (coalesce(c.self_pay, false) and c.status_id = 2)) group by c.patient_id order by c.patient_id`, [bc])).rows;
+  const balances = await patientBalances(ctx.db, owing.map((o) => Number(o.patient_id)));
+  for (const o of owing) {
+    const balance = balances.get(Number(o.patient_id))?.patient_balance ?? 0;
+    if (balance <= 0 || !r.chance(0.97)) continue;
+    const billed = Math.max(...o.claims.map((id, k) => paidOn.get(Number(id)) ?? Date.parse(`${o.services[k]}T12:00:00Z`) + 20 * 86_400_000));
+    const on = billed + r.int(10, 35) * 86_400_000;
+    if (on >= today.getTime()) continue;
+    await recordPatientPayment(ctx, actor, { patient_id: Number(o.patient_id), amount: balance, method_id: r.pick([1, 1, 2, 3]), payment_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)),
+      reference: `STMT-${o.patient_id}` }, 'en');
+  }
+}
+
+/** A claim as its payer remits it: denied with the codes it was denied for, or paid (by line for a professional claim, as a whole for an institutional one). */
+function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, payerControlNumber = `${c.payer_id}${String(c.id).padStart(10, '0')}`): ClaimToRemit {
+  const charge = lines.reduce((n, l) => n + l.line_charge, 0);
+  const base = { patientControlNumber: c.patient_control_number, payerControlNumber,
+    patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: isoToUsDate(c.dos) as string, charge };
+  const professional = c.format_id === 1 && lines.every((l) => l.procedure_code);
+  if (c.status_id === 6) {
+    const [group, reason] = (c.denial_codes?.[0] ?? 'CO-50').split('-');
+    const denial = (amount: number): Adjustment[] => [{ group: group as Adjustment['group'], reason, amount }];
+    return { ...base, status: '4', paid: 0, patientResponsibility: group === 'PR' ? charge : 0,
+      ...(professional ? { lines: lines.map((l): LineToRemit => ({ procedure: l.procedure_code!, charge: l.line_charge, paid: 0, date: l.from_service, adjustments: denial(l.line_charge) })) }
+        : { adjustments: denial(charge), lines: [] }) };
+  }
+  if (professional) {
+    const remitted = lines.map((l) => ({ l, a: adjudicated({ charge: l.line_charge, copay: l.copay }, c, r) }));
+    return { ...base, status: '1', paid: remitted.reduce((n, x) => n + x.a.paid, 0), patientResponsibility: remitted.reduce((n, x) => n + x.a.patient, 0),
+      lines: remitted.map(({ l, a }): LineToRemit => ({ procedure: l.procedure_code!, charge: l.line_charge, paid: a.paid, date: l.from_service, adjustments: a.adjustments, allowed: a.allowed })) };
+  }
+  const a = adjudicated({ charge, copay: null }, c, r);
+  return { ...base, status: '1', paid: a.paid, patientResponsibility: a.patient, adjustments: a.adjustments, lines: [] };
+}
