@@ -250,6 +250,19 @@ describe('payments by patient', () => {
     expect(await n(`select count(*) from payment_batches b join payments y on y.payment_batch_id = b.id where y.id = $1 and b.name like 'Patient payments 03/25/2026%'`, [r.body.id])).toBe(1);
   });
 
+  it("a patient's payment of a self-pay claim is applied to its lines, not left as credit", async () => {
+    const self = await root('POST', '/claim/verify-register', goodClaim(w, { insurance_policy_ids: [], services: [
+      { from_service: '03/04/2026', to_service: '03/04/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 8000 }] }));
+    expect(self.status, JSON.stringify(self.body)).toBe(201);
+    const owedBefore = (await root('GET', `/payments/batch/payments/patient/${w.patient}`)).body.owed as number;
+    expect(owedBefore).toBe(8000);
+    const r = await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: 3000, method_id: 1, claims: [{ claim_id: self.body.id, amount: 3000 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ distributed: 3000, unapplied: 0 });
+    expect(await n('select coalesce(sum(paid), 0) from payment_services where claim_id = $1', [self.body.id])).toBe(3000);
+    expect((await root('GET', `/payments/batch/payments/patient/${w.patient}`)).body.owed).toBe(5000);
+  });
+
   it("a claim's payments are one click away: the payer's and the patient's postings, with the totals", async () => {
     const r = await root('GET', `/claim/${claim.id}/payments`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
