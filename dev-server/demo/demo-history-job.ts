@@ -4,7 +4,7 @@ import { loadDemoPayments } from './demo-payments.ts';
 /**
  * The demo's money (eighteen months of payers' remittances posted, appeals, patients paying, today's
  * ERAs and checks), loaded after a first start's demo data as a job: the app answers meanwhile and the
- * history fills in, about a minute on the embedded database. Not retried: a second run would find
+ * history fills in, under two minutes for the full demo on the embedded database. Not retried: a second run would find
  * today's remittances already taken in.
  */
 export const demoHistoryJob = defineJob<Record<string, never>, never>({

@@ -38,7 +38,7 @@ function remitted(c: DemoClaim, denied: boolean): ClaimToRemit {
  * attached and wait to be distributed; and a patient paying the coinsurance the first ERA left.
  */
 export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; files: FileStore }): Promise<number> {
-  // First the money behind the claims already adjudicated (the payers' quarterly 835s), then today's.
+  // First the money behind the claims already adjudicated (the payers' monthly 835s), then today's.
   let posted = await loadDemoRemittances(ctx);
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string; name: string }>('select id, abbreviation, name from billing_companies order by id')).rows;
   for (const bc of bcs) {

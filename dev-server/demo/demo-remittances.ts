@@ -45,7 +45,7 @@ function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated
 
 /**
  * The money behind the demo's adjudicated claims, through the product's own remittance path: each
- * payer's 835 for each clinic and quarter of service — the Approved and Complete claims paid (CO-45,
+ * payer's 835 for each clinic and month of service — the Approved and Complete claims paid (CO-45,
  * and the patient's share on the Approved ones), the Denied ones with the codes they were denied for —
  * taken in as a payer's file and posted, in a batch closed on the payment's date. Professional claims are
  * paid line by line, institutional ones as a whole claim. So ledgers, aging and reports agree with the
@@ -71,10 +71,10 @@ export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise
       [claims.map((c) => c.id)])).rows.map((l) => ({ ...l, claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
     const linesOf = new Map<number, Line[]>();
     for (const l of lines) linesOf.set(l.claim_id, [...(linesOf.get(l.claim_id) ?? []), l]);
-    // A payer pays each clinic (its payee) once a quarter here: few files, each a real payment.
+    // A payer pays each clinic (its payee) once a month here for the claims served that month.
     const groups = new Map<string, Adjudicated[]>();
     for (const c of claims) {
-      const key = `${c.insurance_company_id}:${c.company_id}:${c.dos.slice(0, 4)}Q${Math.floor((Number(c.dos.slice(5, 7)) - 1) / 3) + 1}`;
+      const key = `${c.insurance_company_id}:${c.company_id}:${c.dos.slice(0, 7)}`;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
     let control = 100;
@@ -144,9 +144,9 @@ async function patientsPay(ctx: Ctx, actor: ReturnType<typeof systemActor>, bc: 
   const balances = await patientBalances(ctx.db, owing.map((o) => Number(o.patient_id)));
   for (const o of owing) {
     const balance = balances.get(Number(o.patient_id))?.patient_balance ?? 0;
-    if (balance <= 0 || !r.chance(0.97)) continue;
+    if (balance <= 0 || !r.chance(0.99)) continue;
     const billed = Math.max(...o.claims.map((id, k) => paidOn.get(Number(id)) ?? Date.parse(`${o.services[k]}T12:00:00Z`) + 20 * 86_400_000));
-    const on = billed + r.int(10, 35) * 86_400_000;
+    const on = billed + r.int(7, 28) * 86_400_000;
     if (on >= today.getTime()) continue;
     await recordPatientPayment(ctx, actor, { patient_id: Number(o.patient_id), amount: balance, method_id: r.pick([1, 1, 2, 3]), payment_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)),
       reference: `STMT-${o.patient_id}` }, 'en');
