@@ -8,7 +8,7 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { AdmissionService, ADMISSION_TEXT } from './admission-service.ts';
 import { ADMITTED, roomLabel, type Room } from './rooms.ts';
 import { census } from './census.ts';
-import { readableBy } from '../codes/code-owner.ts';
+import { readableBy } from '../resources/shared-tenancy.ts';
 
 export interface AdmissionContext { db: Database; entities: Entity[] }
 

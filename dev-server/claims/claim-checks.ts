@@ -5,6 +5,7 @@ import { claimMessage, type ClaimMessage } from '../../src/domain/claims/claim-m
 import { isFilled, isProfessional, type ClaimErrors } from '../../src/domain/claims/claim-rules.ts';
 import revenueCodes from '../../schemas/lists/revenue-codes.json' with { type: 'json' };
 import { codeOf } from './claim-code-lists.ts';
+import { readableBy } from '../resources/shared-tenancy.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
@@ -64,9 +65,9 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   // Procedures and modifiers: the shipped set and each claim's billing company's own codes (its CPT), keyed "bc:code" for the latter.
   const owners = all((c) => [Number(c.billing_company_id)]);
   const proc = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from procedures
-      where upper(code) = any($1::text[]) and status is not false and (billing_company_id is null or billing_company_id = any($2::bigint[]))`, [all(procedureCodes), owners]);
+      where upper(code) = any($1::text[]) and status is not false and ${readableBy('any($2::bigint[])')}`, [all(procedureCodes), owners]);
   const mod = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from modifiers
-      where upper(code) = any($1::text[]) and active is not false and (billing_company_id is null or billing_company_id = any($2::bigint[]))`,
+      where upper(code) = any($1::text[]) and active is not false and ${readableBy('any($2::bigint[])')}`,
       [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up))), owners]);
   const policies = await tx.query<Policy>(`select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
              p.insurance_company_id, p.insurance_plan_id, i.ins_type_id

@@ -5,7 +5,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { ClaimContext } from './claim-service.ts';
 import { codeListFile } from './claim-code-lists.ts';
-import { readableBy } from '../codes/code-owner.ts';
+import { readableBy } from '../resources/shared-tenancy.ts';
 
 const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const search = (q: unknown) => String(q ?? '').trim().toLowerCase();

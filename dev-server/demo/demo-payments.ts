@@ -4,13 +4,13 @@ import type { FileStore } from '../files/file-store.ts';
 import { systemActor, type Actor } from '../auth/actor.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
-import { registerEras } from '../payments/era-files.ts';
 import { postEra } from '../payments/era-posting.ts';
 import { batchStore, createBatch, paymentStore } from '../payments/payment-access.ts';
 import { closeBatch } from '../payments/payment-routes.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { loadDemoLedger } from './demo-ledger.ts';
 import { loadDemoRemittances } from './demo-remittances.ts';
+import { remitParties, takeIn, type DemoPayerRow } from './demo-era-intake.ts';
 
 interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
   lines: Array<{ procedure_code: string; from_service: string; line_charge: number }> }
@@ -48,11 +48,10 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
     if (!claims || claims.length < 2 || !others?.length) continue;
     const cut = Math.ceil(claims.length * 0.6);
     // The payer as it signs its remittances (address and EDI contact), paying the clinic that billed: its own NPI.
-    const who = (await ctx.db.query<{ address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string }>(
-      `select i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi from insurance_companies i, companies co where i.id = $1 and co.id = $2`, [claims[0].insurance_company_id, claims[0].company_id])).rows[0];
-    const payer = { name: claims[0].payer_name.toUpperCase().slice(0, 60), id: claims[0].payer_id,
-      address: { line1: (who.address ?? 'PO BOX 1').toUpperCase(), city: (who.city ?? 'JACKSONVILLE').toUpperCase(), state: who.state ?? 'FL', zip: who.zip ?? '32202' }, contact: { name: 'EDI SUPPORT', phone: who.phone ?? '8005550100' } };
-    const payee = { name: who.clinic.toUpperCase().slice(0, 60), npi: who.npi };
+    const who = (await ctx.db.query<DemoPayerRow>(
+      `select i.name as payer_name, i.payer_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi from insurance_companies i, companies co where i.id = $1 and co.id = $2`,
+      [claims[0].insurance_company_id, claims[0].company_id])).rows[0];
+    const { payer, payee } = remitParties(who);
     const today = usDateOf();
     const era = (trace: string, list: ClaimToRemit[]): PaymentToRemit => ({ payer, payee, method: 'ACH', date: today, trace, claims: list });
     const first = write835({ sender: payer.id, receiver: bc.abbreviation, control: 1, date: today, payments: [era(`${bc.abbreviation}EFT0001`, claims.slice(0, cut).map((c, i) => remitted(c, i === 1)))] });
@@ -82,10 +81,6 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
   return posted;
 }
 
-async function takeIn(ctx: { db: Database; entities: Entity[]; files: FileStore }, actor: Actor, bc: number, name: string, text: string): Promise<number[]> {
-  const file = await ctx.files.save(actor, { kind: 'era', name, billingCompanyId: bc, source: Buffer.from(text, 'latin1') });
-  return ctx.db.transaction(async (tx) => (await registerEras(tx, ctx, actor, { billingCompanyId: bc, fileId: file.id, name, size: text.length, source: text })).created);
-}
 
 /** Professional claims Submitted, with their lines, grouped by payer (the payer with the most first), oldest first, at most 12 a payer. */
 async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {

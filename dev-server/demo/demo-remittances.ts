@@ -1,11 +1,7 @@
-import type { Entity } from '../../src/platform/entity.ts';
-import type { Database } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
 import { systemActor } from '../auth/actor.ts';
 import { isoToUsDate } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';
-import { registerEras } from '../payments/era-files.ts';
 import { postEra } from '../payments/era-posting.ts';
 import { batchStore } from '../payments/payment-access.ts';
 import { closeBatch } from '../payments/payment-routes.ts';
@@ -13,12 +9,11 @@ import { seeded } from './demo-rows.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
+import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
 
-type Ctx = { db: Database; entities: Entity[]; files: FileStore };
-interface Adjudicated {
+interface Adjudicated extends DemoPayerRow {
   id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: string; first_name: string; last_name: string; member_id: string;
-  insurance_company_id: number; payer_id: string; payer_name: string; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
-  address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string;
+  insurance_company_id: number; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
 }
 interface Line { claim_id: number; procedure_code: string | null; from_service: string; line_charge: number; copay: number | null }
 
@@ -51,7 +46,7 @@ function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated
  * paid line by line, institutional ones as a whole claim. So ledgers, aging and reports agree with the
  * claims' statuses. Answers how many claims were posted.
  */
-export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise<number> {
+export async function loadDemoRemittances(ctx: DemoContext, today = new Date()): Promise<number> {
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string }>('select id, abbreviation from billing_companies order by id')).rows;
   let posted = 0;
   for (const bc of bcs) {
@@ -82,15 +77,12 @@ export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise
     const remit = async (trace: string, group: Adjudicated[], at: number, remits: ClaimToRemit[]) => {
       const day = new Date(Math.min(at, today.getTime() - 86_400_000));
       const date = isoToUsDate(day.toISOString().slice(0, 10)) as string;
-      const first = group[0];
-      const payer = { name: first.payer_name.toUpperCase().slice(0, 60), id: first.payer_id,
-        address: { line1: (first.address ?? 'PO BOX 1').toUpperCase(), city: (first.city ?? 'JACKSONVILLE').toUpperCase(), state: first.state ?? 'FL', zip: first.zip ?? '32202' },
-        contact: { name: 'EDI SUPPORT', phone: first.phone ?? '8005550100' } };
-      const text = write835({ sender: payer.id, receiver: bc.abbreviation, control: ++control, date, payments: [{ payer, payee: { name: first.clinic.toUpperCase().slice(0, 60), npi: first.npi }, method: 'ACH', date, trace, claims: remits }] });
-      const name = `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`;
-      const file = await ctx.files.save(actor, { kind: 'era', name, billingCompanyId: Number(bc.id), source: Buffer.from(text, 'latin1') });
-      const [eraId] = (await ctx.db.transaction((tx) => registerEras(tx, ctx, actor, { billingCompanyId: Number(bc.id), fileId: file.id, name, size: text.length, source: text }))).created;
+      const parties = remitParties(group[0]);
+      const text = write835({ sender: parties.payer.id, receiver: bc.abbreviation, control: ++control, date, payments: [{ ...parties, method: 'ACH', date, trace, claims: remits }] });
+      const [eraId] = await takeIn(ctx, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`, text);
       if (!eraId) return;
+      // The notes this posting writes are those written from here on (a claim's earlier remittance keeps its own day).
+      const since = (await ctx.db.query<{ t: string }>('select clock_timestamp() as t')).rows[0].t;
       const outcome = await postEra(ctx, actor, eraId);
       posted += outcome.posted_claims;
       for (const c of group) paidOn.set(c.id, day.getTime());
@@ -98,7 +90,7 @@ export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise
         await closeBatch(ctx, batchStore(ctx, actor), outcome.payment_batch_id, date);
         // The remittance happened on its payment date: its batch and notes carry that day, not the day the demo was loaded (history rows are append-only and keep theirs).
         await ctx.db.query(`update payment_batches set posting_date = $2::date, created_at = $3 where id = $1`, [outcome.payment_batch_id, day.toISOString().slice(0, 10), day.toISOString()]);
-        await ctx.db.query(`update claim_notes set created_at = $3 where billing_company_id = $1 and claim_id = any($2::bigint[]) and created_at > now() - interval '1 hour'`, [bc.id, group.map((c) => c.id), day.toISOString()]);
+        await ctx.db.query(`update claim_notes set created_at = $3 where billing_company_id = $1 and claim_id = any($2::bigint[]) and created_at >= $4`, [bc.id, group.map((c) => c.id), day.toISOString(), since]);
       }
     };
     const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
@@ -137,7 +129,7 @@ export async function loadDemoRemittances(ctx: Ctx, today = new Date()): Promise
  * statement), all at once, a few never (they stay in the patient aging). Self-pay claims are the
  * patient's from the day of service.
  */
-async function patientsPay(ctx: Ctx, actor: ReturnType<typeof systemActor>, bc: number, paidOn: Map<number, number>, r: ReturnType<typeof seeded>, today: Date) {
+async function patientsPay(ctx: DemoContext, actor: ReturnType<typeof systemActor>, bc: number, paidOn: Map<number, number>, r: ReturnType<typeof seeded>, today: Date) {
   const owing = (await ctx.db.query<{ patient_id: string; claims: string[]; services: string[] }>(
     `select c.patient_id, array_agg(c.id) as claims, array_agg(c.date_of_service::text) as services from claims c
       where c.billing_company_id = $1 and (c.status_id in (4, 7) or (coalesce(c.self_pay, false) and c.status_id = 2)) group by c.patient_id order by c.patient_id`, [bc])).rows;

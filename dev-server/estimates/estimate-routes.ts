@@ -6,7 +6,7 @@ import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
-import { readableBy } from '../codes/code-owner.ts';
+import { readableBy } from '../resources/shared-tenancy.ts';
 
 export interface EstimateContext { db: Database; entities: Entity[] }
 

@@ -6,7 +6,7 @@ import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion }
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
 import { US_STATES, countries } from './places.ts';
-import { readableBy, readableByActor } from '../codes/code-owner.ts';
+import { readableBy, readableByActor } from '../resources/shared-tenancy.ts';
 
 export interface LookupContext extends MasterDataContext { lists: Map<string, CodeList> }
 
@@ -28,13 +28,14 @@ async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
 }
 
 /** Codes a procedure lists (its diagnoses, its modifiers), each with its name from the code table. */
-async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, field: 'diagnosis_codes' | 'modifier_codes', table: string) {
+async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, field: 'diagnosis_codes' | 'modifier_codes', entityName: 'diagnosis' | 'modifier') {
   const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
   const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
   if (!codes.length) return [];
   const params: unknown[] = [codes];
-  // Modifiers are a shared code table (a billing company's own CPT modifiers); diagnoses are every billing company's.
-  const scope = table === 'modifiers' ? readableByActor(actor, params) : 'true';
+  // A shared code table (modifiers: a billing company's own CPT modifiers) is read as its tenancy says; a global one whole.
+  const { table, tenancy } = entityOf(ctx, entityName).resource;
+  const scope = tenancy === 'shared' ? readableByActor(actor, params) : 'true';
   const r = await ctx.db.query<{ id: string; code: string; description: string }>(`select id, code, description from ${table} where lower(code) = any($1::text[]) and ${scope} order by code`, params);
   return r.rows.map((x) => ({ id: Number(x.id), code: x.code, name: `${x.code} - ${x.description}` }));
 }
@@ -72,11 +73,11 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   },
   {
     method: 'get', path: '/procedure/get-list-diagnoses/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Diagnoses a procedure lists [{id, code, name}]',
-    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'diagnosis_codes', 'diagnoses'),
+    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'diagnosis_codes', 'diagnosis'),
   },
   {
     method: 'get', path: '/procedure/get-list-modifiers/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Modifiers a procedure lists [{id, code, name}]',
-    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'modifier_codes', 'modifiers'),
+    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'modifier_codes', 'modifier'),
   },
   {
     method: 'get', path: '/procedure/get-list-insurance-companies/{id}', permission: 'procedure.view', summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',

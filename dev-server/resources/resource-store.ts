@@ -1,4 +1,5 @@
-import type { Entity } from '../../src/platform/entity.ts';
+import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
+import { readableBy } from './shared-tenancy.ts';
 import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -60,6 +61,8 @@ export class ResourceStore {
   private readonly versioned: boolean;
   /** a shared code table: shipped rows (no owner) for all, a billing company's own rows for it alone */
   private readonly shared: boolean;
+  /** rows carry billing_company_id: tenant-owned rows always, a shared table's own codes */
+  private readonly owned: boolean;
 
   constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
     const props = entity.schema.properties;
@@ -73,6 +76,7 @@ export class ResourceStore {
     this.generatedFields = this.fields.filter((f) => props[f]['x-db']?.generated);
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
     this.shared = entity.resource.tenancy === 'shared';
+    this.owned = hasOwnerColumn(entity.resource);
     this.versioned = !entity.resource.appendOnly;
   }
 
@@ -129,7 +133,7 @@ export class ResourceStore {
   get actorPermissions(): ReadonlySet<string> { return this.actor.permissions; }
 
   private get selectList() {
-    return ['id', ...(this.tenantOwned || this.shared ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
+    return ['id', ...(this.owned ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
   }
 
   /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
@@ -143,7 +147,7 @@ export class ResourceStore {
     switch (this.entity.resource.tenancy) {
       case 'self': return `id = ${mine}`;
       case 'member': return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
-      case 'shared': return `(${this.table}.billing_company_id is null or ${this.table}.billing_company_id = ${mine})`;
+      case 'shared': return readableBy(mine, this.table);
       default: return `billing_company_id = ${mine}`;
     }
   }
@@ -388,7 +392,7 @@ export class ResourceStore {
       await this.checkRules(tx, values, undefined, owner);
       if (this.shared) await this.refuseShadowing(tx, values, owner);
       const data = this.toDb({ ...values });
-      if (this.tenantOwned || this.shared) data.billing_company_id = owner;
+      if (this.owned) data.billing_company_id = owner;
       const cols = Object.keys(data);
       const r = await this.guard(() => tx.query<{ id: number }>(
         `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
@@ -429,7 +433,7 @@ export class ResourceStore {
 
   /** Writes the changed fields of a row the caller has read and locked in tx, and audits them. */
   async applyUpdate(t: Queryable, before: Row, values: Record<string, unknown>, event: AuditEvent): Promise<Row> {
-    if ((this.tenantOwned || this.shared) && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
+    if (this.owned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
       if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
     }
     const changed = Object.keys(values).filter((k) => k !== 'version' && JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
@@ -513,7 +517,7 @@ export class ResourceStore {
   /** Re-creates a deleted row with its old id and values (audit rollback of a deletion), under the same stored rules as any write. */
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
-    if ((this.tenantOwned || this.shared) && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
+    if (this.owned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
     await this.checkRules(tx, values, id);
     const cols = ['id', ...Object.keys(data)];
     await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
@@ -534,7 +538,7 @@ export class ResourceStore {
   }
 
   audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
-    const bc = this.tenantOwned || this.shared ? ((row.billing_company_id as number | undefined) ?? null) : this.entity.resource.tenancy === 'self' ? row.id : null;
+    const bc = this.owned ? ((row.billing_company_id as number | undefined) ?? null) : this.entity.resource.tenancy === 'self' ? row.id : null;
     return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
   }
 
@@ -545,12 +549,15 @@ export class ResourceStore {
   private async refuseShadowing(tx: Queryable, values: Record<string, unknown>, owner: number | null) {
     for (const [field, f] of Object.entries(this.entity.schema.properties)) {
       if (!f['x-db']?.unique || typeof values[field] !== 'string') continue;
-      const seen = await tx.query(`select 1 from ${this.table} where lower(${field}) = lower($1) and (billing_company_id is null or billing_company_id = $2) limit 1`, [values[field], owner ?? 0]);
-      if (seen.rows.length) {
-        const message = f['x-db'].uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
-        throw new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
-      }
+      const seen = await tx.query(`select 1 from ${this.table} where lower(${field}) = lower($1) and ${readableBy('$2')} limit 1`, [values[field], owner ?? 0]);
+      if (seen.rows.length) throw this.duplicate(field);
     }
+  }
+
+  /** The spec's duplicate message, on the field that repeats another record's. */
+  private duplicate(field: string): DomainError {
+    const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
+    return new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
   }
 
   /** A unique-index violation becomes the spec's duplicate message on the offending field. */
@@ -560,9 +567,7 @@ export class ResourceStore {
     } catch (e) {
       const err = e as { code?: string; constraint?: string; message?: string };
       if (err.code === '23505') {
-        const field = this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id';
-        const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
-        throw new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
+        throw this.duplicate(this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id');
       }
       if (err.code === '23503') {
         // PostgreSQL names a foreign key {table}_{column}_fkey; the column is the field at fault.

@@ -104,6 +104,7 @@ describe('sessions', () => {
     expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(403);
     await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'diagnosis.create'");
     expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(201);
+    expect((await app.db.query('select description from diagnoses where code = $1', ['Z99.89'])).rows).toEqual([{ description: 'x' }]);
   });
 });
 

@@ -74,7 +74,8 @@ describe('a billing company enters the CPT codes it bills', () => {
   });
 
   it("another billing company does not read the code: not found by code, not in its list, and its claim is refused", async () => {
-    expect((await lsrManager('GET', '/procedure/get-by-code/99214')).status).toBe(404);
+    const byCode = await lsrManager('GET', '/procedure/get-by-code/99214');
+    expect([byCode.status, byCode.body.message]).toEqual([404, 'Procedure code not found']);
     const list = await lsrManager('GET', '/procedure?query=99214');
     expect(list.body.data.map((p: { code: string }) => p.code)).not.toContain('99214');
     const r = await lsrManager('POST', '/claim', visit(lsr));
@@ -105,6 +106,7 @@ describe('a billing company enters the CPT codes it bills', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await rowsOf('procedures', '99214')).toContainEqual({ owner: sun.bc, description: 'Established visit, moderate (30-39 min)' });
     expect((await root('PUT', `/procedure/${shipped}`, { description: 'Office visit, established, low', version: 1 })).status).toBe(200);
+    expect(await rowsOf('procedures', '99213')).toEqual([{ owner: null, description: 'Office visit, established, low' }]);
   });
 });
 
@@ -126,7 +128,7 @@ describe('npm run import:codes -- cpt FILE', () => {
   it('a CSV with code and description columns is read by its header; without a billing company the codes are the installation\'s', async () => {
     expect(await importCpt(app.db, 'Code,Description\n93000,"Electrocardiogram, complete"\n', null)).toBe(1);
     expect(await rowsOf('procedures', '93000')).toEqual([{ owner: null, description: 'Electrocardiogram, complete' }]);
-    expect((await sunManager('GET', '/procedure/get-by-code/93000')).status).toBe(200);
+    expect((await sunManager('GET', '/procedure/get-by-code/93000')).body).toMatchObject({ code: '93000', description: 'Electrocardiogram, complete' });
   });
 
   it('a file without CPT codes is refused with what it needs', async () => {

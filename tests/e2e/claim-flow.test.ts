@@ -16,16 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-async function choose(label: string, option: string | RegExp) {
-  await win.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
-  await page.getByRole('option', { name: option }).first().click();
+/** Picks an option of a form's combobox in a window (the biller's, or the billing manager's). */
+async function chooseIn(w: Locator, p: Page, label: string, option: string | RegExp) {
+  await w.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
+  await p.getByRole('option', { name: option }).first().click();
 }
+const choose = (label: string, option: string | RegExp) => chooseIn(win, page, label, option);
 const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col}"]`);
 const cellError = (row: number, col: string) => win.locator(`[data-error-for="${row}:${col}"]`);
 /** Types into the focused cell and moves on with Tab: the keyboard only. */
-async function typeCells(values: string[]) {
-  for (const v of values) { if (v) await page.keyboard.type(v); await page.keyboard.press('Tab'); }
+async function typeCellsOn(p: Page, values: string[]) {
+  for (const v of values) { if (v) await p.keyboard.type(v); await p.keyboard.press('Tab'); }
 }
+const typeCells = (values: string[]) => typeCellsOn(page, values);
 
 describe('a biller writes claims', () => {
   it('creates a professional claim for a patient with three lines entered only from the keyboard, and sees the total', async () => {
@@ -171,10 +174,7 @@ describe('a billing manager adds the CPT code a claim needs from the claim itsel
   });
 
   it('types 99215 and 24, adds each to the code list with a description in its own words, and the claim verifies', async () => {
-    const pick = async (label: string, option: string | RegExp) => {
-      await bw.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
-      await bm.getByRole('option', { name: option }).first().click();
-    };
+    const pick = (label: string, option: string | RegExp) => chooseIn(bw, bm, label, option);
     await bw.getByRole('button', { name: 'Create' }).first().click();
     await pick('Patient', /Lucia Perez/);
     await pick('Company', 'Sunshine Family Clinic - SUN');
@@ -184,7 +184,7 @@ describe('a billing manager adds the CPT code a claim needs from the claim itsel
     await bw.getByRole('button', { name: 'Add diagnosis' }).click();
     await bm.keyboard.type('J06.9');
     await bw.getByRole('button', { name: 'Add line' }).click();
-    for (const v of ['4/6', '4/6', '99215', '24', '11', 'A', '1']) { await bm.keyboard.type(v); await bm.keyboard.press('Tab'); }
+    await typeCellsOn(bm, ['4/6', '4/6', '99215', '24', '11', 'A', '1']);
     const procedure = bw.getByTestId('missing-procedure-99215');
     await procedure.getByText('99215 is not in your code list.').waitFor();
     await procedure.getByRole('button', { name: 'Add to code list' }).click();

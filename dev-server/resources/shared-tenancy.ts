@@ -1,7 +1,7 @@
 /**
- * The rows of a shared code table (procedures, modifiers) one billing company reads: the shipped set
+ * The rows of a table of shared tenancy (the code tables: procedures, modifiers) one billing company reads: the shipped set
  * (no owner) and the codes it entered itself — never another billing company's. param is the SQL
- * placeholder of its id ("$2").
+ * placeholder of its id ("$2"), or of several ("any($2::bigint[])").
  */
 export const readableBy = (param: string, alias?: string) => {
   const column = alias ? `${alias}.billing_company_id` : 'billing_company_id';
@@ -12,6 +12,5 @@ export const readableBy = (param: string, alias?: string) => {
 export const readableByActor = (actor: { crossTenant: boolean; billingCompanyIds: number[] }, params: unknown[], alias?: string) => {
   if (actor.crossTenant) return 'true';
   params.push(actor.billingCompanyIds);
-  const column = alias ? `${alias}.billing_company_id` : 'billing_company_id';
-  return `(${column} is null or ${column} = any($${params.length}::bigint[]))`;
+  return readableBy(`any($${params.length}::bigint[])`, alias);
 };
