@@ -25,8 +25,8 @@ async function main() {
   await moveLegacyExchangeFolders(db);
   const jobs = new JobQueue(db, files);
   await jobs.start();
-  // The demo's money goes through the product's own intake and posting (about a minute): a job, while the app already answers.
-  if (demo) await jobs.enqueue(null, 'demo-history', {}, null);
+  // The demo's history — its claims sent, answered, paid — goes through the product's own batches, intake and posting (a few minutes): a job, while the app already answers.
+  if (demo) await jobs.enqueue(null, 'demo-history', { fates: demo }, null);
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.
   if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
   // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.

@@ -1,6 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { markRefilesTransmitted } from '../denials/refile.ts';
 import type { Actor } from '../auth/actor.ts';
+import { nowOf } from '../db/as-of.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -129,7 +130,7 @@ export class BatchService {
       const unprepared = before?.send_state ? { control_number: null, file_id: null, send_state: null } : {};
       if (before) return this.store.update(before.id, { ...values, ...totals, ...unprepared }, { tx, version: opts.version, requireVersion: true });
       const n = Number((await tx.query<{ n: number }>('select count(*) + 1 as n from claim_batches where billing_company_id = $1', [owner])).rows[0].n);
-      return this.store.create({ ...values, ...totals, billing_company_id: owner, code: batchCode(String(values.name), n, new Date().getFullYear()) }, { tx });
+      return this.store.create({ ...values, ...totals, billing_company_id: owner, code: batchCode(String(values.name), n, nowOf(this.ctx.db).getFullYear()) }, { tx });
     });
   }
 
@@ -194,7 +195,7 @@ export class BatchService {
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
       await markRefilesTransmitted(tx, claimIds);
       await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
-      await this.store.applyUpdate(tx, now, { shipping_date: new Date().toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null }, 'updated');
+      await this.store.applyUpdate(tx, now, { shipping_date: nowOf(this.ctx.db).toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
     });
     crashPoint('batch-send:after-submitted', id);
@@ -224,7 +225,7 @@ export class BatchService {
       if (phone.length < 10) throw invalid({ contact_phone: [BATCH_MESSAGES.submitterPhone] }, BATCH_MESSAGES.notSent);
       const control = Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
       const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
-      const now = new Date();
+      const now = nowOf(this.ctx.db);
       const envelope = {
         submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone },
         receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
@@ -257,7 +258,7 @@ export class BatchService {
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
       await markRefilesTransmitted(tx, claimIds);
-      await this.store.applyUpdate(tx, batch, { shipping_date: new Date().toISOString(), send_state: null }, 'updated');
+      await this.store.applyUpdate(tx, batch, { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null }, 'updated');
       return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
     });
   }

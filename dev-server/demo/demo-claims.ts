@@ -46,7 +46,6 @@ function statusFor(r: Random, ageDays: number): number {
   if (ageDays < 120) return r.pick([3, 4, 4, 4, 4, 4, 4, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 5, 6]);
   return r.pick([4, 4, 4, 4, 4, 4, ...Array<number>(31).fill(7), 6, 6, 6]);
 }
-const HAPPY = [1, 2, 3, 4, 7];
 /**
  * The statuses of a billing company's first demo claims, whatever the draw, with the span of days ago
  * they were served in: this week's drafts and claims ready to batch, claims the clearing house rejected,
@@ -54,8 +53,8 @@ const HAPPY = [1, 2, 3, 4, 7];
  */
 const FIRST_CLAIMS: Array<[status: number, fromDays: number, days: number]> = [[1, 1, 9], [1, 1, 9], [2, 1, 9], [2, 1, 9], [2, 1, 9], [5, 12, 30], [5, 12, 30],
   [6, 25, 20], [6, 25, 20], [6, 25, 20], [3, 12, 30], [3, 12, 30], [3, 12, 30], [3, 12, 30]];
-/** The road a claim took to its status, as its history shows it. */
-const roadTo = (status: number) => (status === 5 ? [1, 2, 3, 5] : status === 6 ? [1, 2, 3, 6] : HAPPY.slice(0, HAPPY.indexOf(status) + 1));
+/** The road a claim took to where it waits: created, then verified unless it is still a draft. */
+const roadTo = (status: number) => (status === 1 ? [1] : [1, 2]);
 
 export const DEMO_SUB_STATUSES: Array<[code: string, name: string, statuses: number[], color: string, denial?: boolean]> = [
   ['DOCS', 'Waiting for documentation', [1], '#707070'],
@@ -70,6 +69,13 @@ export const DEMO_SUB_STATUSES: Array<[code: string, name: string, statuses: num
   ['TIMELY', 'Timely filing limit', [6], '#A72821', true],
   ['PAID', 'Paid in full', [7], '#1B6D49'],
 ];
+
+/**
+ * What became of the demo's claims sent to payers, by the status they reach (3 Submitted, 4 Approved,
+ * 5 Rejected, 6 Denied, 7 Complete): claim ids. The claims are loaded verified and Not submitted; the
+ * demo's history job sends them in batches and answers them as clearing houses and payers would.
+ */
+export type DemoFates = Record<number, number[]>;
 
 export interface DemoClaimParties {
   billingCompanyId: number; abbreviations: Map<number, string>; companyIds: number[]; facilityIds: number[]; professionalIds: number[];
@@ -86,7 +92,7 @@ const us = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${Strin
  * institutional, in every status and sub-status, with their lines and the history of how each got
  * where it is — so lists, batches, payments and reports have something to show from the first start.
  */
-export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParties, count = 2000, today = new Date()): Promise<number> {
+export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParties, count = 2000, today = new Date()): Promise<{ count: number; fates: DemoFates }> {
   const subIds = await insertRows(tx, 'claim_sub_statuses', DEMO_SUB_STATUSES.map(([code, name, statuses, color, denial]) => ({
     billing_company_id: p.billingCompanyId, code, name, claim_status_ids: statuses, color, denial: !!denial, status: true,
   })));
@@ -97,6 +103,7 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
   const lines: Array<Record<string, unknown>> = [];
   const history: Array<Record<string, unknown>> = [];
   const subUsed = new Set<number>();
+  const fates: DemoFates = {};
   for (let n = 0; n < count; n++) {
     const id = firstId + n;
     const patient = r.pick(p.patients);
@@ -111,9 +118,12 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
     const selfPay = !pols.length || r.chance(0.03);
     const drawnStatus = statusFor(r, ageDays);
     // A self-pay claim never goes to a payer: it waits, Not submitted, for the patient's statement.
-    const status = first && !selfPay ? first[0] : selfPay ? Math.min(drawnStatus, 2) : drawnStatus;
-    // Every sub-status appears somewhere; then about half the claims whose status has sub-statuses carry one.
-    const candidates = subsOf(status);
+    const fate = first && !selfPay ? first[0] : selfPay ? Math.min(drawnStatus, 2) : drawnStatus;
+    // A claim bound for a payer waits verified for the history job to send it; drafts and claims ready to batch stay as they are.
+    const status = Math.min(fate, 2);
+    if (fate > 2) (fates[fate] ??= []).push(id);
+    // Every sub-status appears somewhere; then about half the claims whose status has sub-statuses carry one (the rest once their fate is known).
+    const candidates = fate > 2 ? [] : subsOf(status);
     const unused = candidates.filter((s) => !subUsed.has(s));
     const sub = candidates.length && (unused.length || r.chance(0.5)) ? (unused[0] ?? r.pick(candidates)) : null;
     if (sub) subUsed.add(sub);
@@ -158,16 +168,36 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
     road.forEach((to, k) => history.push({
       entity: 'claim', entity_id: id, billing_company_id: p.billingCompanyId, from_state: k === 0 ? null : road[k - 1], to_state: to,
       sub_status_id: k === road.length - 1 ? sub : null, note: k === 0 ? 'Created' : NOTES[to], user_id: p.systemUserId,
-      created_at: new Date(dos.getTime() + (k * 7 + 1) * 86_400_000).toISOString(),
+      // Entered the day after the service, verified a week later; a claim of yesterday's visit only hours ago (never in the future).
+      created_at: new Date(Math.min(dos.getTime() + (k * 7 + 1) * 86_400_000, today.getTime() - (2 - k) * 3_600_000)).toISOString(),
     }));
   }
   await insertRows(tx, 'claims', claims, 250);
   await insertRows(tx, 'claim_services', lines, 400);
   await insertRows(tx, 'state_transitions', history, 500);
-  return count;
+  return { count, fates };
 }
 
-const NOTES: Record<number, string> = {
-  2: 'Claim created successfully, system verification', 3: 'Submitted to ClearingHouse', 4: 'Payer accepted the claim for payment',
-  5: 'Rejected by the clearing house: subscriber ID not found', 6: 'Denied by the payer', 7: 'Paid; balance closed',
-};
+const NOTES: Record<number, string> = { 2: 'Claim created successfully, system verification' };
+
+/**
+ * Once the history has taken the claims where they went, the labels staff put on them: every
+ * sub-status of a status at least once, then about half the claims of a status that has sub-statuses.
+ */
+export async function labelDemoClaims(tx: Queryable, r: Random, billingCompanyId: number): Promise<void> {
+  const subs = (await tx.query<{ id: number; claim_status_ids: number[] }>(
+    'select id, claim_status_ids from claim_sub_statuses where billing_company_id = $1 order by id', [billingCompanyId])).rows;
+  const claims = (await tx.query<{ id: number; status_id: number }>(
+    `select id, status_id from claims where billing_company_id = $1 and status_id >= 3 and sub_status_id is null order by id`, [billingCompanyId])).rows;
+  const used = new Set<number>();
+  const labels: Array<{ id: number; sub: number }> = [];
+  for (const c of claims) {
+    const candidates = subs.filter((x) => x.claim_status_ids.map(Number).includes(Number(c.status_id))).map((x) => Number(x.id));
+    const unused = candidates.filter((x) => !used.has(x));
+    if (!candidates.length || (!unused.length && !r.chance(0.5))) continue;
+    const sub = unused[0] ?? r.pick(candidates);
+    used.add(sub);
+    labels.push({ id: Number(c.id), sub });
+  }
+  await tx.query(`update claims c set sub_status_id = x.sub from jsonb_to_recordset($1::jsonb) as x(id bigint, sub bigint) where c.id = x.id`, [JSON.stringify(labels)]);
+}

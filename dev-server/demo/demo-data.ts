@@ -3,9 +3,8 @@ import { npiFrom } from '../../src/domain/formats.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { loadDemoBatches } from './demo-batches.ts';
-import { loadDemoDenials } from './demo-denials.ts';
 import { loadDemoAdmissions } from './demo-admissions.ts';
-import { loadDemoClaims } from './demo-claims.ts';
+import { loadDemoClaims, type DemoFates } from './demo-claims.ts';
 import { loadDemoGuidelines } from './demo-guidelines.ts';
 import { enterDemoCodes } from './demo-codes.ts';
 import { insertRows, seeded } from './demo-rows.ts';
@@ -51,10 +50,11 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
  * professionals with valid NPIs, payers and plans, and patients with policies — and a demo user per
  * default role. Loaded once, on an empty database.
  */
-export async function loadDemoData(db: Database, opts: { patientsPerBillingCompany?: number; claimsPerBillingCompany?: number } = {}): Promise<{ patients: number; claims: number }> {
+export async function loadDemoData(db: Database, opts: { patientsPerBillingCompany?: number; claimsPerBillingCompany?: number } = {}): Promise<{ patients: number; claims: number; fates: DemoFates }> {
   const perBc = opts.patientsPerBillingCompany ?? 1000;
   const claimsPerBc = opts.claimsPerBillingCompany ?? 2000;
   let claims = 0;
+  const fates: DemoFates = {};
   const r = seeded(20261122);
   const password = await hashPassword(DEMO_PASSWORD);
   let npiSeq = 100_000_000 + r.int(0, 800_000_000);
@@ -160,38 +160,39 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       const timely = new Map(payerIds.map((id, pi) => [id, pi < 3 ? 180 : PAYERS[pi][4] ? 365 : 90]));
       const byPatient = new Map<number, Array<{ id: number; timely: number }>>();
       policies.forEach((pol, k) => byPatient.set(pol.patient_id as number, [...(byPatient.get(pol.patient_id as number) ?? []), { id: policyIds[k], timely: timely.get(pol.insurance_company_id as number) ?? 90 }]));
-      claims += await loadDemoClaims(tx, r, {
+      const made = await loadDemoClaims(tx, r, {
         billingCompanyId: bcId, abbreviations: new Map(companyIds.map((id, ci) => [id, `${abbr}${ci + 1}`])), companyIds, facilityIds, professionalIds,
         patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
         policies: byPatient, systemUserId: null,
       }, Math.min(claimsPerBc, perBc * 4));
-      await loadDemoBatches(tx, { billingCompanyId: bcId, abbreviation: abbr, accountId });
+      claims += made.count;
+      for (const [status, ids] of Object.entries(made.fates)) (fates[Number(status)] ??= []).push(...ids);
+      await loadDemoBatches(tx, { billingCompanyId: bcId, abbreviation: abbr, accountId, bound: Object.values(made.fates).flat() });
       await loadDemoAdmissions(tx, r, {
         billingCompanyId: bcId, patients: patientIds.map((id, n) => ({ id, first_name: people[n].first_name, last_name: people[n].last_name, company_id: people[n].company_id as number })),
         policies: byPatient, professionalIds, facilityIds, unitIds,
       });
-      // Its own generator, so the rest of the demo stays as it was.
-      await loadDemoDenials(tx, seeded(7919 + bi), { billingCompanyId: bcId });
       if (bi === 0) {
         for (const u of DEMO_USERS) {
           const [uid] = await insertRows(tx, 'users', [{ email: u.email, password_hash: password, first_name: 'Demo', last_name: u.role.replace(/^./, (c) => c.toUpperCase()) }]);
           await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2 and billing_company_id is null', [uid, u.role]);
           if (u.tenant) await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [bcId, uid]);
-          // The demo collector starts with every third denial of the worklist assigned.
-          if (u.role === 'collector') await tx.query('update claims set assigned_user_id = $2 where billing_company_id = $1 and status_id in (5, 6) and id % 3 = 0', [bcId, uid]);
         }
       }
     }
   });
-  return { patients, claims };
+  return { patients, claims, fates };
 }
 
-/** On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1. Answers whether it was loaded now. */
-export async function loadDemoDataIfWanted(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<boolean> {
-  if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return false;
+/**
+ * On the embedded default, an empty database gets the demo set unless DEMO_DATA=0; a PostgreSQL server only with DEMO_DATA=1.
+ * Answers, when it was loaded now, what is to become of its claims (the history job's input), else null.
+ */
+export async function loadDemoDataIfWanted(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<DemoFates | null> {
+  if (env.DEMO_DATA === '0' || (env.DATABASE_URL && env.DEMO_DATA !== '1')) return null;
   const r = await db.query<{ n: string }>('select count(*) as n from billing_companies');
-  if (Number(r.rows[0].n) > 0) return false;
-  const { patients, claims } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined, claimsPerBillingCompany: env.DEMO_CLAIMS ? Number(env.DEMO_CLAIMS) : undefined });
+  if (Number(r.rows[0].n) > 0) return null;
+  const { patients, claims, fates } = await loadDemoData(db, { patientsPerBillingCompany: env.DEMO_PATIENTS ? Number(env.DEMO_PATIENTS) : undefined, claimsPerBillingCompany: env.DEMO_CLAIMS ? Number(env.DEMO_CLAIMS) : undefined });
   log(`Loaded the demo data: 3 billing companies, ${patients.toLocaleString('en-US')} patients with policies, ${claims.toLocaleString('en-US')} claims; demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
-  return true;
+  return fates;
 }

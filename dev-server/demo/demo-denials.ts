@@ -3,7 +3,7 @@ import { insertRows, type seeded } from './demo-rows.ts';
 
 // Why payers deny, as a collector meets them most: medical necessity, bundled, missing information,
 // timely filing, no authorization, not covered, frequency.
-const DENIALS = [['CO-50'], ['CO-97'], ['CO-16'], ['CO-29'], ['CO-197'], ['PR-204'], ['CO-151'], ['CO-96'], ['CO-16', 'CO-97']];
+export const DENIALS = [['CO-50'], ['CO-97'], ['CO-16'], ['CO-29'], ['CO-197'], ['PR-204'], ['CO-151'], ['CO-96'], ['CO-16', 'CO-97']];
 const REPS = ['Dana', 'Marcus', 'Priya', 'Luis', 'Janet', 'Omar'];
 const CALL_NOTES = [
   'Payer needs medical records; sent by fax', 'Denial upheld on first call; appeal with notes', 'Claim sent to reprocess; allow 30 days',
@@ -11,25 +11,25 @@ const CALL_NOTES = [
 ];
 
 /**
- * A billing company's denial worklist on the first start: its Rejected and Denied demo claims carry
- * when and why they were denied (CARC codes payers use most), a department, and a follow-up date for
+ * A billing company's denial worklist: its Rejected and Denied demo claims (when and why the clearing house
+ * or the payer said so is on them already) carry a department and a follow-up date for
  * most; the latest four have a follow-up call recorded in their history, as a collector leaves them.
  * SQL only, in a few statements.
  */
 export async function loadDemoDenials(tx: Queryable, r: ReturnType<typeof seeded>, p: { billingCompanyId: number }): Promise<void> {
-  const claims = (await tx.query<{ id: string; status_id: number; dos: string; policy: string | null }>(
-    `select id, status_id, to_char(date_of_service, 'YYYY-MM-DD') as dos, (insurance_policy_ids->>0) as policy from claims
+  const claims = (await tx.query<{ id: string; status_id: number; dos: string; denied: string | null; policy: string | null }>(
+    `select id, status_id, to_char(date_of_service, 'YYYY-MM-DD') as dos, to_char(denied_at, 'YYYY-MM-DD') as denied, (insurance_policy_ids->>0) as policy from claims
       where billing_company_id = $1 and status_id in (5, 6) order by date_of_service, id`, [p.billingCompanyId])).rows;
   if (!claims.length) return;
   const today = new Date();
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const plus = (iso: string, days: number) => { const d = new Date(`${iso}T12:00:00Z`); d.setUTCDate(d.getUTCDate() + days); return d > today ? day(today) : day(d); };
   const marks = claims.map((c) => ({
-    id: Number(c.id), denied_at: plus(c.dos, r.int(25, 60)), codes: Number(c.status_id) === 6 ? r.pick(DENIALS) : null, department: r.int(1, 3),
+    id: Number(c.id), denied_at: c.denied ?? plus(c.dos, r.int(25, 60)), codes: Number(c.status_id) === 6 ? r.pick(DENIALS) : null, department: r.int(1, 3),
     follow_up: r.chance(0.7) ? plus(day(today), r.int(-10, 21)) : null,
   }));
   await tx.query(
-    `update claims c set denied_at = x.denied_at, denial_codes = x.codes, department_responsibility_id = x.department, follow_up_date = x.follow_up
+    `update claims c set denied_at = coalesce(c.denied_at, x.denied_at), denial_codes = coalesce(c.denial_codes, x.codes), department_responsibility_id = x.department, follow_up_date = x.follow_up
        from jsonb_to_recordset($1::jsonb) as x(id bigint, denied_at date, codes jsonb, department int, follow_up date) where c.id = x.id`, [JSON.stringify(marks)]);
   // The collectors' calls are about the latest denials and rejections: older ones were settled (appealed, or written off).
   const called = claims.filter((c) => c.policy).slice(-4);

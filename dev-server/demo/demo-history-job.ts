@@ -1,25 +1,26 @@
 import { defineJob } from '../jobs/job-kinds.ts';
-import { loadDemoPayments } from './demo-payments.ts';
+import type { DemoFates } from './demo-claims.ts';
+import { loadDemoHistory } from './demo-history.ts';
 
 /**
- * The demo's money (eighteen months of payers' remittances posted, appeals, patients paying, today's
- * ERAs and checks), loaded after a first start's demo data as a job: the app answers meanwhile and the
- * history fills in, under two minutes for the full demo on the embedded database. Not retried: a second run would find
- * today's remittances already taken in.
+ * The demo's history (eighteen months of claims sent, answered by clearing houses and payers, appealed
+ * and paid by patients; today's ERAs and checks), loaded after a first start's demo data as a job: the
+ * app answers meanwhile and the history fills in. Not retried: a second run would find the claims
+ * already sent. Its input: what becomes of each claim (loadDemoData's fates).
  */
-export const demoHistoryJob = defineJob<Record<string, never>, never>({
+export const demoHistoryJob = defineJob<{ fates: DemoFates }, never>({
   kind: 'demo-history',
   permission: null,
   platform: true,
   retryLimit: 0,
-  expireInSeconds: 1800,
-  input: () => ({}),
-  async run(ctx) {
-    await ctx.progress(0, null, "Posting the demo's remittances and payments");
-    const posted = await loadDemoPayments({ db: ctx.db, entities: ctx.entities, files: ctx.files });
-    const line = `Posted the demo remittances: ${posted.toLocaleString('en-US')} claims paid or denied`;
+  expireInSeconds: 3600,
+  input: (raw) => ({ fates: (raw.fates ?? {}) as DemoFates }),
+  async run(ctx, input) {
+    let step = 0;
+    const { batches, posted } = await loadDemoHistory({ db: ctx.db, entities: ctx.entities, files: ctx.files }, input.fates, (line) => ctx.progress(step++, 3, line));
+    const line = `Demo history: ${batches.toLocaleString('en-US')} batches sent and answered, ${posted.toLocaleString('en-US')} claims paid or denied`;
     console.log(line);
-    await ctx.progress(1, 1, line);
-    return { posted };
+    await ctx.progress(3, 3, line);
+    return { batches, posted };
   },
 });

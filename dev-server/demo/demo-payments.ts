@@ -10,6 +10,7 @@ import { closeBatch } from '../payments/payment-routes.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { loadDemoLedger } from './demo-ledger.ts';
 import { loadDemoRemittances } from './demo-remittances.ts';
+import type { DemoFates } from './demo-claims.ts';
 import { remitParties, takeIn, type DemoPayerRow } from './demo-era-intake.ts';
 
 interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
@@ -37,9 +38,9 @@ function remitted(c: DemoClaim, denied: boolean): ClaimToRemit {
  * its claims is not ours: it will wait in the exception queue); a check keyed by hand whose claims are
  * attached and wait to be distributed; and a patient paying the coinsurance the first ERA left.
  */
-export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; files: FileStore }): Promise<number> {
-  // First the money behind the claims already adjudicated (the payers' monthly 835s), then today's.
-  let posted = await loadDemoRemittances(ctx);
+export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; files: FileStore }, fates: DemoFates): Promise<number> {
+  // First the money behind the claims the payers adjudicated (their monthly 835s), then today's.
+  let posted = await loadDemoRemittances(ctx, fates);
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string; name: string }>('select id, abbreviation, name from billing_companies order by id')).rows;
   for (const bc of bcs) {
     const actor = systemActor(Number(bc.id), 'demo-payments');

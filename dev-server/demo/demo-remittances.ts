@@ -10,9 +10,12 @@ import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
 import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
+import { asOf } from '../db/as-of.ts';
+import type { DemoFates } from './demo-claims.ts';
+import { DENIALS, loadDemoDenials } from './demo-denials.ts';
 
 interface Adjudicated extends DemoPayerRow {
-  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: string; first_name: string; last_name: string; member_id: string;
+  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: string; sent: string; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
   insurance_company_id: number; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
 }
 interface Line { claim_id: number; procedure_code: string | null; from_service: string; line_charge: number; copay: number | null }
@@ -46,20 +49,22 @@ function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated
  * paid line by line, institutional ones as a whole claim. So ledgers, aging and reports agree with the
  * claims' statuses. Answers how many claims were posted.
  */
-export async function loadDemoRemittances(ctx: DemoContext, today = new Date()): Promise<number> {
+export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, today = new Date()): Promise<number> {
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string }>('select id, abbreviation from billing_companies order by id')).rows;
+  const fateOf = new Map(Object.entries(fates).flatMap(([status, ids]) => ids.map((id) => [id, Number(status)] as const)));
+  const answered = [...fateOf].filter(([, fate]) => fate === 4 || fate === 6 || fate === 7).map(([id]) => id);
   let posted = 0;
-  for (const bc of bcs) {
+  for (const [bi, bc] of bcs.entries()) {
     const r = seeded(3500 + Number(bc.id));
     const actor = systemActor(Number(bc.id), 'demo-remittances');
     const claims = (await ctx.db.query<Adjudicated>(
-      `select c.id, c.status_id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id, c.denial_codes,
+      `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, c.first_submitted_at::text as sent, (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at, pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
               i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
          from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint join insurance_companies i on i.id = p.insurance_company_id
          join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
-        where c.billing_company_id = $1 and c.status_id in (4, 6, 7) and not coalesce(c.self_pay, false)
-          and not exists (select 1 from payment_services s where s.claim_id = c.id) order by c.date_of_service, c.id`, [bc.id])).rows
-      .map((c) => ({ ...c, id: Number(c.id), status_id: Number(c.status_id), company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
+        where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = 3 order by c.date_of_service, c.id`, [bc.id, answered])).rows
+      // status_id: what the payer makes of the claim (its fate); denial_codes: why, for a denial.
+      .map((c) => ({ ...c, id: Number(c.id), status_id: fateOf.get(Number(c.id))!, denial_codes: fateOf.get(Number(c.id)) === 6 ? r.pick(DENIALS) : null, company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
     if (!claims.length) continue;
     const lines = (await ctx.db.query<Line>(
       `select claim_id, procedure_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`,
@@ -75,29 +80,30 @@ export async function loadDemoRemittances(ctx: DemoContext, today = new Date()):
     let control = 100;
     const paidOn = new Map<number, number>();
     const remit = async (trace: string, group: Adjudicated[], at: number, remits: ClaimToRemit[]) => {
-      const day = new Date(Math.min(at, today.getTime() - 86_400_000));
+      // By yesterday at the latest, and never before the payer had the claims.
+      const lastSent = Math.max(...group.map((c) => new Date(c.sent_at).getTime()));
+      const day = new Date(Math.max(Math.min(at, today.getTime() - 86_400_000), lastSent + 2 * 3_600_000));
       const date = isoToUsDate(day.toISOString().slice(0, 10)) as string;
+      // The payer's file is taken in and posted on its payment date: every row and note it writes carries that day.
+      const then = { ...ctx, db: asOf(ctx.db, day) };
       const parties = remitParties(group[0]);
       const text = write835({ sender: parties.payer.id, receiver: bc.abbreviation, control: ++control, date, payments: [{ ...parties, method: 'ACH', date, trace, claims: remits }] });
-      const [eraId] = await takeIn(ctx, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`, text);
+      const [eraId] = await takeIn(then, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`, text);
       if (!eraId) return;
-      // The notes this posting writes are those written from here on (a claim's earlier remittance keeps its own day).
-      const since = (await ctx.db.query<{ t: string }>('select clock_timestamp() as t')).rows[0].t;
-      const outcome = await postEra(ctx, actor, eraId);
+      const outcome = await postEra(then, actor, eraId);
       posted += outcome.posted_claims;
       for (const c of group) paidOn.set(c.id, day.getTime());
-      if (outcome.payment_batch_id) {
-        await closeBatch(ctx, batchStore(ctx, actor), outcome.payment_batch_id, date);
-        // The remittance happened on its payment date: its batch and notes carry that day, not the day the demo was loaded (history rows are append-only and keep theirs).
-        await ctx.db.query(`update payment_batches set posting_date = $2::date, created_at = $3 where id = $1`, [outcome.payment_batch_id, day.toISOString().slice(0, 10), day.toISOString()]);
-        await ctx.db.query(`update claim_notes set created_at = $3 where billing_company_id = $1 and claim_id = any($2::bigint[]) and created_at >= $4`, [bc.id, group.map((c) => c.id), day.toISOString(), since]);
-      }
+      if (outcome.payment_batch_id) await closeBatch(then, batchStore(then, actor), outcome.payment_batch_id, date);
     };
     const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
+    const afterSent = (c: Adjudicated, days: number) => Date.parse(`${c.sent}T17:00:00Z`) + days * 86_400_000;
     for (const [key, group] of groups) {
-      // Paid two to five weeks after the last claim's submission (its history has it sent 15 days after service).
-      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, afterService(group[group.length - 1], r.int(16, 35)), group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
+      // Paid two to five weeks after the group's last claim was sent.
+      const last = group.reduce((a, c) => (c.sent > a.sent ? c : a));
+      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, afterSent(last, r.int(14, 30)), group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
     }
+    // The collectors' follow-ups on the payers' latest denials, before the older ones are settled.
+    await ctx.db.transaction((tx) => loadDemoDenials(tx, seeded(7919 + bi), { billingCompanyId: Number(bc.id) }));
     // Appeals won: nearly all denials older than two months were reprocessed and paid in full, each payer's at once.
     // The denials collectors are still working (a follow-up call on file) stay open on the worklist.
     const worked = new Set((await ctx.db.query<{ claim_id: string }>('select distinct claim_id from denial_trackings where billing_company_id = $1', [bc.id])).rows.map((x) => Number(x.claim_id)));
@@ -115,7 +121,7 @@ export async function loadDemoRemittances(ctx: DemoContext, today = new Date()):
       const owed = (await patientBalances(ctx.db, [c.patient_id], c.id)).get(c.patient_id)?.insurance_balance ?? 0;
       const on = Math.min((paidOn.get(c.id) ?? afterService(c, 30)) + 90 * 86_400_000, today.getTime() - 86_400_000);
       if (owed > 0) {
-        await recordLedgerEntry(ctx, actor, { patient_id: c.patient_id, claim_id: c.id, kind: 'write_off', responsibility: 'insurance', amount: owed,
+        await recordLedgerEntry({ ...ctx, db: asOf(ctx.db, new Date(on)) }, actor, { patient_id: c.patient_id, claim_id: c.id, kind: 'write_off', responsibility: 'insurance', amount: owed,
           entry_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)), reason: 'administrative', note: 'Denial upheld on appeal' }, 'en');
       }
     }
@@ -140,7 +146,7 @@ async function patientsPay(ctx: DemoContext, actor: ReturnType<typeof systemActo
     const billed = Math.max(...o.claims.map((id, k) => paidOn.get(Number(id)) ?? Date.parse(`${o.services[k]}T12:00:00Z`) + 20 * 86_400_000));
     const on = billed + r.int(7, 28) * 86_400_000;
     if (on >= today.getTime()) continue;
-    await recordPatientPayment(ctx, actor, { patient_id: Number(o.patient_id), amount: balance, method_id: r.pick([1, 1, 2, 3]), payment_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)),
+    await recordPatientPayment({ ...ctx, db: asOf(ctx.db, new Date(on)) }, actor, { patient_id: Number(o.patient_id), amount: balance, method_id: r.pick([1, 1, 2, 3]), payment_date: isoToUsDate(new Date(on).toISOString().slice(0, 10)),
       reference: `STMT-${o.patient_id}` }, 'en');
   }
 }

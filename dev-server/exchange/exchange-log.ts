@@ -1,5 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
+import { nowOf } from '../db/as-of.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 
@@ -15,7 +16,7 @@ export interface ExchangeEntry {
 export async function logExchange(ctx: { db: Database; entities: Entity[] }, tx: Queryable, actor: Actor, e: ExchangeEntry): Promise<number> {
   const store = new ResourceStore(ctx.db, ctx.entities.find((x) => x.name === 'exchange-file')!, actor);
   const row = await store.create({
-    billing_company_id: e.billingCompanyId, exchanged_at: new Date().toISOString(), direction: e.direction, clearing_house_account_id: e.accountId ?? undefined,
+    billing_company_id: e.billingCompanyId, exchanged_at: nowOf(ctx.db).toISOString(), direction: e.direction, clearing_house_account_id: e.accountId ?? undefined,
     batch_id: e.batchId ?? undefined, file_id: e.fileId ?? undefined, kind: e.kind, name: e.name.slice(0, 255), size: e.size, result: e.result,
     message: e.message.slice(0, 4000), claims_accepted: e.claimsAccepted, claims_rejected: e.claimsRejected, findings: e.findings?.length ? e.findings : undefined,
   }, { tx });

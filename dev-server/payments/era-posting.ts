@@ -1,5 +1,6 @@
 import { entityOf, storeOf } from '../master-data/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
+import { nowOf } from '../db/as-of.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Row } from '../resources/resource-store.ts';
@@ -73,14 +74,14 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     }
 
     const company = claims[0]?.company_id ?? Number((await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
-    const batch = await createBatch(tx, ctx, actor, { billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}${Number(era.trace_part ?? 1) > 1 ? ` (${String(era.trace_part)})` : ''}`.slice(0, 100), company_id: company, posting_date: usDateOf(),
+    const batch = await createBatch(tx, ctx, actor, { billing_company_id: bc, name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}${Number(era.trace_part ?? 1) > 1 ? ` (${String(era.trace_part)})` : ''}`.slice(0, 100), company_id: company, posting_date: usDateOf(nowOf(ctx.db)),
       currency: 'USD', amount: Math.max(0, r.payment.amount), note: `Posted from the ERA ${String(era.name ?? '')}` }, { era_file_id: eraId });
     const batches = batchStore(ctx, actor);
     const payer = (await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])).rows[0];
     const payment = (await tx.query<{ id: string }>(
       `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
        values ($1, $2, 2, $3, $4, $5, $6, $7, $8, false) returning id`,
-      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(usDateOf()), r.payment.amount, era.trace_number, eraId])).rows[0];
+      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(usDateOf(nowOf(ctx.db))), r.payment.amount, era.trace_number, eraId])).rows[0];
     const paymentId = Number(payment.id);
 
     const rows: Array<Record<string, unknown>> = [];

@@ -21,8 +21,8 @@ export function systemColumns(entity: Entity): ColumnModel[] {
     // A shared code table: no billing company is the shipped set, one is that billing company's own code.
     cols.push({ name: 'billing_company_id', sqlType: 'bigint references billing_companies(id)' });
   }
-  cols.push({ name: 'created_at', sqlType: 'timestamptz not null default now()' });
-  cols.push({ name: 'updated_at', sqlType: 'timestamptz not null default now()' });
+  cols.push({ name: 'created_at', sqlType: 'timestamptz not null default app_now()' });
+  cols.push({ name: 'updated_at', sqlType: 'timestamptz not null default app_now()' });
   // Optimistic locking: every update names the version it edited and moves it on by one.
   if (!entity.resource.appendOnly) cols.push({ name: 'version', sqlType: 'integer not null default 1' });
   return cols;

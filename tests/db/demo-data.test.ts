@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
-import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoData, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
+import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
@@ -11,16 +11,14 @@ import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { systemActor } from '../../dev-server/auth/actor.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
-import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
-import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
 import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
-  await loadDemoData(app.db, { patientsPerBillingCompany: 150 });
-  await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
+  await loadDemoForTests(app, { patientsPerBillingCompany: 150 });
 });
 afterAll(() => app.close());
 const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
@@ -67,12 +65,17 @@ describe('demo data', () => {
     const wrong = await rows(`select c.id from claims c where c.status_id <> (select t.to_state from state_transitions t where t.entity = 'claim' and t.entity_id = c.id order by t.id desc limit 1)`);
     expect(wrong).toEqual([]);
   });
+  it("a demo claim's history reads in the order it happened, each step on the day it was taken", async () => {
+    const backwards = await rows(`select a.entity_id from state_transitions a join state_transitions b on b.entity = a.entity and b.entity_id = a.entity_id and b.id > a.id
+      where a.entity = 'claim' and b.created_at < a.created_at limit 5`);
+    expect(backwards).toEqual([]);
+  });
   it('every Approved or Complete demo claim has the money behind it: its payer\'s remittance, posted', async () => {
     const bare = await rows(`select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`);
     expect(bare).toEqual([]);
     // Denied claims carry the payer's denial as a posting too, with the CARC it was denied for.
     const deniedBare = await rows(`select c.id from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`);
-    expect(deniedBare.length).toBeLessThanOrEqual(3);
+    expect(deniedBare).toEqual([]);
   });
 
   it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %', async () => {
@@ -125,7 +128,8 @@ describe('demo data', () => {
         expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       }
       const system = systemActor(null, 'x12-check');
-      const kept = (await rows(`select id, kind, name from files where kind in ('x12-out', 'era') order by id`)) as Array<{ id: number; kind: string; name: string }>;
+      // The 837s of every batch the history sent and of today's, the 999s and 277CAs that answered them, every payer's 835.
+      const kept = (await rows(`select id, kind, name from files where kind in ('x12-out', 'ack', 'era') order by id`)) as Array<{ id: number; kind: string; name: string }>;
       const texts: Record<string, string> = {};
       for (const f of kept) texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = (await app.files.read(await app.files.get(system, Number(f.id)))).toString('latin1');
       expect(kept.filter((f) => f.kind === 'x12-out').length).toBeGreaterThanOrEqual(3);
@@ -135,8 +139,36 @@ describe('demo data', () => {
       expect(checked.ok).toBe(true);
       // What CI prints: how many of the product's own files the validator read.
       mkdirSync('.test-data', { recursive: true });
-      writeFileSync('.test-data/x12-checked.txt', `${kept.filter((f) => f.kind === 'x12-out').length} demo 837 and ${kept.filter((f) => f.kind === 'era').length} demo 835 files passed x12valid\n`);
+      const count = (kind: string) => kept.filter((f) => f.kind === kind).length;
+      writeFileSync('.test-data/x12-checked.txt', `${count('x12-out')} demo 837, ${count('ack')} demo 999/277CA and ${count('era')} demo 835 files passed x12valid\n`);
     } finally { delete process.env.EXCHANGE_DIR; }
+  }, 300_000);
+
+  it('every demo claim a payer has seen went through a batch: sent as an 837, answered by the clearing house with a 999 and a 277CA', async () => {
+    const unsent = await rows(`select c.id from claims c where c.status_id >= 3
+      and not exists (select 1 from claim_batches b where b.claim_ids @> to_jsonb(c.id) and b.status_id in (1, 2) and b.file_id is not null)`);
+    expect(unsent).toEqual([]);
+    // The history's batches are Completed: the clearing house answered every claim, once with a 999 and once with a 277CA.
+    const completed = Number((await rows('select count(*)::int as n from claim_batches where status_id = 1'))[0].n);
+    expect(completed).toBeGreaterThan(100);
+    const answers = await rows(`select kind, count(*)::int as n from exchange_files where direction = 'in' and kind in ('999', '277CA') group by kind order by kind`);
+    expect(answers).toEqual([{ kind: '277CA', n: completed }, { kind: '999', n: completed }]);
+  });
+
+  it('a demo claim is sent after its service and before today, on the day its batch went out', async () => {
+    const odd = await rows(`select c.id from claims c join claim_batches b on b.claim_ids @> to_jsonb(c.id) and b.status_id = 1
+      where c.first_submitted_at <= c.date_of_service or c.first_submitted_at > current_date or c.first_submitted_at <> b.shipping_date::date`);
+    expect(odd).toEqual([]);
+  });
+
+  it("the clearing house's rejections are on the demo's Rejected claims in words, and no such claim reached a payer", async () => {
+    const rejected = (await rows(`select c.id, (select t.note from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 5 order by t.id desc limit 1) as note,
+        exists (select 1 from payment_services p where p.claim_id = c.id) as paid from claims c where c.status_id = 5`)) as Array<{ note: string; paid: boolean }>;
+    expect(rejected.length).toBeGreaterThan(5);
+    for (const c of rejected) {
+      expect(c.note).toMatch(/^Rejected by the clearing house \(277CA\): /);
+      expect(c.paid).toBe(false);
+    }
   });
 
   it("brings admissions: patients in rooms now (never beyond a room's capacity), stays waiting to be billed, and billed stays linked to their claims both ways", async () => {

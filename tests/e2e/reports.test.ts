@@ -2,16 +2,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
-import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
-import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 
 let e: E2E; let page: Page; let errors: string[];
 
 beforeAll(async () => {
   e = await startE2E();
-  await loadDemoData(e.app.db, { patientsPerBillingCompany: 20 });
-  await loadDemoPayments({ db: e.app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: e.app.files });
+  await loadDemoForTests(e.app, { patientsPerBillingCompany: 20 });
   const bc = Number((await e.app.db.query<{ id: string }>('select min(id) as id from billing_companies')).rows[0].id);
   await e.app.createUser({ email: 'manager@reports.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   ({ page, errors } = await signIn(e, 'manager@reports.test'));

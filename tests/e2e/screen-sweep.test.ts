@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
-import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { en } from '../../src/client/i18n/en.ts';
 import { es } from '../../src/client/i18n/es.ts';
@@ -19,8 +18,7 @@ const windows = entities.filter((x) => x.resource.menu).map((x) => x.resource.me
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
-  await loadDemoData(e.app.db, { patientsPerBillingCompany: 6, claimsPerBillingCompany: 6 });
-  await loadDemoPayments({ db: e.app.db, entities, files: e.app.files });
+  await loadDemoForTests(e.app, { patientsPerBillingCompany: 6, claimsPerBillingCompany: 6 });
   await e.app.createUser({ email: 'en@sweep.test', roles: ['superuser'] });
   await e.app.createUser({ email: 'es@sweep.test', roles: ['superuser'] });
   await e.app.db.query(`update users set language = 'es' where email = 'es@sweep.test'`);

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
-import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
-import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 // The audit, records and collection reports (predecessor-facts §5), each checked against a sum written here apart from its source.
@@ -12,8 +10,7 @@ type Group = { level: number; keys: Record<string, unknown>; count: number; sums
 
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
-  await loadDemoData(app.db, { patientsPerBillingCompany: 40 });
-  await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
+  await loadDemoForTests(app, { patientsPerBillingCompany: 40 });
 });
 afterAll(() => app.close());
 

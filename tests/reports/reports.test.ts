@@ -1,9 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
-import { loadDemoPayments } from '../../dev-server/demo/demo-payments.ts';
-import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -25,8 +23,7 @@ const INSURANCE_OWED = `
 
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser({ withJobs: true }));
-  await loadDemoData(app.db, { patientsPerBillingCompany: 50 });
-  await loadDemoPayments({ db: app.db, entities: loadEntities(new URL('../../schemas/entities', import.meta.url).pathname), files: app.files });
+  await loadDemoForTests(app, { patientsPerBillingCompany: 50 });
 });
 afterAll(() => app.close());
 

@@ -1,0 +1,30 @@
+import { labelDemoClaims, type DemoFates } from './demo-claims.ts';
+import type { DemoContext } from './demo-era-intake.ts';
+import { loadDemoPayments } from './demo-payments.ts';
+import { seeded } from './demo-rows.ts';
+import { sendDemoClaims } from './demo-submissions.ts';
+
+/**
+ * Eighteen months of a billing company's work, replayed through the product's own operations on the
+ * days they happened: the claims bound for payers batched and sent as 837s, answered by the clearing
+ * house (999 and 277CA, some rejected), adjudicated by the payers' 835s (paid, denied, appealed), then
+ * paid by the patients; then the labels and assignments staff leave, and today's remittances and checks.
+ * Answers the batches sent and the claims posted.
+ */
+export async function loadDemoHistory(ctx: DemoContext, fates: DemoFates, progress: (line: string) => Promise<void> = async () => undefined): Promise<{ batches: number; posted: number }> {
+  await progress('Sending the demo claims in batches and taking in the clearing houses\' answers');
+  const batches = await sendDemoClaims(ctx, fates);
+  await progress("Posting the payers' remittances and the patients' payments");
+  const posted = await loadDemoPayments(ctx, fates);
+  await ctx.db.transaction(async (tx) => {
+    const bcs = (await tx.query<{ id: number }>('select id from billing_companies order by id')).rows;
+    for (const bc of bcs) await labelDemoClaims(tx, seeded(5300 + Number(bc.id)), Number(bc.id));
+    // The demo collector starts with every third claim of the denial worklist assigned.
+    await tx.query(
+      `update claims c set assigned_user_id = u.user_id
+         from (select distinct on (bu.billing_company_id) bu.billing_company_id, bu.user_id from billing_company_users bu
+                 join user_roles ur on ur.user_id = bu.user_id join roles ro on ro.id = ur.role_id and ro.slug = 'collector' order by bu.billing_company_id, bu.user_id) u
+        where u.billing_company_id = c.billing_company_id and c.status_id in (5, 6) and c.id % 3 = 0`);
+  });
+  return { batches, posted };
+}
