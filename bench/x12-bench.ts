@@ -1,3 +1,4 @@
+import { toIsoDate } from '../src/domain/formats.ts';
 // X12 benchmark: 835 reading throughput on a generated ERA of 50+ MB, and writing one 5,000-claim
 // 837P transaction, each beside node-x12 doing the same job on the same input, in one run.
 // Run: npm run bench:x12. Prints a Markdown table for bench/RESULTS.md.
@@ -47,12 +48,12 @@ if (oursClaims !== era.claims || theirClaims !== era.claims || oursPaid !== thei
 const claim = (n: number): Claim837P => ({
   patientControlNumber: `PCN${n}`, totalCharge: 12550, placeOfService: '11', frequency: '1', diagnoses: ['E119', 'I10'],
   billingProvider: { name: 'SUNSHINE CLINIC', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '207Q00000X', address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' } },
-  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: `M${n}`, responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: '05/01/1973', sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
+  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: `M${n}`, responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: toIsoDate('1973-05-01'), sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
   payer: { name: 'KEY INSURANCE', payerId: '99999' },
   renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
   lines: [
-    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: '10/03/2025' },
-    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: '10/03/2025' },
+    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: toIsoDate('2025-10-03') },
+    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03') },
   ],
 });
 const batch: Batch837P = {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { PriorAdjudication } from '../../src/domain/claims/claim-to-837.ts';
-import { isoToUsDate } from '../../src/domain/formats.ts';
+import type { IsoDate } from '../../src/domain/formats.ts';
 
 type Adjustment = { group: string; reason: string; amount: number };
 /** Adjustments of the same group and reason added together (a reversal and its repost net out; zeros dropped). */
@@ -23,7 +23,7 @@ const merged = (list: Adjustment[]) => {
 export async function priorAdjudications(db: Queryable, claimIds: number[]): Promise<Map<number, PriorAdjudication>> {
   const out = new Map<number, PriorAdjudication>();
   if (!claimIds.length) return out;
-  const rows = (await db.query<{ claim_id: string; claim_service_id: string | null; paid: string; adjustments: Adjustment[] | null; date: string }>(
+  const rows = (await db.query<{ claim_id: string; claim_service_id: string | null; paid: string; adjustments: Adjustment[] | null; date: IsoDate }>(
     `select p.claim_id, p.claim_service_id, p.paid, p.adjustments, to_char(y.payment_date, 'YYYY-MM-DD') as date
        from payment_services p join payments y on y.id = p.payment_id
       where p.claim_id = any($1::bigint[]) and y.source_id <> 1 order by p.id`, [claimIds])).rows;
@@ -33,7 +33,7 @@ export async function priorAdjudications(db: Queryable, claimIds: number[]): Pro
     const id = Number(r.claim_id);
     const a = out.get(id) ?? { paid: 0, date: r.date, claimAdjustments: [], lines: {} };
     a.paid += Number(r.paid);
-    // The latest adjudication date (ISO compares as text), written mm/dd/yyyy at the end.
+    // The latest adjudication date (ISO compares as text).
     if (r.date > a.date) a.date = r.date;
     if (r.claim_service_id === null) claimAdj.set(String(id), [...(claimAdj.get(String(id)) ?? []), ...(r.adjustments ?? [])]);
     else {
@@ -45,7 +45,6 @@ export async function priorAdjudications(db: Queryable, claimIds: number[]): Pro
     out.set(id, a);
   }
   for (const [id, a] of out) {
-    a.date = isoToUsDate(a.date) ?? a.date;
     a.claimAdjustments = merged(claimAdj.get(String(id)) ?? []);
     for (const [lineId, line] of Object.entries(a.lines)) line.adjustments = merged(lineAdj.get(lineId) ?? []);
   }

@@ -2,7 +2,7 @@ import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { systemActor, type Actor } from '../auth/actor.ts';
-import { usDateOf } from '../../src/domain/formats.ts';
+import { toIsoDate, usDateOf, type IsoDate } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { postEra } from '../payments/era-posting.ts';
 import { batchStore, createBatch, paymentStore } from '../payments/payment-access.ts';
@@ -14,7 +14,7 @@ import type { DemoFates } from './demo-claims.ts';
 import { remitParties, takeIn, type DemoPayerRow } from './demo-era-intake.ts';
 
 interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
-  lines: Array<{ procedure_code: string; from_service: string; line_charge: number }> }
+  lines: Array<{ procedure_code: string; from_service: IsoDate; line_charge: number }> }
 
 /** What a commercial payer typically pays on a line: allows 80 %, pays 80 % of that; the rest is CO-45 and PR-2 coinsurance. */
 function paidLine(l: DemoClaim['lines'][number]) {
@@ -54,10 +54,11 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
       [claims[0].insurance_company_id, claims[0].company_id])).rows[0];
     const { payer, payee } = remitParties(who);
     const today = usDateOf();
-    const era = (trace: string, list: ClaimToRemit[]): PaymentToRemit => ({ payer, payee, method: 'ACH', date: today, trace, claims: list });
-    const first = write835({ sender: payer.id, receiver: bc.abbreviation, control: 1, date: today, payments: [era(`${bc.abbreviation}EFT0001`, claims.slice(0, cut).map((c, i) => remitted(c, i === 1)))] });
+    const day = toIsoDate(today);
+    const era = (trace: string, list: ClaimToRemit[]): PaymentToRemit => ({ payer, payee, method: 'ACH', date: day, trace, claims: list });
+    const first = write835({ sender: payer.id, receiver: bc.abbreviation, control: 1, date: day, payments: [era(`${bc.abbreviation}EFT0001`, claims.slice(0, cut).map((c, i) => remitted(c, i === 1)))] });
     const stranger: ClaimToRemit = { ...remitted(claims[0], false), patientControlNumber: 'NOT-OURS-1', payerControlNumber: `${payer.id}999999999` };
-    const second = write835({ sender: payer.id, receiver: bc.abbreviation, control: 2, date: today, payments: [era(`${bc.abbreviation}EFT0002`, [...claims.slice(cut).map((c) => remitted(c, false)), stranger])] });
+    const second = write835({ sender: payer.id, receiver: bc.abbreviation, control: 2, date: day, payments: [era(`${bc.abbreviation}EFT0002`, [...claims.slice(cut).map((c) => remitted(c, false)), stranger])] });
     const [firstEra] = await takeIn(ctx, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-remittance-1.835`, first);
     await takeIn(ctx, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-remittance-2.835`, second);
     const outcome = await postEra(ctx, actor, firstEra);
@@ -91,8 +92,8 @@ async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {
        join insurance_companies i on i.id = p.insurance_company_id join patients pt on pt.id = c.patient_id
       where c.billing_company_id = $1 and c.status_id = 3 and c.format_id = 1 order by c.id`, [bc])).rows
     .map((r) => ({ ...r, id: Number(r.id), company_id: Number(r.company_id), patient_id: Number(r.patient_id), insurance_company_id: Number(r.insurance_company_id) }));
-  const lines = (await db.query<{ claim_id: string; procedure_code: string; from_service: string; line_charge: string }>(
-    `select claim_id, procedure_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = any($1::bigint[]) and procedure_code is not null order by claim_id, line_number`, [rows.map((r) => r.id)])).rows;
+  const lines = (await db.query<{ claim_id: string; procedure_code: string; from_service: IsoDate; line_charge: string }>(
+    `select claim_id, procedure_code, from_service::text as from_service, line_charge from claim_services where claim_id = any($1::bigint[]) and procedure_code is not null order by claim_id, line_number`, [rows.map((r) => r.id)])).rows;
   const withLines = rows.map((r) => ({ ...r, lines: lines.filter((l) => Number(l.claim_id) === r.id).map((l) => ({ procedure_code: l.procedure_code, from_service: l.from_service, line_charge: Number(l.line_charge) })) })).filter((c) => c.lines.length);
   const byPayer = new Map<number, DemoClaim[]>();
   for (const c of withLines) byPayer.set(c.insurance_company_id, [...(byPayer.get(c.insurance_company_id) ?? []), c]);

@@ -1,5 +1,5 @@
 import { systemActor } from '../auth/actor.ts';
-import { isoToUsDate } from '../../src/domain/formats.ts';
+import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';
 import { postEra } from '../payments/era-posting.ts';
@@ -15,10 +15,10 @@ import type { DemoFates } from './demo-claims.ts';
 import { DENIALS, loadDemoDenials } from './demo-denials.ts';
 
 interface Adjudicated extends DemoPayerRow {
-  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: string; sent: string; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
+  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent: string; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
   insurance_company_id: number; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
 }
-interface Line { claim_id: number; procedure_code: string | null; from_service: string; line_charge: number; copay: number | null }
+interface Line { claim_id: number; procedure_code: string | null; from_service: IsoDate; line_charge: number; copay: number | null }
 
 // What payers allow of a billed charge, in basis points, by the payer's kind: Medicare and Medicaid pay their fee schedules, commercial plans their contracts.
 const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
@@ -67,7 +67,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
       .map((c) => ({ ...c, id: Number(c.id), status_id: fateOf.get(Number(c.id))!, denial_codes: fateOf.get(Number(c.id)) === 6 ? r.pick(DENIALS) : null, company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
     if (!claims.length) continue;
     const lines = (await ctx.db.query<Line>(
-      `select claim_id, procedure_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`,
+      `select claim_id, procedure_code, from_service::text as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`,
       [claims.map((c) => c.id)])).rows.map((l) => ({ ...l, claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
     const linesOf = new Map<number, Line[]>();
     for (const l of lines) linesOf.set(l.claim_id, [...(linesOf.get(l.claim_id) ?? []), l]);
@@ -83,7 +83,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
       // By yesterday at the latest, and never before the payer had the claims.
       const lastSent = Math.max(...group.map((c) => new Date(c.sent_at).getTime()));
       const day = new Date(Math.max(Math.min(at, today.getTime() - 86_400_000), lastSent + 2 * 3_600_000));
-      const date = isoToUsDate(day.toISOString().slice(0, 10)) as string;
+      const date = isoDayOf(day);
       // The payer's file is taken in and posted on its payment date: every row and note it writes carries that day.
       const then = { ...ctx, db: asOf(ctx.db, day) };
       const parties = remitParties(group[0]);
@@ -93,7 +93,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
       const outcome = await postEra(then, actor, eraId);
       posted += outcome.posted_claims;
       for (const c of group) paidOn.set(c.id, day.getTime());
-      if (outcome.payment_batch_id) await closeBatch(then, batchStore(then, actor), outcome.payment_batch_id, date);
+      if (outcome.payment_batch_id) await closeBatch(then, batchStore(then, actor), outcome.payment_batch_id, isoToUsDate(date));
     };
     const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
     const afterSent = (c: Adjudicated, days: number) => Date.parse(`${c.sent}T17:00:00Z`) + days * 86_400_000;
@@ -155,7 +155,7 @@ async function patientsPay(ctx: DemoContext, actor: ReturnType<typeof systemActo
 function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, payerControlNumber = `${c.payer_id}${String(c.id).padStart(10, '0')}`): ClaimToRemit {
   const charge = lines.reduce((n, l) => n + l.line_charge, 0);
   const base = { patientControlNumber: c.patient_control_number, payerControlNumber,
-    patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: isoToUsDate(c.dos) as string, charge };
+    patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: c.dos, charge };
   const professional = c.format_id === 1 && lines.every((l) => l.procedure_code);
   if (c.status_id === 6) {
     const [group, reason] = (c.denial_codes?.[0] ?? 'CO-50').split('-');

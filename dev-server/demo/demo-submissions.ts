@@ -6,7 +6,7 @@ import { write277CA, write999, type AckParties, type ProviderAnswers } from '../
 import type { DemoFates } from './demo-claims.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { seeded } from './demo-rows.ts';
-import { isoToUsDate } from '../../src/domain/formats.ts';
+import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
 
 const DAY = 86_400_000;
 const REJECTED = 5;
@@ -15,13 +15,13 @@ const REJECTED = 5;
 const REJECTIONS = ['A7:164:IL', 'A7:158:IL', 'A7:562:82', 'A3:33:IL', 'A7:255'];
 
 interface BoundClaim {
-  id: number; company_id: number; format_id: number; dos: string; last_service: string; patient_control_number: string; billed_amount: number;
+  id: number; company_id: number; format_id: number; dos: IsoDate; last_service: IsoDate; patient_control_number: string; billed_amount: number;
   first_name: string; last_name: string; member_id: string; clinic: string; npi: string; tax_id: string | null;
 }
 
-/** Noon (UTC) of an ISO day plus some days. */
+/** 5 pm (UTC) of a day plus some days. */
 const dayAfter = (iso: string, days: number) => Date.parse(`${iso}T17:00:00Z`) + days * DAY;
-const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoOf = (ms: number) => isoDayOf(new Date(ms));
 
 /**
  * The demo's claims bound for payers, sent the way a billing company sends them: each clinic's claims of

@@ -17,16 +17,35 @@ export function isUsDate(value: string): boolean {
   return !!m && isCalendarDay(Number(m[3]), Number(m[1]), Number(m[2]));
 }
 
+declare const calendarDay: unique symbol;
+/**
+ * A calendar day inside the domain: 'yyyy-mm-dd', as PostgreSQL answers a date. Only toIsoDate,
+ * usDateToIso and isoDayOf make one, so an mm/dd/yyyy text (the form of the edges: API, screens,
+ * paper) cannot be handed where a day is expected: it does not compile.
+ */
+export type IsoDate = string & { readonly [calendarDay]: true };
+
+/** A day from what an edge gives (mm/dd/yyyy, yyyy-mm-dd, or a timestamp's day); anything else is refused. */
+export function toIsoDate(value: string): IsoDate {
+  const text = value.trim();
+  const iso = /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : isUsDate(text) ? `${text.slice(6, 10)}-${text.slice(0, 2)}-${text.slice(3, 5)}` : '';
+  if (!iso || !isCalendarDay(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)))) throw new RangeError(`Not a calendar day: "${value}"`);
+  return iso as IsoDate;
+}
+
+/** The UTC day of a moment. */
+export const isoDayOf = (d: Date): IsoDate => d.toISOString().slice(0, 10) as IsoDate;
+
 /** yyyy-mm-dd (as the database answers a date) → mm/dd/yyyy; anything else as it is. */
 export const isoToUsDate = <T>(v: T): T | string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
 
-/** mm/dd/yyyy → yyyy-mm-dd for the database. */
 /** A day as the product shows dates (mm/dd/yyyy), in local time: today unless told. */
 export const usDateOf = (d: Date = new Date()) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
 
-export function usDateToIso(value: string): string {
+/** mm/dd/yyyy → yyyy-mm-dd for the database (the text split as it is: checked by the caller's validation). */
+export function usDateToIso(value: string): IsoDate {
   const [mm, dd, yyyy] = value.split('/');
-  return `${yyyy}-${mm}-${dd}`;
+  return `${yyyy}-${mm}-${dd}` as IsoDate;
 }
 
 export const isPhone = (v: string) => /^\d{3}-\d{3}-\d{4}$/.test(v);

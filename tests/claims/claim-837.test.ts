@@ -114,7 +114,7 @@ describe('claims as an 837', () => {
     const checked = await validateX12({ 'inpatient.837': text });
     expect(checked.output).toContain('inpatient.837: OK');
     const doc = readInterchanges(text);
-    expect(read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims[0]).toMatchObject({ admission: { date: '03/20/2026', hour: 14 }, dischargeHour: 10 });
+    expect(read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims[0]).toMatchObject({ admission: { date: '2026-03-20', hour: 14 }, dischargeHour: 10 });
   });
 
   it('a copay the patient paid at the visit is sent as AMT*F5 and passes the validator', async () => {

@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../src/domain/formats.ts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,11 @@ let app: TestApp; let root: Api; let sun: ClaimWorld; let lsr: ClaimWorld; let s
 const LSR_SUBMITTER = 'LSR3143088';
 
 const era = (receiver: string, payeeNpi: string) => write835({
-  sender: 'AVAILITY', receiver, control: 7001, date: '03/20/2026', payments: [{
-    payer: { name: 'LONE STAR HEALTH', id: '74095', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'LONE STAR CLINIC', npi: payeeNpi }, method: 'CHK', date: '03/20/2026', trace: 'CHK-7001',
+  sender: 'AVAILITY', receiver, control: 7001, date: toIsoDate('2026-03-20'), payments: [{
+    payer: { name: 'LONE STAR HEALTH', id: '74095', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'LONE STAR CLINIC', npi: payeeNpi }, method: 'CHK', date: toIsoDate('2026-03-20'), trace: 'CHK-7001',
     claims: [{ patientControlNumber: 'LSR1-03022026-LP000001', status: '1', charge: 14000, paid: 10000, patientResponsibility: 0, payerControlNumber: 'PCN1',
-      patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' }, from: '03/02/2026',
-      lines: [{ procedure: '99213', charge: 14000, paid: 10000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 4000 }] }] }],
+      patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' }, from: toIsoDate('2026-03-02'),
+      lines: [{ procedure: '99213', charge: 14000, paid: 10000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 4000 }] }] }],
   }],
 });
 const npiOf = async (bc: number) => (await app.db.query<{ npi: string }>('select npi from companies where billing_company_id = $1 limit 1', [bc])).rows[0].npi;

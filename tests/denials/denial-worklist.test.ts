@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
@@ -10,7 +11,7 @@ let app: TestApp; let root: Api; let w: ClaimWorld; let claims: Map<string, numb
 const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
 const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
 const denied = (pcn: string, charge: number, reason: string, procedure = '99214', remarks: string[] = []): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
-  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure, charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }], remarks }] });
+  payerControlNumber: `ICN-${pcn}`, patient, from: toIsoDate('2026-03-02'), lines: [{ procedure, charge, paid: 0, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason, amount: charge }], remarks }] });
 
 // Three denials of one remittance: 150.00 not medically necessary (CO-50), 420.00 late (CO-29), 90.00 not covered (CO-96); and one paid claim.
 beforeAll(async () => {
@@ -18,11 +19,11 @@ beforeAll(async () => {
   w = await claimWorld(app.db);
   // The payer the claims are billed to (the world's primary) remits them.
   const billed = (await app.db.query<{ name: string; payer_id: string }>('select name, payer_id from insurance_companies where id = $1', [w.payer])).rows[0];
-  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 9, date: '03/28/2026', payments: [{
-    payer: { name: billed.name, id: billed.payer_id, address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/28/2026', trace: 'WL1',
+  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 9, date: toIsoDate('2026-03-28'), payments: [{
+    payer: { name: billed.name, id: billed.payer_id, address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-03-28'), trace: 'WL1',
     claims: [denied('WL-50', 15000, '50', '99214', ['N115']), denied('WL-29', 42000, '29', '99215'), denied('WL-96', 9000, '96', '99213'),
-      { patientControlNumber: 'WL-PAID', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-WL-PAID', patient, from: '03/02/2026',
-        lines: [{ procedure: '99212', charge: 10000, paid: 8000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }],
+      { patientControlNumber: 'WL-PAID', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-WL-PAID', patient, from: toIsoDate('2026-03-02'),
+        lines: [{ procedure: '99212', charge: 10000, paid: 8000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }],
   }] });
   claims = await claimsForEra(app.db, w, text);
   await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'worklist.835' });

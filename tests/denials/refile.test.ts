@@ -61,7 +61,7 @@ describe('submitting to the secondary payer', () => {
     expect(model.subscriber.responsibility).toBe('S');
     expect(model.otherPayers).toEqual([expect.objectContaining({ responsibility: 'P', paidAmount: 9500, adjustments: [] })]);
     expect(model.lines.map((l) => l.adjudications?.map((a) => [a.paid, a.adjustments.map((x) => `${x.group}-${x.reason} ${x.amount}`), a.date]))).toEqual([
-      [[8500, ['CO-45 2500', 'PR-2 1500'], '04/01/2026']], [[1000, ['CO-45 500'], '04/01/2026']],
+      [[8500, ['CO-45 2500', 'PR-2 1500'], '2026-04-01']], [[1000, ['CO-45 500'], '2026-04-01']],
     ]);
     const doc = readInterchanges(text);
     expect(doc.findings).toEqual([]);

@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
@@ -9,7 +10,7 @@ import { pdfText } from '../helpers/pdf-text.ts';
 let e: E2E; let w: ClaimWorld; let claims: Map<string, number>;
 const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
 const denied = (pcn: string, charge: number, reason: string): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
-  payerControlNumber: `ICN-${pcn}`, patient, from: '03/02/2026', lines: [{ procedure: '99214', charge, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason, amount: charge }] }] });
+  payerControlNumber: `ICN-${pcn}`, patient, from: toIsoDate('2026-03-02'), lines: [{ procedure: '99214', charge, paid: 0, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason, amount: charge }] }] });
 
 // One remittance: two claims denied (CO-50 not medically necessary, CO-29 late) and one paid 120.00 with a CO-45 write-off of 50.00 and 30.00 coinsurance (PR-2).
 beforeAll(async () => {
@@ -17,11 +18,11 @@ beforeAll(async () => {
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@denials.test'));
-  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 21, date: '03/20/2026', payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'E2E-DEN',
+  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 21, date: toIsoDate('2026-03-20'), payments: [{
+    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-03-20'), trace: 'E2E-DEN',
     claims: [denied('DN-50', 15000, '50'), denied('DN-29', 42000, '29'),
-      { patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: '03/02/2026',
-        lines: [{ procedure: '99213', charge: 20000, paid: 12000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 5000 }, { group: 'PR', reason: '2', amount: 3000 }] }] }],
+      { patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: toIsoDate('2026-03-02'),
+        lines: [{ procedure: '99213', charge: 20000, paid: 12000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 5000 }, { group: 'PR', reason: '2', amount: 3000 }] }] }],
   }] });
   claims = await claimsForEra(e.app.db, w, text);
   await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'e2e-denials.835' });

@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
@@ -14,12 +15,12 @@ const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' 
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
-  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 11, date: '03/20/2026', payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '03/20/2026', trace: 'LEDGER1',
-    claims: [{ patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: '03/02/2026',
+  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 11, date: toIsoDate('2026-03-20'), payments: [{
+    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-03-20'), trace: 'LEDGER1',
+    claims: [{ patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: toIsoDate('2026-03-02'),
       lines: [
-        { procedure: '99214', charge: 18000, paid: 12000, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 3000 }, { group: 'PR', reason: '2', amount: 3000 }] },
-        { procedure: '36415', charge: 2000, paid: 0, date: '03/02/2026', adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] },
+        { procedure: '99214', charge: 18000, paid: 12000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 3000 }, { group: 'PR', reason: '2', amount: 3000 }] },
+        { procedure: '36415', charge: 2000, paid: 0, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] },
       ] }],
   }] });
   claimId = (await claimsForEra(app.db, w, text)).get('LG-1')!;
@@ -180,10 +181,10 @@ describe('patient statements', () => {
 
 describe('a denial in the ledger', () => {
   it('says why the payer denied the claim and leaves its balance open until it is appealed, refiled or written off', async () => {
-    const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 12, date: '04/20/2026', payments: [{
-      payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: '04/20/2026', trace: 'LEDGER2',
-      claims: [{ patientControlNumber: 'LG-DEN', status: '4', charge: 9000, paid: 0, patientResponsibility: 0, payerControlNumber: 'ICN-LG-DEN', patient, from: '04/02/2026',
-        lines: [{ procedure: '71046', charge: 9000, paid: 0, date: '04/02/2026', adjustments: [{ group: 'CO', reason: '50', amount: 9000 }] }] }],
+    const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 12, date: toIsoDate('2026-04-20'), payments: [{
+      payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-04-20'), trace: 'LEDGER2',
+      claims: [{ patientControlNumber: 'LG-DEN', status: '4', charge: 9000, paid: 0, patientResponsibility: 0, payerControlNumber: 'ICN-LG-DEN', patient, from: toIsoDate('2026-04-02'),
+        lines: [{ procedure: '71046', charge: 9000, paid: 0, date: toIsoDate('2026-04-02'), adjustments: [{ group: 'CO', reason: '50', amount: 9000 }] }] }],
     }] });
     const denied = (await claimsForEra(app.db, w, text)).get('LG-DEN')!;
     await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'ledger-denial.835' });

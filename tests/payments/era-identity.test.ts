@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
@@ -68,14 +69,14 @@ describe('an ERA posts only where it belongs', () => {
     const lines = (await app.db.query<{ claim_id: string; procedure_code: string; line_charge: string }>(
       `select claim_id, procedure_code, line_charge from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [[...ids.values()]])).rows;
     const claim = (control: string): ClaimToRemit => {
-      const own = lines.filter((l) => Number(l.claim_id) === ids.get(control)).map((l) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: Number(l.line_charge) - 1000, date: '03/02/2026',
+      const own = lines.filter((l) => Number(l.claim_id) === ids.get(control)).map((l) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: Number(l.line_charge) - 1000, date: toIsoDate('2026-03-02'),
         adjustments: [{ group: 'CO', reason: '45', amount: 1000 }] }));
       const charge = own.reduce((n, l) => n + l.charge, 0), paid = own.reduce((n, l) => n + l.paid, 0);
-      return { patientControlNumber: control, status: '1', charge, paid, patientResponsibility: 0, payerControlNumber: `PCN${control}`, patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'ERA123456' }, from: '03/02/2026', lines: own };
+      return { patientControlNumber: control, status: '1', charge, paid, patientResponsibility: 0, payerControlNumber: `PCN${control}`, patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'ERA123456' }, from: toIsoDate('2026-03-02'), lines: own };
     };
     const payment = (c: ClaimToRemit): PaymentToRemit => ({ payer: { name: 'RUSHMORE LIFE', id: '1935665544', address: { line1: 'PO BOX 1', city: 'RAPID CITY', state: 'SD', zip: '57701' }, contact: { phone: '8005550100' } },
-      payee: { name: 'ACME MEDICAL CENTER', npi: '5544667733' }, method: 'ACH', date: '03/20/2026', trace: 'SAME-TRACE-1', claims: [c] });
-    const text = write835({ sender: 'RUSHMORE', receiver: 'SMB', control: 77, date: '03/20/2026', payments: [payment(claim('5554555404')), payment(claim('8765432104'))] });
+      payee: { name: 'ACME MEDICAL CENTER', npi: '5544667733' }, method: 'ACH', date: toIsoDate('2026-03-20'), trace: 'SAME-TRACE-1', claims: [c] });
+    const text = write835({ sender: 'RUSHMORE', receiver: 'SMB', control: 77, date: toIsoDate('2026-03-20'), payments: [payment(claim('5554555404')), payment(claim('8765432104'))] });
     const checked = await validateX12({ 'same-trace.835': text });
     expect(checked.ok, checked.output).toBe(true);
     const { rows } = await receive(text, 'same-trace.835');
@@ -91,15 +92,15 @@ describe('an ERA posts only where it belongs', () => {
     const lines = (await app.db.query<{ claim_id: string; procedure_code: string; line_charge: string }>(
       `select claim_id, procedure_code, line_charge from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [[...ids.values()]])).rows;
     const claim = (control: string, paidLess: number): ClaimToRemit => {
-      const own = lines.filter((l) => Number(l.claim_id) === ids.get(control)).map((l) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: Number(l.line_charge) - paidLess, date: '03/02/2026',
+      const own = lines.filter((l) => Number(l.claim_id) === ids.get(control)).map((l) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: Number(l.line_charge) - paidLess, date: toIsoDate('2026-03-02'),
         adjustments: [{ group: 'CO', reason: '45', amount: paidLess }] }));
       return { patientControlNumber: control, status: '1', charge: own.reduce((n, l) => n + l.charge, 0), paid: own.reduce((n, l) => n + l.paid, 0), patientResponsibility: 0,
-        payerControlNumber: `PCN${control}`, patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'ERA123456' }, from: '03/02/2026', lines: own };
+        payerControlNumber: `PCN${control}`, patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'ERA123456' }, from: toIsoDate('2026-03-02'), lines: own };
     };
     const payment = (c: ClaimToRemit): PaymentToRemit => ({ payer: { name: 'RUSHMORE LIFE', id: '1935665544', address: { line1: 'PO BOX 1', city: 'RAPID CITY', state: 'SD', zip: '57701' }, contact: { phone: '8005550100' } },
-      payee: { name: 'ACME MEDICAL CENTER', npi: '5544667733' }, method: 'ACH', date: '03/21/2026', trace: 'DROPPED', claims: [c] });
+      payee: { name: 'ACME MEDICAL CENTER', npi: '5544667733' }, method: 'ACH', date: toIsoDate('2026-03-21'), trace: 'DROPPED', claims: [c] });
     // A payer that writes no TRN: each ST then counts one segment less.
-    const text = write835({ sender: 'RUSHMORE', receiver: 'SMB', control: 78, date: '03/21/2026', payments: [payment(claim('5554555405', 1000)), payment(claim('8765432105', 2000))] })
+    const text = write835({ sender: 'RUSHMORE', receiver: 'SMB', control: 78, date: toIsoDate('2026-03-21'), payments: [payment(claim('5554555405', 1000)), payment(claim('8765432105', 2000))] })
       .replace(/TRN\*[^~]*~\n?/g, '').replace(/SE\*(\d+)\*/g, (_, n: string) => `SE*${Number(n) - 1}*`);
     const { rows } = await receive(text, 'no-trace.835');
     expect(rows).toHaveLength(2);

@@ -43,9 +43,11 @@ export const formText = (v: unknown, max: number, strip = true) => {
   return (strip ? s.replace(/[.#]/g, '') : s).slice(0, max);
 };
 
-/** mm/dd/yyyy → its parts. */
-export const dateParts = (us: string | null | undefined) => {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(us ?? '');
+/** A day's parts as a form prints them: from the claim model's day (yyyy-mm-dd) or a record's mm/dd/yyyy. */
+export const dateParts = (day: string | null | undefined) => {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (iso) return { mm: iso[2], dd: iso[3], yyyy: iso[1], yy: iso[1].slice(2) };
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(day ?? '');
   return m ? { mm: m[1], dd: m[2], yyyy: m[3], yy: m[3].slice(2) } : null;
 };
 

@@ -1,4 +1,5 @@
-import { money, seg } from './claim-837-writer.ts';
+import type { IsoDate } from '../formats.ts';
+import { ccyymmdd, money, seg } from './claim-837-writer.ts';
 
 /** The clearing house that answers (ISA06/GS02 and loop 2100A) and the submitter it answers (ISA08/GS03, loop 2100B). */
 export interface AckParties {
@@ -7,7 +8,7 @@ export interface AckParties {
 }
 /** One claim as a 277CA answers it: accepted (A2:20) or rejected with its category, status and entity codes. */
 export interface ClaimAnswer {
-  patientControlNumber: string; charge: number; serviceFrom: string; serviceTo?: string;
+  patientControlNumber: string; charge: number; serviceFrom: IsoDate; serviceTo?: IsoDate;
   patient: { lastName: string; firstName: string; memberId: string };
   /** the STC01 composite: 'A2:20' accepted, 'A7:562:85' rejected (status 562 of the billing provider), … */
   status: string;
@@ -17,13 +18,13 @@ export interface ClaimAnswer {
 /** The claims of one billing provider (loop 2000C) in a 277CA. */
 export interface ProviderAnswers { name: string; npi: string; taxId: string; claims: ClaimAnswer[] }
 
-const ymd = (iso: string) => iso.replace(/-/g, '');
+
 const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
 const accepted = (c: ClaimAnswer) => /^A[12]\b/.test(c.status);
 
-function interchange(p: AckParties, control: number, on: string, functionalId: string, version: string, body: string[]): string {
+function interchange(p: AckParties, control: number, on: IsoDate, functionalId: string, version: string, body: string[]): string {
   const isaControl = String(control).padStart(9, '0');
-  const day = ymd(on);
+  const day = ccyymmdd(on);
   return [
     seg('ISA', '00', pad('', 10), '00', pad('', 10), 'ZZ', pad(p.house.id, 15), 'ZZ', pad(p.submitter.id, 15), day.slice(2), '1200', '^', '00501', isaControl, '0', 'P', ':'),
     seg('GS', functionalId, p.house.id, p.submitter.id, day, '1200', String(control), 'X', version),
@@ -38,7 +39,7 @@ function interchange(p: AckParties, control: number, on: string, functionalId: s
  * A 999 (005010X231A1) as a clearing house answers one 837 functional group: every transaction set
  * accepted. on: the ISO day it answers.
  */
-export function write999(p: AckParties & { control: number; on: string; answers: { groupControl: number; version: string; transactions: number } }): string {
+export function write999(p: AckParties & { control: number; on: IsoDate; answers: { groupControl: number; version: string; transactions: number } }): string {
   const a = p.answers;
   const body = [seg('ST', '999', '0001', '005010X231A1'), seg('AK1', 'HC', String(a.groupControl), a.version)];
   for (let t = 1; t <= a.transactions; t++) body.push(seg('AK2', '837', String(t).padStart(4, '0'), a.version), seg('IK5', 'A'));
@@ -51,7 +52,7 @@ export function write999(p: AckParties & { control: number; on: string; answers:
  * submitter, then each billing provider's claims, accepted and forwarded to the payer or rejected with
  * the reason codes. on: the ISO day it answers; received: the day the batch came in.
  */
-export function write277CA(p: AckParties & { control: number; on: string; received: string; batchReference: string; providers: ProviderAnswers[] }): string {
+export function write277CA(p: AckParties & { control: number; on: IsoDate; received: IsoDate; batchReference: string; providers: ProviderAnswers[] }): string {
   const all = p.providers.flatMap((x) => x.claims);
   // The submitter's totals count claims accepted (90) and rejected (AA); a provider's, QA and QC.
   const totals = (cs: ClaimAnswer[], [yes, no]: [string, string]) => {
@@ -63,12 +64,12 @@ export function write277CA(p: AckParties & { control: number; on: string; receiv
       ...(ok.length ? [seg('AMT', 'YU', sum(ok))] : []), ...(refused.length ? [seg('AMT', 'YY', sum(refused))] : []),
     ];
   };
-  const on = ymd(p.on);
+  const on = ccyymmdd(p.on);
   const body = [
     seg('ST', '277', '0001', '005010X214'),
     seg('BHT', '0085', '08', p.batchReference, on, '1200', 'TH'),
     seg('HL', '1', '', '20', '1'), seg('NM1', 'AY', '2', p.house.name, '', '', '', '', '46', p.house.id),
-    seg('TRN', '1', p.batchReference), seg('DTP', '050', 'D8', ymd(p.received)), seg('DTP', '009', 'D8', on),
+    seg('TRN', '1', p.batchReference), seg('DTP', '050', 'D8', ccyymmdd(p.received)), seg('DTP', '009', 'D8', on),
     seg('HL', '2', '1', '21', '1'), seg('NM1', '41', '2', p.submitter.name, '', '', '', '', '46', p.submitter.id),
     seg('TRN', '2', p.batchReference), seg('STC', 'A1:19', on, 'WQ', money(all.reduce((n, c) => n + c.charge, 0))), ...totals(all, ['90', 'AA']),
   ];
@@ -82,7 +83,7 @@ export function write277CA(p: AckParties & { control: number; on: string; receiv
       body.push(seg('HL', String(++hl), String(providerHl), 'PT'), seg('NM1', 'QC', '1', c.patient.lastName, c.patient.firstName, '', '', '', 'MI', c.patient.memberId),
         seg('TRN', '2', c.patientControlNumber), seg('STC', c.status, on, accepted(c) ? 'WQ' : 'U', money(c.charge)),
         ...(c.payerClaimNumber && accepted(c) ? [seg('REF', '1K', c.payerClaimNumber)] : []),
-        c.serviceTo && c.serviceTo !== c.serviceFrom ? seg('DTP', '472', 'RD8', `${ymd(c.serviceFrom)}-${ymd(c.serviceTo)}`) : seg('DTP', '472', 'D8', ymd(c.serviceFrom)));
+        c.serviceTo && c.serviceTo !== c.serviceFrom ? seg('DTP', '472', 'RD8', `${ccyymmdd(c.serviceFrom)}-${ccyymmdd(c.serviceTo)}`) : seg('DTP', '472', 'D8', ccyymmdd(c.serviceFrom)));
     }
   }
   return interchange(p, p.control, p.on, 'HN', '005010X214', body);

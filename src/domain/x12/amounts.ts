@@ -1,4 +1,4 @@
-import { isCalendarDay } from '../formats.ts';
+import { isCalendarDay, type IsoDate } from '../formats.ts';
 
 /** X12 decimal amount ("-1.27", "150000", ".5") → integer cents, without floating point. null when malformed. */
 export function amountToCents(value: string | undefined): number | null {
@@ -34,12 +34,23 @@ export function amountToCents(value: string | undefined): number | null {
 
 /** CCYYMMDD → mm/dd/yyyy, the product's date format at the edges. */
 export function x12DateToUs(d: string | undefined): string | undefined {
-  if (!d || d.length !== 8) return undefined;
+  return isX12Day(d) ? `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}` : undefined;
+}
+
+/** What a reader puts where a file left a day out or garbled it (the field is there, empty). */
+export const NO_DAY = '' as IsoDate;
+
+/** CCYYMMDD → the domain's day, or undefined when it is not a calendar day. */
+export function x12DateToIso(d: string | undefined): IsoDate | undefined {
+  return isX12Day(d) ? (`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` as IsoDate) : undefined;
+}
+
+function isX12Day(d: string | undefined): d is string {
+  if (!d || d.length !== 8) return false;
   // Read by character code: an 835 carries hundreds of thousands of dates.
   let n = 0;
-  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i) - 48; if (c < 0 || c > 9) return undefined; n = n * 10 + c; }
-  const year = Math.floor(n / 10000), month = Math.floor(n / 100) % 100, day = n % 100;
-  return isCalendarDay(year, month, day) ? `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}` : undefined;
+  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i) - 48; if (c < 0 || c > 9) return false; n = n * 10 + c; }
+  return isCalendarDay(Math.floor(n / 10000), Math.floor(n / 100) % 100, n % 100);
 }
 
 /** cents → "1,234.56" for people. */

@@ -1,4 +1,5 @@
-// Claims (837P and 837I) as the writers take them and the readers give them back. Cents; mm/dd/yyyy.
+import type { IsoDate } from '../formats.ts';
+// Claims (837P and 837I) as the writers take them and the readers give them back. Cents; days as IsoDate (mm/dd/yyyy only on paper and screens).
 export interface Party { name: string; firstName?: string; entity: 'person' | 'organization'; idQualifier?: string; id?: string }
 export interface Address { line1: string; line2?: string; city: string; state: string; zip: string }
 
@@ -11,7 +12,7 @@ export interface ServiceLine837 {
   placeOfService?: string;
   /** 1-based pointers into the claim's diagnoses */
   diagnosisPointers: number[];
-  dateOfService: string;
+  dateOfService: IsoDate;
   /** loop 2410: the drug given, by NDC (11 digits, 5-4-2) and quantity */
   drug?: DrugIdentification;
   /** loop 2430: how an earlier payer adjudicated this line */
@@ -29,7 +30,7 @@ export interface LineAdjudication837 {
   units: string;
   adjustments: Array<{ group: string; reason: string; amount: number }>;
   /** when it was adjudicated, mm/dd/yyyy */
-  date: string;
+  date: IsoDate;
 }
 
 export interface DrugIdentification { ndc: string; quantity: string; unit: 'F2' | 'GR' | 'ME' | 'ML' | 'UN' }
@@ -55,9 +56,9 @@ export interface ClaimCommon837 {
   originalReference?: string;
   priorAuthorization?: string;
   billingProvider: Party & { npi: string; taxId: string; taxonomy?: string; address: Address };
-  subscriber: { party: Party; memberId: string; responsibility: 'P' | 'S' | 'T'; relationship: '18' | string; groupNumber?: string; filingIndicator: string; dateOfBirth?: string; sex?: 'F' | 'M' | 'U'; address?: Address };
+  subscriber: { party: Party; memberId: string; responsibility: 'P' | 'S' | 'T'; relationship: '18' | string; groupNumber?: string; filingIndicator: string; dateOfBirth?: IsoDate; sex?: 'F' | 'M' | 'U'; address?: Address };
   payer: { name: string; payerId: string };
-  patient?: { party: Party; relationship: string; dateOfBirth: string; sex: 'F' | 'M' | 'U'; address: Address };
+  patient?: { party: Party; relationship: string; dateOfBirth: IsoDate; sex: 'F' | 'M' | 'U'; address: Address };
   otherPayers?: OtherPayer837[];
 }
 
@@ -80,7 +81,7 @@ export interface InstitutionalLine837 {
   charge: number;
   units: string;
   unitCode: 'UN' | 'DA';
-  dateOfService?: string;
+  dateOfService?: IsoDate;
   drug?: DrugIdentification;
   adjudications?: LineAdjudication837[];
 }
@@ -88,12 +89,12 @@ export interface InstitutionalLine837 {
 export interface Claim837I extends ClaimCommon837 {
   /** type of bill without its frequency: facility type and bill classification, e.g. 13 */
   facilityCode: string;
-  statementFrom: string;
-  statementTo: string;
+  statementFrom: IsoDate;
+  statementTo: IsoDate;
   admissionType?: string;
   admissionSource?: string;
   /** an inpatient stay's admission (DTP*435, FL12/FL13): its date, and its hour when known (0–23) */
-  admission?: { date: string; hour?: number };
+  admission?: { date: IsoDate; hour?: number };
   /** the hour the patient left (DTP*096, FL16), 0–23 */
   dischargeHour?: number;
   patientStatus: string;
@@ -106,7 +107,7 @@ export interface Claim837I extends ClaimCommon837 {
   /** HI BE: value codes with their amounts (cents) */
   valueCodes?: Array<{ code: string; amount: number }>;
   /** HI BH: occurrence codes with their dates */
-  occurrenceCodes?: Array<{ code: string; date: string }>;
+  occurrenceCodes?: Array<{ code: string; date: IsoDate }>;
   lines: InstitutionalLine837[];
 }
 

@@ -1,4 +1,4 @@
-import { amountToCents, x12DateToUs } from './amounts.ts';
+import { NO_DAY, amountToCents, x12DateToIso } from './amounts.ts';
 import type { Address, ClaimCommon837, DrugIdentification, LineAdjudication837, OtherPayer837, Party } from './claim-837-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';
@@ -36,13 +36,13 @@ export function readLineAdjudication(s: Segment, lines: Array<{ adjudications?: 
   const e = s.elements;
   if (s.id === 'SVD') {
     const [qualifier, code, ...modifiers] = components(e[3], sep);
-    (line.adjudications ??= []).push({ payerId: e[1] ?? '', paid: cents(s, 2), qualifier: (qualifier === 'NU' ? 'NU' : 'HC'), code: code ?? '', modifiers: modifiers.filter(Boolean), units: e[5] ?? '', adjustments: [], date: '' });
+    (line.adjudications ??= []).push({ payerId: e[1] ?? '', paid: cents(s, 2), qualifier: (qualifier === 'NU' ? 'NU' : 'HC'), code: code ?? '', modifiers: modifiers.filter(Boolean), units: e[5] ?? '', adjustments: [], date: NO_DAY });
     return true;
   }
   const open = line.adjudications?.[line.adjudications.length - 1];
   if (!open) return false;
   if (s.id === 'CAS') { for (let i = 2; i <= 17; i += 3) if (e[i]) open.adjustments.push({ group: e[1], reason: e[i], amount: cents(s, i + 1) }); return true; }
-  if (s.id === 'DTP' && e[1] === '573') { open.date = x12DateToUs((e[3] ?? '').slice(0, 8)) ?? ''; return true; }
+  if (s.id === 'DTP' && e[1] === '573') { open.date = x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY; return true; }
   return false;
 }
 
@@ -100,7 +100,7 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Tra
         if (e[1] === '85') { billing = { ...(billing ?? {}), ...party(e), npi: e[9], taxId: '', address: { line1: '', city: '', state: '', zip: '' } } as ClaimCommon837['billingProvider']; addressOf = billing; }
         else if (e[1] === 'IL' && subscriber === null) { subscriber = { party: party(e), memberId: e[9], responsibility: 'P', relationship: '', filingIndicator: '' }; addressOf = subscriber; }
         else if (e[1] === 'PR') { payer = { name: e[3], payerId: e[9] }; addressOf = null; }
-        else if (e[1] === 'QC') { patient = { party: party(e), relationship: patient?.relationship ?? '', dateOfBirth: '', sex: 'U', address: { line1: '', city: '', state: '', zip: '' } }; addressOf = patient; }
+        else if (e[1] === 'QC') { patient = { party: party(e), relationship: patient?.relationship ?? '', dateOfBirth: NO_DAY, sex: 'U', address: { line1: '', city: '', state: '', zip: '' } }; addressOf = patient; }
         else { addressOf = null; if (claim) kind.segment(s, claim, ctx); }
         break;
       case 'N3': if (addressOf) addressOf.address = { ...(addressOf.address ?? { city: '', state: '', zip: '' }), line1: e[1], ...(e[2] ? { line2: e[2] } : {}) } as Address; break;
@@ -119,10 +119,10 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(tx: Tra
         subscriber = null;
         pendingSbr = { responsibility: e[1] as 'P', relationship: e[2], groupNumber: e[3] || undefined, filingIndicator: e[9] };
         break;
-      case 'PAT': patient = { party: { name: '', entity: 'person' }, relationship: e[1], dateOfBirth: '', sex: 'U', address: { line1: '', city: '', state: '', zip: '' } }; break;
+      case 'PAT': patient = { party: { name: '', entity: 'person' }, relationship: e[1], dateOfBirth: NO_DAY, sex: 'U', address: { line1: '', city: '', state: '', zip: '' } }; break;
       case 'DMG':
-        if (nm1 === 'IL' && subscriber) { subscriber.dateOfBirth = x12DateToUs(e[2]); subscriber.sex = e[3] as 'F'; }
-        else if (nm1 === 'QC' && patient) { patient.dateOfBirth = x12DateToUs(e[2]) ?? ''; patient.sex = e[3] as 'F'; }
+        if (nm1 === 'IL' && subscriber) { subscriber.dateOfBirth = x12DateToIso(e[2]); subscriber.sex = e[3] as 'F'; }
+        else if (nm1 === 'QC' && patient) { patient.dateOfBirth = x12DateToIso(e[2]) ?? NO_DAY; patient.sex = e[3] as 'F'; }
         break;
       case 'CLM': {
         if (!billing || !subscriber || !payer) { findings.push(finding('unexpected-segment', s.position, 'CLM', 'CLM appears before its billing provider, subscriber and payer.')); break; }

@@ -1,3 +1,4 @@
+import type { IsoDate } from '../formats.ts';
 import type { Address, Batch837, ClaimCommon837, DrugIdentification, LineAdjudication837, Party } from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
@@ -5,7 +6,8 @@ export const SEP = { element: '*', component: ':', repetition: '^', segment: '~'
 
 const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
 export const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-export const ccyymmdd = (us: string) => `${us.slice(6, 10)}${us.slice(0, 2)}${us.slice(3, 5)}`;
+/** A day as X12 writes it (CCYYMMDD). */
+export const ccyymmdd = (day: IsoDate) => day.replace(/-/g, '');
 export const seg = (...els: Array<string | undefined>) => {
   const parts = els.map((e) => e ?? '');
   while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();

@@ -1,4 +1,4 @@
-import { amountToCents, x12DateToUs } from './amounts.ts';
+import { NO_DAY, amountToCents, x12DateToIso } from './amounts.ts';
 import type { Claim837I, Diagnosis837I } from './claim-837-model.ts';
 import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
@@ -8,7 +8,7 @@ import type { Separators } from './separators.ts';
 const institutional: ClaimKind<Claim837I> = {
   start(s, common, { sep }) {
     const [facilityCode] = components(s.elements[5], sep);
-    return { ...common, facilityCode: facilityCode && facilityCode.length <= 2 ? facilityCode : '', statementFrom: '', statementTo: '', patientStatus: '', principalDiagnosis: { code: '' }, otherDiagnoses: [], lines: [] };
+    return { ...common, facilityCode: facilityCode && facilityCode.length <= 2 ? facilityCode : '', statementFrom: NO_DAY, statementTo: NO_DAY, patientStatus: '', principalDiagnosis: { code: '' }, otherDiagnoses: [], lines: [] };
   },
   segment(s, claim, { sep, cents }) {
     const e = s.elements;
@@ -16,12 +16,12 @@ const institutional: ClaimKind<Claim837I> = {
       case 'DTP':
         if (e[1] === '434') {
           const [from, to] = (e[3] ?? '').split('-');
-          claim.statementFrom = x12DateToUs(from) ?? '';
-          claim.statementTo = x12DateToUs(to ?? from) ?? '';
+          claim.statementFrom = x12DateToIso(from) ?? NO_DAY;
+          claim.statementTo = x12DateToIso(to ?? from) ?? NO_DAY;
         } else if (e[1] === '435' && !claim.lines.length) {
-          claim.admission = { date: x12DateToUs((e[3] ?? '').slice(0, 8)) ?? '', ...(e[2] === 'DT' && (e[3] ?? '').length >= 10 ? { hour: Number(e[3].slice(8, 10)) } : {}) };
+          claim.admission = { date: x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY, ...(e[2] === 'DT' && (e[3] ?? '').length >= 10 ? { hour: Number(e[3].slice(8, 10)) } : {}) };
         } else if (e[1] === '096' && !claim.lines.length) claim.dischargeHour = Number((e[3] ?? '').slice(0, 2));
-        else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8));
+        else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8));
         else return false;
         return true;
       case 'CL1':
@@ -38,7 +38,7 @@ const institutional: ClaimKind<Claim837I> = {
           else if (c[0] === 'ABF' || c[0] === 'BF') claim.otherDiagnoses.push(d);
           else if (c[0] === 'BG') (claim.conditionCodes ??= []).push(c[1]);
           else if (c[0] === 'BE') (claim.valueCodes ??= []).push({ code: c[1], amount: amountToCents(c[4]) ?? 0 });
-          else if (c[0] === 'BH') (claim.occurrenceCodes ??= []).push({ code: c[1], date: x12DateToUs(c[3]) ?? '' });
+          else if (c[0] === 'BH') (claim.occurrenceCodes ??= []).push({ code: c[1], date: x12DateToIso(c[3]) ?? NO_DAY });
         }
         return true;
       case 'NM1':

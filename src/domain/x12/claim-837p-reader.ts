@@ -1,4 +1,4 @@
-import { x12DateToUs } from './amounts.ts';
+import { NO_DAY, x12DateToIso } from './amounts.ts';
 import type { Claim837P } from './claim-837-model.ts';
 import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
@@ -23,12 +23,12 @@ const professional: ClaimKind<Claim837P> = {
         return true;
       case 'SV1': {
         const [, procedure, ...modifiers] = components(e[1], sep);
-        claim.lines.push({ procedure, modifiers: modifiers.filter(Boolean), charge: cents(s, 2), unitCode: e[3] as 'UN', units: e[4], ...(e[5] ? { placeOfService: e[5] } : {}), diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number), dateOfService: '' });
+        claim.lines.push({ procedure, modifiers: modifiers.filter(Boolean), charge: cents(s, 2), unitCode: e[3] as 'UN', units: e[4], ...(e[5] ? { placeOfService: e[5] } : {}), diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number), dateOfService: NO_DAY });
         return true;
       }
       case 'DTP':
         if (e[1] !== '472' || !claim.lines.length) return false;
-        claim.lines[claim.lines.length - 1].dateOfService = x12DateToUs((e[3] ?? '').slice(0, 8)) ?? '';
+        claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY;
         return true;
       case 'LIN': case 'CTP': return readDrug(s, claim.lines);
       default: return false;

@@ -1,18 +1,19 @@
+import type { IsoDate } from '../formats.ts';
 import type { Adjustment } from './era-835-model.ts';
 import { ccyymmdd, money, seg } from './claim-837-writer.ts';
 
 /** A remitted service line as a payer writes it. */
-export interface LineToRemit { procedure: string; modifiers?: string[]; charge: number; paid: number; units?: number; date: string; adjustments: Adjustment[]; allowed?: number; remarks?: string[] }
+export interface LineToRemit { procedure: string; modifiers?: string[]; charge: number; paid: number; units?: number; date: IsoDate; adjustments: Adjustment[]; allowed?: number; remarks?: string[] }
 /** A remitted claim: CLP with its patient, dates, claim-level adjustments and lines. */
 export interface ClaimToRemit {
   patientControlNumber: string; status: '1' | '2' | '3' | '4' | '19' | '20' | '21' | '22'; charge: number; paid: number; patientResponsibility: number;
-  payerControlNumber: string; patient: { lastName: string; firstName: string; memberId: string }; from: string; adjustments?: Adjustment[]; lines: LineToRemit[];
+  payerControlNumber: string; patient: { lastName: string; firstName: string; memberId: string }; from: IsoDate; adjustments?: Adjustment[]; lines: LineToRemit[];
 }
 export interface PaymentToRemit {
   /** loop 1000A: the payer's name, id (REF*2U), address (N3/N4) and technical contact (PER*BL), all mandatory in the 835 guide */
   payer: { name: string; id: string; address: { line1: string; city: string; state: string; zip: string }; contact: { name?: string; phone: string } };
-  payee: { name: string; npi: string }; method: 'CHK' | 'ACH'; date: string; trace: string;
-  claims: ClaimToRemit[]; providerAdjustments?: Array<{ provider: string; fiscalPeriodEnd: string; reason: string; reference: string; amount: number }>;
+  payee: { name: string; npi: string }; method: 'CHK' | 'ACH'; date: IsoDate; trace: string;
+  claims: ClaimToRemit[]; providerAdjustments?: Array<{ provider: string; fiscalPeriodEnd: IsoDate; reason: string; reference: string; amount: number }>;
 }
 
 const cas = (adjustments: Adjustment[]) => adjustments.map((a) => seg('CAS', a.group, a.reason, money(a.amount)));
@@ -22,7 +23,7 @@ const cas = (adjustments: Adjustment[]) => adjustments.map((a) => seg('CAS', a.g
  * claims pay less the provider adjustments, so every file written balances. The product reads 835s;
  * it writes them for its demo data and for the remittances its tests post (denials, takebacks).
  */
-export function write835(input: { sender: string; receiver: string; control: number; date: string; payments: PaymentToRemit[] }): string {
+export function write835(input: { sender: string; receiver: string; control: number; date: IsoDate; payments: PaymentToRemit[] }): string {
   const control = String(input.control).padStart(9, '0');
   const day = ccyymmdd(input.date);
   const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);

@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../../src/domain/formats.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Batch837I, Claim837I } from '../../../src/domain/x12/claim-837-model.ts';
@@ -7,15 +8,15 @@ import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts'
 
 const claim: Claim837I = {
   patientControlNumber: 'INPT-1', totalCharge: 1253075, frequency: '1', facilityCode: '11',
-  statementFrom: '10/01/2025', statementTo: '10/04/2025', admissionType: '1', admissionSource: '7', patientStatus: '01',
+  statementFrom: toIsoDate('2025-10-01'), statementTo: toIsoDate('2025-10-04'), admissionType: '1', admissionSource: '7', patientStatus: '01',
   principalDiagnosis: { code: 'J189', presentOnAdmission: 'Y' }, admittingDiagnosis: 'R0602', otherDiagnoses: [{ code: 'E119', presentOnAdmission: 'Y' }, { code: 'I10', presentOnAdmission: 'N' }],
   billingProvider: { name: 'GENERAL HOSPITAL', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '282N00000X', address: { line1: '1 HOSPITAL WAY', city: 'TAMPA', state: 'FL', zip: '336060000' } },
-  subscriber: { party: { name: 'ROE', firstName: 'RICHARD', entity: 'person' }, memberId: '1EG4TE5MK72', responsibility: 'P', relationship: '18', filingIndicator: 'MA', dateOfBirth: '02/03/1950', sex: 'M', address: { line1: '9 PINE RD', city: 'TAMPA', state: 'FL', zip: '33606' } },
+  subscriber: { party: { name: 'ROE', firstName: 'RICHARD', entity: 'person' }, memberId: '1EG4TE5MK72', responsibility: 'P', relationship: '18', filingIndicator: 'MA', dateOfBirth: toIsoDate('1950-02-03'), sex: 'M', address: { line1: '9 PINE RD', city: 'TAMPA', state: 'FL', zip: '33606' } },
   payer: { name: 'MEDICARE PART A', payerId: '09102' },
   attendingProvider: { name: 'HOUSE', firstName: 'GREG', entity: 'person', npi: '1234567893' },
   lines: [
-    { revenueCode: '0120', modifiers: [], charge: 1000000, units: '3', unitCode: 'DA', dateOfService: '10/01/2025' },
-    { revenueCode: '0300', procedure: '85025', modifiers: [], charge: 253075, units: '1', unitCode: 'UN', dateOfService: '10/02/2025' },
+    { revenueCode: '0120', modifiers: [], charge: 1000000, units: '3', unitCode: 'DA', dateOfService: toIsoDate('2025-10-01') },
+    { revenueCode: '0300', procedure: '85025', modifiers: [], charge: 253075, units: '1', unitCode: 'UN', dateOfService: toIsoDate('2025-10-02') },
   ],
 };
 
@@ -39,8 +40,8 @@ describe('837I writer and reader', () => {
   it('value, condition and occurrence codes are written in HI (BE, BG, BH) and read back', () => {
     const coded: Claim837I = {
       ...claim, patientControlNumber: 'INPT-3',
-      valueCodes: [{ code: '80', amount: 300 }, { code: 'A1', amount: 162600 }], conditionCodes: ['07', 'D9'], occurrenceCodes: [{ code: '11', date: '09/28/2025' }],
-      lines: [...claim.lines, { revenueCode: '0636', procedure: 'J2405', modifiers: [], charge: 0, units: '4', unitCode: 'UN', dateOfService: '10/02/2025', drug: { ndc: '00409-4093-02', quantity: '8', unit: 'ML' } }],
+      valueCodes: [{ code: '80', amount: 300 }, { code: 'A1', amount: 162600 }], conditionCodes: ['07', 'D9'], occurrenceCodes: [{ code: '11', date: toIsoDate('2025-09-28') }],
+      lines: [...claim.lines, { revenueCode: '0636', procedure: 'J2405', modifiers: [], charge: 0, units: '4', unitCode: 'UN', dateOfService: toIsoDate('2025-10-02'), drug: { ndc: '00409-4093-02', quantity: '8', unit: 'ML' } }],
     };
     const text = write837I({ ...batch, claims: [coded] });
     expect(text).toContain('HI*BE:80:::3.00*BE:A1:::1626.00~');
@@ -77,7 +78,7 @@ describe('837I reader on every public institutional sample', () => {
   it('reads the institutional example field by field', () => {
     const doc = readInterchanges(readFileSync(new URL('institutional-claim.837i', dir), 'utf8'));
     const { claims } = read837I(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
-    expect(claims[0]).toMatchObject({ patientControlNumber: '756048Q', totalCharge: 8993, facilityCode: '14', statementFrom: '09/11/1996', admissionType: '3', patientStatus: '01', principalDiagnosis: { code: '3669' }, otherDiagnoses: [{ code: '4019' }, { code: '79431' }], attendingProvider: { name: 'JONES', firstName: 'JOHN' } });
+    expect(claims[0]).toMatchObject({ patientControlNumber: '756048Q', totalCharge: 8993, facilityCode: '14', statementFrom: '1996-09-11', admissionType: '3', patientStatus: '01', principalDiagnosis: { code: '3669' }, otherDiagnoses: [{ code: '4019' }, { code: '79431' }], attendingProvider: { name: 'JONES', firstName: 'JOHN' } });
     expect(claims[0].otherPayers?.[0]).toMatchObject({ responsibility: 'S', payer: { name: 'STATE TEACHERS', payerId: '1135' } });
     expect(claims[0].lines.map((l) => [l.revenueCode, l.procedure, l.charge, l.units])).toEqual([['0305', '85025', 1339, '1.00'], ['0730', '93005', 7654, '3.00']]);
   });

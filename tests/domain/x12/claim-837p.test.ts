@@ -1,3 +1,4 @@
+import { toIsoDate } from '../../../src/domain/formats.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Batch837P, Claim837P } from '../../../src/domain/x12/claim-837-model.ts';
@@ -8,12 +9,12 @@ import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts'
 const claim = (n: number): Claim837P => ({
   patientControlNumber: `PCN${n}`, totalCharge: 12550, placeOfService: '11', frequency: '1', priorAuthorization: 'AUTH1', diagnoses: ['E119', 'I10'],
   billingProvider: { name: 'SUNSHINE CLINIC', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '207Q00000X', address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' } },
-  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: 'M123', responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: '05/01/1973', sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
+  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: 'M123', responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: toIsoDate('1973-05-01'), sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
   payer: { name: 'KEY INSURANCE', payerId: '99999' },
   renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
   lines: [
-    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: '10/03/2025' },
-    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: '10/03/2025' },
+    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: toIsoDate('2025-10-03') },
+    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03') },
   ],
 });
 
@@ -66,7 +67,7 @@ describe('837P writer', () => {
   });
 
   it('an NDC drug line writes LIN and CTP (loop 2410) and reads back', () => {
-    const drug: Claim837P = { ...claim(5), lines: [{ procedure: 'J1745', modifiers: [], charge: 125000, units: '10', unitCode: 'UN', diagnosisPointers: [1], dateOfService: '10/03/2025', drug: { ndc: '57894-0030-01', quantity: '2', unit: 'UN' } }], totalCharge: 125000 };
+    const drug: Claim837P = { ...claim(5), lines: [{ procedure: 'J1745', modifiers: [], charge: 125000, units: '10', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03'), drug: { ndc: '57894-0030-01', quantity: '2', unit: 'UN' } }], totalCharge: 125000 };
     const text = write837P(batch([drug]));
     expect(text).toContain('LIN**N4*57894003001~');
     expect(text).toContain('CTP****2*UN~');
@@ -110,8 +111,8 @@ describe('837P reader on the public samples', () => {
     const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatchObject({ patientControlNumber: '26463774', totalCharge: 10000, placeOfService: '11', diagnoses: ['0340', 'V7389'], payer: { name: 'KEY INSURANCE COMPANY', payerId: '999996666' } });
-    expect(claims[0].patient).toMatchObject({ relationship: '19', party: { name: 'SMITH', firstName: 'TED' }, dateOfBirth: '05/01/1973', sex: 'M' });
-    expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([['99213', 4000, [1], '10/03/2006'], ['87070', 1500, [1], '10/03/2006'], ['99214', 3500, [2], '10/10/2006'], ['86663', 1000, [2], '10/10/2006']]);
+    expect(claims[0].patient).toMatchObject({ relationship: '19', party: { name: 'SMITH', firstName: 'TED' }, dateOfBirth: '1973-05-01', sex: 'M' });
+    expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([['99213', 4000, [1], '2006-10-03'], ['87070', 1500, [1], '2006-10-03'], ['99214', 3500, [2], '2006-10-10'], ['86663', 1000, [2], '2006-10-10']]);
   });
 });
 
