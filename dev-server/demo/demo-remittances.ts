@@ -18,7 +18,7 @@ interface Adjudicated extends DemoPayerRow {
   id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent: string; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
   insurance_company_id: number; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
 }
-interface Line { claim_id: number; procedure_code: string | null; from_service: IsoDate; line_charge: number; copay: number | null }
+interface Line { id: number; claim_id: number; procedure_code: string | null; from_service: IsoDate; line_charge: number; copay: number | null }
 
 // What payers allow of a billed charge, in basis points, by the payer's kind: Medicare and Medicaid pay their fee schedules, commercial plans their contracts.
 const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
@@ -57,20 +57,11 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
   for (const [bi, bc] of bcs.entries()) {
     const r = seeded(3500 + Number(bc.id));
     const actor = systemActor(Number(bc.id), 'demo-remittances');
-    const claims = (await ctx.db.query<Adjudicated>(
-      `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, c.first_submitted_at::text as sent, (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at, pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
-              i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
-         from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint join insurance_companies i on i.id = p.insurance_company_id
-         join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
-        where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = 3 order by c.date_of_service, c.id`, [bc.id, answered])).rows
+    const claims = (await submittedClaims(ctx, Number(bc.id), answered, 3))
       // status_id: what the payer makes of the claim (its fate); denial_codes: why, for a denial.
-      .map((c) => ({ ...c, id: Number(c.id), status_id: fateOf.get(Number(c.id))!, denial_codes: fateOf.get(Number(c.id)) === 6 ? r.pick(DENIALS) : null, company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
+      .map((c) => ({ ...c, status_id: fateOf.get(c.id)!, denial_codes: fateOf.get(c.id) === 6 ? r.pick(DENIALS) : null }));
     if (!claims.length) continue;
-    const lines = (await ctx.db.query<Line>(
-      `select claim_id, procedure_code, from_service::text as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`,
-      [claims.map((c) => c.id)])).rows.map((l) => ({ ...l, claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
-    const linesOf = new Map<number, Line[]>();
-    for (const l of lines) linesOf.set(l.claim_id, [...(linesOf.get(l.claim_id) ?? []), l]);
+    const linesOf = await claimLines(ctx, claims.map((c) => c.id));
     // A payer pays each clinic (its payee) once a month here for the claims served that month.
     const groups = new Map<string, Adjudicated[]>();
     for (const c of claims) {
@@ -128,6 +119,29 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     await patientsPay(ctx, actor, Number(bc.id), paidOn, r, today);
   }
   return posted;
+}
+
+/** Claims of a billing company in a status, with the payer of their policy at `policy` (0 primary, 1 secondary) as its 835 names it. */
+async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], status: number, policy: 0 | 1 = 0): Promise<Array<Omit<Adjudicated, 'status_id' | 'denial_codes'>>> {
+  const rows = (await ctx.db.query<Adjudicated>(
+    `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, c.first_submitted_at::text as sent,
+            (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at,
+            pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
+            i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
+       from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>${policy})::bigint join insurance_companies i on i.id = p.insurance_company_id
+       join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
+      where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = $3 order by c.date_of_service, c.id`, [bc, ids, status])).rows;
+  return rows.map((c) => ({ ...c, id: Number(c.id), company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
+}
+
+/** The lines of claims, in order, by claim. */
+async function claimLines(ctx: DemoContext, ids: number[]): Promise<Map<number, Line[]>> {
+  const lines = (await ctx.db.query<Line>(
+    `select id, claim_id, procedure_code, from_service::text as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [ids])).rows
+    .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
+  const out = new Map<number, Line[]>();
+  for (const l of lines) out.set(l.claim_id, [...(out.get(l.claim_id) ?? []), l]);
+  return out;
 }
 
 /**

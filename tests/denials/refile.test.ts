@@ -6,6 +6,8 @@ import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import { write835 } from '../../src/domain/x12/era-835-writer.ts';
+import { toIsoDate } from '../../src/domain/formats.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
@@ -82,6 +84,30 @@ describe('submitting to the secondary payer', () => {
       expect(segs.filter((s) => s.tag === 'SVD').map((s) => [s.elements[1].value, s.elements[2].value])).toEqual([['85.00', 'HC:99213:25'], ['10.00', 'HC:36415']]);
       expect(segs.filter((s) => s.tag === 'AMT' && s.elements[0].value === 'D').map((s) => s.elements[1].value)).toEqual(['95.00']);
     })();
+  });
+
+  it("the secondary's remittance of what the primary left closes the claim: Complete, nothing more to bill", async () => {
+    const claim = await paidByPrimary();
+    await root('POST', '/denial/refile', { claim_id: claim.id, refile_type: 1, refile_reason: '01' });
+    await app.db.query('update claims set status_id = 3 where id = $1', [claim.id]);
+    const who = (await app.db.query<{ pcn: string; payer_id: string; name: string; npi: string }>(
+      `select c.patient_control_number as pcn, i.payer_id, i.name, co.npi from claims c join insurance_policies p on p.id = $2 join insurance_companies i on i.id = p.insurance_company_id
+        join companies co on co.id = c.company_id where c.id = $1`, [claim.id, w.secondary])).rows[0];
+    const day = toIsoDate('2026-04-20');
+    const lines = await app.db.query<{ procedure_code: string; line_charge: number }>('select procedure_code, line_charge from claim_services where claim_id = $1 order by line_number', [claim.id]);
+    const paid = [1500, 0];
+    const text = write835({ sender: who.payer_id, receiver: 'SUN', control: 31, date: day, payments: [{
+      payer: { name: who.name.toUpperCase(), id: who.payer_id, address: { line1: 'PO BOX 1', city: 'TAMPA', state: 'FL', zip: '33601' }, contact: { phone: '8005550100' } },
+      payee: { name: 'CLINIC', npi: who.npi }, method: 'ACH', date: day, trace: `SEC${claim.id}`,
+      claims: [{ patientControlNumber: who.pcn, status: '2', charge: 14000, paid: 1500, patientResponsibility: 0, payerControlNumber: `S${claim.id}`, patient: { lastName: 'DOE', firstName: 'JANE', memberId: 'S998877' }, from: toIsoDate('2026-03-02'),
+        lines: lines.rows.map((l, i) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: paid[i], date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO' as const, reason: '23', amount: Number(l.line_charge) - paid[i] }] })) }],
+    }] });
+    const received = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: `secondary-${claim.id}.835` });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const era = (await app.db.query<{ id: number }>('select id from era_files where trace_number = $1', [`SEC${claim.id}`])).rows[0];
+    const processed = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(processed.body.posted_claims, JSON.stringify(processed.body)).toBe(1);
+    expect(await n('select status_id from claims where id = $1', [claim.id])).toBe(7);
   });
 
   it("is refused before the primary's payment is posted, and nothing changes", async () => {

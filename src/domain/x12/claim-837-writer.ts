@@ -47,13 +47,16 @@ export function lineAdjudicationSegments(l: { adjudications?: LineAdjudication83
   ]);
 }
 
-/** Loops 2320/2330: what each earlier payer paid and adjusted at claim level. CAS holds up to six reasons per group. */
-export function otherPayerSegments(c: ClaimCommon837): string[] {
+/**
+ * Loops 2320/2330: what each earlier payer paid and adjusted at claim level. CAS holds up to six reasons per group.
+ * OI04 (the patient's signature source) is sent on the 837P only: the 837I guide marks it Not Used.
+ */
+export function otherPayerSegments(c: ClaimCommon837, form: '837P' | '837I'): string[] {
   const out: string[] = [];
   for (const o of c.otherPayers ?? []) {
     out.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
     out.push(...casSegments(o.adjustments));
-    out.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', 'P', '', 'Y'));
+    out.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', form === '837P' ? 'P' : '', '', 'Y'));
     out.push(nm1('IL', o.subscriber, 'MI', o.subscriber.memberId), seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId));
   }
   return out;

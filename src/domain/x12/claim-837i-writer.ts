@@ -23,7 +23,7 @@ function institutionalClaim(c: Claim837I): string[] {
   out.push(...hiSegments((c.valueCodes ?? []).map((v) => ['BE', v.code, '', '', money(v.amount)])));
   out.push(...hiSegments((c.conditionCodes ?? []).map((code) => ['BG', code])));
   if (c.attendingProvider) out.push(nm1('71', c.attendingProvider, c.attendingProvider.npi ? 'XX' : undefined, c.attendingProvider.npi));
-  out.push(...otherPayerSegments(c));
+  out.push(...otherPayerSegments(c, '837I'));
   c.lines.forEach((l, i) => {
     out.push(seg('LX', String(i + 1)));
     out.push(seg('SV2', l.revenueCode, l.procedure ? ['HC', l.procedure, ...l.modifiers].join(SEP.component) : '', money(l.charge), l.unitCode, l.units));

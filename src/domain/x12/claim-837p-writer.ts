@@ -12,7 +12,7 @@ function professionalClaim(c: Claim837P): string[] {
   out.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
   if (c.referringProvider) out.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
   if (c.renderingProvider) out.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
-  out.push(...otherPayerSegments(c));
+  out.push(...otherPayerSegments(c, '837P'));
   c.lines.forEach((l, i) => {
     out.push(seg('LX', String(i + 1)));
     out.push(seg('SV1', ['HC', l.procedure, ...l.modifiers].join(SEP.component), money(l.charge), l.unitCode, l.units, l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '', '', l.diagnosisPointers.join(SEP.component)));

@@ -5,6 +5,7 @@ import type { Batch837I, Claim837I } from '../../../src/domain/x12/claim-837-mod
 import { read837I } from '../../../src/domain/x12/claim-837i-reader.ts';
 import { write837I } from '../../../src/domain/x12/claim-837i-writer.ts';
 import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+import { validateX12 } from '../../helpers/x12-validator.ts';
 
 const claim: Claim837I = {
   patientControlNumber: 'INPT-1', totalCharge: 1253075, frequency: '1', facilityCode: '11',
@@ -28,6 +29,18 @@ const batch: Batch837I = {
 };
 
 describe('837I writer and reader', () => {
+  it('an 837I to the secondary payer, with the primary in loops 2320/2330, passes the independent validator (no OI04: Not Used in the 837I)', async () => {
+    const secondary: Claim837I = {
+      ...claim, subscriber: { ...claim.subscriber, responsibility: 'S', filingIndicator: 'CI' }, payer: { name: 'STATE TEACHERS', payerId: '1135' },
+      otherPayers: [{ responsibility: 'P', relationship: '18', filingIndicator: 'MA', subscriber: { ...claim.subscriber.party, memberId: '1EG4TE5MK72' }, payer: { name: 'MEDICARE PART A', payerId: '09102' },
+        paidAmount: 900000, adjustments: [{ group: 'CO', reason: '45', amount: 253075 }, { group: 'PR', reason: '1', amount: 100000 }] }],
+    };
+    const text = write837I({ ...batch, claims: [secondary] });
+    expect(text).toContain('OI***Y***Y~');
+    const checked = await validateX12({ 'secondary.837': text });
+    expect(checked.output.trim()).toBe('secondary.837: OK');
+  });
+
   it('writes type of bill, statement dates, CL1, diagnoses with POA and SV2 lines in a well-formed interchange', () => {
     const text = write837I(batch);
     expect(text).toContain('CLM*INPT-1*12530.75***11:A:1**A*Y*Y~');
