@@ -7,7 +7,6 @@ import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { paysOurs, payeeWords, providerIdentities } from './payee-identity.ts';
 
 export interface EraContext { db: Database; entities: Entity[] }
@@ -101,7 +100,7 @@ export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor
     if (held) out.held++;
     return {
       billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: (r.payer.name ?? payer).slice(0, 200), payer_id: payer, payee_npi: r.payee.npi ?? null,
-      trace_number: trace, trace_part: part, payment_amount: r.payment.amount, payment_date: r.payment.date && isUsDate(r.payment.date) ? usDateToIso(r.payment.date) : null, size: input.size, claims,
+      trace_number: trace, trace_part: part, payment_amount: r.payment.amount, payment_date: r.payment.date ?? null, size: input.size, claims,
       status: held ? 'held' : 'new', hold_reason: held ? `Addressed to another provider: it pays ${payeeWords(r.payee)}, which is not a provider of this billing company.` : null, findings,
     };
   });

@@ -7,7 +7,7 @@ import type { Row } from '../resources/resource-store.ts';
 import { invalid } from '../http/errors.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
-import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { isoDayOf, isoToUsDate, usDateOf, type IsoDate } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
 import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
@@ -21,7 +21,7 @@ export interface PostContext extends EraContext { files: FileStore }
 export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
 
 type Exception = { reason: 'claim_not_found' | 'out_of_balance' | 'line_not_matched' | 'takeback_without_original' | 'wrong_payer'; message: string; claim?: Claim835; claimId?: number };
-interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: string; line_charge: number }
+interface OurLine { id: number; claim_id: number; procedure_code: string | null; revenue_code: string | null; from_service: IsoDate; line_charge: number }
 
 /** The payment of an ERA row, streamed from its file: only that transaction set is kept. */
 export const eraPayment = async (files: FileStore, actor: Actor, era: Row) =>
@@ -60,7 +60,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const claims = [...new Set(byControl.values())];
     const ids = claims.map((c) => c.id);
     const billed = await billedPayers(tx, bc, ids);
-    const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
+    const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, from_service::text as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
       .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
     const prior = (await tx.query<Row>(
       `select p.* from payment_services p where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.reverses_id is null
@@ -81,7 +81,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const payment = (await tx.query<{ id: string }>(
       `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
        values ($1, $2, 2, $3, $4, $5, $6, $7, $8, false) returning id`,
-      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, isoOf(r.payment.date) ?? isoOf(usDateOf(nowOf(ctx.db))), r.payment.amount, era.trace_number, eraId])).rows[0];
+      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, r.payment.date ?? isoDayOf(nowOf(ctx.db)), r.payment.amount, era.trace_number, eraId])).rows[0];
     const paymentId = Number(payment.id);
 
     const rows: Array<Record<string, unknown>> = [];
@@ -150,7 +150,7 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
     const candidates = ourLines.filter((l) => !matched.some((m) => m.line.id === l.id)
       && (code ? l.procedure_code?.toUpperCase() === code.toUpperCase() || (svc.procedure.qualifier === 'NU' && l.revenue_code === code) : l.revenue_code === svc.revenueCode));
     const line = candidates.find((l) => !date || l.from_service === date) ?? candidates[0];
-    if (!line) return { exception: { reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${code ?? svc.revenueCode ?? '(no code)'} of ${formatCents(svc.charge)}${date ? ` on ${date}` : ''} is not one of the claim's lines.` } };
+    if (!line) return { exception: { reason: 'line_not_matched', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the line ${code ?? svc.revenueCode ?? '(no code)'} of ${formatCents(svc.charge)}${date ? ` on ${isoToUsDate(date)}` : ''} is not one of the claim's lines.` } };
     matched.push({ svc, line });
   }
   const rows: Array<Record<string, unknown>> = [];
@@ -202,7 +202,6 @@ export async function addDistributed(tx: Queryable, paymentId: number, batchId: 
   await tx.query('update payment_batches set distributed = coalesce(distributed, 0) + $2, version = version + 1, updated_at = now() where id = $1', [batchId, amount]);
 }
 
-const isoOf = (us: string | undefined) => (us && isUsDate(us) ? usDateToIso(us) : null);
 
 /**
  * The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent; the
@@ -250,7 +249,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       const c = remitted?.claims.find((y) => y.position === Number(x.position));
       const ours = await controlledClaim(tx, bc, input.claimId);
       if (!c || !remitted || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
-      const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, to_char(from_service, 'MM/DD/YYYY') as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows
+      const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, from_service::text as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows
         .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
       const prior = (await tx.query<Row>(`select p.* from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services y where y.reverses_id = p.id) order by p.id`, [ours.id])).rows;
       const payment = (await tx.query<{ id: string; payment_batch_id: string }>('select id, payment_batch_id from payments where era_file_id = $1 order by id limit 1', [era.id])).rows[0];

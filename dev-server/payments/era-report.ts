@@ -3,6 +3,7 @@ import { letterDocument } from '../../src/platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
 import type { Locale } from '../i18n/locale.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
 
@@ -19,7 +20,7 @@ const head = (doc: jsPDF, title: string, r: Remittance) => {
   doc.text(title, 40, 44);
   doc.setFontSize(9);
   doc.text(`${r.payer.name ?? ''} ${r.payer.id ? `(${r.payer.id})` : ''} to ${r.payee.name ?? ''} ${r.payee.npi ? `NPI ${r.payee.npi}` : ''}`, 40, 60);
-  doc.text(`${r.trace?.number ?? ''} · ${formatCents(r.payment.amount)} · ${r.payment.method ?? ''} · ${r.payment.date ?? ''}`, 40, 72);
+  doc.text(`${r.trace?.number ?? ''} · ${formatCents(r.payment.amount)} · ${r.payment.method ?? ''} · ${isoToUsDate(r.payment.date ?? '')}`, 40, 72);
 };
 
 /** An ERA as a person reads it before posting: each claim and line, every adjustment in plain words, our claim found or not, the balance verdict. */

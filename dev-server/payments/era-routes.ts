@@ -11,6 +11,7 @@ import { eraPayment, postEra, reconciliation, resolveException } from './era-pos
 import { translate } from '../i18n/locale.ts';
 import type { EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
 import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 
@@ -109,7 +110,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
         provider_adjustments: r.providerAdjustments,
         claims: r.claims.map((c) => ({ patient_control_number: c.patientControlNumber, found: ours.has(c.patientControlNumber), status: c.status, charge: c.charge, paid: c.paid, patient_responsibility: c.patientResponsibility,
           payer_claim_number: c.payerControlNumber, patient: c.patient, adjustments: explain(c.adjustments),
-          lines: c.lines.map((l) => ({ procedure: l.procedure, revenue_code: l.revenueCode, charge: l.charge, paid: l.paid, allowed: l.allowed, adjustments: explain(l.adjustments), dates: l.dates })) })),
+          lines: c.lines.map((l) => ({ procedure: l.procedure, revenue_code: l.revenueCode, charge: l.charge, paid: l.paid, allowed: l.allowed, adjustments: explain(l.adjustments), dates: l.dates.map((d) => ({ ...d, date: d.date && isoToUsDate(d.date) })) })) })),
       };
     },
   },

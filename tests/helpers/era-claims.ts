@@ -46,8 +46,8 @@ export async function claimsForEra(db: Database, w: ClaimWorld, text: string, sk
   for (const { remittance } of remittancesOf(text)) {
     for (const c of remittance.claims) {
       if (skip.includes(c.patientControlNumber) || out.has(c.patientControlNumber)) continue;
-      const dos = c.lines.flatMap((l) => l.dates).find((d) => d.qualifier === '472')?.date ?? c.dates.find((d) => d.qualifier === '232')?.date ?? '03/02/2026';
-      const iso = `${dos.slice(6)}-${dos.slice(0, 2)}-${dos.slice(3, 5)}`;
+      const dos = c.lines.flatMap((l) => l.dates).find((d) => d.qualifier === '472')?.date ?? c.dates.find((d) => d.qualifier === '232')?.date ?? '2026-03-02';
+      const iso = dos;
       const id = Number((await db.query<{ id: string }>(
         `insert into claims (billing_company_id, code, format_id, patient_id, patient_name, company_id, attending_provider_id, status_id, verified, date_of_service, billed_amount, amount_paid, self_pay, insurance_policy_ids, diagnoses, frequency)
          values ($1, $2, $3, $4, 'Lucia Perez', $5, $6, 3, true, $7, $8, 0, false, $9, '[{"code": "E11.9"}]', '1') returning id`,
@@ -58,7 +58,7 @@ export async function claimsForEra(db: Database, w: ClaimWorld, text: string, sk
         await db.query(
           `insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, revenue_code, days_or_units, price, line_charge)
            values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $8)`,
-          [w.bc, id, ++n, `${date.slice(6)}-${date.slice(0, 2)}-${date.slice(3, 5)}`, l.procedure.qualifier === 'NU' ? null : procedureOf(l) ?? null, l.procedure.qualifier === 'NU' ? l.procedure.code : l.revenueCode ?? null, l.units ?? '1', l.charge]);
+          [w.bc, id, ++n, date, l.procedure.qualifier === 'NU' ? null : procedureOf(l) ?? null, l.procedure.qualifier === 'NU' ? l.procedure.code : l.revenueCode ?? null, l.units ?? '1', l.charge]);
       }
       out.set(c.patientControlNumber, id);
     }
@@ -75,9 +75,9 @@ export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string
      select $1, x.code, 1, $2, 'Lucia Perez', $3, $4, 3, true, '2025-01-15', x.charge, 0, false, $6::jsonb, '[{"code": "J06.9"}]', '1' from jsonb_to_recordset($5::jsonb) as x(code text, charge bigint) returning id, code`,
     [w.bc, w.patient, w.company, w.attending, JSON.stringify(r.claims.map((c) => ({ code: c.patientControlNumber, charge: c.charge }))), JSON.stringify([policy])])).rows;
   const byCode = new Map(ids.map((x) => [x.code, Number(x.id)]));
-  const lines = r.claims.flatMap((c) => c.lines.map((l, i) => ({ claim_id: byCode.get(c.patientControlNumber), n: i + 1, date: l.dates[0]?.date ?? '01/15/2025', code: l.procedure.code, charge: l.charge })));
+  const lines = r.claims.flatMap((c) => c.lines.map((l, i) => ({ claim_id: byCode.get(c.patientControlNumber), n: i + 1, date: l.dates[0]?.date ?? '2025-01-15', code: l.procedure.code, charge: l.charge })));
   await db.query(`insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, days_or_units, price, line_charge)
-    select $1, x.claim_id, x.n, to_date(x.date, 'MM/DD/YYYY'), to_date(x.date, 'MM/DD/YYYY'), x.code, '1', x.charge, x.charge from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, n int, date text, code text, charge bigint)`, [w.bc, JSON.stringify(lines)]);
+    select $1, x.claim_id, x.n, x.date::date, x.date::date, x.code, '1', x.charge, x.charge from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, n int, date text, code text, charge bigint)`, [w.bc, JSON.stringify(lines)]);
   return lines.length;
 }
 

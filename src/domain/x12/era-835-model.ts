@@ -1,6 +1,7 @@
-// A remittance (835) as the product uses it. Every amount is integer cents; dates mm/dd/yyyy.
+import type { IsoDate } from '../formats.ts';
+// A remittance (835) as the product uses it. Every amount is integer cents; days are IsoDate.
 export interface Adjustment { group: string; reason: string; amount: number; quantity?: string }
-export interface DatedQualifier { qualifier: string; date?: string }
+export interface DatedQualifier { qualifier: string; date?: IsoDate }
 export interface Reference { qualifier: string; value: string }
 
 export interface ServiceLine835 {
@@ -37,11 +38,11 @@ export interface Claim835 {
   lines: ServiceLine835[];
 }
 
-export interface ProviderAdjustment { provider: string; fiscalPeriod?: string; reason: string; reference?: string; amount: number; position: number }
+export interface ProviderAdjustment { provider: string; fiscalPeriod?: IsoDate; reason: string; reference?: string; amount: number; position: number }
 
 export interface Remittance {
   control: string;
-  payment: { handling: string; amount: number; creditDebit: string; method?: string; date?: string; position: number };
+  payment: { handling: string; amount: number; creditDebit: string; method?: string; date?: IsoDate; position: number };
   trace?: { type: string; number: string; originator?: string };
   payer: { name?: string; id?: string };
   payee: { name?: string; npi?: string; taxId?: string };

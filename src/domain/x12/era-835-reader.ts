@@ -1,4 +1,4 @@
-import { amountToCents, x12DateToUs } from './amounts.ts';
+import { amountToCents, x12DateToIso } from './amounts.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from './era-835-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';
@@ -35,7 +35,7 @@ export function read835(tx: Transaction, sep: Separators): { remittance: Remitta
     const e = seg.elements;
     switch (seg.id) {
       case 'BPR':
-        r.payment = { handling: e[1], amount: cents(seg, 2), creditDebit: e[3], method: e[4] || undefined, date: x12DateToUs(e[16]), position: seg.position };
+        r.payment = { handling: e[1], amount: cents(seg, 2), creditDebit: e[3], method: e[4] || undefined, date: x12DateToIso(e[16]), position: seg.position };
         if (e[16] && !r.payment.date) findings.push(finding('bad-value', seg.position, 'BPR', `BPR16 "${e[16]}" is not a real date (CCYYMMDD).`, 16));
         break;
       case 'TRN': if (!claim) r.trace = { type: e[1], number: e[2], originator: e[3] || undefined }; break;
@@ -73,8 +73,8 @@ export function read835(tx: Transaction, sep: Separators): { remittance: Remitta
         if (claim) for (const v of e.slice(1)) if (/^[A-Z]{1,2}\d+$/.test(v) && v.length <= 6 && !/^\d/.test(v)) claim.remarks.push(v);
         break;
       case 'DTM':
-        if (line) line.dates.push({ qualifier: e[1], date: x12DateToUs(e[2]) });
-        else if (claim) claim.dates.push({ qualifier: e[1], date: x12DateToUs(e[2]) });
+        if (line) line.dates.push({ qualifier: e[1], date: x12DateToIso(e[2]) });
+        else if (claim) claim.dates.push({ qualifier: e[1], date: x12DateToIso(e[2]) });
         break;
       case 'SVC': {
         if (!claim) { findings.push(finding('unexpected-segment', seg.position, 'SVC', 'SVC appears before any CLP.')); break; }
@@ -96,7 +96,7 @@ export function read835(tx: Transaction, sep: Separators): { remittance: Remitta
         for (let i = 3; i <= 13; i += 2) {
           if (!e[i]) continue;
           const [reason, reference] = components(e[i], sep);
-          r.providerAdjustments.push({ provider: e[1], fiscalPeriod: x12DateToUs(e[2]), reason, reference: reference || undefined, amount: cents(seg, i + 1), position: seg.position });
+          r.providerAdjustments.push({ provider: e[1], fiscalPeriod: x12DateToIso(e[2]), reason, reference: reference || undefined, amount: cents(seg, i + 1), position: seg.position });
         }
         break;
     }

@@ -43,7 +43,7 @@ describe('835 reader', () => {
     expect(r.claims.map((c) => [c.patientControlNumber, c.charge, c.paid, c.patientResponsibility])).toEqual([['5554555444', 80000, 45000, 30000], ['8765432112', 120000, 49500, 60000]]);
     expect(r.claims[0].adjustments).toEqual([{ group: 'CO', reason: 'A2', amount: 5000 }]);
     expect(r.claims[0].patient).toEqual({ lastName: 'BUDD', firstName: 'WILLIAM', memberId: '33344555510' });
-    expect(r.claims[0].lines[0]).toMatchObject({ procedure: { qualifier: 'HC', code: '99211', modifiers: [] }, charge: 80000, paid: 50000, dates: [{ qualifier: '150', date: '03/01/2002' }, { qualifier: '151', date: '03/04/2002' }] });
+    expect(r.claims[0].lines[0]).toMatchObject({ procedure: { qualifier: 'HC', code: '99211', modifiers: [] }, charge: 80000, paid: 50000, dates: [{ qualifier: '150', date: '2002-03-01' }, { qualifier: '151', date: '2002-03-04' }] });
   });
 
   it('reports a BPR16 that is not a real date instead of inventing one', () => {
@@ -54,7 +54,7 @@ describe('835 reader', () => {
 
   it('reads a negative provider adjustment (PLB) as negative cents', () => {
     const { remittance: r } = era('medicare-part-a.835');
-    expect(r.providerAdjustments).toEqual([{ provider: '6543210903', fiscalPeriod: '12/31/2002', reason: 'CV', reference: 'CP', amount: -127, position: 29 }]);
+    expect(r.providerAdjustments).toEqual([{ provider: '6543210903', fiscalPeriod: '2002-12-31', reason: 'CV', reference: 'CP', amount: -127, position: 29 }]);
   });
 
   it('reports a malformed SVC composite and does not invent a procedure code', () => {
