@@ -33,6 +33,12 @@ export function toIsoDate(value: string): IsoDate {
   return iso as IsoDate;
 }
 
+/** Where a day is missing (a draft without lines, a file that left it out): the field is there, empty. */
+export const NO_DAY = '' as IsoDate;
+
+/** A stored day, or NO_DAY when there is none (a draft may lack what verification requires). */
+export const dayOrNone = (value: unknown): IsoDate => (value === null || value === undefined || value === '' ? NO_DAY : toIsoDate(String(value)));
+
 /** The UTC day of a moment. */
 export const isoDayOf = (d: Date): IsoDate => d.toISOString().slice(0, 10) as IsoDate;
 

@@ -1,7 +1,7 @@
 import type { Address, Claim837I, Claim837P, ClaimCommon837, LineAdjudication837, OtherPayer837, Party } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
-import { toIsoDate, type IsoDate } from '../formats.ts';
+import { dayOrNone, type IsoDate } from '../formats.ts';
 
 type Row = Record<string, unknown>;
 
@@ -59,10 +59,10 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
       party: subscriberParty, memberId: primary?.policy_number ?? 'SELFPAY', responsibility: RESPONSIBILITY[primary?.type_responsibility_code ?? 'P'] ?? 'P',
       relationship: '18', ...(primary?.group_number ? { groupNumber: primary.group_number } : {}),
       filingIndicator: primary ? FILING[primary.payer.ins_type_code ?? 'CI'] ?? 'CI' : '09',
-      ...(self ? { dateOfBirth: toIsoDate(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } : sub.date_of_birth ? { dateOfBirth: toIsoDate(String(sub.date_of_birth)), sex: sexOf(sub.sex) } : {}),
+      ...(self ? { dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } : sub.date_of_birth ? { dateOfBirth: dayOrNone(sub.date_of_birth), sex: sexOf(sub.sex) } : {}),
     },
     payer: primary ? { name: up(primary.payer.name), payerId: primary.payer.payer_id } : { name: 'SELF PAY', payerId: 'SELFPAY' },
-    ...(self ? {} : { patient: { party: person(p.patient), relationship: primary?.relationship_code ?? '21', dateOfBirth: toIsoDate(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } }),
+    ...(self ? {} : { patient: { party: person(p.patient), relationship: primary?.relationship_code ?? '21', dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } }),
     ...(index > 0 && p.priorAdjudication ? { otherPayers: [otherPayer(p, p.priorAdjudication)] } : {}),
   };
 }
@@ -110,7 +110,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       procedure: up(l.procedure_code), modifiers: ((l.modifiers as string[]) ?? []).map(up), charge: charges[i], units: String(l.days_or_units), unitCode: 'UN' as const,
       ...(l.place_of_service && l.place_of_service !== pos ? { placeOfService: String(l.place_of_service) } : {}),
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
-      dateOfService: toIsoDate(String(l.from_service)), ...drugOf(l), ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
+      dateOfService: dayOrNone(l.from_service), ...drugOf(l), ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
     })),
   };
 }
@@ -129,12 +129,12 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
     ...common(claim, p, charges.reduce((a, b) => a + b, 0)),
     frequency: (['1', '7', '8'].includes(tob[2]) ? tob[2] : '1') as '1' | '7' | '8',
     facilityCode: tob.slice(0, 2),
-    statementFrom: toIsoDate(String(claim.statement_from ?? claim.admission_date ?? froms[0])),
-    statementTo: toIsoDate(String(claim.statement_through ?? claim.discharge_date ?? tos[tos.length - 1])),
+    statementFrom: dayOrNone(claim.statement_from ?? claim.admission_date ?? froms[0]),
+    statementTo: dayOrNone(claim.statement_through ?? claim.discharge_date ?? tos[tos.length - 1]),
     ...(claim.admission_type ? { admissionType: String(claim.admission_type) } : {}),
     ...(claim.admission_source ? { admissionSource: String(claim.admission_source) } : {}),
     // Admission date/hour and discharge hour belong to stays (inpatient bill classifications, home health, hospice); an outpatient claim sends none.
-    ...(stay && claim.admission_date ? { admission: { date: toIsoDate(String(claim.admission_date)), ...(isHour(claim.admission_hour) ? { hour: Number(claim.admission_hour) } : {}) } } : {}),
+    ...(stay && claim.admission_date ? { admission: { date: dayOrNone(claim.admission_date), ...(isHour(claim.admission_hour) ? { hour: Number(claim.admission_hour) } : {}) } } : {}),
     ...(stay && isHour(claim.discharge_hour) ? { dischargeHour: Number(claim.discharge_hour) } : {}),
     patientStatus: String(claim.patient_status ?? '01'),
     principalDiagnosis: dx[0],
@@ -143,11 +143,11 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
     ...(attending ? { attendingProvider: { ...person(attending), npi: attending.npi } } : {}),
     ...((claim.condition_codes as string[] | undefined)?.length ? { conditionCodes: claim.condition_codes as string[] } : {}),
     ...((claim.value_codes as Row[] | undefined)?.length ? { valueCodes: (claim.value_codes as Row[]).map((v) => ({ code: String(v.code), amount: Number(v.amount) })) } : {}),
-    ...((claim.occurrence_codes as Row[] | undefined)?.length ? { occurrenceCodes: (claim.occurrence_codes as Row[]).map((o) => ({ code: String(o.code), date: toIsoDate(String(o.date)) })) } : {}),
+    ...((claim.occurrence_codes as Row[] | undefined)?.length ? { occurrenceCodes: (claim.occurrence_codes as Row[]).map((o) => ({ code: String(o.code), date: dayOrNone(o.date) })) } : {}),
     lines: lines.map((l, i) => ({
       revenueCode: String(l.revenue_code), ...(l.procedure_code ? { procedure: up(l.procedure_code) } : {}), modifiers: ((l.modifiers as string[]) ?? []).map(up),
       charge: charges[i], units: String(l.days_or_units), unitCode: /^(01\d\d|02[01]\d)$/.test(String(l.revenue_code)) ? 'DA' as const : 'UN' as const,
-      dateOfService: toIsoDate(String(l.from_service)), ...drugOf(l),
+      dateOfService: dayOrNone(l.from_service), ...drugOf(l),
       ...(l.procedure_code ? lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)) : lineAdjudications(claim, p, l, 'NU', String(l.revenue_code))),
     })),
   };

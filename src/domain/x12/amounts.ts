@@ -37,9 +37,6 @@ export function x12DateToUs(d: string | undefined): string | undefined {
   return isX12Day(d) ? `${d.slice(4, 6)}/${d.slice(6, 8)}/${d.slice(0, 4)}` : undefined;
 }
 
-/** What a reader puts where a file left a day out or garbled it (the field is there, empty). */
-export const NO_DAY = '' as IsoDate;
-
 /** CCYYMMDD → the domain's day, or undefined when it is not a calendar day. */
 export function x12DateToIso(d: string | undefined): IsoDate | undefined {
   return isX12Day(d) ? (`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` as IsoDate) : undefined;

@@ -1,4 +1,5 @@
-import { NO_DAY, amountToCents, x12DateToIso } from './amounts.ts';
+import { amountToCents, x12DateToIso } from './amounts.ts';
+import { NO_DAY } from '../formats.ts';
 import type { Address, ClaimCommon837, DrugIdentification, LineAdjudication837, OtherPayer837, Party } from './claim-837-model.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components, type Segment } from './segments.ts';

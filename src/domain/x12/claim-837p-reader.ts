@@ -1,4 +1,5 @@
-import { NO_DAY, x12DateToIso } from './amounts.ts';
+import { x12DateToIso } from './amounts.ts';
+import { NO_DAY } from '../formats.ts';
 import type { Claim837P } from './claim-837-model.ts';
 import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
