@@ -77,6 +77,17 @@ export const DEMO_SUB_STATUSES: Array<[code: string, name: string, statuses: num
  */
 export type DemoFates = Record<number, number[]>;
 
+/** Each claim's fate by its id. */
+export const fateMap = (fates: DemoFates) => new Map(Object.entries(fates).flatMap(([status, ids]) => ids.map((id) => [id, Number(status)] as const)));
+
+/** The sub-status a claim carries: one not used yet first (so every one appears), else about half the time one of them; null for none. */
+function labelFor(candidates: number[], used: Set<number>, r: Random): number | null {
+  const unused = candidates.filter((s) => !used.has(s));
+  const sub = candidates.length && (unused.length || r.chance(0.5)) ? (unused[0] ?? r.pick(candidates)) : null;
+  if (sub !== null) used.add(sub);
+  return sub;
+}
+
 export interface DemoClaimParties {
   billingCompanyId: number; abbreviations: Map<number, string>; companyIds: number[]; facilityIds: number[]; professionalIds: number[];
   patients: Array<{ id: number; first_name: string; last_name: string; company_id: number }>;
@@ -124,9 +135,7 @@ export async function loadDemoClaims(tx: Queryable, r: Random, p: DemoClaimParti
     if (fate > 2) (fates[fate] ??= []).push(id);
     // Every sub-status appears somewhere; then about half the claims whose status has sub-statuses carry one (the rest once their fate is known).
     const candidates = fate > 2 ? [] : subsOf(status);
-    const unused = candidates.filter((s) => !subUsed.has(s));
-    const sub = candidates.length && (unused.length || r.chance(0.5)) ? (unused[0] ?? r.pick(candidates)) : null;
-    if (sub) subUsed.add(sub);
+    const sub = labelFor(candidates, subUsed, r);
     let claimLines: Array<Record<string, unknown>>;
     let diagnoses: Array<Record<string, unknown>>;
     let extra: Record<string, unknown> = {};
@@ -193,11 +202,8 @@ export async function labelDemoClaims(tx: Queryable, r: Random, billingCompanyId
   const labels: Array<{ id: number; sub: number }> = [];
   for (const c of claims) {
     const candidates = subs.filter((x) => x.claim_status_ids.map(Number).includes(Number(c.status_id))).map((x) => Number(x.id));
-    const unused = candidates.filter((x) => !used.has(x));
-    if (!candidates.length || (!unused.length && !r.chance(0.5))) continue;
-    const sub = unused[0] ?? r.pick(candidates);
-    used.add(sub);
-    labels.push({ id: Number(c.id), sub });
+    const sub = labelFor(candidates, used, r);
+    if (sub !== null) labels.push({ id: Number(c.id), sub });
   }
   await tx.query(`update claims c set sub_status_id = x.sub from jsonb_to_recordset($1::jsonb) as x(id bigint, sub bigint) where c.id = x.id`, [JSON.stringify(labels)]);
 }

@@ -11,14 +11,14 @@ import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
 import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
 import { asOf } from '../db/as-of.ts';
-import type { DemoFates } from './demo-claims.ts';
+import { fateMap, type DemoFates } from './demo-claims.ts';
 import { DENIALS, loadDemoDenials } from './demo-denials.ts';
 
 interface Adjudicated extends DemoPayerRow {
-  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent: string; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
+  id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
   insurance_company_id: number; ins_type_id: number | null; denial_codes: string[] | null; format_id: number;
 }
-interface Line { id: number; claim_id: number; procedure_code: string | null; from_service: IsoDate; line_charge: number; copay: number | null }
+interface Line { claim_id: number; procedure_code: string | null; from_service: IsoDate; line_charge: number; copay: number | null }
 
 // What payers allow of a billed charge, in basis points, by the payer's kind: Medicare and Medicaid pay their fee schedules, commercial plans their contracts.
 const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
@@ -51,7 +51,7 @@ function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated
  */
 export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, today = new Date()): Promise<number> {
   const bcs = (await ctx.db.query<{ id: string; abbreviation: string }>('select id, abbreviation from billing_companies order by id')).rows;
-  const fateOf = new Map(Object.entries(fates).flatMap(([status, ids]) => ids.map((id) => [id, Number(status)] as const)));
+  const fateOf = fateMap(fates);
   const answered = [...fateOf].filter(([, fate]) => fate === 4 || fate === 6 || fate === 7).map(([id]) => id);
   let posted = 0;
   for (const [bi, bc] of bcs.entries()) {
@@ -72,7 +72,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     const paidOn = new Map<number, number>();
     const remit = async (trace: string, group: Adjudicated[], at: number, remits: ClaimToRemit[]) => {
       // By yesterday at the latest, and never before the payer had the claims.
-      const lastSent = Math.max(...group.map((c) => new Date(c.sent_at).getTime()));
+      const lastSent = Math.max(...group.map(sentAt));
       const day = new Date(Math.max(Math.min(at, today.getTime() - 86_400_000), lastSent + 2 * 3_600_000));
       const date = isoDayOf(day);
       // The payer's file is taken in and posted on its payment date: every row and note it writes carries that day.
@@ -87,11 +87,10 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
       if (outcome.payment_batch_id) await closeBatch(then, batchStore(then, actor), outcome.payment_batch_id, isoToUsDate(date));
     };
     const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
-    const afterSent = (c: Adjudicated, days: number) => Date.parse(`${c.sent}T17:00:00Z`) + days * 86_400_000;
+
     for (const [key, group] of groups) {
       // Paid two to five weeks after the group's last claim was sent.
-      const last = group.reduce((a, c) => (c.sent > a.sent ? c : a));
-      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, afterSent(last, r.int(14, 30)), group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
+      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, Math.max(...group.map(sentAt)) + r.int(14, 30) * 86_400_000, group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
     }
     // The collectors' follow-ups on the payers' latest denials, before the older ones are settled.
     await ctx.db.transaction((tx) => loadDemoDenials(tx, seeded(7919 + bi), { billingCompanyId: Number(bc.id) }));
@@ -121,14 +120,17 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
   return posted;
 }
 
-/** Claims of a billing company in a status, with the payer of their policy at `policy` (0 primary, 1 secondary) as its 835 names it. */
-async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], status: number, policy: 0 | 1 = 0): Promise<Array<Omit<Adjudicated, 'status_id' | 'denial_codes'>>> {
+/** When a claim last went to its payer. */
+const sentAt = (c: Pick<Adjudicated, 'sent_at'>) => new Date(c.sent_at).getTime();
+
+/** Claims of a billing company in a status, with their primary payer as its 835 names it and the moment they were last sent. */
+async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], status: number): Promise<Array<Omit<Adjudicated, 'status_id' | 'denial_codes'>>> {
   const rows = (await ctx.db.query<Adjudicated>(
-    `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos, c.first_submitted_at::text as sent,
+    `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos,
             (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at,
             pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
             i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
-       from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>${policy})::bigint join insurance_companies i on i.id = p.insurance_company_id
+       from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint join insurance_companies i on i.id = p.insurance_company_id
        join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
       where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = $3 order by c.date_of_service, c.id`, [bc, ids, status])).rows;
   return rows.map((c) => ({ ...c, id: Number(c.id), company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
@@ -137,8 +139,8 @@ async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], stat
 /** The lines of claims, in order, by claim. */
 async function claimLines(ctx: DemoContext, ids: number[]): Promise<Map<number, Line[]>> {
   const lines = (await ctx.db.query<Line>(
-    `select id, claim_id, procedure_code, from_service::text as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [ids])).rows
-    .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
+    `select claim_id, procedure_code, from_service::text as from_service, line_charge, copay from claim_services where claim_id = any($1::bigint[]) order by claim_id, line_number`, [ids])).rows
+    .map((l) => ({ ...l, claim_id: Number(l.claim_id), line_charge: Number(l.line_charge), copay: l.copay === null ? null : Number(l.copay) }));
   const out = new Map<number, Line[]>();
   for (const l of lines) out.set(l.claim_id, [...(out.get(l.claim_id) ?? []), l]);
   return out;

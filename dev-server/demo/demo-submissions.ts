@@ -3,7 +3,7 @@ import { BatchService } from '../batches/batch-service.ts';
 import { asOf } from '../db/as-of.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { write277CA, write999, type AckParties, type ProviderAnswers } from '../../src/domain/x12/acknowledgment-writer.ts';
-import type { DemoFates } from './demo-claims.ts';
+import { fateMap, type DemoFates } from './demo-claims.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { seeded } from './demo-rows.ts';
 import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
@@ -48,13 +48,12 @@ export async function demoSenders(ctx: DemoContext): Promise<DemoSender[]> {
  * is Rejected. Answers the number of batches sent.
  */
 export async function sendDemoClaims(ctx: DemoContext, fates: DemoFates, today = new Date()): Promise<number> {
-  const bound = Object.entries(fates).flatMap(([status, ids]) => ids.map((id) => [id, Number(status)] as const));
-  const fateOf = new Map(bound);
+  const fateOf = fateMap(fates);
   let sent = 0;
   for (const sender of await demoSenders(ctx)) {
     const claims = (await ctx.db.query<{ id: number; dos: IsoDate }>(
       `select id, date_of_service::text as dos from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = 2 order by date_of_service, id`,
-      [sender.billingCompanyId, bound.map(([id]) => id)])).rows;
+      [sender.billingCompanyId, [...fateOf.keys()]])).rows;
     sent += await sendInBatches(ctx, sender, claims.map((c) => ({ id: Number(c.id), ready: dayAfter(c.dos, 9) })), (id) => fateOf.get(id) === REJECTED, today);
   }
   return sent;
