@@ -2,10 +2,14 @@ import type { Queryable } from '../db/database.ts';
 import type { BilledPayer } from '../../src/domain/payments/payer-match.ts';
 
 export interface ControlledClaim { id: number; code: string; patient_control_number: string | null; patient_account_number: string | null; status_id: number; company_id: number;
+  /** the responsibility the claim is billed to now: P, S or T (what a remittance for it pays as) */
+  billed_responsibility: 'P' | 'S' | 'T';
   /** a payer comes after the one billed (a secondary after the primary, a tertiary after the secondary) */
   secondary: boolean }
 
-const COLUMNS = `c.id, c.code, c.patient_control_number, c.patient_account_number, c.status_id, c.company_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > (case c.billed_responsibility when 'T' then 3 when 'S' then 2 else 1 end) as secondary`;
+/** Whether a claim c has a payer after the one it is billed to. */
+export const NEXT_PAYER_SQL = `jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > (case c.billed_responsibility when 'T' then 3 when 'S' then 2 else 1 end)`;
+const COLUMNS = `c.id, c.code, c.patient_control_number, c.patient_account_number, c.status_id, c.company_id, coalesce(c.billed_responsibility, 'P') as billed_responsibility, ${NEXT_PAYER_SQL} as secondary`;
 const typed = (r: ControlledClaim): ControlledClaim => ({ ...r, id: Number(r.id), status_id: Number(r.status_id), company_id: Number(r.company_id) });
 
 /**

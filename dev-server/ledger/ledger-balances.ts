@@ -8,16 +8,34 @@ import type { Queryable } from '../db/database.ts';
  *                a denial's adjustments (CLP02 4) leave the balance open: it is appealed, refiled or written off
  *   patient      + patient responsibility − what the patient paid (a patient posting carries −X;
  *                what a patient's payment left unapplied is a credit on the account)
+ *   secondary    a payer paying as secondary or tertiary pays part of what the patient was left: its payment
+ *                and its own adjustments come off the patient's share, and what it restates of the payers
+ *                before it (CARC 23, their adjudication; its PR, the share that remains) moves nothing again
  *   both sides   − write-offs + refunds (ledger entries, append-only)
  * Reversed postings carry their opposite amounts, so a plain sum is the live figure.
  */
 export interface PatientBalance { patient_id: number; charges: number; insurance_paid: number; adjustments: number; patient_responsibility: number; patient_paid: number;
   write_offs: number; refunds: number; insurance_balance: number; patient_balance: number; balance: number }
 
-/** Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility). */
-export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR')`;
+/**
+ * Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility).
+ * CARC 23 (the impact of prior payers' adjudication) is a secondary's restatement of what the payers
+ * before it paid and adjusted: never a write-off of its own.
+ */
+export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR' and a->>'reason' <> '23')`;
+/** A posting row p not reversed (and not a reversal itself): what a payment still pays. */
+export const LIVE_POSTING = 'p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)';
 /** A posting row p of a claim the payer denied (CLP02 4): its adjustments say why, they do not settle the balance. */
 export const DENIAL_SQL = `coalesce(p.claim_status, '') = '4'`;
+/** A posting row p paid by a payer after the first (the claim billed to its secondary or tertiary). */
+export const LATER_PAYER_SQL = `coalesce(p.paid_as, 'P') <> 'P'`;
+/**
+ * What a posting row p changes in the patient's share: a first payer's PR (or a patient's payment,
+ * carried as −X); a later payer's payment and its own adjustments, which come off the share the
+ * patient was left (a denial's adjustments excepted). The one rule every balance, aging and "what the
+ * patient owes" reads.
+ */
+export const PATIENT_SHARE_SQL = `(case when ${LATER_PAYER_SQL} then -(p.paid + case when ${DENIAL_SQL} then 0 else ${ADJUSTMENTS_SQL} end) else p.patient_responsibility end)`;
 /** A posting row p is the patient's own payment (source 1) rather than a payer's. Every read leads with the billing company: the tables' indexes do. */
 export const PATIENT_SOURCE_SQL = `(select y.source_id = 1 from payments y where y.id = p.payment_id)`;
 
@@ -35,7 +53,7 @@ export async function patientBalances(db: Queryable, patientIds: number[], claim
           po as (select cl.patient_id,
                         sum(p.paid) filter (where not ${PATIENT_SOURCE_SQL}) as paid,
                         sum(${ADJUSTMENTS_SQL}) filter (where not ${PATIENT_SOURCE_SQL} and not ${DENIAL_SQL}) as adj,
-                        sum(p.patient_responsibility) filter (where not ${PATIENT_SOURCE_SQL}) as pr,
+                        sum(${PATIENT_SHARE_SQL}) filter (where not ${PATIENT_SOURCE_SQL}) as pr,
                         -sum(p.patient_responsibility) filter (where ${PATIENT_SOURCE_SQL}) as pat_paid
                    from cl join payment_services p on p.billing_company_id = cl.bc and p.claim_id = cl.id group by cl.patient_id),
           le as (select e.patient_id,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { ADJUSTMENTS_SQL, DENIAL_SQL } from './ledger-balances.ts';
+import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 
 /** Document 3's transaction types, in the order they are listed on one day. */
@@ -48,12 +48,12 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
          from claim_services s where s.billing_company_id = $2 and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids, bc]),
     db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
-      paid: string; adj: string; pr: string; codes: string | null; denial: boolean }>(
+      paid: string; adj: string; pr: string; codes: string | null; denial: boolean; later: 'S' | 'T' | null }>(
       `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
               y.source_id = 1 as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
-              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial,
+              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
               (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
-                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR') as codes
+                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and a->>'reason' <> '23') as codes
          from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
         where p.billing_company_id = $2 and p.claim_id = any($1::bigint[])
         group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
@@ -86,6 +86,15 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       return;
     }
     const payer = p.payer ?? 'Insurance';
+    if (p.later) {
+      // A secondary (or tertiary) pays part of what the patient was left: its payment and its own write-off come off the
+      // patient's side; its PR restates what remains, and a denial by it leaves the patient's share as it was.
+      const as = p.later === 'T' ? 'tertiary' : 'secondary';
+      if (p.denial) d.push({ ...at, type: 'payment', description: `${reversed}Denied by ${payer} as ${as} payer${p.codes ? ` ${p.codes}` : ''}`, patient: -paid });
+      else if (paid !== 0 || adj === 0) d.push({ ...at, type: 'payment', description: `${reversed}Payment from ${payer} as ${as} payer${p.reference ? ` (${p.reference})` : ''}`, patient: -paid });
+      if (adj !== 0 && !p.denial) d.push({ ...at, type: 'adjustment', description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`, patient: -adj });
+      return;
+    }
     if (p.denial) {
       // A denial settles nothing: the balance stays with the payer until it is appealed, refiled or written off.
       d.push({ ...at, type: 'payment', description: `${reversed}Denied by ${payer}${p.codes ? ` ${p.codes}` : ''} (balance stays open)`, insurance: -paid });

@@ -7,7 +7,8 @@ import type { Row } from '../resources/resource-store.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';
-import { assertPostable, LIVE_POSTING, lockedPayment, postServices, reversePostings, type ServiceInput } from './post-services.ts';
+import { assertPostable, lockedPayment, postServices, reversePostings, type ServiceInput } from './post-services.ts';
+import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 
 // Claims a payment may pay: sent to a payer or already paid, denied or complete (a correction).
 const PAYABLE = 'c.status_id in (3, 4, 5, 6, 7)';

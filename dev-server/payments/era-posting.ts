@@ -12,6 +12,7 @@ import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
 import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
+import { LIVE_POSTING, PATIENT_SOURCE_SQL } from '../ledger/ledger-balances.ts';
 import { HELD_TEXT, paymentByTrace, type EraContext } from './era-files.ts';
 import { billedPayers, claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
 import { fromBilledPayer, wrongPayerWords, type BilledPayer, type RemittingPayer } from '../../src/domain/payments/payer-match.ts';
@@ -62,9 +63,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const billed = await billedPayers(tx, bc, ids);
     const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, from_service::text as from_service, line_charge from claim_services where billing_company_id = $1 and claim_id = any($2::bigint[]) order by claim_id, line_number`, [bc, ids])).rows
       .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
-    const prior = (await tx.query<Row>(
-      `select p.* from payment_services p where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.reverses_id is null
-          and not exists (select 1 from payment_services x where x.reverses_id = p.id) order by p.id`, [bc, ids])).rows;
+    const prior = await payerPostings(tx, bc, ids);
     // Claims out of balance (the toolkit's findings, placed on the claim they are in).
     const positions = r.claims.map((c) => [c.position, ...c.lines.map((l) => l.position)] as const);
     const unbalanced = new Map<number, string[]>();
@@ -120,6 +119,10 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
   });
 }
 
+/** The payers' live postings on claims (not reversed, not reversals): what a takeback can reverse. A patient's own payments are never a payer's to take back. */
+const payerPostings = async (db: Queryable, bc: number, claimIds: number[]) => (await db.query<Row>(
+  `select p.* from payment_services p where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and ${LIVE_POSTING} and not ${PATIENT_SOURCE_SQL} order by p.id`, [bc, claimIds])).rows;
+
 type Note = Parameters<typeof addClaimNotes>[3][number];
 type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: number; note: string }; note: Note } | { exception: Exception };
 
@@ -132,14 +135,16 @@ type Plan = { rows: Array<Record<string, unknown>>; move?: { from: number; to: n
 function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prior: Row[], at: { billing_company_id: number; payment_id: number; era_file_id: number; trace: string; payer: RemittingPayer; billed: BilledPayer | null }): Plan {
   // Money from a payer the claim is not billed to (for the responsibility billed) is never posted to it: a secondary's payment on a claim billed to the primary, another payer's file.
   if (!fromBilledPayer(at.billed, at.payer)) return { exception: { reason: 'wrong_payer', claim: c, claimId: ours.id, message: wrongPayerWords(ours.code, at.billed, at.payer) } };
-  const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status };
+  const base = { billing_company_id: at.billing_company_id, payment_id: at.payment_id, claim_id: ours.id, claim_code: ours.code, era_file_id: at.era_file_id, claim_status: c.status, paid_as: ours.billed_responsibility };
   if (c.status === '22') {
-    // A takeback reverses what was posted to this claim before, to the cent.
-    if (!prior.length) return { exception: { reason: 'takeback_without_original', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.` } };
+    // A takeback reverses, to the cent, what was posted before for the responsibility the payer was billed as (a secondary's takes back only its own).
+    const mine = prior.filter((o) => (o.paid_as ?? 'P') === ours.billed_responsibility);
+    if (!mine.length) return { exception: { reason: 'takeback_without_original', claim: c, claimId: ours.id, message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.` } };
     return {
-      rows: prior.map((o) => ({ ...base, claim_service_id: o.claim_service_id, procedure: o.procedure, charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid),
-        adjustments: JSON.stringify(((o.adjustments as Adjustment[]) ?? []).map((a) => ({ ...a, amount: -a.amount }))), patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id,
-        note: `Takeback (CLP02 22) of posting ${String(o.id)}` })),
+      rows: mine.map((o) => ({ ...base, claim_service_id: o.claim_service_id, procedure: o.procedure, charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid),
+        adjustments: JSON.stringify(((o.adjustments as Adjustment[]) ?? []).map((a) => ({ ...a, amount: -a.amount }))), patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id, paid_as: o.paid_as,
+        // The mirror of the original to the cent, its CLP02 too: a denial's reversal leaves the balance as its denial did.
+        claim_status: o.claim_status, note: `Takeback (CLP02 22) of posting ${String(o.id)}` })),
       note: { claim_id: ours.id, kind: 'check_status', status_id: ours.status_id, note: `ERA ${at.trace}: the payer reversed its payment of this claim`, details: { payer_claim_number: c.payerControlNumber } },
     };
   }
@@ -189,10 +194,10 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
 export async function insertPostings(tx: Queryable, rows: Array<Record<string, unknown>>): Promise<number[]> {
   if (!rows.length) return [];
   const r = await tx.query<{ id: string }>(
-    `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, next_responsibility, refile_reason, note)
-     select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.next_responsibility, x.refile_reason, x.note
+    `insert into payment_services (billing_company_id, payment_id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, era_file_id, claim_status, paid_as, next_responsibility, refile_reason, note)
+     select x.billing_company_id, x.payment_id, x.claim_id, x.claim_code, x.claim_service_id, x.procedure, x.charge, x.allowed, x.paid, x.adjustments::jsonb, x.patient_responsibility, x.remaining, x.reverses_id, x.era_file_id, x.claim_status, x.paid_as, x.next_responsibility, x.refile_reason, x.note
        from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, payment_id bigint, claim_id bigint, claim_code text, claim_service_id bigint, procedure text, charge bigint, allowed bigint, paid bigint,
-            adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, next_responsibility text, refile_reason text, note text) returning id`, [JSON.stringify(rows)]);
+            adjustments text, patient_responsibility bigint, remaining bigint, reverses_id bigint, era_file_id bigint, claim_status text, paid_as text, next_responsibility text, refile_reason text, note text) returning id`, [JSON.stringify(rows)]);
   return r.rows.map((x) => Number(x.id));
 }
 
@@ -251,7 +256,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       if (!c || !remitted || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
       const lines = (await tx.query<OurLine>(`select id, claim_id, procedure_code, revenue_code, from_service::text as from_service, line_charge from claim_services where claim_id = $1 order by line_number`, [ours.id])).rows
         .map((l) => ({ ...l, id: Number(l.id), claim_id: Number(l.claim_id), line_charge: Number(l.line_charge) }));
-      const prior = (await tx.query<Row>(`select p.* from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services y where y.reverses_id = p.id) order by p.id`, [ours.id])).rows;
+      const prior = await payerPostings(tx, bc, [ours.id]);
       const payment = (await tx.query<{ id: string; payment_batch_id: string }>('select id, payment_batch_id from payments where era_file_id = $1 order by id limit 1', [era.id])).rows[0];
       const plan = planClaim(c, ours, lines, prior, { billing_company_id: bc, payment_id: Number(payment.id), era_file_id: Number(era.id), trace: String(era.trace_number), payer: remitted, billed: (await billedPayers(tx, bc, [ours.id])).get(ours.id) ?? null });
       if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });

@@ -10,6 +10,7 @@ import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { APPROVED, COMPLETE } from '../../src/domain/payments/claim-outcome.ts';
+import { PATIENT_SHARE_SQL } from '../ledger/ledger-balances.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
 import { createBatch, paymentStore } from './payment-access.ts';
@@ -18,12 +19,12 @@ const PATIENT = 1;
 
 /**
  * What a patient still owes, line by line (a claim-level share on its own row), oldest service first:
- * the payers' PR adjustments, and the charges of self-pay claims, less what the patient paid. Only what is owed is listed.
+ * the payers' PR adjustments less what later payers paid of them, and the charges of self-pay claims, less what the patient paid. Only what is owed is listed.
  */
 async function openShares(db: Queryable, bc: number, patientId: number, claimIds?: number[]) {
   return (await db.query<{ claim_id: string; code: string; claim_service_id: string | null; procedure: string | null; date_of_service: string; status_id: number; owed: string }>(
     `with share as (
-       select p.claim_id, p.claim_service_id, p.procedure, p.patient_responsibility as owed from payment_services p join claims k on k.id = p.claim_id
+       select p.claim_id, p.claim_service_id, p.procedure, ${PATIENT_SHARE_SQL} as owed from payment_services p join claims k on k.id = p.claim_id
         where p.billing_company_id = $1 and k.billing_company_id = $1 and k.patient_id = $2
        union all
        -- A self-pay claim's lines are the patient's from the start: what the patient pays is applied to them like a payer's patient share.
@@ -106,11 +107,12 @@ export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: 
     await addDistributed(tx, Number(payment.id), Number(batch.id), applied);
     await tx.query('insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
       [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => r.claim_id))]]);
-    // Paid in full by the patient, waiting on no other payer: Complete.
+    // Paid in full by the patient, waiting on no other payer (one a payer asked for that has not paid yet): Complete.
     const done = (await tx.query<{ id: string }>(
       `select c.id from claims c where c.id = any($1::bigint[]) and c.status_id = $2
-          and coalesce((select sum(p.patient_responsibility) from payment_services p where p.claim_id = c.id), 0) <= 0
-          and not exists (select 1 from payment_services p where p.claim_id = c.id and p.next_responsibility is not null and p.reverses_id is null)`, [[...new Set(rows.map((r) => r.claim_id))], APPROVED])).rows;
+          and coalesce((select sum(${PATIENT_SHARE_SQL}) from payment_services p where p.claim_id = c.id), 0) <= 0
+          and not exists (select 1 from payment_services p where p.claim_id = c.id and p.next_responsibility is not null and p.reverses_id is null
+                             and not exists (select 1 from payment_services q where q.claim_id = c.id and q.paid_as = p.next_responsibility and q.reverses_id is null))`, [[...new Set(rows.map((r) => r.claim_id))], APPROVED])).rows;
     if (done.length) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, APPROVED, COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
     return { ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)), applied: rows.map((r) => ({ claim_id: r.claim_id, claim_code: r.claim_code, claim_service_id: r.claim_service_id, amount: r.paid })), unapplied: amount - applied };
   });

@@ -11,7 +11,8 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore, closingDate, paymentStore } from './payment-access.ts';
-import { assertPostable, LIVE_POSTING, lockedPayment, reversePostings } from './post-services.ts';
+import { assertPostable, lockedPayment, reversePostings } from './post-services.ts';
+import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 
 // What a payment's PUT may correct: how it is described. Its amount, payer, patient, method and card are
 // money facts, corrected by reversing the payment and recording it again.

@@ -8,14 +8,14 @@ import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { claimOutcome, DENIED, patientShare, SUBMITTED } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
+import { NEXT_PAYER_SQL } from '../claims/claims-by-control.ts';
+import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
 
 export const COMPLETED_BATCH = 2;
 
-/** Postings not reversed (and not reversals themselves): what a payment still pays. */
-export const LIVE_POSTING = 'p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)';
 
 /**
  * Money moves only in a batch not Completed (a Super User excepted, as the predecessor) and on a
@@ -43,7 +43,7 @@ export async function reversePostings(tx: Queryable, ctx: EraContext, actor: Act
   if (!postings.length) return 0;
   const rows = postings.map((o) => ({ billing_company_id: o.billing_company_id, payment_id: at.paymentId, claim_id: o.claim_id, claim_code: o.claim_code, claim_service_id: o.claim_service_id, procedure: o.procedure,
     charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid), adjustments: JSON.stringify(((o.adjustments as Array<{ amount: number }>) ?? []).map((a) => ({ ...a, amount: -a.amount }))),
-    patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id, note: `Reversal: ${note}` }));
+    patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id, paid_as: o.paid_as ?? null, claim_status: o.claim_status ?? null, note: `Reversal: ${note}` }));
   const ids = await insertPostings(tx, rows);
   await writeAuditMany(tx, actor, 'payment-service', 'created', ids.map((id, i) => ({ entityId: id, billingCompanyId: at.billingCompanyId, oldValues: null, newValues: { reverses_id: rows[i].reverses_id, paid: rows[i].paid, note } })));
   const paid = rows.reduce((n, r) => n + Number(r.paid), 0);
@@ -69,7 +69,7 @@ export async function postServices(tx: Queryable, ctx: EraContext, actor: Actor,
   if (!services.length && !replacing) throw invalid({ services: ['At least one service line is required.'] });
   const bc = Number(batch.billing_company_id);
   const ids = services.map((s) => Number(s.claim_service_id));
-  const ours = new Map((await tx.query<Row>(`select s.id, s.claim_id, s.line_charge, coalesce(s.procedure_code, s.revenue_code) as procedure, c.code, c.status_id, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1 as secondary
+  const ours = new Map((await tx.query<Row>(`select s.id, s.claim_id, s.line_charge, coalesce(s.procedure_code, s.revenue_code) as procedure, c.code, c.status_id, coalesce(c.billed_responsibility, 'P') as billed_responsibility, ${NEXT_PAYER_SQL} as secondary
       from claim_services s join claims c on c.id = s.claim_id where s.billing_company_id = $1 and s.id = any($2::bigint[])`, [bc, ids.filter(Number.isSafeInteger)])).rows.map((l) => [Number(l.id), l]));
   const errors: Record<string, string[]> = {};
   const lines: LinePosting[] = services.map((s, i) => {
@@ -92,7 +92,7 @@ export async function postServices(tx: Queryable, ctx: EraContext, actor: Actor,
     const line = ours.get(l.claim_service_id)!;
     const s = services[i];
     return { billing_company_id: bc, payment_id: payment.id, claim_id: line.claim_id, claim_code: line.code, claim_service_id: l.claim_service_id, procedure: line.procedure,
-      charge: l.charge, allowed: l.allowed, paid: l.paid, adjustments: JSON.stringify(l.adjustments), patient_responsibility: patientShare(l.adjustments), remaining: lineGap(l),
+      charge: l.charge, allowed: l.allowed, paid: l.paid, adjustments: JSON.stringify(l.adjustments), patient_responsibility: patientShare(l.adjustments), remaining: lineGap(l), paid_as: line.billed_responsibility,
       next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null, refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
       note: typeof s.note === 'string' ? s.note.slice(0, 500) : null };
   });

@@ -76,12 +76,13 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
       from adj`);
   // Net collection counts the claims of the period the payers have answered (Approved, Denied, Complete): a claim still
   // with its payer is not yet collectible, and counting it would read last month's work as money lost.
+  // A secondary's CARC 23 restates the prior payer's adjudication: it is not a contractual allowance of its own.
   const money = await one(`
     select coalesce(sum(c.billed_amount), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id
                       where p.billing_company_id = any($1::bigint[]) and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as payments,
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
-                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
+                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and a->>'reason' <> '23' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
   const groups = (await db.query<{ grp: string; n: string }>(`
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d

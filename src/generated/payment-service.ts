@@ -21,6 +21,10 @@ export type PatientResponsibility = number;
 export type RemainingBalance = number;
 export type RefileTo = "S" | "T" | "P";
 export type RefileReason = string;
+/**
+ * The responsibility the payer paid as: the claim's billed responsibility when it was posted (a secondary's payment reduces the patient's share the primary left, it does not settle the charge again)
+ */
+export type PaidAs = "P" | "S" | "T";
 export type ClaimStatusCodeCLP02 = string;
 export type Reverses = number;
 export type ERA = number;
@@ -41,6 +45,7 @@ export interface PaymentService {
   remaining?: RemainingBalance;
   next_responsibility?: RefileTo;
   refile_reason?: RefileReason;
+  paid_as?: PaidAs;
   claim_status?: ClaimStatusCodeCLP02;
   reverses_id?: Reverses;
   era_file_id?: ERA;

@@ -1,5 +1,5 @@
 import { AGING_BUCKETS } from '../../../src/platform/report.ts';
-import { ADJUSTMENTS_SQL, DENIAL_SQL } from '../../ledger/ledger-balances.ts';
+import { ADJUSTMENTS_SQL, DENIAL_SQL, PATIENT_SHARE_SQL } from '../../ledger/ledger-balances.ts';
 import type { SourceInput, SourceSql } from './source.ts';
 
 /** The nine bucket columns of an amount `amount` aged `age` days. */
@@ -12,7 +12,7 @@ const bucketColumns = (amount: string, age: string) => AGING_BUCKETS.map((b, i) 
 /**
  * What each claim owes as of a day, split by who owes it — the ledger's rules per claim (charges,
  * payer postings less their non-PR adjustments, a denial leaving the balance open, PR moved to the
- * patient, patient payments, write-offs and refunds), counting only what was posted by that day —
+ * patient and a later payer paying part of it, patient payments, write-offs and refunds), counting only what was posted by that day —
  * one row per claim and side that owes, aged in the nine buckets from the date of service, the first
  * submission or the last payer posting. Every read leads with the billing company.
  */
@@ -28,7 +28,7 @@ with po as (
   select p.claim_id,
          sum(p.paid) filter (where not y.source_id = 1) as paid,
          sum(${ADJUSTMENTS_SQL}) filter (where not y.source_id = 1 and not ${DENIAL_SQL}) as adj,
-         sum(p.patient_responsibility) filter (where not y.source_id = 1) as pr,
+         sum(${PATIENT_SHARE_SQL}) filter (where not y.source_id = 1) as pr,
          -sum(p.patient_responsibility) filter (where y.source_id = 1) as pat_paid,
          max(y.payment_date) filter (where y.source_id <> 1) as last_posted
     from payment_services p join payments y on y.id = p.payment_id
