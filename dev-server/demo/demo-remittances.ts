@@ -13,6 +13,8 @@ import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './dem
 import { asOf } from '../db/as-of.ts';
 import { fateMap, type DemoFates } from './demo-claims.ts';
 import { DENIALS, loadDemoDenials } from './demo-denials.ts';
+import { primaryShares, refileToSecondaries, secondaryRemitOf } from './demo-crossovers.ts';
+import { demoSenders, sendInBatches } from './demo-submissions.ts';
 
 interface Adjudicated extends DemoPayerRow {
   id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
@@ -27,10 +29,11 @@ const share = (cents: number, bp: number) => Math.round((cents * bp) / 10000);
 /**
  * One line as its payer adjudicates it: the allowed amount (CO-45 takes the rest), and of the allowed
  * what the patient owes when the claim is Approved (still owed by the patient) — a copay (PR-3), a
- * deductible (PR-1) or coinsurance (PR-2) — or nothing when it is Complete.
+ * deductible (PR-1) or coinsurance (PR-2) — or nothing when it is Complete. An underpayment allows `cutBp` less than the contract.
  */
-function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated, r: ReturnType<typeof seeded>) {
-  const allowed = share(l.charge, ALLOWED_BP[c.ins_type_id ?? 1] ?? 7500);
+function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated, r: ReturnType<typeof seeded>, cutBp = 0) {
+  const contract = share(l.charge, ALLOWED_BP[c.ins_type_id ?? 1] ?? 7500);
+  const allowed = contract - share(contract, cutBp);
   const adjustments: Adjustment[] = allowed < l.charge ? [{ group: 'CO', reason: '45', amount: l.charge - allowed }] : [];
   let patient = 0;
   if (c.status_id === 4) {
@@ -88,9 +91,42 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     };
     const afterService = (c: Adjudicated, days: number) => Date.parse(`${c.dos}T12:00:00Z`) + days * 86_400_000;
 
+    // A few claims paid in full are underpaid at first (the payer applied an old fee schedule): its next 835 corrects them.
+    const underpaid = new Map<number, ClaimToRemit>();
     for (const [key, group] of groups) {
       // Paid two to five weeks after the group's last claim was sent.
-      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, Math.max(...group.map(sentAt)) + r.int(14, 30) * 86_400_000, group.map((c) => remitOf(c, linesOf.get(c.id) ?? [], r)));
+      await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, Math.max(...group.map(sentAt)) + r.int(14, 30) * 86_400_000, group.map((c) => {
+        const short = c.status_id === 7 && c.format_id === 1 && r.chance(0.04);
+        const first = remitOf(c, linesOf.get(c.id) ?? [], r, { cutBp: short ? 1200 : 0 });
+        if (short) underpaid.set(c.id, first);
+        return first;
+      }));
+    }
+    // The correction: the underpayment taken back (CLP02 22, the first payment to the cent) and the claim paid again as
+    // the contract says, in the payer's 835 a month or two later — when that day has come.
+    const corrected = new Map<string, Adjudicated[]>();
+    for (const c of claims.filter((x) => underpaid.has(x.id) && (paidOn.get(x.id) ?? Infinity) + 60 * 86_400_000 < today.getTime() - 2 * 86_400_000)) {
+      corrected.set(`${c.insurance_company_id}:${c.company_id}`, [...(corrected.get(`${c.insurance_company_id}:${c.company_id}`) ?? []), c]);
+    }
+    for (const [key, group] of corrected) {
+      await remit(`${bc.abbreviation}COR${key.replace(/\D/g, '')}`, group, Math.max(...group.map((c) => paidOn.get(c.id)!)) + r.int(30, 60) * 86_400_000,
+        group.flatMap((c) => [takenBack(underpaid.get(c.id)!), remitOf(c, linesOf.get(c.id) ?? [], r, { payerControlNumber: `${c.payer_id}${String(c.id).padStart(10, '0')}C` })]));
+    }
+    // Claims whose primary left the patient a share and that carry a second policy: refiled to the secondary, sent in the
+    // next batch (837 with the primary's adjudication in its COB loops) and paid by the secondary (CLP02 2, CO-23).
+    const crossed = await refileToSecondaries(ctx, actor, Number(bc.id), paidOn, r, today);
+    if (crossed.length) {
+      const sender = (await demoSenders(ctx)).find((x) => x.billingCompanyId === Number(bc.id))!;
+      await sendInBatches(ctx, sender, crossed, () => false, today);
+      const second = (await submittedClaims(ctx, Number(bc.id), crossed.map((c) => c.id), 3)).map((c) => ({ ...c, status_id: 4, denial_codes: null }));
+      const shares = await primaryShares(ctx, Number(bc.id), second.map((c) => c.id));
+      const bySecondary = new Map<string, Adjudicated[]>();
+      for (const c of second) bySecondary.set(`${c.insurance_company_id}:${c.company_id}`, [...(bySecondary.get(`${c.insurance_company_id}:${c.company_id}`) ?? []), c]);
+      for (const [key, group] of bySecondary) {
+        await remit(`${bc.abbreviation}SEC${key.replace(/\D/g, '')}`, group, Math.max(...group.map(sentAt)) + r.int(14, 30) * 86_400_000,
+          group.map((c) => secondaryRemitOf({ patientControlNumber: c.patient_control_number, payerControlNumber: `${c.payer_id}${String(c.id).padStart(10, '0')}S`,
+            patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: c.dos }, shares.get(c.id) ?? [], r)));
+      }
     }
     // The collectors' follow-ups on the payers' latest denials, before the older ones are settled.
     await ctx.db.transaction((tx) => loadDemoDenials(tx, seeded(7919 + bi), { billingCompanyId: Number(bc.id) }));
@@ -104,7 +140,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     for (const [key, group] of appeals) {
       const last = Math.max(...group.map((c) => paidOn.get(c.id) ?? afterService(c, 30)));
       await remit(`${bc.abbreviation}APL${key.replace(/\D/g, '')}`, group, last + r.int(30, 60) * 86_400_000,
-        group.map((c) => remitOf({ ...c, status_id: 7 }, linesOf.get(c.id) ?? [], r, `${c.payer_id}${String(c.id).padStart(10, '0')}R`)));
+        group.map((c) => remitOf({ ...c, status_id: 7 }, linesOf.get(c.id) ?? [], r, { payerControlNumber: `${c.payer_id}${String(c.id).padStart(10, '0')}R` })));
     }
     // The other old denials were appealed in vain: written off from the insurance balance three months after the denial.
     for (const c of settled.filter((x) => !overturned.includes(x))) {
@@ -123,14 +159,14 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
 /** When a claim last went to its payer. */
 const sentAt = (c: Pick<Adjudicated, 'sent_at'>) => new Date(c.sent_at).getTime();
 
-/** Claims of a billing company in a status, with their primary payer as its 835 names it and the moment they were last sent. */
+/** Claims of a billing company in a status, with the payer they are billed to as its 835 names it and the moment they were last sent. */
 async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], status: number): Promise<Array<Omit<Adjudicated, 'status_id' | 'denial_codes'>>> {
   const rows = (await ctx.db.query<Adjudicated>(
     `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos,
             (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at,
             pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
             i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
-       from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint join insurance_companies i on i.id = p.insurance_company_id
+       from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>(case when c.billed_responsibility = 'S' then 1 else 0 end))::bigint join insurance_companies i on i.id = p.insurance_company_id
        join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
       where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = $3 order by c.date_of_service, c.id`, [bc, ids, status])).rows;
   return rows.map((c) => ({ ...c, id: Number(c.id), company_id: Number(c.company_id), patient_id: Number(c.patient_id), insurance_company_id: Number(c.insurance_company_id), format_id: Number(c.format_id) }));
@@ -168,7 +204,8 @@ async function patientsPay(ctx: DemoContext, actor: ReturnType<typeof systemActo
 }
 
 /** A claim as its payer remits it: denied with the codes it was denied for, or paid (by line for a professional claim, as a whole for an institutional one). */
-function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, payerControlNumber = `${c.payer_id}${String(c.id).padStart(10, '0')}`): ClaimToRemit {
+function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, how: { payerControlNumber?: string; cutBp?: number } = {}): ClaimToRemit {
+  const payerControlNumber = how.payerControlNumber ?? `${c.payer_id}${String(c.id).padStart(10, '0')}`;
   const charge = lines.reduce((n, l) => n + l.line_charge, 0);
   const base = { patientControlNumber: c.patient_control_number, payerControlNumber,
     patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: c.dos, charge };
@@ -181,10 +218,17 @@ function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, pa
         : { adjustments: denial(charge), lines: [] }) };
   }
   if (professional) {
-    const remitted = lines.map((l) => ({ l, a: adjudicated({ charge: l.line_charge, copay: l.copay }, c, r) }));
+    const remitted = lines.map((l) => ({ l, a: adjudicated({ charge: l.line_charge, copay: l.copay }, c, r, how.cutBp) }));
     return { ...base, status: '1', paid: remitted.reduce((n, x) => n + x.a.paid, 0), patientResponsibility: remitted.reduce((n, x) => n + x.a.patient, 0),
       lines: remitted.map(({ l, a }): LineToRemit => ({ procedure: l.procedure_code!, charge: l.line_charge, paid: a.paid, date: l.from_service, adjustments: a.adjustments, allowed: a.allowed })) };
   }
-  const a = adjudicated({ charge, copay: null }, c, r);
+  const a = adjudicated({ charge, copay: null }, c, r, how.cutBp);
   return { ...base, status: '1', paid: a.paid, patientResponsibility: a.patient, adjustments: a.adjustments, lines: [] };
 }
+
+const negated = (a: Adjustment): Adjustment => ({ ...a, amount: -a.amount });
+/** A payment taken back as payers write it: the same claim with every amount negated, CLP02 22. */
+const takenBack = (x: ClaimToRemit): ClaimToRemit => ({
+  ...x, status: '22', charge: -x.charge, paid: -x.paid, patientResponsibility: -x.patientResponsibility, adjustments: x.adjustments?.map(negated),
+  lines: x.lines.map((l) => ({ ...l, charge: -l.charge, paid: -l.paid, allowed: l.allowed === undefined ? undefined : -l.allowed, adjustments: l.adjustments.map(negated) })),
+});

@@ -173,9 +173,11 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
     rows.push({ ...base, claim_service_id: null, procedure: 'CLAIM', charge: whole ? c.charge : 0, allowed: null, paid: whole ? c.paid : -cas,
       adjustments: JSON.stringify(c.adjustments), patient_responsibility: patientShare(c.adjustments), remaining: whole ? c.charge - c.paid - cas : 0 });
   }
-  const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: ours.secondary });
-  // Paid as primary with a secondary policy on the claim: ready to bill the secondary, whose COB loops read these postings (per line, with their CAS).
-  const nextPayer = ours.secondary && c.status === '1' && to !== null && to !== 6;
+  // Paid with a payer after this one and a patient share left for it to cover: ready to bill that payer, whose COB loops
+  // read these postings (per line, with their CAS). Nothing left to cover, nothing to bill it: the claim is paid.
+  const nextPayerOwes = ours.secondary && pr > 0;
+  const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: nextPayerOwes });
+  const nextPayer = nextPayerOwes && c.status === '1' && to !== null && to !== 6;
   if (nextPayer) for (const row of rows) row.next_responsibility = 'S';
   // Why it was denied: the payer's codes outside the patient's share; a denial in the patient's group alone (PR-204, not
   // covered by the patient's plan) is still a denial, and its codes are the reason.

@@ -78,6 +78,33 @@ describe('demo data', () => {
     expect(deniedBare).toEqual([]);
   });
 
+  it("claims whose primary left the patient a share and that carry a second policy are crossed over: refiled, sent again in a batch, paid by the secondary (CLP02 2, CO-23), and nothing is owed by insurance on them", async () => {
+    const crossed = await rows(`select distinct p.claim_id, c.patient_id from payment_services p join claims c on c.id = p.claim_id where p.paid_as = 'S' and p.claim_status = '2'`);
+    expect(crossed.length).toBeGreaterThan(0);
+    const ids = crossed.map((x) => Number(x.claim_id));
+    const refiled = await rows(`select claim_id from claim_refiles where refile_type = 1 and status = 'transmitted' and claim_id = any('{${ids.join(',')}}'::bigint[])`);
+    expect(new Set(refiled.map((x) => Number(x.claim_id)))).toEqual(new Set(ids));
+    const secondTime = await rows(`select entity_id from state_transitions where entity = 'claim' and to_state = 3 and entity_id = any('{${ids.join(',')}}'::bigint[]) group by entity_id having count(*) < 2`);
+    expect(secondTime).toEqual([]);
+    const restated = await rows(`select 1 from payment_services p, jsonb_array_elements(p.adjustments) a where p.paid_as = 'S' and a->>'reason' = '23' limit 1`);
+    expect(restated.length).toBe(1);
+    for (const c of crossed) {
+      const b = (await patientBalances(app.db, [Number(c.patient_id)], Number(c.claim_id))).get(Number(c.patient_id))!;
+      expect(b.insurance_balance, `claim ${String(c.claim_id)}`).toBe(0);
+      expect(b.patient_balance, `claim ${String(c.claim_id)}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('a few claims are underpaid at first and corrected by the payer: the first payment taken back to the cent and the claim paid again', async () => {
+    const corrected = await rows(`select r.claim_id, sum(r.paid) as taken from payment_services r join payments y on y.id = r.payment_id where r.reverses_id is not null and r.claim_status = '1' and y.source_id = 2 group by r.claim_id`);
+    expect(corrected.length).toBeGreaterThan(0);
+    for (const c of corrected) {
+      const live = await rows(`select coalesce(sum(p.paid), 0) as paid, bool_and(p.reverses_id is null) as plain from payment_services p where p.claim_id = ${Number(c.claim_id)} and p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)`);
+      expect(Number(live[0].paid)).toBeGreaterThan(-Number(c.taken));
+      expect(Number((await rows(`select status_id from claims where id = ${Number(c.claim_id)}`))[0].status_id)).toBe(7);
+    }
+  });
+
   it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %', async () => {
     await app.createUser({ email: 'kpi@demo-check.test', roles: ['superuser'] });
     const root = app.as(await app.login('kpi@demo-check.test'));

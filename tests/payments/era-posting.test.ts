@@ -3,6 +3,8 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra, eraPolicy, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { toIsoDate } from '../../src/domain/formats.ts';
+import { write835 } from '../../src/domain/x12/era-835-writer.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp; let root: Api; let w: ClaimWorld;
@@ -49,6 +51,20 @@ describe('ERA posting', () => {
     expect(note.note).toMatch(/ready to bill the secondary payer$/);
     expect(note.details.ready_for).toBe('secondary');
     expect((await app.db.query('select next_responsibility from payment_services where claim_id = $1', [claims.get('8765432111')])).rows.every((r) => r.next_responsibility === null)).toBe(true);
+  });
+
+  it('a claim the primary paid in full (no patient share) is Complete though it has a secondary policy: nothing is left to bill the secondary', async () => {
+    const day = toIsoDate('2026-03-20');
+    const text = write835({ sender: '87726', receiver: 'SUNSHINE', control: 31, date: day, payments: [{ method: 'ACH', date: day, trace: 'FULLPAID1',
+      payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
+      claims: [{ patientControlNumber: 'FULL-1', status: '1', charge: 10000, paid: 8000, patientResponsibility: 0, payerControlNumber: 'ICN-FULL-1', patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W1' }, from: day,
+        lines: [{ procedure: '99213', charge: 10000, paid: 8000, date: day, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] }] }] }] });
+    const id = (await claimsForEra(app.db, w, text)).get('FULL-1')!;
+    await app.db.query('update claims set insurance_policy_ids = $2 where id = $1', [id, JSON.stringify([await eraPolicy(app.db, w, text), w.secondary])]);
+    const [era] = await receive(text, 'full-paid-cob.835');
+    await root('POST', '/payments/eras/process', { id: era.id });
+    expect(await status(id)).toBe(7);
+    expect((await app.db.query('select next_responsibility from payment_services where claim_id = $1', [id])).rows).toEqual([{ next_responsibility: null }]);
   });
 
   it('the same ERA twice posts once: processing again changes nothing, and the same payment in another file is not registered', async () => {
