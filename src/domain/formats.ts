@@ -54,6 +54,9 @@ export function usDateToIso(value: string): IsoDate {
   return `${yyyy}-${mm}-${dd}` as IsoDate;
 }
 
+/** The day of a field as a record brings it (mm/dd/yyyy at the edge), or null when it holds no valid day: what the rules compare. */
+export const isoFromField = (v: unknown): IsoDate | null => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
+
 export const isPhone = (v: string) => /^\d{3}-\d{3}-\d{4}$/.test(v);
 export const isSsn = (v: string) => /^\d{3}-\d{2}-\d{4}$/.test(v);
 export const isZip = (v: string) => /^\d{5}(-?\d{4})?$/.test(v);

@@ -1,4 +1,4 @@
-import { isUsDate, usDateToIso } from '../formats.ts';
+import { isoFromField } from '../formats.ts';
 import { claimRules, isFilled } from '../claims/claim-rules.ts';
 import { unitsInThousandths } from '../claims/claim-amounts.ts';
 import { CLAIM_MESSAGES } from '../claims/claim-messages.ts';
@@ -39,7 +39,6 @@ export const DISCHARGE_NEEDS = {
 } as const;
 export type DischargeNeed = keyof typeof DISCHARGE_NEEDS;
 
-const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 const todayIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const days = (fromIso: string, toIso: string) => Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
@@ -59,9 +58,9 @@ export function dischargeMissing(a: Row): DischargeNeed[] {
 
 /** Days of the stay: admission to discharge (or to today while the patient is in), a same-day stay counting one. */
 export function lengthOfStay(a: Row, today: Date = new Date()): number | null {
-  const from = iso(a.admission_date);
+  const from = isoFromField(a.admission_date);
   if (!from) return null;
-  const to = iso(a.discharge_date) ?? todayIso(today);
+  const to = isoFromField(a.discharge_date) ?? todayIso(today);
   return Math.max(1, days(from, to));
 }
 
@@ -73,10 +72,10 @@ export function admissionRules(a: Row, today: Date = new Date()): AdmissionError
     admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
   }, today);
   const add = (field: string, m: string) => { (out[field] ??= []).includes(m) || out[field].push(m); };
-  const admitted = iso(a.admission_date);
-  const stayEnd = iso(a.discharge_date) ?? todayIso(today);
-  const from = iso(a.statement_from);
-  const through = iso(a.statement_through);
+  const admitted = isoFromField(a.admission_date);
+  const stayEnd = isoFromField(a.discharge_date) ?? todayIso(today);
+  const from = isoFromField(a.statement_from);
+  const through = isoFromField(a.statement_through);
   if (from && through && through < from) add('statement_through', ADMISSION_MESSAGES.statementOrder);
   for (const [field, d] of [['statement_from', from], ['statement_through', through]] as const) {
     if (d && admitted && (d < admitted || d > stayEnd)) add(field, ADMISSION_MESSAGES.statementOutsideStay);
@@ -84,8 +83,8 @@ export function admissionRules(a: Row, today: Date = new Date()): AdmissionError
   const seen = new Set<string>();
   rows(a.services).forEach((s, i) => {
     const at = (f: string) => `services.${i}.${f}`;
-    const sFrom = iso(s.from_service);
-    const sTo = iso(s.to_service) ?? sFrom;
+    const sFrom = isoFromField(s.from_service);
+    const sTo = isoFromField(s.to_service) ?? sFrom;
     for (const d of [sFrom, sTo]) {
       if (!d) continue;
       if (admitted && (d < admitted || d > stayEnd)) add(at('from_service'), ADMISSION_MESSAGES.serviceOutsideStay);
@@ -101,7 +100,7 @@ export function admissionRules(a: Row, today: Date = new Date()): AdmissionError
     }
   });
   rows(a.other_information).forEach((o, i) => {
-    const f = iso(o.from_date), t = iso(o.to_date);
+    const f = isoFromField(o.from_date), t = isoFromField(o.to_date);
     if (f && t && t < f) add(`other_information.${i}.to_date`, ADMISSION_MESSAGES.tableToBeforeFrom);
   });
   rows(a.policies).forEach((p, i) => {

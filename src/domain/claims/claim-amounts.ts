@@ -1,4 +1,4 @@
-import { MAX_MONEY_CENTS, isUnits, isUsDate, isoToUsDate, usDateToIso } from '../formats.ts';
+import { MAX_MONEY_CENTS, isUnits, isUsDate, isoToUsDate, usDateToIso, isoFromField } from '../formats.ts';
 
 /**
  * The amounts a claim derives from its lines (predecessor-facts §2.5), in integer cents. Units are
@@ -22,7 +22,6 @@ export function lineCharge(units: unknown, priceCents: unknown): number | null {
 
 export interface LineAmounts { from_service?: unknown; to_service?: unknown; days_or_units?: unknown; price?: unknown; copay?: unknown }
 
-const isoOf = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
 const usOf = (iso: string) => String(isoToUsDate(iso));
 
 /** billed = Σ line charges; paid at the desk = Σ copays; date of service = earliest from; last date = latest to (or from). */
@@ -34,8 +33,8 @@ export function claimTotals(lines: LineAmounts[]): { billed: number; copays: num
   for (const l of lines) {
     billed += lineCharge(l.days_or_units, l.price) ?? 0;
     copays += typeof l.copay === 'number' && Number.isSafeInteger(l.copay) ? l.copay : 0;
-    const from = isoOf(l.from_service);
-    const to = isoOf(l.to_service) ?? from;
+    const from = isoFromField(l.from_service);
+    const to = isoFromField(l.to_service) ?? from;
     if (from && (!first || from < first)) first = from;
     if (to && (!last || to > last)) last = to;
   }

@@ -1,4 +1,4 @@
-import { isUsDate, usDateToIso } from '../formats.ts';
+import { isoFromField } from '../formats.ts';
 import { claimTotals, exceedsMoneyCap, lineCharge, unitsInThousandths } from './claim-amounts.ts';
 import { claimMessage, type ClaimMessage } from './claim-messages.ts';
 import qualifiers from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
@@ -30,7 +30,6 @@ export function isFilled(v: unknown): boolean {
   return true;
 }
 
-const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 const todayIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -74,8 +73,8 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
   const later = (a: string | null, b: string) => (a && a > b ? a : b);
   services.forEach((s, i) => {
     const at = (f: string) => `services.${i}.${f}`;
-    const from = iso(s.from_service);
-    const to = iso(s.to_service) ?? from;
+    const from = isoFromField(s.from_service);
+    const to = isoFromField(s.to_service) ?? from;
     const accommodation = !professional && isAccommodation(s.revenue_code);
     if (from && to && to < from) add(at('to_service'), 'toBeforeFrom');
     if (from && ((previousEnd && from < previousEnd) || (accommodation && stayEnd && from < stayEnd))) add(at('from_service'), 'linesOverlap');
@@ -118,7 +117,7 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
     if (!isFilled(a.qualifier)) { add(`additional_information.${i}.qualifier`, 'qualifierRequired'); return; }
     const q = qualifiers.items.find((x) => x.id === a.qualifier);
     if (q && isFilled(a.field_id) && q.field !== a.field_id) add(`additional_information.${i}.qualifier`, 'qualifierOfOtherField');
-    if (iso(a.from_date) && iso(a.to_date) && iso(a.to_date)! < iso(a.from_date)!) add(`additional_information.${i}.to_date`, 'toBeforeFrom');
+    if (isoFromField(a.from_date) && isoFromField(a.to_date) && isoFromField(a.to_date)! < isoFromField(a.from_date)!) add(`additional_information.${i}.to_date`, 'toBeforeFrom');
   });
 
   if (['7', '8'].includes(String(claim.frequency ?? '1')) && !draft && !isFilled(claim.original_reference)) add('original_reference', 'originalReferenceRequired');
@@ -128,8 +127,8 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
     if (!draft && !isFilled(claim.patient_status)) add('patient_status', 'patientStatusRequired');
     const inpatient = typeof claim.type_of_bill === 'string' && /^0?1[12]/.test(claim.type_of_bill);
     if (!draft && inpatient && !isFilled(claim.admission_date)) add('admission_date', 'admissionRequired');
-    const admitted = iso(claim.admission_date);
-    const discharged = iso(claim.discharge_date);
+    const admitted = isoFromField(claim.admission_date);
+    const discharged = isoFromField(claim.discharge_date);
     if (admitted && admitted > now) add('admission_date', 'admissionInFuture');
     if (admitted && discharged) {
       const a = `${admitted}T${String(claim.admission_hour ?? 0).padStart(2, '0')}`;

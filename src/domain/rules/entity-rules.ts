@@ -1,4 +1,4 @@
-import { isUsDate, usDateToIso } from '../formats.ts';
+import { isUsDate, usDateToIso, isoFromField } from '../formats.ts';
 import { isIpRange } from '../ip-address.ts';
 import { isLegalAge } from '../legal-age.ts';
 import { claimRules } from '../claims/claim-rules.ts';
@@ -20,7 +20,6 @@ export const DEATH_BEFORE_BIRTH_MESSAGE = 'The date of death cannot be before th
 export const DEATH_IN_FUTURE_MESSAGE = 'The date of death cannot be in the future.';
 export const MINOR_NEEDS_GUARDIAN_MESSAGE = 'A patient under legal age needs a guardian.';
 
-const iso = (us: unknown) => (typeof us === 'string' && isUsDate(us) ? usDateToIso(us) : null);
 
 export const END_BEFORE_START_MESSAGE = 'The end date must be after the start date.';
 export const ROOM_TAKEN_MESSAGE = 'The room name or code is taken';
@@ -43,7 +42,7 @@ const add = (out: Errors, field: string, message: string) => { (out[field] ??= [
 
 /** start before end, for every pair of dates of a record or of its rows (mm/dd/yyyy; a missing one is no error). */
 function dateOrder(out: Errors, field: string, start: unknown, end: unknown) {
-  const a = iso(start), b = iso(end);
+  const a = isoFromField(start), b = isoFromField(end);
   if (a && b && b < a) add(out, field, END_BEFORE_START_MESSAGE);
 }
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []);
@@ -55,8 +54,8 @@ export const entityRules: Record<string, EntityRule> = {
   admission: admissionRules,
   patient(record, today): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    const birth = iso(record.date_of_birth);
-    const death = iso(record.deceased_date);
+    const birth = isoFromField(record.date_of_birth);
+    const death = isoFromField(record.deceased_date);
     const now = todayIso(today);
     if (birth && birth > now) out.date_of_birth = [BIRTH_IN_FUTURE_MESSAGE];
     if (death && death > now) out.deceased_date = [DEATH_IN_FUTURE_MESSAGE];
@@ -122,7 +121,7 @@ export const entityRules: Record<string, EntityRule> = {
     dateOrder(out, 'end_date', record.eff_date, record.end_date);
     if (record.own_insurance !== false && record.subscriber) add(out, 'subscriber', SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE);
     const sub = record.subscriber as Record<string, unknown> | undefined;
-    const dob = iso(sub?.date_of_birth);
+    const dob = isoFromField(sub?.date_of_birth);
     if (dob && dob > todayIso(today)) add(out, 'subscriber.date_of_birth', BIRTH_IN_FUTURE_MESSAGE);
     return out;
   },
@@ -143,7 +142,7 @@ export const entityRules: Record<string, EntityRule> = {
     return out;
   },
   'health-professional'(record, today): Errors {
-    const dob = iso(record.date_of_birth);
+    const dob = isoFromField(record.date_of_birth);
     return dob && dob > todayIso(today) ? { date_of_birth: [BIRTH_IN_FUTURE_MESSAGE] } : {};
   },
 };
