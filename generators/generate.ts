@@ -6,6 +6,7 @@ import { diffSnapshots, type Snapshot } from './migration-diff.ts';
 import { generateOpenApi } from './openapi.ts';
 import { HAND_WRITTEN_ROUTES } from '../dev-server/http/route-catalogue.ts';
 import { generateTypes } from './typescript-types.ts';
+import { generateNamedIds } from './named-ids.ts';
 
 export interface GenerateOptions {
   schemasDir: string;
@@ -44,6 +45,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const outputs = new Map<string, string>();
 
   for (const [file, text] of await generateTypes(entities)) outputs.set(join(opts.generatedDir, file), text);
+  outputs.set(join(opts.generatedDir, 'ids.ts'), generateNamedIds(entities, join(opts.schemasDir, 'lists')));
   outputs.set(join(opts.generatedDir, 'openapi.json'), JSON.stringify(generateOpenApi(entities, HAND_WRITTEN_ROUTES), null, 2) + '\n');
 
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);

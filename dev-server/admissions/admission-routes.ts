@@ -6,9 +6,10 @@ import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/g
 import { translate } from '../i18n/locale.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { AdmissionService, ADMISSION_TEXT } from './admission-service.ts';
-import { ADMITTED, roomLabel, type Room } from './rooms.ts';
+import { roomLabel, type Room } from './rooms.ts';
 import { census } from './census.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
+import { ADMISSION_STATUS } from '../../src/generated/ids.ts';
 
 export interface AdmissionContext { db: Database; entities: Entity[] }
 
@@ -55,7 +56,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
       const unit = (await ctx.db.query<{ rooms: Room[] | null }>(`select rooms from units where id = $1 and ${tenant(actor, params)}`, params)).rows[0];
       if (!unit) throw new DomainError('not_found');
       const own = positiveId(req.query.record_id, 'record_id') ?? 0;
-      const counts = new Map((await ctx.db.query<{ room: string; n: string }>(`select room, count(*) as n from admissions where unit_id = $1 and status_id = ${ADMITTED} and id <> $2 group by room`, [unitId, own])).rows.map((x) => [x.room, Number(x.n)]));
+      const counts = new Map((await ctx.db.query<{ room: string; n: string }>(`select room, count(*) as n from admissions where unit_id = $1 and status_id = ${ADMISSION_STATUS.ADMITTED} and id <> $2 group by room`, [unitId, own])).rows.map((x) => [x.room, Number(x.n)]));
       return (unit.rooms ?? []).filter((r) => (counts.get(r.code) ?? 0) < Number(r.capacity)).map((r) => ({ id: r.code, name: roomLabel(r, counts.get(r.code) ?? 0) }));
     },
   },
@@ -108,7 +109,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     async handle(ctx, _req, actor) {
       const params: unknown[] = [];
       const r = await ctx.db.query<{ id: number; name: string }>(
-        `select id, code || ' · ' || coalesce(patient_name, '') || ' · ' || to_char(admission_date, 'MM/DD/YYYY') as name from admissions where ${tenant(actor, params)} and status_id = 2 order by admission_date desc, id desc limit 500`, params);
+        `select id, code || ' · ' || coalesce(patient_name, '') || ' · ' || to_char(admission_date, 'MM/DD/YYYY') as name from admissions where ${tenant(actor, params)} and status_id = ${ADMISSION_STATUS.DISCHARGED} order by admission_date desc, id desc limit 500`, params);
       return r.rows;
     },
   },
@@ -155,7 +156,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const to = Number(body.status_id ?? body.to);
-      if (to !== ADMITTED) throw invalid({ status_id: ['A discharge is made from the discharge window; this route undoes one.'] });
+      if (to !== ADMISSION_STATUS.ADMITTED) throw invalid({ status_id: ['A discharge is made from the discharge window; this route undoes one.'] });
       return new AdmissionService(ctx, actor).undischarge(idParam(req), typeof body.note === 'string' ? body.note : undefined, res.locals.locale);
     },
   },

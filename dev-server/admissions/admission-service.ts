@@ -11,10 +11,9 @@ import { ClaimService } from '../claims/claim-service.ts';
 import { translate } from '../i18n/locale.ts';
 import { admissionRules, dischargeMissing, DISCHARGE_NEEDS, lengthOfStay } from '../../src/domain/admissions/admission-rules.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
-import { ADMITTED, occupants, recountRooms, type Room } from './rooms.ts';
+import { occupants, recountRooms, type Room } from './rooms.ts';
+import { ADMISSION_STATUS, CLAIM_FORMAT } from '../../src/generated/ids.ts';
 
-const DISCHARGED = 2;
-const BILLED = 3;
 type Fields = Record<string, unknown>;
 
 export const ADMISSION_TEXT = {
@@ -70,7 +69,7 @@ export class AdmissionService {
     const values = w.writable(body);
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
-      if (before && Number(before.status_id) === BILLED) throw invalid({ status_id: [ADMISSION_TEXT.billed] });
+      if (before && Number(before.status_id) === ADMISSION_STATUS.BILLED) throw invalid({ status_id: [ADMISSION_TEXT.billed] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
       const owner = before ? Number(before.billing_company_id) : Number(this.store.ownerFor(values));
       // The policies' numbers first: the authorization rule names the policy it refuses.
@@ -114,7 +113,7 @@ export class AdmissionService {
       else if (Number(unit.company_id) !== Number(record.company_id)) add('unit_id', ADMISSION_TEXT.unitOfOtherCompany);
       else if (record.room) {
         const room = (unit.rooms ?? []).find((r) => r.code === record.room);
-        const open = before ? Number(before.status_id) === ADMITTED : true;
+        const open = before ? Number(before.status_id) === ADMISSION_STATUS.ADMITTED : true;
         if (!room) add('room', say(ADMISSION_TEXT.roomNotInUnit, { room: String(record.room) }));
         else if (open && await occupants(tx, Number(record.unit_id), room.code, before?.id ?? 0) >= Number(room.capacity)) add('room', ADMISSION_TEXT.roomFull);
       }
@@ -144,7 +143,7 @@ export class AdmissionService {
   async discharge(id: number, body: Fields, locale: Locale): Promise<Row> {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) !== ADMITTED) throw invalid({ status_id: [translate(ADMISSION_TEXT.notYet, locale)] });
+      if (Number(before.status_id) !== ADMISSION_STATUS.ADMITTED) throw invalid({ status_id: [translate(ADMISSION_TEXT.notYet, locale)] });
       const w = entityWriter(this.entity);
       const given = Object.fromEntries(DISCHARGE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== '').map((f) => [f, body[f]]));
       const record = { ...w.writable(before), ...given };
@@ -158,7 +157,7 @@ export class AdmissionService {
       const after = await this.store.applyUpdate(tx, before, { ...given, los: lengthOfStay(record) }, 'updated');
       const when = `${String(record.discharge_date)} at ${String(record.discharge_hour).padStart(2, '0')}:00`;
       await this.notes.create({ admission_id: id, kind: 'system', note: `Discharged on ${when}`, billing_company_id: after.billing_company_id, user_id: this.actor.system ? undefined : this.actor.userId }, { tx });
-      const done = await this.store.transition(id, DISCHARGED, { tx, system: true, note: `Discharged on ${when}` });
+      const done = await this.store.transition(id, ADMISSION_STATUS.DISCHARGED, { tx, system: true, note: `Discharged on ${when}` });
       await recountRooms(tx, [done.unit_id as number | undefined]);
       return done;
     });
@@ -173,7 +172,7 @@ export class AdmissionService {
         const room = (unit?.rooms ?? []).find((r) => r.code === before.room);
         if (room && await occupants(tx, Number(before.unit_id), room.code, id) >= Number(room.capacity)) throw invalid({ room: [translate(ADMISSION_TEXT.roomFull, locale)] });
       }
-      const back = await this.store.transition(id, ADMITTED, { tx, note });
+      const back = await this.store.transition(id, ADMISSION_STATUS.ADMITTED, { tx, note });
       const after = await this.store.applyUpdate(tx, back, { discharge_date: null, discharge_hour: null, los: lengthOfStay({ ...back, discharge_date: undefined }) }, 'updated');
       await recountRooms(tx, [after.unit_id as number | undefined]);
       return after;
@@ -184,7 +183,7 @@ export class AdmissionService {
   async remove(id: number, version: number | undefined, locale: Locale): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) === BILLED) throw invalid({ status_id: [translate(ADMISSION_TEXT.billed, locale)] });
+      if (Number(before.status_id) === ADMISSION_STATUS.BILLED) throw invalid({ status_id: [translate(ADMISSION_TEXT.billed, locale)] });
       const gone = (await tx.query<{ id: string }>('delete from admission_notes where admission_id = $1 returning id', [id])).rows;
       await writeAuditMany(tx, this.actor, 'admission-note', 'deleted', gone.map((n) => ({ entityId: Number(n.id), billingCompanyId: Number(before.billing_company_id), oldValues: { admission_id: id }, newValues: null })));
       await this.store.remove(id, { tx, version });
@@ -199,7 +198,7 @@ export class AdmissionService {
     const typeOfBill = typeOfBillForStay(a.program as string | undefined, facility?.bill_classification_ids?.[0]);
     const policies = ((a.policies as Fields[] | undefined) ?? []);
     return {
-      billing_company_id: a.billing_company_id, format_id: 2, patient_id: a.patient_id, company_id: a.company_id, facility_id: a.facility_id,
+      billing_company_id: a.billing_company_id, format_id: CLAIM_FORMAT.INSTITUTIONAL, patient_id: a.patient_id, company_id: a.company_id, facility_id: a.facility_id,
       attending_provider_id: a.attending_provider_id, insurance_policy_ids: policies.map((p) => Number(p.insurance_policy_id)),
       ...(policies[0]?.authorization_number ? { prior_authorization: policies[0].authorization_number } : {}),
       type_of_bill: typeOfBill, admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
@@ -218,7 +217,7 @@ export class AdmissionService {
   async transferToBilling(id: number, locale: Locale): Promise<{ admission: Row; claim: Row }> {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) !== DISCHARGED) throw invalid({ status_id: [translate(ADMISSION_TEXT.onlyDischarged, locale)] });
+      if (Number(before.status_id) !== ADMISSION_STATUS.DISCHARGED) throw invalid({ status_id: [translate(ADMISSION_TEXT.onlyDischarged, locale)] });
       let claim: Row;
       try {
         claim = await new ClaimService(this.ctx, this.actor).save(await this.claimBody(tx, before), { locale, verify: true, tx, note: `Transferred from admission ${String(before.code)}` });
@@ -229,7 +228,7 @@ export class AdmissionService {
       await tx.query('update claims set admission_id = $2 where id = $1', [claim.id, id]);
       await writeAudit(tx, this.actor, 'claim', claim.id, Number(claim.billing_company_id), 'updated', { admission_id: null }, { admission_id: id });
       const linked = await this.store.applyUpdate(tx, before, { claim_id: claim.id }, 'updated');
-      const admission = await this.store.transition(linked.id, BILLED, { tx, system: true, note: `Claim ${String(claim.code)} made` });
+      const admission = await this.store.transition(linked.id, ADMISSION_STATUS.BILLED, { tx, system: true, note: `Claim ${String(claim.code)} made` });
       return { admission, claim: { ...claim, admission_id: id } };
     });
   }

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { ADMITTED } from './rooms.ts';
+import { ADMISSION_STATUS } from '../../src/generated/ids.ts';
 
 /**
  * The census: every room of every unit with its capacity and the patients in it now (open
@@ -15,12 +15,12 @@ export async function census(db: Queryable, actor: Actor, companyId?: number) {
     `select c.name as company, u.id as unit_id, u.code || ' - ' || u.name as unit, r.value->>'code' as room, r.value->>'name' as room_name, (r.value->>'capacity')::int as capacity,
             (select json_agg(json_build_object('admission_id', a.id, 'code', a.code, 'patient', a.patient_name, 'program', a.program,
                       'admitted', to_char(a.admission_date, 'MM/DD/YYYY'), 'facility_id', a.facility_id) order by a.admission_date)
-               from admissions a where a.unit_id = u.id and a.room = r.value->>'code' and a.status_id = ${ADMITTED}) as patients
+               from admissions a where a.unit_id = u.id and a.room = r.value->>'code' and a.status_id = ${ADMISSION_STATUS.ADMITTED}) as patients
        from units u join companies c on c.id = u.company_id cross join lateral jsonb_array_elements(coalesce(u.rooms, '[]'::jsonb)) with ordinality r
       where ${where.join(' and ')} order by c.name, u.code, r.ordinality`, params)).rows;
   const byFacility = (await db.query<{ facility_id: string | null; facility: string | null; patients: string }>(
     `select a.facility_id, f.name as facility, count(*) as patients from admissions a left join facilities f on f.id = a.facility_id
-      where a.status_id = ${ADMITTED} and ${actor.crossTenant ? 'true' : `a.billing_company_id = any($1::bigint[])`}${companyId ? ` and a.company_id = $${actor.crossTenant ? 1 : 2}` : ''}
+      where a.status_id = ${ADMISSION_STATUS.ADMITTED} and ${actor.crossTenant ? 'true' : `a.billing_company_id = any($1::bigint[])`}${companyId ? ` and a.company_id = $${actor.crossTenant ? 1 : 2}` : ''}
       group by a.facility_id, f.name order by f.name`, [...(actor.crossTenant ? [] : [actor.billingCompanyIds]), ...(companyId ? [companyId] : [])])).rows;
   const out = rooms.map((r) => {
     const occupied = r.patients?.length ?? 0;

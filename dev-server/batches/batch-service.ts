@@ -23,13 +23,10 @@ import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
+import { CLAIM_BATCH_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 export interface BatchContext { db: Database; entities: Entity[]; files: FileStore }
 
-const NOT_SUBMITTED_BATCH = 3;
-const SUBMITTED_BATCH = 2;
-const CLAIM_NOT_SUBMITTED = 2;
-const CLAIM_SUBMITTED = 3;
 type Fields = Record<string, unknown>;
 
 export const BATCH_MESSAGES = {
@@ -72,13 +69,13 @@ export class BatchService {
   async batchable(p: { billingCompanyId?: number; companyId?: number; query?: string; exceptBatch?: number }): Promise<Fields[]> {
     const params: unknown[] = [];
     // Self-pay claims go to the patient's statement, never to a clearing house or a payer's paper batch.
-    const where = ['c.status_id = 2', 'c.verified', 'not coalesce(c.self_pay, false)'];
+    const where = [`c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED}`, 'c.verified', 'not coalesce(c.self_pay, false)'];
     if (!this.actor.crossTenant) { params.push(this.actor.billingCompanyIds); where.push(`c.billing_company_id = any($${params.length}::bigint[])`); }
     if (p.billingCompanyId) { params.push(p.billingCompanyId); where.push(`c.billing_company_id = $${params.length}`); }
     if (p.companyId) { params.push(p.companyId); where.push(`c.company_id = $${params.length}`); }
     if (p.query) { params.push(`%${p.query.toLowerCase()}%`); where.push(`lower(coalesce(c.code, '') || ' ' || coalesce(c.patient_name, '')) like $${params.length}`); }
     params.push(p.exceptBatch ?? 0);
-    where.push(`not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = 3 and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`);
+    where.push(`not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`);
     const r = await this.ctx.db.query(
       `select c.id, c.code, c.patient_id, c.patient_name, c.company_id, c.format_id, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.billed_amount, c.billing_company_id
          from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`, params);
@@ -94,19 +91,19 @@ export class BatchService {
     const errors: Record<string, string[]> = {};
     if (r.rows.length !== ids.length) errors.claim_ids = [BATCH_MESSAGES.notFound];
     const codes = (xs: typeof r.rows) => xs.map((c) => c.code).join(', ');
-    const notReady = r.rows.filter((c) => Number(c.status_id) !== CLAIM_NOT_SUBMITTED || !c.verified);
+    const notReady = r.rows.filter((c) => Number(c.status_id) !== CLAIM_STATUS.NOT_SUBMITTED || !c.verified);
     if (notReady.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.onlyReady, { codes: codes(notReady) }));
     const selfPay = r.rows.filter((c) => c.self_pay);
     if (selfPay.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.selfPay, { codes: codes(selfPay) }));
     const elsewhere = r.rows.filter((c) => Number(c.company_id) !== Number(values.company_id));
     if (elsewhere.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.otherCompany, { codes: codes(elsewhere) }));
     // Both forms: each claim named under its form, so the person sees which to take out.
-    const professional = r.rows.filter((c) => Number(c.format_id) === 1);
+    const professional = r.rows.filter((c) => Number(c.format_id) === CLAIM_FORMAT.PROFESSIONAL);
     if (professional.length && professional.length < r.rows.length) {
-      (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.oneForm, { professional: codes(professional), institutional: codes(r.rows.filter((c) => Number(c.format_id) !== 1)) }));
+      (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.oneForm, { professional: codes(professional), institutional: codes(r.rows.filter((c) => Number(c.format_id) !== CLAIM_FORMAT.PROFESSIONAL)) }));
     }
     const pending = await tx.query<{ code: string }>(
-      `select c.code from claims c where c.id = any($2::bigint[]) and exists (select 1 from claim_batches b where b.billing_company_id = $1 and b.status_id = 3 and b.id <> $3 and b.claim_ids @> to_jsonb(c.id))`,
+      `select c.code from claims c where c.id = any($2::bigint[]) and exists (select 1 from claim_batches b where b.billing_company_id = $1 and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $3 and b.claim_ids @> to_jsonb(c.id))`,
       [owner, ids, exceptBatch]);
     if (pending.rows.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.inPendingBatch, { codes: pending.rows.map((c) => c.code).join(', ') }));
     if (values.transmission !== 'P' && !values.clearing_house_account_id) errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
@@ -119,7 +116,7 @@ export class BatchService {
     const values = w.writable(body);
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
-      if (before && Number(before.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      if (before && Number(before.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
       // A send under way may already have put the 837 out: the batch waits for it to finish (or be resumed).
       if (before?.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
@@ -137,7 +134,7 @@ export class BatchService {
   async remove(id: number, version?: number): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, "Error deleting the batch, contact the administrator");
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, "Error deleting the batch, contact the administrator");
       if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] }, "Error deleting the batch, contact the administrator");
       await this.store.remove(id, { tx, version });
     });
@@ -190,13 +187,13 @@ export class BatchService {
     const done = await this.ctx.db.transaction(async (tx) => {
       const now = await this.store.get(id, tx, true);
       // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
-      if (Number(now.status_id) !== NOT_SUBMITTED_BATCH || Number(now.file_id) !== file.id) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
+      if (Number(now.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED || Number(now.file_id) !== file.id) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
+      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
       await markRefilesTransmitted(tx, claimIds);
       await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
       await this.store.applyUpdate(tx, now, { shipping_date: nowOf(this.ctx.db).toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null }, 'updated');
-      return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: `837 sent: ${file.name}` });
+      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, { tx, system: true, note: `837 sent: ${file.name}` });
     });
     crashPoint('batch-send:after-submitted', id);
     return done;
@@ -209,8 +206,8 @@ export class BatchService {
   private async prepare(id: number, resumed: boolean) {
     const step = await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (resumed && Number(batch.status_id) === SUBMITTED_BATCH && batch.file_id) return { done: batch, send: null };
-      if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
+      if (resumed && Number(batch.status_id) === CLAIM_BATCH_STATUS.SUBMITTED && batch.file_id) return { done: batch, send: null };
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
       if (batch.transmission === 'P') throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
       const bc = Number(batch.billing_company_id);
       // The claims were just read and checked (one form): their form is the 837's.
@@ -251,15 +248,15 @@ export class BatchService {
   async confirmShipping(id: number): Promise<Row> {
     return this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (Number(batch.status_id) !== NOT_SUBMITTED_BATCH) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
       if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_NOT_SUBMITTED, CLAIM_SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
+      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
       await markRefilesTransmitted(tx, claimIds);
       await this.store.applyUpdate(tx, batch, { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null }, 'updated');
-      return this.store.transition(id, SUBMITTED_BATCH, { tx, system: true, note: 'Shipping confirmed' });
+      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, { tx, system: true, note: 'Shipping confirmed' });
     });
   }
 

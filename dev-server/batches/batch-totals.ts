@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 // Claim statuses the predecessor's totals count (predecessor-facts §3.3).
-const SUBMITTED = 3, APPROVED = 4, REJECTED = 5, DENIED = 6, COMPLETE = 7;
 
 /**
  * The predecessor's totals of each batch, from the latest status of its claims: processed (Approved,
@@ -13,11 +13,11 @@ export async function withStatusTotals(db: Queryable, batches: Row[]): Promise<R
   if (!batches.length) return batches;
   const r = await db.query<{ id: string; processed: string; accepted: string; denied: string; payer_accepted: string; payer_denied: string }>(
     `select b.id,
-            count(*) filter (where c.status_id in (${APPROVED}, ${REJECTED}, ${SUBMITTED})) as processed,
-            count(*) filter (where c.status_id in (${APPROVED}, ${SUBMITTED})) as accepted,
-            count(*) filter (where c.status_id = ${REJECTED}) as denied,
-            count(*) filter (where c.status_id = ${COMPLETE}) as payer_accepted,
-            count(*) filter (where c.status_id = ${DENIED}) as payer_denied
+            count(*) filter (where c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.SUBMITTED})) as processed,
+            count(*) filter (where c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.SUBMITTED})) as accepted,
+            count(*) filter (where c.status_id = ${CLAIM_STATUS.REJECTED}) as denied,
+            count(*) filter (where c.status_id = ${CLAIM_STATUS.COMPLETE}) as payer_accepted,
+            count(*) filter (where c.status_id = ${CLAIM_STATUS.DENIED}) as payer_denied
        from claim_batches b cross join lateral jsonb_array_elements_text(b.claim_ids) e
        join claims c on c.billing_company_id = b.billing_company_id and c.id = e.value::bigint
       where b.id = any($1::bigint[]) group by b.id`, [batches.map((b) => b.id)]);

@@ -16,12 +16,10 @@ import { readLines, writableLine, writeLines } from './claim-lines.ts';
 import { enabledRules, scrubClaim, type StoredRule } from './claim-scrubber.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
-export const DRAFT = 1;
-export const NOT_SUBMITTED = 2;
-export const REJECTED = 5;
 /** A claim can be changed only before it leaves (and when it came back rejected). */
-const EDITABLE = new Set([DRAFT, NOT_SUBMITTED, REJECTED]);
+const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
 
 export interface ClaimContext { db: Database; entities: Entity[] }
 export type Findings = Record<string, string[]>;
@@ -128,7 +126,7 @@ export class ClaimService {
           await this.store.audit(tx, 'updated', saved, { services: old }, { services });
         }
       }
-      const target = draft ? DRAFT : NOT_SUBMITTED;
+      const target = draft ? CLAIM_STATUS.DRAFT : CLAIM_STATUS.NOT_SUBMITTED;
       const current = Number(saved.status_id);
       if (current !== target) {
         const note = opts.note ?? (draft ? 'Saved as draft' : `Claim ${before ? 'updated' : 'created'} successfully, ${opts.verify ? 'automated' : 'system'} verification`);
@@ -164,11 +162,11 @@ export class ClaimService {
           [flips.map((r) => r.claim.id), flips.map((r) => r.verified)]);
         await writeAuditMany(tx, this.actor, 'claim', 'verified', flips.map((r) => ({ entityId: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, oldValues: { verified: !r.verified }, newValues: { verified: r.verified } })));
       }
-      const moving = results.filter((r) => r.verified && EDITABLE.has(Number(r.claim.status_id)) && Number(r.claim.status_id) !== NOT_SUBMITTED);
+      const moving = results.filter((r) => r.verified && EDITABLE.has(Number(r.claim.status_id)) && Number(r.claim.status_id) !== CLAIM_STATUS.NOT_SUBMITTED);
       if (moving.length) {
-        await tx.query(`update claims set status_id = $2, sub_status_id = null, version = version + 1, updated_at = now() where id = any($1::bigint[])`, [moving.map((r) => r.claim.id), NOT_SUBMITTED]);
-        await writeAuditMany(tx, this.actor, 'claim', 'status_changed', moving.map((r) => ({ entityId: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, oldValues: { status_id: r.claim.status_id }, newValues: { status_id: NOT_SUBMITTED } })));
-        await recordTransitions(tx, this.actor, this.entity, moving.map((r) => ({ id: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, from: Number(r.claim.status_id), to: NOT_SUBMITTED, note: 'Manual verification' })));
+        await tx.query(`update claims set status_id = $2, sub_status_id = null, version = version + 1, updated_at = now() where id = any($1::bigint[])`, [moving.map((r) => r.claim.id), CLAIM_STATUS.NOT_SUBMITTED]);
+        await writeAuditMany(tx, this.actor, 'claim', 'status_changed', moving.map((r) => ({ entityId: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, oldValues: { status_id: r.claim.status_id }, newValues: { status_id: CLAIM_STATUS.NOT_SUBMITTED } })));
+        await recordTransitions(tx, this.actor, this.entity, moving.map((r) => ({ id: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, from: Number(r.claim.status_id), to: CLAIM_STATUS.NOT_SUBMITTED, note: 'Manual verification' })));
       }
       return results.map((r) => ({ id: Number(r.claim.id), code: String(r.claim.code ?? ''), verified: r.verified, errors: r.errors, warnings: r.warnings }));
     });

@@ -4,10 +4,11 @@ import type { Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { transitionHistory } from '../resources/state-history.ts';
 import { claimNotes } from './claim-notes.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 type Row = Record<string, unknown> & { id: number };
 /** The default road of a claim (ClaimStatusMap): what the breadcrumb shows ahead of where a claim is. */
-const HAPPY_PATH = [1, 2, 3, 4, 7];
+const HAPPY_PATH: number[] = [CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.APPROVED, CLAIM_STATUS.COMPLETE];
 
 /**
  * What the claim screen reads besides the record (predecessor-facts §2.3): the status object with

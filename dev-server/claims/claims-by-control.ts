@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { BilledPayer } from '../../src/domain/payments/payer-match.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 export interface ControlledClaim { id: number; code: string; patient_control_number: string | null; patient_account_number: string | null; status_id: number; company_id: number;
   /** the responsibility the claim is billed to now: P, S or T (what a remittance for it pays as) */
@@ -22,7 +23,7 @@ export async function claimsByControl(db: Queryable, bc: number, controls: strin
   const rows = (await db.query<ControlledClaim>(
     `select ${COLUMNS} from claims c where c.billing_company_id = $1
         and (c.patient_control_number = any($2::text[]) or c.code = any($2::text[]) or c.patient_account_number = any($2::text[]))
-      order by (c.status_id in (3, 4)) desc, c.id desc`, [bc, controls])).rows;
+      order by (c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED})) desc, c.id desc`, [bc, controls])).rows;
   const out = new Map<string, ControlledClaim>();
   for (const c of rows.map(typed)) {
     if (c.patient_control_number) out.set(c.patient_control_number, c);

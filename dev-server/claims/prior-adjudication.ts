@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { PriorAdjudication } from '../../src/domain/claims/claim-to-837.ts';
 import type { IsoDate } from '../../src/domain/formats.ts';
+import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 type Adjustment = { group: string; reason: string; amount: number };
 /** Adjustments of the same group and reason added together (a reversal and its repost net out; zeros dropped). */
@@ -26,7 +27,7 @@ export async function priorAdjudications(db: Queryable, claimIds: number[]): Pro
   const rows = (await db.query<{ claim_id: string; claim_service_id: string | null; paid: string; adjustments: Adjustment[] | null; date: IsoDate }>(
     `select p.claim_id, p.claim_service_id, p.paid, p.adjustments, to_char(y.payment_date, 'YYYY-MM-DD') as date
        from payment_services p join payments y on y.id = p.payment_id
-      where p.claim_id = any($1::bigint[]) and y.source_id <> 1 order by p.id`, [claimIds])).rows;
+      where p.claim_id = any($1::bigint[]) and y.source_id <> ${PAYMENT_SOURCE.PATIENT} order by p.id`, [claimIds])).rows;
   const claimAdj = new Map<string, Adjustment[]>();
   const lineAdj = new Map<string, Adjustment[]>();
   for (const r of rows) {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { recountRooms, type Room } from '../admissions/rooms.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
+import { ADMISSION_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 type Random = ReturnType<typeof seeded>;
 
@@ -24,7 +25,7 @@ export async function loadDemoAdmissions(tx: Queryable, r: Random, p: {
             c.admission_date::text as admission_date, c.admission_hour, c.discharge_date::text as discharge_date, c.discharge_hour, c.admission_type, c.admission_source, c.patient_status,
             (select jsonb_agg(jsonb_build_object('from_service', to_char(s.from_service, 'MM/DD/YYYY'), 'to_service', to_char(s.to_service, 'MM/DD/YYYY'), 'revenue_code', s.revenue_code,
                     'procedure_code', s.procedure_code, 'days_or_units', s.days_or_units, 'price', s.price) order by s.line_number) from claim_services s where s.claim_id = c.id) as services
-       from claims c where c.billing_company_id = $1 and c.format_id = 2 and c.status_id >= 2 order by c.id`, [p.billingCompanyId])).rows;
+       from claims c where c.billing_company_id = $1 and c.format_id = ${CLAIM_FORMAT.INSTITUTIONAL} and c.status_id >= ${CLAIM_STATUS.NOT_SUBMITTED} order by c.id`, [p.billingCompanyId])).rows;
   const numbers = new Map((await tx.query<{ id: string; policy_number: string }>('select id, policy_number from insurance_policies where billing_company_id = $1', [p.billingCompanyId])).rows.map((x) => [Number(x.id), x.policy_number]));
   const policiesOf = (ids: number[]) => ids.map((id, k) => ({ insurance_policy_id: id, policy_number: numbers.get(id), ...(k === 0 && r.chance(0.5) ? { authorization_number: `AU-${r.digits(6)}` } : {}) }));
   const us = (isoDate: unknown) => (isoDate ? `${String(isoDate).slice(5, 7)}/${String(isoDate).slice(8, 10)}/${String(isoDate).slice(0, 4)}` : null);
@@ -41,7 +42,7 @@ export async function loadDemoAdmissions(tx: Queryable, r: Random, p: {
       program: inpatient ? 'INP' : 'OBS', attending_provider_id: c.attending_provider_id, admission_date: from, admission_hour: c.admission_hour ?? r.int(7, 18),
       discharge_date: to, discharge_hour: c.discharge_hour ?? r.int(12, 20), los: between(from, to), funding: 'INS', policies: policiesOf((c.insurance_policy_ids as number[]) ?? []),
       signed_assignment: 'Y', information_release: 'Y', statement_from: from, statement_through: to, admission_type: c.admission_type ?? '3', admission_source: c.admission_source ?? '1',
-      patient_status: c.patient_status ?? '01', diagnoses: c.diagnoses, services: c.services ?? [], claim_id: c.id, status_id: 3, outside_lab: false, dorm: false,
+      patient_status: c.patient_status ?? '01', diagnoses: c.diagnoses, services: c.services ?? [], claim_id: c.id, status_id: ADMISSION_STATUS.BILLED, outside_lab: false, dorm: false,
     });
   }
   // Stays discharged in the last weeks, not billed yet; and patients in the rooms now.

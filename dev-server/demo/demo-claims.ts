@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { claimCode, claimTotals, lineCharge, pastDueDate } from '../../src/domain/claims/claim-amounts.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 type Random = ReturnType<typeof seeded>;
 
@@ -197,7 +198,7 @@ export async function labelDemoClaims(tx: Queryable, r: Random, billingCompanyId
   const subs = (await tx.query<{ id: number; claim_status_ids: number[] }>(
     'select id, claim_status_ids from claim_sub_statuses where billing_company_id = $1 order by id', [billingCompanyId])).rows;
   const claims = (await tx.query<{ id: number; status_id: number }>(
-    `select id, status_id from claims where billing_company_id = $1 and status_id >= 3 and sub_status_id is null order by id`, [billingCompanyId])).rows;
+    `select id, status_id from claims where billing_company_id = $1 and status_id >= ${CLAIM_STATUS.SUBMITTED} and sub_status_id is null order by id`, [billingCompanyId])).rows;
   const used = new Set<number>();
   const labels: Array<{ id: number; sub: number }> = [];
   for (const c of claims) {

@@ -1,13 +1,13 @@
 import type { Actor } from '../auth/actor.ts';
 import { asOf } from '../db/as-of.ts';
-import { refileClaim, REFILE } from '../denials/refile.ts';
+import { refileClaim } from '../denials/refile.ts';
 import type { ClaimToRemit, LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import type { seeded } from './demo-rows.ts';
+import { CLAIM_STATUS, REFILE_TYPE } from '../../src/generated/ids.ts';
 
 const DAY = 86_400_000;
-const APPROVED = 4;
 
 /** A line of a claim with what the primary left the patient on it (a claim-level share has no line). */
 export interface SharedLine { id: number | null; procedure_code: string | null; from_service: LineToRemit['date']; line_charge: number; left: number }
@@ -22,12 +22,12 @@ export async function refileToSecondaries(ctx: DemoContext, actor: Actor, bc: nu
   const ready = (await ctx.db.query<{ id: string }>(
     `select c.id from claims c where c.billing_company_id = $1 and c.status_id = $2 and coalesce(c.billed_responsibility, 'P') = 'P'
         and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1
-        and exists (select 1 from payment_services p where p.billing_company_id = $1 and p.claim_id = c.id and p.next_responsibility = 'S') order by c.id`, [bc, APPROVED])).rows.map((x) => Number(x.id));
+        and exists (select 1 from payment_services p where p.billing_company_id = $1 and p.claim_id = c.id and p.next_responsibility = 'S') order by c.id`, [bc, CLAIM_STATUS.APPROVED])).rows.map((x) => Number(x.id));
   const out: Array<{ id: number; ready: number }> = [];
   for (const id of ready) {
     const on = (paidOn.get(id) ?? today.getTime()) + r.int(1, 3) * DAY;
     if (on >= today.getTime() - 3_600_000) continue;
-    await refileClaim({ ...ctx, db: asOf(ctx.db, new Date(on)) }, actor, { claim_id: id, refile_type: REFILE.secondary, refile_reason: '01', note: "Primary paid; the patient's share to the secondary" }, 'en');
+    await refileClaim({ ...ctx, db: asOf(ctx.db, new Date(on)) }, actor, { claim_id: id, refile_type: REFILE_TYPE.SECONDARY, refile_reason: '01', note: "Primary paid; the patient's share to the secondary" }, 'en');
     out.push({ id, ready: on + 2 * 3_600_000 });
   }
   return out;

@@ -8,6 +8,7 @@ import { loadDemoClaims, type DemoFates } from './demo-claims.ts';
 import { loadDemoGuidelines } from './demo-guidelines.ts';
 import { enterDemoCodes } from './demo-codes.ts';
 import { insertRows, seeded } from './demo-rows.ts';
+import { PLAN_FORMAT } from '../../src/generated/ids.ts';
 
 /** Demo-only sign-ins, one per default role (listed in the README). Never on a real database. */
 export const DEMO_PASSWORD = 'Demo#2026pass';
@@ -82,7 +83,7 @@ export async function loadDemoData(db: Database, opts: { patientsPerBillingCompa
       for (const [pi, payerId] of payerIds.entries()) {
         const ids = await insertRows(tx, 'insurance_plans', ['PPO', 'HMO'].map((kind, k) => ({
           billing_company_id: bcId, insurance_company_id: payerId, code: `${PAYERS[pi][2]}-${kind}`, name: `${PAYERS[pi][1]} ${kind}`.slice(0, 50), ins_type_id: PAYERS[pi][3],
-          plan_type_id: k === 0 ? 3 : 2, charge_using_id: 1, format_id: 1, responsibility_type_id: 1, eff_date: '2024-01-01', accept_assign: true, pre_authorization: k === 1,
+          plan_type_id: k === 0 ? 3 : 2, charge_using_id: 1, format_id: PLAN_FORMAT.STANDARD, responsibility_type_id: 1, eff_date: '2024-01-01', accept_assign: true, pre_authorization: k === 1,
           referral_required: k === 1, copays: [{ amount: k === 0 ? 2500 : 1500, note: 'Office visit' }], status: true,
         })));
         planIds.push(...ids.map((id) => ({ id, payer: payerId })));

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 // Why payers deny, as a collector meets them most: medical necessity, bundled, missing information,
 // timely filing, no authorization, not covered, frequency.
@@ -19,13 +20,13 @@ const CALL_NOTES = [
 export async function loadDemoDenials(tx: Queryable, r: ReturnType<typeof seeded>, p: { billingCompanyId: number }): Promise<void> {
   const claims = (await tx.query<{ id: string; status_id: number; dos: string; denied: string | null; policy: string | null }>(
     `select id, status_id, to_char(date_of_service, 'YYYY-MM-DD') as dos, to_char(denied_at, 'YYYY-MM-DD') as denied, (insurance_policy_ids->>0) as policy from claims
-      where billing_company_id = $1 and status_id in (5, 6) order by date_of_service, id`, [p.billingCompanyId])).rows;
+      where billing_company_id = $1 and status_id in (${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}) order by date_of_service, id`, [p.billingCompanyId])).rows;
   if (!claims.length) return;
   const today = new Date();
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const plus = (iso: string, days: number) => { const d = new Date(`${iso}T12:00:00Z`); d.setUTCDate(d.getUTCDate() + days); return d > today ? day(today) : day(d); };
   const marks = claims.map((c) => ({
-    id: Number(c.id), denied_at: c.denied ?? plus(c.dos, r.int(25, 60)), codes: Number(c.status_id) === 6 ? r.pick(DENIALS) : null, department: r.int(1, 3),
+    id: Number(c.id), denied_at: c.denied ?? plus(c.dos, r.int(25, 60)), codes: Number(c.status_id) === CLAIM_STATUS.DENIED ? r.pick(DENIALS) : null, department: r.int(1, 3),
     follow_up: r.chance(0.7) ? plus(day(today), r.int(-10, 21)) : null,
   }));
   await tx.query(

@@ -3,6 +3,7 @@ import type { DemoContext } from './demo-era-intake.ts';
 import { loadDemoPayments } from './demo-payments.ts';
 import { seeded } from './demo-rows.ts';
 import { sendDemoClaims } from './demo-submissions.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 /**
  * Eighteen months of a billing company's work, replayed through the product's own operations on the
@@ -24,7 +25,7 @@ export async function loadDemoHistory(ctx: DemoContext, fates: DemoFates, progre
       `update claims c set assigned_user_id = u.user_id
          from (select distinct on (bu.billing_company_id) bu.billing_company_id, bu.user_id from billing_company_users bu
                  join user_roles ur on ur.user_id = bu.user_id join roles ro on ro.id = ur.role_id and ro.slug = 'collector' order by bu.billing_company_id, bu.user_id) u
-        where u.billing_company_id = c.billing_company_id and c.status_id in (5, 6) and c.id % 3 = 0`);
+        where u.billing_company_id = c.billing_company_id and c.status_id in (${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}) and c.id % 3 = 0`);
   });
   return { batches, posted };
 }

@@ -6,6 +6,7 @@ import { usDateOf } from '../../src/domain/formats.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
 import { recordStatements, statementFor } from '../ledger/patient-statement.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 const daysAgo = (n: number) => usDateOf(new Date(Date.now() - n * 86_400_000));
 
@@ -24,7 +25,7 @@ export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; fi
   const owing = candidates.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0).slice(0, 6);
   // Someone left owing by a payer, or else a self-pay patient, who never answered their statements.
   const unpaid = owing.find((id) => id !== payer && id !== owing[0]) ?? Number((await ctx.db.query<{ id: string }>(
-    `select c.patient_id as id from claims c where c.billing_company_id = $1 and c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0
+    `select c.patient_id as id from claims c where c.billing_company_id = $1 and c.status_id <> ${CLAIM_STATUS.DRAFT} and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0
       and c.patient_id <> $2 order by c.date_of_service, c.id limit 1`, [bc, payer ?? 0])).rows[0]?.id ?? 0);
   if (unpaid) {
     for (const days of owing.includes(unpaid) ? [90, 60] : [90, 60, 30]) await recordStatements(ctx.db, actor, [await statementFor(ctx.db, unpaid, daysAgo(days))]);
@@ -36,7 +37,7 @@ export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; fi
     await recordStatements(ctx.db, actor, [await statementFor(ctx.db, owing[0], usDateOf())]);
   }
   if (unpaid) {
-    const claims = (await ctx.db.query<{ id: string }>(`select c.id from claims c where c.patient_id = $1 and c.status_id <> 1 order by c.id`, [unpaid])).rows;
+    const claims = (await ctx.db.query<{ id: string }>(`select c.id from claims c where c.patient_id = $1 and c.status_id <> ${CLAIM_STATUS.DRAFT} order by c.id`, [unpaid])).rows;
     for (const c of claims) {
       const owed = (await patientBalances(ctx.db, [unpaid], Number(c.id))).get(unpaid)?.patient_balance ?? 0;
       if (owed > 0) {
@@ -46,7 +47,7 @@ export async function loadDemoLedger(ctx: { db: Database; entities: Entity[]; fi
     }
   }
   const denied = (await ctx.db.query<{ id: string; patient_id: string }>(
-    `select c.id, c.patient_id from claims c where c.billing_company_id = $1 and c.status_id = 6 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 order by c.id limit 1`, [bc])).rows[0];
+    `select c.id, c.patient_id from claims c where c.billing_company_id = $1 and c.status_id = ${CLAIM_STATUS.DENIED} and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 order by c.id limit 1`, [bc])).rows[0];
   if (!denied) return;
   const owed = (await patientBalances(ctx.db, [Number(denied.patient_id)], Number(denied.id))).get(Number(denied.patient_id))!.insurance_balance;
   if (owed > 0) {

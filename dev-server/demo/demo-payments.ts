@@ -12,6 +12,7 @@ import { loadDemoLedger } from './demo-ledger.ts';
 import { loadDemoRemittances } from './demo-remittances.ts';
 import type { DemoFates } from './demo-claims.ts';
 import { remitParties, takeIn, type DemoPayerRow } from './demo-era-intake.ts';
+import { CLAIM_FORMAT, CLAIM_STATUS, PAYMENT_METHOD, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 interface DemoClaim { id: number; code: string; patient_control_number: string; first_name: string; last_name: string; member_id: string; payer_name: string; payer_id: string; insurance_company_id: number; company_id: number; patient_id: number;
   lines: Array<{ procedure_code: string; from_service: IsoDate; line_charge: number }> }
@@ -70,7 +71,7 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
     const amount = check.reduce((n, c) => n + c.lines.reduce((m, l) => m + paidLine(l).paid, 0), 0);
     await ctx.db.transaction(async (tx) => {
       const batch = await createBatch(tx, ctx, actor, { billing_company_id: Number(bc.id), name: `${bc.abbreviation} paper checks ${today}`, company_id: check[0].company_id, posting_date: today, currency: 'USD', amount, note: 'Paper checks received by mail' });
-      const payment = await paymentStore(ctx, actor).create({ billing_company_id: Number(bc.id), payment_batch_id: batch.id, source_id: 2, insurance_company_id: check[0].insurance_company_id, method_id: 3, payment_date: today, amount, reference: `CHK${String(100200 + Number(bc.id))}`, eob_date: today, statement: false }, { tx });
+      const payment = await paymentStore(ctx, actor).create({ billing_company_id: Number(bc.id), payment_batch_id: batch.id, source_id: PAYMENT_SOURCE.INSURANCE, insurance_company_id: check[0].insurance_company_id, method_id: PAYMENT_METHOD.CHECK, payment_date: today, amount, reference: `CHK${String(100200 + Number(bc.id))}`, eob_date: today, statement: false }, { tx });
       await tx.query('insert into payment_claims (payment_id, claim_id, billing_company_id) select $1, x, $2 from unnest($3::bigint[]) x', [payment.id, bc.id, check.map((c) => c.id)]);
     });
 
@@ -78,7 +79,7 @@ export async function loadDemoPayments(ctx: { db: Database; entities: Entity[]; 
     const paid = claims[0];
     // Statements to the patients left owing, before the front desk takes the payment; a denied claim written off.
     await loadDemoLedger(ctx, actor, Number(bc.id), paid.patient_id);
-    await recordPatientPayment(ctx, actor, { patient_id: paid.patient_id, amount: paid.lines.reduce((n, l) => n + paidLine(l).adjustments[1].amount, 0), method_id: 2, payment_date: today, reference: 'FRONT DESK' }, 'en');
+    await recordPatientPayment(ctx, actor, { patient_id: paid.patient_id, amount: paid.lines.reduce((n, l) => n + paidLine(l).adjustments[1].amount, 0), method_id: PAYMENT_METHOD.CASH, payment_date: today, reference: 'FRONT DESK' }, 'en');
   }
   return posted;
 }
@@ -90,7 +91,7 @@ async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {
     `select c.id, c.code, c.patient_control_number, c.company_id, c.patient_id, pt.first_name, pt.last_name, p.policy_number as member_id, i.name as payer_name, i.payer_id, i.id as insurance_company_id
        from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
        join insurance_companies i on i.id = p.insurance_company_id join patients pt on pt.id = c.patient_id
-      where c.billing_company_id = $1 and c.status_id = 3 and c.format_id = 1 order by c.id`, [bc])).rows
+      where c.billing_company_id = $1 and c.status_id = ${CLAIM_STATUS.SUBMITTED} and c.format_id = ${CLAIM_FORMAT.PROFESSIONAL} order by c.id`, [bc])).rows
     .map((r) => ({ ...r, id: Number(r.id), company_id: Number(r.company_id), patient_id: Number(r.patient_id), insurance_company_id: Number(r.insurance_company_id) }));
   const lines = (await db.query<{ claim_id: string; procedure_code: string; from_service: IsoDate; line_charge: string }>(
     `select claim_id, procedure_code, from_service::text as from_service, line_charge from claim_services where claim_id = any($1::bigint[]) and procedure_code is not null order by claim_id, line_number`, [rows.map((r) => r.id)])).rows;

@@ -15,6 +15,7 @@ import { fateMap, type DemoFates } from './demo-claims.ts';
 import { DENIALS, loadDemoDenials } from './demo-denials.ts';
 import { primaryShares, refileToSecondaries, secondaryRemitOf } from './demo-crossovers.ts';
 import { demoSenders, sendInBatches } from './demo-submissions.ts';
+import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 interface Adjudicated extends DemoPayerRow {
   id: number; status_id: number; patient_control_number: string; company_id: number; patient_id: number; dos: IsoDate; sent_at: string | Date; first_name: string; last_name: string; member_id: string;
@@ -36,7 +37,7 @@ function adjudicated(l: { charge: number; copay: number | null }, c: Adjudicated
   const allowed = contract - share(contract, cutBp);
   const adjustments: Adjustment[] = allowed < l.charge ? [{ group: 'CO', reason: '45', amount: l.charge - allowed }] : [];
   let patient = 0;
-  if (c.status_id === 4) {
+  if (c.status_id === CLAIM_STATUS.APPROVED) {
     const kind = l.copay ? 3 : r.pick([1, 2, 2]);
     patient = Math.min(allowed, kind === 3 ? l.copay! : kind === 1 ? share(allowed, r.int(3000, 10000)) : share(allowed, 2000));
     if (patient > 0) adjustments.push({ group: 'PR', reason: String(kind), amount: patient });
@@ -96,7 +97,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     for (const [key, group] of groups) {
       // Paid two to five weeks after the group's last claim was sent.
       await remit(`${bc.abbreviation}${key.replace(/\D/g, '')}`, group, Math.max(...group.map(sentAt)) + r.int(14, 30) * 86_400_000, group.map((c) => {
-        const short = c.status_id === 7 && c.format_id === 1 && r.chance(0.04);
+        const short = c.status_id === CLAIM_STATUS.COMPLETE && c.format_id === CLAIM_FORMAT.PROFESSIONAL && r.chance(0.04);
         const first = remitOf(c, linesOf.get(c.id) ?? [], r, { cutBp: short ? 1200 : 0 });
         if (short) underpaid.set(c.id, first);
         return first;
@@ -118,7 +119,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     if (crossed.length) {
       const sender = (await demoSenders(ctx)).find((x) => x.billingCompanyId === Number(bc.id))!;
       await sendInBatches(ctx, sender, crossed, () => false, today);
-      const second = (await submittedClaims(ctx, Number(bc.id), crossed.map((c) => c.id), 3)).map((c) => ({ ...c, status_id: 4, denial_codes: null }));
+      const second = (await submittedClaims(ctx, Number(bc.id), crossed.map((c) => c.id), CLAIM_STATUS.SUBMITTED)).map((c) => ({ ...c, status_id: CLAIM_STATUS.APPROVED, denial_codes: null }));
       const shares = await primaryShares(ctx, Number(bc.id), second.map((c) => c.id));
       const bySecondary = new Map<string, Adjudicated[]>();
       for (const c of second) bySecondary.set(`${c.insurance_company_id}:${c.company_id}`, [...(bySecondary.get(`${c.insurance_company_id}:${c.company_id}`) ?? []), c]);
@@ -133,14 +134,14 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     // Appeals won: nearly all denials older than two months were reprocessed and paid in full, each payer's at once.
     // The denials collectors are still working (a follow-up call on file) stay open on the worklist.
     const worked = new Set((await ctx.db.query<{ claim_id: string }>('select distinct claim_id from denial_trackings where billing_company_id = $1', [bc.id])).rows.map((x) => Number(x.claim_id)));
-    const settled = claims.filter((c) => c.status_id === 6 && afterService(c, 60) < today.getTime() && !worked.has(c.id));
+    const settled = claims.filter((c) => c.status_id === CLAIM_STATUS.DENIED && afterService(c, 60) < today.getTime() && !worked.has(c.id));
     const overturned = settled.filter(() => r.chance(0.95));
     const appeals = new Map<string, Adjudicated[]>();
     for (const c of overturned) appeals.set(`${c.insurance_company_id}:${c.company_id}`, [...(appeals.get(`${c.insurance_company_id}:${c.company_id}`) ?? []), c]);
     for (const [key, group] of appeals) {
       const last = Math.max(...group.map((c) => paidOn.get(c.id) ?? afterService(c, 30)));
       await remit(`${bc.abbreviation}APL${key.replace(/\D/g, '')}`, group, last + r.int(30, 60) * 86_400_000,
-        group.map((c) => remitOf({ ...c, status_id: 7 }, linesOf.get(c.id) ?? [], r, { payerControlNumber: `${c.payer_id}${String(c.id).padStart(10, '0')}R` })));
+        group.map((c) => remitOf({ ...c, status_id: CLAIM_STATUS.COMPLETE }, linesOf.get(c.id) ?? [], r, { payerControlNumber: `${c.payer_id}${String(c.id).padStart(10, '0')}R` })));
     }
     // The other old denials were appealed in vain: written off from the insurance balance three months after the denial.
     for (const c of settled.filter((x) => !overturned.includes(x))) {
@@ -163,7 +164,7 @@ const sentAt = (c: Pick<Adjudicated, 'sent_at'>) => new Date(c.sent_at).getTime(
 async function submittedClaims(ctx: DemoContext, bc: number, ids: number[], status: number): Promise<Array<Omit<Adjudicated, 'status_id' | 'denial_codes'>>> {
   const rows = (await ctx.db.query<Adjudicated>(
     `select c.id, c.patient_control_number, c.company_id, c.patient_id, c.date_of_service::text as dos,
-            (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3) as sent_at,
+            (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = ${CLAIM_STATUS.SUBMITTED}) as sent_at,
             pt.first_name, pt.last_name, p.policy_number as member_id, c.format_id,
             i.id as insurance_company_id, i.payer_id, i.name as payer_name, i.ins_type_id, i.address, i.city, i.state, i.zip, i.phone, co.name as clinic, co.npi
        from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>(case when c.billed_responsibility = 'S' then 1 else 0 end))::bigint join insurance_companies i on i.id = p.insurance_company_id
@@ -190,7 +191,7 @@ async function claimLines(ctx: DemoContext, ids: number[]): Promise<Map<number, 
 async function patientsPay(ctx: DemoContext, actor: ReturnType<typeof systemActor>, bc: number, paidOn: Map<number, number>, r: ReturnType<typeof seeded>, today: Date) {
   const owing = (await ctx.db.query<{ patient_id: string; claims: string[]; services: string[] }>(
     `select c.patient_id, array_agg(c.id) as claims, array_agg(c.date_of_service::text) as services from claims c
-      where c.billing_company_id = $1 and (c.status_id in (4, 7) or (coalesce(c.self_pay, false) and c.status_id = 2)) group by c.patient_id order by c.patient_id`, [bc])).rows;
+      where c.billing_company_id = $1 and (c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.COMPLETE}) or (coalesce(c.self_pay, false) and c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED})) group by c.patient_id order by c.patient_id`, [bc])).rows;
   const balances = await patientBalances(ctx.db, owing.map((o) => Number(o.patient_id)));
   for (const o of owing) {
     const balance = balances.get(Number(o.patient_id))?.patient_balance ?? 0;
@@ -209,8 +210,8 @@ function remitOf(c: Adjudicated, lines: Line[], r: ReturnType<typeof seeded>, ho
   const charge = lines.reduce((n, l) => n + l.line_charge, 0);
   const base = { patientControlNumber: c.patient_control_number, payerControlNumber,
     patient: { lastName: c.last_name.toUpperCase(), firstName: c.first_name.toUpperCase(), memberId: c.member_id }, from: c.dos, charge };
-  const professional = c.format_id === 1 && lines.every((l) => l.procedure_code);
-  if (c.status_id === 6) {
+  const professional = c.format_id === CLAIM_FORMAT.PROFESSIONAL && lines.every((l) => l.procedure_code);
+  if (c.status_id === CLAIM_STATUS.DENIED) {
     const [group, reason] = (c.denial_codes?.[0] ?? 'CO-50').split('-');
     const denial = (amount: number): Adjustment[] => [{ group: group as Adjustment['group'], reason, amount }];
     return { ...base, status: '4', paid: 0, patientResponsibility: group === 'PR' ? charge : 0,

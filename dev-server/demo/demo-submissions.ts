@@ -7,9 +7,9 @@ import { fateMap, type DemoFates } from './demo-claims.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { seeded } from './demo-rows.ts';
 import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
+import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 const DAY = 86_400_000;
-const REJECTED = 5;
 // Why clearing houses reject claims most (277CA category, status and entity): the member id, the
 // subscriber's birth date, the rendering provider's NPI, the subscriber not found, a diagnosis code.
 const REJECTIONS = ['A7:164:IL', 'A7:158:IL', 'A7:562:82', 'A3:33:IL', 'A7:255'];
@@ -52,9 +52,9 @@ export async function sendDemoClaims(ctx: DemoContext, fates: DemoFates, today =
   let sent = 0;
   for (const sender of await demoSenders(ctx)) {
     const claims = (await ctx.db.query<{ id: number; dos: IsoDate }>(
-      `select id, date_of_service::text as dos from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = 2 order by date_of_service, id`,
+      `select id, date_of_service::text as dos from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = ${CLAIM_STATUS.NOT_SUBMITTED} order by date_of_service, id`,
       [sender.billingCompanyId, [...fateOf.keys()]])).rows;
-    sent += await sendInBatches(ctx, sender, claims.map((c) => ({ id: Number(c.id), ready: dayAfter(c.dos, 9) })), (id) => fateOf.get(id) === REJECTED, today);
+    sent += await sendInBatches(ctx, sender, claims.map((c) => ({ id: Number(c.id), ready: dayAfter(c.dos, 9) })), (id) => fateOf.get(id) === CLAIM_STATUS.REJECTED, today);
   }
   return sent;
 }
@@ -78,7 +78,7 @@ export async function sendInBatches(ctx: DemoContext, sender: DemoSender, ready:
        from claims c join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
        join insurance_policies p on p.id = (c.insurance_policy_ids->>(case when c.billed_responsibility = 'S' then 1 else 0 end))::bigint
        join lateral (select max(to_service) as last_service from claim_services x where x.claim_id = c.id) s on true
-      where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = 2 order by c.date_of_service, c.id`,
+      where c.billing_company_id = $1 and c.id = any($2::bigint[]) and c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED} order by c.date_of_service, c.id`,
     [sender.billingCompanyId, ready.map((c) => c.id)])).rows.map((c) => ({ ...c, id: Number(c.id), company_id: Number(c.company_id), format_id: Number(c.format_id), billed_amount: Number(c.billed_amount) }));
   const batches = new Map<string, { at: number; claims: BoundClaim[] }>();
   for (const c of claims) {
@@ -94,7 +94,7 @@ export async function sendInBatches(ctx: DemoContext, sender: DemoSender, ready:
   let sent = 0;
   for (const { at, claims: group } of [...batches.values()].sort((a, b) => a.at - b.at)) {
     const service = new BatchService({ ...ctx, db: asOf(ctx.db, new Date(at)) }, sender.actor);
-    const form = group[0].format_id === 1 ? 'professional' : 'institutional';
+    const form = group[0].format_id === CLAIM_FORMAT.PROFESSIONAL ? 'professional' : 'institutional';
     const batch = await service.save({
       name: `${group[0].clinic.slice(0, 22).trim()} ${form === 'professional' ? 'CMS-1500' : 'UB-04'} ${isoToUsDate(isoOf(at))}`, company_id: group[0].company_id, transmission: 'E',
       clearing_house_account_id: sender.accountId, claim_ids: group.map((c) => c.id),

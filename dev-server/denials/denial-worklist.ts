@@ -3,9 +3,10 @@ import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment, describeRemark } from '../../src/domain/x12/code-meanings.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
-export const DENIAL_STATUSES = [5, 6];
-const TRANSMITTED = [3, 4, 5, 6, 7];
+export const DENIAL_STATUSES: number[] = [CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED];
+const TRANSMITTED: number[] = [CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.APPROVED, CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE];
 const SORTS: Record<string, string> = { worth: 'c.billed_amount', billed_amount: 'c.billed_amount', denied_at: 'c.denied_at', follow_up_date: 'c.follow_up_date', date_of_service: 'c.date_of_service',
   age: 'c.denied_at', age_days: 'c.denied_at', code: 'c.code', id: 'c.id' };
 /** The list screen's names for the worklist's bounds (a schema's number and date ranges): the same filters under the generic names. */

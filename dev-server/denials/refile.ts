@@ -8,11 +8,10 @@ import { writeAuditMany } from '../audit/audit-writer.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
+import { CLAIM_STATUS, PAYMENT_SOURCE, REFILE_TYPE } from '../../src/generated/ids.ts';
 
-export const REFILE = { secondary: 1, corrected: 2, other: 3, crossover: 4, void: 5 } as const;
 // Claims the payer has answered: approved, rejected, denied or complete.
-const ANSWERED = [4, 5, 6, 7];
-const NOT_SUBMITTED = 2;
+const ANSWERED: number[] = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE];
 
 export const REFILE_MESSAGES = {
   notAnswered: 'Only a claim the payer answered (approved, rejected, denied or complete) is refiled.',
@@ -46,19 +45,19 @@ export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<st
     let responsibility = 'P';
     let frequency = '1';
     let original: string | null = null;
-    if (type === REFILE.secondary || type === REFILE.crossover) {
+    if (type === REFILE_TYPE.SECONDARY || type === REFILE_TYPE.CROSSOVER) {
       if (!policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.noSecondary] });
       if (values.policy_id !== undefined && values.policy_id !== null && Number(values.policy_id) !== policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.notThatPolicy] });
       values.policy_id = policies[1];
-      const posted = (await tx.query('select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_id = $1 and y.source_id <> 1 limit 1', [claim.id])).rows.length;
+      const posted = (await tx.query(`select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_id = $1 and y.source_id <> ${PAYMENT_SOURCE.PATIENT} limit 1`, [claim.id])).rows.length;
       if (!posted) throw invalid({ refile_type: [REFILE_MESSAGES.primaryNotPosted] });
       responsibility = 'S';
-    } else if (type === REFILE.corrected || type === REFILE.void) {
+    } else if (type === REFILE_TYPE.CORRECTED || type === REFILE_TYPE.VOID) {
       const given = typeof values.original_claim_id === 'string' && values.original_claim_id.trim() ? values.original_claim_id.trim() : null;
       original = given ?? (await payerClaimNumbers(tx, Number(claim.id)))[0] ?? null;
       if (!original) throw invalid({ original_claim_id: [REFILE_MESSAGES.noPayerNumber] });
       values.original_claim_id = original;
-      frequency = type === REFILE.corrected ? '7' : '8';
+      frequency = type === REFILE_TYPE.CORRECTED ? '7' : '8';
       values.policy_id ??= policies[0] ?? null;
     } else values.policy_id ??= policies[0] ?? null;
 
@@ -73,7 +72,7 @@ export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<st
     await tx.query('update claims set frequency = $2, original_reference = $3, billed_responsibility = $4 where id = $1', [claim.id, frequency, original, responsibility]);
     await writeAuditMany(tx, actor, 'claim', 'updated', [{ entityId: Number(claim.id), billingCompanyId: Number(claim.billing_company_id), oldValues: before, newValues: after }]);
     const note = `Refiled: ${name('refile-types', type)}; ${name('refile-reasons', values.refile_reason)}${typeof values.note === 'string' && values.note.trim() ? `; ${values.note.trim()}` : ''}`;
-    await claims.transition(Number(claim.id), NOT_SUBMITTED, { tx, system: true, note, subStatusId: null });
+    await claims.transition(Number(claim.id), CLAIM_STATUS.NOT_SUBMITTED, { tx, system: true, note, subStatusId: null });
     return { ...refile, status: 'pending', cancelled };
   });
 }
@@ -85,7 +84,7 @@ export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): P
     const refile = await store.get(id, tx, true);
     if (refile.status !== 'pending') throw invalid({ status: [REFILE_MESSAGES.notPending] });
     const after = await store.applyUpdate(tx, refile, { status: 'cancelled' }, 'updated');
-    await tx.query(`update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`, [refile.claim_id, NOT_SUBMITTED]);
+    await tx.query(`update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`, [refile.claim_id, CLAIM_STATUS.NOT_SUBMITTED]);
     return after;
   });
 }

@@ -3,9 +3,8 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { recordTransitions } from '../resources/state-history.ts';
+import { CLAIM_BATCH_STATUS } from '../../src/generated/ids.ts';
 
-const BATCH_COMPLETED = 1;
-const BATCH_SUBMITTED = 2;
 
 /**
  * The clearing house's answers counted on the batches they concern (accepted and rejected by the
@@ -19,18 +18,18 @@ export async function batchAnswered(tx: Queryable, ctx: { entities: Entity[] }, 
      answered as (
        select b.id, count(*) filter (where a.acc) as acc, count(*) filter (where not a.acc) as rej
          from claim_batches b cross join lateral jsonb_array_elements_text(b.claim_ids) e join answers a on a.id = e.value::bigint
-        where b.billing_company_id = $1 and b.status_id = ${BATCH_SUBMITTED} group by b.id)
+        where b.billing_company_id = $1 and b.status_id = ${CLAIM_BATCH_STATUS.SUBMITTED} group by b.id)
      update claim_batches b set answers_accepted = coalesce(b.answers_accepted, 0) + a.acc,
             answers_rejected = coalesce(b.answers_rejected, 0) + a.rej, version = b.version + 1, updated_at = now()
        from answered a where b.id = a.id
      returning b.id, b.status_id, b.answers_accepted + b.answers_rejected >= b.total_claims as done`,
     [bc, accepted, rejected]);
-  const finished = r.rows.filter((b) => b.done && Number(b.status_id) === BATCH_SUBMITTED).map((b) => Number(b.id));
+  const finished = r.rows.filter((b) => b.done && Number(b.status_id) === CLAIM_BATCH_STATUS.SUBMITTED).map((b) => Number(b.id));
   const touched = r.rows.map((b) => Number(b.id));
   if (!finished.length) return touched;
-  await tx.query(`update claim_batches set status_id = ${BATCH_COMPLETED} where id = any($1::bigint[])`, [finished]);
+  await tx.query(`update claim_batches set status_id = ${CLAIM_BATCH_STATUS.COMPLETED} where id = any($1::bigint[])`, [finished]);
   const batch = ctx.entities.find((e) => e.name === 'claim-batch')!;
-  await writeAuditMany(tx, actor, 'claim-batch', 'status_changed', finished.map((id) => ({ entityId: id, billingCompanyId: bc, oldValues: { status_id: BATCH_SUBMITTED }, newValues: { status_id: BATCH_COMPLETED } })));
-  await recordTransitions(tx, actor, batch, finished.map((id) => ({ id, billingCompanyId: bc, from: BATCH_SUBMITTED, to: BATCH_COMPLETED, note: 'The clearing house answered for every claim' })));
+  await writeAuditMany(tx, actor, 'claim-batch', 'status_changed', finished.map((id) => ({ entityId: id, billingCompanyId: bc, oldValues: { status_id: CLAIM_BATCH_STATUS.SUBMITTED }, newValues: { status_id: CLAIM_BATCH_STATUS.COMPLETED } })));
+  await recordTransitions(tx, actor, batch, finished.map((id) => ({ id, billingCompanyId: bc, from: CLAIM_BATCH_STATUS.SUBMITTED, to: CLAIM_BATCH_STATUS.COMPLETED, note: 'The clearing house answered for every claim' })));
   return touched;
 }

@@ -12,9 +12,8 @@ import { batchAnswered } from './batch-answers.ts';
 import { registerEras } from '../payments/era-files.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 import { markDenied } from '../denials/mark-denied.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
-const SUBMITTED = 3;
-const REJECTED = 5;
 
 export interface ReceiveContext { db: Database; entities: Entity[]; files: FileStore }
 
@@ -110,8 +109,8 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   if (!refused.length && ack.accepted) return;
   const reason = `Rejected by the clearing house (999) with the whole file of batch ${batch.code}: ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
   const claims = (await tx.query<{ id: string; code: string }>('select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
-    [bc, batch.claim_ids, SUBMITTED])).rows;
-  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
+    [bc, batch.claim_ids, CLAIM_STATUS.SUBMITTED])).rows;
+  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
   // Rejected claims join the denial worklist aged from today (no CARC: the reason is in their history).
   await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
   const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
@@ -136,7 +135,7 @@ async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
     const from = stcs[0].from ?? 'clearing house';
     const s = { outcome: rejecting.length ? 'rejected' : stcs.some((x) => x.outcome === 'accepted') ? 'accepted' : stcs[0].outcome, payerClaimNumber: stcs.find((x) => x.payerClaimNumber)?.payerClaimNumber };
     const id = Number(claim.id);
-    if (s.outcome === 'rejected' && Number(claim.status_id) === SUBMITTED) {
+    if (s.outcome === 'rejected' && Number(claim.status_id) === CLAIM_STATUS.SUBMITTED) {
       const reason = `Rejected by the ${from} (277CA): ${said}`;
       rejections.push({ id, note: reason });
       out.rejected.push({ claim_id: id, code: claim.code, reason });
@@ -146,7 +145,7 @@ async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
       out.accepted.push({ claim_id: id, code: claim.code, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) });
     }
   }
-  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, SUBMITTED, REJECTED, rejections);
+  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.REJECTED, rejections);
   await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
   await addClaimNotes(tx, actor, bc, notes);
   out.batches.push(...await batchAnswered(tx, ctx, actor, bc, notes.map((n) => n.claim_id), moved));

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 /**
  * What each patient owes, split by who owes it, from the rows it comes from — one statement for a
@@ -37,7 +38,7 @@ export const LATER_PAYER_SQL = `coalesce(p.paid_as, 'P') <> 'P'`;
  */
 export const PATIENT_SHARE_SQL = `(case when ${LATER_PAYER_SQL} then -(p.paid + case when ${DENIAL_SQL} then 0 else ${ADJUSTMENTS_SQL} end) else p.patient_responsibility end)`;
 /** A posting row p is the patient's own payment (source 1) rather than a payer's. Every read leads with the billing company: the tables' indexes do. */
-export const PATIENT_SOURCE_SQL = `(select y.source_id = 1 from payments y where y.id = p.payment_id)`;
+export const PATIENT_SOURCE_SQL = `(select y.source_id = ${PAYMENT_SOURCE.PATIENT} from payments y where y.id = p.payment_id)`;
 
 export async function patientBalances(db: Queryable, patientIds: number[], claimId?: number): Promise<Map<number, PatientBalance>> {
   const out = new Map<number, PatientBalance>();
@@ -63,7 +64,7 @@ export async function patientBalances(db: Queryable, patientIds: number[], claim
                         sum(e.amount) filter (where e.kind = 'refund' and e.responsibility = 'patient') as rf_pat
                    from pt join ledger_entries e on e.billing_company_id = pt.bc and e.patient_id = pt.id${claimId === undefined ? '' : ' and e.claim_id = $2'} group by e.patient_id),
           un as (select y.patient_id, sum(y.amount - coalesce(y.distributed, 0)) as unapplied from pt join payments y on y.billing_company_id = pt.bc and y.patient_id = pt.id
-                  where y.source_id = 1${claimId === undefined ? '' : ' and false'} group by y.patient_id)
+                  where y.source_id = ${PAYMENT_SOURCE.PATIENT}${claimId === undefined ? '' : ' and false'} group by y.patient_id)
      select x.id as patient_id, ch.ins, ch.pat, po.paid, po.adj, po.pr, coalesce(po.pat_paid, 0) + coalesce(un.unapplied, 0) as pat_paid, le.wo_ins, le.wo_pat, le.rf_ins, le.rf_pat
        from unnest($1::bigint[]) as x(id) left join ch on ch.patient_id = x.id left join po on po.patient_id = x.id left join le on le.patient_id = x.id left join un on un.patient_id = x.id`, params)).rows;
   for (const r of rows) {

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 /** Document 3's transaction types, in the order they are listed on one day. */
 export const LEDGER_TYPES = ['claim', 'charge', 'payment', 'adjustment', 'patient_responsibility', 'write_off', 'refund', 'refile', 'statement'] as const;
@@ -50,7 +51,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
     db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
       paid: string; adj: string; pr: string; codes: string | null; denial: boolean; later: 'S' | 'T' | null }>(
       `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
-              y.source_id = 1 as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
+              y.source_id = ${PAYMENT_SOURCE.PATIENT} as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
               sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
               (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
                  where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and a->>'reason' <> '23') as codes
@@ -66,7 +67,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = $2 and patient_id = $1 order by id`, [patientId, bc]),
     db.query<{ id: string; batch: string; iso: string; reference: string | null; credit: string }>(
       `select id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
-         from payments where billing_company_id = $2 and patient_id = $1 and source_id = 1 and amount <> coalesce(distributed, 0) order by id`, [patientId, bc]),
+         from payments where billing_company_id = $2 and patient_id = $1 and source_id = ${PAYMENT_SOURCE.PATIENT} and amount <> coalesce(distributed, 0) order by id`, [patientId, bc]),
   ]);
 
   for (const l of lines.rows) {

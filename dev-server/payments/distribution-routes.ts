@@ -9,9 +9,10 @@ import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';
 import { assertPostable, lockedPayment, postServices, reversePostings, type ServiceInput } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
+import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 // Claims a payment may pay: sent to a payer or already paid, denied or complete (a correction).
-const PAYABLE = 'c.status_id in (3, 4, 5, 6, 7)';
+const PAYABLE = `c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})`;
 
 /**
  * The claims with their lines as the distribution screen shows them: each line's charge, what payers
@@ -25,7 +26,7 @@ async function claimsWithLines(db: Queryable, where: string[], params: unknown[]
        from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`, params)).rows;
   const lines = (await db.query<Row>(
     `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
-            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id and y.source_id <> 1 where p.claim_service_id = s.id), 0) as paid_before,
+            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id and y.source_id <> ${PAYMENT_SOURCE.PATIENT} where p.claim_service_id = s.id), 0) as paid_before,
             coalesce((select sum((a->>'amount')::bigint) from payment_services p, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where p.claim_service_id = s.id), 0) as adjusted_before
        from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`, [claims.map((c) => c.id)])).rows;
   return claims.map((c) => ({ ...c, billed_amount: Number(c.billed_amount), lines: lines.filter((l) => Number(l.claim_id) === Number(c.id)).map((l) => ({
@@ -181,7 +182,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const q = typeof req.query.query === 'string' ? req.query.query.trim().toLowerCase() : '';
       if (q.length < 3) return [];
       return (await ctx.db.query<{ id: number; name: string }>(
-        `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (3, 4)
+        `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED})
           where p.billing_company_id = $1 and lower(p.first_name || ' ' || p.last_name) like $2 order by name limit 20`, [payment.billing_company_id, `%${q}%`])).rows;
     },
   },

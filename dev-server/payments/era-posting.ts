@@ -10,13 +10,14 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { isoDayOf, isoToUsDate, usDateOf, type IsoDate } from '../../src/domain/formats.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src/domain/x12/era-835-model.ts';
-import { adjustmentTotal, claimOutcome, DENIED, patientShare } from '../../src/domain/payments/claim-outcome.ts';
+import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { LIVE_POSTING, PATIENT_SOURCE_SQL } from '../ledger/ledger-balances.ts';
 import { HELD_TEXT, paymentByTrace, type EraContext } from './era-files.ts';
 import { billedPayers, claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
 import { fromBilledPayer, wrongPayerWords, type BilledPayer, type RemittingPayer } from '../../src/domain/payments/payer-match.ts';
 import { batchStore, createBatch } from './payment-access.ts';
+import { CLAIM_STATUS, PAYMENT_METHOD, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 export interface PostContext extends EraContext { files: FileStore }
 export interface PostOutcome { era_file_id: number; already: boolean; payment_batch_id?: number; posted_claims: number; exceptions: number; posted_amount: number; provider_adjustments: number }
@@ -79,8 +80,8 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const payer = (await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])).rows[0];
     const payment = (await tx.query<{ id: string }>(
       `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
-       values ($1, $2, 2, $3, $4, $5, $6, $7, $8, false) returning id`,
-      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? 3 : 4, r.payment.date ?? isoDayOf(nowOf(ctx.db)), r.payment.amount, era.trace_number, eraId])).rows[0];
+       values ($1, $2, ${PAYMENT_SOURCE.INSURANCE}, $3, $4, $5, $6, $7, $8, false) returning id`,
+      [bc, batch.id, payer?.id ?? null, r.payment.method === 'CHK' ? PAYMENT_METHOD.CHECK : PAYMENT_METHOD.ELECTRONIC, r.payment.date ?? isoDayOf(nowOf(ctx.db)), r.payment.amount, era.trace_number, eraId])).rows[0];
     const paymentId = Number(payment.id);
 
     const rows: Array<Record<string, unknown>> = [];
@@ -104,7 +105,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const claimEntity = entityOf(ctx, 'claim');
     for (const [key, list] of moves) { const [from, to] = key.split('>').map(Number); await moveClaims(tx, actor, claimEntity, bc, from, to, list); }
     await addClaimNotes(tx, actor, bc, notes);
-    await markDenied(tx, notes.filter((n) => n.status_id === DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [], remarks: (n.details as { rarc?: string[] }).rarc ?? [] })));
+    await markDenied(tx, notes.filter((n) => n.status_id === CLAIM_STATUS.DENIED).map((n) => ({ id: n.claim_id, codes: (n.details as { carc?: string[] }).carc ?? [], remarks: (n.details as { rarc?: string[] }).rarc ?? [] })));
     const exceptionStore = storeOf(ctx, actor, 'era-exception');
     for (const x of exceptions) {
       await exceptionStore.create({ billing_company_id: bc, era_file_id: eraId, claim_control_number: x.claim?.patientControlNumber, payer_claim_number: x.claim?.payerControlNumber,
@@ -177,18 +178,18 @@ function planClaim(c: Claim835, ours: ControlledClaim, ourLines: OurLine[], prio
   // read these postings (per line, with their CAS). Nothing left to cover, nothing to bill it: the claim is paid.
   const nextPayerOwes = ours.secondary && pr > 0;
   const to = claimOutcome({ status: c.status, paid: c.paid, patientResponsibility: pr, hasNextPayer: nextPayerOwes });
-  const nextPayer = nextPayerOwes && c.status === '1' && to !== null && to !== 6;
+  const nextPayer = nextPayerOwes && c.status === '1' && to !== null && to !== CLAIM_STATUS.DENIED;
   if (nextPayer) for (const row of rows) row.next_responsibility = 'S';
   // Why it was denied: the payer's codes outside the patient's share; a denial in the patient's group alone (PR-204, not
   // covered by the patient's plan) is still a denial, and its codes are the reason.
   const adjusted = [...c.adjustments, ...c.lines.flatMap((l) => l.adjustments)];
   const denial = adjusted.some((a) => a.group !== 'PR') ? adjusted.filter((a) => a.group !== 'PR') : adjusted;
-  const note = to === 6 ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}` : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
+  const note = to === CLAIM_STATUS.DENIED ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}` : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
   return {
     rows,
     ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
     note: { claim_id: ours.id, kind: 'check_status', status_id: to ?? ours.status_id, note: nextPayer ? `${note}; ready to bill the secondary payer` : note,
-      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === 6 ? { carc: [...new Set(denial.map((a) => `${a.group}-${a.reason}`))], rarc: [...new Set([...c.remarks, ...c.lines.flatMap((l) => l.remarks)])] } : {}) } },
+      details: { payer_claim_number: c.payerControlNumber, paid: c.paid, patient_responsibility: pr, ...(nextPayer ? { ready_for: 'secondary' } : {}), ...(to === CLAIM_STATUS.DENIED ? { carc: [...new Set(denial.map((a) => `${a.group}-${a.reason}`))], rarc: [...new Set([...c.remarks, ...c.lines.flatMap((l) => l.remarks)])] } : {}) } },
   };
 }
 
@@ -265,7 +266,7 @@ export async function resolveException(ctx: PostContext, actor: Actor, exception
       await insertPostings(tx, plan.rows);
       if (plan.move) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [{ id: ours.id, note: plan.move.note }]);
       await addClaimNotes(tx, actor, bc, [plan.note]);
-      if (plan.note.status_id === DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [], remarks: (plan.note.details as { rarc?: string[] }).rarc ?? [] }]);
+      if (plan.note.status_id === CLAIM_STATUS.DENIED) await markDenied(tx, [{ id: ours.id, codes: (plan.note.details as { carc?: string[] }).carc ?? [], remarks: (plan.note.details as { rarc?: string[] }).rarc ?? [] }]);
       await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);
       await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
       resolution ||= `Posted to claim ${ours.code}`;

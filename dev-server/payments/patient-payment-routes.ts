@@ -9,13 +9,12 @@ import { writeAuditMany } from '../audit/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
-import { APPROVED, COMPLETE } from '../../src/domain/payments/claim-outcome.ts';
 import { PATIENT_SHARE_SQL } from '../ledger/ledger-balances.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
 import { createBatch, paymentStore } from './payment-access.ts';
+import { CLAIM_STATUS, PAYMENT_BATCH_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
-const PATIENT = 1;
 
 /**
  * What a patient still owes, line by line (a claim-level share on its own row), oldest service first:
@@ -29,7 +28,7 @@ async function openShares(db: Queryable, bc: number, patientId: number, claimIds
        union all
        -- A self-pay claim's lines are the patient's from the start: what the patient pays is applied to them like a payer's patient share.
        select s.claim_id, s.id, s.procedure_code, s.line_charge from claim_services s join claims k on k.id = s.claim_id
-        where s.billing_company_id = $1 and k.patient_id = $2 and k.status_id <> 1 and jsonb_array_length(coalesce(k.insurance_policy_ids, '[]'::jsonb)) = 0)
+        where s.billing_company_id = $1 and k.patient_id = $2 and k.status_id <> ${CLAIM_STATUS.DRAFT} and jsonb_array_length(coalesce(k.insurance_policy_ids, '[]'::jsonb)) = 0)
      select p.claim_id, c.code, p.claim_service_id, min(p.procedure) as procedure, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.status_id, sum(p.owed) as owed
        from share p join claims c on c.id = p.claim_id
       where c.billing_company_id = $1 and c.patient_id = $2 ${claimIds ? 'and c.id = any($3::bigint[])' : ''}
@@ -43,7 +42,7 @@ async function openShares(db: Queryable, bc: number, patientId: number, claimIds
 async function patientBatch(tx: Queryable, ctx: EraContext, actor: Actor, bc: number, companyId: number, date: string): Promise<Row> {
   const name = `Patient payments ${date} #${companyId}`;
   const same = (await tx.query<Row>(`select * from payment_batches where billing_company_id = $1 and company_id = $2 and lower(name) like lower($3) || '%' order by id for update`, [bc, companyId, name])).rows;
-  const open = same.find((b) => Number(b.status_id) !== 2);
+  const open = same.find((b) => Number(b.status_id) !== PAYMENT_BATCH_STATUS.COMPLETED);
   if (open) return open;
   return createBatch(tx, ctx, actor, { billing_company_id: bc, name: same.length ? `${name} (${same.length + 1})` : name, company_id: companyId, posting_date: date, currency: 'USD', amount: 0, note: 'Payments received from patients' });
 }
@@ -64,7 +63,7 @@ export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: 
   const date = body.payment_date === undefined || body.payment_date === '' ? usDateOf() : String(body.payment_date);
   const entity = entityOf(ctx, 'payment');
   const w = entityWriter(entity);
-  const fields = w.writable({ ...body, source_id: PATIENT, patient_id: patientId, payment_date: date });
+  const fields = w.writable({ ...body, source_id: PAYMENT_SOURCE.PATIENT, patient_id: patientId, payment_date: date });
   delete fields.claims; delete fields.payment_batch_id;
   w.check({ ...fields, payment_batch_id: 1 }, locale);
   const amount = Number(fields.amount);
@@ -112,8 +111,8 @@ export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: 
       `select c.id from claims c where c.id = any($1::bigint[]) and c.status_id = $2
           and coalesce((select sum(${PATIENT_SHARE_SQL}) from payment_services p where p.claim_id = c.id), 0) <= 0
           and not exists (select 1 from payment_services p where p.claim_id = c.id and p.next_responsibility is not null and p.reverses_id is null
-                             and not exists (select 1 from payment_services q where q.claim_id = c.id and q.paid_as = p.next_responsibility and q.reverses_id is null))`, [[...new Set(rows.map((r) => r.claim_id))], APPROVED])).rows;
-    if (done.length) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, APPROVED, COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
+                             and not exists (select 1 from payment_services q where q.claim_id = c.id and q.paid_as = p.next_responsibility and q.reverses_id is null))`, [[...new Set(rows.map((r) => r.claim_id))], CLAIM_STATUS.APPROVED])).rows;
+    if (done.length) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, CLAIM_STATUS.APPROVED, CLAIM_STATUS.COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
     return { ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)), applied: rows.map((r) => ({ claim_id: r.claim_id, claim_code: r.claim_code, claim_service_id: r.claim_service_id, amount: r.paid })), unapplied: amount - applied };
   });
 }
@@ -135,7 +134,7 @@ export const patientPaymentRoutes: GuardedRoute<EraContext>[] = [
       const bc = Number(patient.billing_company_id);
       const payments = (await ctx.db.query<Row>(
         `select y.id, y.payment_batch_id, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.amount, y.distributed, y.method_id, y.reference, y.card_number_last4, y.reverses_payment_id, to_char(y.closed_date, 'MM/DD/YYYY') as closed_date
-           from payments y where y.billing_company_id = $1 and y.patient_id = $2 and y.source_id = ${PATIENT} order by y.payment_date desc, y.id desc limit 200`, [bc, patient.id])).rows.map(money);
+           from payments y where y.billing_company_id = $1 and y.patient_id = $2 and y.source_id = ${PAYMENT_SOURCE.PATIENT} order by y.payment_date desc, y.id desc limit 200`, [bc, patient.id])).rows.map(money);
       const shares = await openShares(ctx.db, bc, Number(patient.id));
       const claims = [...new Map(shares.map((s) => [s.claim_id, { claim_id: s.claim_id, code: s.code, date_of_service: s.date_of_service, status_id: s.status_id, owed: shares.filter((x) => x.claim_id === s.claim_id).reduce((n, x) => n + x.owed, 0) }])).values()];
       return { patient_id: patient.id, owed: claims.reduce((n, c) => n + c.owed, 0), credit: payments.reduce((n, p) => n + p.unapplied, 0), claims, payments };
@@ -147,7 +146,7 @@ export const patientPaymentRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const page = Math.max(1, Number(req.query.page ?? 1) || 1), perPage = Math.min(100, Math.max(1, Number(req.query.perPage ?? 25) || 25));
       const params: unknown[] = [actor.crossTenant ? null : actor.billingCompanyIds];
-      const where = ['($1::bigint[] is null or y.billing_company_id = any($1::bigint[]))', 'y.source_id in (1, 3)'];
+      const where = ['($1::bigint[] is null or y.billing_company_id = any($1::bigint[]))', `y.source_id in (${PAYMENT_SOURCE.PATIENT}, ${PAYMENT_SOURCE.OTHERS})`];
       for (const [key, op] of [['from', '>='], ['to', '<=']] as const) {
         const v = req.query[key];
         if (v === undefined || v === '') continue;

@@ -13,6 +13,7 @@ import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore, closingDate, paymentStore } from './payment-access.ts';
 import { assertPostable, lockedPayment, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
+import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 // What a payment's PUT may correct: how it is described. Its amount, payer, patient, method and card are
 // money facts, corrected by reversing the payment and recording it again.
@@ -26,7 +27,7 @@ async function paymentProblems(db: Queryable, payment: Row): Promise<Record<stri
   const out: Record<string, string[]> = {};
   const amount = Number(payment.amount), distributed = Number(payment.distributed ?? 0);
   if (distributed !== amount) out.amount = [`The payment's distribution must equal its amount: ${formatCents(distributed)} distributed of ${formatCents(amount)}.`];
-  if (Number(payment.source_id) === 1 && payment.patient_id) {
+  if (Number(payment.source_id) === PAYMENT_SOURCE.PATIENT && payment.patient_id) {
     const others = (await db.query<{ code: string }>(
       `select distinct c.code from payment_services p join claims c on c.id = p.claim_id where p.payment_id = $1 and c.patient_id <> $2 and ${LIVE_POSTING}`, [payment.id, payment.patient_id])).rows;
     if (others.length) out.patient_id = [`The payment is the patient's but pays claims of another patient: ${others.map((o) => o.code).join(', ')}.`];

@@ -8,7 +8,7 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
 import { batchStore, closingDate } from './payment-access.ts';
-import { COMPLETED_BATCH as COMPLETED } from './post-services.ts';
+import { PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 
 const list = (name: string, locale: string) => codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
 
@@ -40,7 +40,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       const store = batchStore(ctx, actor);
       await ctx.db.transaction(async (tx) => {
         const b = await store.get(idParam(req), tx, true);
-        if (Number(b.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ status_id: ['A completed batch cannot be changed.'] });
+        if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ status_id: ['A completed batch cannot be changed.'] });
         const n = Number((await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id])).rows[0].n);
         if (n) throw invalid({ payments: ['A batch with payments cannot be deleted; reverse its payments instead.'] });
         await store.remove(b.id, { tx, version: editedVersion(req) });
@@ -58,7 +58,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       w.check(body, res.locals.locale);
       return ctx.db.transaction(async (tx) => {
         const batch = await batchStore(ctx, actor).get(Number(body.payment_batch_id), tx, true);
-        if (Number(batch.status_id) === COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: ['A payment goes into a batch that is not completed.'] });
+        if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: ['A payment goes into a batch that is not completed.'] });
         return new ResourceStore(ctx.db, entity, actor).create({ ...body, billing_company_id: batch.billing_company_id }, { tx });
       });
     },
@@ -69,7 +69,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const to = Number(body.status_id ?? body.to);
-      if (to !== 1 && to !== 3) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
+      if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
       return batchStore(ctx, actor).transition(idParam(req), to, { note: typeof body.note === 'string' ? body.note : undefined, version: editedVersion(req) });
     },
   },
@@ -105,7 +105,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
         const now = Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
         const to = body.status_id === undefined ? undefined : Number(body.status_id);
         if (to === undefined || to === Number(now.status_id)) return now;
-        if (to !== 1 && to !== 3) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
+        if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
         return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
       });
     },
@@ -115,8 +115,8 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
 export async function closeBatch(ctx: EraContext, store: ResourceStore, id: number, date?: string) {
   return ctx.db.transaction(async (tx) => {
     const b = await store.get(id, tx, true);
-    if (Number(b.status_id) === COMPLETED) return b;
+    if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED) return b;
     const closed = await store.applyUpdate(tx, b, { close_date: date ?? usDateOf() }, 'updated');
-    return store.transition(closed.id, COMPLETED, { tx, system: true, note: 'Closed' });
+    return store.transition(closed.id, PAYMENT_BATCH_STATUS.COMPLETED, { tx, system: true, note: 'Closed' });
   });
 }

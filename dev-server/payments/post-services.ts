@@ -6,15 +6,15 @@ import type { Row } from '../resources/resource-store.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
-import { claimOutcome, DENIED, patientShare, SUBMITTED } from '../../src/domain/payments/claim-outcome.ts';
+import { claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { NEXT_PAYER_SQL } from '../claims/claims-by-control.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { distributionProblems, lineGap, type LinePosting } from '../../src/domain/payments/distribution.ts';
 import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
+import { CLAIM_STATUS, PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 
-export const COMPLETED_BATCH = 2;
 
 
 /**
@@ -22,7 +22,7 @@ export const COMPLETED_BATCH = 2;
  * payment not closed: a closed payment is corrected by reversing it.
  */
 export function assertPostable(actor: Actor, batch: Row, payment?: Row): void {
-  if (Number(batch.status_id) === COMPLETED_BATCH && !actor.crossTenant) throw invalid({ payment_batch_id: ['A completed batch cannot be changed.'] });
+  if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: ['A completed batch cannot be changed.'] });
   if (payment?.closed_date) throw invalid({ payment_id: ['A closed payment cannot be changed; reverse it to correct it.'] });
 }
 
@@ -50,10 +50,10 @@ export async function reversePostings(tx: Queryable, ctx: EraContext, actor: Act
   await addDistributed(tx, at.paymentId, at.batchId, paid);
   const claimIds = [...new Set(postings.map((o) => Number(o.claim_id)))];
   const back = (await tx.query<{ id: string; status_id: number }>(
-    `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (4, 6, 7)
+    `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
        and coalesce((select sum(p.paid) from payment_services p where p.claim_id = c.id), 0) = 0`, [claimIds])).rows;
   const claimEntity = entityOf(ctx, 'claim');
-  for (const c of back) await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), SUBMITTED, [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }]);
+  for (const c of back) await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), CLAIM_STATUS.SUBMITTED, [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }]);
   return paid;
 }
 
@@ -122,7 +122,7 @@ async function moveClaimsAsPaid(tx: Queryable, ctx: EraContext, actor: Actor, bc
     c.status = now.get(id) ?? c.status;
     const to = claimOutcome({ status: c.denied ? '4' : '1', paid: c.paid, patientResponsibility: c.pr, hasNextPayer: c.secondary || c.refile });
     if (to !== null && to !== c.status) await moveClaims(tx, actor, claimEntity, bc, c.status, to, [{ id, note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}` }]);
-    if (to === DENIED) denied.push({ id, codes: posted.filter((p) => Number(p.line.claim_id) === id).flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)) });
+    if (to === CLAIM_STATUS.DENIED) denied.push({ id, codes: posted.filter((p) => Number(p.line.claim_id) === id).flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)) });
   }
   await markDenied(tx, denied);
 }

@@ -4,10 +4,10 @@ import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { DENIAL_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
-import { APPROVED, COMPLETE, DENIED } from '../../src/domain/payments/claim-outcome.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 /** The statuses of a claim its payer has answered. */
-const ANSWERED = [APPROVED, DENIED, COMPLETE].join(', ');
+const ANSWERED = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE].join(', ');
 
 /** A ratio in basis points (1 = 0.01%) from two integers, without floating arithmetic on money. */
 const basisPoints = (num: number, den: number) => (den === 0 ? null : Math.round((num * 10000) / den));
@@ -15,10 +15,10 @@ const basisPoints = (num: number, den: number) => (den === 0 ? null : Math.round
 /** Each claim first adjudicated in the period ($2–$3): its first answer (4 Approved, 6 Denied, 7 Complete), and what came before it. */
 const FIRST_ADJUDICATION = `
   select f.claim_id, f.outcome,
-         exists (select 1 from state_transitions r where r.entity = 'claim' and r.entity_id = f.claim_id and r.to_state = 5 and r.created_at < f.at) as rejected_before,
-         (select count(*) from state_transitions r where r.entity = 'claim' and r.entity_id = f.claim_id and r.to_state = 3 and r.created_at < f.at) as submissions_before
+         exists (select 1 from state_transitions r where r.entity = 'claim' and r.entity_id = f.claim_id and r.to_state = ${CLAIM_STATUS.REJECTED} and r.created_at < f.at) as rejected_before,
+         (select count(*) from state_transitions r where r.entity = 'claim' and r.entity_id = f.claim_id and r.to_state = ${CLAIM_STATUS.SUBMITTED} and r.created_at < f.at) as submissions_before
     from (select t.entity_id as claim_id, (array_agg(t.to_state order by t.created_at, t.id))[1] as outcome, min(t.created_at) as at
-            from state_transitions t where t.entity = 'claim' and t.billing_company_id = any($1::bigint[]) and t.to_state in (4, 6, 7)
+            from state_transitions t where t.entity = 'claim' and t.billing_company_id = any($1::bigint[]) and t.to_state in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
            group by t.entity_id having min(t.created_at)::date between $2::date and $3::date) f`;
 
 export interface KpiInput { billingCompanyIds: number[]; from: string; to: string }
@@ -59,16 +59,16 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
   const one = async (sql: string, params: unknown[] = p) => (await db.query<Record<string, string | null>>(sql, params)).rows[0];
   const aging = agingSource({ billingCompanyIds: input.billingCompanyIds, asOf: input.to, agingBy: 'date_of_service' }, ['insurance', 'patient']);
   const ar = await one(`select coalesce(sum(balance), 0) as ar, coalesce(sum(balance) filter (where age_days > 90), 0) as over_90 from (${aging.sql}) a`, aging.params);
-  const charges90 = await one(`select coalesce(sum(billed_amount), 0) as c from claims where billing_company_id = any($1::bigint[]) and status_id <> 1 and date_of_service > $2::date - 90 and date_of_service <= $2::date`, [input.billingCompanyIds, input.to]);
+  const charges90 = await one(`select coalesce(sum(billed_amount), 0) as c from claims where billing_company_id = any($1::bigint[]) and status_id <> ${CLAIM_STATUS.DRAFT} and date_of_service > $2::date - 90 and date_of_service <= $2::date`, [input.billingCompanyIds, input.to]);
   // Claims first submitted in the period: accepted on that first submission unless ever rejected (5).
   // Claims first adjudicated in the period (their first move to Approved, Denied or Complete): the initial
   // denial rate counts those whose first answer was a denial; first-pass resolution those paid on the first
   // submission (no rejection, one submission before the answer).
   const history = await one(`
     with sub as (
-      select t.entity_id as claim_id, bool_or(t.to_state = 5) as rejected from state_transitions t
+      select t.entity_id as claim_id, bool_or(t.to_state = ${CLAIM_STATUS.REJECTED}) as rejected from state_transitions t
        where t.entity = 'claim' and t.billing_company_id = any($1::bigint[]) group by t.entity_id
-      having min(t.created_at) filter (where t.to_state = 3) is not null and (min(t.created_at) filter (where t.to_state = 3))::date between $2::date and $3::date),
+      having min(t.created_at) filter (where t.to_state = ${CLAIM_STATUS.SUBMITTED}) is not null and (min(t.created_at) filter (where t.to_state = ${CLAIM_STATUS.SUBMITTED}))::date between $2::date and $3::date),
     adj as (${FIRST_ADJUDICATION})
     select (select count(*) from sub) as submitted, (select count(*) filter (where not rejected) from sub) as clean,
            count(*) as adjudicated, count(*) filter (where outcome = 6) as denied,
@@ -93,7 +93,7 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
   const monthly = (await db.query<{ month: string; charges: string; payments: string }>(`
     with months as (select to_char(m, 'YYYY-MM') as month from generate_series(date_trunc('month', $2::date), date_trunc('month', $3::date), interval '1 month') m)
     select months.month,
-           coalesce((select sum(c.billed_amount) from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1 and to_char(c.date_of_service, 'YYYY-MM') = months.month), 0) as charges,
+           coalesce((select sum(c.billed_amount) from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and to_char(c.date_of_service, 'YYYY-MM') = months.month), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where p.billing_company_id = any($1::bigint[]) and to_char(y.payment_date, 'YYYY-MM') = months.month), 0) as payments
       from months order by months.month`, p)).rows;
   const n = (v: string | null | undefined) => Number(v ?? 0);
@@ -125,9 +125,9 @@ export async function kpiClaims(db: Queryable, input: KpiInput, kpi: string, q: 
     // The rate's own claims: first adjudicated in the period, and denied that first time.
     where = `c.id in (select a.claim_id from (${FIRST_ADJUDICATION}) a where a.outcome = 6)`;
   } else if (kpi === 'clean_claim_rate') {
-    where = `exists (select 1 from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 5 and t.created_at::date between $2::date and $3::date)`;
+    where = `exists (select 1 from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = ${CLAIM_STATUS.REJECTED} and t.created_at::date between $2::date and $3::date)`;
   } else if (kpi === 'ar_over_90') {
-    where = `c.status_id not in (1, 7) and c.date_of_service < $3::date - 90 and c.date_of_service >= $2::date - 3650`;
+    where = `c.status_id not in (${CLAIM_STATUS.DRAFT}, ${CLAIM_STATUS.COMPLETE}) and c.date_of_service < $3::date - 90 and c.date_of_service >= $2::date - 3650`;
   } else throw invalid({ kpi: ['The claims behind denial_rate, clean_claim_rate or ar_over_90.'] });
   const rows = (await db.query<Record<string, unknown> & { total__: string }>(
     `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.denial_codes, count(*) over () as total__

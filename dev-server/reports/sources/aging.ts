@@ -1,6 +1,7 @@
 import { AGING_BUCKETS } from '../../../src/platform/report.ts';
 import { ADJUSTMENTS_SQL, DENIAL_SQL, PATIENT_SHARE_SQL } from '../../ledger/ledger-balances.ts';
 import type { SourceInput, SourceSql } from './source.ts';
+import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../../src/generated/ids.ts';
 
 /** The nine bucket columns of an amount `amount` aged `age` days. */
 const bucketColumns = (amount: string, age: string) => AGING_BUCKETS.map((b, i) => {
@@ -26,11 +27,11 @@ export function agingSource(input: SourceInput, sides: Array<'insurance' | 'pati
   const sql = `
 with po as (
   select p.claim_id,
-         sum(p.paid) filter (where not y.source_id = 1) as paid,
-         sum(${ADJUSTMENTS_SQL}) filter (where not y.source_id = 1 and not ${DENIAL_SQL}) as adj,
-         sum(${PATIENT_SHARE_SQL}) filter (where not y.source_id = 1) as pr,
-         -sum(p.patient_responsibility) filter (where y.source_id = 1) as pat_paid,
-         max(y.payment_date) filter (where y.source_id <> 1) as last_posted
+         sum(p.paid) filter (where not y.source_id = ${PAYMENT_SOURCE.PATIENT}) as paid,
+         sum(${ADJUSTMENTS_SQL}) filter (where not y.source_id = ${PAYMENT_SOURCE.PATIENT} and not ${DENIAL_SQL}) as adj,
+         sum(${PATIENT_SHARE_SQL}) filter (where not y.source_id = ${PAYMENT_SOURCE.PATIENT}) as pr,
+         -sum(p.patient_responsibility) filter (where y.source_id = ${PAYMENT_SOURCE.PATIENT}) as pat_paid,
+         max(y.payment_date) filter (where y.source_id <> ${PAYMENT_SOURCE.PATIENT}) as last_posted
     from payment_services p join payments y on y.id = p.payment_id
    where p.billing_company_id = any($1::bigint[]) and y.payment_date <= $2::date
    group by p.claim_id),
@@ -52,7 +53,7 @@ cl as (
     left join po on po.claim_id = c.id left join le on le.claim_id = c.id
     left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
     left join insurance_companies i on i.id = p.insurance_company_id
-   where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1 and c.date_of_service <= $2::date),
+   where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and c.date_of_service <= $2::date),
 cb as (select cl.*, co.name as company, b.name as billing_company, pt.med_num as account, ss.name as sub_status,
               trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')) as provider
          from cl join companies co on co.id = cl.company_id join billing_companies b on b.id = cl.billing_company_id

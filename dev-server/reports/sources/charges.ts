@@ -1,4 +1,5 @@
 import { periodClause, type SourceInput, type SourceSql } from './source.ts';
+import { CLAIM_STATUS } from '../../../src/generated/ids.ts';
 
 /** Charge Transaction: every service line billed in the period (by date of service), with its claim, provider, facility and payer. */
 export function chargesSource(input: SourceInput): SourceSql {
@@ -15,6 +16,6 @@ select c.billing_company_id, b.name as billing_company, c.company_id, co.name as
   join billing_companies b on b.id = c.billing_company_id join companies co on co.id = c.company_id
   left join facilities f on f.id = c.facility_id left join health_professionals h on h.id = c.attending_provider_id
   left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id
- where s.billing_company_id = any($1::bigint[]) and c.status_id <> 1${period}`,
+ where s.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT}${period}`,
   };
 }

@@ -1,5 +1,6 @@
 import { ADJUSTMENTS_SQL, DENIAL_SQL } from '../../ledger/ledger-balances.ts';
 import { periodClause, type SourceInput, type SourceSql } from './source.ts';
+import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../../src/generated/ids.ts';
 
 /**
  * One row per claim of the period (by date of service) with what came of it: its charges and lines,
@@ -18,7 +19,7 @@ with po as (
          sum(${ADJUSTMENTS_SQL}) filter (where not ${DENIAL_SQL}) as write_offs, count(*) filter (where ${ADJUSTMENTS_SQL} <> 0 and not ${DENIAL_SQL}) as write_off_count,
          bool_or(${DENIAL_SQL}) as denied
     from payment_services p join payments y on y.id = p.payment_id
-   where p.billing_company_id = any($1::bigint[]) and y.source_id <> 1 group by p.claim_id)
+   where p.billing_company_id = any($1::bigint[]) and y.source_id <> ${PAYMENT_SOURCE.PATIENT} group by p.claim_id)
 select c.billing_company_id, b.name as billing_company, c.company_id, co.name as company, c.facility_id, f.name as facility,
        c.attending_provider_id as health_professional_id, trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')) as provider, h.npi,
        pol.insurance_company_id, coalesce(i.name, 'Self-pay') as insurance, pl.name as plan,
@@ -26,13 +27,13 @@ select c.billing_company_id, b.name as billing_company, c.company_id, co.name as
        1 as claims, 1 as patient_count, (select count(*) from claim_services s where s.billing_company_id = c.billing_company_id and s.claim_id = c.id) as charge_count,
        c.billed_amount as charges, coalesce(po.paid, 0) as payments_amount, coalesce(po.payments, 0) as total_payments,
        coalesce(po.write_offs, 0) as writeoffs_amount, coalesce(po.write_off_count, 0) as total_write_offs,
-       case when coalesce(po.denied, false) or c.status_id = 6 then 1 else 0 end as total_denied,
-       case when coalesce(po.denied, false) or c.status_id = 6 then c.billed_amount else 0 end as denied_amount
+       case when coalesce(po.denied, false) or c.status_id = ${CLAIM_STATUS.DENIED} then 1 else 0 end as total_denied,
+       case when coalesce(po.denied, false) or c.status_id = ${CLAIM_STATUS.DENIED} then c.billed_amount else 0 end as denied_amount
   from claims c join billing_companies b on b.id = c.billing_company_id join companies co on co.id = c.company_id
   left join po on po.claim_id = c.id
   left join facilities f on f.id = c.facility_id left join health_professionals h on h.id = c.attending_provider_id
   left join insurance_policies pol on pol.id = (c.insurance_policy_ids->>0)::bigint
   left join insurance_companies i on i.id = pol.insurance_company_id left join insurance_plans pl on pl.id = pol.insurance_plan_id
- where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1${period}`,
+ where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT}${period}`,
   };
 }

@@ -1,4 +1,5 @@
 import { periodClause, type SourceInput, type SourceSql } from './source.ts';
+import { CLAIM_STATUS } from '../../../src/generated/ids.ts';
 
 /**
  * The patient records (detailed and general patient reports): each patient of the billing companies
@@ -12,7 +13,7 @@ export function patientsSource(input: SourceInput): SourceSql {
     params,
     sql: `
 with processed as (
-  select c.patient_id, count(*) as claims from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> 1 group by c.patient_id)
+  select c.patient_id, count(*) as claims from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} group by c.patient_id)
 select p.id, p.billing_company_id, b.name as billing_company, p.company_id, co.name as company, p.med_num,
        trim(coalesce(p.last_name, '') || ', ' || coalesce(p.first_name, '') || coalesce(' ' || p.middle_name, '')) as patient_name,
        p.date_of_birth, p.sex, case when p.ssn_last4 is null then null else '***-**-' || p.ssn_last4 end as ssn, p.driver_license, p.language,

@@ -1,4 +1,5 @@
 import { periodClause, type SourceInput, type SourceSql } from './source.ts';
+import { PAYMENT_SOURCE } from '../../../src/generated/ids.ts';
 
 /**
  * Posted Payment Transaction Audit: every payment (check, EFT, patient payment) posted in the period,
@@ -13,7 +14,7 @@ export function postedPaymentAuditSource(input: SourceInput): SourceSql {
     params,
     sql: `
 select y.billing_company_id, b.name as billing_company, pb.company_id, co.name as company,
-       y.insurance_company_id, coalesce(i.name, case when y.source_id = 1 then 'Patient' end, ef.payer_name) as insurance,
+       y.insurance_company_id, coalesce(i.name, case when y.source_id = ${PAYMENT_SOURCE.PATIENT} then 'Patient' end, ef.payer_name) as insurance,
        c.facility_id, coalesce(f.name, '—') as facility,
        to_char(coalesce(pb.posting_date, y.payment_date), 'MM/YYYY') as deposit_month, coalesce(pb.posting_date, y.payment_date) as deposit_date,
        y.payment_date, y.reference, pb.code as batch, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as posted_by,

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
+import { CLAIM_FORMAT } from '../../generated/ids.ts';
 
 type Dx = { code?: string; poa?: string };
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';
@@ -19,7 +20,7 @@ export function DiagnosisEditor(p: FieldProps<Dx[]>) {
   const rows = (p.formData ?? []) as Dx[];
   const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
   // A claim says its form; a stay (an admission has no form field) is always institutional: POA per diagnosis, up to 25.
-  const professional = 'format_id' in form ? Number(form.format_id) === 1 : false;
+  const professional = 'format_id' in form ? Number(form.format_id) === CLAIM_FORMAT.PROFESSIONAL : false;
   const grid = useRef<HTMLDivElement>(null);
   const [typing, setTyping] = useState<{ row: number; text: string } | null>(null);
   const [focusNew, setFocusNew] = useState<number | null>(null);

@@ -2,6 +2,7 @@ import { isoFromField } from '../formats.ts';
 import { claimRules, isFilled } from '../claims/claim-rules.ts';
 import { unitsInThousandths } from '../claims/claim-amounts.ts';
 import { CLAIM_MESSAGES } from '../claims/claim-messages.ts';
+import { CLAIM_FORMAT } from '../../generated/ids.ts';
 
 /**
  * The rules of document 3 §5 (Admission) that read only the admission itself: the server runs them
@@ -67,7 +68,7 @@ export function lengthOfStay(a: Row, today: Date = new Date()): number | null {
 export function admissionRules(a: Row, today: Date = new Date()): AdmissionErrors {
   // The claim's rules on what the admission shares with its institutional claim (checked as a draft: what is wrong, not what is missing).
   const out: AdmissionErrors = claimRules({
-    format_id: 2, draft: true, diagnoses: a.diagnoses, services: a.services, attending_provider_id: a.attending_provider_id,
+    format_id: CLAIM_FORMAT.INSTITUTIONAL, draft: true, diagnoses: a.diagnoses, services: a.services, attending_provider_id: a.attending_provider_id,
     outside_lab: a.outside_lab, outside_lab_charge: a.outside_lab_charge,
     admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
   }, today);

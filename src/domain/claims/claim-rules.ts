@@ -2,6 +2,7 @@ import { isoFromField } from '../formats.ts';
 import { claimTotals, exceedsMoneyCap, lineCharge, unitsInThousandths } from './claim-amounts.ts';
 import { claimMessage, type ClaimMessage } from './claim-messages.ts';
 import qualifiers from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
+import { CLAIM_FORMAT } from '../../generated/ids.ts';
 
 /**
  * The rules of document 3 §5 (Claim) that read only the claim itself, plus what an 837 5010
@@ -14,7 +15,6 @@ import qualifiers from '../../../schemas/lists/claim-info-qualifiers.json' with 
 export type ClaimErrors = Record<string, string[]>;
 type Row = Record<string, unknown>;
 
-export const PROFESSIONAL = 1;
 const MAX_DX_PROFESSIONAL = 12;
 const MAX_DX_INSTITUTIONAL = 25;
 const MAX_LINES_837P = 50;
@@ -33,7 +33,7 @@ export function isFilled(v: unknown): boolean {
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 const todayIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export const isProfessional = (claim: Row) => Number(claim.format_id ?? PROFESSIONAL) === PROFESSIONAL;
+export const isProfessional = (claim: Row) => Number(claim.format_id ?? CLAIM_FORMAT.PROFESSIONAL) === CLAIM_FORMAT.PROFESSIONAL;
 
 export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
   const out: ClaimErrors = {};

@@ -1,7 +1,6 @@
 import type { Adjustment } from '../x12/era-835-model.ts';
+import { CLAIM_STATUS } from '../../generated/ids.ts';
 
-// Claim statuses of the product (the predecessor's ids).
-export const SUBMITTED = 3, APPROVED = 4, DENIED = 6, COMPLETE = 7;
 
 /** CLP02 codes that say the payer processed the claim (as primary, secondary, tertiary, or forwarded). */
 const PROCESSED = new Set(['1', '2', '3', '19', '20', '21']);
@@ -13,9 +12,9 @@ const PROCESSED = new Set(['1', '2', '3', '19', '20', '21']);
  */
 export function claimOutcome(p: { status: string; paid: number; patientResponsibility: number; hasNextPayer: boolean }): number | null {
   if (p.status === '22') return null;
-  if (p.status === '4' || (p.paid === 0 && p.patientResponsibility === 0)) return DENIED;
+  if (p.status === '4' || (p.paid === 0 && p.patientResponsibility === 0)) return CLAIM_STATUS.DENIED;
   if (!PROCESSED.has(p.status) && p.paid === 0) return null;
-  return p.patientResponsibility > 0 || p.hasNextPayer ? APPROVED : COMPLETE;
+  return p.patientResponsibility > 0 || p.hasNextPayer ? CLAIM_STATUS.APPROVED : CLAIM_STATUS.COMPLETE;
 }
 
 /** The patient's share of a set of adjustments: group PR. */

@@ -3,6 +3,7 @@ import { isIpRange } from '../ip-address.ts';
 import { isLegalAge } from '../legal-age.ts';
 import { claimRules } from '../claims/claim-rules.ts';
 import { admissionRules } from '../admissions/admission-rules.ts';
+import { PAYMENT_METHOD, PAYMENT_SOURCE } from '../../generated/ids.ts';
 
 /**
  * Rules a JSON Schema cannot say (they compare two fields or a field with today). Keyed by entity
@@ -127,12 +128,12 @@ export const entityRules: Record<string, EntityRule> = {
   },
   payment(record): Errors {
     const out: Errors = {};
-    const card = record.method_id === 1;
+    const card = record.method_id === PAYMENT_METHOD.CREDIT_CARD;
     const hasNumber = !!(record.card_number || record.card_number_last4);
     if (!card && (hasNumber || record.card_expiration)) add(out, hasNumber ? 'card_number' : 'card_expiration', CARD_ONLY_FOR_CARDS_MESSAGE);
     else if (card && hasNumber !== !!record.card_expiration) add(out, hasNumber ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
-    if ((record.source_id === 2 || record.source_id === 4) && !record.insurance_company_id) add(out, 'insurance_company_id', PAYER_REQUIRED_MESSAGE);
-    if (record.source_id === 1 && !record.patient_id) add(out, 'patient_id', PATIENT_REQUIRED_MESSAGE);
+    if ((record.source_id === PAYMENT_SOURCE.INSURANCE || record.source_id === PAYMENT_SOURCE.INDIVISIBLE) && !record.insurance_company_id) add(out, 'insurance_company_id', PAYER_REQUIRED_MESSAGE);
+    if (record.source_id === PAYMENT_SOURCE.PATIENT && !record.patient_id) add(out, 'patient_id', PATIENT_REQUIRED_MESSAGE);
     return out;
   },
   'clearing-house-account'(record): Errors {

@@ -11,6 +11,7 @@ import { can } from '../../shell/me.ts';
 import { useShell } from '../../shell/shell-context.ts';
 import { Loading } from '../../app/Loading.tsx';
 import { openRecord } from '../../shell/open-record.ts';
+import { CLAIM_STATUS } from '../../../generated/ids.ts';
 
 const ResourceForm = lazy(() => import('../../resources/ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
@@ -119,7 +120,7 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
                         <Tooltip describeChild title={m && r.status_id ? stateName(m, r.status_id, locale) : ''}>
                           <Link component="button" onClick={() => open('Claims Management', r.claim_id!)} sx={c ? { bgcolor: c.background, color: c.text, px: 0.5, borderRadius: 0.5, fontWeight: 600 } : undefined}>{r.claim_code}</Link>
                         </Tooltip>
-                        {(r.status_id === 5 || r.status_id === 6) && can(me, 'ledger.show.denial') && (
+                        {(r.status_id === CLAIM_STATUS.REJECTED || r.status_id === CLAIM_STATUS.DENIED) && can(me, 'ledger.show.denial') && (
                           <Link component="button" variant="caption" onClick={() => open('Denial Management', r.claim_id!)}>{t('ledger.denial')}</Link>
                         )}
                       </Box>

@@ -4,6 +4,7 @@ import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api, apiBlob } from '../../session/api.ts';
 import { formatCents } from '../../../domain/money-input.ts';
+import { PAYMENT_SOURCE } from '../../../generated/ids.ts';
 
 interface Posting { id: number; payment_id: number; batch_code: string; reference: string | null; payment_date: string; source_id: number; era_file_id: number | null; procedure: string | null;
   charge: number; paid: number; adjustments: Array<{ group: string; reason: string; amount: number }> | null; patient_responsibility: number; reverses_id: number | null }
@@ -43,7 +44,7 @@ export default function ClaimPaymentsDialog({ record, path, title, onClose }: Co
               {data.postings.map((p) => (
                 <TableRow key={p.id} sx={p.reverses_id ? { '& td': { color: 'text.secondary', fontStyle: 'italic' } } : undefined}>
                   <TableCell>{p.payment_date}</TableCell>
-                  <TableCell>{p.reference ?? p.payment_id}{p.era_file_id ? ` · ${L('era')}` : ''}{p.source_id === 1 ? ` · ${L('by_patient')}` : ''}{p.reverses_id ? ` · ${L('reversal')}` : ''}</TableCell>
+                  <TableCell>{p.reference ?? p.payment_id}{p.era_file_id ? ` · ${L('era')}` : ''}{p.source_id === PAYMENT_SOURCE.PATIENT ? ` · ${L('by_patient')}` : ''}{p.reverses_id ? ` · ${L('reversal')}` : ''}</TableCell>
                   <TableCell>{p.batch_code}</TableCell>
                   <TableCell>{p.procedure ?? ''}</TableCell>
                   <TableCell align="right">{formatCents(p.charge)}</TableCell>

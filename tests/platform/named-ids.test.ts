@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEntities } from '../../src/platform/load-schemas.ts';
+import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+  const p = join(dir, f);
+  return statSync(p).isDirectory() ? (f === 'generated' ? [] : files(p)) : /\.tsx?$/.test(f) ? [p] : [];
+});
+
+// A state, source, method or form written as its number: in SQL (status_id = 3, to_state in (4, 6)) or in code (status_id === 6, source_id: 2).
+const LITERAL_ID = /\b(status_id|to_state|from_state|source_id|method_id|format_id)\)?\s*(=|<>|!=|>=|<=|===|!==|:|in|not in)\s*\(?\d/;
+
+describe('named ids', () => {
+  it("every state of every entity's x-states has its generated constant, with the schema's id", () => {
+    const claim = loadEntities(join(ROOT, 'schemas/entities')).find((e) => e.name === 'claim')!;
+    const states = claim.schema['x-states']!.states;
+    expect(Object.values(CLAIM_STATUS).sort()).toEqual(states.map((s) => s.id).sort());
+    expect(CLAIM_STATUS.SUBMITTED).toBe(states.find((s) => s.name === 'Submitted')!.id);
+    expect(PAYMENT_SOURCE.PATIENT).toBe(1);
+  });
+
+  it('the server and the domain never write a state, source, method or form id as a number', () => {
+    const found = [...files(join(ROOT, 'dev-server')), ...files(join(ROOT, 'src'))].flatMap((f) => readFileSync(f, 'utf8').split('\n')
+      .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
+      .filter(({ line }) => LITERAL_ID.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line) && !/summary:/.test(line)))
+      .map(({ at, line }) => `${at}: ${line.trim().slice(0, 120)}`);
+    expect(found).toEqual([]);
+  });
+});
