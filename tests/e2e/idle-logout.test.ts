@@ -27,7 +27,10 @@ describe('idle logout', () => {
     const { page } = await signIn(e, 'idle@idle.test');
     await page.getByTestId('idle-modal').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Stay signed in' }).click();
-    await page.waitForTimeout(1500);
+    await page.getByTestId('idle-modal').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('taskbar').isVisible()).toBe(true);
+    // The renewed session runs its own idle time: its warning comes again, and the person is still signed in when it does.
+    await page.getByTestId('idle-modal').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('taskbar').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
     await page.context().close();

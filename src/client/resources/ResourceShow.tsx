@@ -1,10 +1,10 @@
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useGetOne } from 'react-admin';
 import { Loading } from '../app/Loading.tsx';
 import { schemaLabel, sectionTitle, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
-import { ChildRecords, childTabsOf } from './ChildRecords.tsx';
+import { childTabsOf, type RenderChild } from './ChildRecords.tsx';
 import { FieldValue } from './FieldValue.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { UserActions } from './UserActions.tsx';
@@ -42,9 +42,11 @@ function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>;
  * several sections or child records (a patient: contact, addresses…, insurance policies) shows them
  * as tabs; a small one shows everything at once.
  */
-export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
+export function ResourceShow({ entity, id, perms, go, fixed, addChild, renderChild }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
   /** just created: open the child tab the schema names for it (a new patient's policies) on its form */
-  addChild?: boolean }) {
+  addChild?: boolean;
+  /** shows one kind of the record's child records: the window holding this screen draws them */
+  renderChild: RenderChild }) {
   const { t, locale } = useI18n();
   const adding = addChild ? childTabsOf(entity).findIndex((c) => c.addAfterCreate) : -1;
   // The child tab comes right after the first section's (see below): its index is 1 + its place among the children.
@@ -88,7 +90,7 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entit
           </Tabs>
           {shown.child < 0
             ? <SectionFields fields={inSection(sections[shown.section])} data={data} />
-            : <ChildRecords child={children[shown.child]} record={data} parent={entity} adding={shown.child === addingNow} />}
+            : renderChild(children[shown.child], data, shown.child === addingNow)}
         </>
       ) : (
         <>
@@ -98,7 +100,7 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild }: { entit
               <SectionFields fields={inSection(s)} data={data} />
             </Box>
           ))}
-          {children.map((c, i) => <ChildRecords key={c.entity.name} child={c} record={data} parent={entity} adding={i === addingNow} />)}
+          {children.map((c, i) => <Fragment key={c.entity.name}>{renderChild(c, data, i === addingNow)}</Fragment>)}
         </>
       )}
     </Box>

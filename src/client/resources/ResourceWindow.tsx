@@ -7,6 +7,8 @@ import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
 import { ResourceList } from './ResourceList.tsx';
 import { ResourceShow } from './ResourceShow.tsx';
+import type { ChildTab } from './ChildRecords.tsx';
+import { Box } from '@mui/material';
 import { UserLookup } from './UserLookup.tsx';
 
 // The form (RJSF and its validator) and the history load when first asked for, so a list opens light.
@@ -50,10 +52,28 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly, sta
   const go = (v: View) => setView(v);
   switch (view.kind) {
     case 'list': return <ResourceList key={JSON.stringify(view.filter ?? {})} entity={entity} perms={perms} go={go} fixed={fixed} initialFilter={view.filter} />;
-    case 'show': return <ResourceShow key={`${view.id}-${view.addChild ? 'add' : ''}`} entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} addChild={view.addChild} />;
+    case 'show': return <ResourceShow key={`${view.id}-${view.addChild ? 'add' : ''}`} entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} addChild={view.addChild}
+      renderChild={(child, record, adding) => <ChildRecords child={child} record={record} parent={entity} adding={adding} />} />;
     case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} /></Suspense>;
     case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} /></Suspense>;
     case 'history': return <Suspense fallback={<Loading />}><ResourceHistory entity={entity} id={view.id} perms={perms} go={go} /></Suspense>;
     case 'lookup': return <UserLookup go={go} />;
   }
+}
+
+/**
+ * One kind of child records: the child's own generated list, add, view and edit, narrowed to this
+ * parent and filled with it (and with the parent's billing company, whoever is looking). Records
+ * linked through a list of ids (a company's facilities) are shown, not added here: they are linked
+ * from their own screen or the link calls.
+ */
+function ChildRecords({ child, record, parent, adding }: { child: ChildTab; record: Record<string, unknown> & { id: number }; parent: ClientEntity; adding?: boolean }) {
+  const fixed: Record<string, unknown> = { [child.field]: record.id };
+  if (child.entity.resource.tenancy === 'billing-company' && record.billing_company_id !== undefined) fixed.billing_company_id = record.billing_company_id;
+  return (
+    <Box sx={{ minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`children-${child.entity.name}`}>
+      <ResourceWindow key={`${child.entity.name}-${record.id}`} entity={child.entity} appName={`${parent.name}-${record.id}-${child.entity.name}`} fixed={fixed}
+        linkedOnly={child.entity.schema.properties[child.field]?.type === 'array'} startCreating={adding} />
+    </Box>
+  );
 }

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { QUEUE_STATUS_CODE, clearQueue, enqueueUpload, isQueueIdle, queueStatus, retryAll, retryUpload, whenIdle } from '../../../src/client/shell/upload-queue.ts';
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** An upload that finishes when the test says so. */
+const held = () => {
+  let release!: () => void;
+  const run = () => new Promise<void>((r) => { release = r; });
+  return { run, release: () => release() };
+};
 
 describe('upload queue', () => {
   it('uploads one file after another, in order', async () => {
     const order: string[] = [];
     let inFlight = 0;
     let most = 0;
-    const job = (name: string) => async () => { inFlight++; most = Math.max(most, inFlight); await settle(); order.push(name); inFlight--; };
+    const job = (name: string) => async () => { inFlight++; most = Math.max(most, inFlight); await Promise.resolve(); order.push(name); inFlight--; };
     enqueueUpload('a', job('a'));
     enqueueUpload('b', job('b'));
     enqueueUpload('c', job('c'));
-    await new Promise((r) => setTimeout(r, 150));
+    await whenIdle();
     expect(order).toEqual(['a', 'b', 'c']);
     expect(most).toBe(1);
   });
@@ -21,20 +26,22 @@ describe('upload queue', () => {
     const done: string[] = [];
     enqueueUpload('bad', async () => { throw new Error('refused'); });
     enqueueUpload('good', async () => { done.push('good'); });
-    await new Promise((r) => setTimeout(r, 50));
+    await whenIdle();
     expect(done).toEqual(['good']);
   });
 
   it('retry is refused while something uploads, and works when idle', async () => {
     let attempts = 0;
     const failing = enqueueUpload('flaky', async () => { attempts++; if (attempts === 1) throw new Error('once'); });
-    await new Promise((r) => setTimeout(r, 30));
-    enqueueUpload('slow', () => new Promise((r) => setTimeout(r, 60)));
+    await whenIdle();
+    const slow = held();
+    enqueueUpload('slow', slow.run);
     expect(retryUpload(failing)).toBe(false);
-    await new Promise((r) => setTimeout(r, 120));
+    slow.release();
+    await whenIdle();
     expect(isQueueIdle()).toBe(true);
     expect(retryUpload(failing)).toBe(true);
-    await new Promise((r) => setTimeout(r, 30));
+    await whenIdle();
     expect(attempts).toBe(2);
   });
 });
