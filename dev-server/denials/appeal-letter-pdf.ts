@@ -1,4 +1,3 @@
-import type { jsPDF } from 'jspdf';
 import { letterDocument } from '../../src/platform/letter-document.ts';
 
 /**

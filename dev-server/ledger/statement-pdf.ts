@@ -1,4 +1,3 @@
-import type { jsPDF } from 'jspdf';
 import { letterDocument } from '../../src/platform/letter-document.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import type { Statement } from './patient-statement.ts';

@@ -30,13 +30,13 @@ export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
 export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get', path: '/payments/batch/{id}/close', permission: 'payment.close', summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       return closeBatch(ctx, batchStore(ctx, actor), idParam(req), closingDate(req.query.date));
     },
   },
   {
     method: 'delete', path: '/payments/batch/{id}', permission: 'payment.remove', summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       const store = batchStore(ctx, actor);
       await ctx.db.transaction(async (tx) => {
         const b = await store.get(idParam(req), tx, true);
@@ -79,7 +79,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
 export const batchStateRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post', path: '/payments/batch/close-many', permission: 'payment.close', summary: 'Closes several batches at once ({ids, date?}); each answer says what became of each batch',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
       if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a list of batch ids.'] });

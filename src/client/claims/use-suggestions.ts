@@ -20,6 +20,7 @@ export function useSuggestions(path: string | null, text: string, map: (row: Rec
     }, 200);
     return () => { live = false; clearTimeout(timer); };
     // map is a pure mapping of the answer: it does not change what is asked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, text, min]);
   return items;
 }

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { stateName } from '../../platform/state-machine.ts';
 import type { Locale, Translate } from '../i18n/i18n.ts';
-import { codeListName, entities, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
+import { codeListName, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { api } from '../session/api.ts';
 
 type Choice = [value: string, name: string];

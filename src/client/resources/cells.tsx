@@ -5,7 +5,7 @@ import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { useGetManyAggregate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api.ts';
-import { codeListName, entities, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
+import { codeListName, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { StateChip } from './StateControl.tsx';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */

@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
-import { codeListName, codeLists, entities, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import { codeListName, codeLists, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
 import { codeListLabel } from '../../platform/code-list-fields.ts';
 import { hasOwnerColumn } from '../../platform/entity.ts';
 
