@@ -17,7 +17,10 @@ import { verifiableClaims } from './verifiable-claims.ts';
 import { ack277 } from '../tests/helpers/ack-files.ts';
 import { validateX12 } from '../tests/helpers/x12-validator.ts';
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
 const CLAIMS = arg('claims', 5000);
 const BACKGROUND = arg('background', 100_000);
 const RUNS = arg('runs', 3);
@@ -28,20 +31,54 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, 2, BACKGROUND);
   const bc = bcs[0];
   process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'batch-bench-'));
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', ['manager@bench', await hashPassword('Bench!234')]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, 'billingmanager']);
+  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
+    'manager@bench',
+    await hashPassword('Bench!234'),
+  ]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
+    u.rows[0].id,
+    'billingmanager',
+  ]);
   await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
-  const house = (await db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
-  const account = (await db.query<{ id: number }>(`insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder, contact_phone)
-    values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in', '800-555-0100') returning id`, [bc, house])).rows[0].id;
-  const company = Number((await db.query<{ id: number }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id);
-  const server = createApp({ db, rateLimitMax: 1e9, filesDir: mkdtempSync(join(tmpdir(), 'batch-bench-files-')) }).listen(0, '127.0.0.1');
+  const house = (
+    await db.query<{ id: number }>(
+      `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
+    )
+  ).rows[0].id;
+  const account = (
+    await db.query<{ id: number }>(
+      `insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder, contact_phone)
+    values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in', '800-555-0100') returning id`,
+      [bc, house],
+    )
+  ).rows[0].id;
+  const company = Number(
+    (await db.query<{ id: number }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0]
+      .id,
+  );
+  const server = createApp({
+    db,
+    rateLimitMax: 1e9,
+    filesDir: mkdtempSync(join(tmpdir(), 'batch-bench-files-')),
+  }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }) })).json()).access_token;
+  const token = (
+    await (
+      await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
+      })
+    ).json()
+  ).access_token;
   const call = async (method: string, path: string, body?: unknown) => {
     const t = performance.now();
-    const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
     return { ms: performance.now() - t, body: JSON.parse(text), bytes: text.length };
@@ -50,18 +87,33 @@ async function measure(label: string, db: Database) {
   for (let run = 1; run <= RUNS; run++) {
     const ids = await verifiableClaims(db, bc, CLAIMS, true);
     if (ids.length !== CLAIMS) throw new Error(`only ${ids.length} claims could be made`);
-    const batch = await call('POST', '/claim/batch', { name: `Bench run ${run}`, company_id: company, transmission: 'E', clearing_house_account_id: account, claim_ids: ids });
+    const batch = await call('POST', '/claim/batch', {
+      name: `Bench run ${run}`,
+      company_id: company,
+      transmission: 'E',
+      clearing_house_account_id: account,
+      claim_ids: ids,
+    });
     const sent = await call('PATCH', `/claim/batch/submit-to-clearing-house/${batch.body.id}`);
     // Each billing company's folders live under its own root (EXCHANGE_DIR/<billing company id>/).
     const out = join(process.env.EXCHANGE_DIR, String(bc), 'out');
-    const file = readdirSync(out).map((f) => join(out, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    const file = readdirSync(out)
+      .map((f) => join(out, f))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
     // Checked once by the independent 5010 validator, outside the timing.
     const checked = await validateX12({ 'bench.837': readFileSync(file, 'latin1') });
     if (!checked.ok) throw new Error(`the 837 of run ${run} did not pass x12valid:\n${checked.output.slice(0, 2000)}`);
-    const codes = (await db.query<{ code: string }>('select code from claims where id = any($1::bigint[]) order by id', [ids])).rows.map((r) => r.code);
-    const ack = ack277(9000 + run, codes.map((code, i) => ({ code, stc: i === 0 ? 'A7:562:85' : 'A2:20' })));
+    const codes = (
+      await db.query<{ code: string }>('select code from claims where id = any($1::bigint[]) order by id', [ids])
+    ).rows.map((r) => r.code);
+    const ack = ack277(
+      9000 + run,
+      codes.map((code, i) => ({ code, stc: i === 0 ? 'A7:562:85' : 'A2:20' })),
+    );
     const applied = await call('POST', '/claim/batch/acknowledgments', { content: ack, name: `bench-${run}.277` });
-    rows.push(`| ${label} | ${run} | ${CLAIMS.toLocaleString('en-US')} | ${sent.ms.toFixed(0)} | ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB | ${applied.ms.toFixed(0)} | ${applied.body.accepted.length} accepted, ${applied.body.rejected.length} rejected; 837 valid (x12valid) |`);
+    rows.push(
+      `| ${label} | ${run} | ${CLAIMS.toLocaleString('en-US')} | ${sent.ms.toFixed(0)} | ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB | ${applied.ms.toFixed(0)} | ${applied.body.accepted.length} accepted, ${applied.body.rejected.length} rejected; 837 valid (x12valid) |`,
+    );
     console.error(rows.at(-1));
   }
   await new Promise((r) => server.close(r));
@@ -69,8 +121,12 @@ async function measure(label: string, db: Database) {
 }
 
 const rows = await onEachDatabase('rcp_batch_bench', measure);
-console.log(`A batch of ${CLAIMS.toLocaleString('en-US')} claims (2 lines each) among ${BACKGROUND.toLocaleString('en-US')} others, through HTTP as a Billing Manager, ${RUNS} runs each, milliseconds.\n`);
-console.log('| database | run | claims | send (read, write 837, store, put in folder, mark Submitted) | 837 size | apply the 277CA (5,000 claim statuses) | result |');
+console.log(
+  `A batch of ${CLAIMS.toLocaleString('en-US')} claims (2 lines each) among ${BACKGROUND.toLocaleString('en-US')} others, through HTTP as a Billing Manager, ${RUNS} runs each, milliseconds.\n`,
+);
+console.log(
+  '| database | run | claims | send (read, write 837, store, put in folder, mark Submitted) | 837 size | apply the 277CA (5,000 claim statuses) | result |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 process.exit(0);

@@ -9,7 +9,10 @@ export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1
  * Runs a measure on each database a bench compares, each made empty for it: embedded PGlite in
  * memory, then a fresh database `name` on the PostgreSQL server of DATABASE_URL.
  */
-export async function onEachDatabase<T>(name: string, measure: (label: string, db: Database) => Promise<T[]>): Promise<T[]> {
+export async function onEachDatabase<T>(
+  name: string,
+  measure: (label: string, db: Database) => Promise<T[]>,
+): Promise<T[]> {
   const out: T[] = [];
   const only = process.env.BENCH_ONLY;
   if (only !== 'postgres') {

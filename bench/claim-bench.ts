@@ -11,13 +11,15 @@ import { pct, recording } from './recording.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { verifiableClaims } from './verifiable-claims.ts';
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
 const CLAIMS = arg('claims', 1_000_000);
 const PGLITE_CLAIMS = arg('pglite-claims', 100_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 100);
 const VERIFY = arg('verify', 1000);
-
 
 async function measure(label: string, db: Database) {
   const count = label.startsWith('PGlite') ? PGLITE_CLAIMS : CLAIMS;
@@ -27,20 +29,43 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, TENANTS, count);
   console.error(`${label}: ${count} claims in ${Date.now() - t0} ms`);
   const bc = bcs[6];
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', ['manager@bench', await hashPassword('Bench!234')]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, 'billingmanager']);
+  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
+    'manager@bench',
+    await hashPassword('Bench!234'),
+  ]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
+    u.rows[0].id,
+    'billingmanager',
+  ]);
   await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
   const rec = recording(db);
   const server = createApp({ db: rec.db, rateLimitMax: 1e9 }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }) })).json()).access_token;
+  const token = (
+    await (
+      await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
+      })
+    ).json()
+  ).access_token;
   const auth = { authorization: `Bearer ${token}` };
   const results: string[] = [];
   const requests = [
-    ['status filter, sort by date of service, page 3', '/claim/get-all-server?status_id=2&sortBy=date_of_service&sortDesc=true&itemsPerPage=25&page=3'],
-    ['search + status filter + sort + page', '/claim/get-all-server?query=smith&status_id=2&sortBy=date_of_service&sortDesc=true&itemsPerPage=25&page=2'],
-    ['verification list (status 1 or 2, not verified)', '/claim/get-all-server?status_id=1,2&verified=false&sortBy=id&itemsPerPage=25'],
+    [
+      'status filter, sort by date of service, page 3',
+      '/claim/get-all-server?status_id=2&sortBy=date_of_service&sortDesc=true&itemsPerPage=25&page=3',
+    ],
+    [
+      'search + status filter + sort + page',
+      '/claim/get-all-server?query=smith&status_id=2&sortBy=date_of_service&sortDesc=true&itemsPerPage=25&page=2',
+    ],
+    [
+      'verification list (status 1 or 2, not verified)',
+      '/claim/get-all-server?status_id=1,2&verified=false&sortBy=id&itemsPerPage=25',
+    ],
   ];
   for (const [what, path] of requests) {
     const api: number[] = [];
@@ -56,21 +81,33 @@ async function measure(label: string, db: Database) {
       for (const [s, p] of statements) await db.query(s, p);
       sql.push(performance.now() - t);
     }
-    results.push(`| ${label} | ${count.toLocaleString('en-US')} | ${what} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`);
+    results.push(
+      `| ${label} | ${count.toLocaleString('en-US')} | ${what} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
+    );
   }
   const ids = await verifiableClaims(db, bc, VERIFY);
   const t = performance.now();
-  const v = await (await fetch(`${base}/claim/verify`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })).json();
+  const v = await (
+    await fetch(`${base}/claim/verify`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids }),
+    })
+  ).json();
   const ms = performance.now() - t;
   const failed = (v.results as Array<{ verified: boolean; errors: unknown }>).find((x) => !x.verified);
   if (failed) console.error(`${label}: a claim failed verification:`, JSON.stringify(failed.errors));
-  results.push(`| ${label} | ${count.toLocaleString('en-US')} | POST /claim/verify, ${ids.length} claims (${v.verified} verified, ${v.failed} failed) | — | ${ms.toFixed(0)} (once) | — | — | — |`);
+  results.push(
+    `| ${label} | ${count.toLocaleString('en-US')} | POST /claim/verify, ${ids.length} claims (${v.verified} verified, ${v.failed} failed) | — | ${ms.toFixed(0)} (once) | — | — | — |`,
+  );
   await new Promise((r) => server.close(r));
   return results;
 }
 
 const rows = await onEachDatabase('rcp_claim_bench', measure);
-console.log(`Billing Manager of one billing company (${(CLAIMS / TENANTS).toLocaleString('en-US')} of its claims on PostgreSQL), ${RUNS} runs each, milliseconds.\n`);
+console.log(
+  `Billing Manager of one billing company (${(CLAIMS / TENANTS).toLocaleString('en-US')} of its claims on PostgreSQL), ${RUNS} runs each, milliseconds.\n`,
+);
 console.log('| database | claims | request | matching | API p50 | API p95 | SQL p95 | API p95 / SQL p95 |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

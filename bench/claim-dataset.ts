@@ -10,9 +10,11 @@ import { generateDataset } from './dataset.ts';
  */
 export async function generateClaims(db: Database, tenants: number, claims: number): Promise<{ bcs: number[] }> {
   const bcs = await generateDataset(db, tenants, Math.max(tenants, Math.floor(claims / 10)));
-  await db.query(`insert into health_professionals (billing_company_id, npi, first_name, last_name, health_professional_type_id, email, taxonomy)
+  await db.query(
+    `insert into health_professionals (billing_company_id, npi, first_name, last_name, health_professional_type_id, email, taxonomy)
     select b, ($2::text[])[((b - 1) * 2 + k)::int], 'Pat', 'Render' || k, 1, 'hp' || b || '-' || k || '@bench.example', '207Q00000X' from unnest($1::bigint[]) b, generate_series(1, 2) k`,
-    [bcs, Array.from({ length: tenants * 2 + 2 }, (_, i) => npiFrom(String(300000000 + i)))]);
+    [bcs, Array.from({ length: tenants * 2 + 2 }, (_, i) => npiFrom(String(300000000 + i)))],
+  );
   const batch = 100_000;
   for (let start = 1; start <= claims; start += batch) {
     await db.query(
@@ -25,7 +27,8 @@ export async function generateClaims(db: Database, tenants: number, claims: numb
          from generate_series($1::int, $2::int) g
          join lateral (select date '2026-11-01' - (g * 31 % 548) as dos) d on true
          join patients p on p.id = 1 + (g % $3::int)`,
-      [start, Math.min(claims, start + batch - 1), Math.max(tenants, Math.floor(claims / 10))]);
+      [start, Math.min(claims, start + batch - 1), Math.max(tenants, Math.floor(claims / 10))],
+    );
   }
   // As autovacuum leaves a table that has settled: statistics, and a visibility map that lets counts read an index alone.
   await db.query('vacuum analyze claims');

@@ -1,22 +1,110 @@
 import type { Database } from '../dev-server/db/database.ts';
 
-const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'William', 'Elizabeth', 'David', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Luis', 'Ana', 'Jose', 'Sofia', 'Miguel', 'Lucia', 'Pedro', 'Elena', 'Juan', 'Isabel'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Smithson', 'Goldsmith'];
+const FIRST = [
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'William',
+  'Elizabeth',
+  'David',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Luis',
+  'Ana',
+  'Jose',
+  'Sofia',
+  'Miguel',
+  'Lucia',
+  'Pedro',
+  'Elena',
+  'Juan',
+  'Isabel',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Smithson',
+  'Goldsmith',
+];
 
 /** tenants billing companies and rows patients spread evenly over them, inserted in batches by SQL. */
 export async function generateDataset(db: Database, tenants: number, rows: number): Promise<number[]> {
   const bcs = await db.query<{ id: number }>(
     `insert into billing_companies (name, abbreviation, code)
-     select 'Bench Billing ' || g, 'BB' || g, 'BENCH-' || g from generate_series(1, $1::int) g returning id`, [tenants],
+     select 'Bench Billing ' || g, 'BB' || g, 'BENCH-' || g from generate_series(1, $1::int) g returning id`,
+    [tenants],
   );
   const ids = bcs.rows.map((r) => r.id);
   // Three companies per billing company, as patients carry the company that treats them.
   const companies = await db.query<{ id: number; billing_company_id: number }>(
     `insert into companies (billing_company_id, name, abbreviation, npi, status)
      select b, 'Bench Clinic ' || b || '-' || k, 'BC' || k, lpad((1000000000 + b * 10 + k)::text, 10, '0'), true
-       from unnest($1::bigint[]) b, generate_series(1, 3) k returning id, billing_company_id`, [ids]);
+       from unnest($1::bigint[]) b, generate_series(1, 3) k returning id, billing_company_id`,
+    [ids],
+  );
   const companyOf = new Map<number, number>();
-  for (const c of companies.rows) if (!companyOf.has(Number(c.billing_company_id))) companyOf.set(Number(c.billing_company_id), Number(c.id));
+  for (const c of companies.rows)
+    if (!companyOf.has(Number(c.billing_company_id))) companyOf.set(Number(c.billing_company_id), Number(c.id));
   const batch = 50_000;
   for (let start = 0; start < rows; start += batch) {
     await db.query(

@@ -16,7 +16,10 @@ import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { generateEra, generateOnePayment } from './era-dataset.ts';
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
 const CLAIMS = arg('claims', 5000);
 const MANY_MB = arg('many-mb', 50);
 
@@ -26,19 +29,53 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, 2, 20_000);
   const bc = bcs[0];
   const text = generateOnePayment(CLAIMS);
-  const parties = (await db.query<{ patient: number; company: number; hp: number }>(
-    `select (select min(id) from patients where billing_company_id = $1) as patient, (select min(id) from companies where billing_company_id = $1) as company, (select min(id) from health_professionals where billing_company_id = $1) as hp`, [bc])).rows[0];
-  await bulkClaimsForEra(db, { bc, patient: Number(parties.patient), company: Number(parties.company), attending: Number(parties.hp) } as ClaimWorld, text);
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', ['manager@bench', await hashPassword('Bench!234')]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, 'billingmanager']);
+  const parties = (
+    await db.query<{ patient: number; company: number; hp: number }>(
+      `select (select min(id) from patients where billing_company_id = $1) as patient, (select min(id) from companies where billing_company_id = $1) as company, (select min(id) from health_professionals where billing_company_id = $1) as hp`,
+      [bc],
+    )
+  ).rows[0];
+  await bulkClaimsForEra(
+    db,
+    {
+      bc,
+      patient: Number(parties.patient),
+      company: Number(parties.company),
+      attending: Number(parties.hp),
+    } as ClaimWorld,
+    text,
+  );
+  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
+    'manager@bench',
+    await hashPassword('Bench!234'),
+  ]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
+    u.rows[0].id,
+    'billingmanager',
+  ]);
   await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
-  const server = createApp({ db, rateLimitMax: 1e9, filesDir: mkdtempSync(join(tmpdir(), 'era-bench-files-')) }).listen(0, '127.0.0.1');
+  const server = createApp({ db, rateLimitMax: 1e9, filesDir: mkdtempSync(join(tmpdir(), 'era-bench-files-')) }).listen(
+    0,
+    '127.0.0.1',
+  );
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }) })).json()).access_token;
+  const token = (
+    await (
+      await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
+      })
+    ).json()
+  ).access_token;
   const call = async (path: string, body: unknown) => {
     const t = performance.now();
-    const res = await fetch(base + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const out = await res.json();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(out).slice(0, 300)}`);
     return { ms: performance.now() - t, out };
@@ -48,7 +85,11 @@ async function measure(label: string, db: Database) {
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', new Blob([text]), 'bench.835');
-  const up = await fetch(`${base}/files?kind=era`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const up = await fetch(`${base}/files?kind=era`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
   const sync = await call('/payments/eras/sync', {});
   const taken = { ms: performance.now() - t0, out: sync.out };
@@ -64,16 +105,24 @@ async function measure(label: string, db: Database) {
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   const t1 = performance.now();
   const bigForm = new FormData();
   bigForm.append('file', new Blob([many.text]), 'many.835');
-  const bigUp = await fetch(`${base}/files?kind=era`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: bigForm });
+  const bigUp = await fetch(`${base}/files?kind=era`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: bigForm,
+  });
   if (!bigUp.ok) throw new Error(`upload: ${bigUp.status} ${await bigUp.text()}`);
   await call('/payments/eras/sync', {});
   const manyMs = performance.now() - t1;
   clearInterval(sampler);
-  const registered = Number((await db.query<{ n: string }>(`select count(*) as n from era_files where name = 'many.835'`)).rows[0].n);
+  const registered = Number(
+    (await db.query<{ n: string }>(`select count(*) as n from era_files where name = 'many.835'`)).rows[0].n,
+  );
   await new Promise((r) => server.close(r));
   const manyRow = `| ${label} | ${many.transactions.toLocaleString('en-US')} payments, ${many.claims.toLocaleString('en-US')} claims (${(many.text.length / 1024 / 1024).toFixed(0)} MB), taken in | ${manyMs.toFixed(0)} | — | ${registered.toLocaleString('en-US')} ERAs registered | peak +${((peak - before) / 1024 / 1024).toFixed(0)} MB |`;
   console.error(manyRow);
@@ -82,7 +131,9 @@ async function measure(label: string, db: Database) {
 
 const rows = await onEachDatabase('rcp_era_bench', measure);
 console.log(`An ERA of ${CLAIMS.toLocaleString('en-US')} claims through HTTP as a Billing Manager, milliseconds.\n`);
-console.log('| database | ERA | take in (read, balance, register) | post (match, post, move claims, notes, audit) | result | RSS growth |');
+console.log(
+  '| database | ERA | take in (read, balance, register) | post (match, post, move claims, notes, audit) | result | RSS growth |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 process.exit(0);

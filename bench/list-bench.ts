@@ -10,16 +10,23 @@ import { generateDataset } from './dataset.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { pct, recording } from './recording.ts';
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
 const ROWS = arg('rows', 500_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 200);
 
-
-
 async function user(db: Database, email: string, role: string, bc?: number) {
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [email, await hashPassword('Bench!234')]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [u.rows[0].id, role]);
+  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
+    email,
+    await hashPassword('Bench!234'),
+  ]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
+    u.rows[0].id,
+    role,
+  ]);
   if (bc) await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
 }
 
@@ -37,7 +44,15 @@ async function measure(label: string, db: Database) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   const results: string[] = [];
   for (const who of ['super@bench', 'manager@bench']) {
-    const token = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who, password: 'Bench!234' }) })).json()).access_token;
+    const token = (
+      await (
+        await fetch(`${base}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: who, password: 'Bench!234' }),
+        })
+      ).json()
+    ).access_token;
     const path = '/patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3';
     const api: number[] = [];
     const sql: number[] = [];
@@ -54,7 +69,9 @@ async function measure(label: string, db: Database) {
       sql.push(performance.now() - t);
     }
     const role = who.startsWith('super') ? `Super User (${ROWS} rows)` : `Billing Manager (${ROWS / TENANTS} rows)`;
-    results.push(`| ${label} | ${role} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 50).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`);
+    results.push(
+      `| ${label} | ${role} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 50).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
+    );
   }
   await new Promise((r) => server.close(r));
   return results;
@@ -62,7 +79,9 @@ async function measure(label: string, db: Database) {
 
 const rows = await onEachDatabase('rcp_bench', measure);
 
-console.log(`Request: GET /patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3, ${RUNS} runs each, milliseconds.\n`);
+console.log(
+  `Request: GET /patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3, ${RUNS} runs each, milliseconds.\n`,
+);
 console.log('| database | caller | matching rows | API p50 | API p95 | SQL p50 | SQL p95 | API p95 / SQL p95 |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -12,7 +12,15 @@ import { generateEra } from './era-dataset.ts';
 
 const MB = 1024 * 1024;
 const runs = Number(process.env.RUNS ?? 3);
-const best = (fn: () => void) => { let t = Infinity; for (let i = 0; i < runs; i++) { const s = process.hrtime.bigint(); fn(); t = Math.min(t, Number(process.hrtime.bigint() - s) / 1e6); } return t; };
+const best = (fn: () => void) => {
+  let t = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const s = process.hrtime.bigint();
+    fn();
+    t = Math.min(t, Number(process.hrtime.bigint() - s) / 1e6);
+  }
+  return t;
+};
 
 // --- 835 reading -----------------------------------------------------------------------------
 const era = generateEra(Number(process.env.ERA_MB ?? 50) * MB);
@@ -20,7 +28,8 @@ const bytes = Buffer.byteLength(era.text);
 let oursClaims = 0;
 let oursPaid = 0;
 const oursMs = best(() => {
-  oursClaims = 0; oursPaid = 0;
+  oursClaims = 0;
+  oursPaid = 0;
   // Each payment (transaction set) is read, balanced and let go as soon as its SE arrives.
   const doc = readInterchanges(era.text, {
     onTransaction(tx, sep) {
@@ -36,49 +45,119 @@ const oursMs = best(() => {
 let theirClaims = 0;
 let theirPaid = 0;
 const theirMs = best(() => {
-  const ic = new X12Parser(true).parse(era.text) as unknown as { functionalGroups: Array<{ transactions: Array<{ segments: Array<{ tag: string; elements: Array<{ value: string }> }> }> }> };
-  theirClaims = 0; theirPaid = 0;
-  for (const g of ic.functionalGroups) for (const t of g.transactions) for (const s of t.segments) {
-    if (s.tag === 'CLP') { theirClaims++; theirPaid += Math.round(Number(s.elements[3].value) * 100); }
-  }
+  const ic = new X12Parser(true).parse(era.text) as unknown as {
+    functionalGroups: Array<{
+      transactions: Array<{ segments: Array<{ tag: string; elements: Array<{ value: string }> }> }>;
+    }>;
+  };
+  theirClaims = 0;
+  theirPaid = 0;
+  for (const g of ic.functionalGroups)
+    for (const t of g.transactions)
+      for (const s of t.segments) {
+        if (s.tag === 'CLP') {
+          theirClaims++;
+          theirPaid += Math.round(Number(s.elements[3].value) * 100);
+        }
+      }
 });
-if (oursClaims !== era.claims || theirClaims !== era.claims || oursPaid !== theirPaid) throw new Error(`claim counts differ: ${oursClaims} / ${theirClaims} / ${era.claims}`);
+if (oursClaims !== era.claims || theirClaims !== era.claims || oursPaid !== theirPaid)
+  throw new Error(`claim counts differ: ${oursClaims} / ${theirClaims} / ${era.claims}`);
 
 // --- 837P writing ----------------------------------------------------------------------------
 const claim = (n: number): Claim837P => ({
-  patientControlNumber: `PCN${n}`, totalCharge: 12550, placeOfService: '11', frequency: '1', diagnoses: ['E119', 'I10'],
-  billingProvider: { name: 'SUNSHINE CLINIC', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '207Q00000X', address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' } },
-  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: `M${n}`, responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: toIsoDate('1973-05-01'), sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
+  patientControlNumber: `PCN${n}`,
+  totalCharge: 12550,
+  placeOfService: '11',
+  frequency: '1',
+  diagnoses: ['E119', 'I10'],
+  billingProvider: {
+    name: 'SUNSHINE CLINIC',
+    entity: 'organization',
+    npi: '1234567893',
+    taxId: '591234567',
+    taxonomy: '207Q00000X',
+    address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' },
+  },
+  subscriber: {
+    party: { name: 'DOE', firstName: 'JANE', entity: 'person' },
+    memberId: `M${n}`,
+    responsibility: 'P',
+    relationship: '18',
+    groupNumber: 'G77',
+    filingIndicator: 'CI',
+    dateOfBirth: toIsoDate('1973-05-01'),
+    sex: 'F',
+    address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' },
+  },
   payer: { name: 'KEY INSURANCE', payerId: '99999' },
   renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
   lines: [
-    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: toIsoDate('2025-10-03') },
-    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03') },
+    {
+      procedure: '99213',
+      modifiers: ['25'],
+      charge: 10000,
+      units: '1',
+      unitCode: 'UN',
+      diagnosisPointers: [1, 2],
+      dateOfService: toIsoDate('2025-10-03'),
+    },
+    {
+      procedure: '81002',
+      modifiers: [],
+      charge: 2550,
+      units: '1',
+      unitCode: 'UN',
+      diagnosisPointers: [1],
+      dateOfService: toIsoDate('2025-10-03'),
+    },
   ],
 });
 const batch: Batch837P = {
-  submitter: { name: 'PREMIER BILLING', id: 'SUB01', contactName: 'JERRY', phone: '305-555-2222' }, receiver: { name: 'CLEARING HOUSE', id: 'CH01' },
-  interchange: { senderId: 'SUB01', receiverId: 'CH01', control: 42, usage: 'P', date: new Date('2025-10-05T14:30:00Z') },
+  submitter: { name: 'PREMIER BILLING', id: 'SUB01', contactName: 'JERRY', phone: '305-555-2222' },
+  receiver: { name: 'CLEARING HOUSE', id: 'CH01' },
+  interchange: {
+    senderId: 'SUB01',
+    receiverId: 'CH01',
+    control: 42,
+    usage: 'P',
+    date: new Date('2025-10-05T14:30:00Z'),
+  },
   claims: Array.from({ length: 5000 }, (_, i) => claim(i)),
 };
 let text = '';
-const writeMs = best(() => { text = write837P(batch); });
+const writeMs = best(() => {
+  text = write837P(batch);
+});
 // node-x12 is handed the finished segments (tag and elements) and only has to serialise them: less
 // work than building them from claims, so the comparison favours it.
-const segs = text.trim().split('\n').map((l) => l.replace(/~$/, '').split('*'));
+const segs = text
+  .trim()
+  .split('\n')
+  .map((l) => l.replace(/~$/, '').split('*'));
 const body = segs.filter((s) => !['ISA', 'GS', 'ST', 'SE', 'GE', 'IEA'].includes(s[0]));
 const isa = segs[0].slice(1);
 const gs = segs[1].slice(1);
 const st = segs[2].slice(1);
 const theirWriteMs = best(() => {
-  const jsen = new JSEDINotation(isa, { elementDelimiter: '*', segmentTerminator: '~', subElementDelimiter: ':', endOfLine: '\n', format: true } as never);
+  const jsen = new JSEDINotation(isa, {
+    elementDelimiter: '*',
+    segmentTerminator: '~',
+    subElementDelimiter: ':',
+    endOfLine: '\n',
+    format: true,
+  } as never);
   const t = jsen.addFunctionalGroup(gs).addTransaction(st);
   for (const s of body) t.addSegment(s[0], s.slice(1));
   new X12Generator(jsen).toString();
 });
 
-const mbs = (ms: number) => (bytes / MB) / (ms / 1000);
+const mbs = (ms: number) => bytes / MB / (ms / 1000);
 console.log(`| job | this product | node-x12 1.7.1 | ratio | goal |`);
 console.log(`|---|---|---|---|---|`);
-console.log(`| read an 835 of ${(bytes / MB).toFixed(1)} MB (${era.transactions} transaction sets, ${era.claims.toLocaleString('en-US')} claims), balanced to the cent | ${oursMs.toFixed(0)} ms = ${mbs(oursMs).toFixed(1)} MB/s | ${theirMs.toFixed(0)} ms = ${mbs(theirMs).toFixed(1)} MB/s | ${(theirMs / oursMs).toFixed(1)}× | ≥ 50 MB/s, ≥ 5× |`);
-console.log(`| write one 837P transaction of 5,000 claims (${(Buffer.byteLength(text) / MB).toFixed(1)} MB) | ${writeMs.toFixed(0)} ms | ${theirWriteMs.toFixed(0)} ms | ${(theirWriteMs / writeMs).toFixed(1)}× | ≤ 500 ms, ≥ 10× |`);
+console.log(
+  `| read an 835 of ${(bytes / MB).toFixed(1)} MB (${era.transactions} transaction sets, ${era.claims.toLocaleString('en-US')} claims), balanced to the cent | ${oursMs.toFixed(0)} ms = ${mbs(oursMs).toFixed(1)} MB/s | ${theirMs.toFixed(0)} ms = ${mbs(theirMs).toFixed(1)} MB/s | ${(theirMs / oursMs).toFixed(1)}× | ≥ 50 MB/s, ≥ 5× |`,
+);
+console.log(
+  `| write one 837P transaction of 5,000 claims (${(Buffer.byteLength(text) / MB).toFixed(1)} MB) | ${writeMs.toFixed(0)} ms | ${theirWriteMs.toFixed(0)} ms | ${(theirWriteMs / writeMs).toFixed(1)}× | ≤ 500 ms, ≥ 10× |`,
+);

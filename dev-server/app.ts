@@ -68,7 +68,8 @@ export interface AppOptions {
   frameAncestors?: string[];
 }
 
-export const defaultFileStore = (db: Database, filesDir?: string) => new FileStore(db, localBlobStorage(filesDir ?? join(process.env.DATA_DIR ?? './data', 'files')));
+export const defaultFileStore = (db: Database, filesDir?: string) =>
+  new FileStore(db, localBlobStorage(filesDir ?? join(process.env.DATA_DIR ?? './data', 'files')));
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -86,13 +87,21 @@ export function createApp(opts: AppOptions): Express {
   app.set('query parser', 'simple');
   app.use(securityHeaders(opts.frameAncestors));
   const api = express.Router();
-  api.use((req, res, next) => { res.locals.locale = requestLocale(req); next(); });
+  api.use((req, res, next) => {
+    res.locals.locale = requestLocale(req);
+    next();
+  });
   api.use(rateLimit(opts.rateLimitMax, opts.rateLimitWindowMs));
-  api.use((_req, res, next) => { res.setHeader('Access-Control-Expose-Headers', 'inactivity-time'); next(); });
+  api.use((_req, res, next) => {
+    res.setHeader('Access-Control-Expose-Headers', 'inactivity-time');
+    next();
+  });
   api.use(requestGuards);
   api.use(express.json({ limit: '1mb', strict: false }));
   api.use(bodyGuards);
-  api.get('/openapi.json', (_req, res) => { res.type('application/json').send(openApi); });
+  api.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(openApi);
+  });
   api.use(signInRouter(opts.db, mail));
   api.use(recoveryRouter(opts.db, mail));
   api.use(authRouter(opts.db, entities));
@@ -141,11 +150,23 @@ export function createApp(opts: AppOptions): Express {
   const client = opts.clientDir ?? join(ROOT, 'dist/client');
   if (existsSync(join(client, 'index.html'))) {
     // Hashed chunks never change; index.html must always be fresh so a new build is picked up.
-    const cacheControl = (path: string) => (path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+    const cacheControl = (path: string) =>
+      path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable';
     app.use(precompressedStatic(client, cacheControl));
-    app.use(express.static(client, { index: 'index.html', setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControl(path)) }));
+    app.use(
+      express.static(client, {
+        index: 'index.html',
+        setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControl(path)),
+      }),
+    );
   } else {
-    app.get('/', (_req, res) => { res.type('text/plain').send('Revenue-cycle platform API: /api/v1 (OpenAPI at /api/v1/openapi.json). Build the client with npm run build.\n'); });
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send(
+          'Revenue-cycle platform API: /api/v1 (OpenAPI at /api/v1/openapi.json). Build the client with npm run build.\n',
+        );
+    });
   }
   app.use(errorHandler);
   return app;

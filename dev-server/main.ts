@@ -11,7 +11,6 @@ import { startPollScheduler } from './exchange/poll-scheduler.ts';
 import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 
-
 async function main() {
   const db = await openDatabase();
   await migrate(db);
@@ -34,7 +33,9 @@ async function main() {
   // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.
   const stopVacuum = startEmbeddedVacuum(db);
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
-    console.log(`Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`);
+    console.log(
+      `Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`,
+    );
   });
   // Browsers and load balancers keep connections open longer than Node's 5 s default: closing first races their next request.
   server.keepAliveTimeout = 65_000;
@@ -42,7 +43,12 @@ async function main() {
   const stop = () => {
     stopPolling();
     stopVacuum();
-    server.close(() => jobs.stop().then(() => db.close()).then(() => process.exit(0)));
+    server.close(() =>
+      jobs
+        .stop()
+        .then(() => db.close())
+        .then(() => process.exit(0)),
+    );
     // Open message streams never end by themselves: after a grace for requests under way, every connection is closed
     // so the server can stop (browsers reconnect to the next one).
     server.closeIdleConnections();

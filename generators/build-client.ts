@@ -18,10 +18,19 @@ function newest(dir: string): number {
   return t;
 }
 
-const sources = Math.max(newest(join(root, 'src')), newest(join(root, 'schemas')), statSync(join(root, 'vite.config.ts')).mtimeMs);
+const sources = Math.max(
+  newest(join(root, 'src')),
+  newest(join(root, 'schemas')),
+  statSync(join(root, 'vite.config.ts')).mtimeMs,
+);
 if (process.argv.includes('--force') || !existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('Building the client (vite build)…');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const c = compressAssets(join(root, 'dist/client'));
-  console.log(`Precompressed ${c.files} assets: ${(c.raw / 1024).toFixed(0)} kB → ${(c.br / 1024).toFixed(0)} kB brotli, ${(c.gz / 1024).toFixed(0)} kB gzip`);
+  console.log(
+    `Precompressed ${c.files} assets: ${(c.raw / 1024).toFixed(0)} kB → ${(c.br / 1024).toFixed(0)} kB brotli, ${(c.gz / 1024).toFixed(0)} kB gzip`,
+  );
 }

@@ -13,15 +13,23 @@ export function compressAssets(dir: string): { files: number; raw: number; br: n
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) { walk(p); continue; }
+      if (statSync(p).isDirectory()) {
+        walk(p);
+        continue;
+      }
       if (!COMPRESSIBLE.test(name)) continue;
       const data = readFileSync(p);
       if (data.length < 1024) continue;
-      const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+      const br = brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
       const gz = gzipSync(data, { level: 9 });
       writeFileSync(`${p}.br`, br);
       writeFileSync(`${p}.gz`, gz);
-      out.files++; out.raw += data.length; out.br += br.length; out.gz += gz.length;
+      out.files++;
+      out.raw += data.length;
+      out.br += br.length;
+      out.gz += gz.length;
     }
   };
   walk(dir);

@@ -20,6 +20,9 @@ export async function generateTypes(entities: Entity[]): Promise<Map<string, str
     });
     files.set(`${e.name}.ts`, ts);
   }
-  files.set('index.ts', HEADER + entities.map((e) => `export type { ${pascal(e.name)} } from './${e.name}.ts';`).join('\n') + '\n');
+  files.set(
+    'index.ts',
+    HEADER + entities.map((e) => `export type { ${pascal(e.name)} } from './${e.name}.ts';`).join('\n') + '\n',
+  );
   return files;
 }

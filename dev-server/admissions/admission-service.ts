@@ -9,7 +9,12 @@ import { entityWriter } from '../resources/validation.ts';
 import { writeAudit, writeAuditMany } from '../audit/audit-writer.ts';
 import { ClaimService } from '../claims/claim-service.ts';
 import { translate } from '../i18n/locale.ts';
-import { admissionRules, dischargeMissing, DISCHARGE_NEEDS, lengthOfStay } from '../../src/domain/admissions/admission-rules.ts';
+import {
+  admissionRules,
+  dischargeMissing,
+  DISCHARGE_NEEDS,
+  lengthOfStay,
+} from '../../src/domain/admissions/admission-rules.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { occupants, recountRooms, type Room } from './rooms.ts';
 import { ADMISSION_STATUS, CLAIM_FORMAT } from '../../src/generated/ids.ts';
@@ -36,7 +41,14 @@ const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/
 async function policyNumbers(tx: Queryable, owner: number, policies: unknown): Promise<Fields[] | undefined> {
   if (!Array.isArray(policies)) return undefined;
   const ids = policies.map((p) => Number((p as Fields)?.insurance_policy_id)).filter((n) => Number.isSafeInteger(n));
-  const numbers = new Map((await tx.query<{ id: string; policy_number: string }>('select id, policy_number from insurance_policies where billing_company_id = $1 and id = any($2::bigint[])', [owner, ids])).rows.map((r) => [Number(r.id), r.policy_number]));
+  const numbers = new Map(
+    (
+      await tx.query<{ id: string; policy_number: string }>(
+        'select id, policy_number from insurance_policies where billing_company_id = $1 and id = any($2::bigint[])',
+        [owner, ids],
+      )
+    ).rows.map((r) => [Number(r.id), r.policy_number]),
+  );
   return policies.map((p) => {
     const { policy_number: _old, ...rest } = (p ?? {}) as Fields;
     const n = numbers.get(Number(rest.insurance_policy_id));
@@ -45,7 +57,17 @@ async function policyNumbers(tx: Queryable, owner: number, policies: unknown): P
 }
 
 /** The fields a discharge brings (the discharge window gathers them); the rest of the admission is edited in its form. */
-const DISCHARGE_FIELDS = ['discharge_date', 'discharge_hour', 'admission_hour', 'statement_from', 'statement_through', 'admission_type', 'admission_source', 'patient_status', 'discharge_info'] as const;
+const DISCHARGE_FIELDS = [
+  'discharge_date',
+  'discharge_hour',
+  'admission_hour',
+  'statement_from',
+  'statement_through',
+  'admission_type',
+  'admission_source',
+  'patient_status',
+  'discharge_info',
+] as const;
 
 /**
  * Admissions (document 3 "Admission"): a patient in a program, a unit and a room, with the stay's
@@ -58,7 +80,10 @@ export class AdmissionService {
   readonly store: ResourceStore;
   readonly notes: ResourceStore;
 
-  constructor(private ctx: { db: Database; entities: Entity[] }, private actor: Actor) {
+  constructor(
+    private ctx: { db: Database; entities: Entity[] },
+    private actor: Actor,
+  ) {
     this.entity = ctx.entities.find((e) => e.name === 'admission')!;
     this.store = new ResourceStore(ctx.db, this.entity, actor);
     this.notes = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'admission-note')!, actor);
@@ -69,28 +94,40 @@ export class AdmissionService {
     const values = w.writable(body);
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
-      if (before && Number(before.status_id) === ADMISSION_STATUS.BILLED) throw invalid({ status_id: [ADMISSION_TEXT.billed] });
+      if (before && Number(before.status_id) === ADMISSION_STATUS.BILLED)
+        throw invalid({ status_id: [ADMISSION_TEXT.billed] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
       const owner = before ? Number(before.billing_company_id) : Number(this.store.ownerFor(values));
       // The policies' numbers first: the authorization rule names the policy it refuses.
       record.policies = await policyNumbers(tx, owner, record.policies);
       // The rules see the stay as stored (its discharge, set only by a discharge) with the edits.
       const errors = w.problems(record, opts.locale);
-      for (const [f, ms] of Object.entries(admissionRules({ ...record, discharge_date: before?.discharge_date, discharge_hour: before?.discharge_hour }))) errors[f] = [...new Set([...(errors[f] ?? []), ...ms])];
+      for (const [f, ms] of Object.entries(
+        admissionRules({ ...record, discharge_date: before?.discharge_date, discharge_hour: before?.discharge_hour }),
+      ))
+        errors[f] = [...new Set([...(errors[f] ?? []), ...ms])];
       if (Object.keys(errors).length) throw invalid(errors);
       const derived = await this.storedChecks(tx, owner, record, before, opts.locale);
       const los = lengthOfStay({ ...record, discharge_date: before?.discharge_date });
       let row: Row;
       if (!before) {
-        row = await this.store.create({ ...values, ...derived, los, billing_company_id: owner }, {
-          tx, within: async (t, r) => {
-            const code = `ADM-${String(r.id).padStart(6, '0')}`;
-            await t.query('update admissions set code = $2 where id = $1', [r.id, code]);
-            return { code };
+        row = await this.store.create(
+          { ...values, ...derived, los, billing_company_id: owner },
+          {
+            tx,
+            within: async (t, r) => {
+              const code = `ADM-${String(r.id).padStart(6, '0')}`;
+              await t.query('update admissions set code = $2 where id = $1', [r.id, code]);
+              return { code };
+            },
           },
-        });
+        );
       } else {
-        row = await this.store.update(before.id, { ...values, ...derived, los }, { tx, version: opts.version, requireVersion: true });
+        row = await this.store.update(
+          before.id,
+          { ...values, ...derived, los },
+          { tx, version: opts.version, requireVersion: true },
+        );
       }
       await recountRooms(tx, [before?.unit_id as number | undefined, row.unit_id as number | undefined]);
       return this.store.get(row.id, tx);
@@ -98,36 +135,85 @@ export class AdmissionService {
   }
 
   /** What needs other rows: the patient (for the name), the program, the unit and room with their capacity, the policies. */
-  private async storedChecks(tx: Queryable, owner: number, record: Fields, before: Row | null, locale: Locale): Promise<Fields> {
+  private async storedChecks(
+    tx: Queryable,
+    owner: number,
+    record: Fields,
+    before: Row | null,
+    locale: Locale,
+  ): Promise<Fields> {
     const errors: Record<string, string[]> = {};
     const add = (f: string, m: string) => (errors[f] ??= []).push(translate(m, locale));
-    const patient = (await tx.query<{ first_name: string; last_name: string }>('select first_name, last_name from patients where id = $1 and billing_company_id = $2', [record.patient_id, owner])).rows[0];
+    const patient = (
+      await tx.query<{ first_name: string; last_name: string }>(
+        'select first_name, last_name from patients where id = $1 and billing_company_id = $2',
+        [record.patient_id, owner],
+      )
+    ).rows[0];
     if (!patient) add('patient_id', ADMISSION_TEXT.notFound);
-    const company = (await tx.query<{ programs: string[] | null }>('select programs from companies where id = $1 and billing_company_id = $2', [record.company_id, owner])).rows[0];
+    const company = (
+      await tx.query<{ programs: string[] | null }>(
+        'select programs from companies where id = $1 and billing_company_id = $2',
+        [record.company_id, owner],
+      )
+    ).rows[0];
     if (!company) add('company_id', ADMISSION_TEXT.notFound);
-    else if (company.programs?.length && !company.programs.includes(String(record.program))) add('program', ADMISSION_TEXT.programNotOffered);
+    else if (company.programs?.length && !company.programs.includes(String(record.program)))
+      add('program', ADMISSION_TEXT.programNotOffered);
     if (record.unit_id) {
       // The unit is locked: two people cannot put the last bed's patient in at once.
-      const unit = (await tx.query<{ company_id: string; rooms: Room[] | null }>('select company_id, rooms from units where id = $1 and billing_company_id = $2 for update', [record.unit_id, owner])).rows[0];
+      const unit = (
+        await tx.query<{ company_id: string; rooms: Room[] | null }>(
+          'select company_id, rooms from units where id = $1 and billing_company_id = $2 for update',
+          [record.unit_id, owner],
+        )
+      ).rows[0];
       if (!unit) add('unit_id', ADMISSION_TEXT.notFound);
       else if (Number(unit.company_id) !== Number(record.company_id)) add('unit_id', ADMISSION_TEXT.unitOfOtherCompany);
       else if (record.room) {
         const room = (unit.rooms ?? []).find((r) => r.code === record.room);
         const open = before ? Number(before.status_id) === ADMISSION_STATUS.ADMITTED : true;
         if (!room) add('room', say(ADMISSION_TEXT.roomNotInUnit, { room: String(record.room) }));
-        else if (open && await occupants(tx, Number(record.unit_id), room.code, before?.id ?? 0) >= Number(room.capacity)) add('room', ADMISSION_TEXT.roomFull);
+        else if (
+          open &&
+          (await occupants(tx, Number(record.unit_id), room.code, before?.id ?? 0)) >= Number(room.capacity)
+        )
+          add('room', ADMISSION_TEXT.roomFull);
       }
     } else if (record.room) add('unit_id', ADMISSION_TEXT.noUnits);
     const policies = (record.policies as Fields[] | undefined) ?? [];
-    const found = new Map((await tx.query<{ id: string; policy_number: string; patient_id: string; eff_date: string | null; end_date: string | null }>(
-      `select id, policy_number, patient_id, eff_date::text, end_date::text from insurance_policies where billing_company_id = $1 and id = any($2::bigint[])`,
-      [owner, policies.map((p) => Number(p.insurance_policy_id))])).rows.map((p) => [Number(p.id), p]));
-    const admitted = typeof record.admission_date === 'string' && isUsDate(record.admission_date) ? usDateToIso(record.admission_date) : null;
+    const found = new Map(
+      (
+        await tx.query<{
+          id: string;
+          policy_number: string;
+          patient_id: string;
+          eff_date: string | null;
+          end_date: string | null;
+        }>(
+          `select id, policy_number, patient_id, eff_date::text, end_date::text from insurance_policies where billing_company_id = $1 and id = any($2::bigint[])`,
+          [owner, policies.map((p) => Number(p.insurance_policy_id))],
+        )
+      ).rows.map((p) => [Number(p.id), p]),
+    );
+    const admitted =
+      typeof record.admission_date === 'string' && isUsDate(record.admission_date)
+        ? usDateToIso(record.admission_date)
+        : null;
     const withNumbers = policies.map((p, i) => {
       const pol = found.get(Number(p.insurance_policy_id));
-      if (!pol || Number(pol.patient_id) !== Number(record.patient_id)) { add(`policies.${i}.insurance_policy_id`, ADMISSION_TEXT.policyNotPatients); return p; }
+      if (!pol || Number(pol.patient_id) !== Number(record.patient_id)) {
+        add(`policies.${i}.insurance_policy_id`, ADMISSION_TEXT.policyNotPatients);
+        return p;
+      }
       if (admitted && ((pol.eff_date && pol.eff_date > admitted) || (pol.end_date && pol.end_date < admitted))) {
-        add(`policies.${i}.insurance_policy_id`, say(ADMISSION_TEXT.policyNotInForce, { policy_number: pol.policy_number, date: String(record.admission_date) }));
+        add(
+          `policies.${i}.insurance_policy_id`,
+          say(ADMISSION_TEXT.policyNotInForce, {
+            policy_number: pol.policy_number,
+            date: String(record.admission_date),
+          }),
+        );
       }
       return { ...p, policy_number: pol.policy_number };
     });
@@ -143,21 +229,50 @@ export class AdmissionService {
   async discharge(id: number, body: Fields, locale: Locale): Promise<Row> {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) !== ADMISSION_STATUS.ADMITTED) throw invalid({ status_id: [translate(ADMISSION_TEXT.notYet, locale)] });
+      if (Number(before.status_id) !== ADMISSION_STATUS.ADMITTED)
+        throw invalid({ status_id: [translate(ADMISSION_TEXT.notYet, locale)] });
       const w = entityWriter(this.entity);
-      const given = Object.fromEntries(DISCHARGE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== '').map((f) => [f, body[f]]));
+      const given = Object.fromEntries(
+        DISCHARGE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== '').map((f) => [f, body[f]]),
+      );
       const record = { ...w.writable(before), ...given };
       const { discharge_date: _d, discharge_hour: _h, ...checkable } = record;
       const errors = w.problems(checkable, locale);
-      if (given.discharge_date !== undefined && (typeof given.discharge_date !== 'string' || !isUsDate(given.discharge_date))) (errors.discharge_date ??= []).push(translate('The discharge date is not a valid date.', locale));
-      if (given.discharge_hour !== undefined && !(Number.isInteger(given.discharge_hour) && Number(given.discharge_hour) >= 0 && Number(given.discharge_hour) <= 23)) (errors.discharge_hour ??= []).push(translate('The discharge hour must be between 0 and 23.', locale));
-      for (const [f, ms] of Object.entries(admissionRules(record))) errors[f] = [...new Set([...(errors[f] ?? []), ...ms.map((m) => translate(m, locale))])];
+      if (
+        given.discharge_date !== undefined &&
+        (typeof given.discharge_date !== 'string' || !isUsDate(given.discharge_date))
+      )
+        (errors.discharge_date ??= []).push(translate('The discharge date is not a valid date.', locale));
+      if (
+        given.discharge_hour !== undefined &&
+        !(
+          Number.isInteger(given.discharge_hour) &&
+          Number(given.discharge_hour) >= 0 &&
+          Number(given.discharge_hour) <= 23
+        )
+      )
+        (errors.discharge_hour ??= []).push(translate('The discharge hour must be between 0 and 23.', locale));
+      for (const [f, ms] of Object.entries(admissionRules(record)))
+        errors[f] = [...new Set([...(errors[f] ?? []), ...ms.map((m) => translate(m, locale))])];
       for (const k of dischargeMissing(record)) (errors[k] ??= []).push(translate(DISCHARGE_NEEDS[k], locale));
       if (Object.keys(errors).length) throw invalid(errors, translate(ADMISSION_TEXT.notYet, locale));
       const after = await this.store.applyUpdate(tx, before, { ...given, los: lengthOfStay(record) }, 'updated');
       const when = `${String(record.discharge_date)} at ${String(record.discharge_hour).padStart(2, '0')}:00`;
-      await this.notes.create({ admission_id: id, kind: 'system', note: `Discharged on ${when}`, billing_company_id: after.billing_company_id, user_id: this.actor.system ? undefined : this.actor.userId }, { tx });
-      const done = await this.store.transition(id, ADMISSION_STATUS.DISCHARGED, { tx, system: true, note: `Discharged on ${when}` });
+      await this.notes.create(
+        {
+          admission_id: id,
+          kind: 'system',
+          note: `Discharged on ${when}`,
+          billing_company_id: after.billing_company_id,
+          user_id: this.actor.system ? undefined : this.actor.userId,
+        },
+        { tx },
+      );
+      const done = await this.store.transition(id, ADMISSION_STATUS.DISCHARGED, {
+        tx,
+        system: true,
+        note: `Discharged on ${when}`,
+      });
       await recountRooms(tx, [done.unit_id as number | undefined]);
       return done;
     });
@@ -168,12 +283,20 @@ export class AdmissionService {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
       if (before.unit_id && before.room) {
-        const unit = (await tx.query<{ rooms: Room[] | null }>('select rooms from units where id = $1 for update', [before.unit_id])).rows[0];
+        const unit = (
+          await tx.query<{ rooms: Room[] | null }>('select rooms from units where id = $1 for update', [before.unit_id])
+        ).rows[0];
         const room = (unit?.rooms ?? []).find((r) => r.code === before.room);
-        if (room && await occupants(tx, Number(before.unit_id), room.code, id) >= Number(room.capacity)) throw invalid({ room: [translate(ADMISSION_TEXT.roomFull, locale)] });
+        if (room && (await occupants(tx, Number(before.unit_id), room.code, id)) >= Number(room.capacity))
+          throw invalid({ room: [translate(ADMISSION_TEXT.roomFull, locale)] });
       }
       const back = await this.store.transition(id, ADMISSION_STATUS.ADMITTED, { tx, note });
-      const after = await this.store.applyUpdate(tx, back, { discharge_date: null, discharge_hour: null, los: lengthOfStay({ ...back, discharge_date: undefined }) }, 'updated');
+      const after = await this.store.applyUpdate(
+        tx,
+        back,
+        { discharge_date: null, discharge_hour: null, los: lengthOfStay({ ...back, discharge_date: undefined }) },
+        'updated',
+      );
       await recountRooms(tx, [after.unit_id as number | undefined]);
       return after;
     });
@@ -183,9 +306,23 @@ export class AdmissionService {
   async remove(id: number, version: number | undefined, locale: Locale): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) === ADMISSION_STATUS.BILLED) throw invalid({ status_id: [translate(ADMISSION_TEXT.billed, locale)] });
-      const gone = (await tx.query<{ id: string }>('delete from admission_notes where admission_id = $1 returning id', [id])).rows;
-      await writeAuditMany(tx, this.actor, 'admission-note', 'deleted', gone.map((n) => ({ entityId: Number(n.id), billingCompanyId: Number(before.billing_company_id), oldValues: { admission_id: id }, newValues: null })));
+      if (Number(before.status_id) === ADMISSION_STATUS.BILLED)
+        throw invalid({ status_id: [translate(ADMISSION_TEXT.billed, locale)] });
+      const gone = (
+        await tx.query<{ id: string }>('delete from admission_notes where admission_id = $1 returning id', [id])
+      ).rows;
+      await writeAuditMany(
+        tx,
+        this.actor,
+        'admission-note',
+        'deleted',
+        gone.map((n) => ({
+          entityId: Number(n.id),
+          billingCompanyId: Number(before.billing_company_id),
+          oldValues: { admission_id: id },
+          newValues: null,
+        })),
+      );
       await this.store.remove(id, { tx, version });
       await recountRooms(tx, [before.unit_id as number | undefined]);
     });
@@ -193,19 +330,50 @@ export class AdmissionService {
 
   /** The institutional claim an admission becomes (also what /claim/admission/{id} offers to prefill a claim). */
   async claimBody(tx: Queryable, a: Row): Promise<Fields> {
-    const facility = a.facility_id ? (await tx.query<{ bill_classification_ids: number[] | null }>('select bill_classification_ids from facilities where id = $1', [a.facility_id])).rows[0] : undefined;
+    const facility = a.facility_id
+      ? (
+          await tx.query<{ bill_classification_ids: number[] | null }>(
+            'select bill_classification_ids from facilities where id = $1',
+            [a.facility_id],
+          )
+        ).rows[0]
+      : undefined;
     // Type of bill from the stay (its program) and the facility's kind: an inpatient stay is never a clinic's 073x.
     const typeOfBill = typeOfBillForStay(a.program as string | undefined, facility?.bill_classification_ids?.[0]);
-    const policies = ((a.policies as Fields[] | undefined) ?? []);
+    const policies = (a.policies as Fields[] | undefined) ?? [];
     return {
-      billing_company_id: a.billing_company_id, format_id: CLAIM_FORMAT.INSTITUTIONAL, patient_id: a.patient_id, company_id: a.company_id, facility_id: a.facility_id,
-      attending_provider_id: a.attending_provider_id, insurance_policy_ids: policies.map((p) => Number(p.insurance_policy_id)),
+      billing_company_id: a.billing_company_id,
+      format_id: CLAIM_FORMAT.INSTITUTIONAL,
+      patient_id: a.patient_id,
+      company_id: a.company_id,
+      facility_id: a.facility_id,
+      attending_provider_id: a.attending_provider_id,
+      insurance_policy_ids: policies.map((p) => Number(p.insurance_policy_id)),
       ...(policies[0]?.authorization_number ? { prior_authorization: policies[0].authorization_number } : {}),
-      type_of_bill: typeOfBill, admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
-      statement_from: a.statement_from, statement_through: a.statement_through, admission_type: a.admission_type, admission_source: a.admission_source, patient_status: a.patient_status,
-      diagnoses: a.diagnoses ?? [], ...(a.admitting_diagnosis ? { admitting_diagnosis: a.admitting_diagnosis } : {}),
-      accept_assignment: a.signed_assignment !== 'N', outside_lab: a.outside_lab === true, ...(a.outside_lab ? { outside_lab_charge: a.outside_lab_charge } : {}),
-      services: ((a.services as Fields[] | undefined) ?? []).map((s) => ({ from_service: s.from_service, to_service: s.to_service ?? s.from_service, revenue_code: s.revenue_code, ...(s.procedure_code ? { procedure_code: s.procedure_code } : {}), modifiers: s.modifiers ?? [], days_or_units: s.days_or_units, price: s.price })),
+      type_of_bill: typeOfBill,
+      admission_date: a.admission_date,
+      admission_hour: a.admission_hour,
+      discharge_date: a.discharge_date,
+      discharge_hour: a.discharge_hour,
+      statement_from: a.statement_from,
+      statement_through: a.statement_through,
+      admission_type: a.admission_type,
+      admission_source: a.admission_source,
+      patient_status: a.patient_status,
+      diagnoses: a.diagnoses ?? [],
+      ...(a.admitting_diagnosis ? { admitting_diagnosis: a.admitting_diagnosis } : {}),
+      accept_assignment: a.signed_assignment !== 'N',
+      outside_lab: a.outside_lab === true,
+      ...(a.outside_lab ? { outside_lab_charge: a.outside_lab_charge } : {}),
+      services: ((a.services as Fields[] | undefined) ?? []).map((s) => ({
+        from_service: s.from_service,
+        to_service: s.to_service ?? s.from_service,
+        revenue_code: s.revenue_code,
+        ...(s.procedure_code ? { procedure_code: s.procedure_code } : {}),
+        modifiers: s.modifiers ?? [],
+        days_or_units: s.days_or_units,
+        price: s.price,
+      })),
     };
   }
 
@@ -217,20 +385,39 @@ export class AdmissionService {
   async transferToBilling(id: number, locale: Locale): Promise<{ admission: Row; claim: Row }> {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
-      if (Number(before.status_id) !== ADMISSION_STATUS.DISCHARGED) throw invalid({ status_id: [translate(ADMISSION_TEXT.onlyDischarged, locale)] });
+      if (Number(before.status_id) !== ADMISSION_STATUS.DISCHARGED)
+        throw invalid({ status_id: [translate(ADMISSION_TEXT.onlyDischarged, locale)] });
       let claim: Row;
       try {
-        claim = await new ClaimService(this.ctx, this.actor).save(await this.claimBody(tx, before), { locale, verify: true, tx, note: `Transferred from admission ${String(before.code)}` });
+        claim = await new ClaimService(this.ctx, this.actor).save(await this.claimBody(tx, before), {
+          locale,
+          verify: true,
+          tx,
+          note: `Transferred from admission ${String(before.code)}`,
+        });
       } catch (e) {
-        if (e instanceof HttpError && e.status === 422) throw invalid(e.errors ?? {}, translate(ADMISSION_TEXT.claimRefused, locale));
+        if (e instanceof HttpError && e.status === 422)
+          throw invalid(e.errors ?? {}, translate(ADMISSION_TEXT.claimRefused, locale));
         throw e;
       }
       await tx.query('update claims set admission_id = $2 where id = $1', [claim.id, id]);
-      await writeAudit(tx, this.actor, 'claim', claim.id, Number(claim.billing_company_id), 'updated', { admission_id: null }, { admission_id: id });
+      await writeAudit(
+        tx,
+        this.actor,
+        'claim',
+        claim.id,
+        Number(claim.billing_company_id),
+        'updated',
+        { admission_id: null },
+        { admission_id: id },
+      );
       const linked = await this.store.applyUpdate(tx, before, { claim_id: claim.id }, 'updated');
-      const admission = await this.store.transition(linked.id, ADMISSION_STATUS.BILLED, { tx, system: true, note: `Claim ${String(claim.code)} made` });
+      const admission = await this.store.transition(linked.id, ADMISSION_STATUS.BILLED, {
+        tx,
+        system: true,
+        note: `Claim ${String(claim.code)} made`,
+      });
       return { admission, claim: { ...claim, admission_id: id } };
     });
   }
 }
-

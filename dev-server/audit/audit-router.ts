@@ -10,7 +10,13 @@ import { errorText } from '../../src/domain/errors/error-catalogue.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 
-interface Paging { query?: string; page?: unknown; itemsPerPage?: unknown; sortBy?: string; sortDesc?: unknown }
+interface Paging {
+  query?: string;
+  page?: unknown;
+  itemsPerPage?: unknown;
+  sortBy?: string;
+  sortDesc?: unknown;
+}
 const SORTABLE = ['id', 'created_at', 'event', 'entity', 'user_id'];
 
 /** Paging params may come in the query string or the body (the spec's calls use both). */
@@ -21,118 +27,187 @@ function paging(req: Request): { page: number; perPage: number; sortBy: string; 
   const sortBy = src.sortBy || 'id';
   const errors: Record<string, string[]> = {};
   if (!Number.isInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000) errors.itemsPerPage = ['The items per page must be between 1 and 1000.'];
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
+    errors.itemsPerPage = ['The items per page must be between 1 and 1000.'];
   if (!SORTABLE.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
   if (Object.keys(errors).length) throw invalid(errors);
-  return { page, perPage, sortBy, desc: src.sortDesc === true || src.sortDesc === 'true' || src.sortDesc === '1', query: src.query };
+  return {
+    page,
+    perPage,
+    sortBy,
+    desc: src.sortDesc === true || src.sortDesc === 'true' || src.sortDesc === '1',
+    query: src.query,
+  };
 }
 
-export interface AuditContext { db: Database; entities: Entity[] }
+export interface AuditContext {
+  db: Database;
+  entities: Entity[];
+}
 
-const entityByKey = (ctx: AuditContext, key: string) => ctx.entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
+const entityByKey = (ctx: AuditContext, key: string) =>
+  ctx.entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
 
 /** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
 async function page(db: Database, actor: Actor, where: string[], params: unknown[], p: ReturnType<typeof paging>) {
-    if (!actor.crossTenant) {
-      params.push(actor.billingCompanyIds);
-      where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
-    }
-    if (p.query) { params.push(`%${p.query}%`); where.push(`(a.event ilike $${params.length} or a.entity ilike $${params.length} or u.email ilike $${params.length})`); }
-    const w = where.length ? `where ${where.join(' and ')}` : '';
-    const count = Number((await db.query<{ n: number }>(`select count(*) n from audits a left join users u on u.id = a.user_id ${w}`, params)).rows[0].n);
-    const rows = await db.query(
-      `select a.id, a.entity, a.entity_id, a.event, a.old_values, a.new_values, a.ip, a.url, a.user_agent, a.created_at,
+  if (!actor.crossTenant) {
+    params.push(actor.billingCompanyIds);
+    where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
+  }
+  if (p.query) {
+    params.push(`%${p.query}%`);
+    where.push(
+      `(a.event ilike $${params.length} or a.entity ilike $${params.length} or u.email ilike $${params.length})`,
+    );
+  }
+  const w = where.length ? `where ${where.join(' and ')}` : '';
+  const count = Number(
+    (
+      await db.query<{ n: number }>(
+        `select count(*) n from audits a left join users u on u.id = a.user_id ${w}`,
+        params,
+      )
+    ).rows[0].n,
+  );
+  const rows = await db.query(
+    `select a.id, a.entity, a.entity_id, a.event, a.old_values, a.new_values, a.ip, a.url, a.user_agent, a.created_at,
               json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as user
          from audits a left join users u on u.id = a.user_id ${w}
         order by a.${p.sortBy} ${p.desc ? 'desc' : 'asc'}, a.id ${p.desc ? 'desc' : 'asc'} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`,
-      params,
-    );
-    return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
-  }
+    params,
+  );
+  return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
+}
 
-  /**
-   * History is as private as the record: when the record still exists, the actor must be able to
-   * see it (users belong to billing companies through a link table, so their audit rows carry none).
-   */
+/**
+ * History is as private as the record: when the record still exists, the actor must be able to
+ * see it (users belong to billing companies through a link table, so their audit rows carry none).
+ */
 async function requireVisible(db: Database, actor: Actor, entity: Entity, id: number) {
-    if (actor.crossTenant) return;
-    const exists = await db.query(`select 1 from ${entity.resource.table} where id = $1`, [id]);
-    if (exists.rowCount) await new ResourceStore(db, entity, actor).get(id);
-  }
+  if (actor.crossTenant) return;
+  const exists = await db.query(`select 1 from ${entity.resource.table} where id = $1`, [id]);
+  if (exists.rowCount) await new ResourceStore(db, entity, actor).get(id);
+}
 
-export const auditRoutes: GuardedRoute<AuditContext>[] = [{
-  method: 'post', path: '/audit-all', permission: 'audit.view', summary: 'Every audit entry the actor may see (paging in the body or the query)',
-  handle: async ({ db }, req, actor) => page(db, actor, [], [], paging(req)),
-}, {
-  method: 'post', path: '/audit-all-by-user', permission: null, summary: "A user's audit entries (one's own; another's with audit.user.view)",
-  async handle({ db }, req, actor) {
-    const userId = Number((req.body ?? {}).user_id ?? actor.userId);
-    if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
-    if (!Number.isSafeInteger(userId)) throw invalid({ user_id: ['The user id must be an integer.'] });
-    return page(db, actor, ['a.user_id = $1'], [userId], paging(req));
+export const auditRoutes: GuardedRoute<AuditContext>[] = [
+  {
+    method: 'post',
+    path: '/audit-all',
+    permission: 'audit.view',
+    summary: 'Every audit entry the actor may see (paging in the body or the query)',
+    handle: async ({ db }, req, actor) => page(db, actor, [], [], paging(req)),
   },
-}, {
-  method: 'patch', path: '/audit-all-by-entity/{entity}/{id}', permission: '*.history', summary: "A record's history (the entity's history permission)",
-  async handle(ctx, req, actor) {
-    const { db } = ctx;
-    const entity = entityByKey(ctx, String(req.params.entity));
-    if (!entity) throw notFound();
-    if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
-    const id = idParam(req);
-    await requireVisible(db, actor, entity, id);
-    return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
+  {
+    method: 'post',
+    path: '/audit-all-by-user',
+    permission: null,
+    summary: "A user's audit entries (one's own; another's with audit.user.view)",
+    async handle({ db }, req, actor) {
+      const userId = Number((req.body ?? {}).user_id ?? actor.userId);
+      if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
+      if (!Number.isSafeInteger(userId)) throw invalid({ user_id: ['The user id must be an integer.'] });
+      return page(db, actor, ['a.user_id = $1'], [userId], paging(req));
+    },
   },
-}, {
-  method: 'post', path: '/audit-one', permission: ['audit.show', '*.history'], summary: 'One audit entry (audit.show, or the history permission of its entity)',
-  async handle(ctx, req, actor) {
-    const { db } = ctx;
-    const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
-    if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
-    const r = await db.query<{ entity: string; billing_company_id: number | null }>('select a.*, row_to_json(u) ->> \'email\' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1', [id]);
-    const row = r.rows[0];
-    if (!row) throw notFound();
-    const entity = entityByKey(ctx, row.entity);
-    if (!can(actor, 'audit.show') && !(entity && can(actor, actionSlug(entity.resource, 'history')))) throw forbidden();
-    if (!actor.crossTenant && row.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(row.billing_company_id))) throw notFound();
-    if (entity) await requireVisible(db, actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
-    return row;
+  {
+    method: 'patch',
+    path: '/audit-all-by-entity/{entity}/{id}',
+    permission: '*.history',
+    summary: "A record's history (the entity's history permission)",
+    async handle(ctx, req, actor) {
+      const { db } = ctx;
+      const entity = entityByKey(ctx, String(req.params.entity));
+      if (!entity) throw notFound();
+      if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
+      const id = idParam(req);
+      await requireVisible(db, actor, entity, id);
+      return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
+    },
   },
-}, {
-  method: 'patch', path: '/rollback-audit/{auditId}/by-entity/{entity}/{entityId}', permission: '*.history',
-  summary: "Restores a record to an audit entry's old data (the entity's history and edit permissions), through the same rules as any edit",
-  async handle(ctx, req, actor, res) {
-    const { db } = ctx;
-    const entity = entityByKey(ctx, String(req.params.entity));
-    if (!entity) throw notFound();
-    if (!can(actor, actionSlug(entity.resource, 'history')) || !can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
-    const r = await db.query<{ id: number; entity: string; entity_id: number; event: string; old_values: Record<string, unknown> | null; billing_company_id: number | null }>(
-      'select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [idParam(req, 'auditId')],
-    );
-    const audit = r.rows[0];
-    if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== idParam(req, 'entityId')) throw notFound();
-    if (!actor.crossTenant && audit.billing_company_id !== null && !actor.billingCompanyIds.includes(Number(audit.billing_company_id))) throw notFound();
-    // Money and its history are append-only: what was posted stays; a correction is a reversing entry.
-    if (entity.resource.appendOnly) throw new DomainError('append_only_rollback', { entity: entity.schema.title });
-    if (audit.event === 'created') throw new DomainError('rollback_creation');
-    const old = { ...(audit.old_values ?? {}) };
-    delete old.id;
-    // A state changes only by its transitions, never by restoring an old value.
-    if (entity.states) delete old[entity.states.field];
-    delete old.version;
-    const store = new ResourceStore(db, entity, actor);
-    const { writable, check } = entityWriter(entity);
-    const locale = res.locals.locale;
-    return db.transaction(async (tx) => {
-      const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
-      if (!exists.rowCount) {
-        check(writable(old), locale, errorText('rollback_invalid', {}, locale));
-        return store.restoreDeleted(tx, Number(audit.entity_id), old);
-      }
-      // The same path as any edit: the merged record's validation and the rules that read other rows.
-      return store.update(Number(audit.entity_id), old, {
-        tx, event: 'rolled_back',
-        check: (current) => check(writable({ ...current, ...old }), locale, errorText('rollback_invalid', {}, locale)),
+  {
+    method: 'post',
+    path: '/audit-one',
+    permission: ['audit.show', '*.history'],
+    summary: 'One audit entry (audit.show, or the history permission of its entity)',
+    async handle(ctx, req, actor) {
+      const { db } = ctx;
+      const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
+      if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
+      const r = await db.query<{ entity: string; billing_company_id: number | null }>(
+        "select a.*, row_to_json(u) ->> 'email' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1",
+        [id],
+      );
+      const row = r.rows[0];
+      if (!row) throw notFound();
+      const entity = entityByKey(ctx, row.entity);
+      if (!can(actor, 'audit.show') && !(entity && can(actor, actionSlug(entity.resource, 'history'))))
+        throw forbidden();
+      if (
+        !actor.crossTenant &&
+        row.billing_company_id !== null &&
+        !actor.billingCompanyIds.includes(Number(row.billing_company_id))
+      )
+        throw notFound();
+      if (entity) await requireVisible(db, actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
+      return row;
+    },
+  },
+  {
+    method: 'patch',
+    path: '/rollback-audit/{auditId}/by-entity/{entity}/{entityId}',
+    permission: '*.history',
+    summary:
+      "Restores a record to an audit entry's old data (the entity's history and edit permissions), through the same rules as any edit",
+    async handle(ctx, req, actor, res) {
+      const { db } = ctx;
+      const entity = entityByKey(ctx, String(req.params.entity));
+      if (!entity) throw notFound();
+      if (!can(actor, actionSlug(entity.resource, 'history')) || !can(actor, actionSlug(entity.resource, 'edit')))
+        throw forbidden();
+      const r = await db.query<{
+        id: number;
+        entity: string;
+        entity_id: number;
+        event: string;
+        old_values: Record<string, unknown> | null;
+        billing_company_id: number | null;
+      }>('select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [
+        idParam(req, 'auditId'),
+      ]);
+      const audit = r.rows[0];
+      if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== idParam(req, 'entityId'))
+        throw notFound();
+      if (
+        !actor.crossTenant &&
+        audit.billing_company_id !== null &&
+        !actor.billingCompanyIds.includes(Number(audit.billing_company_id))
+      )
+        throw notFound();
+      // Money and its history are append-only: what was posted stays; a correction is a reversing entry.
+      if (entity.resource.appendOnly) throw new DomainError('append_only_rollback', { entity: entity.schema.title });
+      if (audit.event === 'created') throw new DomainError('rollback_creation');
+      const old = { ...(audit.old_values ?? {}) };
+      delete old.id;
+      // A state changes only by its transitions, never by restoring an old value.
+      if (entity.states) delete old[entity.states.field];
+      delete old.version;
+      const store = new ResourceStore(db, entity, actor);
+      const { writable, check } = entityWriter(entity);
+      const locale = res.locals.locale;
+      return db.transaction(async (tx) => {
+        const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
+        if (!exists.rowCount) {
+          check(writable(old), locale, errorText('rollback_invalid', {}, locale));
+          return store.restoreDeleted(tx, Number(audit.entity_id), old);
+        }
+        // The same path as any edit: the merged record's validation and the rules that read other rows.
+        return store.update(Number(audit.entity_id), old, {
+          tx,
+          event: 'rolled_back',
+          check: (current) =>
+            check(writable({ ...current, ...old }), locale, errorText('rollback_invalid', {}, locale)),
+        });
       });
-    });
+    },
   },
-}];
+];

@@ -2,37 +2,91 @@ import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 
-export type AuditEvent = 'created' | 'updated' | 'deleted' | 'status_changed' | 'rolled_back'
-  | 'verified' | 'roles_changed' | 'permissions_changed' | 'unlocked' | 'password_changed' | 'password_reset' | 'sessions_ended' | 'photo_changed';
+export type AuditEvent =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'status_changed'
+  | 'rolled_back'
+  | 'verified'
+  | 'roles_changed'
+  | 'permissions_changed'
+  | 'unlocked'
+  | 'password_changed'
+  | 'password_reset'
+  | 'sessions_ended'
+  | 'photo_changed';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
 export async function writeAudit(
-  tx: Queryable, actor: Actor, entity: string, entityId: number, billingCompanyId: number | null,
-  event: AuditEvent, oldValues: object | null, newValues: object | null,
+  tx: Queryable,
+  actor: Actor,
+  entity: string,
+  entityId: number,
+  billingCompanyId: number | null,
+  event: AuditEvent,
+  oldValues: object | null,
+  newValues: object | null,
 ): Promise<void> {
   await tx.query(
     `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [entity, entityId, billingCompanyId, actor.system ? null : actor.userId, event, oldValues && JSON.stringify(oldValues), newValues && JSON.stringify(newValues), actor.ip, actor.url, actor.userAgent],
+    [
+      entity,
+      entityId,
+      billingCompanyId,
+      actor.system ? null : actor.userId,
+      event,
+      oldValues && JSON.stringify(oldValues),
+      newValues && JSON.stringify(newValues),
+      actor.ip,
+      actor.url,
+      actor.userAgent,
+    ],
   );
 }
 
 /** Many audit rows of one actor and event in one statement (a bulk operation: verifying a thousand claims). */
 export async function writeAuditMany(
-  tx: Queryable, actor: Actor, entity: string, event: AuditEvent,
-  rows: Array<{ entityId: number; billingCompanyId: number | null; oldValues: object | null; newValues: object | null }>,
+  tx: Queryable,
+  actor: Actor,
+  entity: string,
+  event: AuditEvent,
+  rows: Array<{
+    entityId: number;
+    billingCompanyId: number | null;
+    oldValues: object | null;
+    newValues: object | null;
+  }>,
 ): Promise<void> {
   if (!rows.length) return;
   await tx.query(
     `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
      select $1, r.id, r.bc, $2, $3, r.old::jsonb, r.new::jsonb, $4, $5, $6 from unnest($7::bigint[], $8::bigint[], $9::text[], $10::text[]) as r(id, bc, old, new)`,
-    [entity, actor.system ? null : actor.userId, event, actor.ip, actor.url, actor.userAgent,
-      rows.map((r) => r.entityId), rows.map((r) => r.billingCompanyId), rows.map((r) => r.oldValues && JSON.stringify(r.oldValues)), rows.map((r) => r.newValues && JSON.stringify(r.newValues))],
+    [
+      entity,
+      actor.system ? null : actor.userId,
+      event,
+      actor.ip,
+      actor.url,
+      actor.userAgent,
+      rows.map((r) => r.entityId),
+      rows.map((r) => r.billingCompanyId),
+      rows.map((r) => r.oldValues && JSON.stringify(r.oldValues)),
+      rows.map((r) => r.newValues && JSON.stringify(r.newValues)),
+    ],
   );
 }
 
 /** An event with no signed-in actor (a password reset by link): the user it concerns is the one recorded. */
-export async function writeSystemAudit(tx: Queryable, req: Request, entity: string, entityId: number, event: AuditEvent, userId: number | null): Promise<void> {
+export async function writeSystemAudit(
+  tx: Queryable,
+  req: Request,
+  entity: string,
+  entityId: number,
+  event: AuditEvent,
+  userId: number | null,
+): Promise<void> {
   await tx.query(
     `insert into audits (entity, entity_id, user_id, event, ip, url, user_agent) values ($1, $2, $3, $4, $5, $6, $7)`,
     [entity, entityId, userId, event, req.ip ?? null, req.originalUrl, req.headers['user-agent'] ?? null],

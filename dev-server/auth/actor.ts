@@ -23,13 +23,25 @@ export interface Actor {
  */
 export function systemActor(billingCompanyId: number | null, what: string): Actor {
   return {
-    userId: 0, sessionId: 0, deviceId: null, roleIds: [], email: 'system', permissions: new Set(['*']),
-    billingCompanyIds: billingCompanyId === null ? [] : [billingCompanyId], crossTenant: billingCompanyId === null,
-    roles: ['system'], ip: '', url: `job:${what}`, userAgent: 'system', system: true,
+    userId: 0,
+    sessionId: 0,
+    deviceId: null,
+    roleIds: [],
+    email: 'system',
+    permissions: new Set(['*']),
+    billingCompanyIds: billingCompanyId === null ? [] : [billingCompanyId],
+    crossTenant: billingCompanyId === null,
+    roles: ['system'],
+    ip: '',
+    url: `job:${what}`,
+    userAgent: 'system',
+    system: true,
   };
 }
 
-export const can = (actor: Actor, slug: string) => actor.permissions.has(slug) || (actor.system === true && actor.permissions.has('*'));
+export const can = (actor: Actor, slug: string) =>
+  actor.permissions.has(slug) || (actor.system === true && actor.permissions.has('*'));
 
 /** A Super User: the platform's administrator (a Super Auditor or Development Support is cross-tenant too, but is not one). */
-export const isSuperUser = (actor: Actor) => actor.roles.includes('superuser') || (actor.system === true && actor.crossTenant);
+export const isSuperUser = (actor: Actor) =>
+  actor.roles.includes('superuser') || (actor.system === true && actor.crossTenant);

@@ -35,7 +35,11 @@ export async function deviceStanding(db: Queryable, userId: number, fingerprints
 }
 
 /** Remembers this device (its browser fingerprint and a fresh device token) and answers the token. */
-export async function rememberDevice(db: Queryable, userId: number, req: Request): Promise<{ deviceId: number; deviceToken: string }> {
+export async function rememberDevice(
+  db: Queryable,
+  userId: number,
+  req: Request,
+): Promise<{ deviceId: number; deviceToken: string }> {
   const deviceToken = randomBytes(24).toString('base64url');
   let deviceId = 0;
   for (const fp of deviceFingerprints(req, deviceToken)) {
@@ -73,7 +77,8 @@ export async function verifyDeviceCode(db: Queryable, userId: number, code: stri
   const latest = r.rows[0];
   if (!latest || latest.used) return 'wrong';
   const typed = sha(code.trim().toUpperCase());
-  if (latest.expired || latest.attempts >= CODE_MAX_ATTEMPTS) return typed === latest.code_hash || latest.attempts >= CODE_MAX_ATTEMPTS ? 'expired' : 'wrong';
+  if (latest.expired || latest.attempts >= CODE_MAX_ATTEMPTS)
+    return typed === latest.code_hash || latest.attempts >= CODE_MAX_ATTEMPTS ? 'expired' : 'wrong';
   if (typed !== latest.code_hash) {
     await db.query('update device_codes set attempts = attempts + 1 where id = $1', [latest.id]);
     return 'wrong';

@@ -11,7 +11,10 @@ export const WELCOME_HOURS = 72;
 export async function issueResetToken(db: Queryable, userId: number, minutes: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [userId]);
-  await db.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`, [userId, sha(token), minutes]);
+  await db.query(
+    `insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
+    [userId, sha(token), minutes],
+  );
   return token;
 }
 

@@ -32,14 +32,25 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
   router.post('/auth/forgot-password', async (req, res, next) => {
     try {
       const email = requiredText(bodyObject(req), 'email', 'email');
-      const u = (await db.query<{ id: number; email: string; language: string }>('select id, email, language from users where lower(email) = lower($1) and status', [email])).rows[0];
+      const u = (
+        await db.query<{ id: number; email: string; language: string }>(
+          'select id, email, language from users where lower(email) = lower($1) and status',
+          [email],
+        )
+      ).rows[0];
       if (u) {
         const token = await issueResetToken(db, u.id, RESET_MINUTES);
-        const m = mailMessages.passwordReset(u.language as Locale, `${appUrl()}/#/newCredentials?token=${token}`, RESET_MINUTES);
+        const m = mailMessages.passwordReset(
+          u.language as Locale,
+          `${appUrl()}/#/newCredentials?token=${token}`,
+          RESET_MINUTES,
+        );
         await mail.send(db, { to: u.email, subject: m.subject, text: m.text, kind: 'password-reset', userId: u.id });
       }
       res.json({ message: translate(RECOVERY.resetSent, res.locals.locale) });
-    } catch (e) { next(e); }
+    } catch (e) {
+      next(e);
+    }
   });
 
   router.post('/auth/reset-password', async (req, res, next) => {
@@ -51,18 +62,29 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
       const hash = await hashPassword(String(body.password));
       await db.transaction(async (tx) => {
         const found = await findResetToken(tx, token);
-        if (found.kind !== 'valid') throw new HttpError(422, found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken, { token: [found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken] });
+        if (found.kind !== 'valid')
+          throw new HttpError(422, found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken, {
+            token: [found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken],
+          });
         await tx.query('update password_resets set used_at = now() where id = $1', [found.id]);
         // A new password also lifts a block and ends every open session of the account.
-        await tx.query('update users set password_hash = $2, password_changed_at = now(), failed_logins = 0, blocked_until = null, updated_at = now() where id = $1', [found.userId, hash]);
+        await tx.query(
+          'update users set password_hash = $2, password_changed_at = now(), failed_logins = 0, blocked_until = null, updated_at = now() where id = $1',
+          [found.userId, hash],
+        );
         // The owner's own way out of a block, without anyone's help: every address's block on the account goes.
-        const owner = (await tx.query<{ email: string }>('select email from users where id = $1', [found.userId])).rows[0];
+        const owner = (await tx.query<{ email: string }>('select email from users where id = $1', [found.userId]))
+          .rows[0];
         await unblockEmail(tx, owner.email);
-        await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [found.userId]);
+        await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
+          found.userId,
+        ]);
         await writeSystemAudit(tx, req, 'user', found.userId, 'password_reset', found.userId);
       });
       res.json({ message: translate(RECOVERY.passwordSet, res.locals.locale) });
-    } catch (e) { next(e); }
+    } catch (e) {
+      next(e);
+    }
   });
 
   router.post('/auth/forgot-user', async (req, res, next) => {
@@ -71,15 +93,20 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
       const email = requiredText(body, 'email', 'email');
       const last4 = requiredText(body, 'ssn_last4', 'last 4 digits of the SSN');
       if (!/^\d{4}$/.test(last4)) throw invalid({ ssn_last4: ['Enter the last 4 digits of the SSN.'] });
-      const u = (await db.query<{ id: number; email: string; language: string }>(
-        'select id, email, language from users where lower(email) = lower($1) and ssn_last4 = $2 and status', [email, last4],
-      )).rows[0];
+      const u = (
+        await db.query<{ id: number; email: string; language: string }>(
+          'select id, email, language from users where lower(email) = lower($1) and ssn_last4 = $2 and status',
+          [email, last4],
+        )
+      ).rows[0];
       if (u) {
         const m = mailMessages.userReminder(u.language as Locale, u.email, `${appUrl()}/#/`);
         await mail.send(db, { to: u.email, subject: m.subject, text: m.text, kind: 'user-reminder', userId: u.id });
       }
       res.json({ message: translate(RECOVERY.userSent, res.locals.locale) });
-    } catch (e) { next(e); }
+    } catch (e) {
+      next(e);
+    }
   });
   return router;
 }

@@ -27,15 +27,35 @@ export async function createSession(db: Database, userId: number, req: Request, 
   await db.query(
     `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id)
      values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7)`,
-    [userId, hashToken(token), ACCESS_TTL_S, REFRESH_TTL_MS / 1000, req.ip, req.headers['user-agent'] ?? null, deviceId],
+    [
+      userId,
+      hashToken(token),
+      ACCESS_TTL_S,
+      REFRESH_TTL_MS / 1000,
+      req.ip,
+      req.headers['user-agent'] ?? null,
+      deviceId,
+    ],
   );
   return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
 }
 
 interface SessionRow {
-  id: number; user_id: number; device_id: number | null; email: string; language: string; user_status: boolean; revoked: boolean;
-  access_expired: boolean; refresh_expired: boolean; idle_ms: number;
-  permissions: string[]; billing_company_ids: number[]; roles: string[]; role_ids: number[]; cross_tenant: boolean;
+  id: number;
+  user_id: number;
+  device_id: number | null;
+  email: string;
+  language: string;
+  user_status: boolean;
+  revoked: boolean;
+  access_expired: boolean;
+  refresh_expired: boolean;
+  idle_ms: number;
+  permissions: string[];
+  billing_company_ids: number[];
+  roles: string[];
+  role_ids: number[];
+  cross_tenant: boolean;
   restrictions: Restriction[];
 }
 
@@ -60,7 +80,10 @@ export async function loadSession(db: Database, token: string): Promise<SessionR
   return r.rows[0] ?? null;
 }
 
-export interface AuthOptions { allowExpiredAccess?: boolean; countsAsActivity?: boolean }
+export interface AuthOptions {
+  allowExpiredAccess?: boolean;
+  countsAsActivity?: boolean;
+}
 
 /**
  * Authenticates the bearer token, enforces revocation, expiry and the idle limit, records
@@ -90,9 +113,18 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       } else if (opts.countsAsActivity !== false) idle = 0;
       res.setHeader('inactivity-time', String(Math.max(0, IDLE_MS - idle)));
       const actor: Actor = {
-        userId: Number(s.user_id), sessionId: Number(s.id), deviceId: s.device_id === null ? null : Number(s.device_id), roleIds: s.role_ids.map(Number), email: s.email, permissions: new Set(s.permissions),
-        billingCompanyIds: s.billing_company_ids.map(Number), crossTenant: s.cross_tenant, roles: s.roles,
-        ip: req.ip ?? '', url: req.originalUrl, userAgent: req.headers['user-agent'] ?? '',
+        userId: Number(s.user_id),
+        sessionId: Number(s.id),
+        deviceId: s.device_id === null ? null : Number(s.device_id),
+        roleIds: s.role_ids.map(Number),
+        email: s.email,
+        permissions: new Set(s.permissions),
+        billingCompanyIds: s.billing_company_ids.map(Number),
+        crossTenant: s.cross_tenant,
+        roles: s.roles,
+        ip: req.ip ?? '',
+        url: req.originalUrl,
+        userAgent: req.headers['user-agent'] ?? '',
       };
       res.locals.actor = actor;
       res.locals.locale = s.language === 'es' ? 'es' : 'en';

@@ -19,7 +19,8 @@ export async function standing(db: Queryable, email: string, ip: string): Promis
             count(*)::int as emails,
             coalesce(ceil(extract(epoch from min(last_failure_at) + make_interval(mins => $3) - now())), 0)::int as retry_s
        from sign_in_throttles where ip = $2 and last_failure_at > now() - make_interval(mins => $3)`,
-    [key(email), ip, ADDRESS_WINDOW_MINUTES]);
+    [key(email), ip, ADDRESS_WINDOW_MINUTES],
+  );
   const s = r.rows[0];
   // Many different e-mails failing from one address is someone trying accounts, not a person who forgot a password.
   if (s.emails >= ADDRESS_LIMIT) return { kind: 'address-limited', retryAfterS: Math.max(1, s.retry_s) };
@@ -35,10 +36,15 @@ export async function recordFailure(db: Database, email: string, ip: string): Pr
     const r = await tx.query<{ failures: number }>(
       `insert into sign_in_throttles (email, ip, failures) values ($1, $2, 1)
        on conflict (email, ip) do update set failures = sign_in_throttles.failures + 1, last_failure_at = now()
-       returning failures`, [key(email), ip]);
+       returning failures`,
+      [key(email), ip],
+    );
     const failures = Number(r.rows[0].failures);
     if (failures >= BLOCK_AT) {
-      await tx.query(`update sign_in_throttles set failures = 0, blocked_until = now() + make_interval(hours => $3) where email = $1 and ip = $2`, [key(email), ip, BLOCK_HOURS]);
+      await tx.query(
+        `update sign_in_throttles set failures = 0, blocked_until = now() + make_interval(hours => $3) where email = $1 and ip = $2`,
+        [key(email), ip, BLOCK_HOURS],
+      );
     }
     return failures;
   });
@@ -49,7 +55,9 @@ export const clearFailures = (db: Queryable, email: string, ip: string) =>
   db.query('delete from sign_in_throttles where email = $1 and ip = $2', [key(email), ip]);
 
 /** Unlocking (someone with user.unlock, or the owner through a password reset): every address's block on the e-mail goes. */
-export const unblockEmail = (db: Queryable, email: string) => db.query('delete from sign_in_throttles where email = $1', [key(email)]);
+export const unblockEmail = (db: Queryable, email: string) =>
+  db.query('delete from sign_in_throttles where email = $1', [key(email)]);
 
 /** Whether the account is blocked from some address (what user management shows). */
-export const blockedSql = (emailColumn: string) => `exists (select 1 from sign_in_throttles t where t.email = lower(${emailColumn}) and t.blocked_until > now())`;
+export const blockedSql = (emailColumn: string) =>
+  `exists (select 1 from sign_in_throttles t where t.email = lower(${emailColumn}) and t.blocked_until > now())`;

@@ -4,7 +4,14 @@ import { HttpError, invalid } from '../http/errors.ts';
 import { translate, type Locale } from '../i18n/locale.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { mailMessages } from '../mail/mail-messages.ts';
-import { CODE_TTL_MINUTES, deviceFingerprints, deviceStanding, issueDeviceCode, rememberDevice, verifyDeviceCode } from './devices.ts';
+import {
+  CODE_TTL_MINUTES,
+  deviceFingerprints,
+  deviceStanding,
+  issueDeviceCode,
+  rememberDevice,
+  verifyDeviceCode,
+} from './devices.ts';
 import { ipAllowed, restrictionsFor } from './ip-restriction-check.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { IDLE_MS, createSession } from './sessions.ts';
@@ -17,7 +24,8 @@ const unknownAccountHash = () => (dummyHash ??= hashPassword(`unknown-${Math.ran
 // The predecessor's sign-in messages (predecessor-facts §8), word for word.
 export const SIGN_IN = {
   bad: 'Bad Credentials',
-  warning: 'You have entered bad credentials 3 times. If you enter bad credentials again your user will be blocked for security.',
+  warning:
+    'You have entered bad credentials 3 times. If you enter bad credentials again your user will be blocked for security.',
   blocked: 'Your user has been blocked. Enter your user code or try again in 24 hours.',
   inactive: 'Your user is inactive, for more information contact the administrator.',
   ipNotAllowed: 'You are not allowed to access this application',
@@ -31,7 +39,13 @@ export const SIGN_IN = {
 export { BLOCK_HOURS } from './sign-in-throttle.ts';
 
 interface UserRow {
-  id: number; email: string; password_hash: string; status: boolean; language: string; first_name: string | null; last_name: string | null;
+  id: number;
+  email: string;
+  password_hash: string;
+  status: boolean;
+  language: string;
+  first_name: string | null;
+  last_name: string | null;
   role_ids: number[];
 }
 
@@ -52,7 +66,12 @@ function credentials(req: Request): { email: string; password: string; code?: st
   if (typeof password !== 'string' || !password) errors.password = ['The password field is required.'];
   if (code !== undefined && code !== null && typeof code !== 'string') errors.code = ['The code must be text.'];
   if (Object.keys(errors).length) throw invalid(errors);
-  return { email: String(email).trim(), password: String(password), code: (code as string | null) || undefined, deviceToken: device_token };
+  return {
+    email: String(email).trim(),
+    password: String(password),
+    code: (code as string | null) || undefined,
+    deviceToken: device_token,
+  };
 }
 
 /**
@@ -81,14 +100,17 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       const { email, password, code, deviceToken } = credentials(req);
       const ip = req.ip ?? 'unknown';
       const now = await throttleStanding(db, email, ip);
-      if (now.kind === 'address-limited') throw new HttpError(429, SIGN_IN.addressLimited, undefined, { 'Retry-After': String(now.retryAfterS) });
+      if (now.kind === 'address-limited')
+        throw new HttpError(429, SIGN_IN.addressLimited, undefined, { 'Retry-After': String(now.retryAfterS) });
       if (now.kind === 'blocked') throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
       const user = await findUser(db, email);
       // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
-      if (!(await verifyPassword(password, user?.password_hash ?? await unknownAccountHash())) || !user) return await failedSignIn(db, email, ip);
+      if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
+        return await failedSignIn(db, email, ip);
       await clearFailures(db, email, ip);
       if (!user.status) throw new HttpError(401, SIGN_IN.inactive);
-      if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id))) throw new HttpError(401, SIGN_IN.ipNotAllowed);
+      if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
+        throw new HttpError(401, SIGN_IN.ipNotAllowed);
 
       const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
       if (standing.kind === 'new') {
@@ -97,7 +119,14 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
           throw new HttpError(403, SIGN_IN.newDevice, undefined, undefined, { new_device: true });
         }
         const verdict = await verifyDeviceCode(db, user.id, code);
-        if (verdict !== 'valid') throw new HttpError(403, verdict === 'expired' ? SIGN_IN.expiredCode : SIGN_IN.wrongCode, undefined, undefined, { new_device: true });
+        if (verdict !== 'valid')
+          throw new HttpError(
+            403,
+            verdict === 'expired' ? SIGN_IN.expiredCode : SIGN_IN.wrongCode,
+            undefined,
+            undefined,
+            { new_device: true },
+          );
       }
       // A known device gets a fresh token too, so a client that lost its own is recognised next time.
       const device = await rememberDevice(db, user.id, req);
@@ -106,10 +135,18 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       res.json({
         ...session,
         device_token: device.deviceToken,
-        user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, language: user.language },
+        user: {
+          id: user.id,
+          email: user.email,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          language: user.language,
+        },
         inactivity_time: IDLE_MS,
       });
-    } catch (e) { next(e); }
+    } catch (e) {
+      next(e);
+    }
   });
 
   // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
@@ -118,9 +155,12 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       const email = (req.body ?? {}).email;
       if (typeof email !== 'string' || !email.trim()) throw invalid({ email: ['The email field is required.'] });
       const user = await findUser(db, email.trim());
-      if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open') await sendCode(user);
+      if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open')
+        await sendCode(user);
       res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });
-    } catch (e) { next(e); }
+    } catch (e) {
+      next(e);
+    }
   });
   return router;
 }

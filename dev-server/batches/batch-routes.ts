@@ -19,158 +19,292 @@ const optionalId = (v: unknown, field: string) => {
 /** Document 3 §7 "Batches": the calls beyond the generated list. */
 export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
-    method: 'get', path: '/claim/batch/get-all-server-claims', permission: ['claimbatch.create', 'claimbatch.edit'],
-    summary: 'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
+    method: 'get',
+    path: '/claim/batch/get-all-server-claims',
+    permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary:
+      'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
     async handle(ctx, req, actor) {
       // record_id: the batch being edited (its own claims stay offered).
-      return new BatchService(ctx, actor).batchable({ billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'), companyId: optionalId(req.query.company_id, 'company_id'), query: typeof req.query.query === 'string' ? req.query.query : undefined, exceptBatch: optionalId(req.query.record_id, 'record_id') });
+      return new BatchService(ctx, actor).batchable({
+        billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'),
+        companyId: optionalId(req.query.company_id, 'company_id'),
+        query: typeof req.query.query === 'string' ? req.query.query : undefined,
+        exceptBatch: optionalId(req.query.record_id, 'record_id'),
+      });
     },
   },
   {
-    method: 'get', path: '/claim/batch/get-all-server-claims/{id}', permission: ['claimbatch.create', 'claimbatch.edit'],
-    summary: "Claims that may go in this batch: its own and those that may be batched",
+    method: 'get',
+    path: '/claim/batch/get-all-server-claims/{id}',
+    permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary: 'Claims that may go in this batch: its own and those that may be batched',
     async handle(ctx, req, actor) {
       const batches = new BatchService(ctx, actor);
       const batch = await batches.store.get(idParam(req));
-      return batches.batchable({ billingCompanyId: Number(batch.billing_company_id), companyId: Number(batch.company_id), exceptBatch: batch.id });
+      return batches.batchable({
+        billingCompanyId: Number(batch.billing_company_id),
+        companyId: Number(batch.company_id),
+        exceptBatch: batch.id,
+      });
     },
   },
   {
-    method: 'get', path: '/claim/batch/clearing-house-accounts', permission: ['claimbatch.create', 'claimbatch.edit'],
-    summary: "The caller's clearing-house accounts a batch may go through [{id, name}] (people who batch need not manage clearing houses)",
+    method: 'get',
+    path: '/claim/batch/clearing-house-accounts',
+    permission: ['claimbatch.create', 'claimbatch.edit'],
+    summary:
+      "The caller's clearing-house accounts a batch may go through [{id, name}] (people who batch need not manage clearing houses)",
     async handle(ctx, _req, actor) {
       const r = await ctx.db.query<{ id: number; name: string }>(
         `select a.id, a.submitter_id || ' · ' || h.name as name from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id
-          where $1::boolean or a.billing_company_id = any($2::bigint[]) order by h.name`, [actor.crossTenant, actor.billingCompanyIds]);
+          where $1::boolean or a.billing_company_id = any($2::bigint[]) order by h.name`,
+        [actor.crossTenant, actor.billingCompanyIds],
+      );
       return r.rows;
     },
   },
   {
-    method: 'get', path: '/claim/batch/status-submission', permission: 'claimbatch.view', summary: 'The batch statuses [{id, name, background_color, font_color}]',
+    method: 'get',
+    path: '/claim/batch/status-submission',
+    permission: 'claimbatch.view',
+    summary: 'The batch statuses [{id, name, background_color, font_color}]',
     async handle(ctx, _req, _actor, res) {
       const m = ctx.entities.find((e) => e.name === 'claim-batch')!.states!;
       return m.states.map((s) => stateListItem(m, s.id, res.locals.locale));
     },
   },
   {
-    method: 'get', path: '/claim/batch/report-submission', permission: 'claimbatch.view',
-    summary: "The submissions and their answers, newest first (?batch_id, ?from, ?to mm/dd/yyyy; at most 500): each 837 sent or refused and each acknowledgment applied, with its batch and claim counts",
+    method: 'get',
+    path: '/claim/batch/report-submission',
+    permission: 'claimbatch.view',
+    summary:
+      'The submissions and their answers, newest first (?batch_id, ?from, ?to mm/dd/yyyy; at most 500): each 837 sent or refused and each acknowledgment applied, with its batch and claim counts',
     async handle(ctx, req, actor) {
       const params: unknown[] = [];
-      const where = [actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `e.billing_company_id = any($${params.length}::bigint[])`)];
+      const where = [
+        actor.crossTenant
+          ? 'true'
+          : (params.push(actor.billingCompanyIds), `e.billing_company_id = any($${params.length}::bigint[])`),
+      ];
       const batchId = optionalId(req.query.batch_id, 'batch_id');
-      if (batchId) { params.push(batchId); where.push(`e.batch_id = $${params.length}`); }
-      for (const [name, op] of [['from', '>='], ['to', '<']] as const) {
+      if (batchId) {
+        params.push(batchId);
+        where.push(`e.batch_id = $${params.length}`);
+      }
+      for (const [name, op] of [
+        ['from', '>='],
+        ['to', '<'],
+      ] as const) {
         const v = req.query[name];
         if (v === undefined || v === '') continue;
-        if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ [name]: [`The ${name} date must be a date in mm/dd/yyyy.`] });
-        params.push(usDateToIso(v)); where.push(`e.exchanged_at ${op} $${params.length}::date${name === 'to' ? " + interval '1 day'" : ''}`);
+        if (typeof v !== 'string' || !isUsDate(v))
+          throw invalid({ [name]: [`The ${name} date must be a date in mm/dd/yyyy.`] });
+        params.push(usDateToIso(v));
+        where.push(`e.exchanged_at ${op} $${params.length}::date${name === 'to' ? " + interval '1 day'" : ''}`);
       }
       const r = await ctx.db.query(
         `select e.id, to_char(e.exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected,
                 e.batch_id, b.code as batch_code, e.clearing_house_account_id, e.billing_company_id
-           from exchange_files e left join claim_batches b on b.id = e.batch_id where ${where.join(' and ')} order by e.exchanged_at desc, e.id desc limit 500`, params);
+           from exchange_files e left join claim_batches b on b.id = e.batch_id where ${where.join(' and ')} order by e.exchanged_at desc, e.id desc limit 500`,
+        params,
+      );
       return r.rows;
     },
   },
   {
-    method: 'post', path: '/claim/batch/acknowledgments', permission: 'claimbatch.send',
-    summary: "Takes in a clearing house's file by hand ({content, name?, billing_company_id?}): a 999 or 277CA is applied, an 835 waits for posting, an unreadable file is kept with its findings; the same file twice changes nothing",
+    method: 'post',
+    path: '/claim/batch/acknowledgments',
+    permission: 'claimbatch.send',
+    summary:
+      "Takes in a clearing house's file by hand ({content, name?, billing_company_id?}): a 999 or 277CA is applied, an 835 waits for posting, an unreadable file is kept with its findings; the same file twice changes nothing",
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
-      if (typeof body.content !== 'string' || !body.content.trim()) throw invalid({ content: ['The content of the acknowledgment file is required.'] });
-      const bc = actor.crossTenant ? optionalId(body.billing_company_id, 'billing_company_id') : actor.billingCompanyIds.length === 1 ? actor.billingCompanyIds[0] : optionalId(body.billing_company_id, 'billing_company_id');
-      if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw invalid({ billing_company_id: ['The billing company field is required.'] });
-      return receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: typeof body.name === 'string' && body.name.trim() ? body.name : 'acknowledgment.x12', bytes: Buffer.from(body.content, 'latin1') });
+      if (typeof body.content !== 'string' || !body.content.trim())
+        throw invalid({ content: ['The content of the acknowledgment file is required.'] });
+      const bc = actor.crossTenant
+        ? optionalId(body.billing_company_id, 'billing_company_id')
+        : actor.billingCompanyIds.length === 1
+          ? actor.billingCompanyIds[0]
+          : optionalId(body.billing_company_id, 'billing_company_id');
+      if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc)))
+        throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      return receiveFile(ctx, actor, {
+        billingCompanyId: bc,
+        accountId: null,
+        name: typeof body.name === 'string' && body.name.trim() ? body.name : 'acknowledgment.x12',
+        bytes: Buffer.from(body.content, 'latin1'),
+      });
     },
   },
   {
-    method: 'get', path: '/claim/batch/{id}/exchanges', permission: 'claimbatch.show',
-    summary: "A batch's files exchanged, oldest first: the 837 sent (or the failed attempts) and the acknowledgments that answered it",
+    method: 'get',
+    path: '/claim/batch/{id}/exchanges',
+    permission: 'claimbatch.show',
+    summary:
+      "A batch's files exchanged, oldest first: the 837 sent (or the failed attempts) and the acknowledgments that answered it",
     async handle(ctx, req, actor) {
       const batch = await new BatchService(ctx, actor).store.get(idParam(req));
       const r = await ctx.db.query(
         `select e.id, e.exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected, e.file_id
            from exchange_files e where e.billing_company_id = $1 and e.batch_id = $2
-          order by e.id`, [batch.billing_company_id, batch.id]);
+          order by e.id`,
+        [batch.billing_company_id, batch.id],
+      );
       return r.rows;
     },
   },
-  ...(['/claim/batch/get-all-server', '/claim/batch'] as const).map((path): GuardedRoute<BatchContext> => ({
-    method: 'get', path, permission: 'claimbatch.view',
-    summary: "The batches, a page at a time (the generated list's filters and sort), each with the predecessor's totals from its claims' latest statuses",
-    async handle(ctx, req, actor) {
-      const page = await new BatchService(ctx, actor).store.list(req.query as ListParams);
-      return { ...page, data: await withStatusTotals(ctx.db, page.data) };
-    },
-  })),
+  ...(['/claim/batch/get-all-server', '/claim/batch'] as const).map(
+    (path): GuardedRoute<BatchContext> => ({
+      method: 'get',
+      path,
+      permission: 'claimbatch.view',
+      summary:
+        "The batches, a page at a time (the generated list's filters and sort), each with the predecessor's totals from its claims' latest statuses",
+      async handle(ctx, req, actor) {
+        const page = await new BatchService(ctx, actor).store.list(req.query as ListParams);
+        return { ...page, data: await withStatusTotals(ctx.db, page.data) };
+      },
+    }),
+  ),
   {
-    method: 'post', path: '/claim/batch', permission: 'claimbatch.create', status: 201,
-    summary: 'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
-    async handle(ctx, req, actor, res) { return new BatchService(ctx, actor).save(bodyObject(req), { locale: res.locals.locale }); },
+    method: 'post',
+    path: '/claim/batch',
+    permission: 'claimbatch.create',
+    status: 201,
+    summary:
+      'Creates a batch ({name, company_id, transmission E|P, clearing_house_account_id, claim_ids}): verified Not submitted claims of one company and one form',
+    async handle(ctx, req, actor, res) {
+      return new BatchService(ctx, actor).save(bodyObject(req), { locale: res.locals.locale });
+    },
   },
   {
-    method: 'get', path: '/claim/batch/{id}', permission: 'claimbatch.show', summary: 'A batch with its claims and their statuses, and totals as the predecessor counted them',
+    method: 'get',
+    path: '/claim/batch/{id}',
+    permission: 'claimbatch.show',
+    summary: 'A batch with its claims and their statuses, and totals as the predecessor counted them',
     async handle(ctx, req, actor) {
       const batches = new BatchService(ctx, actor);
       const batch = await batches.store.get(idParam(req));
-      const claims = await ctx.db.query<{ id: number; code: string; patient_name: string; status_id: number; billed_amount: string }>(
+      const claims = await ctx.db.query<{
+        id: number;
+        code: string;
+        patient_name: string;
+        status_id: number;
+        billed_amount: string;
+      }>(
         `select id, code, patient_name, status_id, billed_amount from claims where billing_company_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) order by id`,
-        [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])]);
+        [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])],
+      );
       const [withTotals] = await withStatusTotals(ctx.db, [batch]);
       return { ...withTotals, claims: claims.rows.map((c) => ({ ...c, billed_amount: Number(c.billed_amount) })) };
     },
   },
   {
-    method: 'get', path: '/claim/batch/{id}/claims', permission: 'claimbatch.show', summary: "A batch's claims [{id, code, patient_name, status_id, billed_amount}]",
+    method: 'get',
+    path: '/claim/batch/{id}/claims',
+    permission: 'claimbatch.show',
+    summary: "A batch's claims [{id, code, patient_name, status_id, billed_amount}]",
     async handle(ctx, req, actor) {
       const batch = await new BatchService(ctx, actor).store.get(idParam(req));
       const claims = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
-      return (await claims.list({ ids: ((batch.claim_ids as number[]) ?? []).join(','), itemsPerPage: '1000' }, false)).data;
+      return (await claims.list({ ids: ((batch.claim_ids as number[]) ?? []).join(','), itemsPerPage: '1000' }, false))
+        .data;
     },
   },
-  ...(['show-batch-preview', 'show-batch-report'] as const).map((kind): GuardedRoute<BatchContext> => ({
-    method: 'get', path: `/claim/batch/${kind}/{id}`, permission: kind === 'show-batch-preview' ? ['claimbatch.preview', 'claimbatch.print'] : 'claimbatch.report', raw: true,
-    summary: kind === 'show-batch-preview' ? 'The batch as a PDF to check before it leaves (?print=true downloads it)' : "The batch report PDF: its claims by payer with totals for each and a grand total",
-    async handle(ctx, req, actor, res) {
-      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
-      const pdf = await batchReportPdf(ctx.db, batch, res.locals.locale);
-      const download = req.query.print === 'true' || kind === 'show-batch-report';
-      res.type('application/pdf').setHeader('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename="batch-${String(batch.code)}.pdf"`);
-      res.send(Buffer.from(pdf));
-    },
-  })),
+  ...(['show-batch-preview', 'show-batch-report'] as const).map(
+    (kind): GuardedRoute<BatchContext> => ({
+      method: 'get',
+      path: `/claim/batch/${kind}/{id}`,
+      permission: kind === 'show-batch-preview' ? ['claimbatch.preview', 'claimbatch.print'] : 'claimbatch.report',
+      raw: true,
+      summary:
+        kind === 'show-batch-preview'
+          ? 'The batch as a PDF to check before it leaves (?print=true downloads it)'
+          : 'The batch report PDF: its claims by payer with totals for each and a grand total',
+      async handle(ctx, req, actor, res) {
+        const batch = await new BatchService(ctx, actor).store.get(idParam(req));
+        const pdf = await batchReportPdf(ctx.db, batch, res.locals.locale);
+        const download = req.query.print === 'true' || kind === 'show-batch-report';
+        res
+          .type('application/pdf')
+          .setHeader(
+            'Content-Disposition',
+            `${download ? 'attachment' : 'inline'}; filename="batch-${String(batch.code)}.pdf"`,
+          );
+        res.send(Buffer.from(pdf));
+      },
+    }),
+  ),
   {
-    method: 'get', path: '/claim/batch/show-batch-forms/{id}', permission: ['claimbatch.print', 'claimbatch.preview'], raw: true,
-    summary: "The batch's claims on their paper forms (CMS-1500 or UB-04), ?mode=data (on pre-printed red forms, the default) or full (the form drawn, plain paper), ?left=&top= offsets in points",
+    method: 'get',
+    path: '/claim/batch/show-batch-forms/{id}',
+    permission: ['claimbatch.print', 'claimbatch.preview'],
+    raw: true,
+    summary:
+      "The batch's claims on their paper forms (CMS-1500 or UB-04), ?mode=data (on pre-printed red forms, the default) or full (the form drawn, plain paper), ?left=&top= offsets in points",
     async handle(ctx, req, actor, res) {
       const batch = await new BatchService(ctx, actor).store.get(idParam(req));
       const { mode, offsets } = formQuery(req);
-      const { form, pdf } = await claimFormsPdf(ctx.db, Number(batch.billing_company_id), (batch.claim_ids as number[]) ?? [], mode, offsets);
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="batch-${String(batch.code)}-${form}${mode === 'full' ? '-plain-paper' : ''}.pdf"`);
+      const { form, pdf } = await claimFormsPdf(
+        ctx.db,
+        Number(batch.billing_company_id),
+        (batch.claim_ids as number[]) ?? [],
+        mode,
+        offsets,
+      );
+      res
+        .type('application/pdf')
+        .setHeader(
+          'Content-Disposition',
+          `inline; filename="batch-${String(batch.code)}-${form}${mode === 'full' ? '-plain-paper' : ''}.pdf"`,
+        );
       res.send(Buffer.from(pdf));
     },
   },
   {
-    method: 'put', path: '/claim/batch/{id}', permission: 'claimbatch.edit', summary: 'Updates a batch not yet sent (the version edited is required)',
+    method: 'put',
+    path: '/claim/batch/{id}',
+    permission: 'claimbatch.edit',
+    summary: 'Updates a batch not yet sent (the version edited is required)',
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       delete body.version;
-      return new BatchService(ctx, actor).save(body, { id: idParam(req), version: editedVersion(req, true), locale: res.locals.locale });
+      return new BatchService(ctx, actor).save(body, {
+        id: idParam(req),
+        version: editedVersion(req, true),
+        locale: res.locals.locale,
+      });
     },
   },
   {
-    method: 'delete', path: '/claim/batch/{id}', permission: 'claimbatch.remove', summary: 'Deletes a batch not yet sent (its claims return to the batchable list)',
-    async handle(ctx, req, actor) { await new BatchService(ctx, actor).remove(idParam(req), editedVersion(req)); return { message: 'Deleted.' }; },
+    method: 'delete',
+    path: '/claim/batch/{id}',
+    permission: 'claimbatch.remove',
+    summary: 'Deletes a batch not yet sent (its claims return to the batchable list)',
+    async handle(ctx, req, actor) {
+      await new BatchService(ctx, actor).remove(idParam(req), editedVersion(req));
+      return { message: 'Deleted.' };
+    },
   },
   {
-    method: 'patch', path: '/claim/batch/submit-to-clearing-house/{id}', permission: 'claimbatch.send',
-    summary: "Sends an electronic batch: its 837 is written and kept in the file store, and its claims and the batch become Submitted",
-    async handle(ctx, req, actor) { return new BatchService(ctx, actor).submit(idParam(req)); },
+    method: 'patch',
+    path: '/claim/batch/submit-to-clearing-house/{id}',
+    permission: 'claimbatch.send',
+    summary:
+      'Sends an electronic batch: its 837 is written and kept in the file store, and its claims and the batch become Submitted',
+    async handle(ctx, req, actor) {
+      return new BatchService(ctx, actor).submit(idParam(req));
+    },
   },
   {
-    method: 'patch', path: '/claim/batch/confirm-shipping/{id}', permission: 'claimbatch.submitted',
-    summary: 'Confirms a batch shipped by hand (paper, or a file uploaded outside the product): its claims and the batch become Submitted',
-    async handle(ctx, req, actor) { return new BatchService(ctx, actor).confirmShipping(idParam(req)); },
+    method: 'patch',
+    path: '/claim/batch/confirm-shipping/{id}',
+    permission: 'claimbatch.submitted',
+    summary:
+      'Confirms a batch shipped by hand (paper, or a file uploaded outside the product): its claims and the batch become Submitted',
+    async handle(ctx, req, actor) {
+      return new BatchService(ctx, actor).confirmShipping(idParam(req));
+    },
   },
 ];

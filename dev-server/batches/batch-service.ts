@@ -18,14 +18,19 @@ import { crashPoint } from '../jobs/crash-point.ts';
 import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 /** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
-const productionUsage = (account: string | null): 'T' | 'P' => (account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T');
+const productionUsage = (account: string | null): 'T' | 'P' =>
+  account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { CLAIM_BATCH_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 
-export interface BatchContext { db: Database; entities: Entity[]; files: FileStore }
+export interface BatchContext {
+  db: Database;
+  entities: Entity[];
+  files: FileStore;
+}
 
 type Fields = Record<string, unknown>;
 
@@ -33,7 +38,8 @@ export const BATCH_MESSAGES = {
   onlyReady: 'Only verified claims in Not submitted can be batched: {codes}.',
   selfPay: 'Self-pay claims are billed to the patient on a statement, never sent in a batch: {codes}.',
   otherCompany: 'Every claim of a batch belongs to its company: {codes}.',
-  oneForm: 'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
+  oneForm:
+    'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
   inPendingBatch: 'These claims are already in a batch not yet sent: {codes}.',
   accountRequired: 'An electronic batch needs the clearing house account it goes through.',
   notEditable: 'A batch that was sent cannot be changed.',
@@ -42,7 +48,8 @@ export const BATCH_MESSAGES = {
   paperIsPrinted: 'A paper batch is printed and its shipping confirmed.',
   changedWhileSending: 'The batch changed while it was being sent; open it again.',
   beingSent: 'The batch is being sent; it can be changed once the send is over.',
-  submitterPhone: 'The clearing house account needs the submitter\'s contact phone (or the billing company a phone of its own): the 837 names it.',
+  submitterPhone:
+    "The clearing house account needs the submitter's contact phone (or the billing company a phone of its own): the 837 names it.",
 } as const;
 
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
@@ -59,35 +66,74 @@ export class BatchService {
   readonly store: ResourceStore;
   private claimEntity: Entity;
 
-  constructor(private ctx: BatchContext, private actor: Actor) {
+  constructor(
+    private ctx: BatchContext,
+    private actor: Actor,
+  ) {
     this.entity = ctx.entities.find((e) => e.name === 'claim-batch')!;
     this.claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
     this.store = new ResourceStore(ctx.db, this.entity, actor);
   }
 
   /** Claims that may be batched: verified, Not submitted, in no batch that is still to be sent (one query, a page of 5,000 at most). */
-  async batchable(p: { billingCompanyId?: number; companyId?: number; query?: string; exceptBatch?: number }): Promise<Fields[]> {
+  async batchable(p: {
+    billingCompanyId?: number;
+    companyId?: number;
+    query?: string;
+    exceptBatch?: number;
+  }): Promise<Fields[]> {
     const params: unknown[] = [];
     // Self-pay claims go to the patient's statement, never to a clearing house or a payer's paper batch.
     const where = [`c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED}`, 'c.verified', 'not coalesce(c.self_pay, false)'];
-    if (!this.actor.crossTenant) { params.push(this.actor.billingCompanyIds); where.push(`c.billing_company_id = any($${params.length}::bigint[])`); }
-    if (p.billingCompanyId) { params.push(p.billingCompanyId); where.push(`c.billing_company_id = $${params.length}`); }
-    if (p.companyId) { params.push(p.companyId); where.push(`c.company_id = $${params.length}`); }
-    if (p.query) { params.push(`%${p.query.toLowerCase()}%`); where.push(`lower(coalesce(c.code, '') || ' ' || coalesce(c.patient_name, '')) like $${params.length}`); }
+    if (!this.actor.crossTenant) {
+      params.push(this.actor.billingCompanyIds);
+      where.push(`c.billing_company_id = any($${params.length}::bigint[])`);
+    }
+    if (p.billingCompanyId) {
+      params.push(p.billingCompanyId);
+      where.push(`c.billing_company_id = $${params.length}`);
+    }
+    if (p.companyId) {
+      params.push(p.companyId);
+      where.push(`c.company_id = $${params.length}`);
+    }
+    if (p.query) {
+      params.push(`%${p.query.toLowerCase()}%`);
+      where.push(`lower(coalesce(c.code, '') || ' ' || coalesce(c.patient_name, '')) like $${params.length}`);
+    }
     params.push(p.exceptBatch ?? 0);
-    where.push(`not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`);
+    where.push(
+      `not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`,
+    );
     const r = await this.ctx.db.query(
       `select c.id, c.code, c.patient_id, c.patient_name, c.company_id, c.format_id, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.billed_amount, c.billing_company_id
-         from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`, params);
+         from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`,
+      params,
+    );
     // name: how a picker shows the claim (claim number · patient · date of service · amount).
-    return r.rows.map((x) => ({ ...x, billed_amount: Number(x.billed_amount), name: `${String(x.code)} · ${String(x.patient_name ?? '')} · ${String(x.date_of_service ?? '')} · $${formatCents(Number(x.billed_amount))}` }));
+    return r.rows.map((x) => ({
+      ...x,
+      billed_amount: Number(x.billed_amount),
+      name: `${String(x.code)} · ${String(x.patient_name ?? '')} · ${String(x.date_of_service ?? '')} · $${formatCents(Number(x.billed_amount))}`,
+    }));
   }
 
   /** The claims of a batch, checked: they exist for the caller, are ready, are the batch company's, one form, and in no other pending batch. */
   private async checkedClaims(tx: Queryable, owner: number, values: Fields, exceptBatch: number) {
     const ids = values.claim_ids as number[];
-    const r = await tx.query<{ id: number; code: string; status_id: number; verified: boolean; format_id: number; company_id: number; billed_amount: string; self_pay: boolean | null }>(
-      `select id, code, status_id, verified, format_id, company_id, billed_amount, self_pay from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id for update`, [owner, ids]);
+    const r = await tx.query<{
+      id: number;
+      code: string;
+      status_id: number;
+      verified: boolean;
+      format_id: number;
+      company_id: number;
+      billed_amount: string;
+      self_pay: boolean | null;
+    }>(
+      `select id, code, status_id, verified, format_id, company_id, billed_amount, self_pay from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id for update`,
+      [owner, ids],
+    );
     const errors: Record<string, string[]> = {};
     if (r.rows.length !== ids.length) errors.claim_ids = [BATCH_MESSAGES.notFound];
     const codes = (xs: typeof r.rows) => xs.map((c) => c.code).join(', ');
@@ -100,15 +146,29 @@ export class BatchService {
     // Both forms: each claim named under its form, so the person sees which to take out.
     const professional = r.rows.filter((c) => Number(c.format_id) === CLAIM_FORMAT.PROFESSIONAL);
     if (professional.length && professional.length < r.rows.length) {
-      (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.oneForm, { professional: codes(professional), institutional: codes(r.rows.filter((c) => Number(c.format_id) !== CLAIM_FORMAT.PROFESSIONAL)) }));
+      (errors.claim_ids ??= []).push(
+        say(BATCH_MESSAGES.oneForm, {
+          professional: codes(professional),
+          institutional: codes(r.rows.filter((c) => Number(c.format_id) !== CLAIM_FORMAT.PROFESSIONAL)),
+        }),
+      );
     }
     const pending = await tx.query<{ code: string }>(
       `select c.code from claims c where c.id = any($2::bigint[]) and exists (select 1 from claim_batches b where b.billing_company_id = $1 and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $3 and b.claim_ids @> to_jsonb(c.id))`,
-      [owner, ids, exceptBatch]);
-    if (pending.rows.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.inPendingBatch, { codes: pending.rows.map((c) => c.code).join(', ') }));
-    if (values.transmission !== 'P' && !values.clearing_house_account_id) errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
+      [owner, ids, exceptBatch],
+    );
+    if (pending.rows.length)
+      (errors.claim_ids ??= []).push(
+        say(BATCH_MESSAGES.inPendingBatch, { codes: pending.rows.map((c) => c.code).join(', ') }),
+      );
+    if (values.transmission !== 'P' && !values.clearing_house_account_id)
+      errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
     if (Object.keys(errors).length) throw invalid(errors);
-    return { total_claims: r.rows.length, claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0), institutional: !professional.length };
+    return {
+      total_claims: r.rows.length,
+      claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0),
+      institutional: !professional.length,
+    };
   }
 
   async save(body: Fields, opts: { id?: number; version?: number; locale: Locale }): Promise<Row> {
@@ -116,7 +176,8 @@ export class BatchService {
     const values = w.writable(body);
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
-      if (before && Number(before.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      if (before && Number(before.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
+        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
       // A send under way may already have put the 837 out: the batch waits for it to finish (or be resumed).
       if (before?.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
@@ -125,17 +186,41 @@ export class BatchService {
       const { institutional: _form, ...totals } = await this.checkedClaims(tx, owner, record, before?.id ?? 0);
       // An 837 prepared and not sent no longer matches the changed batch: the next send writes a new one.
       const unprepared = before?.send_state ? { control_number: null, file_id: null, send_state: null } : {};
-      if (before) return this.store.update(before.id, { ...values, ...totals, ...unprepared }, { tx, version: opts.version, requireVersion: true });
-      const n = Number((await tx.query<{ n: number }>('select count(*) + 1 as n from claim_batches where billing_company_id = $1', [owner])).rows[0].n);
-      return this.store.create({ ...values, ...totals, billing_company_id: owner, code: batchCode(String(values.name), n, nowOf(this.ctx.db).getFullYear()) }, { tx });
+      if (before)
+        return this.store.update(
+          before.id,
+          { ...values, ...totals, ...unprepared },
+          { tx, version: opts.version, requireVersion: true },
+        );
+      const n = Number(
+        (
+          await tx.query<{ n: number }>('select count(*) + 1 as n from claim_batches where billing_company_id = $1', [
+            owner,
+          ])
+        ).rows[0].n,
+      );
+      return this.store.create(
+        {
+          ...values,
+          ...totals,
+          billing_company_id: owner,
+          code: batchCode(String(values.name), n, nowOf(this.ctx.db).getFullYear()),
+        },
+        { tx },
+      );
     });
   }
 
   async remove(id: number, version?: number): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, "Error deleting the batch, contact the administrator");
-      if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] }, "Error deleting the batch, contact the administrator");
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
+        throw invalid(
+          { status_id: [BATCH_MESSAGES.notEditable] },
+          'Error deleting the batch, contact the administrator',
+        );
+      if (batch.send_state === 'sending')
+        throw invalid({ status_id: [BATCH_MESSAGES.beingSent] }, 'Error deleting the batch, contact the administrator');
       await this.store.remove(id, { tx, version });
     });
   }
@@ -153,14 +238,27 @@ export class BatchService {
    * A connection that fails puts the batch back to "prepared", leaves every status as it was and says
    * why. resumed: a job's later run, which finds a batch already Submitted by its earlier run done.
    */
-  async submit(id: number, progress: SendProgress = async () => undefined, opts: { resumed?: boolean } = {}): Promise<Row> {
+  async submit(
+    id: number,
+    progress: SendProgress = async () => undefined,
+    opts: { resumed?: boolean } = {},
+  ): Promise<Row> {
     await progress(0, 'reading-claims');
     const prepared = await this.prepare(id, opts.resumed === true);
     if (!prepared.send) return prepared.done!;
     const { batch, bc, account, file, bytes } = prepared.send;
     crashPoint('batch-send:after-prepare', id);
     await progress(1, 'writing-837');
-    const sent = { billingCompanyId: bc, accountId: account.id, batchId: batch.id, fileId: file.id, direction: 'out' as const, kind: prepared.send.kind, name: file.name, size: bytes.length };
+    const sent = {
+      billingCompanyId: bc,
+      accountId: account.id,
+      batchId: batch.id,
+      fileId: file.id,
+      direction: 'out' as const,
+      kind: prepared.send.kind,
+      name: file.name,
+      size: bytes.length,
+    };
     let where = 'the file store (to be uploaded by hand)';
     if (connects(account)) {
       await progress(2, 'sending');
@@ -171,29 +269,56 @@ export class BatchService {
         connection = await openConnection(this.ctx.db, account);
         crashPoint('batch-send:before-put', id);
         // A run that stopped after the file went out (and before saying so) finds it there and does not put it again.
-        if (!(maybeOut && await connection.hasOutbound(file.name))) await connection.put(file.name, bytes);
+        if (!(maybeOut && (await connection.hasOutbound(file.name)))) await connection.put(file.name, bytes);
         where = connection.label;
       } catch (e) {
-        const reason = e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+        const reason =
+          e instanceof ConnectionError
+            ? e.message
+            : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
         await this.ctx.db.transaction(async (tx) => {
           await tx.query(`update claim_batches set send_state = 'prepared' where id = $1`, [id]);
           await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason });
         });
         throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
-      } finally { await connection?.close(); }
+      } finally {
+        await connection?.close();
+      }
       crashPoint('batch-send:after-put', id);
     }
     await progress(3, 'marking-submitted');
     const done = await this.ctx.db.transaction(async (tx) => {
       const now = await this.store.get(id, tx, true);
       // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
-      if (Number(now.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED || Number(now.file_id) !== file.id) throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
+      if (Number(now.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED || Number(now.file_id) !== file.id)
+        throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })));
+      await moveClaims(
+        tx,
+        this.actor,
+        this.claimEntity,
+        bc,
+        CLAIM_STATUS.NOT_SUBMITTED,
+        CLAIM_STATUS.SUBMITTED,
+        claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })),
+      );
       await markRefilesTransmitted(tx, claimIds);
-      await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'sent', message: `${claimIds.length} claims sent through ${where}.` });
-      await this.store.applyUpdate(tx, now, { shipping_date: nowOf(this.ctx.db).toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null }, 'updated');
-      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, { tx, system: true, note: `837 sent: ${file.name}` });
+      await logExchange(this.ctx, tx, this.actor, {
+        ...sent,
+        result: 'sent',
+        message: `${claimIds.length} claims sent through ${where}.`,
+      });
+      await this.store.applyUpdate(
+        tx,
+        now,
+        { shipping_date: nowOf(this.ctx.db).toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null },
+        'updated',
+      );
+      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, {
+        tx,
+        system: true,
+        note: `837 sent: ${file.name}`,
+      });
     });
     crashPoint('batch-send:after-submitted', id);
     return done;
@@ -206,37 +331,81 @@ export class BatchService {
   private async prepare(id: number, resumed: boolean) {
     const step = await this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (resumed && Number(batch.status_id) === CLAIM_BATCH_STATUS.SUBMITTED && batch.file_id) return { done: batch, send: null };
-      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
-      if (batch.transmission === 'P') throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
+      if (resumed && Number(batch.status_id) === CLAIM_BATCH_STATUS.SUBMITTED && batch.file_id)
+        return { done: batch, send: null };
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
+        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
+      if (batch.transmission === 'P')
+        throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
       const bc = Number(batch.billing_company_id);
       // The claims were just read and checked (one form): their form is the 837's.
       const kind = (await this.checkedClaims(tx, bc, batch, id)).institutional ? '837I' : '837P';
-      const account = batch.clearing_house_account_id ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc) : null;
-      if (!account) throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
+      const account = batch.clearing_house_account_id
+        ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc)
+        : null;
+      if (!account)
+        throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
       // Prepared before (a send that failed, or a run that stopped): the same file, read once the transaction is over.
-      if (batch.send_state && batch.file_id) return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
-      const company = (await tx.query<{ name: string; phone: string | null }>('select name, phone from billing_companies where id = $1', [bc])).rows[0];
+      if (batch.send_state && batch.file_id)
+        return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
+      const company = (
+        await tx.query<{ name: string; phone: string | null }>(
+          'select name, phone from billing_companies where id = $1',
+          [bc],
+        )
+      ).rows[0];
       // Loop 1000A PER: the submitter's contact phone (the account's, else the billing company's), never a made-up one.
       const phone = String(account.contact_phone || company?.phone || '').replace(/\D/g, '');
       if (phone.length < 10) throw invalid({ contact_phone: [BATCH_MESSAGES.submitterPhone] }, BATCH_MESSAGES.notSent);
-      const control = Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
+      const control = Number(
+        (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
+      );
       const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
       const now = nowOf(this.ctx.db);
       const envelope = {
-        submitter: { name: String(company?.name ?? 'BILLING').toUpperCase().slice(0, 60), id: account.submitter_id, contactName: account.contact_name ?? 'BILLING OFFICE', phone },
+        submitter: {
+          name: String(company?.name ?? 'BILLING')
+            .toUpperCase()
+            .slice(0, 60),
+          id: account.submitter_id,
+          contactName: account.contact_name ?? 'BILLING OFFICE',
+          phone,
+        },
         receiver: { name: account.house.toUpperCase(), id: account.receiver_id ?? account.submitter_id },
-        interchange: { senderId: account.submitter_id, receiverId: account.receiver_id ?? '', control, usage: productionUsage(account.usage), date: now,
-          senderQualifier: account.sender_qualifier ?? 'ZZ', receiverQualifier: account.receiver_qualifier ?? 'ZZ' },
+        interchange: {
+          senderId: account.submitter_id,
+          receiverId: account.receiver_id ?? '',
+          control,
+          usage: productionUsage(account.usage),
+          date: now,
+          senderQualifier: account.sender_qualifier ?? 'ZZ',
+          receiverQualifier: account.receiver_qualifier ?? 'ZZ',
+        },
       };
       const strip = <T extends { id: number }>(cs: T[]) => cs.map(({ id: _id, ...c }) => c);
-      const text = kind === '837I' ? write837I({ ...envelope, claims: strip(institutional) } as Batch837<never>) : write837P({ ...envelope, claims: strip(professional) } as Batch837);
+      const text =
+        kind === '837I'
+          ? write837I({ ...envelope, claims: strip(institutional) } as Batch837<never>)
+          : write837P({ ...envelope, claims: strip(professional) } as Batch837);
       const bytes = Buffer.from(text, 'utf8');
       const file = await this.ctx.files.save(this.actor, {
-        kind: 'x12-out', billingCompanyId: bc, source: bytes, tx,
-        name: fileName(account.file_name_pattern, { submitter: account.submitter_id, control, date: now, batch: String(batch.code) }),
+        kind: 'x12-out',
+        billingCompanyId: bc,
+        source: bytes,
+        tx,
+        name: fileName(account.file_name_pattern, {
+          submitter: account.submitter_id,
+          control,
+          date: now,
+          batch: String(batch.code),
+        }),
       });
-      const updated = await this.store.applyUpdate(tx, batch, { control_number: control, file_id: file.id, send_state: 'prepared' }, 'updated');
+      const updated = await this.store.applyUpdate(
+        tx,
+        batch,
+        { control_number: control, file_id: file.id, send_state: 'prepared' },
+        'updated',
+      );
       return { done: null, send: { batch: updated, bc, account, fileId: file.id, kind } };
     });
     if (!step.send) return { done: step.done, send: null };
@@ -248,14 +417,28 @@ export class BatchService {
   async confirmShipping(id: number): Promise<Row> {
     return this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
-      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED) throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+      if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
+        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
       if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(tx, this.actor, this.claimEntity, bc, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })));
+      await moveClaims(
+        tx,
+        this.actor,
+        this.claimEntity,
+        bc,
+        CLAIM_STATUS.NOT_SUBMITTED,
+        CLAIM_STATUS.SUBMITTED,
+        claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })),
+      );
       await markRefilesTransmitted(tx, claimIds);
-      await this.store.applyUpdate(tx, batch, { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null }, 'updated');
+      await this.store.applyUpdate(
+        tx,
+        batch,
+        { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null },
+        'updated',
+      );
       return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, { tx, system: true, note: 'Shipping confirmed' });
     });
   }
@@ -264,5 +447,4 @@ export class BatchService {
   private ownerOf(values: Fields): number {
     return Number(this.store.ownerFor(values));
   }
-
 }

@@ -10,26 +10,70 @@ import { recordTransitions } from '../resources/state-history.ts';
  */
 
 /** Claims in `from` move to `to` with a note each (a reason per claim); claims no longer in `from` are left alone. Answers the ids moved. */
-export async function moveClaims(tx: Queryable, actor: Actor, claimEntity: Entity, bc: number, from: number, to: number, moves: Array<{ id: number; note: string }>): Promise<number[]> {
+export async function moveClaims(
+  tx: Queryable,
+  actor: Actor,
+  claimEntity: Entity,
+  bc: number,
+  from: number,
+  to: number,
+  moves: Array<{ id: number; note: string }>,
+): Promise<number[]> {
   if (!moves.length) return [];
-  const moved = (await tx.query<{ id: string }>(
-    `update claims set status_id = $3, sub_status_id = null, version = version + 1, updated_at = now() where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $4 returning id`,
-    [bc, moves.map((m) => m.id), to, from])).rows.map((r) => Number(r.id));
+  const moved = (
+    await tx.query<{ id: string }>(
+      `update claims set status_id = $3, sub_status_id = null, version = version + 1, updated_at = now() where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $4 returning id`,
+      [bc, moves.map((m) => m.id), to, from],
+    )
+  ).rows.map((r) => Number(r.id));
   const done = new Set(moved);
   const rows = moves.filter((m) => done.has(m.id));
-  await writeAuditMany(tx, actor, 'claim', 'status_changed', rows.map((m) => ({ entityId: m.id, billingCompanyId: bc, oldValues: { status_id: from }, newValues: { status_id: to } })));
-  await recordTransitions(tx, actor, claimEntity, rows.map((m) => ({ id: m.id, billingCompanyId: bc, from, to, note: m.note })));
+  await writeAuditMany(
+    tx,
+    actor,
+    'claim',
+    'status_changed',
+    rows.map((m) => ({
+      entityId: m.id,
+      billingCompanyId: bc,
+      oldValues: { status_id: from },
+      newValues: { status_id: to },
+    })),
+  );
+  await recordTransitions(
+    tx,
+    actor,
+    claimEntity,
+    rows.map((m) => ({ id: m.id, billingCompanyId: bc, from, to, note: m.note })),
+  );
   return moved;
 }
 
 /** Notes on many claims (a 277CA's acceptances with the payer's claim numbers), audited as created. */
-export async function addClaimNotes(tx: Queryable, actor: Actor, bc: number, notes: Array<{ claim_id: number; kind: string; status_id: number; note: string; details: object }>): Promise<void> {
+export async function addClaimNotes(
+  tx: Queryable,
+  actor: Actor,
+  bc: number,
+  notes: Array<{ claim_id: number; kind: string; status_id: number; note: string; details: object }>,
+): Promise<void> {
   if (!notes.length) return;
   const r = await tx.query<{ id: string; claim_id: string }>(
     `insert into claim_notes (billing_company_id, claim_id, kind, status_id, note, details, user_id)
      select $1, x.claim_id, x.kind, x.status_id, x.note, x.details, $3 from jsonb_to_recordset($2::jsonb) as x(claim_id bigint, kind text, status_id int, note text, details jsonb)
      returning id, claim_id`,
-    [bc, JSON.stringify(notes), actor.system ? null : actor.userId]);
+    [bc, JSON.stringify(notes), actor.system ? null : actor.userId],
+  );
   const byClaim = new Map(notes.map((n) => [n.claim_id, n]));
-  await writeAuditMany(tx, actor, 'claim-note', 'created', r.rows.map((x) => ({ entityId: Number(x.id), billingCompanyId: bc, oldValues: null, newValues: byClaim.get(Number(x.claim_id)) ?? null })));
+  await writeAuditMany(
+    tx,
+    actor,
+    'claim-note',
+    'created',
+    r.rows.map((x) => ({
+      entityId: Number(x.id),
+      billingCompanyId: bc,
+      oldValues: null,
+      newValues: byClaim.get(Number(x.claim_id)) ?? null,
+    })),
+  );
 }

@@ -13,7 +13,10 @@ const REVENUE = new Set(revenueCodes.items.map((i) => i.id));
 /** Relationship codes an 837 5010 accepts for a patient who is not the subscriber (loop 2000C PAT01). */
 const X12_RELATIONSHIPS = new Set(['01', '19', '20', '21', '39', '40', '53', 'G8']);
 
-export interface CheckResult { errors: ClaimErrors; warnings: ClaimErrors }
+export interface CheckResult {
+  errors: ClaimErrors;
+  warnings: ClaimErrors;
+}
 
 function collector() {
   const errors: ClaimErrors = {};
@@ -29,66 +32,161 @@ function collector() {
 const effective = (row: { start_date: string | null; end_date: string | null }, day: string | null) =>
   !day || ((!row.start_date || row.start_date <= day) && (!row.end_date || row.end_date >= day));
 
-type Policy = { id: number; patient_id: number; policy_number: string; type_responsibility_id: number; eff_date: string | null; end_date: string | null;
-  own_insurance: boolean | null; subscriber: Row | null; insurance_company_id: number; insurance_plan_id: number; ins_type_id: number | null };
+type Policy = {
+  id: number;
+  patient_id: number;
+  policy_number: string;
+  type_responsibility_id: number;
+  eff_date: string | null;
+  end_date: string | null;
+  own_insurance: boolean | null;
+  subscriber: Row | null;
+  insurance_company_id: number;
+  insurance_plan_id: number;
+  ins_type_id: number | null;
+};
 type CodeRow = { code: string; start_date: string | null; end_date: string | null };
 type OwnedCodeRow = CodeRow & { billing_company_id: string | null };
 /** Shipped codes under their code, a billing company's own under "bc:code". */
-const byOwnedCode = (rows: OwnedCodeRow[]) => new Map(rows.map((r) => [r.billing_company_id ? `${r.billing_company_id}:${r.code}` : r.code, r]));
+const byOwnedCode = (rows: OwnedCodeRow[]) =>
+  new Map(rows.map((r) => [r.billing_company_id ? `${r.billing_company_id}:${r.code}` : r.code, r]));
 /** The code a claim's billing company reads: its own entry first, else the shipped one. */
-const ownedCode = (map: Map<string, CodeRow>, claim: CheckedClaim, code: string) => map.get(`${claim.billing_company_id}:${code}`) ?? map.get(code);
+const ownedCode = (map: Map<string, CodeRow>, claim: CheckedClaim, code: string) =>
+  map.get(`${claim.billing_company_id}:${code}`) ?? map.get(code);
 export type CheckedClaim = Row & { billing_company_id: number; id?: number };
 
 /** What the checks read, for any number of claims: one query per table, never one per claim or line. */
 export interface ClaimReferences {
-  dx: Map<string, CodeRow>; procedures: Map<string, CodeRow>; modifiers: Map<string, CodeRow>; policies: Map<number, Policy>;
+  dx: Map<string, CodeRow>;
+  procedures: Map<string, CodeRow>;
+  modifiers: Map<string, CodeRow>;
+  policies: Map<number, Policy>;
   providers: Map<number, { npi: string | null; taxonomy: string | null }>;
-  companies: Map<number, { npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; address: string | null; city: string | null; state: string | null; zip: string | null; services: Row[] | null }>;
+  companies: Map<
+    number,
+    {
+      npi: string | null;
+      tax_id: string | null;
+      ein: string | null;
+      taxonomy: string | null;
+      address: string | null;
+      city: string | null;
+      state: string | null;
+      zip: string | null;
+      services: Row[] | null;
+    }
+  >;
   duplicates: Map<number, string>;
 }
 
 const up = (v: unknown) => String(v).trim().toUpperCase();
 const linesOf = (c: Row) => (c.services as Row[] | undefined) ?? [];
 const dxOf = (c: Row) => (c.diagnoses as Row[] | undefined) ?? [];
-const PROVIDER_FIELDS = ['billing_provider_id', 'attending_provider_id', 'referring_provider_id', 'supervising_provider_id', 'operating_provider_id'];
-const procedureCodes = (c: Row) => [...new Set(linesOf(c).filter((s) => isFilled(s.procedure_code)).map((s) => up(s.procedure_code)))];
-const isoDos = (c: Row) => { const d = claimTotals(linesOf(c)).dateOfService; return d ? usDateToIso(d) : null; };
+const PROVIDER_FIELDS = [
+  'billing_provider_id',
+  'attending_provider_id',
+  'referring_provider_id',
+  'supervising_provider_id',
+  'operating_provider_id',
+];
+const procedureCodes = (c: Row) => [
+  ...new Set(
+    linesOf(c)
+      .filter((s) => isFilled(s.procedure_code))
+      .map((s) => up(s.procedure_code)),
+  ),
+];
+const isoDos = (c: Row) => {
+  const d = claimTotals(linesOf(c)).dateOfService;
+  return d ? usDateToIso(d) : null;
+};
 
 export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Promise<ClaimReferences> {
   const all = <T>(f: (c: CheckedClaim) => T[]) => [...new Set(claims.flatMap(f))];
   const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((r) => [r.code, r]));
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
-  const dup = claims.map((c, key) => ({ key, c, dos: isoDos(c), procs: procedureCodes(c) })).filter((x) => x.dos && x.procs.length && isFilled(x.c.attending_provider_id));
+  const dup = claims
+    .map((c, key) => ({ key, c, dos: isoDos(c), procs: procedureCodes(c) }))
+    .filter((x) => x.dos && x.procs.length && isFilled(x.c.attending_provider_id));
   // One connection runs a transaction's statements one at a time: they are awaited in turn, not all at once.
-  const dx = await tx.query<CodeRow>(`select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
-      [all((c) => dxOf(c).filter((d) => isFilled(d.code)).map((d) => up(d.code).replace('.', '')))]);
+  const dx = await tx.query<CodeRow>(
+    `select upper(replace(code, '.', '')) as code, start_date::text, end_date::text from diagnoses where upper(replace(code, '.', '')) = any($1::text[]) and active is not false`,
+    [
+      all((c) =>
+        dxOf(c)
+          .filter((d) => isFilled(d.code))
+          .map((d) => up(d.code).replace('.', '')),
+      ),
+    ],
+  );
   // Procedures and modifiers: the shipped set and each claim's billing company's own codes (its CPT), keyed "bc:code" for the latter.
   const owners = all((c) => [Number(c.billing_company_id)]);
-  const proc = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from procedures
-      where upper(code) = any($1::text[]) and status is not false and ${readableBy('any($2::bigint[])')}`, [all(procedureCodes), owners]);
-  const mod = await tx.query<OwnedCodeRow>(`select upper(code) as code, billing_company_id, start_date::text, end_date::text from modifiers
+  const proc = await tx.query<OwnedCodeRow>(
+    `select upper(code) as code, billing_company_id, start_date::text, end_date::text from procedures
+      where upper(code) = any($1::text[]) and status is not false and ${readableBy('any($2::bigint[])')}`,
+    [all(procedureCodes), owners],
+  );
+  const mod = await tx.query<OwnedCodeRow>(
+    `select upper(code) as code, billing_company_id, start_date::text, end_date::text from modifiers
       where upper(code) = any($1::text[]) and active is not false and ${readableBy('any($2::bigint[])')}`,
-      [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up))), owners]);
-  const policies = await tx.query<Policy>(`select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
+    [all((c) => linesOf(c).flatMap((s) => (Array.isArray(s.modifiers) ? s.modifiers : []).map(up))), owners],
+  );
+  const policies = await tx.query<Policy>(
+    `select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
              p.insurance_company_id, p.insurance_plan_id, i.ins_type_id
         from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[]) and p.billing_company_id = any($2::bigint[])`,
-      [all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]), all((c) => [c.billing_company_id])]);
-  const providers = await tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(`select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
-      [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))]);
-  const companies = await tx.query<{ id: number; npi: string | null; tax_id: string | null; ein: string | null; taxonomy: string | null; address: string | null; city: string | null; state: string | null; zip: string | null; services: Row[] | null }>(
-      'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])', [all((c) => (c.company_id ? [Number(c.company_id)] : []))]);
-    // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
-  const duplicates = await (dup.length ? tx.query<{ key: number; code: string }>(
-      `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
+    [
+      all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]),
+      all((c) => [c.billing_company_id]),
+    ],
+  );
+  const providers = await tx.query<{ id: number; npi: string | null; taxonomy: string | null }>(
+    `select id, npi, taxonomy from health_professionals where id = any($1::bigint[])`,
+    [all((c) => PROVIDER_FIELDS.filter((f) => isFilled(c[f])).map((f) => Number(c[f])))],
+  );
+  const companies = await tx.query<{
+    id: number;
+    npi: string | null;
+    tax_id: string | null;
+    ein: string | null;
+    taxonomy: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    services: Row[] | null;
+  }>(
+    'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])',
+    [all((c) => (c.company_id ? [Number(c.company_id)] : []))],
+  );
+  // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
+  const duplicates = await (dup.length
+    ? tx.query<{ key: number; code: string }>(
+        `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
             qp(key, code) as (select * from unnest($7::int[], $8::text[]))
        select distinct on (q.key) q.key, c.code from q
          join claims c on c.billing_company_id = q.bc and c.patient_id = q.patient_id and c.date_of_service = q.dos and c.attending_provider_id = q.attending and c.id <> q.self_id
         where exists (select 1 from claim_services s join qp on qp.key = q.key and upper(s.procedure_code) = qp.code where s.claim_id = c.id and s.billing_company_id = q.bc)
         order by q.key, c.id`,
-      [dup.map((x) => x.key), dup.map((x) => x.c.billing_company_id), dup.map((x) => x.c.patient_id), dup.map((x) => x.dos), dup.map((x) => x.c.attending_provider_id), dup.map((x) => x.c.id ?? 0),
-        dup.flatMap((x) => x.procs.map(() => x.key)), dup.flatMap((x) => x.procs)]) : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }));
+        [
+          dup.map((x) => x.key),
+          dup.map((x) => x.c.billing_company_id),
+          dup.map((x) => x.c.patient_id),
+          dup.map((x) => x.dos),
+          dup.map((x) => x.c.attending_provider_id),
+          dup.map((x) => x.c.id ?? 0),
+          dup.flatMap((x) => x.procs.map(() => x.key)),
+          dup.flatMap((x) => x.procs),
+        ],
+      )
+    : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }));
   return {
-    dx: byCode(dx.rows), procedures: byOwnedCode(proc.rows), modifiers: byOwnedCode(mod.rows), policies: byId(policies.rows), providers: byId(providers.rows), companies: byId(companies.rows),
+    dx: byCode(dx.rows),
+    procedures: byOwnedCode(proc.rows),
+    modifiers: byOwnedCode(mod.rows),
+    policies: byId(policies.rows),
+    providers: byId(providers.rows),
+    companies: byId(companies.rows),
     duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
   };
 }
@@ -121,14 +219,16 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (isFilled(s.procedure_code)) {
       const row = ownedCode(refs.procedures, claim, up(s.procedure_code));
       if (!row) c.error(`services.${i}.procedure_code`, 'procedureNotFound', { code: up(s.procedure_code) });
-      else if (!effective(row, day)) c.error(`services.${i}.procedure_code`, 'codeNotEffective', { code: up(s.procedure_code) });
+      else if (!effective(row, day))
+        c.error(`services.${i}.procedure_code`, 'codeNotEffective', { code: up(s.procedure_code) });
     }
     for (const m of (Array.isArray(s.modifiers) ? s.modifiers : []).map(up)) {
       const row = ownedCode(refs.modifiers, claim, m);
       if (!row) c.error(`services.${i}.modifiers`, 'modifierNotFound', { code: m });
       else if (!effective(row, day)) c.error(`services.${i}.modifiers`, 'codeNotEffective', { code: m });
     }
-    if (isFilled(s.revenue_code) && !REVENUE.has(String(s.revenue_code))) c.error(`services.${i}.revenue_code`, 'revenueNotFound');
+    if (isFilled(s.revenue_code) && !REVENUE.has(String(s.revenue_code)))
+      c.error(`services.${i}.revenue_code`, 'revenueNotFound');
   });
 
   // Policies: the patient's own, one per responsibility, in force on every date of service.
@@ -136,18 +236,30 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   const seenTypes = new Set<number>();
   for (const id of policyIds) {
     const p = refs.policies.get(Number(id));
-    if (!p || Number(p.patient_id) !== Number(claim.patient_id)) { c.error('insurance_policy_ids', 'policyOfOtherPatient'); continue; }
+    if (!p || Number(p.patient_id) !== Number(claim.patient_id)) {
+      c.error('insurance_policy_ids', 'policyOfOtherPatient');
+      continue;
+    }
     if (seenTypes.has(p.type_responsibility_id)) c.error('insurance_policy_ids', 'policyTypeRepeated');
     seenTypes.add(p.type_responsibility_id);
-    if (dos && ((p.eff_date && p.eff_date > dos) || (p.end_date && last && p.end_date < last))) c.error('insurance_policy_ids', 'policyNotEffective', { policy_number: p.policy_number });
+    if (dos && ((p.eff_date && p.eff_date > dos) || (p.end_date && last && p.end_date < last)))
+      c.error('insurance_policy_ids', 'policyNotEffective', { policy_number: p.policy_number });
     if (p.own_insurance !== false) continue;
     // Medicare insures the beneficiary alone: its 837 has no patient loop (the patient is the subscriber).
-    if (codeOf('ins-types', p.ins_type_id) === 'MED') c.error('insurance_policy_ids', 'medicareSubscriberIsPatient', { policy_number: p.policy_number });
-    if (!X12_RELATIONSHIPS.has(String(p.subscriber?.relationship_code ?? codeOf('relationships', p.subscriber?.relationship_id)))) {
+    if (codeOf('ins-types', p.ins_type_id) === 'MED')
+      c.error('insurance_policy_ids', 'medicareSubscriberIsPatient', { policy_number: p.policy_number });
+    if (
+      !X12_RELATIONSHIPS.has(
+        String(p.subscriber?.relationship_code ?? codeOf('relationships', p.subscriber?.relationship_id)),
+      )
+    ) {
       c.error('insurance_policy_ids', 'subscriberRelationship', { policy_number: p.policy_number });
     }
     // Loop 2010BA DMG: a subscriber who is not the patient is named with a birth date and sex, or the payer cannot find the member.
-    if (!isUsDate(isoToUsDate(String(p.subscriber?.date_of_birth ?? '')) ?? '') || !['F', 'M'].includes(String(p.subscriber?.sex ?? ''))) {
+    if (
+      !isUsDate(isoToUsDate(String(p.subscriber?.date_of_birth ?? '')) ?? '') ||
+      !['F', 'M'].includes(String(p.subscriber?.sex ?? ''))
+    ) {
       c.error('insurance_policy_ids', 'subscriberDemographics', { policy_number: p.policy_number });
     }
   }
@@ -160,15 +272,23 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   }
   const co = refs.companies.get(Number(claim.company_id));
   if (co) {
-    if (!isFilled(claim.billing_provider_id) && (!co.npi || !isNpi(co.npi))) c.error('company_id', 'providerNpiInvalid');
+    if (!isFilled(claim.billing_provider_id) && (!co.npi || !isNpi(co.npi)))
+      c.error('company_id', 'providerNpiInvalid');
     if (!co.tax_id && !co.ein) c.error('company_id', 'billingTaxIdRequired');
     // Loop 2010AA N403: both 837 guides want the billing provider's ZIP+4; a 5-digit one is refused at the door (999 IK5*R).
     if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
-    if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim())) c.error('company_id', 'billingAddressRequired');
-    const billingTaxonomy = isFilled(claim.billing_provider_id) ? refs.providers.get(Number(claim.billing_provider_id))?.taxonomy : co.taxonomy;
+    if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim()))
+      c.error('company_id', 'billingAddressRequired');
+    const billingTaxonomy = isFilled(claim.billing_provider_id)
+      ? refs.providers.get(Number(claim.billing_provider_id))?.taxonomy
+      : co.taxonomy;
     if (!professional && !billingTaxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).
-    const limitsByCode = new Map((co.services ?? []).filter((s) => isFilled(s.units_limit)).map((s) => [up(s.procedure_code), unitsInThousandths(s.units_limit) ?? 0n]));
+    const limitsByCode = new Map(
+      (co.services ?? [])
+        .filter((s) => isFilled(s.units_limit))
+        .map((s) => [up(s.procedure_code), unitsInThousandths(s.units_limit) ?? 0n]),
+    );
     const used = new Map<string, bigint>();
     services.forEach((s, i) => {
       if (!isFilled(s.procedure_code)) return;
@@ -184,4 +304,3 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   if (duplicate) c.warn('services', 'duplicateClaim', { code: duplicate });
   return { errors: c.errors, warnings: c.warnings };
 }
-

@@ -10,4 +10,5 @@ export function codeListFile(name: string): CodeListItem[] {
 }
 
 /** The X12 code an item of a list carries (an ins type's, a relationship's), by its id. */
-export const codeOf = (list: string, id: unknown): string | undefined => (codeListFile(list).find((i) => i.id === id) as { code?: string } | undefined)?.code;
+export const codeOf = (list: string, id: unknown): string | undefined =>
+  (codeListFile(list).find((i) => i.id === id) as { code?: string } | undefined)?.code;

@@ -3,22 +3,51 @@ import { lineCharge } from '../../src/domain/claims/claim-amounts.ts';
 import { isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 
 type Row = Record<string, unknown>;
-const LINE_FIELDS = ['from_service', 'to_service', 'procedure_code', 'modifiers', 'revenue_code', 'place_of_service', 'type_of_service', 'diagnosis_pointers',
-  'days_or_units', 'price', 'copay', 'emg', 'epsdt', 'family_planning', 'ndc', 'ndc_quantity', 'ndc_unit'] as const;
+const LINE_FIELDS = [
+  'from_service',
+  'to_service',
+  'procedure_code',
+  'modifiers',
+  'revenue_code',
+  'place_of_service',
+  'type_of_service',
+  'diagnosis_pointers',
+  'days_or_units',
+  'price',
+  'copay',
+  'emg',
+  'epsdt',
+  'family_planning',
+  'ndc',
+  'ndc_quantity',
+  'ndc_unit',
+] as const;
 const JSON_FIELDS = new Set(['modifiers', 'diagnosis_pointers']);
 const DATE_FIELDS = new Set(['from_service', 'to_service']);
 
 /** A claim's service lines, in order, as the API answers them (dates mm/dd/yyyy, nothing null). */
-export async function readLines(db: Queryable, claimIds: number[], billingCompanyId?: number): Promise<Map<number, Row[]>> {
+export async function readLines(
+  db: Queryable,
+  claimIds: number[],
+  billingCompanyId?: number,
+): Promise<Map<number, Row[]>> {
   const params: unknown[] = [claimIds];
   if (billingCompanyId !== undefined) params.push(billingCompanyId);
   const r = await db.query<Row>(
     `select id, claim_id, line_number, ${LINE_FIELDS.join(', ')}, line_charge from claim_services
-      where claim_id = any($1::bigint[])${billingCompanyId !== undefined ? ' and billing_company_id = $2' : ''} order by claim_id, line_number`, params);
+      where claim_id = any($1::bigint[])${billingCompanyId !== undefined ? ' and billing_company_id = $2' : ''} order by claim_id, line_number`,
+    params,
+  );
   const out = new Map<number, Row[]>();
   for (const row of r.rows) {
     const line: Row = {};
-    for (const [k, v] of Object.entries(row)) if (v !== null) line[k] = DATE_FIELDS.has(k) ? isoToUsDate(v) : k === 'price' || k === 'copay' || k === 'line_charge' ? Number(v) : v;
+    for (const [k, v] of Object.entries(row))
+      if (v !== null)
+        line[k] = DATE_FIELDS.has(k)
+          ? isoToUsDate(v)
+          : k === 'price' || k === 'copay' || k === 'line_charge'
+            ? Number(v)
+            : v;
     const id = Number(row.claim_id);
     out.set(id, [...(out.get(id) ?? []), line]);
   }
@@ -26,20 +55,39 @@ export async function readLines(db: Queryable, claimIds: number[], billingCompan
 }
 
 /** Replaces a claim's lines with these (numbered from 1, each with its charge), in the caller's transaction: one statement. */
-export async function writeLines(tx: Queryable, claimId: number, billingCompanyId: number, lines: Row[]): Promise<void> {
-  await tx.query('delete from claim_services where claim_id = $1 and billing_company_id = $2', [claimId, billingCompanyId]);
+export async function writeLines(
+  tx: Queryable,
+  claimId: number,
+  billingCompanyId: number,
+  lines: Row[],
+): Promise<void> {
+  await tx.query('delete from claim_services where claim_id = $1 and billing_company_id = $2', [
+    claimId,
+    billingCompanyId,
+  ]);
   if (!lines.length) return;
   const cols = ['billing_company_id', 'claim_id', 'line_number', ...LINE_FIELDS, 'line_charge'];
   const params: unknown[] = [];
   const tuples = lines.map((l, i) => {
-    const values = [billingCompanyId, claimId, i + 1, ...LINE_FIELDS.map((f) => {
-      const v = l[f];
-      if (v === undefined || v === null) return null;
-      if (JSON_FIELDS.has(f)) return JSON.stringify(v);
-      if (DATE_FIELDS.has(f)) return typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null;
-      return v;
-    }), lineCharge(l.days_or_units, l.price) ?? 0];
-    return `(${values.map((v) => { params.push(v); return `$${params.length}`; }).join(', ')})`;
+    const values = [
+      billingCompanyId,
+      claimId,
+      i + 1,
+      ...LINE_FIELDS.map((f) => {
+        const v = l[f];
+        if (v === undefined || v === null) return null;
+        if (JSON_FIELDS.has(f)) return JSON.stringify(v);
+        if (DATE_FIELDS.has(f)) return typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null;
+        return v;
+      }),
+      lineCharge(l.days_or_units, l.price) ?? 0,
+    ];
+    return `(${values
+      .map((v) => {
+        params.push(v);
+        return `$${params.length}`;
+      })
+      .join(', ')})`;
   });
   await tx.query(`insert into claim_services (${cols.join(', ')}) values ${tuples.join(', ')}`, params);
 }
@@ -47,6 +95,15 @@ export async function writeLines(tx: Queryable, claimId: number, billingCompanyI
 /** A line as written: the fields the answer adds (id, number, charge) are dropped; anything unknown stays, to be refused. */
 export function writableLine(line: unknown): unknown {
   if (!line || typeof line !== 'object' || Array.isArray(line)) return line;
-  const { id: _i, claim_id: _c, line_number: _n, line_charge: _l, billing_company_id: _b, version: _v, display_name: _d, ...rest } = line as Row;
+  const {
+    id: _i,
+    claim_id: _c,
+    line_number: _n,
+    line_charge: _l,
+    billing_company_id: _b,
+    version: _v,
+    display_name: _d,
+    ...rest
+  } = line as Row;
   return rest;
 }

@@ -7,50 +7,98 @@ import type { ClaimContext } from './claim-service.ts';
 import { codeListFile } from './claim-code-lists.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 
-const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
-const search = (q: unknown) => String(q ?? '').trim().toLowerCase();
+const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) =>
+  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
+const search = (q: unknown) =>
+  String(q ?? '')
+    .trim()
+    .toLowerCase();
 const named = (items: ReturnType<typeof codeListFile>, locale: string, q: string, limit = 100) =>
-  items.filter((i) => i.public !== false && (!q || codeListLabel(i, locale).toLowerCase().includes(q))).slice(0, limit).map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
+  items
+    .filter((i) => i.public !== false && (!q || codeListLabel(i, locale).toLowerCase().includes(q)))
+    .slice(0, limit)
+    .map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
 
 /** The look-ups of the claim form (document 3 §7 "Claims: Lists") that are more than a code list. */
 export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
-    method: 'get', path: '/claim/get-list-verified-status', permission: 'claim.view', summary: 'Verified and not verified, for the list filter',
-    async handle(_ctx, _req, _actor, res) { return res.locals.locale === 'es' ? [{ id: true, name: 'Verificado' }, { id: false, name: 'No verificado' }] : [{ id: true, name: 'Verified' }, { id: false, name: 'Not verified' }]; },
+    method: 'get',
+    path: '/claim/get-list-verified-status',
+    permission: 'claim.view',
+    summary: 'Verified and not verified, for the list filter',
+    async handle(_ctx, _req, _actor, res) {
+      return res.locals.locale === 'es'
+        ? [
+            { id: true, name: 'Verificado' },
+            { id: false, name: 'No verificado' },
+          ]
+        : [
+            { id: true, name: 'Verified' },
+            { id: false, name: 'Not verified' },
+          ];
+    },
   },
   {
-    method: 'get', path: '/claim/get-list-user-created', permission: 'claim.view', summary: 'The people who created claims in the caller\'s billing companies [{id, name}], for the list filter',
+    method: 'get',
+    path: '/claim/get-list-user-created',
+    permission: 'claim.view',
+    summary: "The people who created claims in the caller's billing companies [{id, name}], for the list filter",
     async handle(ctx, _req, actor) {
       const r = await ctx.db.query<{ id: number; name: string }>(
         `select u.id, coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as name from users u
           where u.id in (select distinct created_by from claims where created_by is not null and ($1::boolean or billing_company_id = any($2::bigint[])))
-          order by name limit 500`, [actor.crossTenant, actor.billingCompanyIds]);
+          order by name limit 500`,
+        [actor.crossTenant, actor.billingCompanyIds],
+      );
       return r.rows;
     },
   },
   {
-    method: 'get', path: '/claim/get-list-qualifier-by-field', permission: 'claim.view', summary: 'The qualifiers of an additional-information field (?id=14)',
+    method: 'get',
+    path: '/claim/get-list-qualifier-by-field',
+    permission: 'claim.view',
+    summary: 'The qualifiers of an additional-information field (?id=14)',
     async handle(_ctx, req, _actor, res) {
       const field = String(req.query.id ?? req.query.type ?? '');
-      return codeListFile('claim-info-qualifiers').filter((q) => (q as { field?: string }).field === field).map((q) => ({ id: q.id, name: codeListLabel(q, res.locals.locale) }));
+      return codeListFile('claim-info-qualifiers')
+        .filter((q) => (q as { field?: string }).field === field)
+        .map((q) => ({ id: q.id, name: codeListLabel(q, res.locals.locale) }));
     },
   },
   {
-    method: 'get', path: '/claim/get-list-condition-codes', permission: 'claim.view', summary: 'Condition codes matching ?search (code or words)',
-    async handle(_ctx, req, _actor, res) { return named(codeListFile('condition-codes'), res.locals.locale, search(req.query.search)); },
+    method: 'get',
+    path: '/claim/get-list-condition-codes',
+    permission: 'claim.view',
+    summary: 'Condition codes matching ?search (code or words)',
+    async handle(_ctx, req, _actor, res) {
+      return named(codeListFile('condition-codes'), res.locals.locale, search(req.query.search));
+    },
   },
   {
-    method: 'get', path: '/claim/get-list-rev-centers', permission: 'claim.view', summary: 'Revenue centers: the revenue-code categories (first three digits) with their general name',
+    method: 'get',
+    path: '/claim/get-list-rev-centers',
+    permission: 'claim.view',
+    summary: 'Revenue centers: the revenue-code categories (first three digits) with their general name',
     async handle() {
-      return codeListFile('revenue-codes').filter((i) => String(i.id).endsWith('0')).map((i) => ({ id: String(i.id).slice(0, 3), name: `${String(i.id).slice(0, 3)}X - ${i.name}` }));
+      return codeListFile('revenue-codes')
+        .filter((i) => String(i.id).endsWith('0'))
+        .map((i) => ({ id: String(i.id).slice(0, 3), name: `${String(i.id).slice(0, 3)}X - ${i.name}` }));
     },
   },
   {
-    method: 'get', path: '/claim/get-list-claim-services', permission: 'claim.view', summary: 'Revenue codes matching ?search, for institutional lines',
-    async handle(_ctx, req, _actor, res) { return named(codeListFile('revenue-codes'), res.locals.locale, search(req.query.search)); },
+    method: 'get',
+    path: '/claim/get-list-claim-services',
+    permission: 'claim.view',
+    summary: 'Revenue codes matching ?search, for institutional lines',
+    async handle(_ctx, req, _actor, res) {
+      return named(codeListFile('revenue-codes'), res.locals.locale, search(req.query.search));
+    },
   },
   {
-    method: 'get', path: '/claim/get-list-place-of-services', permission: 'claim.view', summary: "Places of service; with ?facility_id the facility's own place first",
+    method: 'get',
+    path: '/claim/get-list-place-of-services',
+    permission: 'claim.view',
+    summary: "Places of service; with ?facility_id the facility's own place first",
     async handle(ctx, req, actor, res) {
       const items = named(codeListFile('place-of-service'), res.locals.locale, search(req.query.search), 200);
       if (req.query.facility_id === undefined) return items;
@@ -60,23 +108,46 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     },
   },
   {
-    method: 'get', path: '/claim/bill-classifications/{id}', permission: 'claim.view', summary: "A facility's bill classifications (the type of bill's second digit) with their names",
+    method: 'get',
+    path: '/claim/bill-classifications/{id}',
+    permission: 'claim.view',
+    summary: "A facility's bill classifications (the type of bill's second digit) with their names",
     async handle(ctx, req, actor, res) {
       const facility = await storeFor(ctx, actor, 'facility').get(idParam(req));
       const ids = (facility.bill_classification_ids as unknown[] | undefined) ?? [];
-      return codeListFile('bill-classifications').filter((i) => ids.includes(i.id)).map((i) => ({ id: i.id, name: codeListLabel(i, res.locals.locale) }));
+      return codeListFile('bill-classifications')
+        .filter((i) => ids.includes(i.id))
+        .map((i) => ({ id: i.id, name: codeListLabel(i, res.locals.locale) }));
     },
   },
   {
-    method: 'get', path: '/claim/get-list-insurance-policies/{id}', permission: 'claim.view', summary: "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date}], primary first",
+    method: 'get',
+    path: '/claim/get-list-insurance-policies/{id}',
+    permission: 'claim.view',
+    summary:
+      "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date}], primary first",
     async handle(ctx, req, actor) {
       const patient = await storeFor(ctx, actor, 'patient').get(idParam(req));
-      const page = await storeFor(ctx, actor, 'insurance-policy').list({ patient_id: String(patient.id), status: 'true', itemsPerPage: '100', sortBy: 'type_responsibility_id' }, false);
-      return page.data.map((p) => ({ id: p.id, name: p.display_name, type_responsibility_id: p.type_responsibility_id, insurance_company_id: p.insurance_company_id, eff_date: p.eff_date, end_date: p.end_date }));
+      const page = await storeFor(ctx, actor, 'insurance-policy').list(
+        { patient_id: String(patient.id), status: 'true', itemsPerPage: '100', sortBy: 'type_responsibility_id' },
+        false,
+      );
+      return page.data.map((p) => ({
+        id: p.id,
+        name: p.display_name,
+        type_responsibility_id: p.type_responsibility_id,
+        insurance_company_id: p.insurance_company_id,
+        eff_date: p.eff_date,
+        end_date: p.end_date,
+      }));
     },
   },
   {
-    method: 'get', path: '/claim/procedures/{id}', permission: 'claim.view', summary: "Procedures matching ?search with the company's price for each (its service's custom or standard price, else the procedure's)",
+    method: 'get',
+    path: '/claim/procedures/{id}',
+    permission: 'claim.view',
+    summary:
+      "Procedures matching ?search with the company's price for each (its service's custom or standard price, else the procedure's)",
     async handle(ctx, req, actor) {
       const company = await storeFor(ctx, actor, 'company').get(idParam(req));
       const q = search(req.query.search);
@@ -84,11 +155,23 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
       const r = await ctx.db.query<{ id: number; code: string; description: string; price: string | null }>(
         `select id, code, coalesce(short_description, description) as description, price from procedures
           where status is not false and ${readableBy('$2')} and ($1 = '' or lower(code) like $1 || '%' or lower(coalesce(short_description, description)) like '%' || $1 || '%')
-          order by code limit 50`, [q, company.billing_company_id]);
-      const services = new Map(((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [String(s.procedure_code).toUpperCase(), s]));
+          order by code limit 50`,
+        [q, company.billing_company_id],
+      );
+      const services = new Map(
+        ((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [
+          String(s.procedure_code).toUpperCase(),
+          s,
+        ]),
+      );
       return r.rows.map((p) => {
         const s = services.get(p.code.toUpperCase());
-        return { id: p.id, code: p.code, name: `${p.code} - ${p.description}`, price: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0) };
+        return {
+          id: p.id,
+          code: p.code,
+          name: `${p.code} - ${p.description}`,
+          price: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0),
+        };
       });
     },
   },

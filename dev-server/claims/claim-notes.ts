@@ -14,29 +14,59 @@ const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() && 
  * channel, what they said) or a status check with the payer. Append-only, with the status the claim
  * was in, in the claim's billing company, audited.
  */
-export async function addClaimNote(claims: ClaimService, actor: Actor, id: number, kind: Kind, body: Record<string, unknown>) {
+export async function addClaimNote(
+  claims: ClaimService,
+  actor: Actor,
+  id: number,
+  kind: Kind,
+  body: Record<string, unknown>,
+) {
   const errors: Record<string, string[]> = {};
   const note = text(body.note ?? body.private_note ?? body.tracking_note, 1000);
   const details: Record<string, unknown> = {};
   if (kind === 'note' && !note) errors.note = ['A note is required when adding one.'];
   if (kind === 'tracking') {
-    if (!INTERFACE_TYPES.includes(String(body.interface_type))) errors.interface_type = ['The interface type must be call, website, email or other.'];
+    if (!INTERFACE_TYPES.includes(String(body.interface_type)))
+      errors.interface_type = ['The interface type must be call, website, email or other.'];
     else details.interface_type = body.interface_type;
     if (!note) errors.note = ['A note is required when adding one.'];
-    for (const f of ['rep_name', 'ref_number']) if (body[f] !== undefined) { const v = text(body[f], 100); if (v) details[f] = v; else errors[f] = [`The ${f.replace('_', ' ')} may not be greater than 100 characters.`]; }
-    for (const f of ['tracking_date', 'follow_up']) if (body[f] !== undefined) { if (typeof body[f] === 'string' && isUsDate(body[f] as string)) details[f] = body[f]; else errors[f] = ['The date must be mm/dd/yyyy.']; }
+    for (const f of ['rep_name', 'ref_number'])
+      if (body[f] !== undefined) {
+        const v = text(body[f], 100);
+        if (v) details[f] = v;
+        else errors[f] = [`The ${f.replace('_', ' ')} may not be greater than 100 characters.`];
+      }
+    for (const f of ['tracking_date', 'follow_up'])
+      if (body[f] !== undefined) {
+        if (typeof body[f] === 'string' && isUsDate(body[f] as string)) details[f] = body[f];
+        else errors[f] = ['The date must be mm/dd/yyyy.'];
+      }
   }
   if (kind === 'check_status') {
     const response = text(body.response, 2000);
     if (!response) errors.response = ['The response field is required.'];
     else details.response = response;
-    if (body.check_date !== undefined) { if (typeof body.check_date === 'string' && isUsDate(body.check_date)) details.check_date = body.check_date; else errors.check_date = ['The date must be mm/dd/yyyy.']; }
+    if (body.check_date !== undefined) {
+      if (typeof body.check_date === 'string' && isUsDate(body.check_date)) details.check_date = body.check_date;
+      else errors.check_date = ['The date must be mm/dd/yyyy.'];
+    }
   }
   if (Object.keys(errors).length) throw invalid(errors);
   const notes = new ResourceStore(claims.db, claimNoteEntity(claims), actor);
   return claims.db.transaction(async (tx) => {
     const claim = await claims.store.get(id, tx, true);
-    return notes.create({ claim_id: id, kind, status_id: Number(claim.status_id), note: note ?? null, details, user_id: actor.system ? null : actor.userId, billing_company_id: Number(claim.billing_company_id) }, { tx });
+    return notes.create(
+      {
+        claim_id: id,
+        kind,
+        status_id: Number(claim.status_id),
+        note: note ?? null,
+        details,
+        user_id: actor.system ? null : actor.userId,
+        billing_company_id: Number(claim.billing_company_id),
+      },
+      { tx },
+    );
   });
 }
 
@@ -47,6 +77,7 @@ export async function claimNotes(db: Queryable, claim: { id: number; billing_com
   const r = await db.query<Record<string, unknown>>(
     `select n.id, n.kind, n.status_id, n.note, n.details, n.created_at, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
        from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and ($3::text is null or n.kind = $3) order by n.id`,
-    [claim.id, claim.billing_company_id, kind ?? null]);
+    [claim.id, claim.billing_company_id, kind ?? null],
+  );
   return r.rows;
 }

@@ -41,7 +41,11 @@ const bodyFor = (req: Request, draft?: boolean) => {
 export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   ...claimListRoutes,
   {
-    method: 'get', path: '/claim/get-list-status', permission: 'claim.view', summary: 'Claim statuses [{id, name, background_color}]; with ?current_id the statuses a person may move that claim status to, the current one included; ?type=denial those of a transmitted claim',
+    method: 'get',
+    path: '/claim/get-list-status',
+    permission: 'claim.view',
+    summary:
+      'Claim statuses [{id, name, background_color}]; with ?current_id the statuses a person may move that claim status to, the current one included; ?type=denial those of a transmitted claim',
     async handle(ctx, req, actor, res) {
       const claims = service(ctx, actor);
       const m = claims.entity.states!;
@@ -55,121 +59,264 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     },
   },
   {
-    method: 'post', path: '/claim/verify', permission: EDIT, summary: 'Verifies claims by ids ({ids}): every finding of each claim at once; a claim that passes is marked verified and a draft becomes Not submitted',
+    method: 'post',
+    path: '/claim/verify',
+    permission: EDIT,
+    summary:
+      'Verifies claims by ids ({ids}): every finding of each claim at once; a claim that passes is marked verified and a draft becomes Not submitted',
     async handle(ctx, req, actor, res) {
       const ids = idList(bodyObject(req).ids);
-      if (!ids?.length || ids.length > 1000) throw invalid({ ids: ['The ids field must list between 1 and 1000 claim ids.'] });
+      if (!ids?.length || ids.length > 1000)
+        throw invalid({ ids: ['The ids field must list between 1 and 1000 claim ids.'] });
       const results = await service(ctx, actor).verify(ids, res.locals.locale);
-      return { verified: results.filter((r) => r.verified).length, failed: results.filter((r) => !r.verified).length, results };
+      return {
+        verified: results.filter((r) => r.verified).length,
+        failed: results.filter((r) => !r.verified).length,
+        results,
+      };
     },
   },
   {
-    method: 'post', path: '/claim/verify-register', permission: 'claim.create', status: 201, summary: 'Creates a claim and verifies it in one step (spec rules, 837 rules and claim rules): 422 with every finding, nothing written, when it does not pass',
+    method: 'post',
+    path: '/claim/verify-register',
+    permission: 'claim.create',
+    status: 201,
+    summary:
+      'Creates a claim and verifies it in one step (spec rules, 837 rules and claim rules): 422 with every finding, nothing written, when it does not pass',
     async handle(ctx, req, actor, res) {
-      return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req, false), { locale: res.locals.locale, verify: true, note: 'Manual verification' }));
+      return saved(
+        ctx,
+        actor,
+        res,
+        await service(ctx, actor).save(bodyFor(req, false), {
+          locale: res.locals.locale,
+          verify: true,
+          note: 'Manual verification',
+        }),
+      );
     },
   },
   {
-    method: 'put', path: '/claim/verify-register/{id}', permission: EDIT, summary: 'Verifies a stored claim (with the edits in the body, if any) and registers it as Not submitted; 422 with every finding when it does not pass',
+    method: 'put',
+    path: '/claim/verify-register/{id}',
+    permission: EDIT,
+    summary:
+      'Verifies a stored claim (with the edits in the body, if any) and registers it as Not submitted; 422 with every finding when it does not pass',
     async handle(ctx, req, actor, res) {
       const id = idParam(req);
       const body = bodyFor(req, false);
       const claims = service(ctx, actor);
       const version = editedVersion(req) ?? Number((await claims.read(id)).version);
-      return saved(ctx, actor, res, await claims.save(body, { id, version, locale: res.locals.locale, verify: true, note: 'Manual verification' }));
+      return saved(
+        ctx,
+        actor,
+        res,
+        await claims.save(body, { id, version, locale: res.locals.locale, verify: true, note: 'Manual verification' }),
+      );
     },
   },
   {
-    method: 'post', path: '/claim/draft', permission: 'claim.create', status: 201, summary: 'Saves a new claim as a draft (only what would make it wrong is checked)',
-    async handle(ctx, req, actor, res) { return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req, true), { locale: res.locals.locale })); },
-  },
-  {
-    method: 'put', path: '/claim/draft/{id}', permission: EDIT, summary: 'Updates a claim as a draft (it goes back to Draft)',
+    method: 'post',
+    path: '/claim/draft',
+    permission: 'claim.create',
+    status: 201,
+    summary: 'Saves a new claim as a draft (only what would make it wrong is checked)',
     async handle(ctx, req, actor, res) {
-      return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req, true), { id: idParam(req), version: editedVersion(req, true), locale: res.locals.locale }));
+      return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req, true), { locale: res.locals.locale }));
     },
   },
   {
-    method: 'post', path: '/claim/check-eligibility', permission: 'claim.view', summary: "Whether the patient's policies are in force on a date ({patient_id, date_of_service?, insurance_policy_ids?}): Eligible policy, Ineligible policy or Unknown",
-    async handle(ctx, req, actor) { return eligibility(ctx, actor, bodyObject(req)); },
+    method: 'put',
+    path: '/claim/draft/{id}',
+    permission: EDIT,
+    summary: 'Updates a claim as a draft (it goes back to Draft)',
+    async handle(ctx, req, actor, res) {
+      return saved(
+        ctx,
+        actor,
+        res,
+        await service(ctx, actor).save(bodyFor(req, true), {
+          id: idParam(req),
+          version: editedVersion(req, true),
+          locale: res.locals.locale,
+        }),
+      );
+    },
   },
   {
-    method: 'get', path: '/claim/show-claim-form/{id}', permission: ['claim.print', 'claim.preview'], raw: true,
-    summary: 'The claim on its paper form (CMS-1500 or UB-04) as a PDF: ?mode=data (pre-printed red form, the default) or full (plain paper), ?left=&top= offsets in points',
+    method: 'post',
+    path: '/claim/check-eligibility',
+    permission: 'claim.view',
+    summary:
+      "Whether the patient's policies are in force on a date ({patient_id, date_of_service?, insurance_policy_ids?}): Eligible policy, Ineligible policy or Unknown",
+    async handle(ctx, req, actor) {
+      return eligibility(ctx, actor, bodyObject(req));
+    },
+  },
+  {
+    method: 'get',
+    path: '/claim/show-claim-form/{id}',
+    permission: ['claim.print', 'claim.preview'],
+    raw: true,
+    summary:
+      'The claim on its paper form (CMS-1500 or UB-04) as a PDF: ?mode=data (pre-printed red form, the default) or full (plain paper), ?left=&top= offsets in points',
     async handle(ctx, req, actor, res) {
       const claim = await shown(ctx, actor, idParam(req), res);
       const { mode, offsets } = formQuery(req);
-      const { form, pdf } = await claimFormsPdf(ctx.db, Number(claim.billing_company_id), [Number(claim.id)], mode, offsets);
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? claim.id)}-${form}.pdf"`);
+      const { form, pdf } = await claimFormsPdf(
+        ctx.db,
+        Number(claim.billing_company_id),
+        [Number(claim.id)],
+        mode,
+        offsets,
+      );
+      res
+        .type('application/pdf')
+        .setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? claim.id)}-${form}.pdf"`);
       res.send(Buffer.from(pdf));
     },
   },
   {
-    method: 'post', path: '/claim/show-claim-preview', permission: ['claim.preview', 'claim.show'], raw: true, summary: 'The claim printed as a PDF ({id})',
+    method: 'post',
+    path: '/claim/show-claim-preview',
+    permission: ['claim.preview', 'claim.show'],
+    raw: true,
+    summary: 'The claim printed as a PDF ({id})',
     async handle(ctx, req, actor, res) {
       const id = Number(bodyObject(req).id);
       if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: ['The id field is required.'] });
       const claim = await shown(ctx, actor, id, res);
       const pdf = await claimPreviewPdf(ctx.db, claim, res.locals.locale);
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? id)}.pdf"`);
+      res
+        .type('application/pdf')
+        .setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? id)}.pdf"`);
       res.send(Buffer.from(pdf));
     },
   },
   {
-    method: 'patch', path: '/claim/change-status/{id}', permission: 'claim.status', summary: 'Moves a claim to another status with a sub-status and a note ({status_id, sub_status_id?, note}); the status table is enforced',
+    method: 'patch',
+    path: '/claim/change-status/{id}',
+    permission: 'claim.status',
+    summary:
+      'Moves a claim to another status with a sub-status and a note ({status_id, sub_status_id?, note}); the status table is enforced',
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
-      await changeClaimStatus(service(ctx, actor), idParam(req), { status_id: body.status_id ?? body.status, sub_status_id: body.sub_status_id, note: body.note ?? body.private_note, version: editedVersion(req) });
+      await changeClaimStatus(service(ctx, actor), idParam(req), {
+        status_id: body.status_id ?? body.status,
+        sub_status_id: body.sub_status_id,
+        note: body.note ?? body.private_note,
+        version: editedVersion(req),
+      });
       return shown(ctx, actor, idParam(req), res);
     },
   },
   {
-    method: 'patch', path: '/claim/{id}/transition', permission: 'claim.status', summary: 'The state machine route of the claim: the same as change-status',
+    method: 'patch',
+    path: '/claim/{id}/transition',
+    permission: 'claim.status',
+    summary: 'The state machine route of the claim: the same as change-status',
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
-      await changeClaimStatus(service(ctx, actor), idParam(req), { status_id: body.to ?? body.status_id, sub_status_id: body.sub_status_id, note: body.note, version: editedVersion(req) });
+      await changeClaimStatus(service(ctx, actor), idParam(req), {
+        status_id: body.to ?? body.status_id,
+        sub_status_id: body.sub_status_id,
+        note: body.note,
+        version: editedVersion(req),
+      });
       return shown(ctx, actor, idParam(req), res);
     },
   },
-  ...(['note', 'tracking', 'check_status'] as const).map((kind): GuardedRoute<ClaimContext> => ({
-    method: 'patch', path: { note: '/claim/add-note-current-status/{id}', tracking: '/claim/add-tracking-claim/{id}', check_status: '/claim/add-check-status-claim/{id}' }[kind],
-    permission: kind === 'note' ? 'claim.status' : EDIT,
-    summary: { note: 'Adds a note to the current status ({note})', tracking: 'Adds a tracking entry (a call, a web portal visit, an e-mail: {interface_type, rep_name?, ref_number?, tracking_date?, follow_up?, note})', check_status: "Records a check of the claim's status with its payer ({response, check_date?, note?})" }[kind],
-    async handle(ctx, req, actor, res) {
-      const claims = service(ctx, actor);
-      await addClaimNote(claims, actor, idParam(req), kind, bodyObject(req));
-      return shown(ctx, actor, idParam(req), res);
-    },
-  })),
+  ...(['note', 'tracking', 'check_status'] as const).map(
+    (kind): GuardedRoute<ClaimContext> => ({
+      method: 'patch',
+      path: {
+        note: '/claim/add-note-current-status/{id}',
+        tracking: '/claim/add-tracking-claim/{id}',
+        check_status: '/claim/add-check-status-claim/{id}',
+      }[kind],
+      permission: kind === 'note' ? 'claim.status' : EDIT,
+      summary: {
+        note: 'Adds a note to the current status ({note})',
+        tracking:
+          'Adds a tracking entry (a call, a web portal visit, an e-mail: {interface_type, rep_name?, ref_number?, tracking_date?, follow_up?, note})',
+        check_status: "Records a check of the claim's status with its payer ({response, check_date?, note?})",
+      }[kind],
+      async handle(ctx, req, actor, res) {
+        const claims = service(ctx, actor);
+        await addClaimNote(claims, actor, idParam(req), kind, bodyObject(req));
+        return shown(ctx, actor, idParam(req), res);
+      },
+    }),
+  ),
   {
-    method: 'get', path: '/claim/get-check-status/{id}', permission: 'claim.show', summary: "The claim's recorded status checks, newest first",
+    method: 'get',
+    path: '/claim/get-check-status/{id}',
+    permission: 'claim.show',
+    summary: "The claim's recorded status checks, newest first",
     async handle(ctx, req, actor) {
       const claim = await service(ctx, actor).store.get(idParam(req));
       return (await claimNotes(ctx.db, claim, 'check_status')).reverse();
     },
   },
   {
-    method: 'post', path: '/claim', permission: 'claim.create', status: 201, summary: 'Creates a claim with its service lines ({draft: true} keeps it a draft; otherwise document 3 §5 must hold and it becomes Not submitted)',
-    async handle(ctx, req, actor, res) { return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req), { locale: res.locals.locale })); },
-  },
-  {
-    method: 'get', path: '/claim/{id}', permission: 'claim.show', summary: 'A claim with its lines, status (sub-status, allowed sub-statuses), status_map breadcrumb, status history and notes',
-    async handle(ctx, req, actor, res) { return shown(ctx, actor, idParam(req), res); },
-  },
-  {
-    method: 'put', path: '/claim/{id}', permission: 'claim.edit', summary: 'Updates a claim and its lines (the version edited is required); Draft, Not submitted and Rejected claims only',
+    method: 'post',
+    path: '/claim',
+    permission: 'claim.create',
+    status: 201,
+    summary:
+      'Creates a claim with its service lines ({draft: true} keeps it a draft; otherwise document 3 §5 must hold and it becomes Not submitted)',
     async handle(ctx, req, actor, res) {
-      return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req), { id: idParam(req), version: editedVersion(req, true), locale: res.locals.locale }));
+      return saved(ctx, actor, res, await service(ctx, actor).save(bodyFor(req), { locale: res.locals.locale }));
     },
   },
   {
-    method: 'delete', path: '/claim/{id}', permission: 'claim.delete', summary: 'Deletes a draft or not-submitted claim with its lines',
+    method: 'get',
+    path: '/claim/{id}',
+    permission: 'claim.show',
+    summary:
+      'A claim with its lines, status (sub-status, allowed sub-statuses), status_map breadcrumb, status history and notes',
+    async handle(ctx, req, actor, res) {
+      return shown(ctx, actor, idParam(req), res);
+    },
+  },
+  {
+    method: 'put',
+    path: '/claim/{id}',
+    permission: 'claim.edit',
+    summary:
+      'Updates a claim and its lines (the version edited is required); Draft, Not submitted and Rejected claims only',
+    async handle(ctx, req, actor, res) {
+      return saved(
+        ctx,
+        actor,
+        res,
+        await service(ctx, actor).save(bodyFor(req), {
+          id: idParam(req),
+          version: editedVersion(req, true),
+          locale: res.locals.locale,
+        }),
+      );
+    },
+  },
+  {
+    method: 'delete',
+    path: '/claim/{id}',
+    permission: 'claim.delete',
+    summary: 'Deletes a draft or not-submitted claim with its lines',
     async handle(ctx, req, actor) {
       const claims = service(ctx, actor);
       const id = idParam(req);
       await ctx.db.transaction(async (tx) => {
         const claim = await claims.store.get(id, tx, true);
-        if (![1, 2].includes(Number(claim.status_id))) throw new DomainError('transition_not_allowed', { entity: String(claim.code), from: { en: stateName(claims.entity.states!, Number(claim.status_id)), es: stateName(claims.entity.states!, Number(claim.status_id), 'es') }, to: { en: 'Deleted', es: 'Eliminado' } });
+        if (![1, 2].includes(Number(claim.status_id)))
+          throw new DomainError('transition_not_allowed', {
+            entity: String(claim.code),
+            from: {
+              en: stateName(claims.entity.states!, Number(claim.status_id)),
+              es: stateName(claims.entity.states!, Number(claim.status_id), 'es'),
+            },
+            to: { en: 'Deleted', es: 'Eliminado' },
+          });
         await tx.query('delete from claim_services where claim_id = $1', [id]);
         await tx.query('delete from claim_notes where claim_id = $1', [id]);
         await claims.store.remove(id, { tx, version: editedVersion(req) });

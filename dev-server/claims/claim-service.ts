@@ -21,9 +21,16 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 /** A claim can be changed only before it leaves (and when it came back rejected). */
 const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
 
-export interface ClaimContext { db: Database; entities: Entity[] }
+export interface ClaimContext {
+  db: Database;
+  entities: Entity[];
+}
 export type Findings = Record<string, string[]>;
-export interface Verification { verified: boolean; errors: Findings; warnings: Findings }
+export interface Verification {
+  verified: boolean;
+  errors: Findings;
+  warnings: Findings;
+}
 
 const merge = (...all: Findings[]): Findings => {
   const out: Findings = {};
@@ -42,7 +49,10 @@ export class ClaimService {
   readonly db: Database;
   readonly entities: Entity[];
 
-  constructor(private ctx: ClaimContext, private actor: Actor) {
+  constructor(
+    private ctx: ClaimContext,
+    private actor: Actor,
+  ) {
     this.db = ctx.db;
     this.entities = ctx.entities;
     this.entity = ctx.entities.find((e) => e.name === 'claim')!;
@@ -57,11 +67,23 @@ export class ClaimService {
   }
 
   /** Every problem of the claim as it would be stored: schema, document 3 §5, and (unless a draft) the rules that read other rows. */
-  async problems(tx: Queryable, record: Row & { billing_company_id: number }, locale: Locale, opts: { draft: boolean; verify: boolean }): Promise<Verification> {
+  async problems(
+    tx: Queryable,
+    record: Row & { billing_company_id: number },
+    locale: Locale,
+    opts: { draft: boolean; verify: boolean },
+  ): Promise<Verification> {
     const claim = this.normalized(record);
     if (opts.draft) return this.judge(claim, locale, null, null, 0, opts);
     const refs = await claimReferences(tx, [claim]);
-    return this.judge(claim, locale, refs, opts.verify ? await enabledRules(tx, [claim.billing_company_id]) : null, 0, opts);
+    return this.judge(
+      claim,
+      locale,
+      refs,
+      opts.verify ? await enabledRules(tx, [claim.billing_company_id]) : null,
+      0,
+      opts,
+    );
   }
 
   /** A claim's lines as written (what an answer adds to them dropped). */
@@ -70,7 +92,14 @@ export class ClaimService {
   }
 
   /** The findings of one claim from what was read for its batch (refs null: a draft, checked only in itself). */
-  private judge(claim: CheckedClaim, locale: Locale, refs: ClaimReferences | null, rules: StoredRule[] | null, key: number, opts: { draft: boolean }): Verification {
+  private judge(
+    claim: CheckedClaim,
+    locale: Locale,
+    refs: ClaimReferences | null,
+    rules: StoredRule[] | null,
+    key: number,
+    opts: { draft: boolean },
+  ): Verification {
     const w = entityWriter(this.entity);
     const own = w.problems(w.writable({ ...claim, draft: opts.draft }), locale);
     if (!refs) return { verified: false, errors: own, warnings: {} };
@@ -85,7 +114,10 @@ export class ClaimService {
    * it becomes Not submitted. verify: the 837 and claim rules run too, and a claim that passes is
    * marked verified.
    */
-  async save(body: Row, opts: { id?: number; version?: number; locale: Locale; verify?: boolean; note?: string; tx?: Queryable }): Promise<StoredRow & { warnings?: Findings }> {
+  async save(
+    body: Row,
+    opts: { id?: number; version?: number; locale: Locale; verify?: boolean; note?: string; tx?: Queryable },
+  ): Promise<StoredRow & { warnings?: Findings }> {
     const w = entityWriter(this.entity);
     const values = w.writable(body);
     if (Array.isArray(values.services)) values.services = values.services.map(writableLine);
@@ -99,11 +131,20 @@ export class ClaimService {
         before = await this.read(opts.id, tx, true);
         if (opts.version === undefined) throw new DomainError('version_required');
         const status = Number(before.status_id);
-        if (!EDITABLE.has(status)) throw invalid({ status_id: [claimMessage('notEditable', { status: stateName(this.entity.states!, status) })] }, 'Action not allowed');
+        if (!EDITABLE.has(status))
+          throw invalid(
+            { status_id: [claimMessage('notEditable', { status: stateName(this.entity.states!, status) })] },
+            'Action not allowed',
+          );
       }
       const record: Row = { ...(before ?? {}), ...values };
       const owner = before ? Number(before.billing_company_id) : this.ownerOf(values);
-      const found = await this.problems(tx, { ...record, billing_company_id: owner } as Row & { billing_company_id: number }, opts.locale, { draft, verify: !!opts.verify });
+      const found = await this.problems(
+        tx,
+        { ...record, billing_company_id: owner } as Row & { billing_company_id: number },
+        opts.locale,
+        { draft, verify: !!opts.verify },
+      );
       if (Object.keys(found.errors).length) throw invalid(found.errors);
 
       const services = (record.services as Row[] | undefined) ?? [];
@@ -112,11 +153,26 @@ export class ClaimService {
       delete claimValues.services;
       let saved: StoredRow;
       if (!before) {
-        const id = Number((await tx.query<{ id: string }>(`select nextval(pg_get_serial_sequence('claims', 'id')) as id`)).rows[0].id);
+        const id = Number(
+          (await tx.query<{ id: string }>(`select nextval(pg_get_serial_sequence('claims', 'id')) as id`)).rows[0].id,
+        );
         const code = claimCode({ ...derived.codeParts, id });
-        saved = await this.store.create({ ...stripParts(claimValues), id, code, billing_company_id: owner, created_by: this.actor.system ? null : this.actor.userId }, {
-          tx, within: async (t) => { await writeLines(t, id, owner, services); return { services }; },
-        });
+        saved = await this.store.create(
+          {
+            ...stripParts(claimValues),
+            id,
+            code,
+            billing_company_id: owner,
+            created_by: this.actor.system ? null : this.actor.userId,
+          },
+          {
+            tx,
+            within: async (t) => {
+              await writeLines(t, id, owner, services);
+              return { services };
+            },
+          },
+        );
       } else {
         const code = claimCode({ ...derived.codeParts, id: before.id });
         saved = await this.store.update(before.id, { ...stripParts(claimValues), code }, { tx, version: opts.version });
@@ -129,7 +185,11 @@ export class ClaimService {
       const target = draft ? CLAIM_STATUS.DRAFT : CLAIM_STATUS.NOT_SUBMITTED;
       const current = Number(saved.status_id);
       if (current !== target) {
-        const note = opts.note ?? (draft ? 'Saved as draft' : `Claim ${before ? 'updated' : 'created'} successfully, ${opts.verify ? 'automated' : 'system'} verification`);
+        const note =
+          opts.note ??
+          (draft
+            ? 'Saved as draft'
+            : `Claim ${before ? 'updated' : 'created'} successfully, ${opts.verify ? 'automated' : 'system'} verification`);
         saved = await this.store.transition(saved.id, target, { tx, system: true, note });
       }
       const out = await this.read(saved.id, tx);
@@ -143,32 +203,97 @@ export class ClaimService {
    * verified. One transaction, and a fixed number of statements whatever the number of claims: a
    * thousand claims are read, checked and written in a few queries, not thousands.
    */
-  async verify(ids: number[], locale: Locale): Promise<Array<{ id: number; code: string; verified: boolean; errors: Findings; warnings: Findings }>> {
+  async verify(
+    ids: number[],
+    locale: Locale,
+  ): Promise<Array<{ id: number; code: string; verified: boolean; errors: Findings; warnings: Findings }>> {
     return this.ctx.db.transaction(async (tx) => {
-      const page = await this.store.list({ ids: ids.join(','), itemsPerPage: String(Math.min(1000, ids.length)) }, false, tx);
+      const page = await this.store.list(
+        { ids: ids.join(','), itemsPerPage: String(Math.min(1000, ids.length)) },
+        false,
+        tx,
+      );
       const found = new Map(page.data.map((c) => [Number(c.id), c]));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length) throw invalid({ ids: [`Claim Not Found: ${missing.join(', ')}`] }, 'Claim Not Found');
       await tx.query('select id from claims where id = any($1::bigint[]) order by id for update', [ids]);
       const lines = await readLines(tx, ids);
-      const claims = ids.map((id) => this.normalized({ ...found.get(id)!, services: lines.get(id) ?? [], billing_company_id: Number(found.get(id)!.billing_company_id) }));
+      const claims = ids.map((id) =>
+        this.normalized({
+          ...found.get(id)!,
+          services: lines.get(id) ?? [],
+          billing_company_id: Number(found.get(id)!.billing_company_id),
+        }),
+      );
       const refs = await claimReferences(tx, claims);
       const rules = await enabledRules(tx, [...new Set(claims.map((c) => c.billing_company_id))]);
-      const results = claims.map((c, key) => ({ claim: c, ...this.judge(c, locale, refs, rules, key, { draft: false }) }));
+      const results = claims.map((c, key) => ({
+        claim: c,
+        ...this.judge(c, locale, refs, rules, key, { draft: false }),
+      }));
       // The verified flag where it changes, and the claims that now go to Not submitted, each in one statement with their audit and history rows.
       const flips = results.filter((r) => Boolean(r.claim.verified) !== r.verified);
       if (flips.length) {
-        await tx.query(`update claims set verified = v.verified, version = version + 1, updated_at = now() from unnest($1::bigint[], $2::boolean[]) v(id, verified) where claims.id = v.id`,
-          [flips.map((r) => r.claim.id), flips.map((r) => r.verified)]);
-        await writeAuditMany(tx, this.actor, 'claim', 'verified', flips.map((r) => ({ entityId: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, oldValues: { verified: !r.verified }, newValues: { verified: r.verified } })));
+        await tx.query(
+          `update claims set verified = v.verified, version = version + 1, updated_at = now() from unnest($1::bigint[], $2::boolean[]) v(id, verified) where claims.id = v.id`,
+          [flips.map((r) => r.claim.id), flips.map((r) => r.verified)],
+        );
+        await writeAuditMany(
+          tx,
+          this.actor,
+          'claim',
+          'verified',
+          flips.map((r) => ({
+            entityId: Number(r.claim.id),
+            billingCompanyId: r.claim.billing_company_id,
+            oldValues: { verified: !r.verified },
+            newValues: { verified: r.verified },
+          })),
+        );
       }
-      const moving = results.filter((r) => r.verified && EDITABLE.has(Number(r.claim.status_id)) && Number(r.claim.status_id) !== CLAIM_STATUS.NOT_SUBMITTED);
+      const moving = results.filter(
+        (r) =>
+          r.verified &&
+          EDITABLE.has(Number(r.claim.status_id)) &&
+          Number(r.claim.status_id) !== CLAIM_STATUS.NOT_SUBMITTED,
+      );
       if (moving.length) {
-        await tx.query(`update claims set status_id = $2, sub_status_id = null, version = version + 1, updated_at = now() where id = any($1::bigint[])`, [moving.map((r) => r.claim.id), CLAIM_STATUS.NOT_SUBMITTED]);
-        await writeAuditMany(tx, this.actor, 'claim', 'status_changed', moving.map((r) => ({ entityId: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, oldValues: { status_id: r.claim.status_id }, newValues: { status_id: CLAIM_STATUS.NOT_SUBMITTED } })));
-        await recordTransitions(tx, this.actor, this.entity, moving.map((r) => ({ id: Number(r.claim.id), billingCompanyId: r.claim.billing_company_id, from: Number(r.claim.status_id), to: CLAIM_STATUS.NOT_SUBMITTED, note: 'Manual verification' })));
+        await tx.query(
+          `update claims set status_id = $2, sub_status_id = null, version = version + 1, updated_at = now() where id = any($1::bigint[])`,
+          [moving.map((r) => r.claim.id), CLAIM_STATUS.NOT_SUBMITTED],
+        );
+        await writeAuditMany(
+          tx,
+          this.actor,
+          'claim',
+          'status_changed',
+          moving.map((r) => ({
+            entityId: Number(r.claim.id),
+            billingCompanyId: r.claim.billing_company_id,
+            oldValues: { status_id: r.claim.status_id },
+            newValues: { status_id: CLAIM_STATUS.NOT_SUBMITTED },
+          })),
+        );
+        await recordTransitions(
+          tx,
+          this.actor,
+          this.entity,
+          moving.map((r) => ({
+            id: Number(r.claim.id),
+            billingCompanyId: r.claim.billing_company_id,
+            from: Number(r.claim.status_id),
+            to: CLAIM_STATUS.NOT_SUBMITTED,
+            note: 'Manual verification',
+          })),
+        );
       }
-      return results.map((r) => ({ id: Number(r.claim.id), code: String(r.claim.code ?? ''), verified: r.verified, errors: r.errors, warnings: r.warnings }));
+      return results.map((r) => ({
+        id: Number(r.claim.id),
+        code: String(r.claim.code ?? ''),
+        verified: r.verified,
+        errors: r.errors,
+        warnings: r.warnings,
+      }));
     });
   }
 
@@ -177,19 +302,24 @@ export class ClaimService {
     return Number(this.store.ownerFor(values));
   }
 
-
   /** What the claim derives from its lines and parties: amounts, dates, the patient's name, self pay, the claim number's parts. */
   private async derived(tx: Queryable, record: Row, owner: number) {
     const totals = claimTotals(((record.services as Row[] | undefined) ?? []) as Array<Record<string, unknown>>);
     const policyIds = (Array.isArray(record.insurance_policy_ids) ? record.insurance_policy_ids : []) as number[];
-    const r = await tx.query<{ first_name: string | null; last_name: string | null; abbreviation: string | null; timely: number | null }>(
+    const r = await tx.query<{
+      first_name: string | null;
+      last_name: string | null;
+      abbreviation: string | null;
+      timely: number | null;
+    }>(
       `select p.first_name, p.last_name, c.abbreviation,
               (select coalesce(ps.timely_filing_days, ic.timely_filing_days)
                  from insurance_policies ip join insurance_companies ic on ic.id = ip.insurance_company_id
                  left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = $3
                 where ip.id = any($4::bigint[]) order by ip.type_responsibility_id limit 1) as timely
          from patients p, companies c where p.id = $1 and c.id = $2`,
-      [record.patient_id, record.company_id, owner, policyIds]);
+      [record.patient_id, record.company_id, owner, policyIds],
+    );
     const who = r.rows[0] ?? { first_name: null, last_name: null, abbreviation: null, timely: null };
     return {
       billed_amount: totals.billed,
@@ -198,7 +328,12 @@ export class ClaimService {
       past_due_date: pastDueDate(totals.lastDate, who.timely),
       patient_name: [who.first_name, who.last_name].filter(Boolean).join(' ') || null,
       self_pay: policyIds.length === 0,
-      codeParts: { companyAbbreviation: who.abbreviation, dateOfService: totals.dateOfService, firstName: who.first_name, lastName: who.last_name },
+      codeParts: {
+        companyAbbreviation: who.abbreviation,
+        dateOfService: totals.dateOfService,
+        firstName: who.first_name,
+        lastName: who.last_name,
+      },
     };
   }
 }

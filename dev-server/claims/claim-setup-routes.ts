@@ -10,17 +10,28 @@ import { stateListItem } from '../resources/state-routes.ts';
 import { codeListFile } from './claim-code-lists.ts';
 
 type Actor = Parameters<GuardedRoute<ClaimContext>['handle']>[2];
-const storeFor = (ctx: ClaimContext, actor: Actor, name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
+const storeFor = (ctx: ClaimContext, actor: Actor, name: string) =>
+  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const machineOf = (ctx: ClaimContext) => ctx.entities.find((e) => e.name === 'claim')!.states!;
 /** ?status_id=1,2 or ?status_id[]=1… as numbers */
-const statusIds = (v: unknown) => (Array.isArray(v) ? v : String(v ?? '').replace(/[[\]]/g, '').split(',')).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+const statusIds = (v: unknown) =>
+  (Array.isArray(v)
+    ? v
+    : String(v ?? '')
+        .replace(/[[\]]/g, '')
+        .split(',')
+  )
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
 
 /** A condition of a rule in words: "Line: procedure is between 70000 and 79999". */
 function sentence(c: Condition, locale: string): string {
   const field = codeListFile('claim-rule-fields').find((f) => f.id === c.field);
   const op = codeListFile('claim-rule-operators').find((o) => o.id === c.operator);
   const values = (c.values ?? []).join(c.operator === 'between' ? (locale === 'es' ? ' y ' : ' and ') : ', ');
-  return [field ? codeListLabel(field, locale) : c.field, op ? codeListLabel(op, locale) : c.operator, values].filter(Boolean).join(' ');
+  return [field ? codeListLabel(field, locale) : c.field, op ? codeListLabel(op, locale) : c.operator, values]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -30,56 +41,106 @@ function sentence(c: Condition, locale: string): string {
  */
 export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
-    method: 'get', path: '/claim-sub-status/get-list', permission: ['status.view', 'claim.view', 'denial.view'],
-    summary: 'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one; ?type=denial only those for denial management',
+    method: 'get',
+    path: '/claim-sub-status/get-list',
+    permission: ['status.view', 'claim.view', 'denial.view'],
+    summary:
+      'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one; ?type=denial only those for denial management',
     async handle(ctx, req, actor, res) {
       const m = machineOf(ctx);
       let ids = statusIds(req.query.status_id ?? req.query.claim_status);
-      if (req.query.status !== undefined) ids = m.states.filter((s) => s.name.toLowerCase() === String(req.query.status).toLowerCase()).map((s) => s.id);
-      const page = await storeFor(ctx, actor, 'claim-sub-status').list({ status: 'true', itemsPerPage: '1000', sortBy: 'name' }, false);
+      if (req.query.status !== undefined)
+        ids = m.states.filter((s) => s.name.toLowerCase() === String(req.query.status).toLowerCase()).map((s) => s.id);
+      const page = await storeFor(ctx, actor, 'claim-sub-status').list(
+        { status: 'true', itemsPerPage: '1000', sortBy: 'name' },
+        false,
+      );
       // ?type=denial: only the sub-statuses flagged for denial management.
       if (req.query.type === 'denial') page.data = page.data.filter((s) => s.denial === true);
-      const of = (statusId: number) => page.data.filter((s) => ((s.claim_status_ids as number[]) ?? []).includes(statusId));
+      const of = (statusId: number) =>
+        page.data.filter((s) => ((s.claim_status_ids as number[]) ?? []).includes(statusId));
       const current = req.query.current_id === undefined ? null : Number(req.query.current_id);
       if (!ids.length) return page.data.map((s) => ({ id: s.id, name: s.name }));
-      if (ids.length === 1 || current !== null || req.query.status !== undefined) return ids.flatMap(of).filter((s) => s.id !== current).map((s) => ({ id: s.id, name: s.name }));
-      return ids.flatMap((id) => [{ header: stateName(m, id, res.locals.locale) }, ...of(id).map((s) => ({ id: s.id, name: s.name, group: stateName(m, id, res.locals.locale) }))]);
+      if (ids.length === 1 || current !== null || req.query.status !== undefined)
+        return ids
+          .flatMap(of)
+          .filter((s) => s.id !== current)
+          .map((s) => ({ id: s.id, name: s.name }));
+      return ids.flatMap((id) => [
+        { header: stateName(m, id, res.locals.locale) },
+        ...of(id).map((s) => ({ id: s.id, name: s.name, group: stateName(m, id, res.locals.locale) })),
+      ]);
     },
   },
   {
-    method: 'get', path: '/claim-sub-status/get-list-status', permission: ['status.view', 'claim.view'], summary: 'The claim statuses [{id, name, background_color}] a sub-status may belong to',
+    method: 'get',
+    path: '/claim-sub-status/get-list-status',
+    permission: ['status.view', 'claim.view'],
+    summary: 'The claim statuses [{id, name, background_color}] a sub-status may belong to',
     async handle(ctx, _req, _actor, res) {
       const m = machineOf(ctx);
       return m.states.map((s) => stateListItem(m, s.id, res.locals.locale));
     },
   },
   {
-    method: 'get', path: '/claim-sub-status/get-list-by-billing-company/{statusId}/{billingCompanyId}', permission: ['status.view', 'claim.view'], summary: "A billing company's sub-statuses of one claim status [{id, name, color, status}]",
+    method: 'get',
+    path: '/claim-sub-status/get-list-by-billing-company/{statusId}/{billingCompanyId}',
+    permission: ['status.view', 'claim.view'],
+    summary: "A billing company's sub-statuses of one claim status [{id, name, color, status}]",
     async handle(ctx, req, actor) {
       const statusId = idParam(req, 'statusId');
-      const page = await storeFor(ctx, actor, 'claim-sub-status').list({ billing_company_id: String(idParam(req, 'billingCompanyId')), claim_status_ids: String(statusId), itemsPerPage: '1000', sortBy: 'name' }, false);
+      const page = await storeFor(ctx, actor, 'claim-sub-status').list(
+        {
+          billing_company_id: String(idParam(req, 'billingCompanyId')),
+          claim_status_ids: String(statusId),
+          itemsPerPage: '1000',
+          sortBy: 'name',
+        },
+        false,
+      );
       return page.data.map((s) => ({ id: s.id, name: s.name, color: s.color, status: s.status }));
     },
   },
   {
-    method: 'get', path: '/claim/rules/list', permission: ['claimrule.view', 'claim.view'], summary: 'Claim rules as picker items [{id, name}]',
-    async handle(ctx, req, actor) { return storeFor(ctx, actor, 'claim-rule').pickList({ query: typeof req.query.query === 'string' ? req.query.query : undefined }); },
+    method: 'get',
+    path: '/claim/rules/list',
+    permission: ['claimrule.view', 'claim.view'],
+    summary: 'Claim rules as picker items [{id, name}]',
+    async handle(ctx, req, actor) {
+      return storeFor(ctx, actor, 'claim-rule').pickList({
+        query: typeof req.query.query === 'string' ? req.query.query : undefined,
+      });
+    },
   },
   {
-    method: 'get', path: '/claim/rules/show-preview/{id}', permission: ['claimrule.preview', 'claimrule.show'],
+    method: 'get',
+    path: '/claim/rules/show-preview/{id}',
+    permission: ['claimrule.preview', 'claimrule.show'],
     summary: 'A claim rule in words; with ?claim_id, what it finds on that claim (every finding, on its field)',
     async handle(ctx, req, actor, res) {
       const rule = await storeFor(ctx, actor, 'claim-rule').get(idParam(req));
       const locale = res.locals.locale;
       const checks = (rule.checks as ClaimRule['checks']).map((c) => ({
-        when: (c.when ?? []).map((x) => sentence(x, locale)), require: sentence(c.require, locale), message: c.message,
+        when: (c.when ?? []).map((x) => sentence(x, locale)),
+        require: sentence(c.require, locale),
+        message: c.message,
       }));
       if (req.query.claim_id === undefined) return { id: rule.id, name: rule.name, checks };
       const claimId = Number(req.query.claim_id);
       if (!Number.isSafeInteger(claimId) || claimId < 1) throw invalid({ claim_id: ['The claim must be an id.'] });
       const claim = await new ClaimService(ctx, actor).read(claimId);
-      const findings = evaluateClaimRules(claim, [{ id: rule.id, name: String(rule.name), checks: rule.checks as ClaimRule['checks'] }]);
-      return { id: rule.id, name: rule.name, checks, claim_id: claimId, claim_code: claim.code, passes: findings.length === 0, findings };
+      const findings = evaluateClaimRules(claim, [
+        { id: rule.id, name: String(rule.name), checks: rule.checks as ClaimRule['checks'] },
+      ]);
+      return {
+        id: rule.id,
+        name: rule.name,
+        checks,
+        claim_id: claimId,
+        claim_code: claim.code,
+        passes: findings.length === 0,
+        findings,
+      };
     },
   },
 ];

@@ -11,26 +11,44 @@ import type { ClaimService } from './claim-service.ts';
  * sub-status. With no note, the history says what changed, as the predecessor wrote it.
  */
 export async function changeClaimStatus(
-  claims: ClaimService, id: number,
+  claims: ClaimService,
+  id: number,
   body: { status_id: unknown; sub_status_id?: unknown; note?: unknown; version?: number },
 ) {
   const fields: Record<string, string[]> = {};
   const to = Number(body.status_id);
   if (!Number.isSafeInteger(to) || to < 1) fields.status_id = ['The status field is required.'];
-  const sub = body.sub_status_id === undefined || body.sub_status_id === null || body.sub_status_id === '' ? null : Number(body.sub_status_id);
-  if (sub !== null && (!Number.isSafeInteger(sub) || sub < 1)) fields.sub_status_id = ['The selected sub-status is invalid.'];
-  if (body.note !== undefined && body.note !== null && (typeof body.note !== 'string' || body.note.length > 1000)) fields.note = ['The note may not be greater than 1000 characters.'];
+  const sub =
+    body.sub_status_id === undefined || body.sub_status_id === null || body.sub_status_id === ''
+      ? null
+      : Number(body.sub_status_id);
+  if (sub !== null && (!Number.isSafeInteger(sub) || sub < 1))
+    fields.sub_status_id = ['The selected sub-status is invalid.'];
+  if (body.note !== undefined && body.note !== null && (typeof body.note !== 'string' || body.note.length > 1000))
+    fields.note = ['The note may not be greater than 1000 characters.'];
   if (Object.keys(fields).length) throw invalid(fields, 'Error Updating Status');
   const m = claims.entity.states!;
   return claims.db.transaction(async (tx) => {
     const before = await claims.store.get(id, tx, true);
     if (sub !== null) await requireSubStatus(tx, Number(before.billing_company_id), sub, to);
     const from = Number(before.status_id);
-    const subName = sub !== null ? (await tx.query<{ name: string }>('select name from claim_sub_statuses where id = $1', [sub])).rows[0]?.name : undefined;
+    const subName =
+      sub !== null
+        ? (await tx.query<{ name: string }>('select name from claim_sub_statuses where id = $1', [sub])).rows[0]?.name
+        : undefined;
     const given = typeof body.note === 'string' && body.note.trim() ? body.note.trim() : undefined;
     // A move to another status needs the person's note (the table says so); a sub-status change alone is described for them.
-    const note = given ?? (from === to ? `Substatus change successful, from ${stateName(m, from)}${subName ? ` - ${subName}` : ''}` : undefined);
-    await claims.store.transition(id, to, { tx, note, subStatusId: sub ?? (from === to ? undefined : null), version: body.version });
+    const note =
+      given ??
+      (from === to
+        ? `Substatus change successful, from ${stateName(m, from)}${subName ? ` - ${subName}` : ''}`
+        : undefined);
+    await claims.store.transition(id, to, {
+      tx,
+      note,
+      subStatusId: sub ?? (from === to ? undefined : null),
+      version: body.version,
+    });
     return claims.read(id, tx);
   });
 }
@@ -39,6 +57,7 @@ export async function changeClaimStatus(
 export async function requireSubStatus(tx: Queryable, billingCompanyId: number, subStatusId: number, statusId: number) {
   const r = await tx.query<{ ok: boolean }>(
     `select (claim_status_ids @> to_jsonb($3::int) and status) as ok from claim_sub_statuses where id = $1 and billing_company_id = $2`,
-    [subStatusId, billingCompanyId, statusId]);
+    [subStatusId, billingCompanyId, statusId],
+  );
   if (!r.rows[0]?.ok) throw new DomainError('invalid', {}, { sub_status_id: [{ code: 'sub_status_not_allowed' }] });
 }

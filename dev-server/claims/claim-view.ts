@@ -8,7 +8,13 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 type Row = Record<string, unknown> & { id: number };
 /** The default road of a claim (ClaimStatusMap): what the breadcrumb shows ahead of where a claim is. */
-const HAPPY_PATH: number[] = [CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.APPROVED, CLAIM_STATUS.COMPLETE];
+const HAPPY_PATH: number[] = [
+  CLAIM_STATUS.DRAFT,
+  CLAIM_STATUS.NOT_SUBMITTED,
+  CLAIM_STATUS.SUBMITTED,
+  CLAIM_STATUS.APPROVED,
+  CLAIM_STATUS.COMPLETE,
+];
 
 /**
  * What the claim screen reads besides the record (predecessor-facts §2.3): the status object with
@@ -20,8 +26,17 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
   const statusId = Number(claim.status_id);
   // One after the other: db may be a transaction's client, which runs one statement at a time.
   const history = await transitionHistory(db, entity, claim.id, locale);
-  const subs = await db.query<{ id: number; code: string; name: string; color: string | null; claim_status_ids: number[]; status: boolean }>(
-    `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`, [claim.billing_company_id]);
+  const subs = await db.query<{
+    id: number;
+    code: string;
+    name: string;
+    color: string | null;
+    claim_status_ids: number[];
+    status: boolean;
+  }>(
+    `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`,
+    [claim.billing_company_id],
+  );
   const notes = await claimNotes(db, claim);
   const subById = new Map(subs.rows.map((s) => [Number(s.id), s]));
   const colours = (id: number) => stateById(m, id)?.colors.light;
@@ -34,27 +49,62 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
   const followedDefault = road.every((s, i) => HAPPY_PATH[i] === s);
   const ahead = followedDefault ? HAPPY_PATH.slice(road.length) : [];
   const status_map = [
-    ...road.map((s, i) => ({ status: stateName(m, s, locale), status_id: s, active: i === road.length - 1, status_background_color: colours(s)?.background, status_font_color: colours(s)?.text })),
-    ...ahead.map((s) => ({ status: stateName(m, s, locale), status_id: s, active: false, status_background_color: '#F2F2F2', status_font_color: '#A0A0A0' })),
+    ...road.map((s, i) => ({
+      status: stateName(m, s, locale),
+      status_id: s,
+      active: i === road.length - 1,
+      status_background_color: colours(s)?.background,
+      status_font_color: colours(s)?.text,
+    })),
+    ...ahead.map((s) => ({
+      status: stateName(m, s, locale),
+      status_id: s,
+      active: false,
+      status_background_color: '#F2F2F2',
+      status_font_color: '#A0A0A0',
+    })),
   ];
   // One entry per arrival in a status (a claim may come back to Draft): its notes and sub-status changes while it stayed.
-  const status_history: Array<{ status: string; status_id: number; notes_history: unknown[]; sub_status_history: unknown[] }> = [];
+  const status_history: Array<{
+    status: string;
+    status_id: number;
+    notes_history: unknown[];
+    sub_status_history: unknown[];
+  }> = [];
   for (const h of history) {
     let entry = status_history[status_history.length - 1];
     if (!entry || entry.status_id !== h.to_state) {
-      entry = { status: stateName(m, h.to_state, locale), status_id: h.to_state, notes_history: [], sub_status_history: [] };
+      entry = {
+        status: stateName(m, h.to_state, locale),
+        status_id: h.to_state,
+        notes_history: [],
+        sub_status_history: [],
+      };
       status_history.push(entry);
     }
-    entry.notes_history.push({ note: h.note, created_at: h.created_at, user: h.user?.name || h.user?.email || 'Console' });
-    if (h.sub_status_id) entry.sub_status_history.push({ sub_status: subById.get(Number(h.sub_status_id))?.name ?? String(h.sub_status_id), created_at: h.created_at });
+    entry.notes_history.push({
+      note: h.note,
+      created_at: h.created_at,
+      user: h.user?.name || h.user?.email || 'Console',
+    });
+    if (h.sub_status_id)
+      entry.sub_status_history.push({
+        sub_status: subById.get(Number(h.sub_status_id))?.name ?? String(h.sub_status_id),
+        created_at: h.created_at,
+      });
   }
   const last = history[history.length - 1];
   return {
     ...claim,
     status: current && {
-      id: current.id, name: stateName(m, current.id, locale), background_color: current.colors.light.background, font_color: current.colors.light.text,
+      id: current.id,
+      name: stateName(m, current.id, locale),
+      background_color: current.colors.light.background,
+      font_color: current.colors.light.text,
       sub_status: sub ? { id: sub.id, name: sub.name, color: sub.color } : null,
-      sub_statuses: subs.rows.filter((s) => s.status && (s.claim_status_ids ?? []).map(Number).includes(statusId)).map((s) => ({ id: s.id, name: s.name })),
+      sub_statuses: subs.rows
+        .filter((s) => s.status && (s.claim_status_ids ?? []).map(Number).includes(statusId))
+        .map((s) => ({ id: s.id, name: s.name })),
     },
     status_map,
     status_history,

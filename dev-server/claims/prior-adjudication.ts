@@ -24,10 +24,20 @@ const merged = (list: Adjustment[]) => {
 export async function priorAdjudications(db: Queryable, claimIds: number[]): Promise<Map<number, PriorAdjudication>> {
   const out = new Map<number, PriorAdjudication>();
   if (!claimIds.length) return out;
-  const rows = (await db.query<{ claim_id: string; claim_service_id: string | null; paid: string; adjustments: Adjustment[] | null; date: IsoDate }>(
-    `select p.claim_id, p.claim_service_id, p.paid, p.adjustments, to_char(y.payment_date, 'YYYY-MM-DD') as date
+  const rows = (
+    await db.query<{
+      claim_id: string;
+      claim_service_id: string | null;
+      paid: string;
+      adjustments: Adjustment[] | null;
+      date: IsoDate;
+    }>(
+      `select p.claim_id, p.claim_service_id, p.paid, p.adjustments, to_char(y.payment_date, 'YYYY-MM-DD') as date
        from payment_services p join payments y on y.id = p.payment_id
-      where p.claim_id = any($1::bigint[]) and y.source_id <> ${PAYMENT_SOURCE.PATIENT} order by p.id`, [claimIds])).rows;
+      where p.claim_id = any($1::bigint[]) and y.source_id <> ${PAYMENT_SOURCE.PATIENT} order by p.id`,
+      [claimIds],
+    )
+  ).rows;
   const claimAdj = new Map<string, Adjustment[]>();
   const lineAdj = new Map<string, Adjustment[]>();
   for (const r of rows) {
@@ -36,12 +46,16 @@ export async function priorAdjudications(db: Queryable, claimIds: number[]): Pro
     a.paid += Number(r.paid);
     // The latest adjudication date (ISO compares as text).
     if (r.date > a.date) a.date = r.date;
-    if (r.claim_service_id === null) claimAdj.set(String(id), [...(claimAdj.get(String(id)) ?? []), ...(r.adjustments ?? [])]);
+    if (r.claim_service_id === null)
+      claimAdj.set(String(id), [...(claimAdj.get(String(id)) ?? []), ...(r.adjustments ?? [])]);
     else {
       const line = a.lines[Number(r.claim_service_id)] ?? { paid: 0, adjustments: [] };
       line.paid += Number(r.paid);
       a.lines[Number(r.claim_service_id)] = line;
-      lineAdj.set(String(r.claim_service_id), [...(lineAdj.get(String(r.claim_service_id)) ?? []), ...(r.adjustments ?? [])]);
+      lineAdj.set(String(r.claim_service_id), [
+        ...(lineAdj.get(String(r.claim_service_id)) ?? []),
+        ...(r.adjustments ?? []),
+      ]);
     }
     out.set(id, a);
   }

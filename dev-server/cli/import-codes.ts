@@ -8,18 +8,34 @@ const args = process.argv.slice(2);
 const ownerAt = args.indexOf('--billing-company');
 const owner = ownerAt >= 0 ? Number(args.splice(ownerAt, 2)[1]) : null;
 const [kind, file] = args;
-if (!CODE_SET_KINDS.includes(kind as CodeSetKind) || !file || (owner !== null && (!Number.isSafeInteger(owner) || owner < 1 || kind !== 'cpt'))) {
-  console.error(`Usage: npm run import:codes -- <${CODE_SET_KINDS.join('|')}> <file> [--billing-company ID, cpt only]   (ICD-10-CM order file, may be .gz; HCPCS ANWEB .xlsx; AMA CPT descriptor .txt or a code,description .csv; CMS place of service FHIR .xml; NUCC taxonomy .csv; NPPES npidata .csv; CARC/RARC .csv from a licensed X12 code list; NUBC revenue/condition/occurrence/value code .csv from a licensee; CMS MS-DRG table .csv)`);
+if (
+  !CODE_SET_KINDS.includes(kind as CodeSetKind) ||
+  !file ||
+  (owner !== null && (!Number.isSafeInteger(owner) || owner < 1 || kind !== 'cpt'))
+) {
+  console.error(
+    `Usage: npm run import:codes -- <${CODE_SET_KINDS.join('|')}> <file> [--billing-company ID, cpt only]   (ICD-10-CM order file, may be .gz; HCPCS ANWEB .xlsx; AMA CPT descriptor .txt or a code,description .csv; CMS place of service FHIR .xml; NUCC taxonomy .csv; NPPES npidata .csv; CARC/RARC .csv from a licensed X12 code list; NUBC revenue/condition/occurrence/value code .csv from a licensee; CMS MS-DRG table .csv)`,
+  );
   process.exit(2);
 }
 const db = LIST_FILE_KINDS.includes(kind as CodeSetKind) ? null : await openDatabase();
 try {
   if (db) await migrate(db);
   const started = Date.now();
-  const n = await importCodeSet(db, kind as CodeSetKind, file, (done, total) => {
-    process.stdout.write(`\r${kind}: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
-  }, undefined, undefined, owner);
-  process.stdout.write(`\n${kind}: ${n.toLocaleString('en-US')} codes imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const n = await importCodeSet(
+    db,
+    kind as CodeSetKind,
+    file,
+    (done, total) => {
+      process.stdout.write(`\r${kind}: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+    },
+    undefined,
+    undefined,
+    owner,
+  );
+  process.stdout.write(
+    `\n${kind}: ${n.toLocaleString('en-US')} codes imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 } catch (e) {
   console.error(`\nImport failed: ${(e as Error).message}`);
   process.exitCode = 1;

@@ -14,20 +14,58 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'cpt' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc' | ListKind;
 /** Code sets kept as schemas/lists files: licensed texts (X12's, NUBC's) replace our own wording only from a licensee's file; MS-DRGs from CMS's table. */
 type ListKind = 'nubc-revenue' | 'nubc-condition' | 'nubc-occurrence' | 'nubc-value' | 'msdrg';
-export const CODE_SET_KINDS: CodeSetKind[] = ['icd10cm', 'hcpcs', 'cpt', 'pos', 'taxonomy', 'nppes', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
+export const CODE_SET_KINDS: CodeSetKind[] = [
+  'icd10cm',
+  'hcpcs',
+  'cpt',
+  'pos',
+  'taxonomy',
+  'nppes',
+  'carc',
+  'rarc',
+  'nubc-revenue',
+  'nubc-condition',
+  'nubc-occurrence',
+  'nubc-value',
+  'msdrg',
+];
 /** Kinds that write a list file, not the database. */
-export const LIST_FILE_KINDS: CodeSetKind[] = ['pos', 'carc', 'rarc', 'nubc-revenue', 'nubc-condition', 'nubc-occurrence', 'nubc-value', 'msdrg'];
+export const LIST_FILE_KINDS: CodeSetKind[] = [
+  'pos',
+  'carc',
+  'rarc',
+  'nubc-revenue',
+  'nubc-condition',
+  'nubc-occurrence',
+  'nubc-value',
+  'msdrg',
+];
 const CODE_LISTS: Record<ListKind, { file: string; name: string }> = {
-  'nubc-revenue': { file: `${ROOT}schemas/lists/revenue-codes.json`, name: 'Revenue codes (imported from a licensed NUBC file)' },
-  'nubc-condition': { file: `${ROOT}schemas/lists/condition-codes.json`, name: 'Condition codes (imported from a licensed NUBC file)' },
-  'nubc-occurrence': { file: `${ROOT}schemas/lists/occurrence-codes.json`, name: 'Occurrence codes (imported from a licensed NUBC file)' },
-  'nubc-value': { file: `${ROOT}schemas/lists/value-codes.json`, name: 'Value codes (imported from a licensed NUBC file)' },
+  'nubc-revenue': {
+    file: `${ROOT}schemas/lists/revenue-codes.json`,
+    name: 'Revenue codes (imported from a licensed NUBC file)',
+  },
+  'nubc-condition': {
+    file: `${ROOT}schemas/lists/condition-codes.json`,
+    name: 'Condition codes (imported from a licensed NUBC file)',
+  },
+  'nubc-occurrence': {
+    file: `${ROOT}schemas/lists/occurrence-codes.json`,
+    name: 'Occurrence codes (imported from a licensed NUBC file)',
+  },
+  'nubc-value': {
+    file: `${ROOT}schemas/lists/value-codes.json`,
+    name: 'Value codes (imported from a licensed NUBC file)',
+  },
   msdrg: { file: `${ROOT}schemas/lists/ms-drgs.json`, name: 'MS-DRGs (imported from the CMS table)' },
 };
 
 const POS_LIST = `${ROOT}schemas/lists/place-of-service.json`;
 /** CARC and RARC texts are X12's: only a licensee's file replaces our own plain-language wording. */
-export const X12_LISTS = { carc: `${ROOT}schemas/lists/x12/adjustment-reasons.json`, rarc: `${ROOT}schemas/lists/x12/remark-codes.json` };
+export const X12_LISTS = {
+  carc: `${ROOT}schemas/lists/x12/adjustment-reasons.json`,
+  rarc: `${ROOT}schemas/lists/x12/remark-codes.json`,
+};
 
 /** A file as text or bytes, gunzipped when it is a .gz copy. */
 const bytes = (file: string | Buffer) => {
@@ -39,15 +77,26 @@ const bytes = (file: string | Buffer) => {
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(db: Database | null, kind: CodeSetKind, file: string | Buffer, progress?: ImportProgress, lists: Partial<Record<CodeSetKind, string>> = X12_LISTS, resume?: ImportResume,
-  billingCompanyId: number | null = null): Promise<number> {
+export async function importCodeSet(
+  db: Database | null,
+  kind: CodeSetKind,
+  file: string | Buffer,
+  progress?: ImportProgress,
+  lists: Partial<Record<CodeSetKind, string>> = X12_LISTS,
+  resume?: ImportResume,
+  billingCompanyId: number | null = null,
+): Promise<number> {
   switch (kind) {
     // The AMA licenses CPT: a licensee's file, for one billing company (its own codes) or for the whole installation.
-    case 'cpt': return importCpt(db!, bytes(file).toString('utf8'), billingCompanyId, progress);
+    case 'cpt':
+      return importCpt(db!, bytes(file).toString('utf8'), billingCompanyId, progress);
     case 'carc':
     case 'rarc': {
       const items = parseX12CodeList(bytes(file).toString('utf8'));
-      const name = kind === 'carc' ? 'Claim adjustment reason codes (imported from a licensed X12 code list)' : 'Remittance advice remark codes (imported from a licensed code list)';
+      const name =
+        kind === 'carc'
+          ? 'Claim adjustment reason codes (imported from a licensed X12 code list)'
+          : 'Remittance advice remark codes (imported from a licensed code list)';
       writeFileSync(lists[kind] ?? X12_LISTS[kind], JSON.stringify({ name, items }, null, 2) + '\n');
       progress?.(items.length, items.length);
       return items.length;
@@ -58,22 +107,33 @@ export async function importCodeSet(db: Database | null, kind: CodeSetKind, file
     case 'nubc-value':
     case 'msdrg': {
       // The same shape as CARC/RARC lists: a code column and a description column, found by name.
-      const items = parseX12CodeList(bytes(file).toString('utf8')).map((i) => ({ ...i, id: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code, code: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code }));
-      writeFileSync(lists[kind] ?? CODE_LISTS[kind].file, JSON.stringify({ name: CODE_LISTS[kind].name, items }, null, 2) + '\n');
+      const items = parseX12CodeList(bytes(file).toString('utf8')).map((i) => ({
+        ...i,
+        id: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code,
+        code: kind === 'msdrg' ? i.code.padStart(3, '0') : i.code,
+      }));
+      writeFileSync(
+        lists[kind] ?? CODE_LISTS[kind].file,
+        JSON.stringify({ name: CODE_LISTS[kind].name, items }, null, 2) + '\n',
+      );
       progress?.(items.length, items.length);
       return items.length;
     }
     // As a job, smaller batches: each holds the embedded database's one connection for less time, so people using the app meanwhile barely wait.
-    case 'icd10cm': return importIcd10cm(db!, bytes(file).toString('latin1'), progress, resume ? 1000 : 5000, resume);
+    case 'icd10cm':
+      return importIcd10cm(db!, bytes(file).toString('latin1'), progress, resume ? 1000 : 5000, resume);
     case 'hcpcs': {
       // One workbook holds both: the Level II modifiers and the procedure codes.
       const rows = await readHcpcsWorkbook(bytes(file));
       const modifiers = await importHcpcsModifiers(db!, rows);
-      return modifiers + await importHcpcsProcedures(db!, rows, progress);
+      return modifiers + (await importHcpcsProcedures(db!, rows, progress));
     }
-    case 'taxonomy': return importTaxonomies(db!, bytes(file).toString('utf8'), progress);
+    case 'taxonomy':
+      return importTaxonomies(db!, bytes(file).toString('utf8'), progress);
     // The NPPES file is gigabytes: read from its path as a stream, never as one buffer.
-    case 'nppes': if (typeof file !== 'string') throw new Error('The NPPES registry is imported from a file path (npm run import:codes).');
+    case 'nppes':
+      if (typeof file !== 'string')
+        throw new Error('The NPPES registry is imported from a file path (npm run import:codes).');
       return importNppes(db!, file, progress);
     case 'pos': {
       const list = placeOfServiceList(parsePlaceOfServiceXml(bytes(file).toString('utf8')));
@@ -92,9 +152,19 @@ export const BUNDLED: Array<[CodeSetKind, string]> = [
 ];
 
 const LOADED: Record<CodeSetKind, string> = {
-  icd10cm: 'ICD-10-CM diagnosis codes', hcpcs: 'HCPCS Level II modifiers and procedure codes', cpt: 'CPT procedure codes', pos: 'place of service codes',
-  taxonomy: 'NUCC provider taxonomy codes', nppes: 'NPPES registry records', carc: 'claim adjustment reason codes', rarc: 'remittance advice remark codes',
-  'nubc-revenue': 'revenue codes', 'nubc-condition': 'condition codes', 'nubc-occurrence': 'occurrence codes', 'nubc-value': 'value codes', msdrg: 'MS-DRGs',
+  icd10cm: 'ICD-10-CM diagnosis codes',
+  hcpcs: 'HCPCS Level II modifiers and procedure codes',
+  cpt: 'CPT procedure codes',
+  pos: 'place of service codes',
+  taxonomy: 'NUCC provider taxonomy codes',
+  nppes: 'NPPES registry records',
+  carc: 'claim adjustment reason codes',
+  rarc: 'remittance advice remark codes',
+  'nubc-revenue': 'revenue codes',
+  'nubc-condition': 'condition codes',
+  'nubc-occurrence': 'occurrence codes',
+  'nubc-value': 'value codes',
+  msdrg: 'MS-DRGs',
 };
 
 // Whether a bundled set is already in: each set on its own, so a start stopped half-way finishes the rest next time.
@@ -107,14 +177,21 @@ const PRESENT: Partial<Record<CodeSetKind, string>> = {
 /** Whether a first start should queue the bundled code sets: some set is missing and no such job is already waiting. */
 export async function bundledCodeSetsWanted(db: Database, env = process.env): Promise<boolean> {
   if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return false;
-  const pending = await db.query(`select 1 from jobs where kind = 'bundled-code-sets' and state in ('queued', 'running') limit 1`);
+  const pending = await db.query(
+    `select 1 from jobs where kind = 'bundled-code-sets' and state in ('queued', 'running') limit 1`,
+  );
   if (pending.rows.length) return false;
-  for (const [kind] of BUNDLED) if (!(await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) return true;
+  for (const [kind] of BUNDLED)
+    if (!(await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) return true;
   return false;
 }
 
 /** On the embedded default, load each bundled code set the database does not have yet (CODE_SETS=0 skips). */
-export async function loadBundledCodeSets(db: Database, env = process.env, log: (line: string) => void = console.log): Promise<void> {
+export async function loadBundledCodeSets(
+  db: Database,
+  env = process.env,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return;
   for (const [kind, file] of BUNDLED) {
     if ((await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) continue;

@@ -26,7 +26,8 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
   // Only a release uploaded as a code set is read as one (an ERA or another billing company's upload never is).
   async check(db, input) {
     const r = await db.query<{ kind: string }>('select kind from files where id = $1', [input.file_id]);
-    if (r.rows[0]?.kind !== 'code-set') throw new DomainError('invalid', {}, { file_id: [{ code: 'file_not_code_set' }] });
+    if (r.rows[0]?.kind !== 'code-set')
+      throw new DomainError('invalid', {}, { file_id: [{ code: 'file_not_code_set' }] });
   },
   async run(ctx, input) {
     const file = await ctx.files.get(ctx.actor, input.file_id);
@@ -35,14 +36,23 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
     const from = ctx.checkpoint?.done ?? 0;
     let written = 0;
     // Progress reports are best effort: a failed report must not fail the import (the checkpoint is what counts).
-    const n = await importCodeSet(ctx.db, input.code_set, bytes, (done, total) => { ctx.progress(done, total).catch(() => undefined); }, undefined, {
-      from,
-      async onBatch(tx, done) {
-        written += 1;
-        await ctx.saveCheckpoint(tx, { done });
-        await ctx.progress(done, null, undefined, tx);
+    const n = await importCodeSet(
+      ctx.db,
+      input.code_set,
+      bytes,
+      (done, total) => {
+        ctx.progress(done, total).catch(() => undefined);
       },
-    });
+      undefined,
+      {
+        from,
+        async onBatch(tx, done) {
+          written += 1;
+          await ctx.saveCheckpoint(tx, { done });
+          await ctx.progress(done, null, undefined, tx);
+        },
+      },
+    );
     await ctx.progress(n, n, `${n} codes`);
     return { code_set: input.code_set, codes: n, resumed_from: from, batches_this_run: written, file: file.name };
   },
@@ -58,7 +68,11 @@ export const bundledCodeSetsJob = defineJob<Record<string, never>, never>({
   input: () => ({}),
   async run(ctx) {
     const loaded: string[] = [];
-    await loadBundledCodeSets(ctx.db, { CODE_SETS: '1' }, (line) => { loaded.push(line); console.log(line); ctx.progress(loaded.length, 3, line).catch(() => undefined); });
+    await loadBundledCodeSets(ctx.db, { CODE_SETS: '1' }, (line) => {
+      loaded.push(line);
+      console.log(line);
+      ctx.progress(loaded.length, 3, line).catch(() => undefined);
+    });
     return { loaded };
   },
 });

@@ -2,7 +2,10 @@ import type { Database } from '../db/database.ts';
 import type { ImportProgress } from './icd10cm-import.ts';
 import { parseX12CodeList } from './x12-code-list-import.ts';
 
-export interface CptCode { code: string; description: string }
+export interface CptCode {
+  code: string;
+  description: string;
+}
 const CPT_CODE = /^[0-9]{4}[0-9A-Z]$/;
 /** A descriptor file line: the code, a tab or spaces, the descriptor (the AMA's SHORTU/MEDU/LONGULT text files). */
 const LINE = /^\s*([0-9]{4}[0-9A-Z])[\t ]+(.+?)\s*$/;
@@ -15,11 +18,18 @@ const LINE = /^\s*([0-9]{4}[0-9A-Z])[\t ]+(.+?)\s*$/;
 export function parseCptFile(text: string): CptCode[] {
   const clean = text.replace(/^\uFEFF/, '');
   const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
-  const rows = LINE.test(firstLine) || !/code/i.test(firstLine)
-    ? clean.split(/\r?\n/).map((l) => LINE.exec(l)).filter((m) => m !== null).map((m) => ({ code: m[1], description: m[2] }))
-    : parseX12CodeList(clean).map((i) => ({ code: i.code.toUpperCase(), description: i.name }));
+  const rows =
+    LINE.test(firstLine) || !/code/i.test(firstLine)
+      ? clean
+          .split(/\r?\n/)
+          .map((l) => LINE.exec(l))
+          .filter((m) => m !== null)
+          .map((m) => ({ code: m[1], description: m[2] }))
+      : parseX12CodeList(clean).map((i) => ({ code: i.code.toUpperCase(), description: i.name }));
   const seen = new Map<string, CptCode>();
-  for (const r of rows) if (CPT_CODE.test(r.code) && r.description && !seen.has(r.code)) seen.set(r.code, { code: r.code, description: r.description.replace(/\s+/g, ' ') });
+  for (const r of rows)
+    if (CPT_CODE.test(r.code) && r.description && !seen.has(r.code))
+      seen.set(r.code, { code: r.code, description: r.description.replace(/\s+/g, ' ') });
   return [...seen.values()];
 }
 
@@ -28,10 +38,22 @@ export function parseCptFile(text: string): CptCode[] {
  * reads) or, without one, for the installation's licensed set every billing company reads. Prices are
  * the billing company's to set; a code already there keeps its price and gets the file's descriptor.
  */
-export async function importCpt(db: Database, text: string, billingCompanyId: number | null, progress: ImportProgress = () => undefined, batchSize = 2000): Promise<number> {
+export async function importCpt(
+  db: Database,
+  text: string,
+  billingCompanyId: number | null,
+  progress: ImportProgress = () => undefined,
+  batchSize = 2000,
+): Promise<number> {
   const codes = parseCptFile(text);
-  if (!codes.length) throw new Error('The file holds no CPT code: each line needs a five-character code and its descriptor (or a CSV with code and description columns).');
-  if (billingCompanyId !== null && !(await db.query('select 1 from billing_companies where id = $1', [billingCompanyId])).rows.length) {
+  if (!codes.length)
+    throw new Error(
+      'The file holds no CPT code: each line needs a five-character code and its descriptor (or a CSV with code and description columns).',
+    );
+  if (
+    billingCompanyId !== null &&
+    !(await db.query('select 1 from billing_companies where id = $1', [billingCompanyId])).rows.length
+  ) {
     throw new Error(`There is no billing company ${billingCompanyId}.`);
   }
   for (let i = 0; i < codes.length; i += batchSize) {

@@ -4,10 +4,25 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../db/database.ts';
 import type { ImportProgress } from './icd10cm-import.ts';
 
-export interface HcpcsRow { code: string; recordId: string; long: string; short: string; added?: string; terminated?: string }
+export interface HcpcsRow {
+  code: string;
+  recordId: string;
+  long: string;
+  short: string;
+  added?: string;
+  terminated?: string;
+}
 
-const usDate = (yyyymmdd: string | undefined) => (yyyymmdd && /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}` : null);
-const text = (v: ExcelJS.CellValue) => (v === null || v === undefined ? '' : typeof v === 'object' && 'richText' in v ? v.richText.map((r) => r.text).join('') : String(v));
+const usDate = (yyyymmdd: string | undefined) =>
+  yyyymmdd && /^\d{8}$/.test(yyyymmdd)
+    ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`
+    : null;
+const text = (v: ExcelJS.CellValue) =>
+  v === null || v === undefined
+    ? ''
+    : typeof v === 'object' && 'richText' in v
+      ? v.richText.map((r) => r.text).join('')
+      : String(v);
 
 /** The rows of the CMS HCPCS workbook, by its header names (HCPC, RECID, LONG DESCRIPTION, ...). */
 export async function readHcpcsWorkbook(file: Buffer | ArrayBuffer): Promise<HcpcsRow[]> {
@@ -16,7 +31,14 @@ export async function readHcpcsWorkbook(file: Buffer | ArrayBuffer): Promise<Hcp
   const sheet = book.worksheets[0];
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) => text(v).trim());
   const col = (name: string) => header.indexOf(name);
-  const [hcpc, recid, long, short, add, term] = ['HCPC', 'RECID', 'LONG DESCRIPTION', 'SHORT DESCRIPTION', 'ADD DT', 'TERM DT'].map(col);
+  const [hcpc, recid, long, short, add, term] = [
+    'HCPC',
+    'RECID',
+    'LONG DESCRIPTION',
+    'SHORT DESCRIPTION',
+    'ADD DT',
+    'TERM DT',
+  ].map(col);
   const rows: HcpcsRow[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
@@ -24,7 +46,14 @@ export async function readHcpcsWorkbook(file: Buffer | ArrayBuffer): Promise<Hcp
     // Modifier codes are right-aligned with leading spaces ("   GA").
     const code = text(v[hcpc]).trim();
     if (!code) return;
-    rows.push({ code, recordId: text(v[recid]).trim(), long: text(v[long]).trim(), short: text(v[short]).trim(), added: text(v[add]).trim() || undefined, terminated: text(v[term]).trim() || undefined });
+    rows.push({
+      code,
+      recordId: text(v[recid]).trim(),
+      long: text(v[long]).trim(),
+      short: text(v[short]).trim(),
+      added: text(v[add]).trim() || undefined,
+      terminated: text(v[term]).trim() || undefined,
+    });
   });
   return rows;
 }
@@ -34,9 +63,14 @@ export async function readHcpcsWorkbook(file: Buffer | ArrayBuffer): Promise<Hcp
  * descriptions run on over several rows (SEQNUM) in the CMS file; the first row names the modifier.
  * Procedure codes are imported by importHcpcsProcedures.
  */
-export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progress: ImportProgress = () => undefined): Promise<number> {
+export async function importHcpcsModifiers(
+  db: Database,
+  rows: HcpcsRow[],
+  progress: ImportProgress = () => undefined,
+): Promise<number> {
   const seen = new Map<string, HcpcsRow>();
-  for (const r of rows) if (r.recordId === '7' && !r.terminated && r.code.length === 2 && !seen.has(r.code)) seen.set(r.code, r);
+  for (const r of rows)
+    if (r.recordId === '7' && !r.terminated && r.code.length === 2 && !seen.has(r.code)) seen.set(r.code, r);
   const mods = [...seen.values()];
   await db.transaction(async (tx) => {
     await tx.query(
@@ -52,7 +86,9 @@ export async function importHcpcsModifiers(db: Database, rows: HcpcsRow[], progr
 }
 
 // HCPCS Level II sections by the code's letter (J: drugs administered…), from the classification list.
-const SECTIONS = JSON.parse(readFileSync(new URL('../../schemas/lists/procedure-classifications.json', import.meta.url), 'utf8')).groups['2'] as Array<{ id: number; code: string }>;
+const SECTIONS = JSON.parse(
+  readFileSync(new URL('../../schemas/lists/procedure-classifications.json', import.meta.url), 'utf8'),
+).groups['2'] as Array<{ id: number; code: string }>;
 const sectionOf = (code: string) => SECTIONS.find((s) => s.code === code[0].toUpperCase())?.id ?? null;
 
 /**
@@ -60,7 +96,12 @@ const sectionOf = (code: string) => SECTIONS.find((s) => s.code === code[0].toUp
  * the code above them) upserted into procedures. They carry no fee: a billing office adds its prices
  * (the "at least one fee" rule applies when a person saves a procedure, not to the code set).
  */
-export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], progress: ImportProgress = () => undefined, batchSize = 2000): Promise<number> {
+export async function importHcpcsProcedures(
+  db: Database,
+  rows: HcpcsRow[],
+  progress: ImportProgress = () => undefined,
+  batchSize = 2000,
+): Promise<number> {
   const byCode = new Map<string, HcpcsRow>();
   for (const r of rows) {
     if (r.terminated || r.code.length !== 5) continue;
@@ -79,7 +120,13 @@ export async function importHcpcsProcedures(db: Database, rows: HcpcsRow[], prog
            classification_id = excluded.classification_id, updated_at = now()
          where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description
            or procedures.classification_id is distinct from excluded.classification_id`,
-        [batch.map((c) => c.code), batch.map((c) => c.short.slice(0, 60)), batch.map((c) => (c.long || c.short).slice(0, 1000)), batch.map((c) => usDate(c.added)), batch.map((c) => sectionOf(c.code))],
+        [
+          batch.map((c) => c.code),
+          batch.map((c) => c.short.slice(0, 60)),
+          batch.map((c) => (c.long || c.short).slice(0, 1000)),
+          batch.map((c) => usDate(c.added)),
+          batch.map((c) => sectionOf(c.code)),
+        ],
       );
     });
     await yieldToEventLoop();

@@ -1,6 +1,16 @@
-export interface PlaceOfService { code: string; name: string; definition: string }
+export interface PlaceOfService {
+  code: string;
+  name: string;
+  definition: string;
+}
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Place of service codes from the CMS FHIR CodeSystem (each <concept> with code, display, definition). */
 export function parsePlaceOfServiceXml(xml: string): PlaceOfService[] {
@@ -9,7 +19,8 @@ export function parsePlaceOfServiceXml(xml: string): PlaceOfService[] {
     const attr = (tag: string) => unescape(new RegExp(`<${tag} value="([^"]*)"`).exec(m[1])?.[1] ?? '');
     const code = attr('code');
     // CMS wrote a trailing * on some displays (66 PACE Center*).
-    if (code) out.push({ code, name: attr('display').replace(/\*+$/, '').trim(), definition: attr('definition').trim() });
+    if (code)
+      out.push({ code, name: attr('display').replace(/\*+$/, '').trim(), definition: attr('definition').trim() });
   }
   return out;
 }

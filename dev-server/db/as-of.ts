@@ -1,7 +1,9 @@
 import type { Database, Queryable } from './database.ts';
 
 /** A database that runs as of a moment: see asOf. */
-interface AsOfDatabase extends Database { readonly asOf: Date }
+interface AsOfDatabase extends Database {
+  readonly asOf: Date;
+}
 
 /**
  * The database as of a past moment: every row it stamps carries that moment — in SQL through app_now()
@@ -12,10 +14,11 @@ interface AsOfDatabase extends Database { readonly asOf: Date }
  */
 export function asOf(db: Database, at: Date): Database {
   const moment = at.toISOString();
-  const within = <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(async (tx) => {
-    await tx.query(`select set_config('app.now', $1, true)`, [moment]);
-    return fn(tx);
-  });
+  const within = <T>(fn: (tx: Queryable) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.query(`select set_config('app.now', $1, true)`, [moment]);
+      return fn(tx);
+    });
   const timed: AsOfDatabase = {
     ...db,
     asOf: at,
@@ -26,4 +29,5 @@ export function asOf(db: Database, at: Date): Database {
 }
 
 /** The moment a database runs at: the asOf moment, or now. */
-export const nowOf = (db: Queryable): Date => ('asOf' in db && db.asOf instanceof Date ? new Date(db.asOf) : new Date());
+export const nowOf = (db: Queryable): Date =>
+  'asOf' in db && db.asOf instanceof Date ? new Date(db.asOf) : new Date();

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 export class DataDirLockedError extends Error {}
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -18,12 +23,16 @@ export function lockDataDir(dir: string): () => void {
       const fd = openSync(path, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => { if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) rmSync(path); };
+      return () => {
+        if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) rmSync(path);
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(path, 'utf8'));
       if (pid && pid !== process.pid && alive(pid)) {
-        throw new DataDirLockedError(`The data directory ${dir} is in use by another process (pid ${pid}). Stop that process, or set DATA_DIR to another directory.`);
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another process (pid ${pid}). Stop that process, or set DATA_DIR to another directory.`,
+        );
       }
       rmSync(path, { force: true });
     }

@@ -1,9 +1,16 @@
 // One interface over embedded PGlite and a PostgreSQL server, so no code above this layer knows which runs.
-export interface QueryResult<T> { rows: T[]; rowCount: number }
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
 
 export interface Queryable {
   /** name: a statement run on every request may be prepared once per connection under this name */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: { name?: string }): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    opts?: { name?: string },
+  ): Promise<QueryResult<T>>;
 }
 
 export interface Database extends Queryable {

@@ -8,7 +8,10 @@ import { log } from '../http/server-log.ts';
  * first day. So the server does what autovacuum would, with its default thresholds, one table per tick.
  */
 
-export interface DueTable { table: string; vacuum: boolean }
+export interface DueTable {
+  table: string;
+  vacuum: boolean;
+}
 
 /** The user tables autovacuum would pick now, by its default thresholds (base + scale × rows), most changed first. */
 export async function tablesDue(db: Database): Promise<DueTable[]> {
@@ -19,7 +22,8 @@ export async function tablesDue(db: Database): Promise<DueTable[]> {
             lateral (select s.n_dead_tup > 50 + 0.2 * t.n or s.n_ins_since_vacuum > 1000 + 0.2 * t.n as needs_vacuum,
                             s.n_mod_since_analyze > 50 + 0.1 * t.n as needs_analyze) d
       where d.needs_vacuum or d.needs_analyze
-      order by s.n_dead_tup + s.n_ins_since_vacuum + s.n_mod_since_analyze desc`);
+      order by s.n_dead_tup + s.n_ins_since_vacuum + s.n_mod_since_analyze desc`,
+  );
   return r.rows;
 }
 
@@ -44,7 +48,9 @@ export function startEmbeddedVacuum(db: Database, everyMs = 60_000): () => void 
       if (done) log.info({ table: done.table, vacuum: done.vacuum }, 'embedded vacuum');
     } catch (e) {
       log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, 'embedded vacuum');
-    } finally { running = false; }
+    } finally {
+      running = false;
+    }
   };
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();

@@ -14,18 +14,31 @@ export class MigrationChangedError extends Error {}
  * text has changed stops start-up: migrations are never edited after landing.
  */
 export async function migrate(db: Database, dirs: string[] = [MIGRATIONS_DIR]): Promise<string[]> {
-  await db.exec('create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())');
-  const files = dirs.flatMap((d) => readdirSync(d).filter((f) => /^\d{4}_.*\.sql$/.test(f)).map((f) => ({ name: f, path: join(d, f) })));
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())',
+  );
+  const files = dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+      .map((f) => ({ name: f, path: join(d, f) })),
+  );
   files.sort((a, b) => a.name.localeCompare(b.name));
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
-    const done = new Map((await tx.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map((r) => [r.name, r.checksum]));
+    const done = new Map(
+      (await tx.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map(
+        (r) => [r.name, r.checksum],
+      ),
+    );
     for (const f of files) {
       const sql = readFileSync(f.path, 'utf8');
       const checksum = createHash('sha256').update(sql).digest('hex');
       if (done.has(f.name)) {
-        if (done.get(f.name) !== checksum) throw new MigrationChangedError(`Migration ${f.name} was edited after it was applied; add a new migration instead.`);
+        if (done.get(f.name) !== checksum)
+          throw new MigrationChangedError(
+            `Migration ${f.name} was edited after it was applied; add a new migration instead.`,
+          );
         continue;
       }
       for (const statement of splitStatements(sql)) await tx.query(statement);
@@ -45,7 +58,10 @@ function splitStatements(sql: string): string[] {
     if (line.trim().startsWith('--') && !inDollar) continue;
     current += line + '\n';
     if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
-    if (!inDollar && line.trimEnd().endsWith(';')) { out.push(current.trim()); current = ''; }
+    if (!inDollar && line.trimEnd().endsWith(';')) {
+      out.push(current.trim());
+      current = '';
+    }
   }
   if (current.trim()) out.push(current.trim());
   return out;

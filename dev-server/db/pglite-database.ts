@@ -7,7 +7,10 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { statementError } from './statement-error.ts';
 
 // int8 as numbers (cents stay far below 2^53), dates as their 'yyyy-mm-dd' text; pg_trgm and btree_gin for search.
-const OPTIONS = { extensions: { pg_trgm, btree_gin }, parsers: { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v } };
+const OPTIONS = {
+  extensions: { pg_trgm, btree_gin },
+  parsers: { [types.INT8]: (v: string) => Number(v), [types.DATE]: (v: string) => v },
+};
 
 function wrap(pg: Pick<PGlite, 'query'>): Queryable {
   return {
@@ -15,7 +18,9 @@ function wrap(pg: Pick<PGlite, 'query'>): Queryable {
       try {
         const r = await pg.query(sql, params as unknown[]);
         return { rows: r.rows as never[], rowCount: r.rows.length || r.affectedRows || 0 };
-      } catch (e) { throw statementError(e, sql); }
+      } catch (e) {
+        throw statementError(e, sql);
+      }
     },
   };
 }
@@ -25,9 +30,14 @@ function fromPglite(pg: PGlite, release: () => void): Database {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    exec: async (sql) => { await pg.exec(sql); },
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
     listen: async (channel, onPayload) => pg.listen(channel, onPayload),
-    close: async () => { await pg.close(); release(); },
+    close: async () => {
+      await pg.close();
+      release();
+    },
   };
 }
 

@@ -3,27 +3,41 @@ import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
 
 // int8 (counts, ids, cents) as numbers: cents stay far below 2^53; dates stay 'yyyy-mm-dd' text.
-const typeParsers = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format as never)) };
+const typeParsers = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === 20 ? Number : oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format as never),
+};
 
 export function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 10), types: typeParsers as never });
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.PG_POOL_SIZE ?? 10),
+    types: typeParsers as never,
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params, opts) {
       try {
-        const r = opts?.name ? await c.query({ name: opts.name, text: sql, values: params as unknown[] }) : await c.query(sql, params as unknown[]);
+        const r = opts?.name
+          ? await c.query({ name: opts.name, text: sql, values: params as unknown[] })
+          : await c.query(sql, params as unknown[]);
         return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-      } catch (e) { throw statementError(e, sql); }
+      } catch (e) {
+        throw statementError(e, sql);
+      }
     },
   });
   // One connection of its own carries every LISTEN of this process (a pooled one would be handed to others).
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const listenerClient = () => (listener ??= (async () => {
-    const c = new pg.Client({ connectionString });
-    await c.connect();
-    c.on('notification', (n) => { for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? ''); });
-    return c;
-  })());
+  const listenerClient = () =>
+    (listener ??= (async () => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      c.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      return c;
+    })());
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
   return {
     kind: 'postgres',
@@ -42,13 +56,21 @@ export function openPostgres(connectionString: string): Database {
         client.release();
       }
     },
-    exec: async (sql) => { await pool.query(sql); },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
     async listen(channel, onPayload) {
       const c = await listenerClient();
       let set = handlers.get(channel);
-      if (!set) { set = new Set(); handlers.set(channel, set); await c.query(`listen ${quoteIdent(channel)}`); }
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`listen ${quoteIdent(channel)}`);
+      }
       set.add(onPayload);
-      return async () => { set.delete(onPayload); };
+      return async () => {
+        set.delete(onPayload);
+      };
     },
     async close() {
       if (listener) await (await listener).end().catch(() => undefined);

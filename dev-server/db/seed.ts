@@ -34,7 +34,9 @@ export async function seedAccess(db: Database): Promise<void> {
 
 /** On first start: an administrator (Super User) from ADMIN_EMAIL / ADMIN_PASSWORD, else a random password printed once. */
 export async function seedAdministrator(db: Database, env = process.env, log = console.log): Promise<void> {
-  const existing = await db.query(`select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`);
+  const existing = await db.query(
+    `select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`,
+  );
   if (existing.rowCount) return;
   const email = env.ADMIN_EMAIL ?? 'admin@example.com';
   const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url') + 'a1!';
@@ -44,8 +46,12 @@ export async function seedAdministrator(db: Database, env = process.env, log = c
       `insert into users (email, password_hash, first_name, last_name) values ($1, $2, 'System', 'Administrator') returning id`,
       [email, hash],
     );
-    await tx.query(`insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'superuser' and billing_company_id is null`, [u.rows[0].id]);
+    await tx.query(
+      `insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'superuser' and billing_company_id is null`,
+      [u.rows[0].id],
+    );
   });
-  if (!env.ADMIN_PASSWORD) log(`Administrator created: ${email} with password ${password} (shown once; change it after signing in)`);
+  if (!env.ADMIN_PASSWORD)
+    log(`Administrator created: ${email} with password ${password} (shown once; change it after signing in)`);
   else log(`Administrator created: ${email}`);
 }

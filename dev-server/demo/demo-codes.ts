@@ -30,7 +30,11 @@ export async function enterDemoCodes(db: Database, tx: Queryable, billingCompany
   const procedures = new ResourceStore(db, entities.find((e) => e.name === 'procedure')!, actor);
   const modifiers = new ResourceStore(db, entities.find((e) => e.name === 'modifier')!, actor);
   for (const [code, description, price] of DEMO_CPT) {
-    await procedures.create({ billing_company_id: billingCompanyId, code, type_id: 1, short_description: description, description, price }, { tx });
+    await procedures.create(
+      { billing_company_id: billingCompanyId, code, type_id: 1, short_description: description, description, price },
+      { tx },
+    );
   }
-  for (const [code, description] of DEMO_CPT_MODIFIERS) await modifiers.create({ billing_company_id: billingCompanyId, code, description, type: 'CPT' }, { tx });
+  for (const [code, description] of DEMO_CPT_MODIFIERS)
+    await modifiers.create({ billing_company_id: billingCompanyId, code, description, type: 'CPT' }, { tx });
 }

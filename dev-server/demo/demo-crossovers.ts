@@ -10,7 +10,13 @@ import { CLAIM_STATUS, REFILE_TYPE } from '../../src/generated/ids.ts';
 const DAY = 86_400_000;
 
 /** A line of a claim with what the primary left the patient on it (a claim-level share has no line). */
-export interface SharedLine { id: number | null; procedure_code: string | null; from_service: LineToRemit['date']; line_charge: number; left: number }
+export interface SharedLine {
+  id: number | null;
+  procedure_code: string | null;
+  from_service: LineToRemit['date'];
+  line_charge: number;
+  left: number;
+}
 
 /**
  * The claims whose primary payer left a patient share and which carry a second policy, refiled to the
@@ -18,16 +24,37 @@ export interface SharedLine { id: number | null; procedure_code: string | null; 
  * payment was posted). Answers each claim with the moment it is ready to go out again; a claim whose
  * refiling day has not come yet is left Approved, ready to bill the secondary, on the worklist.
  */
-export async function refileToSecondaries(ctx: DemoContext, actor: Actor, bc: number, paidOn: Map<number, number>, r: ReturnType<typeof seeded>, today: Date): Promise<Array<{ id: number; ready: number }>> {
-  const ready = (await ctx.db.query<{ id: string }>(
-    `select c.id from claims c where c.billing_company_id = $1 and c.status_id = $2 and coalesce(c.billed_responsibility, 'P') = 'P'
+export async function refileToSecondaries(
+  ctx: DemoContext,
+  actor: Actor,
+  bc: number,
+  paidOn: Map<number, number>,
+  r: ReturnType<typeof seeded>,
+  today: Date,
+): Promise<Array<{ id: number; ready: number }>> {
+  const ready = (
+    await ctx.db.query<{ id: string }>(
+      `select c.id from claims c where c.billing_company_id = $1 and c.status_id = $2 and coalesce(c.billed_responsibility, 'P') = 'P'
         and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 1
-        and exists (select 1 from payment_services p where p.billing_company_id = $1 and p.claim_id = c.id and p.next_responsibility = 'S') order by c.id`, [bc, CLAIM_STATUS.APPROVED])).rows.map((x) => Number(x.id));
+        and exists (select 1 from payment_services p where p.billing_company_id = $1 and p.claim_id = c.id and p.next_responsibility = 'S') order by c.id`,
+      [bc, CLAIM_STATUS.APPROVED],
+    )
+  ).rows.map((x) => Number(x.id));
   const out: Array<{ id: number; ready: number }> = [];
   for (const id of ready) {
     const on = (paidOn.get(id) ?? today.getTime()) + r.int(1, 3) * DAY;
     if (on >= today.getTime() - 3_600_000) continue;
-    await refileClaim({ ...ctx, db: asOf(ctx.db, new Date(on)) }, actor, { claim_id: id, refile_type: REFILE_TYPE.SECONDARY, refile_reason: '01', note: "Primary paid; the patient's share to the secondary" }, 'en');
+    await refileClaim(
+      { ...ctx, db: asOf(ctx.db, new Date(on)) },
+      actor,
+      {
+        claim_id: id,
+        refile_type: REFILE_TYPE.SECONDARY,
+        refile_reason: '01',
+        note: "Primary paid; the patient's share to the secondary",
+      },
+      'en',
+    );
     out.push({ id, ready: on + 2 * 3_600_000 });
   }
   return out;
@@ -35,16 +62,37 @@ export async function refileToSecondaries(ctx: DemoContext, actor: Actor, bc: nu
 
 /** What the primary left the patient, line by line (a claim paid as a whole: one share without a line), for claims. */
 export async function primaryShares(ctx: DemoContext, bc: number, ids: number[]): Promise<Map<number, SharedLine[]>> {
-  const rows = (await ctx.db.query<{ claim_id: string; id: string | null; procedure_code: string | null; from_service: LineToRemit['date']; line_charge: string; left: string }>(
-    `select s.claim_id, s.id, s.procedure_code, s.from_service::text as from_service, s.line_charge,
+  const rows = (
+    await ctx.db.query<{
+      claim_id: string;
+      id: string | null;
+      procedure_code: string | null;
+      from_service: LineToRemit['date'];
+      line_charge: string;
+      left: string;
+    }>(
+      `select s.claim_id, s.id, s.procedure_code, s.from_service::text as from_service, s.line_charge,
             coalesce((select sum(p.patient_responsibility) from payment_services p where p.billing_company_id = $1 and p.claim_service_id = s.id and coalesce(p.paid_as, 'P') = 'P'), 0) as left
        from claim_services s where s.billing_company_id = $1 and s.claim_id = any($2::bigint[])
      union all
      select p.claim_id, null, null, null, 0, sum(p.patient_responsibility) from payment_services p
       where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.claim_service_id is null and coalesce(p.paid_as, 'P') = 'P' group by p.claim_id
-     order by 1, 2 nulls last`, [bc, ids])).rows;
+     order by 1, 2 nulls last`,
+      [bc, ids],
+    )
+  ).rows;
   const out = new Map<number, SharedLine[]>();
-  for (const x of rows) out.set(Number(x.claim_id), [...(out.get(Number(x.claim_id)) ?? []), { id: x.id === null ? null : Number(x.id), procedure_code: x.procedure_code, from_service: x.from_service, line_charge: Number(x.line_charge), left: Number(x.left) }]);
+  for (const x of rows)
+    out.set(Number(x.claim_id), [
+      ...(out.get(Number(x.claim_id)) ?? []),
+      {
+        id: x.id === null ? null : Number(x.id),
+        procedure_code: x.procedure_code,
+        from_service: x.from_service,
+        line_charge: Number(x.line_charge),
+        left: Number(x.left),
+      },
+    ]);
   return out;
 }
 
@@ -54,7 +102,11 @@ export async function primaryShares(ctx: DemoContext, bc: number, ids: number[])
  * supplement, a spouse's plan covering the coinsurance) or most of it, the rest coinsurance again
  * (PR-2). By line when the primary paid by line, as a whole claim otherwise.
  */
-export function secondaryRemitOf(base: Pick<ClaimToRemit, 'patientControlNumber' | 'payerControlNumber' | 'patient' | 'from'>, lines: SharedLine[], r: ReturnType<typeof seeded>): ClaimToRemit {
+export function secondaryRemitOf(
+  base: Pick<ClaimToRemit, 'patientControlNumber' | 'payerControlNumber' | 'patient' | 'from'>,
+  lines: SharedLine[],
+  r: ReturnType<typeof seeded>,
+): ClaimToRemit {
   const paysBp = r.chance(0.6) ? 10000 : 8000;
   const charge = lines.reduce((n, l) => n + l.line_charge, 0);
   const split = (amount: number, left: number): { paid: number; adjustments: Adjustment[]; rest: number } => {
@@ -66,9 +118,34 @@ export function secondaryRemitOf(base: Pick<ClaimToRemit, 'patientControlNumber'
   };
   if (lines.every((l) => l.id !== null && l.procedure_code)) {
     const remitted = lines.map((l) => ({ l, s: split(l.line_charge, l.left) }));
-    return { ...base, status: '2', charge, paid: remitted.reduce((n, x) => n + x.s.paid, 0), patientResponsibility: remitted.reduce((n, x) => n + x.s.rest, 0),
-      lines: remitted.map(({ l, s }): LineToRemit => ({ procedure: l.procedure_code!, charge: l.line_charge, paid: s.paid, date: l.from_service, adjustments: s.adjustments })) };
+    return {
+      ...base,
+      status: '2',
+      charge,
+      paid: remitted.reduce((n, x) => n + x.s.paid, 0),
+      patientResponsibility: remitted.reduce((n, x) => n + x.s.rest, 0),
+      lines: remitted.map(
+        ({ l, s }): LineToRemit => ({
+          procedure: l.procedure_code!,
+          charge: l.line_charge,
+          paid: s.paid,
+          date: l.from_service,
+          adjustments: s.adjustments,
+        }),
+      ),
+    };
   }
-  const whole = split(charge, lines.reduce((n, l) => n + l.left, 0));
-  return { ...base, status: '2', charge, paid: whole.paid, patientResponsibility: whole.rest, adjustments: whole.adjustments, lines: [] };
+  const whole = split(
+    charge,
+    lines.reduce((n, l) => n + l.left, 0),
+  );
+  return {
+    ...base,
+    status: '2',
+    charge,
+    paid: whole.paid,
+    patientResponsibility: whole.rest,
+    adjustments: whole.adjustments,
+    lines: [],
+  };
 }

@@ -7,18 +7,58 @@ import { registerEras } from '../payments/era-files.ts';
 
 export type DemoContext = { db: Database; entities: Entity[]; files: FileStore };
 /** A payer as the demo reads it: its row in insurance_companies, and the clinic it pays. */
-export interface DemoPayerRow { payer_name: string; payer_id: string; address: string | null; city: string | null; state: string | null; zip: string | null; phone: string | null; clinic: string; npi: string }
+export interface DemoPayerRow {
+  payer_name: string;
+  payer_id: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  clinic: string;
+  npi: string;
+}
 
 /** The payer (loop 1000A: address and EDI contact) and payee (N1*PE: the clinic that billed, by its own NPI) a demo 835 names. */
 export const remitParties = (w: DemoPayerRow): Pick<PaymentToRemit, 'payer' | 'payee'> => ({
-  payer: { name: w.payer_name.toUpperCase().slice(0, 60), id: w.payer_id,
-    address: { line1: (w.address ?? 'PO BOX 1').toUpperCase(), city: (w.city ?? 'JACKSONVILLE').toUpperCase(), state: w.state ?? 'FL', zip: w.zip ?? '32202' },
-    contact: { name: 'EDI SUPPORT', phone: w.phone ?? '8005550100' } },
+  payer: {
+    name: w.payer_name.toUpperCase().slice(0, 60),
+    id: w.payer_id,
+    address: {
+      line1: (w.address ?? 'PO BOX 1').toUpperCase(),
+      city: (w.city ?? 'JACKSONVILLE').toUpperCase(),
+      state: w.state ?? 'FL',
+      zip: w.zip ?? '32202',
+    },
+    contact: { name: 'EDI SUPPORT', phone: w.phone ?? '8005550100' },
+  },
   payee: { name: w.clinic.toUpperCase().slice(0, 60), npi: w.npi },
 });
 
 /** An 835 taken in as a payer's file through the product's intake: kept in the file store and registered. Answers the ERAs it made. */
-export async function takeIn(ctx: DemoContext, actor: Actor, bc: number, name: string, text: string): Promise<number[]> {
-  const file = await ctx.files.save(actor, { kind: 'era', name, billingCompanyId: bc, source: Buffer.from(text, 'latin1') });
-  return ctx.db.transaction(async (tx) => (await registerEras(tx, ctx, actor, { billingCompanyId: bc, fileId: file.id, name, size: text.length, source: text })).created);
+export async function takeIn(
+  ctx: DemoContext,
+  actor: Actor,
+  bc: number,
+  name: string,
+  text: string,
+): Promise<number[]> {
+  const file = await ctx.files.save(actor, {
+    kind: 'era',
+    name,
+    billingCompanyId: bc,
+    source: Buffer.from(text, 'latin1'),
+  });
+  return ctx.db.transaction(
+    async (tx) =>
+      (
+        await registerEras(tx, ctx, actor, {
+          billingCompanyId: bc,
+          fileId: file.id,
+          name,
+          size: text.length,
+          source: text,
+        })
+      ).created,
+  );
 }

@@ -27,9 +27,27 @@ const BY_PAYER: Record<string, string> = {
 };
 
 /** Each demo billing company's guidelines: a general one and one per payer above. */
-export async function loadDemoGuidelines(tx: Queryable, billingCompanyId: number, payers: Array<{ id: number; name: string }>): Promise<void> {
+export async function loadDemoGuidelines(
+  tx: Queryable,
+  billingCompanyId: number,
+  payers: Array<{ id: number; name: string }>,
+): Promise<void> {
   await insertRows(tx, 'guidelines', [
-    { billing_company_id: billingCompanyId, title: 'Checklist before submitting', insurance_company_id: null, body: GENERAL, status: true },
-    ...payers.filter((p) => BY_PAYER[p.name]).map((p) => ({ billing_company_id: billingCompanyId, title: `${p.name}: filing rules`, insurance_company_id: p.id, body: BY_PAYER[p.name], status: true })),
+    {
+      billing_company_id: billingCompanyId,
+      title: 'Checklist before submitting',
+      insurance_company_id: null,
+      body: GENERAL,
+      status: true,
+    },
+    ...payers
+      .filter((p) => BY_PAYER[p.name])
+      .map((p) => ({
+        billing_company_id: billingCompanyId,
+        title: `${p.name}: filing rules`,
+        insurance_company_id: p.id,
+        body: BY_PAYER[p.name],
+        status: true,
+      })),
   ]);
 }

@@ -17,7 +17,11 @@ export const demoHistoryJob = defineJob<{ fates: DemoFates }, never>({
   input: (raw) => ({ fates: (raw.fates ?? {}) as DemoFates }),
   async run(ctx, input) {
     let step = 0;
-    const { batches, posted } = await loadDemoHistory({ db: ctx.db, entities: ctx.entities, files: ctx.files }, input.fates, (line) => ctx.progress(step++, 3, line));
+    const { batches, posted } = await loadDemoHistory(
+      { db: ctx.db, entities: ctx.entities, files: ctx.files },
+      input.fates,
+      (line) => ctx.progress(step++, 3, line),
+    );
     const line = `Demo history: ${batches.toLocaleString('en-US')} batches sent and answered, ${posted.toLocaleString('en-US')} claims paid or denied`;
     console.log(line);
     await ctx.progress(3, 3, line);

@@ -12,8 +12,12 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
  * paid by the patients; then the labels and assignments staff leave, and today's remittances and checks.
  * Answers the batches sent and the claims posted.
  */
-export async function loadDemoHistory(ctx: DemoContext, fates: DemoFates, progress: (line: string) => Promise<void> = async () => undefined): Promise<{ batches: number; posted: number }> {
-  await progress('Sending the demo claims in batches and taking in the clearing houses\' answers');
+export async function loadDemoHistory(
+  ctx: DemoContext,
+  fates: DemoFates,
+  progress: (line: string) => Promise<void> = async () => undefined,
+): Promise<{ batches: number; posted: number }> {
+  await progress("Sending the demo claims in batches and taking in the clearing houses' answers");
   const batches = await sendDemoClaims(ctx, fates);
   await progress("Posting the payers' remittances and the patients' payments");
   const posted = await loadDemoPayments(ctx, fates);
@@ -25,7 +29,8 @@ export async function loadDemoHistory(ctx: DemoContext, fates: DemoFates, progre
       `update claims c set assigned_user_id = u.user_id
          from (select distinct on (bu.billing_company_id) bu.billing_company_id, bu.user_id from billing_company_users bu
                  join user_roles ur on ur.user_id = bu.user_id join roles ro on ro.id = ur.role_id and ro.slug = 'collector' order by bu.billing_company_id, bu.user_id) u
-        where u.billing_company_id = c.billing_company_id and c.status_id in (${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}) and c.id % 3 = 0`);
+        where u.billing_company_id = c.billing_company_id and c.status_id in (${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}) and c.id % 3 = 0`,
+    );
   });
   return { batches, posted };
 }

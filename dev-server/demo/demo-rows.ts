@@ -23,19 +23,32 @@ export function seeded(seed: number) {
  * Inserts rows in batches with one statement each (jsonb values as JSON text), answering their ids
  * in order. Every row of a call has the same columns.
  */
-export async function insertRows(tx: Queryable, table: string, rows: Array<Record<string, unknown>>, batch = 400): Promise<number[]> {
+export async function insertRows(
+  tx: Queryable,
+  table: string,
+  rows: Array<Record<string, unknown>>,
+  batch = 400,
+): Promise<number[]> {
   const ids: number[] = [];
   if (!rows.length) return ids;
   const cols = Object.keys(rows[0]);
   for (let i = 0; i < rows.length; i += batch) {
     const part = rows.slice(i, i + batch);
     const params: unknown[] = [];
-    const values = part.map((r) => `(${cols.map((c) => {
-      const v = r[c];
-      params.push(v !== null && typeof v === 'object' ? JSON.stringify(v) : v ?? null);
-      return `$${params.length}`;
-    }).join(', ')})`);
-    const res = await tx.query<{ id: string }>(`insert into ${table} (${cols.join(', ')}) values ${values.join(', ')} returning id`, params);
+    const values = part.map(
+      (r) =>
+        `(${cols
+          .map((c) => {
+            const v = r[c];
+            params.push(v !== null && typeof v === 'object' ? JSON.stringify(v) : (v ?? null));
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
+    );
+    const res = await tx.query<{ id: string }>(
+      `insert into ${table} (${cols.join(', ')}) values ${values.join(', ')} returning id`,
+      params,
+    );
     ids.push(...res.rows.map((x) => Number(x.id)));
   }
   return ids;

@@ -14,7 +14,10 @@ export function letterPdf(text: string): ArrayBuffer {
   for (const paragraph of text.replace(/[^\n\x20-\xff]/g, '?').split('\n')) {
     const lines: string[] = paragraph ? doc.splitTextToSize(paragraph, width) : [''];
     for (const line of lines) {
-      if (y > bottom) { doc.addPage(); y = 72; }
+      if (y > bottom) {
+        doc.addPage();
+        y = 72;
+      }
       doc.text(line, 72, y);
       y += 15;
     }

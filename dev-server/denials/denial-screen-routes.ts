@@ -14,7 +14,8 @@ async function claimOfQuery(ctx: EraContext, actor: Actor, q: Record<string, unk
   return storeOf(ctx, actor, 'claim').get(id);
 }
 
-const policiesOf = (claim: Record<string, unknown>) => ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
+const policiesOf = (claim: Record<string, unknown>) =>
+  ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
 
 /** The denial screen as one record: the worklist's row (payer, codes in words, age) and the payer's claim numbers. */
 export async function denialRecord(ctx: EraContext, actor: Actor, id: number) {
@@ -32,45 +33,85 @@ export async function denialRecord(ctx: EraContext, actor: Actor, id: number) {
  */
 export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'get', path: '/denial', permission: 'denial.view', summary: 'The denial worklist (the same as /denial/get-all-server)',
-    async handle(ctx, req, actor) { return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>); },
+    method: 'get',
+    path: '/denial',
+    permission: 'denial.view',
+    summary: 'The denial worklist (the same as /denial/get-all-server)',
+    async handle(ctx, req, actor) {
+      return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>);
+    },
   },
   {
-    method: 'get', path: '/denial/get-list', permission: 'denial.view', summary: 'The worklist\'s claims as picker names [{id, name}] (?ids to name some)',
+    method: 'get',
+    path: '/denial/get-list',
+    permission: 'denial.view',
+    summary: "The worklist's claims as picker names [{id, name}] (?ids to name some)",
     async handle(ctx, req, actor) {
-      const page = await denialWorklist(ctx.db, actor, { ...(req.query as Record<string, unknown>), itemsPerPage: '100' });
+      const page = await denialWorklist(ctx.db, actor, {
+        ...(req.query as Record<string, unknown>),
+        itemsPerPage: '100',
+      });
       return page.data.map((r) => ({ id: r.id, name: `${String(r.code)} ${String(r.patient_name ?? '')}`.trim() }));
     },
   },
   {
-    method: 'get', path: '/denial/policies', permission: 'denial.view', summary: "The policies a claim was billed to (?claim_id), primary first [{id, name}]: the choices of a follow-up's policy responsible and a refile's policy",
+    method: 'get',
+    path: '/denial/policies',
+    permission: 'denial.view',
+    summary:
+      "The policies a claim was billed to (?claim_id), primary first [{id, name}]: the choices of a follow-up's policy responsible and a refile's policy",
     async handle(ctx, req, actor) {
       const claim = await claimOfQuery(ctx, actor, req.query as Record<string, unknown>);
       const ids = policiesOf(claim);
-      const rows = (await ctx.db.query<{ id: string; name: string }>(
-        `select p.id, coalesce(i.name, '') || ' · ' || p.policy_number as name from insurance_policies p left join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[])`, [ids])).rows;
+      const rows = (
+        await ctx.db.query<{ id: string; name: string }>(
+          `select p.id, coalesce(i.name, '') || ' · ' || p.policy_number as name from insurance_policies p left join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[])`,
+          [ids],
+        )
+      ).rows;
       const order = ['Primary', 'Secondary', 'Tertiary'];
-      return ids.flatMap((id, i) => rows.filter((r) => Number(r.id) === id).map((r) => ({ id, name: `${order[i] ?? `#${i + 1}`}: ${r.name}` })));
+      return ids.flatMap((id, i) =>
+        rows.filter((r) => Number(r.id) === id).map((r) => ({ id, name: `${order[i] ?? `#${i + 1}`}: ${r.name}` })),
+      );
     },
   },
   {
-    method: 'get', path: '/denial/tracking/defaults', permission: 'denial.tracking.claim', summary: "A follow-up's starting values from its claim (?claim_id): payer claim number, status and sub-status, the policy billed, department, today",
+    method: 'get',
+    path: '/denial/tracking/defaults',
+    permission: 'denial.tracking.claim',
+    summary:
+      "A follow-up's starting values from its claim (?claim_id): payer claim number, status and sub-status, the policy billed, department, today",
     async handle(ctx, req, actor) {
       const claim = await claimOfQuery(ctx, actor, req.query as Record<string, unknown>);
       const policies = policiesOf(claim);
       const billed = claim.billed_responsibility === 'S' ? policies[1] : policies[0];
       return {
-        claim_id: Number(claim.id), claim_number: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? undefined, interface_type: 'call',
-        claim_status: Number(claim.status_id), claim_sub_status: claim.sub_status_id == null ? undefined : Number(claim.sub_status_id),
-        policy_responsible: billed, tracking_date: usDateOf(), department_responsible: claim.department_responsibility_id == null ? 3 : Number(claim.department_responsibility_id),
+        claim_id: Number(claim.id),
+        claim_number: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? undefined,
+        interface_type: 'call',
+        claim_status: Number(claim.status_id),
+        claim_sub_status: claim.sub_status_id == null ? undefined : Number(claim.sub_status_id),
+        policy_responsible: billed,
+        tracking_date: usDateOf(),
+        department_responsible:
+          claim.department_responsibility_id == null ? 3 : Number(claim.department_responsibility_id),
       };
     },
   },
   {
-    method: 'get', path: '/denial/refile/defaults', permission: 'denial.refile', summary: "A refile's starting values from its claim (?claim_id): the payer claim number a corrected or void claim names, electronic transmission",
+    method: 'get',
+    path: '/denial/refile/defaults',
+    permission: 'denial.refile',
+    summary:
+      "A refile's starting values from its claim (?claim_id): the payer claim number a corrected or void claim names, electronic transmission",
     async handle(ctx, req, actor) {
       const claim = await claimOfQuery(ctx, actor, req.query as Record<string, unknown>);
-      return { claim_id: Number(claim.id), original_claim_id: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? undefined, transmission_type: 'E', is_cross_over: false };
+      return {
+        claim_id: Number(claim.id),
+        original_claim_id: (await payerClaimNumbers(ctx.db, Number(claim.id)))[0] ?? undefined,
+        transmission_type: 'E',
+        is_cross_over: false,
+      };
     },
   },
 ];

@@ -16,13 +16,14 @@ const ANSWERED: number[] = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.REJECTED, CLAIM_
 export const REFILE_MESSAGES = {
   notAnswered: 'Only a claim the payer answered (approved, rejected, denied or complete) is refiled.',
   noSecondary: 'The claim has no secondary policy to bill.',
-  notThatPolicy: 'The policy billed must be the claim\'s secondary policy.',
+  notThatPolicy: "The policy billed must be the claim's secondary policy.",
   primaryNotPosted: "The primary payer's adjudication must be posted before billing the secondary payer.",
   noPayerNumber: "A corrected or void claim names the payer's claim number (REF F8).",
   notPending: 'Only a refile not yet transmitted can be cancelled.',
 } as const;
 
-const name = (list: string, id: unknown) => codeListFile(list).find((i) => String(i.id) === String(id))?.name ?? String(id);
+const name = (list: string, id: unknown) =>
+  codeListFile(list).find((i) => String(i.id) === String(id))?.name ?? String(id);
 
 /**
  * Refiles a claim the payer answered, in one transaction: a refile still waiting to be transmitted is
@@ -31,7 +32,12 @@ const name = (list: string, id: unknown) => codeListFile(list).find((i) => Strin
  * (frequency 8) naming the payer's claim number, or again as it was — and returns to Not submitted
  * with the reason in its history, so the next batch takes it.
  */
-export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es'): Promise<Row> {
+export async function refileClaim(
+  ctx: EraContext,
+  actor: Actor,
+  body: Record<string, unknown>,
+  locale: 'en' | 'es',
+): Promise<Row> {
   const entity = entityOf(ctx, 'claim-refile');
   const w = entityWriter(entity);
   const values = w.writable(body);
@@ -47,13 +53,22 @@ export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<st
     let original: string | null = null;
     if (type === REFILE_TYPE.SECONDARY || type === REFILE_TYPE.CROSSOVER) {
       if (!policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.noSecondary] });
-      if (values.policy_id !== undefined && values.policy_id !== null && Number(values.policy_id) !== policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.notThatPolicy] });
+      if (values.policy_id !== undefined && values.policy_id !== null && Number(values.policy_id) !== policies[1])
+        throw invalid({ policy_id: [REFILE_MESSAGES.notThatPolicy] });
       values.policy_id = policies[1];
-      const posted = (await tx.query(`select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_id = $1 and y.source_id <> ${PAYMENT_SOURCE.PATIENT} limit 1`, [claim.id])).rows.length;
+      const posted = (
+        await tx.query(
+          `select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_id = $1 and y.source_id <> ${PAYMENT_SOURCE.PATIENT} limit 1`,
+          [claim.id],
+        )
+      ).rows.length;
       if (!posted) throw invalid({ refile_type: [REFILE_MESSAGES.primaryNotPosted] });
       responsibility = 'S';
     } else if (type === REFILE_TYPE.CORRECTED || type === REFILE_TYPE.VOID) {
-      const given = typeof values.original_claim_id === 'string' && values.original_claim_id.trim() ? values.original_claim_id.trim() : null;
+      const given =
+        typeof values.original_claim_id === 'string' && values.original_claim_id.trim()
+          ? values.original_claim_id.trim()
+          : null;
       original = given ?? (await payerClaimNumbers(tx, Number(claim.id)))[0] ?? null;
       if (!original) throw invalid({ original_claim_id: [REFILE_MESSAGES.noPayerNumber] });
       values.original_claim_id = original;
@@ -61,18 +76,63 @@ export async function refileClaim(ctx: EraContext, actor: Actor, body: Record<st
       values.policy_id ??= policies[0] ?? null;
     } else values.policy_id ??= policies[0] ?? null;
 
-    const cancelled = (await tx.query<{ id: string }>(`update claim_refiles set status = 'cancelled', updated_at = now(), version = version + 1 where claim_id = $1 and status = 'pending' returning id`, [claim.id])).rows.map((r) => Number(r.id));
-    if (cancelled.length) await writeAuditMany(tx, actor, 'claim-refile', 'updated', cancelled.map((id) => ({ entityId: id, billingCompanyId: Number(claim.billing_company_id), oldValues: { status: 'pending' }, newValues: { status: 'cancelled', by_refile: true } })));
-    const refile = await new ResourceStore(ctx.db, entity, actor).create({ ...values, billing_company_id: claim.billing_company_id }, { tx, within: async (t, row) => {
-      await t.query(`update claim_refiles set status = 'pending', user_id = $2 where id = $1`, [row.id, actor.system ? null : actor.userId]);
-      return { status: 'pending' };
-    } });
-    const before = { frequency: claim.frequency ?? null, original_reference: claim.original_reference ?? null, billed_responsibility: claim.billed_responsibility ?? null };
+    const cancelled = (
+      await tx.query<{ id: string }>(
+        `update claim_refiles set status = 'cancelled', updated_at = now(), version = version + 1 where claim_id = $1 and status = 'pending' returning id`,
+        [claim.id],
+      )
+    ).rows.map((r) => Number(r.id));
+    if (cancelled.length)
+      await writeAuditMany(
+        tx,
+        actor,
+        'claim-refile',
+        'updated',
+        cancelled.map((id) => ({
+          entityId: id,
+          billingCompanyId: Number(claim.billing_company_id),
+          oldValues: { status: 'pending' },
+          newValues: { status: 'cancelled', by_refile: true },
+        })),
+      );
+    const refile = await new ResourceStore(ctx.db, entity, actor).create(
+      { ...values, billing_company_id: claim.billing_company_id },
+      {
+        tx,
+        within: async (t, row) => {
+          await t.query(`update claim_refiles set status = 'pending', user_id = $2 where id = $1`, [
+            row.id,
+            actor.system ? null : actor.userId,
+          ]);
+          return { status: 'pending' };
+        },
+      },
+    );
+    const before = {
+      frequency: claim.frequency ?? null,
+      original_reference: claim.original_reference ?? null,
+      billed_responsibility: claim.billed_responsibility ?? null,
+    };
     const after = { frequency, original_reference: original, billed_responsibility: responsibility };
-    await tx.query('update claims set frequency = $2, original_reference = $3, billed_responsibility = $4 where id = $1', [claim.id, frequency, original, responsibility]);
-    await writeAuditMany(tx, actor, 'claim', 'updated', [{ entityId: Number(claim.id), billingCompanyId: Number(claim.billing_company_id), oldValues: before, newValues: after }]);
+    await tx.query(
+      'update claims set frequency = $2, original_reference = $3, billed_responsibility = $4 where id = $1',
+      [claim.id, frequency, original, responsibility],
+    );
+    await writeAuditMany(tx, actor, 'claim', 'updated', [
+      {
+        entityId: Number(claim.id),
+        billingCompanyId: Number(claim.billing_company_id),
+        oldValues: before,
+        newValues: after,
+      },
+    ]);
     const note = `Refiled: ${name('refile-types', type)}; ${name('refile-reasons', values.refile_reason)}${typeof values.note === 'string' && values.note.trim() ? `; ${values.note.trim()}` : ''}`;
-    await claims.transition(Number(claim.id), CLAIM_STATUS.NOT_SUBMITTED, { tx, system: true, note, subStatusId: null });
+    await claims.transition(Number(claim.id), CLAIM_STATUS.NOT_SUBMITTED, {
+      tx,
+      system: true,
+      note,
+      subStatusId: null,
+    });
     return { ...refile, status: 'pending', cancelled };
   });
 }
@@ -84,7 +144,10 @@ export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): P
     const refile = await store.get(id, tx, true);
     if (refile.status !== 'pending') throw invalid({ status: [REFILE_MESSAGES.notPending] });
     const after = await store.applyUpdate(tx, refile, { status: 'cancelled' }, 'updated');
-    await tx.query(`update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`, [refile.claim_id, CLAIM_STATUS.NOT_SUBMITTED]);
+    await tx.query(
+      `update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`,
+      [refile.claim_id, CLAIM_STATUS.NOT_SUBMITTED],
+    );
     return after;
   });
 }
@@ -92,5 +155,8 @@ export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): P
 /** Refiles go out with their claims: when a batch is sent, their pending refiles are transmitted. */
 export async function markRefilesTransmitted(tx: Queryable, claimIds: number[]): Promise<void> {
   if (!claimIds.length) return;
-  await tx.query(`update claim_refiles set status = 'transmitted', transmitted_at = now(), updated_at = now(), version = version + 1 where claim_id = any($1::bigint[]) and status = 'pending'`, [claimIds]);
+  await tx.query(
+    `update claim_refiles set status = 'transmitted', transmitted_at = now(), updated_at = now(), version = version + 1 where claim_id = any($1::bigint[]) and status = 'pending'`,
+    [claimIds],
+  );
 }

@@ -8,60 +8,126 @@ import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 
-export interface EstimateContext { db: Database; entities: Entity[] }
+export interface EstimateContext {
+  db: Database;
+  entities: Entity[];
+}
 
-const storeFor = (ctx: EstimateContext, actor: Actor, name: string) => new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
+const storeFor = (ctx: EstimateContext, actor: Actor, name: string) =>
+  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const MAX_LINES = 20;
 
-interface Line { procedure_code: string; units: number }
+interface Line {
+  procedure_code: string;
+  units: number;
+}
 
 /** The request's lines, deductible and coinsurance, each checked with the field at fault named. */
 function readInput(b: Record<string, unknown>) {
   const errors: Record<string, string[]> = {};
-  if (!Number.isSafeInteger(b.company_id) || (b.company_id as number) < 1) errors.company_id = ['The company field is required.'];
-  if (b.insurance_plan_id !== null && b.insurance_plan_id !== undefined && (!Number.isSafeInteger(b.insurance_plan_id) || (b.insurance_plan_id as number) < 1)) errors.insurance_plan_id = ['The plan must be an id.'];
+  if (!Number.isSafeInteger(b.company_id) || (b.company_id as number) < 1)
+    errors.company_id = ['The company field is required.'];
+  if (
+    b.insurance_plan_id !== null &&
+    b.insurance_plan_id !== undefined &&
+    (!Number.isSafeInteger(b.insurance_plan_id) || (b.insurance_plan_id as number) < 1)
+  )
+    errors.insurance_plan_id = ['The plan must be an id.'];
   const lines = Array.isArray(b.lines) ? (b.lines as Line[]) : [];
   if (!lines.length || lines.length > MAX_LINES) errors.lines = [`Add between 1 and ${MAX_LINES} procedures.`];
   lines.forEach((l, i) => {
-    if (!l || typeof l.procedure_code !== 'string' || !/^[A-Za-z0-9]{1,17}$/.test(l.procedure_code)) errors[`lines.${i}.procedure_code`] = ['The procedure code is not valid.'];
-    if (!Number.isSafeInteger(l?.units) || l.units < 1 || l.units > 999) errors[`lines.${i}.units`] = ['The units must be a whole number from 1 to 999.'];
+    if (!l || typeof l.procedure_code !== 'string' || !/^[A-Za-z0-9]{1,17}$/.test(l.procedure_code))
+      errors[`lines.${i}.procedure_code`] = ['The procedure code is not valid.'];
+    if (!Number.isSafeInteger(l?.units) || l.units < 1 || l.units > 999)
+      errors[`lines.${i}.units`] = ['The units must be a whole number from 1 to 999.'];
   });
   const deductible = b.deductible_left ?? 0;
-  if (!Number.isSafeInteger(deductible) || (deductible as number) < 0 || (deductible as number) > 99_999_999) errors.deductible_left = ['The deductible left must be an amount in cents from 0 to 999,999.99.'];
+  if (!Number.isSafeInteger(deductible) || (deductible as number) < 0 || (deductible as number) > 99_999_999)
+    errors.deductible_left = ['The deductible left must be an amount in cents from 0 to 999,999.99.'];
   const coinsurance = b.coinsurance_percent ?? 0;
-  const coinsuranceBp = typeof coinsurance === 'number' || typeof coinsurance === 'string' ? basisPointsFromEntry(coinsurance) : null;
-  if (coinsuranceBp === null || coinsuranceBp > 10_000) errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
+  const coinsuranceBp =
+    typeof coinsurance === 'number' || typeof coinsurance === 'string' ? basisPointsFromEntry(coinsurance) : null;
+  if (coinsuranceBp === null || coinsuranceBp > 10_000)
+    errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
   if (Object.keys(errors).length) throw invalid(errors);
-  return { companyId: b.company_id as number, planId: (b.insurance_plan_id as number | null | undefined) ?? null, lines, deductibleLeft: deductible as number, coinsuranceBp: coinsuranceBp! };
+  return {
+    companyId: b.company_id as number,
+    planId: (b.insurance_plan_id as number | null | undefined) ?? null,
+    lines,
+    deductibleLeft: deductible as number,
+    coinsuranceBp: coinsuranceBp!,
+  };
 }
 
-export const estimateRoutes: GuardedRoute<EstimateContext>[] = [{
-  method: 'post', path: '/medical-store/estimate', permission: ['claim.view', 'patient.view', 'payment.view'],
-  summary: "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",
-  async handle(ctx, req, actor) {
-    const input = readInput((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>);
-    // Both are read through their stores: another billing company's clinic or plan is simply not found.
-    const company = await storeFor(ctx, actor, 'company').get(input.companyId);
-    const plan = input.planId ? await storeFor(ctx, actor, 'insurance-plan').get(input.planId) : null;
-    const codes = [...new Set(input.lines.map((l) => l.procedure_code.toUpperCase()))];
-    const found = new Map((await ctx.db.query<{ code: string; description: string; price: number | null }>(
-      `select upper(code) as code, coalesce(short_description, description) as description, price from procedures where upper(code) = any($1::text[]) and status is not false and ${readableBy('$2')}
-       order by billing_company_id nulls first`, [codes, company.billing_company_id])).rows.map((p) => [p.code, p]));
-    const missing = input.lines.map((l, i) => [i, l] as const).filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
-    if (missing.length) throw invalid(Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])));
-    const services = new Map(((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [String(s.procedure_code).toUpperCase(), s]));
-    const today = new Date().toISOString().slice(0, 10);
-    const result = estimate({
-      lines: input.lines.map((l) => {
-        const code = l.procedure_code.toUpperCase();
-        const s = services.get(code);
-        const p = found.get(code)!;
-        return { code, description: p.description, units: l.units, unitPrice: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0) };
-      }),
-      plan: plan ? { id: Number(plan.id), copays: (plan.copays as CopayRow[] | undefined) ?? [], contractFees: (plan.contract_fees as FeeRow[] | undefined) ?? [] } : null,
-      clinic: { copays: (company.copays as CopayRow[] | undefined) ?? [], contractFees: (company.contract_fees as FeeRow[] | undefined) ?? [] },
-      deductibleLeft: input.deductibleLeft, coinsuranceBp: input.coinsuranceBp, date: today,
-    });
-    return { company: { id: Number(company.id), name: company.name }, plan: plan ? { id: Number(plan.id), name: plan.name } : null, self_pay: !plan, ...result };
+export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
+  {
+    method: 'post',
+    path: '/medical-store/estimate',
+    permission: ['claim.view', 'patient.view', 'payment.view'],
+    summary:
+      "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",
+    async handle(ctx, req, actor) {
+      const input = readInput((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>);
+      // Both are read through their stores: another billing company's clinic or plan is simply not found.
+      const company = await storeFor(ctx, actor, 'company').get(input.companyId);
+      const plan = input.planId ? await storeFor(ctx, actor, 'insurance-plan').get(input.planId) : null;
+      const codes = [...new Set(input.lines.map((l) => l.procedure_code.toUpperCase()))];
+      const found = new Map(
+        (
+          await ctx.db.query<{ code: string; description: string; price: number | null }>(
+            `select upper(code) as code, coalesce(short_description, description) as description, price from procedures where upper(code) = any($1::text[]) and status is not false and ${readableBy('$2')}
+       order by billing_company_id nulls first`,
+            [codes, company.billing_company_id],
+          )
+        ).rows.map((p) => [p.code, p]),
+      );
+      const missing = input.lines
+        .map((l, i) => [i, l] as const)
+        .filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
+      if (missing.length)
+        throw invalid(
+          Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])),
+        );
+      const services = new Map(
+        ((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [
+          String(s.procedure_code).toUpperCase(),
+          s,
+        ]),
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      const result = estimate({
+        lines: input.lines.map((l) => {
+          const code = l.procedure_code.toUpperCase();
+          const s = services.get(code);
+          const p = found.get(code)!;
+          return {
+            code,
+            description: p.description,
+            units: l.units,
+            unitPrice: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0),
+          };
+        }),
+        plan: plan
+          ? {
+              id: Number(plan.id),
+              copays: (plan.copays as CopayRow[] | undefined) ?? [],
+              contractFees: (plan.contract_fees as FeeRow[] | undefined) ?? [],
+            }
+          : null,
+        clinic: {
+          copays: (company.copays as CopayRow[] | undefined) ?? [],
+          contractFees: (company.contract_fees as FeeRow[] | undefined) ?? [],
+        },
+        deductibleLeft: input.deductibleLeft,
+        coinsuranceBp: input.coinsuranceBp,
+        date: today,
+      });
+      return {
+        company: { id: Number(company.id), name: company.name },
+        plan: plan ? { id: Number(plan.id), name: plan.name } : null,
+        self_pay: !plan,
+        ...result,
+      };
+    },
   },
-}];
+];

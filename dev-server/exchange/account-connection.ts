@@ -5,21 +5,46 @@ import { billingCompanyExchangeRoot, folderConnection } from './folder-connectio
 import { sftpConnection } from './sftp-connection.ts';
 
 export interface ExchangeAccount {
-  id: number; billing_company_id: number; clearing_house_id: number; house: string;
-  submitter_id: string; receiver_id: string | null; usage: string | null; sender_qualifier: string | null; receiver_qualifier: string | null;
-  file_name_pattern: string | null; contact_name: string | null; contact_phone: string | null;
-  connection: 'none' | 'sftp' | 'folder' | null; host: string | null; port: number | null; username: string | null; auth_method: string | null;
-  secret_encrypted: string | null; host_fingerprint: string | null; outbound_folder: string | null; inbound_folder: string | null; poll_minutes: number | null;
+  id: number;
+  billing_company_id: number;
+  clearing_house_id: number;
+  house: string;
+  submitter_id: string;
+  receiver_id: string | null;
+  usage: string | null;
+  sender_qualifier: string | null;
+  receiver_qualifier: string | null;
+  file_name_pattern: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  connection: 'none' | 'sftp' | 'folder' | null;
+  host: string | null;
+  port: number | null;
+  username: string | null;
+  auth_method: string | null;
+  secret_encrypted: string | null;
+  host_fingerprint: string | null;
+  outbound_folder: string | null;
+  inbound_folder: string | null;
+  poll_minutes: number | null;
 }
 
 /** A billing company's clearing-house account with what its connection needs (the sealed secret included: server side only). */
-export async function exchangeAccount(db: Queryable, id: number, billingCompanyId: number): Promise<ExchangeAccount | null> {
+export async function exchangeAccount(
+  db: Queryable,
+  id: number,
+  billingCompanyId: number,
+): Promise<ExchangeAccount | null> {
   const r = await db.query<ExchangeAccount>(
     `select a.id, a.billing_company_id, a.clearing_house_id, h.name as house, a.submitter_id, a.receiver_id, a.usage, a.sender_qualifier, a.receiver_qualifier,
             a.file_name_pattern, a.contact_name, a.contact_phone, a.connection, a.host, a.port, a.username, a.auth_method, a.secret_encrypted,
             a.host_fingerprint, a.outbound_folder, a.inbound_folder, a.poll_minutes
-       from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id where a.id = $1 and a.billing_company_id = $2`, [id, billingCompanyId]);
-  return r.rows[0] ? { ...r.rows[0], id: Number(r.rows[0].id), billing_company_id: Number(r.rows[0].billing_company_id) } : null;
+       from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id where a.id = $1 and a.billing_company_id = $2`,
+    [id, billingCompanyId],
+  );
+  return r.rows[0]
+    ? { ...r.rows[0], id: Number(r.rows[0].id), billing_company_id: Number(r.rows[0].billing_company_id) }
+    : null;
 }
 
 /** Whether files of this account travel by themselves (SFTP or folders) or are carried by hand. */
@@ -31,13 +56,26 @@ export async function openConnection(db: Queryable, a: ExchangeAccount): Promise
     if (!a.outbound_folder) throw new ConnectionError('The account has no outbound folder.');
     return folderConnection(a.outbound_folder, a.inbound_folder, billingCompanyExchangeRoot(a.billing_company_id));
   }
-  if (a.connection !== 'sftp') throw new ConnectionError('The account has no connection: its files are carried by hand.');
-  if (!a.host || !a.username || !a.secret_encrypted || !a.outbound_folder) throw new ConnectionError('The SFTP connection needs a host, a user, a password or key and an outbound folder.');
+  if (a.connection !== 'sftp')
+    throw new ConnectionError('The account has no connection: its files are carried by hand.');
+  if (!a.host || !a.username || !a.secret_encrypted || !a.outbound_folder)
+    throw new ConnectionError('The SFTP connection needs a host, a user, a password or key and an outbound folder.');
   const secret = openSecret(a.secret_encrypted);
-  return sftpConnection({
-    host: a.host, port: a.port ?? 22, username: a.username, auth: a.auth_method === 'key' ? { privateKey: secret } : { password: secret },
-    outbound: a.outbound_folder, inbound: a.inbound_folder, fingerprint: a.host_fingerprint,
-  }, async (fingerprint) => {
-    await db.query('update clearing_house_accounts set host_fingerprint = $2 where id = $1 and host_fingerprint is null', [a.id, fingerprint]);
-  });
+  return sftpConnection(
+    {
+      host: a.host,
+      port: a.port ?? 22,
+      username: a.username,
+      auth: a.auth_method === 'key' ? { privateKey: secret } : { password: secret },
+      outbound: a.outbound_folder,
+      inbound: a.inbound_folder,
+      fingerprint: a.host_fingerprint,
+    },
+    async (fingerprint) => {
+      await db.query(
+        'update clearing_house_accounts set host_fingerprint = $2 where id = $1 and host_fingerprint is null',
+        [a.id, fingerprint],
+      );
+    },
+  );
 }

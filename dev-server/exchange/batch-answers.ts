@@ -5,13 +5,19 @@ import { writeAuditMany } from '../audit/audit-writer.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 import { CLAIM_BATCH_STATUS } from '../../src/generated/ids.ts';
 
-
 /**
  * The clearing house's answers counted on the batches they concern (accepted and rejected by the
  * clearing house, as the predecessor showed per batch). A sent batch whose every claim has an answer
  * is Completed. One statement for the counts whatever the number of claims.
  */
-export async function batchAnswered(tx: Queryable, ctx: { entities: Entity[] }, actor: Actor, bc: number, accepted: number[], rejected: number[]): Promise<number[]> {
+export async function batchAnswered(
+  tx: Queryable,
+  ctx: { entities: Entity[] },
+  actor: Actor,
+  bc: number,
+  accepted: number[],
+  rejected: number[],
+): Promise<number[]> {
   if (!accepted.length && !rejected.length) return [];
   const r = await tx.query<{ id: string; status_id: number; done: boolean }>(
     `with answers as (select unnest($2::bigint[]) as id, true as acc union all select unnest($3::bigint[]), false),
@@ -23,13 +29,40 @@ export async function batchAnswered(tx: Queryable, ctx: { entities: Entity[] }, 
             answers_rejected = coalesce(b.answers_rejected, 0) + a.rej, version = b.version + 1, updated_at = now()
        from answered a where b.id = a.id
      returning b.id, b.status_id, b.answers_accepted + b.answers_rejected >= b.total_claims as done`,
-    [bc, accepted, rejected]);
-  const finished = r.rows.filter((b) => b.done && Number(b.status_id) === CLAIM_BATCH_STATUS.SUBMITTED).map((b) => Number(b.id));
+    [bc, accepted, rejected],
+  );
+  const finished = r.rows
+    .filter((b) => b.done && Number(b.status_id) === CLAIM_BATCH_STATUS.SUBMITTED)
+    .map((b) => Number(b.id));
   const touched = r.rows.map((b) => Number(b.id));
   if (!finished.length) return touched;
-  await tx.query(`update claim_batches set status_id = ${CLAIM_BATCH_STATUS.COMPLETED} where id = any($1::bigint[])`, [finished]);
+  await tx.query(`update claim_batches set status_id = ${CLAIM_BATCH_STATUS.COMPLETED} where id = any($1::bigint[])`, [
+    finished,
+  ]);
   const batch = ctx.entities.find((e) => e.name === 'claim-batch')!;
-  await writeAuditMany(tx, actor, 'claim-batch', 'status_changed', finished.map((id) => ({ entityId: id, billingCompanyId: bc, oldValues: { status_id: CLAIM_BATCH_STATUS.SUBMITTED }, newValues: { status_id: CLAIM_BATCH_STATUS.COMPLETED } })));
-  await recordTransitions(tx, actor, batch, finished.map((id) => ({ id, billingCompanyId: bc, from: CLAIM_BATCH_STATUS.SUBMITTED, to: CLAIM_BATCH_STATUS.COMPLETED, note: 'The clearing house answered for every claim' })));
+  await writeAuditMany(
+    tx,
+    actor,
+    'claim-batch',
+    'status_changed',
+    finished.map((id) => ({
+      entityId: id,
+      billingCompanyId: bc,
+      oldValues: { status_id: CLAIM_BATCH_STATUS.SUBMITTED },
+      newValues: { status_id: CLAIM_BATCH_STATUS.COMPLETED },
+    })),
+  );
+  await recordTransitions(
+    tx,
+    actor,
+    batch,
+    finished.map((id) => ({
+      id,
+      billingCompanyId: bc,
+      from: CLAIM_BATCH_STATUS.SUBMITTED,
+      to: CLAIM_BATCH_STATUS.COMPLETED,
+      note: 'The clearing house answered for every claim',
+    })),
+  );
   return touched;
 }

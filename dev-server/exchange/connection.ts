@@ -3,7 +3,10 @@
  * inbound folder. One interface, two real adapters (SFTP and a local folder pair); the batch sender
  * and the inbound poll never know which one they hold.
  */
-export interface RemoteFile { name: string; size: number }
+export interface RemoteFile {
+  name: string;
+  size: number;
+}
 
 export interface ClearingHouseConnection {
   /** where files go and come from, for people: "sftp://user@host:22/outbound" */

@@ -6,7 +6,12 @@ import { pollAccountById } from './inbound-poll.ts';
 
 const idInput = (field: string) => (raw: Record<string, unknown>) => {
   const id = Number(raw[field]);
-  if (!Number.isSafeInteger(id) || id < 1) throw new DomainError('invalid', {}, { [field]: [{ code: 'required', params: { field: field.replace(/_id$/, '') } }] });
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new DomainError(
+      'invalid',
+      {},
+      { [field]: [{ code: 'required', params: { field: field.replace(/_id$/, '') } }] },
+    );
   return { [field]: id };
 };
 
@@ -30,9 +35,19 @@ export const batchSendJob = defineJob<{ batch_id: number }, never>({
   input: (raw) => idInput('batch_id')(raw) as { batch_id: number },
   owner: (db, input) => ownerOf(db, 'claim_batches', input.batch_id),
   async run(ctx, input) {
-    const batch = await new BatchService(ctx, ctx.actor).submit(input.batch_id, (step, message) => ctx.progress(step, 4, message), { resumed: ctx.attempt > 1 });
+    const batch = await new BatchService(ctx, ctx.actor).submit(
+      input.batch_id,
+      (step, message) => ctx.progress(step, 4, message),
+      { resumed: ctx.attempt > 1 },
+    );
     await ctx.progress(4, 4, 'submitted');
-    return { batch_id: batch.id, code: batch.code, status_id: batch.status_id, file_id: batch.file_id, control_number: batch.control_number };
+    return {
+      batch_id: batch.id,
+      code: batch.code,
+      status_id: batch.status_id,
+      file_id: batch.file_id,
+      control_number: batch.control_number,
+    };
   },
 });
 

@@ -9,8 +9,16 @@ import { sendStoredFile } from '../files/file-routes.ts';
 import type { ReceiveContext } from './receive-file.ts';
 
 /** The account as the caller may see it (another tenant's is not there), with what its connection needs. */
-async function accountFor(ctx: ReceiveContext, req: Parameters<GuardedRoute<ReceiveContext>['handle']>[1], actor: Parameters<GuardedRoute<ReceiveContext>['handle']>[2]) {
-  const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor).get(idParam(req));
+async function accountFor(
+  ctx: ReceiveContext,
+  req: Parameters<GuardedRoute<ReceiveContext>['handle']>[1],
+  actor: Parameters<GuardedRoute<ReceiveContext>['handle']>[2],
+) {
+  const row = await new ResourceStore(
+    ctx.db,
+    ctx.entities.find((e) => e.name === 'clearing-house-account')!,
+    actor,
+  ).get(idParam(req));
   const account = await exchangeAccount(ctx.db, row.id, Number(row.billing_company_id));
   if (!account) throw new DomainError('not_found');
   return account;
@@ -24,50 +32,85 @@ const failed = (e: unknown) => {
 /** A clearing-house account's connection: try it, take in its inbound files now, forget a server key that changed. */
 export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
-    method: 'post', path: '/clearing-house-account/{id}/test-connection', permission: ['clearinghouse.edit', 'claimbatch.send'],
-    summary: 'Connects with the account\'s settings and lists its inbound folder (nothing is sent or taken); the server key seen first is remembered',
+    method: 'post',
+    path: '/clearing-house-account/{id}/test-connection',
+    permission: ['clearinghouse.edit', 'claimbatch.send'],
+    summary:
+      "Connects with the account's settings and lists its inbound folder (nothing is sent or taken); the server key seen first is remembered",
     async handle(ctx, req, actor, res) {
       const account = await accountFor(ctx, req, actor);
       const connection = await openConnection(ctx.db, account).catch(failed);
       try {
         const waiting = account.inbound_folder ? await connection.listInbound() : [];
-        const fingerprint = (await ctx.db.query<{ f: string | null }>('select host_fingerprint as f from clearing_house_accounts where id = $1', [account.id])).rows[0]?.f ?? null;
-        const message = res.locals.locale === 'es'
-          ? `Conectado a ${connection.label}; ${waiting.length} archivo(s) esperan en la carpeta de entrada.`
-          : `Connected to ${connection.label}; ${waiting.length} file(s) waiting in the inbound folder.`;
-        return { ok: true, connection: connection.label, inbound_files: waiting.length, host_fingerprint: fingerprint, message };
-      } catch (e) { return failed(e); } finally { await connection.close(); }
+        const fingerprint =
+          (
+            await ctx.db.query<{ f: string | null }>(
+              'select host_fingerprint as f from clearing_house_accounts where id = $1',
+              [account.id],
+            )
+          ).rows[0]?.f ?? null;
+        const message =
+          res.locals.locale === 'es'
+            ? `Conectado a ${connection.label}; ${waiting.length} archivo(s) esperan en la carpeta de entrada.`
+            : `Connected to ${connection.label}; ${waiting.length} file(s) waiting in the inbound folder.`;
+        return {
+          ok: true,
+          connection: connection.label,
+          inbound_files: waiting.length,
+          host_fingerprint: fingerprint,
+          message,
+        };
+      } catch (e) {
+        return failed(e);
+      } finally {
+        await connection.close();
+      }
     },
   },
   {
-    method: 'post', path: '/clearing-house-account/{id}/poll', permission: 'claimbatch.send',
-    summary: "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
+    method: 'post',
+    path: '/clearing-house-account/{id}/poll',
+    permission: 'claimbatch.send',
+    summary:
+      "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
     async handle(ctx, req, actor, res) {
       const account = await accountFor(ctx, req, actor);
       if (!account.inbound_folder) throw invalid({ inbound_folder: ['This account has no inbound folder.'] });
       const out = await pollAccount(ctx, actor, account).catch(failed);
       const n = out.received.filter((r) => !r.duplicate && r.result !== 'set_aside').length;
       const aside = out.received.filter((r) => r.result === 'set_aside').length;
-      const message = res.locals.locale === 'es'
-        ? `${n} archivo(s) recibido(s)${aside ? `; ${aside} apartado(s): no son de esta cuenta` : ''}${out.errors.length ? `; ${out.errors.length} no se pudieron tomar` : ''}.`
-        : `${n} file(s) received${aside ? `; ${aside} set aside: not this account's` : ''}${out.errors.length ? `; ${out.errors.length} could not be taken` : ''}.`;
+      const message =
+        res.locals.locale === 'es'
+          ? `${n} archivo(s) recibido(s)${aside ? `; ${aside} apartado(s): no son de esta cuenta` : ''}${out.errors.length ? `; ${out.errors.length} no se pudieron tomar` : ''}.`
+          : `${n} file(s) received${aside ? `; ${aside} set aside: not this account's` : ''}${out.errors.length ? `; ${out.errors.length} could not be taken` : ''}.`;
       return { ...out, message };
     },
   },
   {
-    method: 'post', path: '/clearing-house-account/{id}/forget-server-key', permission: 'clearinghouse.edit',
-    summary: "Forgets the SFTP server key remembered at the first connection (after the clearing house announced a new one); the next connection remembers the new key",
+    method: 'post',
+    path: '/clearing-house-account/{id}/forget-server-key',
+    permission: 'clearinghouse.edit',
+    summary:
+      'Forgets the SFTP server key remembered at the first connection (after the clearing house announced a new one); the next connection remembers the new key',
     async handle(ctx, req, actor) {
       const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor);
       const row = await store.get(idParam(req));
-      return ctx.db.transaction(async (tx) => store.applyUpdate(tx, await store.get(row.id, tx, true), { host_fingerprint: null }, 'updated'));
+      return ctx.db.transaction(async (tx) =>
+        store.applyUpdate(tx, await store.get(row.id, tx, true), { host_fingerprint: null }, 'updated'),
+      );
     },
   },
   {
-    method: 'get', path: '/clearing-house-file/{id}/content', permission: 'clearinghousefile.show', raw: true,
-    summary: 'The bytes of a file exchanged with a clearing house (the 837 sent, the acknowledgment or ERA received, or a file that could not be read)',
+    method: 'get',
+    path: '/clearing-house-file/{id}/content',
+    permission: 'clearinghousefile.show',
+    raw: true,
+    summary:
+      'The bytes of a file exchanged with a clearing house (the 837 sent, the acknowledgment or ERA received, or a file that could not be read)',
     async handle(ctx, req, actor, res) {
-      const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'exchange-file')!, actor).get(idParam(req));
+      const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'exchange-file')!, actor).get(
+        idParam(req),
+      );
       if (!row.file_id) throw new DomainError('not_found');
       await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(row.file_id)), res);
     },

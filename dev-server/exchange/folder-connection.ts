@@ -3,7 +3,8 @@ import { join, resolve, sep } from 'node:path';
 import { ConnectionError, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
 
 /** Where local folder connections live: nothing outside it can be named by an account. */
-export const exchangeRoot = () => resolve(process.env.EXCHANGE_DIR ?? join(process.env.DATA_DIR ?? './data', 'exchange'));
+export const exchangeRoot = () =>
+  resolve(process.env.EXCHANGE_DIR ?? join(process.env.DATA_DIR ?? './data', 'exchange'));
 
 /**
  * A billing company's own part of the exchange root (EXCHANGE_DIR/<billing company id>): its
@@ -14,7 +15,8 @@ export const billingCompanyExchangeRoot = (billingCompanyId: number) => join(exc
 /** A folder of an account, inside the exchange root whatever it says (the schema refuses "..", this is the second lock). */
 export function folderUnder(root: string, folder: string): string {
   const full = resolve(root, folder.replace(/^\/+/, ''));
-  if (full !== root && !full.startsWith(root + sep)) throw new ConnectionError(`The folder ${folder} is outside the exchange directory.`);
+  if (full !== root && !full.startsWith(root + sep))
+    throw new ConnectionError(`The folder ${folder} is outside the exchange directory.`);
   return full;
 }
 
@@ -26,7 +28,10 @@ export function folderUnder(root: string, folder: string): string {
 export function folderConnection(outbound: string, inbound: string | null, root: string): ClearingHouseConnection {
   const out = folderUnder(root, outbound);
   const inb = inbound ? folderUnder(root, inbound) : null;
-  const inboundDir = () => { if (!inb) throw new ConnectionError('This account has no inbound folder.'); return inb; };
+  const inboundDir = () => {
+    if (!inb) throw new ConnectionError('This account has no inbound folder.');
+    return inb;
+  };
   return {
     label: `folder:${outbound}`,
     async put(name, bytes) {
@@ -39,7 +44,10 @@ export function folderConnection(outbound: string, inbound: string | null, root:
     async listInbound(): Promise<RemoteFile[]> {
       const dir = inboundDir();
       await mkdir(dir, { recursive: true });
-      const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isFile() && !d.name.startsWith('.')).map((d) => d.name).sort();
+      const names = (await readdir(dir, { withFileTypes: true }))
+        .filter((d) => d.isFile() && !d.name.startsWith('.'))
+        .map((d) => d.name)
+        .sort();
       return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(dir, name))).size })));
     },
     get: (name) => readFile(join(inboundDir(), name)),

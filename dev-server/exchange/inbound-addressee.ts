@@ -4,7 +4,10 @@ import type { ExchangeAccount } from './account-connection.ts';
 import { paysOurs, payeeWords, providerIdentities, type Payee } from '../payments/payee-identity.ts';
 
 /** Whom an inbound X12 file is addressed to: its interchange and group receivers, and each 835's payee. */
-export interface Addressee { receivers: string[]; payees: Payee[] }
+export interface Addressee {
+  receivers: string[];
+  payees: Payee[];
+}
 
 /** Reads only the envelopes and the 835 payee segments (a large ERA is never held whole). */
 export function addresseeOf(text: string): Addressee {
@@ -29,7 +32,10 @@ export function addresseeOf(text: string): Addressee {
       payees.push(payee);
     },
   });
-  const receivers = doc.interchanges.flatMap((i) => [i.receiver, ...i.groups.map((g) => g.receiver)]).map((r) => r.trim()).filter(Boolean);
+  const receivers = doc.interchanges
+    .flatMap((i) => [i.receiver, ...i.groups.map((g) => g.receiver)])
+    .map((r) => r.trim())
+    .filter(Boolean);
   return { receivers, payees };
 }
 

@@ -7,7 +7,17 @@ import { addresseeOf, notOursReason } from './inbound-addressee.ts';
 import { logExchange } from './exchange-log.ts';
 import { receiveFile, type ReceiveContext, type ReceiveOutcome } from './receive-file.ts';
 
-export interface PollOutcome { account_id: number; connection: string; received: Array<Pick<ReceiveOutcome, 'exchange_id' | 'kind' | 'result' | 'message' | 'duplicate'> & { name: string; file_id: number | null }>; errors: string[] }
+export interface PollOutcome {
+  account_id: number;
+  connection: string;
+  received: Array<
+    Pick<ReceiveOutcome, 'exchange_id' | 'kind' | 'result' | 'message' | 'duplicate'> & {
+      name: string;
+      file_id: number | null;
+    }
+  >;
+  errors: string[];
+}
 
 /**
  * Takes in what waits in an account's inbound folder: each file is kept and applied (receiveFile),
@@ -30,14 +40,45 @@ export async function pollAccount(ctx: ReceiveContext, actor: Actor, account: Ex
           // it is moved aside in the folder, and the log says so without holding its contents.
           await connection.setAside(f.name);
           const message = `${notOurs} Set aside in ${SET_ASIDE_FOLDER}/ of the inbound folder; nothing was taken in.`;
-          const exchangeId = await ctx.db.transaction((tx) => logExchange(ctx, tx, actor, {
-            billingCompanyId: account.billing_company_id, accountId: account.id, fileId: null, direction: 'in', kind: 'unknown', name: f.name, size: bytes.length, result: 'set_aside', message,
-          }));
-          out.received.push({ name: f.name, exchange_id: exchangeId, file_id: null, kind: null, result: 'set_aside', message, duplicate: false });
+          const exchangeId = await ctx.db.transaction((tx) =>
+            logExchange(ctx, tx, actor, {
+              billingCompanyId: account.billing_company_id,
+              accountId: account.id,
+              fileId: null,
+              direction: 'in',
+              kind: 'unknown',
+              name: f.name,
+              size: bytes.length,
+              result: 'set_aside',
+              message,
+            }),
+          );
+          out.received.push({
+            name: f.name,
+            exchange_id: exchangeId,
+            file_id: null,
+            kind: null,
+            result: 'set_aside',
+            message,
+            duplicate: false,
+          });
           continue;
         }
-        const r = await receiveFile(ctx, actor, { billingCompanyId: account.billing_company_id, accountId: account.id, name: f.name, bytes });
-        out.received.push({ name: f.name, exchange_id: r.exchange_id, file_id: r.file_id, kind: r.kind, result: r.result, message: r.message, duplicate: r.duplicate });
+        const r = await receiveFile(ctx, actor, {
+          billingCompanyId: account.billing_company_id,
+          accountId: account.id,
+          name: f.name,
+          bytes,
+        });
+        out.received.push({
+          name: f.name,
+          exchange_id: r.exchange_id,
+          file_id: r.file_id,
+          kind: r.kind,
+          result: r.result,
+          message: r.message,
+          duplicate: r.duplicate,
+        });
         await connection.remove(f.name);
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
@@ -45,12 +86,19 @@ export async function pollAccount(ctx: ReceiveContext, actor: Actor, account: Ex
         log.warn({ account_id: account.id, file: f.name, err: { message: why } }, 'inbound file not taken');
       }
     }
-  } finally { await connection.close(); }
+  } finally {
+    await connection.close();
+  }
   return out;
 }
 
 /** Polls one account of a billing company by id (a person's "check now", or the scheduled job). */
-export async function pollAccountById(ctx: ReceiveContext, actor: Actor, accountId: number, billingCompanyId: number): Promise<PollOutcome> {
+export async function pollAccountById(
+  ctx: ReceiveContext,
+  actor: Actor,
+  accountId: number,
+  billingCompanyId: number,
+): Promise<PollOutcome> {
   const account = await exchangeAccount(ctx.db, accountId, billingCompanyId);
   if (!account) throw new ConnectionError('The clearing house account was not found.');
   return pollAccount(ctx, actor, account);
@@ -65,6 +113,7 @@ export async function claimDueAccounts(db: Database): Promise<Array<{ id: number
     `update clearing_house_accounts set last_polled_at = now()
       where connection in ('sftp', 'folder') and inbound_folder is not null
         and (last_polled_at is null or last_polled_at + make_interval(mins => coalesce(poll_minutes, 15)) <= now())
-      returning id, billing_company_id`);
+      returning id, billing_company_id`,
+  );
   return r.rows.map((x) => ({ id: Number(x.id), billing_company_id: Number(x.billing_company_id) }));
 }

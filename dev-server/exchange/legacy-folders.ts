@@ -17,14 +17,27 @@ export async function moveLegacyExchangeFolders(db: Database): Promise<number> {
     `select folder, array_agg(distinct billing_company_id::text) as owners
        from (select billing_company_id, outbound_folder as folder from clearing_house_accounts where connection = 'folder'
              union select billing_company_id, inbound_folder from clearing_house_accounts where connection = 'folder') f
-      where folder is not null group by folder`);
+      where folder is not null group by folder`,
+  );
   const root = exchangeRoot();
   let moved = 0;
   for (const { folder, owners } of r.rows) {
-    let from: string; let to: string;
-    try { from = folderUnder(root, folder); to = folderUnder(billingCompanyExchangeRoot(Number(owners[0])), folder); } catch { continue; }
+    let from: string;
+    let to: string;
+    try {
+      from = folderUnder(root, folder);
+      to = folderUnder(billingCompanyExchangeRoot(Number(owners[0])), folder);
+    } catch {
+      continue;
+    }
     if (!existsSync(from) || existsSync(to)) continue;
-    if (owners.length > 1) { log.warn({ folder, billing_companies: owners }, 'exchange folder named by several billing companies left in place'); continue; }
+    if (owners.length > 1) {
+      log.warn(
+        { folder, billing_companies: owners },
+        'exchange folder named by several billing companies left in place',
+      );
+      continue;
+    }
     await mkdir(dirname(to), { recursive: true });
     await rename(from, to);
     log.info({ folder, billing_company_id: Number(owners[0]) }, 'exchange folder moved under its billing company');

@@ -10,8 +10,11 @@ import { claimDueAccounts } from './inbound-poll.ts';
 export function startPollScheduler(db: Database, jobs: JobQueue, everyMs = 60_000): () => void {
   const tick = async () => {
     try {
-      for (const a of await claimDueAccounts(db)) await jobs.enqueue(null, 'exchange-poll', { account_id: a.id }, a.billing_company_id);
-    } catch (e) { log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, 'inbound poll scheduling'); }
+      for (const a of await claimDueAccounts(db))
+        await jobs.enqueue(null, 'exchange-poll', { account_id: a.id }, a.billing_company_id);
+    } catch (e) {
+      log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, 'inbound poll scheduling');
+    }
   };
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();

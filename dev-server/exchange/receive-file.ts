@@ -14,11 +14,19 @@ import { claimsByControl } from '../claims/claims-by-control.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
-
-export interface ReceiveContext { db: Database; entities: Entity[]; files: FileStore }
+export interface ReceiveContext {
+  db: Database;
+  entities: Entity[];
+  files: FileStore;
+}
 
 export interface ReceiveOutcome {
-  exchange_id: number; file_id: number; duplicate: boolean; kind: string | null; result: ExchangeResult; message: string;
+  exchange_id: number;
+  file_id: number;
+  duplicate: boolean;
+  kind: string | null;
+  result: ExchangeResult;
+  message: string;
   findings: Array<{ severity: string; message: string }>;
   rejected: Array<{ claim_id: number; code: string; reason: string }>;
   accepted: Array<{ claim_id: number; code: string; payer_claim_number?: string }>;
@@ -31,7 +39,8 @@ const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835
 
 /** What a file is, from its functional groups: 999, 277CA or 835 (the first one found), or null. */
 function kindOf(interchanges: Interchange[]): string | null {
-  for (const g of interchanges.flatMap((i) => i.groups)) if (KIND_OF_GROUP[g.functionalId]) return KIND_OF_GROUP[g.functionalId];
+  for (const g of interchanges.flatMap((i) => i.groups))
+    if (KIND_OF_GROUP[g.functionalId]) return KIND_OF_GROUP[g.functionalId];
   return null;
 }
 
@@ -44,7 +53,11 @@ function kindOf(interchanges: Interchange[]): string | null {
  * an 835 waits in the ERA files for payment posting; a file that cannot be read is kept with its
  * findings. Every file leaves a row in the files exchanged.
  */
-export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { billingCompanyId: number; accountId: number | null; name: string; bytes: Buffer }): Promise<ReceiveOutcome> {
+export async function receiveFile(
+  ctx: ReceiveContext,
+  actor: Actor,
+  input: { billingCompanyId: number; accountId: number | null; name: string; bytes: Buffer },
+): Promise<ReceiveOutcome> {
   const text = input.bytes.toString('latin1');
   // The envelopes first (what the file is, its envelope findings), without keeping transaction sets: an
   // 835 of many payments is then read a payment at a time; acknowledgments are small and read whole.
@@ -52,45 +65,110 @@ export async function receiveFile(ctx: ReceiveContext, actor: Actor, input: { bi
   const kind = kindOf(envelopes.interchanges);
   const doc = kind === '835' ? envelopes : readInterchanges(text);
   const errors = doc.findings.filter((f) => f.severity === 'error');
-  const storeKind = kind === '835' ? 'era' : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA') ? 'ack' : 'received';
-  const file = await ctx.files.save(actor, { kind: storeKind, name: input.name, billingCompanyId: input.billingCompanyId, source: input.bytes });
+  const storeKind =
+    kind === '835'
+      ? 'era'
+      : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA')
+        ? 'ack'
+        : 'received';
+  const file = await ctx.files.save(actor, {
+    kind: storeKind,
+    name: input.name,
+    billingCompanyId: input.billingCompanyId,
+    source: input.bytes,
+  });
   const out: ReceiveOutcome = {
-    exchange_id: 0, file_id: file.id, duplicate: false, kind, result: 'applied', message: '',
-    findings: doc.findings.map((f) => ({ severity: f.severity, message: f.message })), rejected: [], accepted: [], unmatched: [], batches: [],
+    exchange_id: 0,
+    file_id: file.id,
+    duplicate: false,
+    kind,
+    result: 'applied',
+    message: '',
+    findings: doc.findings.map((f) => ({ severity: f.severity, message: f.message })),
+    rejected: [],
+    accepted: [],
+    unmatched: [],
+    batches: [],
   };
   return ctx.db.transaction(async (tx) => {
-    const base = { billingCompanyId: input.billingCompanyId, accountId: input.accountId, fileId: file.id, direction: 'in' as const, kind: kind ?? 'unknown', name: input.name, size: input.bytes.length };
+    const base = {
+      billingCompanyId: input.billingCompanyId,
+      accountId: input.accountId,
+      fileId: file.id,
+      direction: 'in' as const,
+      kind: kind ?? 'unknown',
+      name: input.name,
+      size: input.bytes.length,
+    };
     // Same bytes already taken in (not merely stored by a run that stopped before applying them): nothing changes.
-    const earlier = file.duplicate ? (await tx.query<{ exchanged_at: string }>(
-      `select to_char(exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at from exchange_files where billing_company_id = $1 and file_id = $2 and direction = 'in' order by id limit 1`,
-      [input.billingCompanyId, file.id])).rows[0] : undefined;
+    const earlier = file.duplicate
+      ? (
+          await tx.query<{ exchanged_at: string }>(
+            `select to_char(exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at from exchange_files where billing_company_id = $1 and file_id = $2 and direction = 'in' order by id limit 1`,
+            [input.billingCompanyId, file.id],
+          )
+        ).rows[0]
+      : undefined;
     if (earlier) {
-      Object.assign(out, { duplicate: true, result: 'duplicate', message: `Already received on ${earlier.exchanged_at}; nothing was changed.` });
+      Object.assign(out, {
+        duplicate: true,
+        result: 'duplicate',
+        message: `Already received on ${earlier.exchanged_at}; nothing was changed.`,
+      });
       out.exchange_id = await logExchange(ctx, tx, actor, { ...base, result: 'duplicate', message: out.message });
       return out;
     }
     if (kind === null) {
-      Object.assign(out, { result: 'unreadable', message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors.slice(0, 3).map((f) => f.message).join(' ')}`.trim() });
+      Object.assign(out, {
+        result: 'unreadable',
+        message: `The file could not be read as a 999, 277CA or 835; it is kept as it came. ${errors
+          .slice(0, 3)
+          .map((f) => f.message)
+          .join(' ')}`.trim(),
+      });
     } else if (kind === '835') {
-      const eras = await registerEras(tx, ctx, actor, { billingCompanyId: input.billingCompanyId, fileId: file.id, name: input.name, size: input.bytes.length, source: text });
-      Object.assign(out, { result: 'era_received', message: `An ERA (835): ${eras.created.length - eras.held} payment(s) wait in the ERA files for posting${
-        eras.held ? `; ${eras.held} addressed to another provider wait and will not be posted` : ''}${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.` });
+      const eras = await registerEras(tx, ctx, actor, {
+        billingCompanyId: input.billingCompanyId,
+        fileId: file.id,
+        name: input.name,
+        size: input.bytes.length,
+        source: text,
+      });
+      Object.assign(out, {
+        result: 'era_received',
+        message: `An ERA (835): ${eras.created.length - eras.held} payment(s) wait in the ERA files for posting${
+          eras.held ? `; ${eras.held} addressed to another provider wait and will not be posted` : ''
+        }${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.`,
+      });
     } else {
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {
         for (const t of group.transactions) {
           if (group.functionalId === 'FA') await apply999(tx, ctx, actor, input.billingCompanyId, t, out);
-          else if (group.functionalId === 'HN') await apply277(tx, ctx, actor, input.billingCompanyId, t, doc.separators!, out);
+          else if (group.functionalId === 'HN')
+            await apply277(tx, ctx, actor, input.billingCompanyId, t, doc.separators!, out);
         }
       }
-      if (kind === '999' && !out.rejected.length && out.batches.length) out.message = 'The clearing house accepted the file.';
-      else out.message = [
-        out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
-        out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
-        out.unmatched.length ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}` : '',
-      ].filter(Boolean).join('; ') || `${kind} read; nothing to change.`;
+      if (kind === '999' && !out.rejected.length && out.batches.length)
+        out.message = 'The clearing house accepted the file.';
+      else
+        out.message =
+          [
+            out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
+            out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
+            out.unmatched.length
+              ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}`
+              : '',
+          ]
+            .filter(Boolean)
+            .join('; ') || `${kind} read; nothing to change.`;
     }
     out.exchange_id = await logExchange(ctx, tx, actor, {
-      ...base, batchId: new Set(out.batches).size === 1 ? out.batches[0] : null, result: out.result, message: out.message, claimsAccepted: out.accepted.length, claimsRejected: out.rejected.length,
+      ...base,
+      batchId: new Set(out.batches).size === 1 ? out.batches[0] : null,
+      result: out.result,
+      message: out.message,
+      claimsAccepted: out.accepted.length,
+      claimsRejected: out.rejected.length,
       findings: out.findings.slice(0, 200),
     });
     return out;
@@ -101,54 +179,131 @@ type Tx = Parameters<typeof read999>[0];
 
 async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, out: ReceiveOutcome) {
   const ack = read999(t);
-  const batch = (await tx.query<{ id: number; claim_ids: number[]; code: string }>(
-    'select id, claim_ids, code from claim_batches where billing_company_id = $1 and control_number = $2', [bc, Number(ack.groupControl)])).rows[0];
-  if (!batch) { out.unmatched.push(`999 for group ${ack.groupControl}`); return; }
+  const batch = (
+    await tx.query<{ id: number; claim_ids: number[]; code: string }>(
+      'select id, claim_ids, code from claim_batches where billing_company_id = $1 and control_number = $2',
+      [bc, Number(ack.groupControl)],
+    )
+  ).rows[0];
+  if (!batch) {
+    out.unmatched.push(`999 for group ${ack.groupControl}`);
+    return;
+  }
   out.batches.push(Number(batch.id));
   const refused = ack.transactions.filter((x) => !x.accepted);
   if (!refused.length && ack.accepted) return;
-  const reason = `Rejected by the clearing house (999) with the whole file of batch ${batch.code}: ${refused.flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)]).filter(Boolean).join('; ') || ack.groupMeaning}`;
-  const claims = (await tx.query<{ id: string; code: string }>('select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
-    [bc, batch.claim_ids, CLAIM_STATUS.SUBMITTED])).rows;
-  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.REJECTED, claims.map((c) => ({ id: Number(c.id), note: reason })));
+  const reason = `Rejected by the clearing house (999) with the whole file of batch ${batch.code}: ${
+    refused
+      .flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)])
+      .filter(Boolean)
+      .join('; ') || ack.groupMeaning
+  }`;
+  const claims = (
+    await tx.query<{ id: string; code: string }>(
+      'select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
+      [bc, batch.claim_ids, CLAIM_STATUS.SUBMITTED],
+    )
+  ).rows;
+  const moved = await moveClaims(
+    tx,
+    actor,
+    claimEntity(ctx),
+    bc,
+    CLAIM_STATUS.SUBMITTED,
+    CLAIM_STATUS.REJECTED,
+    claims.map((c) => ({ id: Number(c.id), note: reason })),
+  );
   // Rejected claims join the denial worklist aged from today (no CARC: the reason is in their history).
-  await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
+  await markDenied(
+    tx,
+    moved.map((id) => ({ id, codes: [] })),
+  );
   const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
   for (const id of moved) out.rejected.push({ claim_id: id, code: codes.get(id)!, reason });
   await batchAnswered(tx, ctx, actor, bc, [], moved);
 }
 
-async function apply277(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, sep: Separators, out: ReceiveOutcome) {
+async function apply277(
+  tx: Queryable,
+  ctx: ReceiveContext,
+  actor: Actor,
+  bc: number,
+  t: Tx,
+  sep: Separators,
+  out: ReceiveOutcome,
+) {
   // A claim may carry several STC segments (a rejection names each problem): it is one claim, answered once,
   // rejected when any of them rejects it, with every reason in its note.
   const answers = new Map<string, ReturnType<typeof read277>>();
-  for (const x of read277(t, sep).filter((y) => y.level === 'claim')) answers.set(x.claimControl, [...(answers.get(x.claimControl) ?? []), x]);
+  for (const x of read277(t, sep).filter((y) => y.level === 'claim'))
+    answers.set(x.claimControl, [...(answers.get(x.claimControl) ?? []), x]);
   const byControl = await claimsByControl(tx, bc, [...answers.keys()]);
   const rejections: Array<{ id: number; note: string }> = [];
   const notes: Parameters<typeof addClaimNotes>[3] = [];
   for (const [control, stcs] of answers) {
     const claim = byControl.get(control);
-    if (!claim) { out.unmatched.push(control); continue; }
+    if (!claim) {
+      out.unmatched.push(control);
+      continue;
+    }
     const rejecting = stcs.filter((x) => x.outcome === 'rejected');
-    const said = (rejecting.length ? rejecting : stcs).map((x) => `${x.categoryMeaning}${x.statusMeaning ? `: ${x.statusMeaning}` : ''}`).join('; ');
+    const said = (rejecting.length ? rejecting : stcs)
+      .map((x) => `${x.categoryMeaning}${x.statusMeaning ? `: ${x.statusMeaning}` : ''}`)
+      .join('; ');
     // Who answered matters to the biller: a clearing house's rejection is fixed and resent, it is no payer's denial.
     const from = stcs[0].from ?? 'clearing house';
-    const s = { outcome: rejecting.length ? 'rejected' : stcs.some((x) => x.outcome === 'accepted') ? 'accepted' : stcs[0].outcome, payerClaimNumber: stcs.find((x) => x.payerClaimNumber)?.payerClaimNumber };
+    const s = {
+      outcome: rejecting.length
+        ? 'rejected'
+        : stcs.some((x) => x.outcome === 'accepted')
+          ? 'accepted'
+          : stcs[0].outcome,
+      payerClaimNumber: stcs.find((x) => x.payerClaimNumber)?.payerClaimNumber,
+    };
     const id = Number(claim.id);
     if (s.outcome === 'rejected' && Number(claim.status_id) === CLAIM_STATUS.SUBMITTED) {
       const reason = `Rejected by the ${from} (277CA): ${said}`;
       rejections.push({ id, note: reason });
       out.rejected.push({ claim_id: id, code: claim.code, reason });
     } else if (s.outcome === 'accepted') {
-      notes.push({ claim_id: id, kind: 'check_status', status_id: Number(claim.status_id), note: `Accepted by the ${from} (277CA): ${said}`,
-        details: { response: said, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) } });
-      out.accepted.push({ claim_id: id, code: claim.code, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) });
+      notes.push({
+        claim_id: id,
+        kind: 'check_status',
+        status_id: Number(claim.status_id),
+        note: `Accepted by the ${from} (277CA): ${said}`,
+        details: { response: said, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) },
+      });
+      out.accepted.push({
+        claim_id: id,
+        code: claim.code,
+        ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}),
+      });
     }
   }
-  const moved = await moveClaims(tx, actor, claimEntity(ctx), bc, CLAIM_STATUS.SUBMITTED, CLAIM_STATUS.REJECTED, rejections);
-  await markDenied(tx, moved.map((id) => ({ id, codes: [] })));
+  const moved = await moveClaims(
+    tx,
+    actor,
+    claimEntity(ctx),
+    bc,
+    CLAIM_STATUS.SUBMITTED,
+    CLAIM_STATUS.REJECTED,
+    rejections,
+  );
+  await markDenied(
+    tx,
+    moved.map((id) => ({ id, codes: [] })),
+  );
   await addClaimNotes(tx, actor, bc, notes);
-  out.batches.push(...await batchAnswered(tx, ctx, actor, bc, notes.map((n) => n.claim_id), moved));
+  out.batches.push(
+    ...(await batchAnswered(
+      tx,
+      ctx,
+      actor,
+      bc,
+      notes.map((n) => n.claim_id),
+      moved,
+    )),
+  );
 }
 
 const claimEntity = (ctx: ReceiveContext) => ctx.entities.find((e) => e.name === 'claim')!;

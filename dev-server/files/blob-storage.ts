@@ -6,7 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 
 /** What a stored stream turned out to be. */
-export interface PutResult { sha256: string; size: number; head: Uint8Array }
+export interface PutResult {
+  sha256: string;
+  size: number;
+  head: Uint8Array;
+}
 
 /** Raised when a stream passes its limit; nothing is kept. */
 export class TooLargeError extends Error {}
@@ -38,7 +42,10 @@ export function localBlobStorage(root: string): BlobStorage {
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           if (size > maxBytes) return done(new TooLargeError());
-          if (headLength < 64) { headParts.push(chunk.subarray(0, 64 - headLength)); headLength += Math.min(chunk.length, 64 - headLength); }
+          if (headLength < 64) {
+            headParts.push(chunk.subarray(0, 64 - headLength));
+            headLength += Math.min(chunk.length, 64 - headLength);
+          }
           hash.update(chunk);
           done(null, chunk);
         },

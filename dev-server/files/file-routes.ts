@@ -8,11 +8,15 @@ import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { grants, kindReadable, type FileStore, type StoredFile } from './file-store.ts';
 
-export interface FileContext { db: Database; files: FileStore }
+export interface FileContext {
+  db: Database;
+  files: FileStore;
+}
 
 function kindParam(req: Request): FileKind {
   const kind = String(req.query.kind ?? '');
-  if (!isFileKind(kind)) throw new DomainError('invalid', {}, { kind: [{ code: 'file_kind', params: { kind: kind || '—' } }] });
+  if (!isFileKind(kind))
+    throw new DomainError('invalid', {}, { kind: [{ code: 'file_kind', params: { kind: kind || '—' } }] });
   return kind;
 }
 
@@ -21,7 +25,8 @@ function ownerOf(req: Request, actor: Actor, kind: FileKind): number | null {
   if (kind === 'code-set') return null;
   const asked = req.query.billing_company_id === undefined ? undefined : Number(req.query.billing_company_id);
   if (asked !== undefined) {
-    if (!Number.isSafeInteger(asked) || asked < 1) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
+    if (!Number.isSafeInteger(asked) || asked < 1)
+      throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
     if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked)) throw new DomainError('forbidden');
     return asked;
   }
@@ -34,16 +39,31 @@ function ownerOf(req: Request, actor: Actor, kind: FileKind): number | null {
  * type-checked on the way), never whole into memory.
  */
 /** fixedKind and owner: a route that stores one kind for one record's billing company (an EOB of a payment). */
-export function streamingUpload(ctx: FileContext, fixedKind?: FileKind, owner?: (req: Request, actor: Actor) => Promise<number>): RequestHandler {
+export function streamingUpload(
+  ctx: FileContext,
+  fixedKind?: FileKind,
+  owner?: (req: Request, actor: Actor) => Promise<number>,
+): RequestHandler {
   const engine: StorageEngine = {
     _handleFile(req, file, cb) {
-      const actor = (req.res?.locals.actor) as Actor;
+      const actor = req.res?.locals.actor as Actor;
       const kind = fixedKind ?? kindParam(req);
-      Promise.resolve().then(() => (owner ? owner(req, actor) : ownerOf(req, actor, kind)))
-        .then((billingCompanyId) => ctx.files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.stream as Readable }))
-        .then((stored) => cb(null, { stored } as never), (e) => { (file.stream as Readable).resume(); cb(e); });
+      Promise.resolve()
+        .then(() => (owner ? owner(req, actor) : ownerOf(req, actor, kind)))
+        .then((billingCompanyId) =>
+          ctx.files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.stream as Readable }),
+        )
+        .then(
+          (stored) => cb(null, { stored } as never),
+          (e) => {
+            (file.stream as Readable).resume();
+            cb(e);
+          },
+        );
     },
-    _removeFile(_req, _file, cb) { cb(null); },
+    _removeFile(_req, _file, cb) {
+      cb(null);
+    },
   };
   const parse = multer({ storage: engine, limits: { files: 1, fields: 10 } }).single('file');
   return (req, res, next) => {
@@ -52,7 +72,9 @@ export function streamingUpload(ctx: FileContext, fixedKind?: FileKind, owner?: 
       const kind = fixedKind ?? kindParam(req);
       if (!grants(actor, FILE_KINDS[kind].upload)) throw new DomainError('forbidden');
       if (!req.is('multipart/form-data')) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
-    } catch (e) { return next(e); }
+    } catch (e) {
+      return next(e);
+    }
     parse(req, res, (err: unknown) => {
       if (err && !(err instanceof DomainError)) {
         // A cut-off or malformed multipart body is the sender's fault, not ours.
@@ -67,7 +89,10 @@ const listSorts = ['created_at', 'size', 'name'] as const;
 
 export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
-    method: 'get', path: '/files', permission: null, summary: 'Documents I may read (kind, query, page, itemsPerPage, sortBy created_at|size|name, sortDesc)',
+    method: 'get',
+    path: '/files',
+    permission: null,
+    summary: 'Documents I may read (kind, query, page, itemsPerPage, sortBy created_at|size|name, sortDesc)',
     async handle(ctx, req, actor) {
       const q = req.query as Record<string, string | undefined>;
       const page = Number(q.page ?? 1);
@@ -79,20 +104,40 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
       if (!listSorts.includes(sortBy)) errors.sortBy = [{ code: 'invalid' }];
       if (q.kind !== undefined && !isFileKind(q.kind)) errors.kind = [{ code: 'invalid' }];
       if (Object.keys(errors).length) throw new DomainError('invalid', {}, errors);
-      return ctx.files.list(actor, { kind: q.kind, query: q.query, page, perPage, sortBy, desc: (q.sortDesc ?? 'true') !== 'false' });
+      return ctx.files.list(actor, {
+        kind: q.kind,
+        query: q.query,
+        page,
+        perPage,
+        sortBy,
+        desc: (q.sortDesc ?? 'true') !== 'false',
+      });
     },
   },
   {
-    method: 'get', path: '/files/kinds', permission: null, summary: 'The kinds of document I may read, their size limits and labels, and whether I may upload one',
+    method: 'get',
+    path: '/files/kinds',
+    permission: null,
+    summary: 'The kinds of document I may read, their size limits and labels, and whether I may upload one',
     async handle(_ctx, _req, actor, res) {
       const es = res.locals.locale === 'es';
-      return (Object.entries(FILE_KINDS) as Array<[FileKind, (typeof FILE_KINDS)[FileKind]]>).filter(([id]) => kindReadable(actor, id))
-        .map(([id, k]) => ({ id, name: es ? k.label_es : k.label, max_bytes: k.maxBytes, uploadable: grants(actor, k.upload) }));
+      return (Object.entries(FILE_KINDS) as Array<[FileKind, (typeof FILE_KINDS)[FileKind]]>)
+        .filter(([id]) => kindReadable(actor, id))
+        .map(([id, k]) => ({
+          id,
+          name: es ? k.label_es : k.label,
+          max_bytes: k.maxBytes,
+          uploadable: grants(actor, k.upload),
+        }));
     },
   },
   {
-    method: 'post', path: '/files', permission: null, status: 201,
-    summary: 'Upload a document (multipart field file; ?kind=eob|era|upload|code-set; ?billing_company_id for a Super User). The same bytes twice answer the stored document with duplicate: true',
+    method: 'post',
+    path: '/files',
+    permission: null,
+    status: 201,
+    summary:
+      'Upload a document (multipart field file; ?kind=eob|era|upload|code-set; ?billing_company_id for a Super User). The same bytes twice answer the stored document with duplicate: true',
     multipartFor: (ctx) => streamingUpload(ctx),
     async handle(_ctx, req) {
       const stored = (req.file as unknown as { stored?: StoredFile } | undefined)?.stored;
@@ -101,11 +146,19 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
     },
   },
   {
-    method: 'get', path: '/files/{id}', permission: null, summary: 'A document\'s details',
-    async handle(ctx, req, actor) { return ctx.files.get(actor, idParam(req)); },
+    method: 'get',
+    path: '/files/{id}',
+    permission: null,
+    summary: "A document's details",
+    async handle(ctx, req, actor) {
+      return ctx.files.get(actor, idParam(req));
+    },
   },
   {
-    method: 'get', path: '/files/{id}/content', permission: null, summary: 'A document\'s bytes (tenant-checked; served with nosniff and its sniffed type)',
+    method: 'get',
+    path: '/files/{id}/content',
+    permission: null,
+    summary: "A document's bytes (tenant-checked; served with nosniff and its sniffed type)",
     raw: true,
     async handle(ctx, req, actor, res) {
       await sendStoredFile(ctx.files, await ctx.files.get(actor, idParam(req)), res);

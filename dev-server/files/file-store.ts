@@ -1,14 +1,28 @@
 import { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { FILE_KINDS, contentAllowed, sizeLabel, sniffType, type FileAccess, type FileKind } from '../../src/domain/files/file-kinds.ts';
+import {
+  FILE_KINDS,
+  contentAllowed,
+  sizeLabel,
+  sniffType,
+  type FileAccess,
+  type FileKind,
+} from '../../src/domain/files/file-kinds.ts';
 import { can, isSuperUser, type Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { TooLargeError, type BlobStorage } from './blob-storage.ts';
 
 export interface StoredFile {
-  id: number; billing_company_id: number | null; kind: FileKind; name: string; content_type: string;
-  size: number; sha256: string; user_id: number | null; created_at: string;
+  id: number;
+  billing_company_id: number | null;
+  kind: FileKind;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  user_id: number | null;
+  created_at: string;
   /** true when these bytes were already here for this billing company and kind: nothing new was kept */
   duplicate?: boolean;
 }
@@ -17,40 +31,84 @@ const COLUMNS = 'id, billing_company_id, kind, name, content_type, size, sha256,
 
 /** The documents of the file store: rows over content-addressed bytes, tenant-checked on every read. */
 export class FileStore {
-  constructor(private db: Database, private blobs: BlobStorage) {}
+  constructor(
+    private db: Database,
+    private blobs: BlobStorage,
+  ) {}
 
   /**
    * Keeps a document: streamed in under the kind's limit, its type decided by its first bytes, and
    * recognised by its hash when the same billing company already holds it as this kind.
    */
-  async save(actor: Actor, input: { kind: FileKind; name: string; billingCompanyId: number | null; source: Readable | Buffer; tx?: Queryable }): Promise<StoredFile> {
+  async save(
+    actor: Actor,
+    input: { kind: FileKind; name: string; billingCompanyId: number | null; source: Readable | Buffer; tx?: Queryable },
+  ): Promise<StoredFile> {
     const rule = FILE_KINDS[input.kind];
-    if (input.billingCompanyId !== null && !actor.crossTenant && !actor.billingCompanyIds.includes(input.billingCompanyId)) throw new DomainError('forbidden');
+    if (
+      input.billingCompanyId !== null &&
+      !actor.crossTenant &&
+      !actor.billingCompanyIds.includes(input.billingCompanyId)
+    )
+      throw new DomainError('forbidden');
     let put;
     try {
-      put = await this.blobs.put(Buffer.isBuffer(input.source) ? Readable.from([input.source]) : input.source, rule.maxBytes);
+      put = await this.blobs.put(
+        Buffer.isBuffer(input.source) ? Readable.from([input.source]) : input.source,
+        rule.maxBytes,
+      );
     } catch (e) {
-      if (e instanceof TooLargeError) throw new DomainError('invalid', {}, { file: [{ code: 'file_too_large', params: { limit: sizeLabel(rule.maxBytes), kind: rule.label } }] });
+      if (e instanceof TooLargeError)
+        throw new DomainError(
+          'invalid',
+          {},
+          { file: [{ code: 'file_too_large', params: { limit: sizeLabel(rule.maxBytes), kind: rule.label } }] },
+        );
       throw e;
     }
     if (put.size === 0) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
     const sniffed = sniffType(put.head);
-    if (!contentAllowed(input.kind, sniffed)) throw new DomainError('invalid', {}, { file: [{ code: 'file_type', params: { type: sniffed ?? 'unknown', kind: rule.label } }] });
+    if (!contentAllowed(input.kind, sniffed))
+      throw new DomainError(
+        'invalid',
+        {},
+        { file: [{ code: 'file_type', params: { type: sniffed ?? 'unknown', kind: rule.label } }] },
+      );
     const name = cleanName(input.name);
     const write = async (tx: Queryable): Promise<StoredFile> => {
       const inserted = await tx.query<StoredFile>(
         `insert into files (billing_company_id, kind, name, content_type, size, sha256, user_id) values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (coalesce(billing_company_id, 0), kind, sha256, (coalesce(case when billing_company_id is null then user_id end, 0))) do nothing returning ${COLUMNS}`,
-        [input.billingCompanyId, input.kind, name, sniffed ?? 'application/octet-stream', put.size, put.sha256, actor.system ? null : actor.userId],
+        [
+          input.billingCompanyId,
+          input.kind,
+          name,
+          sniffed ?? 'application/octet-stream',
+          put.size,
+          put.sha256,
+          actor.system ? null : actor.userId,
+        ],
       );
       if (!inserted.rows[0]) {
-        const existing = await tx.query<StoredFile>(`select ${COLUMNS} from files where coalesce(billing_company_id, 0) = $1 and kind = $2 and sha256 = $3
+        const existing = await tx.query<StoredFile>(
+          `select ${COLUMNS} from files where coalesce(billing_company_id, 0) = $1 and kind = $2 and sha256 = $3
             and coalesce(case when billing_company_id is null then user_id end, 0) = $4`,
-          [input.billingCompanyId ?? 0, input.kind, put.sha256, input.billingCompanyId === null && !actor.system ? actor.userId : 0]);
+          [
+            input.billingCompanyId ?? 0,
+            input.kind,
+            put.sha256,
+            input.billingCompanyId === null && !actor.system ? actor.userId : 0,
+          ],
+        );
         return { ...existing.rows[0], duplicate: true };
       }
       const row = inserted.rows[0];
-      await writeAudit(tx, actor, 'file', row.id, row.billing_company_id, 'created', null, { kind: row.kind, name: row.name, size: row.size, sha256: row.sha256 });
+      await writeAudit(tx, actor, 'file', row.id, row.billing_company_id, 'created', null, {
+        kind: row.kind,
+        name: row.name,
+        size: row.size,
+        sha256: row.sha256,
+      });
       return { ...row, duplicate: false };
     };
     return input.tx ? write(input.tx) : this.db.transaction(write);
@@ -64,7 +122,9 @@ export class FileStore {
     return f;
   }
 
-  open(f: StoredFile): Readable { return this.blobs.open(f.sha256); }
+  open(f: StoredFile): Readable {
+    return this.blobs.open(f.sha256);
+  }
 
   /** A document's bytes whole, for what reads a file at once (a code-set release, an ERA). */
   async read(f: StoredFile): Promise<Buffer> {
@@ -74,19 +134,46 @@ export class FileStore {
   }
 
   /** The documents the actor may read, newest first, a page at a time. */
-  async list(actor: Actor, p: { kind?: string; query?: string; page: number; perPage: number; sortBy: 'created_at' | 'size' | 'name'; desc: boolean }) {
+  async list(
+    actor: Actor,
+    p: {
+      kind?: string;
+      query?: string;
+      page: number;
+      perPage: number;
+      sortBy: 'created_at' | 'size' | 'name';
+      desc: boolean;
+    },
+  ) {
     const params: unknown[] = [];
     const where: string[] = [];
-    if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`billing_company_id = any($${params.length}::bigint[])`); }
+    if (!actor.crossTenant) {
+      params.push(actor.billingCompanyIds);
+      where.push(`billing_company_id = any($${params.length}::bigint[])`);
+    }
     // Kinds read whole (within the billing companies) and kinds read only where the person made the document.
     const kinds = Object.keys(FILE_KINDS) as FileKind[];
-    params.push(kinds.filter((k) => readScope(actor, k) === 'all'), kinds.filter((k) => readScope(actor, k) === 'own'), actor.userId);
-    where.push(`(kind = any($${params.length - 2}::text[]) or (kind = any($${params.length - 1}::text[]) and user_id = $${params.length}))`);
-    if (p.kind) { params.push(p.kind); where.push(`kind = $${params.length}`); }
-    if (p.query?.trim()) { params.push(`%${p.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`); where.push(`name ilike $${params.length}`); }
+    params.push(
+      kinds.filter((k) => readScope(actor, k) === 'all'),
+      kinds.filter((k) => readScope(actor, k) === 'own'),
+      actor.userId,
+    );
+    where.push(
+      `(kind = any($${params.length - 2}::text[]) or (kind = any($${params.length - 1}::text[]) and user_id = $${params.length}))`,
+    );
+    if (p.kind) {
+      params.push(p.kind);
+      where.push(`kind = $${params.length}`);
+    }
+    if (p.query?.trim()) {
+      params.push(`%${p.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`name ilike $${params.length}`);
+    }
     const dir = p.desc ? 'desc' : 'asc';
     const rows = await this.db.query<StoredFile & { total__: number }>(
-      `select ${COLUMNS}, count(*) over () as total__ from files where ${where.join(' and ')} order by ${p.sortBy} ${dir}, id ${dir} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`, params);
+      `select ${COLUMNS}, count(*) over () as total__ from files where ${where.join(' and ')} order by ${p.sortBy} ${dir}, id ${dir} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`,
+      params,
+    );
     const count = rows.rows[0] ? Number(rows.rows[0].total__) : 0;
     return { data: rows.rows.map(({ total__: _t, ...f }) => f), count, numberOfPages: Math.ceil(count / p.perPage) };
   }
@@ -125,5 +212,9 @@ function mayRead(actor: Actor, f: StoredFile): boolean {
 }
 
 /** A name fit for a Content-Disposition header and a listing: no path, no control characters, at most 200 characters. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what a header-safe name drops
-const cleanName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'file';
+const cleanName = (name: string) =>
+  (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a header-safe name drops
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200) || 'file';

@@ -40,12 +40,20 @@ export function imageUpload(fieldNames: string[]): RequestHandler {
  * Keeps an uploaded photo or logo in the file store (its bytes must be a raster image) and answers
  * the address it is read from: an authenticated, tenant-checked route, never a public path.
  */
-export async function savedImage(files: FileStore, actor: Actor, kind: 'photo' | 'logo', file: Express.Multer.File, billingCompanyId: number | null, fields: string[]): Promise<string> {
+export async function savedImage(
+  files: FileStore,
+  actor: Actor,
+  kind: 'photo' | 'logo',
+  file: Express.Multer.File,
+  billingCompanyId: number | null,
+  fields: string[],
+): Promise<string> {
   try {
     const f = await files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.buffer });
     return `api/v1/files/${f.id}/content`;
   } catch (e) {
-    if (e instanceof DomainError && e.code === 'invalid') throw invalid({ [fields[0]]: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
+    if (e instanceof DomainError && e.code === 'invalid')
+      throw invalid({ [fields[0]]: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
     throw e;
   }
 }

@@ -1,7 +1,10 @@
 // Errors are values with an HTTP status and the spec's message text; the error handler renders them.
 export class HttpError extends Error {
   constructor(
-    public status: number, message: string, public errors?: Record<string, string[]>, public headers?: Record<string, string>,
+    public status: number,
+    message: string,
+    public errors?: Record<string, string[]>,
+    public headers?: Record<string, string>,
     /** extra body fields a client reads (ip_restriction, warning) */
     public extra?: Record<string, unknown>,
   ) {
@@ -24,4 +27,5 @@ export const MESSAGES = {
 export const unauthenticated = (message: string = MESSAGES.unauthenticated) => new HttpError(401, message);
 export const forbidden = () => new HttpError(403, MESSAGES.unauthorized);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
-export const invalid = (errors: Record<string, string[]>, message: string = MESSAGES.invalid) => new HttpError(422, message, errors);
+export const invalid = (errors: Record<string, string[]>, message: string = MESSAGES.invalid) =>
+  new HttpError(422, message, errors);

@@ -31,12 +31,14 @@ export const satisfies = (held: ReadonlySet<string>, declared: string) =>
   declared.startsWith('*.') ? [...held].some((h) => h.endsWith(declared.slice(1))) : held.has(declared);
 
 export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permission']) =>
-  permission === null || (Array.isArray(permission) ? permission : [permission]).some((p) => satisfies(actor.permissions, p));
+  permission === null ||
+  (Array.isArray(permission) ? permission : [permission]).some((p) => satisfies(actor.permissions, p));
 
 export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
   const router = express.Router();
   for (const route of routes) {
-    const guard: express.RequestHandler = (_req, res, next) => (allows(res.locals.actor as Actor, route.permission) ? next() : next(forbidden()));
+    const guard: express.RequestHandler = (_req, res, next) =>
+      allows(res.locals.actor as Actor, route.permission) ? next() : next(forbidden());
     const run: express.RequestHandler = async (req, res, next) => {
       try {
         const actor = res.locals.actor as Actor;
@@ -45,12 +47,20 @@ export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
         if (route.raw) return;
         // Messages a person reads ("The role … was assigned") in their language, like the errors.
         if (out && typeof out === 'object' && typeof (out as { message?: unknown }).message === 'string') {
-          (out as { message: string }).message = translate((out as { message: string }).message, res.locals.locale ?? 'en');
+          (out as { message: string }).message = translate(
+            (out as { message: string }).message,
+            res.locals.locale ?? 'en',
+          );
         }
         res.status(route.status ?? 200).json(out);
-      } catch (e) { next(e); }
+      } catch (e) {
+        next(e);
+      }
     };
-    const parsers = [...(route.multipart ? [route.multipart] : []), ...(route.multipartFor ? [route.multipartFor(ctx)] : [])];
+    const parsers = [
+      ...(route.multipart ? [route.multipart] : []),
+      ...(route.multipartFor ? [route.multipartFor(ctx)] : []),
+    ];
     router[route.method](toExpressPath(route.path), guard, ...parsers, run);
   }
   return router;
@@ -68,7 +78,8 @@ export function idParam(req: Request, name = 'id'): number {
 export function optionalId(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw invalid({ [field]: [`The ${field.replace(/_id$/, '').replace(/_/g, ' ')} must be an id.`] });
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw invalid({ [field]: [`The ${field.replace(/_id$/, '').replace(/_/g, ' ')} must be an id.`] });
   return id;
 }
 
@@ -84,16 +95,19 @@ export function editedVersion(req: Request, required = false): number | undefine
     return undefined;
   }
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new DomainError('invalid', {}, { version: [{ code: 'version_invalid' }] });
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new DomainError('invalid', {}, { version: [{ code: 'version_invalid' }] });
   return n;
 }
 
 export function bodyObject(req: Request): Record<string, unknown> {
   const b = req.body;
   // A multipart body to a route that takes JSON is not an empty one (that would toggle a status).
-  if (b === undefined && req.is('multipart/form-data')) throw new DomainError('unsupported_media_type', { type: 'multipart/form-data' });
+  if (b === undefined && req.is('multipart/form-data'))
+    throw new DomainError('unsupported_media_type', { type: 'multipart/form-data' });
   if (b === undefined) return {};
-  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw invalid({ _: ['The request body must be a JSON object.'] });
+  if (typeof b !== 'object' || b === null || Array.isArray(b))
+    throw invalid({ _: ['The request body must be a JSON object.'] });
   return { ...b };
 }
 
@@ -101,6 +115,7 @@ export function bodyObject(req: Request): Record<string, unknown> {
 export function statusFromBody(req: Request, field = 'status'): boolean | undefined {
   const body = bodyObject(req);
   const status = body.status ?? body[field];
-  if (status !== undefined && typeof status !== 'boolean') throw invalid({ status: ['The status must be true or false.'] });
+  if (status !== undefined && typeof status !== 'boolean')
+    throw invalid({ status: ['The status must be true or false.'] });
   return status as boolean | undefined;
 }

@@ -8,7 +8,10 @@ import { HttpError, MESSAGES } from './errors.ts';
  * add a write to every request.
  */
 // Windows of 10 s: the spec's message tells a refused client to wait 10 seconds, and that must be true.
-export function rateLimit(max = Number(process.env.RATE_LIMIT_MAX ?? 100), windowMs = Number(process.env.RATE_LIMIT_WINDOW_MS ?? 10_000)): RequestHandler {
+export function rateLimit(
+  max = Number(process.env.RATE_LIMIT_MAX ?? 100),
+  windowMs = Number(process.env.RATE_LIMIT_WINDOW_MS ?? 10_000),
+): RequestHandler {
   const windows = new Map<string, { start: number; count: number }>();
   return (req, _res, next) => {
     const now = Date.now();

@@ -4,8 +4,12 @@ import { DomainError } from '../../src/domain/errors/domain-error.ts';
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The first problem in a parsed body, by path: a key that could reach an object's prototype, or text with a NUL. */
-function bodyProblem(v: unknown, path: string[] = []): { path: string; code: 'key_not_allowed' | 'nul_character' } | null {
-  if (typeof v === 'string') return v.includes('\u0000') ? { path: path.join('.') || '_', code: 'nul_character' } : null;
+function bodyProblem(
+  v: unknown,
+  path: string[] = [],
+): { path: string; code: 'key_not_allowed' | 'nul_character' } | null {
+  if (typeof v === 'string')
+    return v.includes('\u0000') ? { path: path.join('.') || '_', code: 'nul_character' } : null;
   if (!v || typeof v !== 'object') return null;
   for (const key of Object.keys(v)) {
     if (FORBIDDEN_KEYS.has(key)) return { path: [...path, key].join('.'), code: 'key_not_allowed' };
@@ -23,10 +27,18 @@ function bodyProblem(v: unknown, path: string[] = []): { path: string; code: 'ke
  */
 export const requestGuards: RequestHandler = (req, _res, next) => {
   let url: string;
-  try { url = decodeURIComponent(req.originalUrl); } catch { return next(new DomainError('bad_request_url')); }
+  try {
+    url = decodeURIComponent(req.originalUrl);
+  } catch {
+    return next(new DomainError('bad_request_url'));
+  }
   if (url.includes('\u0000')) return next(new DomainError('invalid', {}, { _: [{ code: 'nul_character' }] }));
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && !req.is(['application/json', 'application/*+json', 'multipart/form-data'])) {
+  if (
+    hasBody &&
+    ['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) &&
+    !req.is(['application/json', 'application/*+json', 'multipart/form-data'])
+  ) {
     return next(new DomainError('unsupported_media_type', { type: String(req.headers['content-type'] ?? 'none') }));
   }
   next();

@@ -6,7 +6,9 @@ import type { RequestHandler } from 'express';
  * The product may be embedded in a host page (document 1): which origins may frame it is a setting,
  * FRAME_ANCESTORS (space-separated origins), and only the product itself by default.
  */
-export function securityHeaders(frameAncestors = (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean)): RequestHandler {
+export function securityHeaders(
+  frameAncestors = (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean),
+): RequestHandler {
   const others = frameAncestors.filter((o) => o !== "'self'");
   return helmet({
     contentSecurityPolicy: {

@@ -14,22 +14,45 @@ import { renderDomainError } from '../http/error-handler.ts';
 
 /** A refusal: a 4xx, but for a conflict with someone else's write (409), which a later run may not meet. */
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
-const isRefusal = (e: unknown) => (e instanceof DomainError && refused(renderDomainError(e, 'en').status)) || (e instanceof HttpError && refused(e.status));
+const isRefusal = (e: unknown) =>
+  (e instanceof DomainError && refused(renderDomainError(e, 'en').status)) ||
+  (e instanceof HttpError && refused(e.status));
 /** A refusal as the person reads it on the job: its title and every reason. */
 function refusalText(e: unknown): string {
-  const { message, errors } = e instanceof DomainError ? renderDomainError(e, 'en').body : { message: (e as HttpError).message, errors: (e as HttpError).errors };
+  const { message, errors } =
+    e instanceof DomainError
+      ? renderDomainError(e, 'en').body
+      : { message: (e as HttpError).message, errors: (e as HttpError).errors };
   return [message, ...Object.values(errors ?? {}).flat()].join(' — ');
 }
 
 export interface JobRow {
-  id: number; kind: string; billing_company_id: number | null; user_id: number | null; state: 'queued' | 'running' | 'completed' | 'failed';
-  input: Record<string, unknown>; done: number; total: number | null; message: string | null; result: Record<string, unknown> | null;
-  error: string | null; attempts: number; created_at: string; updated_at: string; finished_at: string | null;
+  id: number;
+  kind: string;
+  billing_company_id: number | null;
+  user_id: number | null;
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  input: Record<string, unknown>;
+  done: number;
+  total: number | null;
+  message: string | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
-export const JOB_COLUMNS = 'id, kind, billing_company_id, user_id, state, input, done, total, message, result, error, attempts, created_at, updated_at, finished_at';
+export const JOB_COLUMNS =
+  'id, kind, billing_company_id, user_id, state, input, done, total, message, result, error, attempts, created_at, updated_at, finished_at';
 
-const bossOptions = (db: Database) => ({ db: bossDb(db) as never, schedule: false, supervise: true, maintenanceIntervalSeconds: 60 });
+const bossOptions = (db: Database) => ({
+  db: bossDb(db) as never,
+  schedule: false,
+  supervise: true,
+  maintenanceIntervalSeconds: 60,
+});
 
 /** Creates pg-boss's own tables (once per database; the test template gets them this way). */
 export async function installJobSchema(db: Database): Promise<void> {
@@ -48,7 +71,11 @@ export class JobQueue {
   private started = false;
   private sweep: NodeJS.Timeout | undefined;
 
-  constructor(private db: Database, private files: FileStore, private opts: { pollingIntervalSeconds?: number; work?: boolean } = {}) {
+  constructor(
+    private db: Database,
+    private files: FileStore,
+    private opts: { pollingIntervalSeconds?: number; work?: boolean } = {},
+  ) {
     this.boss = new PgBoss(bossOptions(db));
     this.boss.on('error', (e) => log.error({ err: { message: e.message } }, 'job queue'));
   }
@@ -60,18 +87,27 @@ export class JobQueue {
     // still calls active was running when that process stopped. It goes back to the queue now instead
     // of waiting for its expiry. A PostgreSQL server may have other live workers: there expiry decides.
     if (this.db.kind === 'pglite') {
-      const lost = await this.db.query<{ name: string; id: string }>(`select name, id from pgboss.job where state = 'active'`);
-      for (const j of lost.rows) await this.boss.fail(j.name, j.id, { message: 'The process running this job stopped; it is run again.' });
+      const lost = await this.db.query<{ name: string; id: string }>(
+        `select name, id from pgboss.job where state = 'active'`,
+      );
+      for (const j of lost.rows)
+        await this.boss.fail(j.name, j.id, { message: 'The process running this job stopped; it is run again.' });
     }
     await this.reconcileLost();
     // On a server, pg-boss's own supervision expires a run whose process died; our rows follow within a minute.
-    this.sweep = setInterval(() => { this.reconcileLost().catch((e) => log.warn({ err: { message: (e as Error).message } }, 'job sweep')); }, 60_000);
+    this.sweep = setInterval(() => {
+      this.reconcileLost().catch((e) => log.warn({ err: { message: (e as Error).message } }, 'job sweep'));
+    }, 60_000);
     this.sweep.unref();
     if (this.opts.work !== false) {
       for (const def of jobKinds()) {
-        await this.boss.work<{ jobId: number }>(def.kind, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1 }, async ([job]) => {
-          await this.runOne(def, Number(job.data.jobId));
-        });
+        await this.boss.work<{ jobId: number }>(
+          def.kind,
+          { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 1 },
+          async ([job]) => {
+            await this.runOne(def, Number(job.data.jobId));
+          },
+        );
       }
     }
     this.started = true;
@@ -89,7 +125,8 @@ export class JobQueue {
          from pgboss.job b
         where j.state in ('queued', 'running') and j.boss_id is not null and b.name = j.kind and b.id = j.boss_id
           and (b.state = 'failed' or (b.state = 'retry' and j.state = 'running'))`,
-      ['The process running this job stopped, and it was not run again.']);
+      ['The process running this job stopped, and it was not run again.'],
+    );
     return r.rowCount ?? 0;
   }
 
@@ -103,7 +140,13 @@ export class JobQueue {
    * Queues a job for the actor (who is told its id at once). In tx, the job lands with the caller's
    * other writes or not at all.
    */
-  async enqueue(actor: Actor | null, kind: string, input: Record<string, unknown>, billingCompanyId: number | null, tx?: Queryable): Promise<JobRow> {
+  async enqueue(
+    actor: Actor | null,
+    kind: string,
+    input: Record<string, unknown>,
+    billingCompanyId: number | null,
+    tx?: Queryable,
+  ): Promise<JobRow> {
     const def = jobKind(kind)!;
     const write = async (t: Queryable) => {
       const r = await t.query<JobRow>(
@@ -111,10 +154,17 @@ export class JobQueue {
         [kind, billingCompanyId, actor && !actor.system ? actor.userId : null, JSON.stringify(input)],
       );
       const row = r.rows[0];
-      const bossId = await this.boss.send(kind, { jobId: Number(row.id) }, {
-        retryLimit: def.retryLimit ?? 3, retryBackoff: true, retryDelay: 2, expireInSeconds: def.expireInSeconds ?? 900,
-        db: bossDb(t) as never,
-      });
+      const bossId = await this.boss.send(
+        kind,
+        { jobId: Number(row.id) },
+        {
+          retryLimit: def.retryLimit ?? 3,
+          retryBackoff: true,
+          retryDelay: 2,
+          expireInSeconds: def.expireInSeconds ?? 900,
+          db: bossDb(t) as never,
+        },
+      );
       await t.query('update jobs set boss_id = $2 where id = $1', [row.id, bossId]);
       return row;
     };
@@ -124,39 +174,60 @@ export class JobQueue {
 
   private async runOne(def: JobKind<Record<string, unknown>, unknown>, jobId: number): Promise<void> {
     const r = await this.db.query<JobRow & { checkpoint: unknown }>(
-      `update jobs set state = 'running', attempts = attempts + 1, error = null, updated_at = now() where id = $1 returning ${JOB_COLUMNS}, checkpoint`, [jobId]);
+      `update jobs set state = 'running', attempts = attempts + 1, error = null, updated_at = now() where id = $1 returning ${JOB_COLUMNS}, checkpoint`,
+      [jobId],
+    );
     const row = r.rows[0];
     if (!row) return;
     const db = this.db;
     const ctx = {
-      db, files: this.files, entities: productEntities(), jobId, attempt: row.attempts, checkpoint: row.checkpoint ?? null,
+      db,
+      files: this.files,
+      entities: productEntities(),
+      jobId,
+      attempt: row.attempts,
+      checkpoint: row.checkpoint ?? null,
       actor: systemActor(row.billing_company_id === null ? null : Number(row.billing_company_id), def.kind),
       async progress(done: number, total: number | null, message?: string, tx?: Queryable) {
-        await (tx ?? db).query('update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1', [jobId, done, total, message ?? null]);
+        await (tx ?? db).query(
+          'update jobs set done = $2, total = $3, message = coalesce($4, message), updated_at = now() where id = $1',
+          [jobId, done, total, message ?? null],
+        );
         if (tx) return;
         // Progress outside a transaction reports work already committed.
         log.debug({ job_id: jobId, kind: def.kind, done, total }, 'job progress');
         await yieldToEventLoop();
       },
       async saveCheckpoint(tx: Queryable, checkpoint: unknown) {
-        await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [jobId, JSON.stringify(checkpoint)]);
+        await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [
+          jobId,
+          JSON.stringify(checkpoint),
+        ]);
       },
     };
     try {
       const result = await def.run(ctx, row.input);
-      await db.query(`update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now() where id = $1`, [jobId, JSON.stringify(result)]);
+      await db.query(
+        `update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now() where id = $1`,
+        [jobId, JSON.stringify(result)],
+      );
       log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job completed');
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // A refusal (the work is not allowed or its input is wrong) says why and is final: running it again changes nothing.
       if (isRefusal(e)) {
-        await db.query(`update jobs set state = 'failed', error = $2, updated_at = now(), finished_at = now() where id = $1`, [jobId, refusalText(e).slice(0, 2000)]);
+        await db.query(
+          `update jobs set state = 'failed', error = $2, updated_at = now(), finished_at = now() where id = $1`,
+          [jobId, refusalText(e).slice(0, 2000)],
+        );
         log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job refused');
         return;
       }
       const last = row.attempts > (def.retryLimit ?? 3);
-      await db.query(`update jobs set state = $2, error = $3, updated_at = now(), finished_at = case when $2 = 'failed' then now() end where id = $1`,
-        [jobId, last ? 'failed' : 'queued', message.slice(0, 2000)]);
+      await db.query(
+        `update jobs set state = $2, error = $3, updated_at = now(), finished_at = case when $2 = 'failed' then now() end where id = $1`,
+        [jobId, last ? 'failed' : 'queued', message.slice(0, 2000)],
+      );
       log.warn({ job_id: jobId, kind: def.kind, attempt: row.attempts, last }, 'job failed');
       throw e;
     }

@@ -15,8 +15,19 @@ import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
  *   both sides   − write-offs + refunds (ledger entries, append-only)
  * Reversed postings carry their opposite amounts, so a plain sum is the live figure.
  */
-export interface PatientBalance { patient_id: number; charges: number; insurance_paid: number; adjustments: number; patient_responsibility: number; patient_paid: number;
-  write_offs: number; refunds: number; insurance_balance: number; patient_balance: number; balance: number }
+export interface PatientBalance {
+  patient_id: number;
+  charges: number;
+  insurance_paid: number;
+  adjustments: number;
+  patient_responsibility: number;
+  patient_paid: number;
+  write_offs: number;
+  refunds: number;
+  insurance_balance: number;
+  patient_balance: number;
+  balance: number;
+}
 
 /**
  * Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility).
@@ -25,7 +36,8 @@ export interface PatientBalance { patient_id: number; charges: number; insurance
  */
 export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR' and a->>'reason' <> '23')`;
 /** A posting row p not reversed (and not a reversal itself): what a payment still pays. */
-export const LIVE_POSTING = 'p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)';
+export const LIVE_POSTING =
+  'p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)';
 /** A posting row p of a claim the payer denied (CLP02 4): its adjustments say why, they do not settle the balance. */
 export const DENIAL_SQL = `coalesce(p.claim_status, '') = '4'`;
 /** A posting row p paid by a payer after the first (the claim billed to its secondary or tertiary). */
@@ -40,13 +52,18 @@ export const PATIENT_SHARE_SQL = `(case when ${LATER_PAYER_SQL} then -(p.paid + 
 /** A posting row p is the patient's own payment (source 1) rather than a payer's. Every read leads with the billing company: the tables' indexes do. */
 export const PATIENT_SOURCE_SQL = `(select y.source_id = ${PAYMENT_SOURCE.PATIENT} from payments y where y.id = p.payment_id)`;
 
-export async function patientBalances(db: Queryable, patientIds: number[], claimId?: number): Promise<Map<number, PatientBalance>> {
+export async function patientBalances(
+  db: Queryable,
+  patientIds: number[],
+  claimId?: number,
+): Promise<Map<number, PatientBalance>> {
   const out = new Map<number, PatientBalance>();
   if (!patientIds.length) return out;
   const claimFilter = claimId === undefined ? '' : ' and c.id = $2';
   const params: unknown[] = claimId === undefined ? [patientIds] : [patientIds, claimId];
-  const rows = (await db.query<Record<string, string>>(
-    `with pt as (select p.id, p.billing_company_id as bc from patients p where p.id = any($1::bigint[])),
+  const rows = (
+    await db.query<Record<string, string>>(
+      `with pt as (select p.id, p.billing_company_id as bc from patients p where p.id = any($1::bigint[])),
           cl as (select c.id, c.patient_id, pt.bc, jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
                    from pt join claims c on c.billing_company_id = pt.bc and c.patient_id = pt.id${claimFilter}),
           ch as (select cl.patient_id, sum(s.line_charge) filter (where cl.insured) as ins, sum(s.line_charge) filter (where not cl.insured) as pat
@@ -66,14 +83,26 @@ export async function patientBalances(db: Queryable, patientIds: number[], claim
           un as (select y.patient_id, sum(y.amount - coalesce(y.distributed, 0)) as unapplied from pt join payments y on y.billing_company_id = pt.bc and y.patient_id = pt.id
                   where y.source_id = ${PAYMENT_SOURCE.PATIENT}${claimId === undefined ? '' : ' and false'} group by y.patient_id)
      select x.id as patient_id, ch.ins, ch.pat, po.paid, po.adj, po.pr, coalesce(po.pat_paid, 0) + coalesce(un.unapplied, 0) as pat_paid, le.wo_ins, le.wo_pat, le.rf_ins, le.rf_pat
-       from unnest($1::bigint[]) as x(id) left join ch on ch.patient_id = x.id left join po on po.patient_id = x.id left join le on le.patient_id = x.id left join un on un.patient_id = x.id`, params)).rows;
+       from unnest($1::bigint[]) as x(id) left join ch on ch.patient_id = x.id left join po on po.patient_id = x.id left join le on le.patient_id = x.id left join un on un.patient_id = x.id`,
+      params,
+    )
+  ).rows;
   for (const r of rows) {
     const n = (k: string) => Number(r[k] ?? 0);
     const insurance = n('ins') - n('paid') - n('adj') - n('pr') - n('wo_ins') + n('rf_ins');
     const patient = n('pat') + n('pr') - n('pat_paid') - n('wo_pat') + n('rf_pat');
     out.set(Number(r.patient_id), {
-      patient_id: Number(r.patient_id), charges: n('ins') + n('pat'), insurance_paid: n('paid'), adjustments: n('adj'), patient_responsibility: n('pr'), patient_paid: n('pat_paid'),
-      write_offs: n('wo_ins') + n('wo_pat'), refunds: n('rf_ins') + n('rf_pat'), insurance_balance: insurance, patient_balance: patient, balance: insurance + patient,
+      patient_id: Number(r.patient_id),
+      charges: n('ins') + n('pat'),
+      insurance_paid: n('paid'),
+      adjustments: n('adj'),
+      patient_responsibility: n('pr'),
+      patient_paid: n('pat_paid'),
+      write_offs: n('wo_ins') + n('wo_pat'),
+      refunds: n('rf_ins') + n('rf_pat'),
+      insurance_balance: insurance,
+      patient_balance: patient,
+      balance: insurance + patient,
     });
   }
   return out;

@@ -9,7 +9,7 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { patientBalances } from './ledger-balances.ts';
 
 export const LEDGER_MESSAGES = {
-  claimOfAnother: 'The claim is not one of this patient\'s.',
+  claimOfAnother: "The claim is not one of this patient's.",
   writeOffOver: 'A write-off cannot be more than the {side} balance ({balance}).',
   refundOver: 'A refund returns a credit: the {side} balance has a credit of {credit}.',
 };
@@ -20,7 +20,12 @@ export const LEDGER_MESSAGES = {
  * entry). A write-off takes no more than the side owes (on the claim when one is named); a refund
  * gives back no more than the side has in credit.
  */
-export async function recordLedgerEntry(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es') {
+export async function recordLedgerEntry(
+  ctx: EraContext,
+  actor: Actor,
+  body: Record<string, unknown>,
+  locale: 'en' | 'es',
+) {
   const entity = entityOf(ctx, 'ledger-entry');
   const w = entityWriter(entity);
   const values = w.writable(body);
@@ -34,22 +39,41 @@ export async function recordLedgerEntry(ctx: EraContext, actor: Actor, body: Rec
     await tx.query('select id from patients where id = $1 for update', [patientId]);
     const claimId = values.claim_id === undefined || values.claim_id === null ? undefined : Number(values.claim_id);
     if (claimId !== undefined) {
-      const claim = (await tx.query<{ patient_id: string }>('select patient_id from claims where id = $1', [claimId])).rows[0];
-      if (!claim || Number(claim.patient_id) !== patientId) throw invalid({ claim_id: [LEDGER_MESSAGES.claimOfAnother] });
+      const claim = (await tx.query<{ patient_id: string }>('select patient_id from claims where id = $1', [claimId]))
+        .rows[0];
+      if (!claim || Number(claim.patient_id) !== patientId)
+        throw invalid({ claim_id: [LEDGER_MESSAGES.claimOfAnother] });
     }
     const b = (await patientBalances(tx, [patientId], claimId)).get(patientId)!;
     const side = values.responsibility === 'insurance' ? 'insurance' : 'patient';
     const balance = side === 'insurance' ? b.insurance_balance : b.patient_balance;
     const amount = Number(values.amount);
     if (values.kind === 'write_off' && amount > balance) {
-      throw invalid({ amount: [LEDGER_MESSAGES.writeOffOver.replace('{side}', side).replace('{balance}', formatCents(Math.max(balance, 0)))] });
+      throw invalid({
+        amount: [
+          LEDGER_MESSAGES.writeOffOver.replace('{side}', side).replace('{balance}', formatCents(Math.max(balance, 0))),
+        ],
+      });
     }
     if (values.kind === 'refund' && amount > -balance) {
-      throw invalid({ amount: [LEDGER_MESSAGES.refundOver.replace('{side}', side).replace('{credit}', formatCents(Math.max(-balance, 0)))] });
+      throw invalid({
+        amount: [
+          LEDGER_MESSAGES.refundOver.replace('{side}', side).replace('{credit}', formatCents(Math.max(-balance, 0))),
+        ],
+      });
     }
-    return new ResourceStore(ctx.db, entity, actor).create({ ...values, billing_company_id: Number(patient.billing_company_id) }, { tx, within: async (t, row) => {
-      await t.query('update ledger_entries set user_id = $2 where id = $1', [row.id, actor.system ? null : actor.userId]);
-      return { user_id: actor.system ? null : actor.userId };
-    } });
+    return new ResourceStore(ctx.db, entity, actor).create(
+      { ...values, billing_company_id: Number(patient.billing_company_id) },
+      {
+        tx,
+        within: async (t, row) => {
+          await t.query('update ledger_entries set user_id = $2 where id = $1', [
+            row.id,
+            actor.system ? null : actor.userId,
+          ]);
+          return { user_id: actor.system ? null : actor.userId };
+        },
+      },
+    );
   });
 }

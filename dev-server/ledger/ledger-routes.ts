@@ -32,52 +32,99 @@ function sendPdf(res: Response, name: string, bytes: ArrayBuffer, count: number)
 /** The ledger's calls at static paths (mounted before the generic router's /ledger/entries/{id}). */
 export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'get', path: '/ledger/filter', permission: 'ledger.view',
-    summary: 'Patients whose ledger to open: ?claim_number, ?company_ids, ?dob, ?first_name, ?last_name, ?ssn, ?medical_number, ?patient_number, ?health_professional_ids, ?insurance_plans_ids, ?start_date/?end_date, ?query (3+ characters), ?with_balance; at least one (422 otherwise); paged, each with its insurance and patient balances',
-    async handle(ctx, req, actor) { return searchLedger(ctx.db, actor, req.query as Record<string, unknown>); },
-  },
-  {
-    method: 'get', path: '/ledger/search', permission: 'ledger.view', summary: 'The same as /ledger/filter (the predecessor\'s path)',
-    async handle(ctx, req, actor) { return searchLedger(ctx.db, actor, req.query as Record<string, unknown>); },
-  },
-  {
-    method: 'get', path: '/ledger/claims-of-patient', permission: 'ledger.view', summary: "A patient's claims as picker names (?patient_id) [{id, name}]",
+    method: 'get',
+    path: '/ledger/filter',
+    permission: 'ledger.view',
+    summary:
+      'Patients whose ledger to open: ?claim_number, ?company_ids, ?dob, ?first_name, ?last_name, ?ssn, ?medical_number, ?patient_number, ?health_professional_ids, ?insurance_plans_ids, ?start_date/?end_date, ?query (3+ characters), ?with_balance; at least one (422 otherwise); paged, each with its insurance and patient balances',
     async handle(ctx, req, actor) {
-      const patient = await patientOf(ctx, actor, Number(req.query.patient_id));
-      return (await ctx.db.query<{ id: string; name: string }>(`select id, code || coalesce(' · ' || to_char(date_of_service, 'MM/DD/YYYY'), '') as name from claims where patient_id = $1 order by id desc limit 200`, [patient.id])).rows
-        .map((r) => ({ id: Number(r.id), name: r.name }));
+      return searchLedger(ctx.db, actor, req.query as Record<string, unknown>);
     },
   },
   {
-    method: 'post', path: '/ledger/entries', permission: ['ledger.writeoff', 'ledger.refund'], status: 201,
-    summary: 'A write-off (ledger.writeoff) or a refund (ledger.refund) on a patient\'s account: {patient_id, claim_id?, kind: write_off|refund, responsibility: insurance|patient, amount (cents), entry_date, reason, note}; never changed afterwards',
-    async handle(ctx, req, actor, res) { return recordLedgerEntry(ctx, actor, bodyObject(req), res.locals.locale); },
+    method: 'get',
+    path: '/ledger/search',
+    permission: 'ledger.view',
+    summary: "The same as /ledger/filter (the predecessor's path)",
+    async handle(ctx, req, actor) {
+      return searchLedger(ctx.db, actor, req.query as Record<string, unknown>);
+    },
   },
   {
-    method: 'post', path: '/ledger/statements/run', permission: 'ledger.statement', raw: true,
+    method: 'get',
+    path: '/ledger/claims-of-patient',
+    permission: 'ledger.view',
+    summary: "A patient's claims as picker names (?patient_id) [{id, name}]",
+    async handle(ctx, req, actor) {
+      const patient = await patientOf(ctx, actor, Number(req.query.patient_id));
+      return (
+        await ctx.db.query<{ id: string; name: string }>(
+          `select id, code || coalesce(' · ' || to_char(date_of_service, 'MM/DD/YYYY'), '') as name from claims where patient_id = $1 order by id desc limit 200`,
+          [patient.id],
+        )
+      ).rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    },
+  },
+  {
+    method: 'post',
+    path: '/ledger/entries',
+    permission: ['ledger.writeoff', 'ledger.refund'],
+    status: 201,
+    summary:
+      "A write-off (ledger.writeoff) or a refund (ledger.refund) on a patient's account: {patient_id, claim_id?, kind: write_off|refund, responsibility: insurance|patient, amount (cents), entry_date, reason, note}; never changed afterwards",
+    async handle(ctx, req, actor, res) {
+      return recordLedgerEntry(ctx, actor, bodyObject(req), res.locals.locale);
+    },
+  },
+  {
+    method: 'post',
+    path: '/ledger/statements/run',
+    permission: 'ledger.statement',
+    raw: true,
     summary: `Statements for every patient who owes (or those of {patient_ids}), as one PDF (a page each, at most ${RUN_LIMIT}); {statement_date?, billing_company_id?, preview?: true prints without recording}; X-Statements says how many`,
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const date = statementDate(body.statement_date);
       const params: unknown[] = [];
       const where: string[] = [];
-      if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`pt.billing_company_id = any($${params.length}::bigint[])`); }
-      if (body.billing_company_id !== undefined) { params.push(Number(body.billing_company_id)); where.push(`pt.billing_company_id = $${params.length}`); }
+      if (!actor.crossTenant) {
+        params.push(actor.billingCompanyIds);
+        where.push(`pt.billing_company_id = any($${params.length}::bigint[])`);
+      }
+      if (body.billing_company_id !== undefined) {
+        params.push(Number(body.billing_company_id));
+        where.push(`pt.billing_company_id = $${params.length}`);
+      }
       if (body.patient_ids !== undefined) {
-        if (!Array.isArray(body.patient_ids) || !body.patient_ids.length || body.patient_ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)) throw invalid({ patient_ids: ['The patients must be a list of ids.'] });
-        params.push(body.patient_ids.map(Number)); where.push(`pt.id = any($${params.length}::bigint[])`);
+        if (
+          !Array.isArray(body.patient_ids) ||
+          !body.patient_ids.length ||
+          body.patient_ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)
+        )
+          throw invalid({ patient_ids: ['The patients must be a list of ids.'] });
+        params.push(body.patient_ids.map(Number));
+        where.push(`pt.id = any($${params.length}::bigint[])`);
       }
       // Who may owe: a patient with a share from a payer, an uninsured claim or an entry on the account.
-      const candidates = (await ctx.db.query<{ id: string }>(
-        `select pt.id from patients pt where ${where.join(' and ') || 'true'} and (exists (select 1 from claims c join payment_services p on p.claim_id = c.id where c.patient_id = pt.id and p.patient_responsibility <> 0)
+      const candidates = (
+        await ctx.db.query<{ id: string }>(
+          `select pt.id from patients pt where ${where.join(' and ') || 'true'} and (exists (select 1 from claims c join payment_services p on p.claim_id = c.id where c.patient_id = pt.id and p.patient_responsibility <> 0)
             or exists (select 1 from claims c where c.patient_id = pt.id and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0)
-            or exists (select 1 from ledger_entries e where e.patient_id = pt.id)) order by pt.last_name, pt.first_name, pt.id`, params)).rows.map((r) => Number(r.id));
+            or exists (select 1 from ledger_entries e where e.patient_id = pt.id)) order by pt.last_name, pt.first_name, pt.id`,
+          params,
+        )
+      ).rows.map((r) => Number(r.id));
       const balances = await patientBalances(ctx.db, candidates);
       const owing = candidates.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0).slice(0, RUN_LIMIT);
       const statements: Statement[] = [];
       for (const id of owing) statements.push(await statementFor(ctx.db, id, date));
       if (body.preview !== true) await recordStatements(ctx.db, actor, statements);
-      sendPdf(res, `statements-${usDateToIso(date)}`, statementsPdf(statements, res.locals.locale === 'es' ? 'es' : 'en'), statements.length);
+      sendPdf(
+        res,
+        `statements-${usDateToIso(date)}`,
+        statementsPdf(statements, res.locals.locale === 'es' ? 'es' : 'en'),
+        statements.length,
+      );
     },
   },
 ];
@@ -85,41 +132,87 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
 /** A patient's ledger, claims and statement (after the generic router: /ledger/{id} must not take /ledger/entries). */
 export const ledgerRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'get', path: '/ledger/{id}', permission: 'ledger.view',
-    summary: "A patient's account: every transaction in date order (claim, charge, payment, adjustment, patient responsibility, write-off, refund, refile, statement) with running insurance and patient balances, and the totals",
+    method: 'get',
+    path: '/ledger/{id}',
+    permission: 'ledger.view',
+    summary:
+      "A patient's account: every transaction in date order (claim, charge, payment, adjustment, patient responsibility, write-off, refund, refile, statement) with running insurance and patient balances, and the totals",
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, idParam(req));
       const id = Number(patient.id);
       const [transactions, balances] = await Promise.all([patientLedger(ctx.db, id), patientBalances(ctx.db, [id])]);
-      return { patient: { id, name: `${String(patient.last_name)}, ${String(patient.first_name)}`, date_of_birth: patient.date_of_birth ?? null, medical_number: patient.med_num ?? null, billing_company_id: Number(patient.billing_company_id) },
-        totals: balances.get(id), transactions };
+      return {
+        patient: {
+          id,
+          name: `${String(patient.last_name)}, ${String(patient.first_name)}`,
+          date_of_birth: patient.date_of_birth ?? null,
+          medical_number: patient.med_num ?? null,
+          billing_company_id: Number(patient.billing_company_id),
+        },
+        totals: balances.get(id),
+        transactions,
+      };
     },
   },
   {
-    method: 'get', path: '/ledger/{id}/claims', permission: 'ledger.view', summary: "A patient's claims: status, billed, paid, and what each still owes by insurance and patient",
+    method: 'get',
+    path: '/ledger/{id}/claims',
+    permission: 'ledger.view',
+    summary: "A patient's claims: status, billed, paid, and what each still owes by insurance and patient",
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, idParam(req));
       const rows = await patientLedger(ctx.db, Number(patient.id));
-      const claims = new Map<number, { id: number; code: string; status_id: number | null; date_of_service: string; billed: number; paid: number; insurance_balance: number; patient_balance: number }>();
+      const claims = new Map<
+        number,
+        {
+          id: number;
+          code: string;
+          status_id: number | null;
+          date_of_service: string;
+          billed: number;
+          paid: number;
+          insurance_balance: number;
+          patient_balance: number;
+        }
+      >();
       for (const r of rows) {
         if (r.claim_id === null) continue;
-        const c = claims.get(r.claim_id) ?? { id: r.claim_id, code: r.claim_code ?? '', status_id: r.status_id, date_of_service: r.date, billed: 0, paid: 0, insurance_balance: 0, patient_balance: 0 };
+        const c = claims.get(r.claim_id) ?? {
+          id: r.claim_id,
+          code: r.claim_code ?? '',
+          status_id: r.status_id,
+          date_of_service: r.date,
+          billed: 0,
+          paid: 0,
+          insurance_balance: 0,
+          patient_balance: 0,
+        };
         if (r.type === 'charge') c.billed += r.insurance + r.patient;
         if (r.type === 'payment') c.paid += -(r.insurance + r.patient);
-        c.insurance_balance += r.insurance; c.patient_balance += r.patient;
+        c.insurance_balance += r.insurance;
+        c.patient_balance += r.patient;
         claims.set(r.claim_id, c);
       }
       return [...claims.values()];
     },
   },
   {
-    method: 'get', path: '/ledger/{id}/statement', permission: 'ledger.statement', raw: true,
-    summary: "A patient's statement as a PDF (open items, aging, amount due, payment coupon) dated ?statement_date (today by default); recorded as the patient's next bill unless ?preview=true",
+    method: 'get',
+    path: '/ledger/{id}/statement',
+    permission: 'ledger.statement',
+    raw: true,
+    summary:
+      "A patient's statement as a PDF (open items, aging, amount due, payment coupon) dated ?statement_date (today by default); recorded as the patient's next bill unless ?preview=true",
     async handle(ctx, req, actor, res) {
       const patient = await patientOf(ctx, actor, idParam(req));
       const statement = await statementFor(ctx.db, Number(patient.id), statementDate(req.query.statement_date));
       if (req.query.preview !== 'true') await recordStatements(ctx.db, actor, [statement]);
-      sendPdf(res, `statement-${statement.account}`, statementsPdf([statement], res.locals.locale === 'es' ? 'es' : 'en'), 1);
+      sendPdf(
+        res,
+        `statement-${statement.account}`,
+        statementsPdf([statement], res.locals.locale === 'es' ? 'es' : 'en'),
+        1,
+      );
     },
   },
 ];

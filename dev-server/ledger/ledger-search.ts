@@ -6,10 +6,29 @@ import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { patientBalances } from './ledger-balances.ts';
 
 /** The predecessor's search parameters (predecessor-facts §9): at least one is needed. */
-const PARAMS = ['claim_number', 'company_ids', 'dob', 'first_name', 'last_name', 'ssn', 'medical_number', 'patient_number', 'health_professional_ids', 'insurance_plans_ids', 'start_date', 'end_date', 'query', 'with_balance'];
+const PARAMS = [
+  'claim_number',
+  'company_ids',
+  'dob',
+  'first_name',
+  'last_name',
+  'ssn',
+  'medical_number',
+  'patient_number',
+  'health_professional_ids',
+  'insurance_plans_ids',
+  'start_date',
+  'end_date',
+  'query',
+  'with_balance',
+];
 export const NO_PARAMETER = 'Error, You must provide at least 1 search parameter';
 
-const likePrefix = (v: string) => `${v.trim().toLowerCase().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+const likePrefix = (v: string) =>
+  `${v
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 
 /**
  * Finds the patients whose ledger to open, by what the person at the desk knows (name, date of
@@ -22,10 +41,16 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   const errors: Record<string, string[]> = {};
   const params: unknown[] = [];
   const where: string[] = [];
-  const add = (sql: (n: string) => string, v: unknown) => { params.push(v); where.push(sql(`$${params.length}`)); };
+  const add = (sql: (n: string) => string, v: unknown) => {
+    params.push(v);
+    where.push(sql(`$${params.length}`));
+  };
   const idList = (key: string) => {
     const list = String(q[key]).split(',').map(Number);
-    if (list.some((x) => !Number.isSafeInteger(x) || x < 1)) { errors[key] = [`The ${key.replace(/_/g, ' ')} must be ids.`]; return null; }
+    if (list.some((x) => !Number.isSafeInteger(x) || x < 1)) {
+      errors[key] = [`The ${key.replace(/_/g, ' ')} must be ids.`];
+      return null;
+    }
     return list;
   };
   if (!actor.crossTenant) add((n) => `pt.billing_company_id = any(${n}::bigint[])`, actor.billingCompanyIds);
@@ -34,7 +59,12 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   if (text('last_name')) add((n) => `lower(pt.last_name) like ${n}`, likePrefix(text('last_name')));
   if (text('query')) {
     if (text('query').length < 3) errors.query = ['Type at least 3 characters to search.'];
-    else add((n) => `(lower(pt.last_name || ', ' || pt.first_name) like ${n} or lower(pt.first_name || ' ' || pt.last_name) like ${n} or lower(coalesce(pt.med_num, '')) like ${n})`, likePrefix(text('query')));
+    else
+      add(
+        (n) =>
+          `(lower(pt.last_name || ', ' || pt.first_name) like ${n} or lower(pt.first_name || ' ' || pt.last_name) like ${n} or lower(coalesce(pt.med_num, '')) like ${n})`,
+        likePrefix(text('query')),
+      );
   }
   if (text('medical_number')) add((n) => `lower(pt.med_num) = lower(${n})`, text('medical_number'));
   if (text('patient_number')) {
@@ -49,36 +79,103 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
     if (!/^\d{3}-?\d{2}-?\d{4}$/.test(text('ssn'))) errors.ssn = ['The SSN must be 9 digits.'];
     else add((n) => `pt.ssn_hash = ${n}`, (await ssnColumns(db, text('ssn'))).ssn_hash);
   }
-  if (text('claim_number')) add((n) => `exists (select 1 from claims c where c.patient_id = pt.id and lower(c.code) = lower(${n}))`, text('claim_number'));
-  if (text('company_ids')) { const v = idList('company_ids'); if (v) add((n) => `(pt.company_id = any(${n}::bigint[]) or exists (select 1 from claims c where c.patient_id = pt.id and c.company_id = any(${n}::bigint[])))`, v); }
+  if (text('claim_number'))
+    add(
+      (n) => `exists (select 1 from claims c where c.patient_id = pt.id and lower(c.code) = lower(${n}))`,
+      text('claim_number'),
+    );
+  if (text('company_ids')) {
+    const v = idList('company_ids');
+    if (v)
+      add(
+        (n) =>
+          `(pt.company_id = any(${n}::bigint[]) or exists (select 1 from claims c where c.patient_id = pt.id and c.company_id = any(${n}::bigint[])))`,
+        v,
+      );
+  }
   if (text('health_professional_ids')) {
     const v = idList('health_professional_ids');
-    if (v) add((n) => `exists (select 1 from claims c where c.patient_id = pt.id and (c.billing_provider_id = any(${n}::bigint[]) or c.attending_provider_id = any(${n}::bigint[]) or c.referring_provider_id = any(${n}::bigint[])))`, v);
+    if (v)
+      add(
+        (n) =>
+          `exists (select 1 from claims c where c.patient_id = pt.id and (c.billing_provider_id = any(${n}::bigint[]) or c.attending_provider_id = any(${n}::bigint[]) or c.referring_provider_id = any(${n}::bigint[])))`,
+        v,
+      );
   }
-  if (text('insurance_plans_ids')) { const v = idList('insurance_plans_ids'); if (v) add((n) => `exists (select 1 from insurance_policies p where p.patient_id = pt.id and p.insurance_plan_id = any(${n}::bigint[]))`, v); }
-  for (const [key, op] of [['start_date', '>='], ['end_date', '<=']] as const) {
+  if (text('insurance_plans_ids')) {
+    const v = idList('insurance_plans_ids');
+    if (v)
+      add(
+        (n) =>
+          `exists (select 1 from insurance_policies p where p.patient_id = pt.id and p.insurance_plan_id = any(${n}::bigint[]))`,
+        v,
+      );
+  }
+  for (const [key, op] of [
+    ['start_date', '>='],
+    ['end_date', '<='],
+  ] as const) {
     if (!text(key)) continue;
-    if (!isUsDate(text(key))) { errors[key] = ['The date must be mm/dd/yyyy.']; continue; }
-    add((n) => `exists (select 1 from claims c where c.patient_id = pt.id and c.date_of_service ${op} ${n}::date)`, usDateToIso(text(key)));
+    if (!isUsDate(text(key))) {
+      errors[key] = ['The date must be mm/dd/yyyy.'];
+      continue;
+    }
+    add(
+      (n) => `exists (select 1 from claims c where c.patient_id = pt.id and c.date_of_service ${op} ${n}::date)`,
+      usDateToIso(text(key)),
+    );
   }
-  if (text('start_date') && text('end_date') && isUsDate(text('start_date')) && isUsDate(text('end_date')) && usDateToIso(text('start_date')) > usDateToIso(text('end_date'))) errors.end_date = ['Incorrect Date Parameters'];
+  if (
+    text('start_date') &&
+    text('end_date') &&
+    isUsDate(text('start_date')) &&
+    isUsDate(text('end_date')) &&
+    usDateToIso(text('start_date')) > usDateToIso(text('end_date'))
+  )
+    errors.end_date = ['Incorrect Date Parameters'];
   // with_balance: only patients with claims (the ones a statement run or a collector looks at).
   if (text('with_balance') === 'true') where.push('exists (select 1 from claims c where c.patient_id = pt.id)');
-  const page = Number(q.page ?? 1), perPage = Number(q.itemsPerPage ?? 25);
+  const page = Number(q.page ?? 1),
+    perPage = Number(q.itemsPerPage ?? 25);
   if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+    errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
   if (Object.keys(errors).length) throw invalid(errors);
-  const rows = (await db.query<{ id: string; first_name: string; last_name: string; med_num: string | null; dob: string | null; billing_company_id: string; total__: string }>(
-    `select pt.id, pt.first_name, pt.last_name, pt.med_num, to_char(pt.date_of_birth, 'MM/DD/YYYY') as dob, pt.billing_company_id, count(*) over () as total__
-       from patients pt where ${where.join(' and ') || 'true'} order by pt.last_name, pt.first_name, pt.id limit ${perPage} offset ${(page - 1) * perPage}`, params)).rows;
-  const balances = await patientBalances(db, rows.map((r) => Number(r.id)));
+  const rows = (
+    await db.query<{
+      id: string;
+      first_name: string;
+      last_name: string;
+      med_num: string | null;
+      dob: string | null;
+      billing_company_id: string;
+      total__: string;
+    }>(
+      `select pt.id, pt.first_name, pt.last_name, pt.med_num, to_char(pt.date_of_birth, 'MM/DD/YYYY') as dob, pt.billing_company_id, count(*) over () as total__
+       from patients pt where ${where.join(' and ') || 'true'} order by pt.last_name, pt.first_name, pt.id limit ${perPage} offset ${(page - 1) * perPage}`,
+      params,
+    )
+  ).rows;
+  const balances = await patientBalances(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   const count = rows[0] ? Number(rows[0].total__) : 0;
   return {
     data: rows.map((r) => {
       const b = balances.get(Number(r.id))!;
-      return { id: Number(r.id), name: `${r.last_name}, ${r.first_name}`, medical_number: r.med_num, date_of_birth: r.dob, billing_company_id: Number(r.billing_company_id),
-        insurance_balance: b.insurance_balance, patient_balance: b.patient_balance, balance: b.balance };
+      return {
+        id: Number(r.id),
+        name: `${r.last_name}, ${r.first_name}`,
+        medical_number: r.med_num,
+        date_of_birth: r.dob,
+        billing_company_id: Number(r.billing_company_id),
+        insurance_balance: b.insurance_balance,
+        patient_balance: b.patient_balance,
+        balance: b.balance,
+      };
     }),
-    count, numberOfPages: Math.ceil(count / perPage),
+    count,
+    numberOfPages: Math.ceil(count / perPage),
   };
 }

@@ -5,19 +5,41 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 /** Document 3's transaction types, in the order they are listed on one day. */
-export const LEDGER_TYPES = ['claim', 'charge', 'payment', 'adjustment', 'patient_responsibility', 'write_off', 'refund', 'refile', 'statement'] as const;
-export type LedgerType = typeof LEDGER_TYPES[number];
+export const LEDGER_TYPES = [
+  'claim',
+  'charge',
+  'payment',
+  'adjustment',
+  'patient_responsibility',
+  'write_off',
+  'refund',
+  'refile',
+  'statement',
+] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 export interface LedgerRow {
-  date: string; type: LedgerType; description: string;
-  claim_id: number | null; claim_code: string | null; status_id: number | null;
-  payment_id: number | null; payment_batch_id: number | null; entry_id: number | null;
+  date: string;
+  type: LedgerType;
+  description: string;
+  claim_id: number | null;
+  claim_code: string | null;
+  status_id: number | null;
+  payment_id: number | null;
+  payment_batch_id: number | null;
+  entry_id: number | null;
   /** what the row does to each balance (cents, signed); informational rows (a claim, a refile, a statement) change neither */
-  insurance: number; patient: number;
-  insurance_balance: number; patient_balance: number; balance: number;
+  insurance: number;
+  patient: number;
+  insurance_balance: number;
+  patient_balance: number;
+  balance: number;
 }
 
-type Draft = Omit<LedgerRow, 'date' | 'insurance_balance' | 'patient_balance' | 'balance'> & { iso: string; seq: number };
+type Draft = Omit<LedgerRow, 'date' | 'insurance_balance' | 'patient_balance' | 'balance'> & {
+  iso: string;
+  seq: number;
+};
 
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const REFILE_TYPES = new Map(codeListFile('refile-types').map((i) => [Number(i.id), i.name]));
@@ -32,24 +54,73 @@ const ORDINAL = ['1st', '2nd', '3rd'];
  */
 export async function patientLedger(db: Queryable, patientId: number): Promise<LedgerRow[]> {
   const d: Draft[] = [];
-  const base = { claim_id: null, claim_code: null, status_id: null, payment_id: null, payment_batch_id: null, entry_id: null, insurance: 0, patient: 0 };
-  const claims = (await db.query<{ id: string; code: string; status_id: number; iso: string; billed: string; insured: boolean }>(
-    `select c.id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
+  const base = {
+    claim_id: null,
+    claim_code: null,
+    status_id: null,
+    payment_id: null,
+    payment_batch_id: null,
+    entry_id: null,
+    insurance: 0,
+    patient: 0,
+  };
+  const claims = (
+    await db.query<{ id: string; code: string; status_id: number; iso: string; billed: string; insured: boolean }>(
+      `select c.id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
             jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
-       from claims c where c.billing_company_id = (select billing_company_id from patients where id = $1) and c.patient_id = $1 order by c.id`, [patientId])).rows;
+       from claims c where c.billing_company_id = (select billing_company_id from patients where id = $1) and c.patient_id = $1 order by c.id`,
+      [patientId],
+    )
+  ).rows;
   const byId = new Map(claims.map((c) => [Number(c.id), c]));
   const ids = [...byId.keys()];
   // Every read leads with the billing company, as the tables' indexes do.
-  const bc = (await db.query<{ bc: string }>('select billing_company_id as bc from patients where id = $1', [patientId])).rows[0]?.bc ?? null;
-  const of = (claimId: number) => { const c = byId.get(claimId)!; return { claim_id: claimId, claim_code: c.code, status_id: Number(c.status_id) }; };
-  for (const c of claims) d.push({ ...base, ...of(Number(c.id)), iso: c.iso, seq: Number(c.id), type: 'claim', description: `Claim ${c.code} billed ${c.insured ? 'to insurance' : 'to the patient'}` });
+  const bc =
+    (await db.query<{ bc: string }>('select billing_company_id as bc from patients where id = $1', [patientId])).rows[0]
+      ?.bc ?? null;
+  const of = (claimId: number) => {
+    const c = byId.get(claimId)!;
+    return { claim_id: claimId, claim_code: c.code, status_id: Number(c.status_id) };
+  };
+  for (const c of claims)
+    d.push({
+      ...base,
+      ...of(Number(c.id)),
+      iso: c.iso,
+      seq: Number(c.id),
+      type: 'claim',
+      description: `Claim ${c.code} billed ${c.insured ? 'to insurance' : 'to the patient'}`,
+    });
 
   const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
-    db.query<{ id: string; claim_id: string; iso: string; procedure_code: string | null; revenue_code: string | null; charge: string }>(
+    db.query<{
+      id: string;
+      claim_id: string;
+      iso: string;
+      procedure_code: string | null;
+      revenue_code: string | null;
+      charge: string;
+    }>(
       `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
-         from claim_services s where s.billing_company_id = $2 and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`, [ids, bc]),
-    db.query<{ payment_id: string; claim_id: string; reversal: boolean; iso: string; batch: string; patient_source: boolean; payer: string | null; reference: string | null;
-      paid: string; adj: string; pr: string; codes: string | null; denial: boolean; later: 'S' | 'T' | null }>(
+         from claim_services s where s.billing_company_id = $2 and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`,
+      [ids, bc],
+    ),
+    db.query<{
+      payment_id: string;
+      claim_id: string;
+      reversal: boolean;
+      iso: string;
+      batch: string;
+      patient_source: boolean;
+      payer: string | null;
+      reference: string | null;
+      paid: string;
+      adj: string;
+      pr: string;
+      codes: string | null;
+      denial: boolean;
+      later: 'S' | 'T' | null;
+    }>(
       `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
               y.source_id = ${PAYMENT_SOURCE.PATIENT} as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
               sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
@@ -58,32 +129,73 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
          from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
         where p.billing_company_id = $2 and p.claim_id = any($1::bigint[])
         group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
-        order by min(p.id)`, [ids, bc]),
-    db.query<{ id: string; claim_id: string | null; kind: 'write_off' | 'refund'; responsibility: 'insurance' | 'patient'; amount: string; iso: string; reason: string; note: string | null }>(
-      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where billing_company_id = $2 and patient_id = $1 order by id`, [patientId, bc]),
+        order by min(p.id)`,
+      [ids, bc],
+    ),
+    db.query<{
+      id: string;
+      claim_id: string | null;
+      kind: 'write_off' | 'refund';
+      responsibility: 'insurance' | 'patient';
+      amount: string;
+      iso: string;
+      reason: string;
+      note: string | null;
+    }>(
+      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where billing_company_id = $2 and patient_id = $1 order by id`,
+      [patientId, bc],
+    ),
     db.query<{ id: string; claim_id: string; refile_type: number; status: string; iso: string }>(
-      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where billing_company_id = $2 and claim_id = any($1::bigint[]) order by id`, [ids, bc]),
+      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where billing_company_id = $2 and claim_id = any($1::bigint[]) order by id`,
+      [ids, bc],
+    ),
     db.query<{ id: string; sequence: number; amount_due: string; iso: string }>(
-      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = $2 and patient_id = $1 order by id`, [patientId, bc]),
+      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = $2 and patient_id = $1 order by id`,
+      [patientId, bc],
+    ),
     db.query<{ id: string; batch: string; iso: string; reference: string | null; credit: string }>(
       `select id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
-         from payments where billing_company_id = $2 and patient_id = $1 and source_id = ${PAYMENT_SOURCE.PATIENT} and amount <> coalesce(distributed, 0) order by id`, [patientId, bc]),
+         from payments where billing_company_id = $2 and patient_id = $1 and source_id = ${PAYMENT_SOURCE.PATIENT} and amount <> coalesce(distributed, 0) order by id`,
+      [patientId, bc],
+    ),
   ]);
 
   for (const l of lines.rows) {
     const c = byId.get(Number(l.claim_id))!;
     const amount = Number(l.charge);
-    d.push({ ...base, ...of(Number(l.claim_id)), iso: l.iso ?? c.iso, seq: Number(l.id), type: 'charge', description: `Charge ${[l.procedure_code, l.revenue_code].filter(Boolean).join(' ') || ''}`.trim(),
-      insurance: c.insured ? amount : 0, patient: c.insured ? 0 : amount });
+    d.push({
+      ...base,
+      ...of(Number(l.claim_id)),
+      iso: l.iso ?? c.iso,
+      seq: Number(l.id),
+      type: 'charge',
+      description: `Charge ${[l.procedure_code, l.revenue_code].filter(Boolean).join(' ') || ''}`.trim(),
+      insurance: c.insured ? amount : 0,
+      patient: c.insured ? 0 : amount,
+    });
   }
   postings.rows.forEach((p, i) => {
     const claim = of(Number(p.claim_id));
-    const at = { ...base, ...claim, iso: p.iso, seq: i, payment_id: Number(p.payment_id), payment_batch_id: Number(p.batch) };
+    const at = {
+      ...base,
+      ...claim,
+      iso: p.iso,
+      seq: i,
+      payment_id: Number(p.payment_id),
+      payment_batch_id: Number(p.batch),
+    };
     const reversed = p.reversal ? 'Reversal of ' : '';
-    const paid = Number(p.paid), adj = Number(p.adj), pr = Number(p.pr);
+    const paid = Number(p.paid),
+      adj = Number(p.adj),
+      pr = Number(p.pr);
     if (p.patient_source) {
       // A patient's payment is carried as paid X with patient responsibility −X: it lowers what the patient owes.
-      d.push({ ...at, type: 'payment', description: `${reversed}Patient payment${p.reference ? ` ${p.reference}` : ''}`, patient: pr });
+      d.push({
+        ...at,
+        type: 'payment',
+        description: `${reversed}Patient payment${p.reference ? ` ${p.reference}` : ''}`,
+        patient: pr,
+      });
       return;
     }
     const payer = p.payer ?? 'Insurance';
@@ -91,46 +203,138 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       // A secondary (or tertiary) pays part of what the patient was left: its payment and its own write-off come off the
       // patient's side; its PR restates what remains, and a denial by it leaves the patient's share as it was.
       const as = p.later === 'T' ? 'tertiary' : 'secondary';
-      if (p.denial) d.push({ ...at, type: 'payment', description: `${reversed}Denied by ${payer} as ${as} payer${p.codes ? ` ${p.codes}` : ''}`, patient: -paid });
-      else if (paid !== 0 || adj === 0) d.push({ ...at, type: 'payment', description: `${reversed}Payment from ${payer} as ${as} payer${p.reference ? ` (${p.reference})` : ''}`, patient: -paid });
-      if (adj !== 0 && !p.denial) d.push({ ...at, type: 'adjustment', description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`, patient: -adj });
+      if (p.denial)
+        d.push({
+          ...at,
+          type: 'payment',
+          description: `${reversed}Denied by ${payer} as ${as} payer${p.codes ? ` ${p.codes}` : ''}`,
+          patient: -paid,
+        });
+      else if (paid !== 0 || adj === 0)
+        d.push({
+          ...at,
+          type: 'payment',
+          description: `${reversed}Payment from ${payer} as ${as} payer${p.reference ? ` (${p.reference})` : ''}`,
+          patient: -paid,
+        });
+      if (adj !== 0 && !p.denial)
+        d.push({
+          ...at,
+          type: 'adjustment',
+          description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`,
+          patient: -adj,
+        });
       return;
     }
     if (p.denial) {
       // A denial settles nothing: the balance stays with the payer until it is appealed, refiled or written off.
-      d.push({ ...at, type: 'payment', description: `${reversed}Denied by ${payer}${p.codes ? ` ${p.codes}` : ''} (balance stays open)`, insurance: -paid });
-      if (pr !== 0) d.push({ ...at, type: 'patient_responsibility', description: `${reversed}Patient responsibility per ${payer}`, insurance: -pr, patient: pr });
+      d.push({
+        ...at,
+        type: 'payment',
+        description: `${reversed}Denied by ${payer}${p.codes ? ` ${p.codes}` : ''} (balance stays open)`,
+        insurance: -paid,
+      });
+      if (pr !== 0)
+        d.push({
+          ...at,
+          type: 'patient_responsibility',
+          description: `${reversed}Patient responsibility per ${payer}`,
+          insurance: -pr,
+          patient: pr,
+        });
       return;
     }
-    if (paid !== 0 || (adj === 0 && pr === 0)) d.push({ ...at, type: 'payment', description: `${reversed}Payment from ${payer}${p.reference ? ` (${p.reference})` : ''}`, insurance: -paid });
-    if (adj !== 0) d.push({ ...at, type: 'adjustment', description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`, insurance: -adj });
-    if (pr !== 0) d.push({ ...at, type: 'patient_responsibility', description: `${reversed}Patient responsibility per ${payer}`, insurance: -pr, patient: pr });
+    if (paid !== 0 || (adj === 0 && pr === 0))
+      d.push({
+        ...at,
+        type: 'payment',
+        description: `${reversed}Payment from ${payer}${p.reference ? ` (${p.reference})` : ''}`,
+        insurance: -paid,
+      });
+    if (adj !== 0)
+      d.push({
+        ...at,
+        type: 'adjustment',
+        description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`,
+        insurance: -adj,
+      });
+    if (pr !== 0)
+      d.push({
+        ...at,
+        type: 'patient_responsibility',
+        description: `${reversed}Patient responsibility per ${payer}`,
+        insurance: -pr,
+        patient: pr,
+      });
   });
   for (const u of unapplied.rows) {
     // What a patient paid beyond what was owed stays on the account as a credit.
-    d.push({ ...base, iso: u.iso, seq: Number(u.id), payment_id: Number(u.id), payment_batch_id: Number(u.batch), type: 'payment',
-      description: `Patient payment${u.reference ? ` ${u.reference}` : ''} (unapplied credit)`, patient: -Number(u.credit) });
+    d.push({
+      ...base,
+      iso: u.iso,
+      seq: Number(u.id),
+      payment_id: Number(u.id),
+      payment_batch_id: Number(u.batch),
+      type: 'payment',
+      description: `Patient payment${u.reference ? ` ${u.reference}` : ''} (unapplied credit)`,
+      patient: -Number(u.credit),
+    });
   }
   for (const e of entries.rows) {
     const sign = e.kind === 'write_off' ? -1 : 1;
     const amount = sign * Number(e.amount);
-    d.push({ ...base, ...(e.claim_id ? of(Number(e.claim_id)) : {}), iso: e.iso, seq: Number(e.id), entry_id: Number(e.id), type: e.kind,
+    d.push({
+      ...base,
+      ...(e.claim_id ? of(Number(e.claim_id)) : {}),
+      iso: e.iso,
+      seq: Number(e.id),
+      entry_id: Number(e.id),
+      type: e.kind,
       description: `${e.kind === 'write_off' ? 'Write-off' : 'Refund'} (${e.responsibility}): ${REASONS.get(e.reason) ?? e.reason}${e.note ? ` — ${e.note}` : ''}`,
-      insurance: e.responsibility === 'insurance' ? amount : 0, patient: e.responsibility === 'patient' ? amount : 0 });
+      insurance: e.responsibility === 'insurance' ? amount : 0,
+      patient: e.responsibility === 'patient' ? amount : 0,
+    });
   }
   for (const r of refiles.rows) {
-    d.push({ ...base, ...of(Number(r.claim_id)), iso: r.iso, seq: Number(r.id), type: 'refile', description: `Refiled: ${REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type} (${r.status})` });
+    d.push({
+      ...base,
+      ...of(Number(r.claim_id)),
+      iso: r.iso,
+      seq: Number(r.id),
+      type: 'refile',
+      description: `Refiled: ${REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type} (${r.status})`,
+    });
   }
   for (const s of statements.rows) {
-    d.push({ ...base, iso: s.iso, seq: Number(s.id), type: 'statement', description: `Patient ${ORDINAL[s.sequence - 1] ?? `${s.sequence}th`} statement: ${formatCents(Number(s.amount_due))} due` });
+    d.push({
+      ...base,
+      iso: s.iso,
+      seq: Number(s.id),
+      type: 'statement',
+      description: `Patient ${ORDINAL[s.sequence - 1] ?? `${s.sequence}th`} statement: ${formatCents(Number(s.amount_due))} due`,
+    });
   }
 
   const order = (t: LedgerType) => LEDGER_TYPES.indexOf(t);
   // A day reads claim by claim (its charges under it); entries on the whole account come after the claims.
-  d.sort((a, b) => a.iso.localeCompare(b.iso) || (a.claim_id ?? Infinity) - (b.claim_id ?? Infinity) || order(a.type) - order(b.type) || a.seq - b.seq);
-  let insurance = 0, patient = 0;
+  d.sort(
+    (a, b) =>
+      a.iso.localeCompare(b.iso) ||
+      (a.claim_id ?? Infinity) - (b.claim_id ?? Infinity) ||
+      order(a.type) - order(b.type) ||
+      a.seq - b.seq,
+  );
+  let insurance = 0,
+    patient = 0;
   return d.map(({ iso, seq: _s, ...row }) => {
-    insurance += row.insurance; patient += row.patient;
-    return { ...row, date: us(iso), insurance_balance: insurance, patient_balance: patient, balance: insurance + patient };
+    insurance += row.insurance;
+    patient += row.patient;
+    return {
+      ...row,
+      date: us(iso),
+      insurance_balance: insurance,
+      patient_balance: patient,
+      balance: insurance + patient,
+    };
   });
 }

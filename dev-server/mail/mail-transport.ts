@@ -2,12 +2,27 @@ import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
 
 /** A file of the file store sent with a message (a support request's screenshot). */
-export interface MailAttachment { fileId: number; name: string; contentType: string; content: Buffer }
+export interface MailAttachment {
+  fileId: number;
+  name: string;
+  contentType: string;
+  content: Buffer;
+}
 
-export interface Mail { to: string; subject: string; text: string; kind: string; userId?: number; attachments?: MailAttachment[] }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  userId?: number;
+  attachments?: MailAttachment[];
+}
 
 /** What the outbox records of the attachments: which stored files went, not their bytes. */
-const attachmentList = (mail: Mail) => JSON.stringify((mail.attachments ?? []).map((a) => ({ file_id: a.fileId, name: a.name, content_type: a.contentType })));
+const attachmentList = (mail: Mail) =>
+  JSON.stringify(
+    (mail.attachments ?? []).map((a) => ({ file_id: a.fileId, name: a.name, content_type: a.contentType })),
+  );
 
 /** How mail leaves the product. Delivery happens after the caller's transaction is written. */
 export interface MailTransport {
@@ -31,8 +46,16 @@ export function createMailTransport(env = process.env, log: (line: string) => vo
       async send(db, mail) {
         // The outbox keeps a record that a message left, not its body: bodies carry codes and links.
         let error: string | null = null;
-        const attachments = (mail.attachments ?? []).map((a) => ({ filename: a.name, content: a.content, contentType: a.contentType }));
-        try { await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments }); } catch (e) { error = (e as Error).message; }
+        const attachments = (mail.attachments ?? []).map((a) => ({
+          filename: a.name,
+          content: a.content,
+          contentType: a.contentType,
+        }));
+        try {
+          await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
+        } catch (e) {
+          error = (e as Error).message;
+        }
         const row = await db.query<{ id: number }>(
           `insert into mail_outbox (recipient, subject, body, kind, user_id, sent_at, error, attachments) values ($1, $2, '', $3, $4, case when $5::text is null then now() end, $5, $6) returning id`,
           [mail.to, mail.subject, mail.kind, mail.userId ?? null, error, attachmentList(mail)],
@@ -45,8 +68,10 @@ export function createMailTransport(env = process.env, log: (line: string) => vo
   return {
     kind: 'outbox',
     async send(db, mail) {
-      const row = await db.query<{ id: number }>('insert into mail_outbox (recipient, subject, body, kind, user_id, attachments) values ($1, $2, $3, $4, $5, $6) returning id',
-        [mail.to, mail.subject, mail.text, mail.kind, mail.userId ?? null, attachmentList(mail)]);
+      const row = await db.query<{ id: number }>(
+        'insert into mail_outbox (recipient, subject, body, kind, user_id, attachments) values ($1, $2, $3, $4, $5, $6) returning id',
+        [mail.to, mail.subject, mail.text, mail.kind, mail.userId ?? null, attachmentList(mail)],
+      );
       log(`[mail] no SMTP_URL set; kept in mail_outbox. To: ${mail.to}\nSubject: ${mail.subject}\n${mail.text}\n`);
       return Number(row.rows[0].id);
     },

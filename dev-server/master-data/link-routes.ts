@@ -5,14 +5,21 @@ import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/g
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type MasterDataContext } from './store-of.ts';
 
-export const OTHER_BILLING_COMPANY_LINK_MESSAGE = 'A company and what it is linked to belong to the same billing company.';
+export const OTHER_BILLING_COMPANY_LINK_MESSAGE =
+  'A company and what it is linked to belong to the same billing company.';
 
 /**
  * Companies are linked to facilities and health professionals through the linked row's
  * company_ids (GIN-indexed). A change goes through the store inside one transaction for all the rows
  * it touches, so it is tenant-checked, all-or-nothing and audited like any edit.
  */
-async function setCompanies(ctx: MasterDataContext, actor: Actor, entity: string, ids: number[], change: (companyIds: number[]) => number[]): Promise<Array<Record<string, unknown>>> {
+async function setCompanies(
+  ctx: MasterDataContext,
+  actor: Actor,
+  entity: string,
+  ids: number[],
+  change: (companyIds: number[]) => number[],
+): Promise<Array<Record<string, unknown>>> {
   const store = storeOf(ctx, actor, entity);
   return ctx.db.transaction(async (tx) => {
     const out: Array<Record<string, unknown>> = [];
@@ -20,11 +27,17 @@ async function setCompanies(ctx: MasterDataContext, actor: Actor, entity: string
       const row = await store.get(id, tx, true);
       const next = change(((row.company_ids as number[] | undefined) ?? []).map(Number));
       // Read in the same transaction (an embedded database has one connection); the caller's companies only.
-      const found = next.length ? (await tx.query<{ billing_company_id: string }>(
-        `select billing_company_id from companies where id = any($1::bigint[])${actor.crossTenant ? '' : ' and billing_company_id = any($2::bigint[])'}`,
-        actor.crossTenant ? [next] : [next, actor.billingCompanyIds])).rows : [];
+      const found = next.length
+        ? (
+            await tx.query<{ billing_company_id: string }>(
+              `select billing_company_id from companies where id = any($1::bigint[])${actor.crossTenant ? '' : ' and billing_company_id = any($2::bigint[])'}`,
+              actor.crossTenant ? [next] : [next, actor.billingCompanyIds],
+            )
+          ).rows
+        : [];
       if (found.length !== next.length) throw invalid({ company_ids: ['The selected company is invalid.'] });
-      if (found.some((c) => Number(c.billing_company_id) !== Number(row.billing_company_id))) throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
+      if (found.some((c) => Number(c.billing_company_id) !== Number(row.billing_company_id)))
+        throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
       out.push(await store.applyUpdate(tx, row, { company_ids: next }, 'updated'));
     }
     return out;
@@ -45,35 +58,56 @@ const companyIdsFrom = (req: Request, key: string) => {
 
 export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
   {
-    method: 'patch', path: '/company/add-facilities-to-company/{id}', permission: 'company.facilities.edit', summary: 'Links facilities to a company ({facilities: [ids]})',
+    method: 'patch',
+    path: '/company/add-facilities-to-company/{id}',
+    permission: 'company.facilities.edit',
+    summary: 'Links facilities to a company ({facilities: [ids]})',
     async handle(ctx, req, actor) {
       const companyId = idParam(req);
       const companies = storeOf(ctx, actor, 'company');
       await companies.get(companyId);
-      await setCompanies(ctx, actor, 'facility', companyIdsFrom(req, 'facilities'), (ids) => [...new Set([...ids, companyId])]);
+      await setCompanies(ctx, actor, 'facility', companyIdsFrom(req, 'facilities'), (ids) => [
+        ...new Set([...ids, companyId]),
+      ]);
       return linkedTo(ctx, actor, 'facility', companyId);
     },
   },
   {
-    method: 'patch', path: '/facility/{facilityId}/remove-to-company/{companyId}', permission: ['company.facilities.edit', 'facility.companies.edit'], summary: 'Unlinks a facility from a company',
+    method: 'patch',
+    path: '/facility/{facilityId}/remove-to-company/{companyId}',
+    permission: ['company.facilities.edit', 'facility.companies.edit'],
+    summary: 'Unlinks a facility from a company',
     async handle(ctx, req, actor) {
       const companyId = idParam(req, 'companyId');
-      return (await setCompanies(ctx, actor, 'facility', [idParam(req, 'facilityId')], (ids) => ids.filter((c) => c !== companyId)))[0];
+      return (
+        await setCompanies(ctx, actor, 'facility', [idParam(req, 'facilityId')], (ids) =>
+          ids.filter((c) => c !== companyId),
+        )
+      )[0];
     },
   },
   {
-    method: 'patch', path: '/facility/{id}/company', permission: 'facility.companies.edit', summary: 'Sets the companies of a facility ({company_ids: [ids]})',
+    method: 'patch',
+    path: '/facility/{id}/company',
+    permission: 'facility.companies.edit',
+    summary: 'Sets the companies of a facility ({company_ids: [ids]})',
     async handle(ctx, req, actor) {
       const ids = companyIdsFrom(req, 'company_ids');
       return (await setCompanies(ctx, actor, 'facility', [idParam(req)], () => ids))[0];
     },
   },
   {
-    method: 'get', path: '/facility/get-all-by-company/{id}', permission: ['facility.view', 'company.facilities.view'], summary: 'The facilities of a company',
+    method: 'get',
+    path: '/facility/get-all-by-company/{id}',
+    permission: ['facility.view', 'company.facilities.view'],
+    summary: 'The facilities of a company',
     handle: (ctx, req, actor) => linkedTo(ctx, actor, 'facility', idParam(req)),
   },
   {
-    method: 'get', path: '/health-professional/{id}/company', permission: 'healthprofessional.companies.view', summary: 'The companies of a health professional',
+    method: 'get',
+    path: '/health-professional/{id}/company',
+    permission: 'healthprofessional.companies.view',
+    summary: 'The companies of a health professional',
     async handle(ctx, req, actor) {
       const hp = await storeOf(ctx, actor, 'health-professional').get(idParam(req));
       const ids = ((hp.company_ids as number[] | undefined) ?? []).map(Number);
@@ -81,46 +115,83 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
       return (await storeOf(ctx, actor, 'company').list({ ids: ids.join(','), itemsPerPage: '1000' }, false)).data;
     },
   },
-  ...(['post /health-professional/{id}/company', 'put /health-professional/{id}/update-companies'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
-    method: spec.split(' ')[0] as 'post' | 'put', path: spec.split(' ')[1], permission: 'healthprofessional.companies.edit', summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
-    async handle(ctx, req, actor) {
-      const ids = companyIdsFrom(req, 'company_ids');
-      return (await setCompanies(ctx, actor, 'health-professional', [idParam(req)], () => ids))[0];
-    },
-  })),
+  ...(['post /health-professional/{id}/company', 'put /health-professional/{id}/update-companies'] as const).map(
+    (spec): GuardedRoute<MasterDataContext> => ({
+      method: spec.split(' ')[0] as 'post' | 'put',
+      path: spec.split(' ')[1],
+      permission: 'healthprofessional.companies.edit',
+      summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
+      async handle(ctx, req, actor) {
+        const ids = companyIdsFrom(req, 'company_ids');
+        return (await setCompanies(ctx, actor, 'health-professional', [idParam(req)], () => ids))[0];
+      },
+    }),
+  ),
   {
-    method: 'get', path: '/company/get-list-billing-providers', permission: ['company.view', 'healthprofessional.view'], summary: 'Health professionals authorized as billing providers [{id, name}]',
+    method: 'get',
+    path: '/company/get-list-billing-providers',
+    permission: ['company.view', 'healthprofessional.view'],
+    summary: 'Health professionals authorized as billing providers [{id, name}]',
     async handle(ctx, req, actor) {
       const billingProvider = 2; // authorization-types: Billing provider
-      const page = await storeOf(ctx, actor, 'health-professional').list({ authorization_ids: String(billingProvider), status: 'true', itemsPerPage: '1000', sortBy: 'last_name' }, false);
+      const page = await storeOf(ctx, actor, 'health-professional').list(
+        { authorization_ids: String(billingProvider), status: 'true', itemsPerPage: '1000', sortBy: 'last_name' },
+        false,
+      );
       return page.data.map((h) => ({ id: h.id, name: h.display_name, billing_company_id: h.billing_company_id }));
     },
   },
   {
-    method: 'get', path: '/company/{id}/services/list', permission: 'company.services.view', summary: "A company's services (procedures with NDC, prices and units)",
+    method: 'get',
+    path: '/company/{id}/services/list',
+    permission: 'company.services.view',
+    summary: "A company's services (procedures with NDC, prices and units)",
     async handle(ctx, req, actor) {
       const company = await storeOf(ctx, actor, 'company').get(idParam(req));
       return (company.services as unknown[] | undefined) ?? [];
     },
   },
   {
-    method: 'patch', path: '/company/add-services-to-company/{id}', permission: 'company.services.edit', summary: "Replaces a company's services ({services: [...]}), validated like the company",
+    method: 'patch',
+    path: '/company/add-services-to-company/{id}',
+    permission: 'company.services.edit',
+    summary: "Replaces a company's services ({services: [...]}), validated like the company",
     async handle(ctx, req, actor, res) {
       const services = bodyObject(req).services;
       if (!Array.isArray(services)) throw invalid({ services: ['The services field must be a list.'] });
-      return storeOf(ctx, actor, 'company').update(idParam(req), { services }, { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale), version: editedVersion(req) });
+      return storeOf(ctx, actor, 'company').update(
+        idParam(req),
+        { services },
+        {
+          check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale),
+          version: editedVersion(req),
+        },
+      );
     },
   },
   {
-    method: 'get', path: '/company/get-list-by-billing-company/{id}', permission: 'company.view', summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
-    async handle(ctx, req, actor) { return companiesOf(ctx, actor, String(req.params.id), req.query.batch === 'true'); },
+    method: 'get',
+    path: '/company/get-list-by-billing-company/{id}',
+    permission: 'company.view',
+    summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
+    async handle(ctx, req, actor) {
+      return companiesOf(ctx, actor, String(req.params.id), req.query.batch === 'true');
+    },
   },
   {
-    method: 'get', path: '/company/get-list-by-billing-company', permission: 'company.view', summary: "Companies of the caller's billing companies [{id, name}]",
-    async handle(ctx, req, actor) { return companiesOf(ctx, actor, undefined, req.query.batch === 'true'); },
+    method: 'get',
+    path: '/company/get-list-by-billing-company',
+    permission: 'company.view',
+    summary: "Companies of the caller's billing companies [{id, name}]",
+    async handle(ctx, req, actor) {
+      return companiesOf(ctx, actor, undefined, req.query.batch === 'true');
+    },
   },
   {
-    method: 'post', path: '/company/get-list-by-billing-company', permission: 'company.view', summary: 'Companies of the billing companies named in the body ({billing_company_id})',
+    method: 'post',
+    path: '/company/get-list-by-billing-company',
+    permission: 'company.view',
+    summary: 'Companies of the billing companies named in the body ({billing_company_id})',
     async handle(ctx, req, actor) {
       const b = bodyObject(req).billing_company_id;
       return companiesOf(ctx, actor, b === undefined ? undefined : String(b), false);
@@ -131,15 +202,30 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
 async function companiesOf(ctx: MasterDataContext, actor: Actor, billingCompany: string | undefined, batch: boolean) {
   if (billingCompany !== undefined && !/^\d+$/.test(billingCompany)) throw notFound();
   const store = storeOf(ctx, actor, 'company');
-  const page = await store.list({ status: 'true', itemsPerPage: '1000', sortBy: 'name', ...(billingCompany ? { billing_company_id: billingCompany } : {}) }, false);
-  return page.data.map((c) => ({ id: c.id, name: c.display_name, billing_company_id: c.billing_company_id, ...(batch ? { npi: c.npi } : {}) }));
+  const page = await store.list(
+    {
+      status: 'true',
+      itemsPerPage: '1000',
+      sortBy: 'name',
+      ...(billingCompany ? { billing_company_id: billingCompany } : {}),
+    },
+    false,
+  );
+  return page.data.map((c) => ({
+    id: c.id,
+    name: c.display_name,
+    billing_company_id: c.billing_company_id,
+    ...(batch ? { npi: c.npi } : {}),
+  }));
 }
 
 /** The billing company a caller adds something to: the one named (a Super User, or one of the caller's), else the caller's only one. */
 function targetBillingCompany(actor: Actor, asked: unknown): number {
   if (asked !== undefined && asked !== null) {
-    if (!Number.isSafeInteger(asked) || (asked as number) < 1) throw invalid({ billing_company_id: ['The billing company must be an id.'] });
-    if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked as number)) throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
+    if (!Number.isSafeInteger(asked) || (asked as number) < 1)
+      throw invalid({ billing_company_id: ['The billing company must be an id.'] });
+    if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked as number))
+      throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
     return asked as number;
   }
   if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
@@ -150,7 +236,10 @@ export const FACILITY_ALREADY_MESSAGE = 'The facility is already registered';
 
 export const billingCompanyLinkRoutes: GuardedRoute<MasterDataContext>[] = [
   {
-    method: 'patch', path: '/clearing-house/add-to-billing-company/{id}', permission: 'clearinghouse.edit', summary: 'A billing company starts using a clearing house ({billing_company_id}, the caller\'s own when not given)',
+    method: 'patch',
+    path: '/clearing-house/add-to-billing-company/{id}',
+    permission: 'clearinghouse.edit',
+    summary: "A billing company starts using a clearing house ({billing_company_id}, the caller's own when not given)",
     async handle(ctx, req, actor) {
       const bc = targetBillingCompany(actor, bodyObject(req).billing_company_id);
       const store = storeOf(ctx, actor, 'clearing-house');
@@ -163,13 +252,18 @@ export const billingCompanyLinkRoutes: GuardedRoute<MasterDataContext>[] = [
     },
   },
   {
-    method: 'patch', path: '/facility/add-to-billing-company/{id}', permission: 'facility.create', status: 201,
-    summary: "Registers a facility (a hospital several billing companies bill for) in another billing company: a copy of its data there, without this billing company's links",
+    method: 'patch',
+    path: '/facility/add-to-billing-company/{id}',
+    permission: 'facility.create',
+    status: 201,
+    summary:
+      "Registers a facility (a hospital several billing companies bill for) in another billing company: a copy of its data there, without this billing company's links",
     async handle(ctx, req, actor) {
       const bc = targetBillingCompany(actor, bodyObject(req).billing_company_id);
       const store = storeOf(ctx, actor, 'facility');
       const source = await store.get(idParam(req));
-      if (Number(source.billing_company_id) === bc) throw invalid({ billing_company_id: [FACILITY_ALREADY_MESSAGE] }, FACILITY_ALREADY_MESSAGE);
+      if (Number(source.billing_company_id) === bc)
+        throw invalid({ billing_company_id: [FACILITY_ALREADY_MESSAGE] }, FACILITY_ALREADY_MESSAGE);
       const { writable } = entityWriter(entityOf(ctx, 'facility'));
       return store.create({ ...writable(source), billing_company_id: bc });
     },

@@ -8,7 +8,9 @@ import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
 import { US_STATES, countries } from './places.ts';
 import { readableBy, readableByActor } from '../resources/shared-tenancy.ts';
 
-export interface LookupContext extends MasterDataContext { lists: Map<string, CodeList> }
+export interface LookupContext extends MasterDataContext {
+  lists: Map<string, CodeList>;
+}
 
 const ROOM_SEPARATOR = ' ~ ';
 /** code ~ name ~ ocupation/capacity, a dash for what is missing (document 2 §3). */
@@ -17,18 +19,28 @@ export const roomDisplay = (r: Record<string, unknown>) =>
 export const NO_ROOMS_MESSAGE = 'There are no units/rooms registered for this company';
 
 /** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
-const named = (items: CodeListItem[], locale: string) => items.map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
+const named = (items: CodeListItem[], locale: string) =>
+  items.map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
 
 /** The billing companies the caller may pick on a form (every one for a Super User). */
 async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
   const params: unknown[] = [];
   const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), 'id = any($1::bigint[])');
-  const r = await ctx.db.query<{ id: string; abbreviation: string; name: string }>(`select id, abbreviation, name from billing_companies where status and ${scope} order by name`, params);
+  const r = await ctx.db.query<{ id: string; abbreviation: string; name: string }>(
+    `select id, abbreviation, name from billing_companies where status and ${scope} order by name`,
+    params,
+  );
   return r.rows.map((b) => ({ id: Number(b.id), name: `${b.abbreviation} - ${b.name}` }));
 }
 
 /** Codes a procedure lists (its diagnoses, its modifiers), each with its name from the code table. */
-async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, field: 'diagnosis_codes' | 'modifier_codes', entityName: 'diagnosis' | 'modifier') {
+async function codesOfProcedure(
+  ctx: LookupContext,
+  actor: Actor,
+  code: string,
+  field: 'diagnosis_codes' | 'modifier_codes',
+  entityName: 'diagnosis' | 'modifier',
+) {
   const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
   const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
   if (!codes.length) return [];
@@ -36,62 +48,115 @@ async function codesOfProcedure(ctx: LookupContext, actor: Actor, code: string, 
   // A shared code table (modifiers: a billing company's own CPT modifiers) is read as its tenancy says; a global one whole.
   const { table, tenancy } = entityOf(ctx, entityName).resource;
   const scope = tenancy === 'shared' ? readableByActor(actor, params) : 'true';
-  const r = await ctx.db.query<{ id: string; code: string; description: string }>(`select id, code, description from ${table} where lower(code) = any($1::text[]) and ${scope} order by code`, params);
+  const r = await ctx.db.query<{ id: string; code: string; description: string }>(
+    `select id, code, description from ${table} where lower(code) = any($1::text[]) and ${scope} order by code`,
+    params,
+  );
   return r.rows.map((x) => ({ id: Number(x.id), code: x.code, name: `${x.code} - ${x.description}` }));
 }
 
 /** Look-ups of document 2 §7 that join two records or answer a slice of a list. */
 export const lookupRoutes: GuardedRoute<LookupContext>[] = [
-  ...['patient', 'company', 'facility', 'health-professional', 'insurance-company'].map((base): GuardedRoute<LookupContext> => ({
-    method: 'get', path: `/${base}/get-list-billing-companies`, permission: null, summary: 'Billing companies the caller may choose on this form [{id, name}]',
-    handle: (ctx, _req, actor) => billingCompaniesFor(ctx, actor),
-  })),
+  ...['patient', 'company', 'facility', 'health-professional', 'insurance-company'].map(
+    (base): GuardedRoute<LookupContext> => ({
+      method: 'get',
+      path: `/${base}/get-list-billing-companies`,
+      permission: null,
+      summary: 'Billing companies the caller may choose on this form [{id, name}]',
+      handle: (ctx, _req, actor) => billingCompaniesFor(ctx, actor),
+    }),
+  ),
   {
-    method: 'get', path: '/facility/get-list-billing-companies/{id}', permission: ['facility.view', 'facility.edit'], summary: "Billing companies, each marked when it is the facility's",
+    method: 'get',
+    path: '/facility/get-list-billing-companies/{id}',
+    permission: ['facility.view', 'facility.edit'],
+    summary: "Billing companies, each marked when it is the facility's",
     async handle(ctx, req, actor) {
       const facility = await storeOf(ctx, actor, 'facility').get(idParam(req));
-      return (await billingCompaniesFor(ctx, actor)).map((b) => ({ ...b, selected: b.id === Number(facility.billing_company_id) }));
+      return (await billingCompaniesFor(ctx, actor)).map((b) => ({
+        ...b,
+        selected: b.id === Number(facility.billing_company_id),
+      }));
     },
   },
   {
-    method: 'get', path: '/patient/search', permission: 'patient.view', summary: 'Patients matching ?query (names, medical number, SSN last 4, phone; hyphens ignored), paged like the list',
+    method: 'get',
+    path: '/patient/search',
+    permission: 'patient.view',
+    summary:
+      'Patients matching ?query (names, medical number, SSN last 4, phone; hyphens ignored), paged like the list',
     handle: (ctx, req, actor) => storeOf(ctx, actor, 'patient').list(req.query as Record<string, string>),
   },
   {
-    method: 'get', path: '/injury/get-list-type-diags', permission: null, summary: 'Diagnosis code types for an injury [{id, name}]',
+    method: 'get',
+    path: '/injury/get-list-type-diags',
+    permission: null,
+    summary: 'Diagnosis code types for an injury [{id, name}]',
     handle: async (ctx, _req, _actor, res) => named(ctx.lists.get('diagnosis-types')?.items ?? [], res.locals.locale),
   },
   {
-    method: 'get', path: '/procedure/get-list/{companyId}', permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'], summary: "Procedures of a company's services [{id, name}]",
+    method: 'get',
+    path: '/procedure/get-list/{companyId}',
+    permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'],
+    summary: "Procedures of a company's services [{id, name}]",
     async handle(ctx, req, actor) {
       const company = await storeOf(ctx, actor, 'company').get(idParam(req, 'companyId'));
-      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
+      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) =>
+        s.procedure_code.toLowerCase(),
+      );
       if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(`select id, code, short_description from procedures where lower(code) = any($1::text[]) and status and ${readableBy('$2')} order by code`, [codes, company.billing_company_id]);
-      return r.rows.map((p) => ({ id: Number(p.id), name: `${p.code} - ${p.short_description ?? ''}`.replace(/ - $/, '') }));
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(
+        `select id, code, short_description from procedures where lower(code) = any($1::text[]) and status and ${readableBy('$2')} order by code`,
+        [codes, company.billing_company_id],
+      );
+      return r.rows.map((p) => ({
+        id: Number(p.id),
+        name: `${p.code} - ${p.short_description ?? ''}`.replace(/ - $/, ''),
+      }));
     },
   },
   {
-    method: 'get', path: '/procedure/get-list-diagnoses/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Diagnoses a procedure lists [{id, code, name}]',
+    method: 'get',
+    path: '/procedure/get-list-diagnoses/{code}',
+    permission: ['procedure.view', 'claim.create', 'claim.edit'],
+    summary: 'Diagnoses a procedure lists [{id, code, name}]',
     handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'diagnosis_codes', 'diagnosis'),
   },
   {
-    method: 'get', path: '/procedure/get-list-modifiers/{code}', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'Modifiers a procedure lists [{id, code, name}]',
+    method: 'get',
+    path: '/procedure/get-list-modifiers/{code}',
+    permission: ['procedure.view', 'claim.create', 'claim.edit'],
+    summary: 'Modifiers a procedure lists [{id, code, name}]',
     handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'modifier_codes', 'modifier'),
   },
   {
-    method: 'get', path: '/procedure/get-list-insurance-companies/{id}', permission: 'procedure.view', summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',
+    method: 'get',
+    path: '/procedure/get-list-insurance-companies/{id}',
+    permission: 'procedure.view',
+    summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',
     async handle(ctx, req, actor) {
       const p = await storeOf(ctx, actor, 'procedure').get(idParam(req));
-      const fees = (p.insurance_fees as Array<{ insurance_company_id: number; fee: number; label?: string }> | undefined) ?? [];
+      const fees =
+        (p.insurance_fees as Array<{ insurance_company_id: number; fee: number; label?: string }> | undefined) ?? [];
       if (!fees.length) return [];
-      const r = await ctx.db.query<{ id: string; payer_id: string; name: string }>('select id, payer_id, name from insurance_companies where id = any($1::bigint[])', [fees.map((f) => f.insurance_company_id)]);
+      const r = await ctx.db.query<{ id: string; payer_id: string; name: string }>(
+        'select id, payer_id, name from insurance_companies where id = any($1::bigint[])',
+        [fees.map((f) => f.insurance_company_id)],
+      );
       const byId = new Map(r.rows.map((x) => [Number(x.id), `${x.payer_id} - ${x.name}`]));
-      return fees.map((f) => ({ id: f.insurance_company_id, name: byId.get(f.insurance_company_id) ?? String(f.insurance_company_id), fee: f.fee, label: f.label ?? null }));
+      return fees.map((f) => ({
+        id: f.insurance_company_id,
+        name: byId.get(f.insurance_company_id) ?? String(f.insurance_company_id),
+        fee: f.fee,
+        label: f.label ?? null,
+      }));
     },
   },
   {
-    method: 'get', path: '/procedure/type/{typeId}/classification', permission: null, summary: 'Classifications of a procedure type (CPT sections, HCPCS Level II sections, revenue code categories)',
+    method: 'get',
+    path: '/procedure/type/{typeId}/classification',
+    permission: null,
+    summary: 'Classifications of a procedure type (CPT sections, HCPCS Level II sections, revenue code categories)',
     async handle(ctx, req, _actor, res) {
       const group = ctx.lists.get('procedure-classifications')?.groups?.[String(idParam(req, 'typeId'))];
       if (!group) throw notFound();
@@ -99,22 +164,43 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     },
   },
   {
-    method: 'get', path: '/insurance-plan/insurance-company/{id}/get-by-insurance-company', permission: ['insurancecompany.insuranceplan.view', 'patient.edit', 'patient.create'], summary: 'Active plans of an insurance company [{id, name}]',
+    method: 'get',
+    path: '/insurance-plan/insurance-company/{id}/get-by-insurance-company',
+    permission: ['insurancecompany.insuranceplan.view', 'patient.edit', 'patient.create'],
+    summary: 'Active plans of an insurance company [{id, name}]',
     async handle(ctx, req, actor) {
-      const page = await storeOf(ctx, actor, 'insurance-plan').list({ insurance_company_id: String(idParam(req)), status: 'true', itemsPerPage: '1000', sortBy: 'name' }, false);
+      const page = await storeOf(ctx, actor, 'insurance-plan').list(
+        { insurance_company_id: String(idParam(req)), status: 'true', itemsPerPage: '1000', sortBy: 'name' },
+        false,
+      );
       return page.data.map((p) => ({ id: p.id, name: p.display_name, billing_company_id: p.billing_company_id }));
     },
   },
-  ...(['/insurance-plan/get-by-payer-id/{payer}', '/insurance-plan/get-list-by-payer/{payer}'] as const).map((path): GuardedRoute<LookupContext> => ({
-    method: 'get', path, permission: ['insurancecompany.insuranceplan.view', 'patient.edit'], summary: 'Plans of the insurance company with this payer id',
-    async handle(ctx, req, actor) {
-      const payer = await storeOf(ctx, actor, 'insurance-company').getBy('payer_id', String(req.params.payer), "The Payer ID doesn't exist");
-      const page = await storeOf(ctx, actor, 'insurance-plan').list({ insurance_company_id: String(payer.id), itemsPerPage: '1000', sortBy: 'name' }, false);
-      return path.includes('get-list') ? page.data.map((p) => ({ id: p.id, name: p.display_name })) : page.data;
-    },
-  })),
+  ...(['/insurance-plan/get-by-payer-id/{payer}', '/insurance-plan/get-list-by-payer/{payer}'] as const).map(
+    (path): GuardedRoute<LookupContext> => ({
+      method: 'get',
+      path,
+      permission: ['insurancecompany.insuranceplan.view', 'patient.edit'],
+      summary: 'Plans of the insurance company with this payer id',
+      async handle(ctx, req, actor) {
+        const payer = await storeOf(ctx, actor, 'insurance-company').getBy(
+          'payer_id',
+          String(req.params.payer),
+          "The Payer ID doesn't exist",
+        );
+        const page = await storeOf(ctx, actor, 'insurance-plan').list(
+          { insurance_company_id: String(payer.id), itemsPerPage: '1000', sortBy: 'name' },
+          false,
+        );
+        return path.includes('get-list') ? page.data.map((p) => ({ id: p.id, name: p.display_name })) : page.data;
+      },
+    }),
+  ),
   {
-    method: 'get', path: '/insurance-plan/{id}/plan-types', permission: 'insurancecompany.insuranceplan.view', summary: 'The plan type of a plan, named',
+    method: 'get',
+    path: '/insurance-plan/{id}/plan-types',
+    permission: 'insurancecompany.insuranceplan.view',
+    summary: 'The plan type of a plan, named',
     async handle(ctx, req, actor, res) {
       const plan = await storeOf(ctx, actor, 'insurance-plan').get(idParam(req));
       const item = ctx.lists.get('plan-types')?.items.find((i) => i.id === plan.plan_type_id);
@@ -122,32 +208,58 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     },
   },
   {
-    method: 'get', path: '/unit/get-list-rooms', permission: ['unit.view', 'company.units.view', 'patient.view'], summary: 'Rooms of a unit (?unit_id) or of every unit of a company (?company_id): code ~ name ~ ocupation/capacity',
+    method: 'get',
+    path: '/unit/get-list-rooms',
+    permission: ['unit.view', 'company.units.view', 'patient.view'],
+    summary: 'Rooms of a unit (?unit_id) or of every unit of a company (?company_id): code ~ name ~ ocupation/capacity',
     async handle(ctx, req, actor) {
       const q = req.query as Record<string, string | undefined>;
       const filter = q.unit_id ? { id: q.unit_id } : q.company_id ? { company_id: q.company_id } : null;
-      if (!filter || !/^\d+$/.test(Object.values(filter)[0]!)) throw invalid({ unit_id: ['The unit field is required.'] });
+      if (!filter || !/^\d+$/.test(Object.values(filter)[0]!))
+        throw invalid({ unit_id: ['The unit field is required.'] });
       const store = storeOf(ctx, actor, 'unit');
-      const units = 'id' in filter ? [await store.get(Number(filter.id))] : (await store.list({ company_id: filter.company_id, status: 'true', itemsPerPage: '1000' }, false)).data;
-      const rooms = units.flatMap((u) => ((u.rooms as Array<Record<string, unknown>> | undefined) ?? []).map((r, i) => ({ id: `${u.id}-${i}`, unit_id: u.id, ...r, name_display: roomDisplay(r) })));
+      const units =
+        'id' in filter
+          ? [await store.get(Number(filter.id))]
+          : (await store.list({ company_id: filter.company_id, status: 'true', itemsPerPage: '1000' }, false)).data;
+      const rooms = units.flatMap((u) =>
+        ((u.rooms as Array<Record<string, unknown>> | undefined) ?? []).map((r, i) => ({
+          id: `${u.id}-${i}`,
+          unit_id: u.id,
+          ...r,
+          name_display: roomDisplay(r),
+        })),
+      );
       if (!rooms.length && q.company_id) throw notFound(NO_ROOMS_MESSAGE);
       return rooms.map(({ name_display, ...r }) => ({ ...r, display_name: name_display }));
     },
   },
   {
-    method: 'put', path: '/unit/{id}/state', permission: 'unit.disable', summary: 'Enables or disables a unit ({status}, or a toggle)',
+    method: 'put',
+    path: '/unit/{id}/state',
+    permission: 'unit.disable',
+    summary: 'Enables or disables a unit ({status}, or a toggle)',
     handle: (ctx, req, actor) => storeOf(ctx, actor, 'unit').changeStatus(idParam(req), statusFromBody(req)),
   },
   {
-    method: 'patch', path: '/clearing-house/{id}', permission: 'clearinghouse.edit', summary: 'Edits a clearing house (the same as PUT)',
+    method: 'patch',
+    path: '/clearing-house/{id}',
+    permission: 'clearinghouse.edit',
+    summary: 'Edits a clearing house (the same as PUT)',
     async handle(ctx, req, actor, res) {
       const { writable, merged } = entityWriter(entityOf(ctx, 'clearing-house'));
       const values = writable(bodyObject(req));
-      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, { check: merged(values, res.locals.locale), version: editedVersion(req) });
+      return storeOf(ctx, actor, 'clearing-house').update(idParam(req), values, {
+        check: merged(values, res.locals.locale),
+        version: editedVersion(req),
+      });
     },
   },
   {
-    method: 'get', path: '/facility/bill-classifications/{id}', permission: ['facility.view', 'facility.create', 'facility.edit'], summary: 'Bill classifications of a facility type (UB-04 type of bill)',
+    method: 'get',
+    path: '/facility/bill-classifications/{id}',
+    permission: ['facility.view', 'facility.create', 'facility.edit'],
+    summary: 'Bill classifications of a facility type (UB-04 type of bill)',
     async handle(ctx, req, _actor, res) {
       const group = ctx.lists.get('bill-classifications')?.groups?.[String(idParam(req))];
       if (!group) throw notFound();
@@ -155,28 +267,51 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     },
   },
   {
-    method: 'get', path: '/taxonomy/get-list', permission: null, summary: 'NUCC taxonomy codes [{id, name}] matching ?query (code or name), at most 50',
+    method: 'get',
+    path: '/taxonomy/get-list',
+    permission: null,
+    summary: 'NUCC taxonomy codes [{id, name}] matching ?query (code or name), at most 50',
     async handle(ctx, req) {
-      const q = String(req.query.query ?? '').trim().toLowerCase();
+      const q = String(req.query.query ?? '')
+        .trim()
+        .toLowerCase();
       const r = await ctx.db.query<{ code: string; display_name: string }>(
-        `select code, display_name from taxonomies where $1 = '' or lower(code) like $2 or lower(display_name) like $3 order by code limit 50`, [q, `${q}%`, `%${q}%`]);
+        `select code, display_name from taxonomies where $1 = '' or lower(code) like $2 or lower(display_name) like $3 order by code limit 50`,
+        [q, `${q}%`, `%${q}%`],
+      );
       return r.rows.map((t) => ({ id: t.code, name: `${t.code} - ${t.display_name}` }));
     },
   },
   {
-    method: 'get', path: '/address/get-list-states', permission: null, summary: 'US states and territories [{id, name}] (id = the two-letter code)',
+    method: 'get',
+    path: '/address/get-list-states',
+    permission: null,
+    summary: 'US states and territories [{id, name}] (id = the two-letter code)',
     handle: async () => US_STATES.map(([code, name]) => ({ id: code, name: `${code} - ${name}` })),
   },
   {
-    method: 'get', path: '/address/get-list-countries', permission: null, summary: 'Countries [{id, name}] (ISO 3166 alpha-2)',
-    handle: async (_ctx, _req, _actor, res) => countries(res.locals.locale === 'es' ? 'es' : 'en').map(([code, name]) => ({ id: code, name })),
+    method: 'get',
+    path: '/address/get-list-countries',
+    permission: null,
+    summary: 'Countries [{id, name}] (ISO 3166 alpha-2)',
+    handle: async (_ctx, _req, _actor, res) =>
+      countries(res.locals.locale === 'es' ? 'es' : 'en').map(([code, name]) => ({ id: code, name })),
   },
   {
-    method: 'get', path: '/setting/get-list-langs', permission: null, summary: 'Languages of the application',
-    handle: async () => [{ id: 'en', name: 'English' }, { id: 'es', name: 'Español' }],
+    method: 'get',
+    path: '/setting/get-list-langs',
+    permission: null,
+    summary: 'Languages of the application',
+    handle: async () => [
+      { id: 'en', name: 'English' },
+      { id: 'es', name: 'Español' },
+    ],
   },
   {
-    method: 'get', path: '/procedure/get-list-mac-localities', permission: ['procedure.view', 'claim.create', 'claim.edit'], summary: 'MAC localities of a procedure (?code)',
+    method: 'get',
+    path: '/procedure/get-list-mac-localities',
+    permission: ['procedure.view', 'claim.create', 'claim.edit'],
+    summary: 'MAC localities of a procedure (?code)',
     async handle(ctx, req, actor) {
       const code = String(req.query.code ?? '');
       const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
@@ -184,52 +319,99 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     },
   },
   {
-    method: 'get', path: '/procedure/get-price-of-procedure', permission: ['procedure.view', 'claim.create', 'claim.edit'],
-    summary: 'Price of a procedure in cents: by MAC locality (?mac, ?locality_number, ?facility=true for the facility price), by insurance company (?insurance_company_id), else its price',
+    method: 'get',
+    path: '/procedure/get-price-of-procedure',
+    permission: ['procedure.view', 'claim.create', 'claim.edit'],
+    summary:
+      'Price of a procedure in cents: by MAC locality (?mac, ?locality_number, ?facility=true for the facility price), by insurance company (?insurance_company_id), else its price',
     async handle(ctx, req, actor) {
       const q = req.query as Record<string, string | undefined>;
       const p = await storeOf(ctx, actor, 'procedure').getBy('code', String(q.code ?? ''), 'Procedure code not found');
       const fees = (p.insurance_fees as Array<Record<string, unknown>> | undefined) ?? [];
-      const fee = q.insurance_company_id ? fees.find((f) => String(f.insurance_company_id) === q.insurance_company_id) : undefined;
+      const fee = q.insurance_company_id
+        ? fees.find((f) => String(f.insurance_company_id) === q.insurance_company_id)
+        : undefined;
       if (fee) return { code: p.code, price: fee.fee, source: 'insurance_fee' };
       const macs = (p.mac_localities as Array<Record<string, unknown>> | undefined) ?? [];
-      const mac = q.mac ? macs.find((m) => m.mac === q.mac && (!q.locality_number || m.locality_number === q.locality_number)) : undefined;
-      if (mac) return { code: p.code, price: q.facility === 'true' ? mac.facility_price : mac.non_facility_price, source: 'mac_locality' };
+      const mac = q.mac
+        ? macs.find((m) => m.mac === q.mac && (!q.locality_number || m.locality_number === q.locality_number))
+        : undefined;
+      if (mac)
+        return {
+          code: p.code,
+          price: q.facility === 'true' ? mac.facility_price : mac.non_facility_price,
+          source: 'mac_locality',
+        };
       return { code: p.code, price: p.price ?? null, source: 'price' };
     },
   },
   {
-    method: 'get', path: '/procedure/get-list-insurance-label-fees', permission: 'procedure.view', summary: 'Labels used for insurance fees',
+    method: 'get',
+    path: '/procedure/get-list-insurance-label-fees',
+    permission: 'procedure.view',
+    summary: 'Labels used for insurance fees',
     async handle(ctx, _req, actor) {
       const params: unknown[] = [];
-      const r = await ctx.db.query<{ label: string }>(`select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f
-        where f->>'label' is not null and ${readableByActor(actor, params)} order by 1 limit 200`, params);
+      const r = await ctx.db.query<{ label: string }>(
+        `select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f
+        where f->>'label' is not null and ${readableByActor(actor, params)} order by 1 limit 200`,
+        params,
+      );
       return r.rows.map((x, i) => ({ id: i + 1, name: x.label }));
     },
   },
   {
-    method: 'patch', path: '/procedure/add-to-company/{companyId}', permission: ['company.services.edit'], summary: "Adds procedures to a company's services ({codes: [..]}); a code already there is kept as it is",
+    method: 'patch',
+    path: '/procedure/add-to-company/{companyId}',
+    permission: ['company.services.edit'],
+    summary: "Adds procedures to a company's services ({codes: [..]}); a code already there is kept as it is",
     async handle(ctx, req, actor, res) {
       const codes = bodyObject(req).codes;
-      if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string')) throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
+      if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string'))
+        throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
       // One look-up for all the codes, not one per code.
       const companies = storeOf(ctx, actor, 'company');
       const company = await companies.get(idParam(req, 'companyId'));
-      const found = await ctx.db.query<{ code: string }>(`select lower(code) as code from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')}`, [codes.map((c) => c.toLowerCase()), company.billing_company_id]);
-      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase()))) throw notFound('Procedure code not found');
-      const have = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []);
-      const services = [...have, ...codes.filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase())).map((c) => ({ procedure_code: c.toUpperCase() }))];
-      return companies.update(company.id, { services }, { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale) });
+      const found = await ctx.db.query<{ code: string }>(
+        `select lower(code) as code from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')}`,
+        [codes.map((c) => c.toLowerCase()), company.billing_company_id],
+      );
+      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase())))
+        throw notFound('Procedure code not found');
+      const have = (company.services as Array<{ procedure_code: string }> | undefined) ?? [];
+      const services = [
+        ...have,
+        ...codes
+          .filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase()))
+          .map((c) => ({ procedure_code: c.toUpperCase() })),
+      ];
+      return companies.update(
+        company.id,
+        { services },
+        { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale) },
+      );
     },
   },
   {
-    method: 'get', path: '/procedure/get-to-company/{id}', permission: ['company.services.view', 'procedure.view'], summary: "The procedures of a company's services",
+    method: 'get',
+    path: '/procedure/get-to-company/{id}',
+    permission: ['company.services.view', 'procedure.view'],
+    summary: "The procedures of a company's services",
     async handle(ctx, req, actor) {
       const company = await storeOf(ctx, actor, 'company').get(idParam(req));
-      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) => s.procedure_code.toLowerCase());
+      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) =>
+        s.procedure_code.toLowerCase(),
+      );
       if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(`select id, code, short_description from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')} order by code`, [codes, company.billing_company_id]);
-      return r.rows.map((p) => ({ id: Number(p.id), code: p.code, name: `${p.code} - ${p.short_description ?? ''}`.trim() }));
+      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(
+        `select id, code, short_description from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')} order by code`,
+        [codes, company.billing_company_id],
+      );
+      return r.rows.map((p) => ({
+        id: Number(p.id),
+        code: p.code,
+        name: `${p.code} - ${p.short_description ?? ''}`.trim(),
+      }));
     },
   },
 ];

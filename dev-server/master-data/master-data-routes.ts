@@ -10,4 +10,12 @@ import { npiRoutes } from './npi-routes.ts';
  * The hand-written master-data routes (document 2 §7 beyond list/show/create/edit/status): mounted
  * before the generic router, because /unit/get-list-rooms must not be read as /unit/{id}.
  */
-export const masterDataRoutes: GuardedRoute<ProfessionalContext>[] = [...patientRoutes, ...policyRoutes, ...npiRoutes, ...linkRoutes, ...billingCompanyLinkRoutes, ...lookupRoutes, ...healthProfessionalRoutes];
+export const masterDataRoutes: GuardedRoute<ProfessionalContext>[] = [
+  ...patientRoutes,
+  ...policyRoutes,
+  ...npiRoutes,
+  ...linkRoutes,
+  ...billingCompanyLinkRoutes,
+  ...lookupRoutes,
+  ...healthProfessionalRoutes,
+];

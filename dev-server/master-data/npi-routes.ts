@@ -14,22 +14,49 @@ export const NPI_INVALID_MESSAGE = "The NPI doesn't exist";
  */
 export const npiRoutes: GuardedRoute<MasterDataContext>[] = [
   {
-    method: 'get', path: '/npi/{npi}', permission: ['company.create', 'company.edit', 'facility.create', 'facility.edit', 'healthprofessional.create', 'healthprofessional.edit'],
+    method: 'get',
+    path: '/npi/{npi}',
+    permission: [
+      'company.create',
+      'company.edit',
+      'facility.create',
+      'facility.edit',
+      'healthprofessional.create',
+      'healthprofessional.edit',
+    ],
     summary: 'NPI look-up: check digit, NPPES registry (when imported) and the records using it',
     async handle(ctx, req, actor) {
       const npi = String(req.params.npi);
       if (!isNpi(npi)) throw invalid({ npi: [NPI_INVALID_MESSAGE] }, NPI_INVALID_MESSAGE);
-      const reg = await ctx.db.query<Record<string, unknown>>('select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1', [npi]);
+      const reg = await ctx.db.query<Record<string, unknown>>(
+        'select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1',
+        [npi],
+      );
       const params: unknown[] = [npi];
-      const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `billing_company_id = any($2::bigint[])`);
+      const scope = actor.crossTenant
+        ? 'true'
+        : (params.push(actor.billingCompanyIds), `billing_company_id = any($2::bigint[])`);
       const used = await ctx.db.query<{ entity: string; id: string; name: string; billing_company_id: string }>(
         `select 'company' as entity, id, name, billing_company_id from companies where npi = $1 and ${scope}
          union all select 'facility', id, name, billing_company_id from facilities where npi = $1 and ${scope}
-         union all select 'health-professional', id, first_name || ' ' || last_name, billing_company_id from health_professionals where npi = $1 and ${scope}`, params);
+         union all select 'health-professional', id, first_name || ' ' || last_name, billing_company_id from health_professionals where npi = $1 and ${scope}`,
+        params,
+      );
       const registry = reg.rows[0];
-      const usedBy = used.rows.map((u) => ({ entity: u.entity, id: Number(u.id), name: u.name, billing_company_id: Number(u.billing_company_id) }));
+      const usedBy = used.rows.map((u) => ({
+        entity: u.entity,
+        id: Number(u.id),
+        name: u.name,
+        billing_company_id: Number(u.billing_company_id),
+      }));
       if (!registry && !usedBy.length) throw new HttpError(404, NPI_NOT_FOUND_MESSAGE);
-      const kind = registry ? (Number(registry.entity_type) === 1 ? 'individual' : 'organization') : usedBy[0].entity === 'health-professional' ? 'individual' : 'organization';
+      const kind = registry
+        ? Number(registry.entity_type) === 1
+          ? 'individual'
+          : 'organization'
+        : usedBy[0].entity === 'health-professional'
+          ? 'individual'
+          : 'organization';
       return { npi, kind, entity_type: kind === 'individual' ? 1 : 2, registry: registry ?? null, used_by: usedBy };
     },
   },

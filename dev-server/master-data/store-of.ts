@@ -3,7 +3,10 @@ import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 
-export interface MasterDataContext { db: Database; entities: Entity[] }
+export interface MasterDataContext {
+  db: Database;
+  entities: Entity[];
+}
 
 /** The schema-driven store of an entity for this caller: tenancy and audit come with it. */
 export function storeOf(ctx: MasterDataContext, actor: Actor, name: string): ResourceStore {

@@ -3,7 +3,11 @@ import type { Database } from '../db/database.ts';
 export const MESSENGER_CHANNEL = 'messenger';
 
 /** What a new message tells its thread's members' open screens: where it is, and who should hear. */
-export interface MessageNotice { thread_id: number; message_id: number; user_ids: number[] }
+export interface MessageNotice {
+  thread_id: number;
+  message_id: number;
+  user_ids: number[];
+}
 
 type Subscriber = { userId: number; send(notice: MessageNotice): void };
 
@@ -22,15 +26,23 @@ export class MessengerHub {
     await this.started;
     const s: Subscriber = { userId, send };
     this.subscribers.add(s);
-    return () => { this.subscribers.delete(s); };
+    return () => {
+      this.subscribers.delete(s);
+    };
   }
 
   private deliver(payload: string) {
     let notice: MessageNotice;
-    try { notice = JSON.parse(payload) as MessageNotice; } catch { return; }
+    try {
+      notice = JSON.parse(payload) as MessageNotice;
+    } catch {
+      return;
+    }
     const to = new Set(notice.user_ids.map(Number));
     for (const s of this.subscribers) if (to.has(s.userId)) s.send(notice);
   }
 
-  async close() { if (this.started) await (await this.started)(); }
+  async close() {
+    if (this.started) await (await this.started)();
+  }
 }

@@ -8,9 +8,22 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { cms1500Pdf, ub04Pdf, type FormMode, type FormOffsets } from './paper-form-pdf.ts';
 
 type Row = Record<string, unknown>;
-const INSURANCE_TYPE: Record<string, PaperExtras['insuranceType']> = { MED: 'medicare', MCE: 'medicaid', TR: 'tricare', CH: 'champva', GHP: 'group', CI: 'group', BL: 'group', FBL: 'feca', OT: 'other' };
+const INSURANCE_TYPE: Record<string, PaperExtras['insuranceType']> = {
+  MED: 'medicare',
+  MCE: 'medicaid',
+  TR: 'tricare',
+  CH: 'champva',
+  GHP: 'group',
+  CI: 'group',
+  BL: 'group',
+  FBL: 'feca',
+  OT: 'other',
+};
 const INS_CODES = ['CI', 'BL', 'MED', 'MCE', 'TR', 'CH', 'GHP', 'FBL', 'OT'];
-const up = (v: unknown) => String(v ?? '').toUpperCase().trim();
+const up = (v: unknown) =>
+  String(v ?? '')
+    .toUpperCase()
+    .trim();
 
 /** What the paper forms need beyond the 837 model, for many claims in one query. */
 async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {
@@ -25,27 +38,55 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
                from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id left join insurance_plans pl on pl.id = p.insurance_plan_id join patients pt on pt.id = p.patient_id
               where p.id = any(array(select jsonb_array_elements_text(c.insurance_policy_ids)::bigint)) order by p.type_responsibility_id offset 1 limit 1) as other_policy
        from claims c left join facilities f on f.id = c.facility_id left join companies co on co.id = c.company_id
-      where c.billing_company_id = $1 and c.id = any($2::bigint[])`, [bc, ids]);
+      where c.billing_company_id = $1 and c.id = any($2::bigint[])`,
+    [bc, ids],
+  );
   const out = new Map<number, PaperExtras>();
   for (const c of r.rows) {
     const primary = (c.primary_policy ?? {}) as Row;
     const other = c.other_policy as Row | null;
-    const info = ((c.additional_information as Row[] | null) ?? []).map((i) => [i.qualifier, i.value].filter(Boolean).join(' ')).join(' ');
+    const info = ((c.additional_information as Row[] | null) ?? [])
+      .map((i) => [i.qualifier, i.value].filter(Boolean).join(' '))
+      .join(' ');
     out.set(Number(c.id), {
-      claimCode: String(c.code ?? ''), printedOn: usDateOf(),
-      payerAddress: primary.payer_address ? { line1: up(primary.payer_address), city: up(primary.payer_city), state: up(primary.payer_state), zip: String(primary.payer_zip ?? '') } : null,
+      claimCode: String(c.code ?? ''),
+      printedOn: usDateOf(),
+      payerAddress: primary.payer_address
+        ? {
+            line1: up(primary.payer_address),
+            city: up(primary.payer_city),
+            state: up(primary.payer_state),
+            zip: String(primary.payer_zip ?? ''),
+          }
+        : null,
       insuranceType: INSURANCE_TYPE[INS_CODES[Number(primary.ins_type_id ?? 9) - 1] ?? 'OT'] ?? 'other',
       planName: primary.plan ? String(primary.plan) : null,
       acceptAssignment: c.accept_assignment !== false,
-      facility: c.facility_name ? { name: up(c.facility_name), npi: c.facility_npi ? String(c.facility_npi) : null, address: { line1: up(c.facility_address), city: up(c.facility_city), state: up(c.facility_state), zip: String(c.facility_zip ?? '') } } : null,
-      outsideLab: c.outside_lab === true, outsideLabCharge: c.outside_lab_charge === null ? null : Number(c.outside_lab_charge),
-      employmentRelated: c.accident_type === 'EM', autoAccident: c.accident_type === 'AA', otherAccident: c.accident_type === 'OA',
+      facility: c.facility_name
+        ? {
+            name: up(c.facility_name),
+            npi: c.facility_npi ? String(c.facility_npi) : null,
+            address: {
+              line1: up(c.facility_address),
+              city: up(c.facility_city),
+              state: up(c.facility_state),
+              zip: String(c.facility_zip ?? ''),
+            },
+          }
+        : null,
+      outsideLab: c.outside_lab === true,
+      outsideLabCharge: c.outside_lab_charge === null ? null : Number(c.outside_lab_charge),
+      employmentRelated: c.accident_type === 'EM',
+      autoAccident: c.accident_type === 'AA',
+      otherAccident: c.accident_type === 'OA',
       accidentState: c.accident_state ? String(c.accident_state) : null,
-      injuryDate: c.injury_date ? isoToUsDate(c.injury_date) as string : null,
+      injuryDate: c.injury_date ? (isoToUsDate(c.injury_date) as string) : null,
       additionalInformation: info || null,
       amountPaid: Number(c.amount_paid ?? 0),
       billingPhone: c.billing_phone ? String(c.billing_phone) : null,
-      otherInsured: other ? { name: up(other.name), policyNumber: String(other.policy ?? ''), planName: up(other.plan) } : null,
+      otherInsured: other
+        ? { name: up(other.name), policyNumber: String(other.policy ?? ''), planName: up(other.plan) }
+        : null,
     });
   }
   return out;
@@ -55,12 +96,39 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
  * The paper forms of claims of one billing company: CMS-1500 for professional claims, UB-04 for
  * institutional ones (a batch holds one form, so one PDF). Claims come out in the order given.
  */
-export async function claimFormsPdf(db: Queryable, bc: number, ids: number[], mode: FormMode, offsets: Partial<FormOffsets> = {}): Promise<{ form: 'CMS-1500' | 'UB-04'; pdf: ArrayBuffer }> {
+export async function claimFormsPdf(
+  db: Queryable,
+  bc: number,
+  ids: number[],
+  mode: FormMode,
+  offsets: Partial<FormOffsets> = {},
+): Promise<{ form: 'CMS-1500' | 'UB-04'; pdf: ArrayBuffer }> {
   const { professional, institutional } = await claimsFor837(db, bc, ids);
   const extras = await paperExtras(db, bc, ids);
   const order = new Map(ids.map((id, i) => [id, i]));
   const byOrder = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  if (professional.length) return { form: 'CMS-1500', pdf: cms1500Pdf(byOrder(professional).map((c) => cms1500Pages(c, extras.get(c.id)!)), mode, offsets) };
+  if (professional.length)
+    return {
+      form: 'CMS-1500',
+      pdf: cms1500Pdf(
+        byOrder(professional).map((c) => cms1500Pages(c, extras.get(c.id)!)),
+        mode,
+        offsets,
+      ),
+    };
   const revenue = new Map(codeListFile('revenue-codes').map((r) => [String(r.code ?? r.id), r.name]));
-  return { form: 'UB-04', pdf: ub04Pdf(byOrder(institutional).map((c) => ub04Pages(c, extras.get(c.id)!, c.lines.map((l) => revenue.get(l.revenueCode) ?? ''))), mode, offsets) };
+  return {
+    form: 'UB-04',
+    pdf: ub04Pdf(
+      byOrder(institutional).map((c) =>
+        ub04Pages(
+          c,
+          extras.get(c.id)!,
+          c.lines.map((l) => revenue.get(l.revenueCode) ?? ''),
+        ),
+      ),
+      mode,
+      offsets,
+    ),
+  };
 }

@@ -25,11 +25,18 @@ async function policyOf(ctx: MasterDataContext, actor: Actor, req: Request, pati
  * Super User may send one (document 2 §5), and then it must be the patient's. The subscriber goes
  * with a policy the patient does not hold; when the patient is the insured it is cleared.
  */
-function policyBody(ctx: MasterDataContext, req: Request, actor: Actor, patient: Record<string, unknown>, editing: boolean): Record<string, unknown> {
+function policyBody(
+  ctx: MasterDataContext,
+  req: Request,
+  actor: Actor,
+  patient: Record<string, unknown>,
+  editing: boolean,
+): Record<string, unknown> {
   const body = bodyObject(req);
   if (body.billing_company_id !== undefined && body.billing_company_id !== null) {
     if (!actor.crossTenant) throw invalid({ billing_company_id: [POLICY_BILLING_COMPANY_MESSAGE] });
-    if (Number(body.billing_company_id) !== Number(patient.billing_company_id)) throw invalid({ billing_company_id: [POLICY_OTHER_BILLING_COMPANY_MESSAGE] });
+    if (Number(body.billing_company_id) !== Number(patient.billing_company_id))
+      throw invalid({ billing_company_id: [POLICY_OTHER_BILLING_COMPANY_MESSAGE] });
   }
   const { writable } = entityWriter(entityOf(ctx, 'insurance-policy'));
   const values = writable(body);
@@ -41,30 +48,54 @@ function policyBody(ctx: MasterDataContext, req: Request, actor: Actor, patient:
 
 export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
   {
-    method: 'get', path: '/patient/{id}/get-policies', permission: 'patient.policies.view', summary: "A patient's insurance policies, active first, by responsibility",
+    method: 'get',
+    path: '/patient/{id}/get-policies',
+    permission: 'patient.policies.view',
+    summary: "A patient's insurance policies, active first, by responsibility",
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
-      const page = await storeOf(ctx, actor, 'insurance-policy').list({ patient_id: String(patient.id), itemsPerPage: '1000', sortBy: 'type_responsibility_id' });
+      const page = await storeOf(ctx, actor, 'insurance-policy').list({
+        patient_id: String(patient.id),
+        itemsPerPage: '1000',
+        sortBy: 'type_responsibility_id',
+      });
       return page.data.sort((a, b) => Number(b.status) - Number(a.status));
     },
   },
   {
-    method: 'get', path: '/patient/{id}/get-policy/{policyId}', permission: 'patient.policies.view', summary: 'One policy of a patient',
+    method: 'get',
+    path: '/patient/{id}/get-policy/{policyId}',
+    permission: 'patient.policies.view',
+    summary: 'One policy of a patient',
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
       return policyOf(ctx, actor, req, patient.id);
     },
   },
   {
-    method: 'get', path: '/patient/{id}/get-list-policies', permission: 'patient.policies.view', summary: "Picker of a patient's active policies [{id, name}]",
+    method: 'get',
+    path: '/patient/{id}/get-list-policies',
+    permission: 'patient.policies.view',
+    summary: "Picker of a patient's active policies [{id, name}]",
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
-      const page = await storeOf(ctx, actor, 'insurance-policy').list({ patient_id: String(patient.id), status: 'true', itemsPerPage: '1000', sortBy: 'type_responsibility_id' }, false);
-      return page.data.map((p) => ({ id: p.id, name: p.display_name, type_responsibility_id: p.type_responsibility_id }));
+      const page = await storeOf(ctx, actor, 'insurance-policy').list(
+        { patient_id: String(patient.id), status: 'true', itemsPerPage: '1000', sortBy: 'type_responsibility_id' },
+        false,
+      );
+      return page.data.map((p) => ({
+        id: p.id,
+        name: p.display_name,
+        type_responsibility_id: p.type_responsibility_id,
+      }));
     },
   },
   {
-    method: 'patch', path: '/patient/add-policy-to-patient/{id}', permission: 'patient.edit', status: 201, summary: 'Adds an insurance policy (with its subscriber when the patient is not the insured) to a patient',
+    method: 'patch',
+    path: '/patient/add-policy-to-patient/{id}',
+    permission: 'patient.edit',
+    status: 201,
+    summary: 'Adds an insurance policy (with its subscriber when the patient is not the insured) to a patient',
     async handle(ctx, req, actor, res) {
       const patient = await patientOf(ctx, actor, req);
       const values = policyBody(ctx, req, actor, patient, false);
@@ -73,7 +104,10 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
     },
   },
   {
-    method: 'patch', path: '/patient/{id}/edit-policy/{policyId}', permission: 'patient.edit', summary: 'Edits a policy of a patient',
+    method: 'patch',
+    path: '/patient/{id}/edit-policy/{policyId}',
+    permission: 'patient.edit',
+    summary: 'Edits a policy of a patient',
     async handle(ctx, req, actor, res) {
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);
@@ -81,45 +115,80 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
       const { writable, merged } = entityWriter(entityOf(ctx, 'insurance-policy'));
       // The patient is the insured: no subscriber is kept.
       if ({ ...writable(policy), ...values }.own_insurance !== false) values.subscriber = null;
-      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, { check: merged(values, res.locals.locale), version: editedVersion(req) });
+      return storeOf(ctx, actor, 'insurance-policy').update(policy.id, values, {
+        check: merged(values, res.locals.locale),
+        version: editedVersion(req),
+      });
     },
   },
   {
-    method: 'patch', path: '/patient/{id}/change-status-policy/{policyId}', permission: 'patient.edit', summary: 'Enables or disables a policy of a patient (toggle, or {status})',
+    method: 'patch',
+    path: '/patient/{id}/change-status-policy/{policyId}',
+    permission: 'patient.edit',
+    summary: 'Enables or disables a policy of a patient (toggle, or {status})',
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);
       return storeOf(ctx, actor, 'insurance-policy').changeStatus(policy.id, statusFromBody(req));
     },
   },
-  ...(['patch /patient/{id}/remove-policy/{policyId}', 'delete /patient/{id}/insurance-policies/{policyId}'] as const).map((spec): GuardedRoute<MasterDataContext> => ({
-    method: spec.split(' ')[0] as 'patch' | 'delete', path: spec.split(' ')[1], permission: 'patient.policies.remove', summary: 'Removes a policy from a patient',
-    async handle(ctx, req, actor) {
-      const patient = await patientOf(ctx, actor, req);
-      const policy = await policyOf(ctx, actor, req, patient.id);
-      await storeOf(ctx, actor, 'insurance-policy').remove(policy.id);
-      return { message: 'The policy was removed.' };
-    },
-  })),
+  ...(
+    ['patch /patient/{id}/remove-policy/{policyId}', 'delete /patient/{id}/insurance-policies/{policyId}'] as const
+  ).map(
+    (spec): GuardedRoute<MasterDataContext> => ({
+      method: spec.split(' ')[0] as 'patch' | 'delete',
+      path: spec.split(' ')[1],
+      permission: 'patient.policies.remove',
+      summary: 'Removes a policy from a patient',
+      async handle(ctx, req, actor) {
+        const patient = await patientOf(ctx, actor, req);
+        const policy = await policyOf(ctx, actor, req, patient.id);
+        await storeOf(ctx, actor, 'insurance-policy').remove(policy.id);
+        return { message: 'The policy was removed.' };
+      },
+    }),
+  ),
   {
-    method: 'get', path: '/patient/get-subscribers', permission: 'patient.policies.view', summary: 'Subscribers already entered on policies (to pick one again), ?query narrows by name',
+    method: 'get',
+    path: '/patient/get-subscribers',
+    permission: 'patient.policies.view',
+    summary: 'Subscribers already entered on policies (to pick one again), ?query narrows by name',
     async handle(ctx, req, actor) {
-      const q = String(req.query.query ?? '').trim().toLowerCase();
+      const q = String(req.query.query ?? '')
+        .trim()
+        .toLowerCase();
       const params: unknown[] = [];
       const where = ['subscriber is not null'];
-      if (!actor.crossTenant) { params.push(actor.billingCompanyIds); where.push(`billing_company_id = any($${params.length}::bigint[])`); }
-      if (q) { params.push(`%${q}%`); where.push(`lower((subscriber->>'first_name') || ' ' || (subscriber->>'last_name')) like $${params.length}`); }
-      const r = await ctx.db.query<{ subscriber: Record<string, unknown> }>(`select distinct on (lower(subscriber->>'first_name'), lower(subscriber->>'last_name'), subscriber->>'date_of_birth') subscriber from insurance_policies where ${where.join(' and ')} limit 50`, params);
+      if (!actor.crossTenant) {
+        params.push(actor.billingCompanyIds);
+        where.push(`billing_company_id = any($${params.length}::bigint[])`);
+      }
+      if (q) {
+        params.push(`%${q}%`);
+        where.push(`lower((subscriber->>'first_name') || ' ' || (subscriber->>'last_name')) like $${params.length}`);
+      }
+      const r = await ctx.db.query<{ subscriber: Record<string, unknown> }>(
+        `select distinct on (lower(subscriber->>'first_name'), lower(subscriber->>'last_name'), subscriber->>'date_of_birth') subscriber from insurance_policies where ${where.join(' and ')} limit 50`,
+        params,
+      );
       return r.rows.map((x) => x.subscriber);
     },
   },
   {
-    method: 'patch', path: '/patient/add-companies-to-patient/{id}', permission: 'patient.edit', summary: "Sets the patient's company ({company_id})",
+    method: 'patch',
+    path: '/patient/add-companies-to-patient/{id}',
+    permission: 'patient.edit',
+    summary: "Sets the patient's company ({company_id})",
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const companyId = body.company_id;
-      if (!Number.isSafeInteger(companyId) || (companyId as number) < 1) throw invalid({ company_id: ['The company field is required.'] });
-      return storeOf(ctx, actor, 'patient').update(idParam(req), { company_id: companyId }, { check: entityWriter(entityOf(ctx, 'patient')).merged({ company_id: companyId }, res.locals.locale) });
+      if (!Number.isSafeInteger(companyId) || (companyId as number) < 1)
+        throw invalid({ company_id: ['The company field is required.'] });
+      return storeOf(ctx, actor, 'patient').update(
+        idParam(req),
+        { company_id: companyId },
+        { check: entityWriter(entityOf(ctx, 'patient')).merged({ company_id: companyId }, res.locals.locale) },
+      );
     },
   },
 ];

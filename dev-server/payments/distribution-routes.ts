@@ -20,23 +20,45 @@ const PAYABLE = `c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPRO
  * the share the payer left (patient responsibility), not the payer's part.
  */
 async function claimsWithLines(db: Queryable, where: string[], params: unknown[], attachedTo: number) {
-  const claims = (await db.query<Row>(
-    `select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service,
+  const claims = (
+    await db.query<Row>(
+      `select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service,
             exists (select 1 from payment_claims pc where pc.payment_id = ${attachedTo} and pc.claim_id = c.id) as attached
-       from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`, params)).rows;
-  const lines = (await db.query<Row>(
-    `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
+       from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`,
+      params,
+    )
+  ).rows;
+  const lines = (
+    await db.query<Row>(
+      `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
             coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id and y.source_id <> ${PAYMENT_SOURCE.PATIENT} where p.claim_service_id = s.id), 0) as paid_before,
             coalesce((select sum((a->>'amount')::bigint) from payment_services p, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where p.claim_service_id = s.id), 0) as adjusted_before
-       from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`, [claims.map((c) => c.id)])).rows;
-  return claims.map((c) => ({ ...c, billed_amount: Number(c.billed_amount), lines: lines.filter((l) => Number(l.claim_id) === Number(c.id)).map((l) => ({
-    ...l, charge: Number(l.charge), paid_before: Number(l.paid_before), adjusted_before: Number(l.adjusted_before), balance: Number(l.charge) - Number(l.paid_before) - Number(l.adjusted_before) })) }));
+       from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`,
+      [claims.map((c) => c.id)],
+    )
+  ).rows;
+  return claims.map((c) => ({
+    ...c,
+    billed_amount: Number(c.billed_amount),
+    lines: lines
+      .filter((l) => Number(l.claim_id) === Number(c.id))
+      .map((l) => ({
+        ...l,
+        charge: Number(l.charge),
+        paid_before: Number(l.paid_before),
+        adjusted_before: Number(l.adjusted_before),
+        balance: Number(l.charge) - Number(l.paid_before) - Number(l.adjusted_before),
+      })),
+  }));
 }
 
 /** Claim ids from a body's list: every one an id, at most 500. */
 function claimIds(v: unknown, field: string): number[] {
-  const ids = Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? Number((x as Row).id ?? (x as Row).claim_id) : Number(x))) : null;
-  if (!ids || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ [field]: ['The claims must be a list of claim ids (at most 500).'] });
+  const ids = Array.isArray(v)
+    ? v.map((x) => (x && typeof x === 'object' ? Number((x as Row).id ?? (x as Row).claim_id) : Number(x)))
+    : null;
+  if (!ids || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
+    throw invalid({ [field]: ['The claims must be a list of claim ids (at most 500).'] });
   return [...new Set(ids)];
 }
 
@@ -44,19 +66,56 @@ function claimIds(v: unknown, field: string): number[] {
  * Sets the claims a payment is working on. A claim taken off the list that the payment already paid
  * is refused: money is taken off a claim by removing the claim from the payment (its postings reversed).
  */
-async function syncClaims(tx: Queryable, actor: Actor, payment: Row, ids: number[], field: string): Promise<{ added: number[]; removed: number[] }> {
+async function syncClaims(
+  tx: Queryable,
+  actor: Actor,
+  payment: Row,
+  ids: number[],
+  field: string,
+): Promise<{ added: number[]; removed: number[] }> {
   const bc = Number(payment.billing_company_id);
-  const found = (await tx.query<{ id: string }>(`select c.id from claims c where c.billing_company_id = $1 and c.id = any($2::bigint[]) and ${PAYABLE}`, [bc, ids])).rows.map((r) => Number(r.id));
+  const found = (
+    await tx.query<{ id: string }>(
+      `select c.id from claims c where c.billing_company_id = $1 and c.id = any($2::bigint[]) and ${PAYABLE}`,
+      [bc, ids],
+    )
+  ).rows.map((r) => Number(r.id));
   const missing = ids.filter((x) => !found.includes(x));
-  if (missing.length) throw invalid({ [field]: [`These claims cannot be paid by this payment (not found, or not sent to a payer): ${missing.join(', ')}.`] });
-  const before = (await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])).rows.map((r) => Number(r.claim_id));
+  if (missing.length)
+    throw invalid({
+      [field]: [
+        `These claims cannot be paid by this payment (not found, or not sent to a payer): ${missing.join(', ')}.`,
+      ],
+    });
+  const before = (
+    await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])
+  ).rows.map((r) => Number(r.claim_id));
   const removed = before.filter((x) => !ids.includes(x));
-  const paid = (await tx.query<{ claim_id: string }>(`select distinct p.claim_id from payment_services p where p.payment_id = $1 and p.claim_id = any($2::bigint[]) and ${LIVE_POSTING}`, [payment.id, removed])).rows.map((r) => Number(r.claim_id));
-  if (paid.length) throw invalid({ [field]: [`These claims have postings of this payment; remove them from the payment to reverse what it paid: ${paid.join(', ')}.`] });
+  const paid = (
+    await tx.query<{ claim_id: string }>(
+      `select distinct p.claim_id from payment_services p where p.payment_id = $1 and p.claim_id = any($2::bigint[]) and ${LIVE_POSTING}`,
+      [payment.id, removed],
+    )
+  ).rows.map((r) => Number(r.claim_id));
+  if (paid.length)
+    throw invalid({
+      [field]: [
+        `These claims have postings of this payment; remove them from the payment to reverse what it paid: ${paid.join(', ')}.`,
+      ],
+    });
   const added = ids.filter((x) => !before.includes(x));
-  await tx.query('delete from payment_claims where payment_id = $1 and claim_id = any($2::bigint[])', [payment.id, removed]);
-  await tx.query('insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing', [payment.id, bc, actor.system ? null : actor.userId, added]);
-  if (added.length || removed.length) await writeAuditMany(tx, actor, 'payment', 'updated', [{ entityId: Number(payment.id), billingCompanyId: bc, oldValues: { claims: before }, newValues: { claims: ids } }]);
+  await tx.query('delete from payment_claims where payment_id = $1 and claim_id = any($2::bigint[])', [
+    payment.id,
+    removed,
+  ]);
+  await tx.query(
+    'insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
+    [payment.id, bc, actor.system ? null : actor.userId, added],
+  );
+  if (added.length || removed.length)
+    await writeAuditMany(tx, actor, 'payment', 'updated', [
+      { entityId: Number(payment.id), billingCompanyId: bc, oldValues: { claims: before }, newValues: { claims: ids } },
+    ]);
   return { added, removed };
 }
 
@@ -69,24 +128,36 @@ const postable = async (ctx: EraContext, actor: Actor, req: Request) => {
 /** The distribution of a payment: the claims it works on, posting it over their lines, correcting and taking claims off. */
 export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'get', path: '/payments/batch/{batch}/payment/{payment}/claims', permission: 'payment.view',
-    summary: "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance: ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
+    method: 'get',
+    path: '/payments/batch/{batch}/payment/{payment}/claims',
+    permission: 'payment.view',
+    summary:
+      "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance: ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
     async handle(ctx, req, actor) {
       const { payment } = await batchAndPayment(ctx, actor, req);
       const params: unknown[] = [payment.billing_company_id];
       const where = ['c.billing_company_id = $1', PAYABLE];
       if (req.query.patient_id !== undefined) {
-        if (!/^\d{1,15}$/.test(String(req.query.patient_id))) throw invalid({ patient_id: ['The patient must be an id.'] });
-        params.push(Number(req.query.patient_id)); where.push(`c.patient_id = $${params.length}`);
+        if (!/^\d{1,15}$/.test(String(req.query.patient_id)))
+          throw invalid({ patient_id: ['The patient must be an id.'] });
+        params.push(Number(req.query.patient_id));
+        where.push(`c.patient_id = $${params.length}`);
       }
-      if (typeof req.query.query === 'string' && req.query.query.trim()) { params.push(`%${req.query.query.trim().toLowerCase()}%`); where.push(`lower(c.code || ' ' || coalesce(c.patient_name, '')) like $${params.length}`); }
-      if (params.length === 1) where.push(`c.id in (select claim_id from payment_claims where payment_id = ${Number(payment.id)})`);
+      if (typeof req.query.query === 'string' && req.query.query.trim()) {
+        params.push(`%${req.query.query.trim().toLowerCase()}%`);
+        where.push(`lower(c.code || ' ' || coalesce(c.patient_name, '')) like $${params.length}`);
+      }
+      if (params.length === 1)
+        where.push(`c.id in (select claim_id from payment_claims where payment_id = ${Number(payment.id)})`);
       return claimsWithLines(ctx.db, where, params, Number(payment.id));
     },
   },
   {
-    method: 'post', path: '/payments/batch/{batch}/services', permission: 'payment.create',
-    summary: "Posts a payment over service lines ({payment_id, services: [{claim_service_id, allowed, paid, adjustments: [{group, reason, amount}], next_responsibility?, refile_reason?, note?}]}): every line balances (charge = paid + adjustments) and the payment's distribution equals its amount, or nothing is written",
+    method: 'post',
+    path: '/payments/batch/{batch}/services',
+    permission: 'payment.create',
+    summary:
+      "Posts a payment over service lines ({payment_id, services: [{claim_service_id, allowed, paid, adjustments: [{group, reason, amount}], next_responsibility?, refile_reason?, note?}]}): every line balances (charge = paid + adjustments) and the payment's distribution equals its amount, or nothing is written",
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
@@ -94,13 +165,23 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), Number(body.payment_id));
         assertPostable(actor, batch, payment);
-        return postServices(tx, ctx, actor, batch, payment, Array.isArray(body.services) ? (body.services as ServiceInput[]) : []);
+        return postServices(
+          tx,
+          ctx,
+          actor,
+          batch,
+          payment,
+          Array.isArray(body.services) ? (body.services as ServiceInput[]) : [],
+        );
       });
     },
   },
   {
-    method: 'put', path: '/payments/batch/{batch}/services/{payment}/claims/{claim}', permission: 'payment.create',
-    summary: "Corrects what a payment posted to one claim ({services: [...]}, as the posting call): the claim's postings under this payment are reversed and the new ones take their place, in one transaction, balanced like any distribution",
+    method: 'put',
+    path: '/payments/batch/{batch}/services/{payment}/claims/{claim}',
+    permission: 'payment.create',
+    summary:
+      "Corrects what a payment posted to one claim ({services: [...]}, as the posting call): the claim's postings under this payment are reversed and the new ones take their place, in one transaction, balanced like any distribution",
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       const body = bodyObject(req);
@@ -108,31 +189,48 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
         assertPostable(actor, batch, payment);
-        return postServices(tx, ctx, actor, batch, payment, body.services as ServiceInput[], { claimId: idParam(req, 'claim') });
+        return postServices(tx, ctx, actor, batch, payment, body.services as ServiceInput[], {
+          claimId: idParam(req, 'claim'),
+        });
       });
     },
   },
   {
-    method: 'post', path: '/payments/batch/{batch}/claims', permission: 'payment.create',
-    summary: 'Sets the claims each payment of the batch works on ({payments: [{id, claims: [claim ids]}]}); a claim the payment already paid stays until it is removed from the payment',
+    method: 'post',
+    path: '/payments/batch/{batch}/claims',
+    permission: 'payment.create',
+    summary:
+      'Sets the claims each payment of the batch works on ({payments: [{id, claims: [claim ids]}]}); a claim the payment already paid stays until it is removed from the payment',
     async handle(ctx, req, actor) {
       const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
       assertPostable(actor, batch);
       const list = bodyObject(req).payments;
-      if (!Array.isArray(list) || !list.length) throw invalid({ payments: ['The payments must be a list of {id, claims}.'] });
+      if (!Array.isArray(list) || !list.length)
+        throw invalid({ payments: ['The payments must be a list of {id, claims}.'] });
       return ctx.db.transaction(async (tx) => {
         const out = [];
         for (const [i, p] of (list as Row[]).entries()) {
           const payment = await lockedPayment(tx, Number(batch.id), Number(p?.id));
           assertPostable(actor, batch, payment);
-          out.push({ payment_id: Number(payment.id), ...(await syncClaims(tx, actor, payment, claimIds(p.claims, `payments.${i}.claims`), `payments.${i}.claims`)) });
+          out.push({
+            payment_id: Number(payment.id),
+            ...(await syncClaims(
+              tx,
+              actor,
+              payment,
+              claimIds(p.claims, `payments.${i}.claims`),
+              `payments.${i}.claims`,
+            )),
+          });
         }
         return out;
       });
     },
   },
   {
-    method: 'put', path: '/payments/batch/{batch}/payment/{payment}/claims', permission: 'payment.create',
+    method: 'put',
+    path: '/payments/batch/{batch}/payment/{payment}/claims',
+    permission: 'payment.create',
     summary: 'Sets the claims one payment works on ({claims: [claim ids]})',
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
@@ -144,46 +242,99 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
     },
   },
   {
-    method: 'put', path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}', permission: 'payment.create',
+    method: 'put',
+    path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}',
+    permission: 'payment.create',
     summary: 'Adds a claim to the claims a payment works on (nothing is posted yet)',
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        const now = (await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])).rows.map((r) => Number(r.claim_id));
-        return { payment_id: Number(payment.id), ...(await syncClaims(tx, actor, payment, [...new Set([...now, idParam(req, 'claim')])], 'claim_id')) };
+        const now = (
+          await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [
+            payment.id,
+          ])
+        ).rows.map((r) => Number(r.claim_id));
+        return {
+          payment_id: Number(payment.id),
+          ...(await syncClaims(tx, actor, payment, [...new Set([...now, idParam(req, 'claim')])], 'claim_id')),
+        };
       });
     },
   },
   {
-    method: 'delete', path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}', permission: 'payment.create',
-    summary: 'Takes a claim off a payment ({note?}): what the payment posted to it is reversed to the cent (the claim back to Submitted when nothing else pays it) and the claim leaves the payment',
+    method: 'delete',
+    path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}',
+    permission: 'payment.create',
+    summary:
+      'Takes a claim off a payment ({note?}): what the payment posted to it is reversed to the cent (the claim back to Submitted when nothing else pays it) and the claim leaves the payment',
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       const claimId = idParam(req, 'claim');
       const given = req.body && typeof req.body === 'object' ? String((req.body as Row).note ?? '').trim() : '';
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        const postings = (await tx.query<Row>(`select p.* from payment_services p where p.payment_id = $1 and p.claim_id = $2 and ${LIVE_POSTING} order by p.id`, [payment.id, claimId])).rows;
-        const attached = (await tx.query('delete from payment_claims where payment_id = $1 and claim_id = $2 returning claim_id', [payment.id, claimId])).rows.length;
+        const postings = (
+          await tx.query<Row>(
+            `select p.* from payment_services p where p.payment_id = $1 and p.claim_id = $2 and ${LIVE_POSTING} order by p.id`,
+            [payment.id, claimId],
+          )
+        ).rows;
+        const attached = (
+          await tx.query('delete from payment_claims where payment_id = $1 and claim_id = $2 returning claim_id', [
+            payment.id,
+            claimId,
+          ])
+        ).rows.length;
         if (!postings.length && !attached) throw invalid({ claim_id: ['The claim is not on this payment.'] });
         const reference = String(payment.reference ?? payment.id);
-        const reversed = await reversePostings(tx, ctx, actor, { paymentId: Number(payment.id), batchId: Number(batch.id), billingCompanyId: Number(batch.billing_company_id), reference },
-          postings, given || `claim taken off payment ${reference}`);
-        if (!postings.length) await writeAuditMany(tx, actor, 'payment', 'updated', [{ entityId: Number(payment.id), billingCompanyId: Number(batch.billing_company_id), oldValues: { claim_id: claimId }, newValues: { claim_id: null } }]);
-        return { payment_id: Number(payment.id), claim_id: claimId, reversed: -reversed, distributed: Number(payment.distributed ?? 0) + reversed };
+        const reversed = await reversePostings(
+          tx,
+          ctx,
+          actor,
+          {
+            paymentId: Number(payment.id),
+            batchId: Number(batch.id),
+            billingCompanyId: Number(batch.billing_company_id),
+            reference,
+          },
+          postings,
+          given || `claim taken off payment ${reference}`,
+        );
+        if (!postings.length)
+          await writeAuditMany(tx, actor, 'payment', 'updated', [
+            {
+              entityId: Number(payment.id),
+              billingCompanyId: Number(batch.billing_company_id),
+              oldValues: { claim_id: claimId },
+              newValues: { claim_id: null },
+            },
+          ]);
+        return {
+          payment_id: Number(payment.id),
+          claim_id: claimId,
+          reversed: -reversed,
+          distributed: Number(payment.distributed ?? 0) + reversed,
+        };
       });
     },
   },
   {
-    method: 'get', path: '/payments/batch/{batch}/payment/{payment}/patients', permission: 'payment.view', summary: "Patients with claims waiting for payment [{id, name}] (?query: name, 3 or more characters)",
+    method: 'get',
+    path: '/payments/batch/{batch}/payment/{payment}/patients',
+    permission: 'payment.view',
+    summary: 'Patients with claims waiting for payment [{id, name}] (?query: name, 3 or more characters)',
     async handle(ctx, req, actor) {
       const { payment } = await batchAndPayment(ctx, actor, req);
       const q = typeof req.query.query === 'string' ? req.query.query.trim().toLowerCase() : '';
       if (q.length < 3) return [];
-      return (await ctx.db.query<{ id: number; name: string }>(
-        `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED})
-          where p.billing_company_id = $1 and lower(p.first_name || ' ' || p.last_name) like $2 order by name limit 20`, [payment.billing_company_id, `%${q}%`])).rows;
+      return (
+        await ctx.db.query<{ id: number; name: string }>(
+          `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED})
+          where p.billing_company_id = $1 and lower(p.first_name || ' ' || p.last_name) like $2 order by name limit 20`,
+          [payment.billing_company_id, `%${q}%`],
+        )
+      ).rows;
     },
   },
 ];

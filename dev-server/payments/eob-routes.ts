@@ -10,41 +10,77 @@ import { invalid } from '../http/errors.ts';
 import { editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 
-interface EobContext { db: Database; entities: Entity[]; files: FileStore }
-const id = (v: unknown, field: string) => { if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] }); return Number(v); };
+interface EobContext {
+  db: Database;
+  entities: Entity[];
+  files: FileStore;
+}
+const id = (v: unknown, field: string) => {
+  if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] });
+  return Number(v);
+};
 const eobs = (ctx: EobContext, actor: Actor) => storeOf(ctx, actor, 'payment-eob');
 
 /** The payment of the path, within the actor's billing companies (another's is not there). */
 async function paymentOf(ctx: EobContext, actor: Actor, req: Request) {
   const r = await ctx.db.query<{ id: string; payment_batch_id: string; billing_company_id: string }>(
-    'select id, payment_batch_id, billing_company_id from payments where id = $1 and payment_batch_id = $2', [id(req.params.payment, 'payment'), id(req.params.batch, 'batch')]);
+    'select id, payment_batch_id, billing_company_id from payments where id = $1 and payment_batch_id = $2',
+    [id(req.params.payment, 'payment'), id(req.params.batch, 'batch')],
+  );
   const p = r.rows[0];
-  if (!p || (!actor.crossTenant && !actor.billingCompanyIds.includes(Number(p.billing_company_id)))) throw new DomainError('not_found');
+  if (!p || (!actor.crossTenant && !actor.billingCompanyIds.includes(Number(p.billing_company_id))))
+    throw new DomainError('not_found');
   return { id: Number(p.id), batchId: Number(p.payment_batch_id), billingCompanyId: Number(p.billing_company_id) };
 }
 
 /** EOBs of payments (document 3 §7): each file (PDF, JPG, PNG) kept in the file store, linked to its payment, viewed signed in. */
 export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
-    method: 'post', path: '/payments/batch/{batch}/payments/{payment}/eobs', permission: 'payment.eob', status: 201,
-    summary: "Attaches an EOB to a payment (multipart: file — PDF, JPG or PNG, checked by its bytes —, name?, date?): what the upload queue sends, one file a call",
-    multipartFor: (ctx) => streamingUpload(ctx, 'eob', async (req, actor) => (await paymentOf(ctx, actor, req)).billingCompanyId),
+    method: 'post',
+    path: '/payments/batch/{batch}/payments/{payment}/eobs',
+    permission: 'payment.eob',
+    status: 201,
+    summary:
+      'Attaches an EOB to a payment (multipart: file — PDF, JPG or PNG, checked by its bytes —, name?, date?): what the upload queue sends, one file a call',
+    multipartFor: (ctx) =>
+      streamingUpload(ctx, 'eob', async (req, actor) => (await paymentOf(ctx, actor, req)).billingCompanyId),
     async handle(ctx, req, actor) {
       const p = await paymentOf(ctx, actor, req);
       const stored = (req.file as unknown as { stored?: StoredFile } | undefined)?.stored;
       if (!stored) throw invalid({ file: ['The EOB file is required.'] });
       const body = (req.body ?? {}) as Record<string, unknown>;
       const date = typeof body.date === 'string' && isUsDate(body.date) ? body.date : undefined;
-      return eobs(ctx, actor).create({ billing_company_id: p.billingCompanyId, payment_id: p.id, payment_batch_id: p.batchId, file_id: stored.id,
-        name: typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 255) : stored.name, eob_date: date, size: stored.size, content_type: stored.content_type });
+      return eobs(ctx, actor).create({
+        billing_company_id: p.billingCompanyId,
+        payment_id: p.id,
+        payment_batch_id: p.batchId,
+        file_id: stored.id,
+        name: typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 255) : stored.name,
+        eob_date: date,
+        size: stored.size,
+        content_type: stored.content_type,
+      });
     },
   },
   {
-    method: 'get', path: '/payments/batch/{batch}/eobs', permission: 'payment.eob', summary: "Every EOB of a batch's payments",
-    async handle(ctx, req, actor) { return (await eobs(ctx, actor).list({ payment_batch_id: String(id(req.params.batch, 'batch')), itemsPerPage: '1000', sortBy: 'id' }, false)).data; },
+    method: 'get',
+    path: '/payments/batch/{batch}/eobs',
+    permission: 'payment.eob',
+    summary: "Every EOB of a batch's payments",
+    async handle(ctx, req, actor) {
+      return (
+        await eobs(ctx, actor).list(
+          { payment_batch_id: String(id(req.params.batch, 'batch')), itemsPerPage: '1000', sortBy: 'id' },
+          false,
+        )
+      ).data;
+    },
   },
   {
-    method: 'delete', path: '/payments/batch/{batch}/payments/{payment}/eobs/{eob}', permission: 'payment.eob', summary: 'Takes an EOB off its payment (the file stays in the file store)',
+    method: 'delete',
+    path: '/payments/batch/{batch}/payments/{payment}/eobs/{eob}',
+    permission: 'payment.eob',
+    summary: 'Takes an EOB off its payment (the file stays in the file store)',
     async handle(ctx, req, actor) {
       const p = await paymentOf(ctx, actor, req);
       const store = eobs(ctx, actor);
@@ -55,7 +91,11 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
     },
   },
   {
-    method: 'get', path: '/payments/eobs/{id}', permission: 'payment.eob', raw: true, summary: "An EOB's file, to view (PDFs and images inline)",
+    method: 'get',
+    path: '/payments/eobs/{id}',
+    permission: 'payment.eob',
+    raw: true,
+    summary: "An EOB's file, to view (PDFs and images inline)",
     async handle(ctx, req, actor, res) {
       const e = await eobs(ctx, actor).get(idParam(req));
       await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(e.file_id)), res);

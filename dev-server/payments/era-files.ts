@@ -1,7 +1,11 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { readInterchanges, readInterchangesFromChunks, type Transaction } from '../../src/domain/x12/interchange-reader.ts';
+import {
+  readInterchanges,
+  readInterchangesFromChunks,
+  type Transaction,
+} from '../../src/domain/x12/interchange-reader.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
@@ -9,7 +13,10 @@ import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { paysOurs, payeeWords, providerIdentities } from './payee-identity.ts';
 
-export interface EraContext { db: Database; entities: Entity[] }
+export interface EraContext {
+  db: Database;
+  entities: Entity[];
+}
 
 type Found = { remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> };
 type Source = string | AsyncIterable<string | Uint8Array>;
@@ -17,7 +24,14 @@ type Source = string | AsyncIterable<string | Uint8Array>;
 /** One payment (835 transaction set) with the toolkit's findings: reader's and balance's. */
 function readPayment(t: Transaction, sep: Separators): Found {
   const { remittance, findings } = read835(t, sep);
-  return { remittance, findings: [...findings, ...balance835(remittance)].map((f) => ({ severity: f.severity, message: f.message, position: f.position })) };
+  return {
+    remittance,
+    findings: [...findings, ...balance835(remittance)].map((f) => ({
+      severity: f.severity,
+      message: f.message,
+      position: f.position,
+    })),
+  };
 }
 
 /**
@@ -26,7 +40,11 @@ function readPayment(t: Transaction, sep: Separators): Found {
  * of payments). visit may keep what it needs; the rest is let go.
  */
 export async function eachPayment(source: Source, visit: (p: Found) => void): Promise<void> {
-  const stream = { onTransaction(t: Transaction, sep: Separators) { if (t.id === '835') visit(readPayment(t, sep)); } };
+  const stream = {
+    onTransaction(t: Transaction, sep: Separators) {
+      if (t.id === '835') visit(readPayment(t, sep));
+    },
+  };
   if (typeof source === 'string') readInterchanges(source, stream);
   else await readInterchangesFromChunks(source, stream);
 }
@@ -34,7 +52,11 @@ export async function eachPayment(source: Source, visit: (p: Found) => void): Pr
 /** Every payment of a small file whole (tests, a preview of a pasted file). */
 export function remittancesOf(text: string): Found[] {
   const out: Found[] = [];
-  readInterchanges(text, { onTransaction(t, sep) { if (t.id === '835') out.push(readPayment(t, sep)); } });
+  readInterchanges(text, {
+    onTransaction(t, sep) {
+      if (t.id === '835') out.push(readPayment(t, sep));
+    },
+  });
   return out;
 }
 
@@ -43,14 +65,20 @@ export function remittancesOf(text: string): Found[] {
  * the part-th payment with its trace number (TRN02; a payer may write two under one trace), or, for a
  * payment without a TRN, the one whose ST control the row's "<file id>-<control>" names.
  */
-export async function paymentByTrace(source: Source, at: { trace: string; part?: number; fileId?: number }): Promise<Found | undefined> {
+export async function paymentByTrace(
+  source: Source,
+  at: { trace: string; part?: number; fileId?: number },
+): Promise<Found | undefined> {
   const part = at.part ?? 1;
   let found: Found | undefined;
   let first: Found | undefined;
   let seen = 0;
   await eachPayment(source, (p) => {
     first ??= p;
-    const same = p.remittance.trace?.number !== undefined ? p.remittance.trace.number === at.trace : at.trace === `${at.fileId}-${p.remittance.control}`;
+    const same =
+      p.remittance.trace?.number !== undefined
+        ? p.remittance.trace.number === at.trace
+        : at.trace === `${at.fileId}-${p.remittance.control}`;
     if (!found && same && ++seen === part) found = p;
   });
   // An ERA registered before trace parts and controls were kept: the file's first payment, as then. Never for a later part.
@@ -58,10 +86,13 @@ export async function paymentByTrace(source: Source, at: { trace: string; part?:
 }
 
 /** The payer an ERA is known by: its id (N1*PR REF*2U or TRN03) or its name. */
-export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) => String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
+export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) =>
+  String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
 
 /** The sentence an ERA held for its payee carries, and the 422 of a try to post it. */
-export const HELD_TEXT = { cannotPost: 'This ERA is addressed to another provider: it waits and cannot be posted.' } as const;
+export const HELD_TEXT = {
+  cannotPost: 'This ERA is addressed to another provider: it waits and cannot be posted.',
+} as const;
 
 /**
  * Registers the payments of an 835 file kept in the file store as ERA files to post: one row per
@@ -71,23 +102,36 @@ export const HELD_TEXT = { cannotPost: 'This ERA is addressed to another provide
  * payment to a payee that is not one of the billing company's providers (N1*PE NPI or tax id) is
  * registered held, with the reason, and cannot be posted.
  */
-export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor, input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source }): Promise<{ created: number[]; duplicates: string[]; held: number }> {
+export async function registerEras(
+  tx: Queryable,
+  _ctx: EraContext,
+  actor: Actor,
+  input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source },
+): Promise<{ created: number[]; duplicates: string[]; held: number }> {
   const out = { created: [] as number[], duplicates: [] as string[], held: 0 };
   // What a row needs of each payment, not its claims: a file of many payments is read a payment at a time.
   const payments: Array<{ r: Omit<Remittance, 'claims'>; claims: number; findings: Found['findings'] }> = [];
-  await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) => payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }));
+  await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) =>
+    payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }),
+  );
   const parts = new Map<string, number>();
   const keyed = payments.map((p) => {
-    const trace = p.r.trace?.number ?? `${input.fileId}-${p.r.control}`, payer = payerKey(p.r);
+    const trace = p.r.trace?.number ?? `${input.fileId}-${p.r.control}`,
+      payer = payerKey(p.r);
     const part = (parts.get(`${payer}|${trace}`) ?? 0) + 1;
     parts.set(`${payer}|${trace}`, part);
     return { ...p, trace, payer, part };
   });
   // Already received (the same payer's trace and part, whatever file it came in), then every new one in one statement.
-  const seen = new Set((await tx.query<{ k: string }>(
-    `select payer_id || '|' || trace_number || '|' || trace_part as k from era_files
+  const seen = new Set(
+    (
+      await tx.query<{ k: string }>(
+        `select payer_id || '|' || trace_number || '|' || trace_part as k from era_files
       where billing_company_id = $1 and (payer_id, trace_number, trace_part) in (select * from unnest($2::text[], $3::text[], $4::int[]))`,
-    [input.billingCompanyId, keyed.map((p) => p.payer), keyed.map((p) => p.trace), keyed.map((p) => p.part)])).rows.map((x) => x.k));
+        [input.billingCompanyId, keyed.map((p) => p.payer), keyed.map((p) => p.trace), keyed.map((p) => p.part)],
+      )
+    ).rows.map((x) => x.k),
+  );
   const fresh = keyed.filter((p) => {
     if (!seen.has(`${p.payer}|${p.trace}|${p.part}`)) return true;
     out.duplicates.push(p.trace);
@@ -99,17 +143,46 @@ export async function registerEras(tx: Queryable, _ctx: EraContext, actor: Actor
     const held = !paysOurs(ours, r.payee);
     if (held) out.held++;
     return {
-      billing_company_id: input.billingCompanyId, name: input.name, file_id: input.fileId, payer_name: (r.payer.name ?? payer).slice(0, 200), payer_id: payer, payee_npi: r.payee.npi ?? null,
-      trace_number: trace, trace_part: part, payment_amount: r.payment.amount, payment_date: r.payment.date ?? null, size: input.size, claims,
-      status: held ? 'held' : 'new', hold_reason: held ? `Addressed to another provider: it pays ${payeeWords(r.payee)}, which is not a provider of this billing company.` : null, findings,
+      billing_company_id: input.billingCompanyId,
+      name: input.name,
+      file_id: input.fileId,
+      payer_name: (r.payer.name ?? payer).slice(0, 200),
+      payer_id: payer,
+      payee_npi: r.payee.npi ?? null,
+      trace_number: trace,
+      trace_part: part,
+      payment_amount: r.payment.amount,
+      payment_date: r.payment.date ?? null,
+      size: input.size,
+      claims,
+      status: held ? 'held' : 'new',
+      hold_reason: held
+        ? `Addressed to another provider: it pays ${payeeWords(r.payee)}, which is not a provider of this billing company.`
+        : null,
+      findings,
     };
   });
-  const ids = (await tx.query<{ id: string }>(
-    `insert into era_files (billing_company_id, name, file_id, payer_name, payer_id, payee_npi, trace_number, trace_part, payment_amount, payment_date, size, claims, status, hold_reason, findings)
+  const ids = (
+    await tx.query<{ id: string }>(
+      `insert into era_files (billing_company_id, name, file_id, payer_name, payer_id, payee_npi, trace_number, trace_part, payment_amount, payment_date, size, claims, status, hold_reason, findings)
      select x.billing_company_id, x.name, x.file_id, x.payer_name, x.payer_id, x.payee_npi, x.trace_number, x.trace_part, x.payment_amount, x.payment_date, x.size, x.claims, x.status, x.hold_reason, x.findings
        from jsonb_to_recordset($1::jsonb) as x(billing_company_id bigint, name text, file_id bigint, payer_name text, payer_id text, payee_npi text, trace_number text, trace_part int, payment_amount bigint,
-            payment_date date, size bigint, claims int, status text, hold_reason text, findings jsonb) returning id`, [JSON.stringify(rows)])).rows.map((x) => Number(x.id));
-  await writeAuditMany(tx, actor, 'era-file', 'created', ids.map((id, i) => ({ entityId: id, billingCompanyId: input.billingCompanyId, oldValues: null, newValues: { ...rows[i], findings: rows[i].findings.length } })));
+            payment_date date, size bigint, claims int, status text, hold_reason text, findings jsonb) returning id`,
+      [JSON.stringify(rows)],
+    )
+  ).rows.map((x) => Number(x.id));
+  await writeAuditMany(
+    tx,
+    actor,
+    'era-file',
+    'created',
+    ids.map((id, i) => ({
+      entityId: id,
+      billingCompanyId: input.billingCompanyId,
+      oldValues: null,
+      newValues: { ...rows[i], findings: rows[i].findings.length },
+    })),
+  );
   out.created.push(...ids);
   return out;
 }

@@ -14,11 +14,14 @@ export const eraPostJob = defineJob<{ era_file_id: number }, never>({
   expireInSeconds: 1800,
   input(raw) {
     const id = Number(raw.era_file_id ?? raw.id);
-    if (!Number.isSafeInteger(id) || id < 1) throw new DomainError('invalid', {}, { era_file_id: [{ code: 'required', params: { field: 'ERA' } }] });
+    if (!Number.isSafeInteger(id) || id < 1)
+      throw new DomainError('invalid', {}, { era_file_id: [{ code: 'required', params: { field: 'ERA' } }] });
     return { era_file_id: id };
   },
   owner: async (db: Queryable, input) => {
-    const r = await db.query<{ bc: string }>('select billing_company_id as bc from era_files where id = $1', [input.era_file_id]);
+    const r = await db.query<{ bc: string }>('select billing_company_id as bc from era_files where id = $1', [
+      input.era_file_id,
+    ]);
     return r.rows[0] ? Number(r.rows[0].bc) : null;
   },
   async run(ctx, input) {

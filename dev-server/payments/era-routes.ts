@@ -15,46 +15,80 @@ import { isoToUsDate } from '../../src/domain/formats.ts';
 import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 
-export interface EraRouteContext extends EraContext { files: FileStore; jobs?: JobQueue }
+export interface EraRouteContext extends EraContext {
+  files: FileStore;
+  jobs?: JobQueue;
+}
 
-const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2]) => storeOf(ctx, actor, 'era-file');
+const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2]) =>
+  storeOf(ctx, actor, 'era-file');
 const idsOf = (v: unknown, field: string) => {
   const ids = Array.isArray(v) ? v : [v];
-  if (!ids.length || ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)) throw invalid({ [field]: [`The ${field} must be a list of ids.`] });
+  if (!ids.length || ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1))
+    throw invalid({ [field]: [`The ${field} must be a list of ids.`] });
   return ids.map(Number);
 };
 
 /** ERA files at static paths (before the generic router, so /payments/eras/{id} does not take them). */
 export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
-    method: 'get', path: '/payments/eras/archive', permission: 'payment.view', summary: 'The archived ERA files, newest first',
-    async handle(ctx, req, actor) { return eraStore(ctx, actor).list({ ...(req.query as Record<string, string>), status: 'archived', sortBy: 'id', sortDesc: 'true' }); },
+    method: 'get',
+    path: '/payments/eras/archive',
+    permission: 'payment.view',
+    summary: 'The archived ERA files, newest first',
+    async handle(ctx, req, actor) {
+      return eraStore(ctx, actor).list({
+        ...(req.query as Record<string, string>),
+        status: 'archived',
+        sortBy: 'id',
+        sortDesc: 'true',
+      });
+    },
   },
   {
-    method: 'post', path: '/payments/eras/sync', permission: 'payment.create',
-    summary: "Takes in ERA files: an 835 uploaded to the file store (kind era) not yet registered, or one given as {content, name}; each payment becomes an ERA to post (a trace already received is not registered twice)",
+    method: 'post',
+    path: '/payments/eras/sync',
+    permission: 'payment.create',
+    summary:
+      'Takes in ERA files: an 835 uploaded to the file store (kind era) not yet registered, or one given as {content, name}; each payment becomes an ERA to post (a trace already received is not registered twice)',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const bc = actor.crossTenant ? Number(body.billing_company_id) : actor.billingCompanyIds[0];
-      if (!Number.isSafeInteger(bc) || bc < 1 || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw invalid({ billing_company_id: ['The billing company field is required.'] });
+      if (!Number.isSafeInteger(bc) || bc < 1 || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc)))
+        throw invalid({ billing_company_id: ['The billing company field is required.'] });
       const out: Array<{ file: string; result: string; message: string }> = [];
       if (typeof body.content === 'string' && body.content.trim()) {
-        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: typeof body.name === 'string' && body.name ? body.name : 'remittance.835', bytes: Buffer.from(body.content, 'latin1') });
+        const r = await receiveFile(ctx, actor, {
+          billingCompanyId: bc,
+          accountId: null,
+          name: typeof body.name === 'string' && body.name ? body.name : 'remittance.835',
+          bytes: Buffer.from(body.content, 'latin1'),
+        });
         out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
       }
       // Uploaded ERA files the exchange has not taken in yet.
       const waiting = await ctx.db.query<{ id: string; name: string }>(
-        `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`, [bc]);
+        `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`,
+        [bc],
+      );
       for (const f of waiting.rows) {
-        const r = await receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name: f.name, bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))) });
+        const r = await receiveFile(ctx, actor, {
+          billingCompanyId: bc,
+          accountId: null,
+          name: f.name,
+          bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))),
+        });
         out.push({ file: f.name, result: r.result, message: r.message });
       }
       return { received: out };
     },
   },
   {
-    method: 'post', path: '/payments/eras/process', permission: 'payment.create',
-    summary: 'Posts an ERA into a payment batch ({id}): as a job with progress when the server runs jobs; the same ERA twice posts once',
+    method: 'post',
+    path: '/payments/eras/process',
+    permission: 'payment.create',
+    summary:
+      'Posts an ERA into a payment batch ({id}): as a job with progress when the server runs jobs; the same ERA twice posts once',
     async handle(ctx, req, actor) {
       const id = Number(bodyObject(req).id);
       if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: ['The id field is required.'] });
@@ -64,19 +98,34 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
     },
   },
   {
-    method: 'post', path: '/payments/eras', permission: 'payment.edit', summary: 'Archives or restores ERA files ({action: archive|restore, ids})',
+    method: 'post',
+    path: '/payments/eras',
+    permission: 'payment.edit',
+    summary: 'Archives or restores ERA files ({action: archive|restore, ids})',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
-      if (body.action !== 'archive' && body.action !== 'restore') throw invalid({ action: ['The action must be archive or restore.'] });
+      if (body.action !== 'archive' && body.action !== 'restore')
+        throw invalid({ action: ['The action must be archive or restore.'] });
       const store = eraStore(ctx, actor);
       const ids = idsOf(body.ids, 'ids');
       return ctx.db.transaction(async (tx) => {
         const out = [];
         for (const id of ids) {
           const era = await store.get(id, tx, true);
-          out.push(body.action === 'archive'
-            ? (era.status === 'archived' ? era : await store.applyUpdate(tx, era, { status: 'archived', previous_status: era.status }, 'updated'))
-            : (era.status !== 'archived' ? era : await store.applyUpdate(tx, era, { status: era.previous_status ?? 'new', previous_status: null }, 'updated')));
+          out.push(
+            body.action === 'archive'
+              ? era.status === 'archived'
+                ? era
+                : await store.applyUpdate(tx, era, { status: 'archived', previous_status: era.status }, 'updated')
+              : era.status !== 'archived'
+                ? era
+                : await store.applyUpdate(
+                    tx,
+                    era,
+                    { status: era.previous_status ?? 'new', previous_status: null },
+                    'updated',
+                  ),
+          );
         }
         return out;
       });
@@ -85,81 +134,177 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
 ];
 
 /** The payment of an ERA row, read from its file. */
-async function remittanceOf(ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2], era: Record<string, unknown>) {
+async function remittanceOf(
+  ctx: EraRouteContext,
+  actor: Parameters<GuardedRoute<EraRouteContext>['handle']>[2],
+  era: Record<string, unknown>,
+) {
   const found = await eraPayment(ctx.files, actor, era as Row);
   if (!found) throw new DomainError('not_found');
   return found;
 }
 
 /** Which of these claim numbers are ours (by claim number or patient account), in one query. */
-const ourControls = async (ctx: EraRouteContext, bc: number, controls: string[]) => new Set((await claimsByControl(ctx.db, bc, controls)).keys());
+const ourControls = async (ctx: EraRouteContext, bc: number, controls: string[]) =>
+  new Set((await claimsByControl(ctx.db, bc, controls)).keys());
 
 /** ERA calls at {id} paths (after the generic show). */
 export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
-    method: 'get', path: '/payments/eras/check/{id}', permission: 'payment.view',
-    summary: 'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
+    method: 'get',
+    path: '/payments/eras/check/{id}',
+    permission: 'payment.view',
+    summary:
+      'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
     async handle(ctx, req, actor) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       const found = await remittanceOf(ctx, actor, era);
       const r = found.remittance;
-      const ours = await ourControls(ctx, Number(era.billing_company_id), r.claims.map((c) => c.patientControlNumber));
-      const explain = (a: Array<{ group: string; reason: string; amount: number }>) => a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason) }));
+      const ours = await ourControls(
+        ctx,
+        Number(era.billing_company_id),
+        r.claims.map((c) => c.patientControlNumber),
+      );
+      const explain = (a: Array<{ group: string; reason: string; amount: number }>) =>
+        a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason) }));
       return {
-        era_file_id: era.id, payer: r.payer, payee: r.payee, payment: r.payment, trace: r.trace, balanced: !found.findings.some((x) => /≠|but its adjustments/.test(x.message)), findings: found.findings,
+        era_file_id: era.id,
+        payer: r.payer,
+        payee: r.payee,
+        payment: r.payment,
+        trace: r.trace,
+        balanced: !found.findings.some((x) => /≠|but its adjustments/.test(x.message)),
+        findings: found.findings,
         provider_adjustments: r.providerAdjustments,
-        claims: r.claims.map((c) => ({ patient_control_number: c.patientControlNumber, found: ours.has(c.patientControlNumber), status: c.status, charge: c.charge, paid: c.paid, patient_responsibility: c.patientResponsibility,
-          payer_claim_number: c.payerControlNumber, patient: c.patient, adjustments: explain(c.adjustments),
-          lines: c.lines.map((l) => ({ procedure: l.procedure, revenue_code: l.revenueCode, charge: l.charge, paid: l.paid, allowed: l.allowed, adjustments: explain(l.adjustments), dates: l.dates.map((d) => ({ ...d, date: d.date && isoToUsDate(d.date) })) })) })),
+        claims: r.claims.map((c) => ({
+          patient_control_number: c.patientControlNumber,
+          found: ours.has(c.patientControlNumber),
+          status: c.status,
+          charge: c.charge,
+          paid: c.paid,
+          patient_responsibility: c.patientResponsibility,
+          payer_claim_number: c.payerControlNumber,
+          patient: c.patient,
+          adjustments: explain(c.adjustments),
+          lines: c.lines.map((l) => ({
+            procedure: l.procedure,
+            revenue_code: l.revenueCode,
+            charge: l.charge,
+            paid: l.paid,
+            allowed: l.allowed,
+            adjustments: explain(l.adjustments),
+            dates: l.dates.map((d) => ({ ...d, date: d.date && isoToUsDate(d.date) })),
+          })),
+        })),
       };
     },
   },
   {
-    method: 'get', path: '/payments/eras/{id}/fetch', permission: 'payment.view', raw: true, summary: "An ERA's file as it came",
+    method: 'get',
+    path: '/payments/eras/{id}/fetch',
+    permission: 'payment.view',
+    raw: true,
+    summary: "An ERA's file as it came",
     async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(era.file_id)), res);
     },
   },
   {
-    method: 'get', path: '/payments/eras/{id}/preview', permission: 'payment.view', raw: true, summary: 'The ERA preview as a PDF: each claim and line, adjustments in plain words, our claim found or not, the balance verdict',
+    method: 'get',
+    path: '/payments/eras/{id}/preview',
+    permission: 'payment.view',
+    raw: true,
+    summary:
+      'The ERA preview as a PDF: each claim and line, adjustments in plain words, our claim found or not, the balance verdict',
     async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       const { remittance: r, findings } = await remittanceOf(ctx, actor, era);
-      const ours = await ourControls(ctx, Number(era.billing_company_id), r.claims.map((c) => c.patientControlNumber));
+      const ours = await ourControls(
+        ctx,
+        Number(era.billing_company_id),
+        r.claims.map((c) => c.patientControlNumber),
+      );
       const unbalanced = findings.filter((x) => /≠|but its adjustments/.test(x.message)).map((x) => x.message);
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}.pdf"`);
+      res
+        .type('application/pdf')
+        .setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}.pdf"`);
       res.send(Buffer.from(eraPreviewPdf(r, ours, !unbalanced.length, unbalanced, res.locals.locale)));
     },
   },
   {
-    method: 'get', path: '/payments/eras/{id}/reconciliation-report', permission: 'payment.view', raw: true, summary: 'The reconciliation of an ERA as a PDF, with its exceptions',
+    method: 'get',
+    path: '/payments/eras/{id}/reconciliation-report',
+    permission: 'payment.view',
+    raw: true,
+    summary: 'The reconciliation of an ERA as a PDF, with its exceptions',
     async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       const { remittance: r } = await remittanceOf(ctx, actor, era);
-      const exceptions = (await ctx.db.query<{ claim_control_number: string | null; reason: string; paid: string | null; message: string; resolved: boolean }>(
-        'select claim_control_number, reason, paid, message, coalesce(resolved, false) as resolved from era_exceptions where era_file_id = $1 order by id', [era.id])).rows;
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}-reconciliation.pdf"`);
-      res.send(Buffer.from(eraReconciliationPdf(r, await reconciliation(ctx.db, era), exceptions.map((x) => ({ ...x, paid: x.paid === null ? null : Number(x.paid) })), res.locals.locale)));
+      const exceptions = (
+        await ctx.db.query<{
+          claim_control_number: string | null;
+          reason: string;
+          paid: string | null;
+          message: string;
+          resolved: boolean;
+        }>(
+          'select claim_control_number, reason, paid, message, coalesce(resolved, false) as resolved from era_exceptions where era_file_id = $1 order by id',
+          [era.id],
+        )
+      ).rows;
+      res
+        .type('application/pdf')
+        .setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}-reconciliation.pdf"`);
+      res.send(
+        Buffer.from(
+          eraReconciliationPdf(
+            r,
+            await reconciliation(ctx.db, era),
+            exceptions.map((x) => ({ ...x, paid: x.paid === null ? null : Number(x.paid) })),
+            res.locals.locale,
+          ),
+        ),
+      );
     },
   },
   {
-    method: 'get', path: '/payments/eras/{id}/reconciliation', permission: 'payment.view',
-    summary: "The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent, or the difference and where it is",
-    async handle(ctx, req, actor) { return reconciliation(ctx.db, await eraStore(ctx, actor).get(idParam(req))); },
+    method: 'get',
+    path: '/payments/eras/{id}/reconciliation',
+    permission: 'payment.view',
+    summary:
+      'The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent, or the difference and where it is',
+    async handle(ctx, req, actor) {
+      return reconciliation(ctx.db, await eraStore(ctx, actor).get(idParam(req)));
+    },
   },
   {
-    method: 'put', path: '/payments/batch/{id}/era-errors', permission: 'payment.edit',
-    summary: "Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved",
+    method: 'put',
+    path: '/payments/batch/{id}/era-errors',
+    permission: 'payment.edit',
+    summary:
+      'Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved',
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const batch = await storeOf(ctx, actor, 'payment-batch').get(idParam(req));
       const exceptionId = Number(body.exception_id ?? body.id);
-      const x = (await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [Number.isSafeInteger(exceptionId) ? exceptionId : 0])).rows[0];
-      if (!x || Number(x.era_file_id) !== Number(batch.era_file_id)) throw invalid({ exception_id: [translate('The exception is not of this batch.', res.locals.locale)] });
-      const claimId = body.claim_id === undefined || body.claim_id === null || body.claim_id === '' ? undefined : Number(body.claim_id);
-      if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1)) throw invalid({ claim_id: ['The claim id must be an id.'] });
-      return resolveException(ctx, actor, exceptionId, { claimId, resolution: typeof body.resolution === 'string' ? body.resolution : undefined });
+      const x = (
+        await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [
+          Number.isSafeInteger(exceptionId) ? exceptionId : 0,
+        ])
+      ).rows[0];
+      if (!x || Number(x.era_file_id) !== Number(batch.era_file_id))
+        throw invalid({ exception_id: [translate('The exception is not of this batch.', res.locals.locale)] });
+      const claimId =
+        body.claim_id === undefined || body.claim_id === null || body.claim_id === ''
+          ? undefined
+          : Number(body.claim_id);
+      if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1))
+        throw invalid({ claim_id: ['The claim id must be an id.'] });
+      return resolveException(ctx, actor, exceptionId, {
+        claimId,
+        resolution: typeof body.resolution === 'string' ? body.resolution : undefined,
+      });
     },
   },
 ];

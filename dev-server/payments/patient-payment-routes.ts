@@ -15,14 +15,22 @@ import type { EraContext } from './era-files.ts';
 import { createBatch, paymentStore } from './payment-access.ts';
 import { CLAIM_STATUS, PAYMENT_BATCH_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
-
 /**
  * What a patient still owes, line by line (a claim-level share on its own row), oldest service first:
  * the payers' PR adjustments less what later payers paid of them, and the charges of self-pay claims, less what the patient paid. Only what is owed is listed.
  */
 async function openShares(db: Queryable, bc: number, patientId: number, claimIds?: number[]) {
-  return (await db.query<{ claim_id: string; code: string; claim_service_id: string | null; procedure: string | null; date_of_service: string; status_id: number; owed: string }>(
-    `with share as (
+  return (
+    await db.query<{
+      claim_id: string;
+      code: string;
+      claim_service_id: string | null;
+      procedure: string | null;
+      date_of_service: string;
+      status_id: number;
+      owed: string;
+    }>(
+      `with share as (
        select p.claim_id, p.claim_service_id, p.procedure, ${PATIENT_SHARE_SQL} as owed from payment_services p join claims k on k.id = p.claim_id
         where p.billing_company_id = $1 and k.billing_company_id = $1 and k.patient_id = $2
        union all
@@ -34,17 +42,44 @@ async function openShares(db: Queryable, bc: number, patientId: number, claimIds
       where c.billing_company_id = $1 and c.patient_id = $2 ${claimIds ? 'and c.id = any($3::bigint[])' : ''}
       group by p.claim_id, c.code, p.claim_service_id, c.date_of_service, c.status_id
      having sum(p.owed) > 0
-      order by c.date_of_service, p.claim_id, p.claim_service_id nulls last`, claimIds ? [bc, patientId, claimIds] : [bc, patientId])).rows
-    .map((r) => ({ ...r, claim_id: Number(r.claim_id), claim_service_id: r.claim_service_id === null ? null : Number(r.claim_service_id), owed: Number(r.owed) }));
+      order by c.date_of_service, p.claim_id, p.claim_service_id nulls last`,
+      claimIds ? [bc, patientId, claimIds] : [bc, patientId],
+    )
+  ).rows.map((r) => ({
+    ...r,
+    claim_id: Number(r.claim_id),
+    claim_service_id: r.claim_service_id === null ? null : Number(r.claim_service_id),
+    owed: Number(r.owed),
+  }));
 }
 
 /** The day's batch of patient payments for a company, opened when the first one of the day arrives (again if that one was closed). */
-async function patientBatch(tx: Queryable, ctx: EraContext, actor: Actor, bc: number, companyId: number, date: string): Promise<Row> {
+async function patientBatch(
+  tx: Queryable,
+  ctx: EraContext,
+  actor: Actor,
+  bc: number,
+  companyId: number,
+  date: string,
+): Promise<Row> {
   const name = `Patient payments ${date} #${companyId}`;
-  const same = (await tx.query<Row>(`select * from payment_batches where billing_company_id = $1 and company_id = $2 and lower(name) like lower($3) || '%' order by id for update`, [bc, companyId, name])).rows;
+  const same = (
+    await tx.query<Row>(
+      `select * from payment_batches where billing_company_id = $1 and company_id = $2 and lower(name) like lower($3) || '%' order by id for update`,
+      [bc, companyId, name],
+    )
+  ).rows;
   const open = same.find((b) => Number(b.status_id) !== PAYMENT_BATCH_STATUS.COMPLETED);
   if (open) return open;
-  return createBatch(tx, ctx, actor, { billing_company_id: bc, name: same.length ? `${name} (${same.length + 1})` : name, company_id: companyId, posting_date: date, currency: 'USD', amount: 0, note: 'Payments received from patients' });
+  return createBatch(tx, ctx, actor, {
+    billing_company_id: bc,
+    name: same.length ? `${name} (${same.length + 1})` : name,
+    company_id: companyId,
+    posting_date: date,
+    currency: 'USD',
+    amount: 0,
+    note: 'Payments received from patients',
+  });
 }
 
 /**
@@ -54,26 +89,50 @@ async function patientBatch(tx: Queryable, ctx: EraContext, actor: Actor, bc: nu
  * patient's credit, shown as not distributed. A claim whose patient share is paid and which waits on
  * no other payer is Complete.
  */
-export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: 'en' | 'es') {
+export async function recordPatientPayment(
+  ctx: EraContext,
+  actor: Actor,
+  body: Record<string, unknown>,
+  locale: 'en' | 'es',
+) {
   const patients = storeOf(ctx, actor, 'patient');
   const patientId = Number(body.patient_id);
-  if (!Number.isSafeInteger(patientId) || patientId < 1) throw invalid({ patient_id: ['A patient payment names its patient.'] });
+  if (!Number.isSafeInteger(patientId) || patientId < 1)
+    throw invalid({ patient_id: ['A patient payment names its patient.'] });
   const patient = await patients.get(patientId);
   const bc = Number(patient.billing_company_id);
   const date = body.payment_date === undefined || body.payment_date === '' ? usDateOf() : String(body.payment_date);
   const entity = entityOf(ctx, 'payment');
   const w = entityWriter(entity);
   const fields = w.writable({ ...body, source_id: PAYMENT_SOURCE.PATIENT, patient_id: patientId, payment_date: date });
-  delete fields.claims; delete fields.payment_batch_id;
+  delete fields.claims;
+  delete fields.payment_batch_id;
   w.check({ ...fields, payment_batch_id: 1 }, locale);
   const amount = Number(fields.amount);
   if (amount <= 0) throw invalid({ amount: ['A patient payment is more than zero.'] });
-  const asked = Array.isArray(body.claims) ? (body.claims as Row[]).map((c, i) => ({ i, claim_id: Number(c.claim_id ?? c.id), amount: Math.trunc(Number(c.amount)) })) : null;
-  if (asked?.some((a) => !Number.isSafeInteger(a.claim_id) || !Number.isSafeInteger(a.amount) || a.amount <= 0)) throw invalid({ claims: ['Each claim paid names its claim and an amount above zero.'] });
-  if (asked && asked.reduce((n, a) => n + a.amount, 0) > amount) throw invalid({ claims: [`The claims paid add up to more than the payment: ${formatCents(asked.reduce((n, a) => n + a.amount, 0))} of ${formatCents(amount)}.`] });
+  const asked = Array.isArray(body.claims)
+    ? (body.claims as Row[]).map((c, i) => ({
+        i,
+        claim_id: Number(c.claim_id ?? c.id),
+        amount: Math.trunc(Number(c.amount)),
+      }))
+    : null;
+  if (asked?.some((a) => !Number.isSafeInteger(a.claim_id) || !Number.isSafeInteger(a.amount) || a.amount <= 0))
+    throw invalid({ claims: ['Each claim paid names its claim and an amount above zero.'] });
+  if (asked && asked.reduce((n, a) => n + a.amount, 0) > amount)
+    throw invalid({
+      claims: [
+        `The claims paid add up to more than the payment: ${formatCents(asked.reduce((n, a) => n + a.amount, 0))} of ${formatCents(amount)}.`,
+      ],
+    });
 
   return ctx.db.transaction(async (tx) => {
-    const shares = await openShares(tx, bc, patientId, asked?.map((a) => a.claim_id));
+    const shares = await openShares(
+      tx,
+      bc,
+      patientId,
+      asked?.map((a) => a.claim_id),
+    );
     // Each slice of the payment against a share: to the claims asked, or oldest first.
     const slices: Array<{ share: (typeof shares)[number]; amount: number }> = [];
     const take = (list: typeof shares, budget: number) => {
@@ -89,81 +148,209 @@ export async function recordPatientPayment(ctx: EraContext, actor: Actor, body: 
       const errors: Record<string, string[]> = {};
       for (const a of asked) {
         const owed = shares.filter((s) => s.claim_id === a.claim_id).reduce((n, s) => n + s.owed, 0);
-        if (a.amount > owed) errors[`claims.${a.i}.amount`] = [`The patient owes ${formatCents(owed)} on this claim; ${formatCents(a.amount)} cannot be applied to it.`];
-        else take(shares.filter((s) => s.claim_id === a.claim_id), a.amount);
+        if (a.amount > owed)
+          errors[`claims.${a.i}.amount`] = [
+            `The patient owes ${formatCents(owed)} on this claim; ${formatCents(a.amount)} cannot be applied to it.`,
+          ];
+        else
+          take(
+            shares.filter((s) => s.claim_id === a.claim_id),
+            a.amount,
+          );
       }
       if (Object.keys(errors).length) throw invalid(errors);
     } else take(shares, amount);
 
-    const batch = await patientBatch(tx, ctx, actor, bc, Number(patient.company_id ?? (await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc])).rows[0].id), date);
-    const payment = await paymentStore(ctx, actor).create({ ...fields, payment_batch_id: batch.id, billing_company_id: bc }, { tx });
-    await tx.query('update payment_batches set amount = amount + $2, version = version + 1, updated_at = now() where id = $1', [batch.id, amount]);
-    const rows = slices.map(({ share, amount: a }) => ({ billing_company_id: bc, payment_id: payment.id, claim_id: share.claim_id, claim_code: share.code, claim_service_id: share.claim_service_id, procedure: share.procedure,
-      charge: 0, allowed: null, paid: a, adjustments: '[]', patient_responsibility: -a, remaining: share.owed - a, note: `Patient payment ${String(fields.reference ?? payment.id)}` }));
+    const batch = await patientBatch(
+      tx,
+      ctx,
+      actor,
+      bc,
+      Number(
+        patient.company_id ??
+          (await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc]))
+            .rows[0].id,
+      ),
+      date,
+    );
+    const payment = await paymentStore(ctx, actor).create(
+      { ...fields, payment_batch_id: batch.id, billing_company_id: bc },
+      { tx },
+    );
+    await tx.query(
+      'update payment_batches set amount = amount + $2, version = version + 1, updated_at = now() where id = $1',
+      [batch.id, amount],
+    );
+    const rows = slices.map(({ share, amount: a }) => ({
+      billing_company_id: bc,
+      payment_id: payment.id,
+      claim_id: share.claim_id,
+      claim_code: share.code,
+      claim_service_id: share.claim_service_id,
+      procedure: share.procedure,
+      charge: 0,
+      allowed: null,
+      paid: a,
+      adjustments: '[]',
+      patient_responsibility: -a,
+      remaining: share.owed - a,
+      note: `Patient payment ${String(fields.reference ?? payment.id)}`,
+    }));
     const ids = await insertPostings(tx, rows);
-    await writeAuditMany(tx, actor, 'payment-service', 'created', ids.map((id, k) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: rows[k] })));
+    await writeAuditMany(
+      tx,
+      actor,
+      'payment-service',
+      'created',
+      ids.map((id, k) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: rows[k] })),
+    );
     const applied = rows.reduce((n, r) => n + r.paid, 0);
     await addDistributed(tx, Number(payment.id), Number(batch.id), applied);
-    await tx.query('insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
-      [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => r.claim_id))]]);
+    await tx.query(
+      'insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
+      [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => r.claim_id))]],
+    );
     // Paid in full by the patient, waiting on no other payer (one a payer asked for that has not paid yet): Complete.
-    const done = (await tx.query<{ id: string }>(
-      `select c.id from claims c where c.id = any($1::bigint[]) and c.status_id = $2
+    const done = (
+      await tx.query<{ id: string }>(
+        `select c.id from claims c where c.id = any($1::bigint[]) and c.status_id = $2
           and coalesce((select sum(${PATIENT_SHARE_SQL}) from payment_services p where p.claim_id = c.id), 0) <= 0
           and not exists (select 1 from payment_services p where p.claim_id = c.id and p.next_responsibility is not null and p.reverses_id is null
-                             and not exists (select 1 from payment_services q where q.claim_id = c.id and q.paid_as = p.next_responsibility and q.reverses_id is null))`, [[...new Set(rows.map((r) => r.claim_id))], CLAIM_STATUS.APPROVED])).rows;
-    if (done.length) await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, CLAIM_STATUS.APPROVED, CLAIM_STATUS.COMPLETE, done.map((d) => ({ id: Number(d.id), note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})` })));
-    return { ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)), applied: rows.map((r) => ({ claim_id: r.claim_id, claim_code: r.claim_code, claim_service_id: r.claim_service_id, amount: r.paid })), unapplied: amount - applied };
+                             and not exists (select 1 from payment_services q where q.claim_id = c.id and q.paid_as = p.next_responsibility and q.reverses_id is null))`,
+        [[...new Set(rows.map((r) => r.claim_id))], CLAIM_STATUS.APPROVED],
+      )
+    ).rows;
+    if (done.length)
+      await moveClaims(
+        tx,
+        actor,
+        entityOf(ctx, 'claim'),
+        bc,
+        CLAIM_STATUS.APPROVED,
+        CLAIM_STATUS.COMPLETE,
+        done.map((d) => ({
+          id: Number(d.id),
+          note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})`,
+        })),
+      );
+    return {
+      ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)),
+      applied: rows.map((r) => ({
+        claim_id: r.claim_id,
+        claim_code: r.claim_code,
+        claim_service_id: r.claim_service_id,
+        amount: r.paid,
+      })),
+      unapplied: amount - applied,
+    };
   });
 }
 
-const money = (r: Row) => ({ ...r, amount: Number(r.amount), distributed: Number(r.distributed ?? 0), unapplied: Number(r.amount) - Number(r.distributed ?? 0) });
+const money = (r: Row) => ({
+  ...r,
+  amount: Number(r.amount),
+  distributed: Number(r.distributed ?? 0),
+  unapplied: Number(r.amount) - Number(r.distributed ?? 0),
+});
 
 /** Payments by patient: recorded against what the patient owes; a patient's payments and balance; the payments received outside insurance batches. */
 export const patientPaymentRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'post', path: '/payments/batch/payments/patient', permission: 'payment.create', status: 201,
-    summary: "Records a patient's payment ({patient_id, amount, method_id, payment_date?, reference?, card_number + card_expiration for cards, note?, claims?: [{claim_id, amount}]}) in the day's patient batch and applies it to what the patient owes: the claims named, or oldest service first; the rest is the patient's credit",
-    async handle(ctx, req, actor, res) { return recordPatientPayment(ctx, actor, bodyObject(req) as Row, res.locals.locale); },
-  },
-  {
-    method: 'get', path: '/payments/batch/payments/patient/{patient}', permission: 'payment.view',
-    summary: "A patient's payments (newest first, with what each applied and left as credit), what the patient owes claim by claim, and the total",
-    async handle(ctx, req, actor) {
-      const patient = await storeOf(ctx, actor, 'patient').get(idParam(req, 'patient'));
-      const bc = Number(patient.billing_company_id);
-      const payments = (await ctx.db.query<Row>(
-        `select y.id, y.payment_batch_id, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.amount, y.distributed, y.method_id, y.reference, y.card_number_last4, y.reverses_payment_id, to_char(y.closed_date, 'MM/DD/YYYY') as closed_date
-           from payments y where y.billing_company_id = $1 and y.patient_id = $2 and y.source_id = ${PAYMENT_SOURCE.PATIENT} order by y.payment_date desc, y.id desc limit 200`, [bc, patient.id])).rows.map(money);
-      const shares = await openShares(ctx.db, bc, Number(patient.id));
-      const claims = [...new Map(shares.map((s) => [s.claim_id, { claim_id: s.claim_id, code: s.code, date_of_service: s.date_of_service, status_id: s.status_id, owed: shares.filter((x) => x.claim_id === s.claim_id).reduce((n, x) => n + x.owed, 0) }])).values()];
-      return { patient_id: patient.id, owed: claims.reduce((n, c) => n + c.owed, 0), credit: payments.reduce((n, p) => n + p.unapplied, 0), claims, payments };
+    method: 'post',
+    path: '/payments/batch/payments/patient',
+    permission: 'payment.create',
+    status: 201,
+    summary:
+      "Records a patient's payment ({patient_id, amount, method_id, payment_date?, reference?, card_number + card_expiration for cards, note?, claims?: [{claim_id, amount}]}) in the day's patient batch and applies it to what the patient owes: the claims named, or oldest service first; the rest is the patient's credit",
+    async handle(ctx, req, actor, res) {
+      return recordPatientPayment(ctx, actor, bodyObject(req) as Row, res.locals.locale);
     },
   },
   {
-    method: 'get', path: '/payments/batch/payments/external', permission: 'payment.view',
-    summary: 'Payments received outside insurance remittances — from patients and others — a page at a time, newest first (?page, ?perPage ≤ 100, ?from and ?to mm/dd/yyyy, ?patient_id)',
+    method: 'get',
+    path: '/payments/batch/payments/patient/{patient}',
+    permission: 'payment.view',
+    summary:
+      "A patient's payments (newest first, with what each applied and left as credit), what the patient owes claim by claim, and the total",
     async handle(ctx, req, actor) {
-      const page = Math.max(1, Number(req.query.page ?? 1) || 1), perPage = Math.min(100, Math.max(1, Number(req.query.perPage ?? 25) || 25));
+      const patient = await storeOf(ctx, actor, 'patient').get(idParam(req, 'patient'));
+      const bc = Number(patient.billing_company_id);
+      const payments = (
+        await ctx.db.query<Row>(
+          `select y.id, y.payment_batch_id, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.amount, y.distributed, y.method_id, y.reference, y.card_number_last4, y.reverses_payment_id, to_char(y.closed_date, 'MM/DD/YYYY') as closed_date
+           from payments y where y.billing_company_id = $1 and y.patient_id = $2 and y.source_id = ${PAYMENT_SOURCE.PATIENT} order by y.payment_date desc, y.id desc limit 200`,
+          [bc, patient.id],
+        )
+      ).rows.map(money);
+      const shares = await openShares(ctx.db, bc, Number(patient.id));
+      const claims = [
+        ...new Map(
+          shares.map((s) => [
+            s.claim_id,
+            {
+              claim_id: s.claim_id,
+              code: s.code,
+              date_of_service: s.date_of_service,
+              status_id: s.status_id,
+              owed: shares.filter((x) => x.claim_id === s.claim_id).reduce((n, x) => n + x.owed, 0),
+            },
+          ]),
+        ).values(),
+      ];
+      return {
+        patient_id: patient.id,
+        owed: claims.reduce((n, c) => n + c.owed, 0),
+        credit: payments.reduce((n, p) => n + p.unapplied, 0),
+        claims,
+        payments,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: '/payments/batch/payments/external',
+    permission: 'payment.view',
+    summary:
+      'Payments received outside insurance remittances — from patients and others — a page at a time, newest first (?page, ?perPage ≤ 100, ?from and ?to mm/dd/yyyy, ?patient_id)',
+    async handle(ctx, req, actor) {
+      const page = Math.max(1, Number(req.query.page ?? 1) || 1),
+        perPage = Math.min(100, Math.max(1, Number(req.query.perPage ?? 25) || 25));
       const params: unknown[] = [actor.crossTenant ? null : actor.billingCompanyIds];
-      const where = ['($1::bigint[] is null or y.billing_company_id = any($1::bigint[]))', `y.source_id in (${PAYMENT_SOURCE.PATIENT}, ${PAYMENT_SOURCE.OTHERS})`];
-      for (const [key, op] of [['from', '>='], ['to', '<=']] as const) {
+      const where = [
+        '($1::bigint[] is null or y.billing_company_id = any($1::bigint[]))',
+        `y.source_id in (${PAYMENT_SOURCE.PATIENT}, ${PAYMENT_SOURCE.OTHERS})`,
+      ];
+      for (const [key, op] of [
+        ['from', '>='],
+        ['to', '<='],
+      ] as const) {
         const v = req.query[key];
         if (v === undefined || v === '') continue;
         if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ [key]: ['The date must be mm/dd/yyyy.'] });
-        params.push(usDateToIso(v)); where.push(`y.payment_date ${op} $${params.length}`);
+        params.push(usDateToIso(v));
+        where.push(`y.payment_date ${op} $${params.length}`);
       }
       if (req.query.patient_id !== undefined) {
-        if (!/^\d{1,15}$/.test(String(req.query.patient_id))) throw invalid({ patient_id: ['The patient must be an id.'] });
-        params.push(Number(req.query.patient_id)); where.push(`y.patient_id = $${params.length}`);
+        if (!/^\d{1,15}$/.test(String(req.query.patient_id)))
+          throw invalid({ patient_id: ['The patient must be an id.'] });
+        params.push(Number(req.query.patient_id));
+        where.push(`y.patient_id = $${params.length}`);
       }
-      const rows = (await ctx.db.query<Row & { total__: string }>(
-        `select y.id, y.billing_company_id, y.payment_batch_id, y.source_id, y.patient_id, p.first_name || ' ' || p.last_name as patient_name, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date,
+      const rows = (
+        await ctx.db.query<Row & { total__: string }>(
+          `select y.id, y.billing_company_id, y.payment_batch_id, y.source_id, y.patient_id, p.first_name || ' ' || p.last_name as patient_name, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date,
                 y.amount, y.distributed, y.method_id, y.reference, y.reverses_payment_id, count(*) over () as total__
            from payments y left join patients p on p.id = y.patient_id where ${where.join(' and ')}
-          order by y.payment_date desc, y.id desc limit ${perPage} offset ${(page - 1) * perPage}`, params)).rows;
+          order by y.payment_date desc, y.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+          params,
+        )
+      ).rows;
       const count = rows[0] ? Number(rows[0].total__) : 0;
-      return { data: rows.map(({ total__: _t, ...r }) => money(r as Row)), count, numberOfPages: Math.ceil(count / perPage) };
+      return {
+        data: rows.map(({ total__: _t, ...r }) => money(r as Row)),
+        count,
+        numberOfPages: Math.ceil(count / perPage),
+      };
     },
   },
 ];

@@ -1,10 +1,17 @@
 import type { Queryable } from '../db/database.ts';
 
 /** How an 835 names whom it pays (N1*PE: an NPI, a tax id, a name). */
-export interface Payee { npi?: string; taxId?: string; name?: string }
+export interface Payee {
+  npi?: string;
+  taxId?: string;
+  name?: string;
+}
 
 /** The identifiers a billing company's providers are paid under: NPIs of its clinics, professionals and facilities; its clinics' and its own tax ids. */
-export interface ProviderIdentities { npis: Set<string>; taxIds: Set<string> }
+export interface ProviderIdentities {
+  npis: Set<string>;
+  taxIds: Set<string>;
+}
 
 const digits = (s: string | undefined) => (s ?? '').replace(/\D/g, '');
 
@@ -15,12 +22,17 @@ export async function providerIdentities(db: Queryable, billingCompanyId: number
                   union select npi from facilities where billing_company_id = $1 and npi is not null) as npis,
             array(select regexp_replace(x, '\\D', '', 'g') from (
                     select ein as x from companies where billing_company_id = $1 union select tax_id from companies where billing_company_id = $1
-                    union select tax_id from billing_companies where id = $1) t where x is not null) as tax_ids`, [billingCompanyId]);
+                    union select tax_id from billing_companies where id = $1) t where x is not null) as tax_ids`,
+    [billingCompanyId],
+  );
   return { npis: new Set(r.rows[0].npis), taxIds: new Set(r.rows[0].tax_ids) };
 }
 
 /** Whether an 835 pays one of these providers: by its NPI, or by its tax id. */
-export const paysOurs = (known: ProviderIdentities, p: Payee) => Boolean((p.npi && known.npis.has(p.npi)) || (digits(p.taxId) && known.taxIds.has(digits(p.taxId))));
+export const paysOurs = (known: ProviderIdentities, p: Payee) =>
+  Boolean((p.npi && known.npis.has(p.npi)) || (digits(p.taxId) && known.taxIds.has(digits(p.taxId))));
 
 /** The payee as a person reads it in a reason: "ACME CLINIC, NPI 1234567893". */
-export const payeeWords = (p: Payee) => [p.name, p.npi ? `NPI ${p.npi}` : '', p.taxId ? `tax id ${p.taxId}` : ''].filter(Boolean).join(', ') || 'a payee with no identifier';
+export const payeeWords = (p: Payee) =>
+  [p.name, p.npi ? `NPI ${p.npi}` : '', p.taxId ? `tax id ${p.taxId}` : ''].filter(Boolean).join(', ') ||
+  'a payee with no identifier';

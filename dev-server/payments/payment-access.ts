@@ -17,20 +17,42 @@ export const paymentStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, acto
  * The batch and payment a path names (…/batch/{batch}/payment(s)/{payment}/…): the batch through the
  * tenant-checked store, the payment only if it is of that batch; anything else is not found.
  */
-export async function batchAndPayment(ctx: EraContext, actor: Actor, req: Request): Promise<{ batch: Row; payment: Row }> {
+export async function batchAndPayment(
+  ctx: EraContext,
+  actor: Actor,
+  req: Request,
+): Promise<{ batch: Row; payment: Row }> {
   const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
-  const payment = (await ctx.db.query<Row>('select * from payments where id = $1 and payment_batch_id = $2', [idParam(req, 'payment'), batch.id])).rows[0];
+  const payment = (
+    await ctx.db.query<Row>('select * from payments where id = $1 and payment_batch_id = $2', [
+      idParam(req, 'payment'),
+      batch.id,
+    ])
+  ).rows[0];
   if (!payment) throw new DomainError('not_found');
   return { batch, payment };
 }
 
 /** A new payment batch written in the caller's transaction (its code comes from the schema's template), with columns no client writes. */
-export async function createBatch(tx: Queryable, ctx: EraContext, actor: Actor, values: Record<string, unknown>, columns: Record<string, unknown> = {}): Promise<Row> {
+export async function createBatch(
+  tx: Queryable,
+  ctx: EraContext,
+  actor: Actor,
+  values: Record<string, unknown>,
+  columns: Record<string, unknown> = {},
+): Promise<Row> {
   const keys = Object.keys(columns);
-  return batchStore(ctx, actor).create(values, { tx, within: async (t, row) => {
-    if (keys.length) await t.query(`update payment_batches set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [row.id, ...Object.values(columns)]);
-    return columns;
-  } });
+  return batchStore(ctx, actor).create(values, {
+    tx,
+    within: async (t, row) => {
+      if (keys.length)
+        await t.query(`update payment_batches set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [
+          row.id,
+          ...Object.values(columns),
+        ]);
+      return columns;
+    },
+  });
 }
 
 /** The date a batch or payment is closed on: mm/dd/yyyy as given, today when none is given. */

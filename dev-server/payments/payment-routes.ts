@@ -10,18 +10,40 @@ import type { EraContext } from './era-files.ts';
 import { batchStore, closingDate } from './payment-access.ts';
 import { PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 
-const list = (name: string, locale: string) => codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
+const list = (name: string, locale: string) =>
+  codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
 
 /** Payment look-ups at static paths (before the generic router). */
 export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
-  { method: 'get', path: '/payments/sources', permission: 'payment.view', summary: 'Payment sources [{id, name}]: 1 Patient, 2 Insurance, 3 Others, 4 Indivisible', async handle(_c, _r, _a, res) { return list('payment-sources', res.locals.locale); } },
-  { method: 'get', path: '/payments/methods', permission: 'payment.view', summary: 'Payment methods [{id, name}]: 1 Credit card, 2 Cash, 3 Check, 4 Other', async handle(_c, _r, _a, res) { return list('payment-methods', res.locals.locale); } },
   {
-    method: 'get', path: '/payments/codes', permission: 'payment.view',
-    summary: 'Claim adjustment reason codes (CARC) [{id, code, description}] in our own words; ?pr=true those a patient may owe (deductible, coinsurance, copay...), ?pr=false the others',
+    method: 'get',
+    path: '/payments/sources',
+    permission: 'payment.view',
+    summary: 'Payment sources [{id, name}]: 1 Patient, 2 Insurance, 3 Others, 4 Indivisible',
+    async handle(_c, _r, _a, res) {
+      return list('payment-sources', res.locals.locale);
+    },
+  },
+  {
+    method: 'get',
+    path: '/payments/methods',
+    permission: 'payment.view',
+    summary: 'Payment methods [{id, name}]: 1 Credit card, 2 Cash, 3 Check, 4 Other',
+    async handle(_c, _r, _a, res) {
+      return list('payment-methods', res.locals.locale);
+    },
+  },
+  {
+    method: 'get',
+    path: '/payments/codes',
+    permission: 'payment.view',
+    summary:
+      'Claim adjustment reason codes (CARC) [{id, code, description}] in our own words; ?pr=true those a patient may owe (deductible, coinsurance, copay...), ?pr=false the others',
     async handle(_c, req) {
       const pr = new Set(['1', '2', '3', '66', '142', '187', '241']);
-      return reasons.items.filter((r) => req.query.pr === undefined || (req.query.pr === 'true') === pr.has(r.code)).map((r) => ({ id: r.code, code: r.code, description: r.name }));
+      return reasons.items
+        .filter((r) => req.query.pr === undefined || (req.query.pr === 'true') === pr.has(r.code))
+        .map((r) => ({ id: r.code, code: r.code, description: r.name }));
     },
   },
 ];
@@ -29,19 +51,29 @@ export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
 /** A payment batch's own calls (after the generic routes). */
 export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'get', path: '/payments/batch/{id}/close', permission: 'payment.close', summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
+    method: 'get',
+    path: '/payments/batch/{id}/close',
+    permission: 'payment.close',
+    summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
     async handle(ctx, req, actor) {
       return closeBatch(ctx, batchStore(ctx, actor), idParam(req), closingDate(req.query.date));
     },
   },
   {
-    method: 'delete', path: '/payments/batch/{id}', permission: 'payment.remove', summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
+    method: 'delete',
+    path: '/payments/batch/{id}',
+    permission: 'payment.remove',
+    summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
     async handle(ctx, req, actor) {
       const store = batchStore(ctx, actor);
       await ctx.db.transaction(async (tx) => {
         const b = await store.get(idParam(req), tx, true);
-        if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ status_id: ['A completed batch cannot be changed.'] });
-        const n = Number((await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id])).rows[0].n);
+        if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
+          throw invalid({ status_id: ['A completed batch cannot be changed.'] });
+        const n = Number(
+          (await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id]))
+            .rows[0].n,
+        );
         if (n) throw invalid({ payments: ['A batch with payments cannot be deleted; reverse its payments instead.'] });
         await store.remove(b.id, { tx, version: editedVersion(req) });
       });
@@ -49,8 +81,12 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
     },
   },
   {
-    method: 'post', path: '/payments/payment', permission: 'payment.create', status: 201,
-    summary: 'Records a payment in a batch not completed ({payment_batch_id, source_id, method_id, payment_date, amount, reference, insurance_company_id | patient_id, card_number + card_expiration for card payments only}); payments are never changed: a correction is a reversal',
+    method: 'post',
+    path: '/payments/payment',
+    permission: 'payment.create',
+    status: 201,
+    summary:
+      'Records a payment in a batch not completed ({payment_batch_id, source_id, method_id, payment_date, amount, reference, insurance_company_id | patient_id, card_number + card_expiration for card payments only}); payments are never changed: a correction is a reversal',
     async handle(ctx, req, actor, res) {
       const entity = entityOf(ctx, 'payment');
       const w = entityWriter(entity);
@@ -58,19 +94,31 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       w.check(body, res.locals.locale);
       return ctx.db.transaction(async (tx) => {
         const batch = await batchStore(ctx, actor).get(Number(body.payment_batch_id), tx, true);
-        if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: ['A payment goes into a batch that is not completed.'] });
-        return new ResourceStore(ctx.db, entity, actor).create({ ...body, billing_company_id: batch.billing_company_id }, { tx });
+        if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
+          throw invalid({ payment_batch_id: ['A payment goes into a batch that is not completed.'] });
+        return new ResourceStore(ctx.db, entity, actor).create(
+          { ...body, billing_company_id: batch.billing_company_id },
+          { tx },
+        );
       });
     },
   },
   {
-    method: 'patch', path: '/payments/batch/{id}/transition', permission: 'payment.close',
+    method: 'patch',
+    path: '/payments/batch/{id}/transition',
+    permission: 'payment.close',
     summary: 'Puts a batch In Review or back In Progress ({status_id: 3|1, note?}); Completed is reached by closing it',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const to = Number(body.status_id ?? body.to);
-      if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
-      return batchStore(ctx, actor).transition(idParam(req), to, { note: typeof body.note === 'string' ? body.note : undefined, version: editedVersion(req) });
+      if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
+        throw invalid({
+          status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'],
+        });
+      return batchStore(ctx, actor).transition(idParam(req), to, {
+        note: typeof body.note === 'string' ? body.note : undefined,
+        version: editedVersion(req),
+      });
     },
   },
 ];
@@ -78,34 +126,55 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
 /** Batches together: closed at once, a batch's state recalculated. */
 export const batchStateRoutes: GuardedRoute<EraContext>[] = [
   {
-    method: 'post', path: '/payments/batch/close-many', permission: 'payment.close', summary: 'Closes several batches at once ({ids, date?}); each answer says what became of each batch',
+    method: 'post',
+    path: '/payments/batch/close-many',
+    permission: 'payment.close',
+    summary: 'Closes several batches at once ({ids, date?}); each answer says what became of each batch',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
-      if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1)) throw invalid({ ids: ['The ids must be a list of batch ids.'] });
+      if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
+        throw invalid({ ids: ['The ids must be a list of batch ids.'] });
       const date = closingDate(body.date);
       const store = batchStore(ctx, actor);
       const out = [];
       for (const id of ids) {
-        try { out.push({ id, closed: true, batch: await closeBatch(ctx, store, id, date) }); }
-        catch (e) { out.push({ id, closed: false, error: e instanceof Error ? e.message : String(e) }); }
+        try {
+          out.push({ id, closed: true, batch: await closeBatch(ctx, store, id, date) });
+        } catch (e) {
+          out.push({ id, closed: false, error: e instanceof Error ? e.message : String(e) });
+        }
       }
       return out;
     },
   },
   {
-    method: 'put', path: '/payments/batch/{id}/status', permission: 'payment.view',
-    summary: "A batch's state, recalculated: its distributed total read again from its payments' postings; {status_id: 1|3} moves it between In Progress and In Review",
+    method: 'put',
+    path: '/payments/batch/{id}/status',
+    permission: 'payment.view',
+    summary:
+      "A batch's state, recalculated: its distributed total read again from its payments' postings; {status_id: 1|3} moves it between In Progress and In Review",
     async handle(ctx, req, actor) {
       const store = batchStore(ctx, actor);
       const body = bodyObject(req);
       return ctx.db.transaction(async (tx) => {
         const b = await store.get(idParam(req), tx, true);
-        const sum = Number((await tx.query<{ s: string }>('select coalesce(sum(p.paid), 0) as s from payment_services p join payments y on y.id = p.payment_id where y.payment_batch_id = $1', [b.id])).rows[0].s);
-        const now = Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
+        const sum = Number(
+          (
+            await tx.query<{ s: string }>(
+              'select coalesce(sum(p.paid), 0) as s from payment_services p join payments y on y.id = p.payment_id where y.payment_batch_id = $1',
+              [b.id],
+            )
+          ).rows[0].s,
+        );
+        const now =
+          Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
         const to = body.status_id === undefined ? undefined : Number(body.status_id);
         if (to === undefined || to === Number(now.status_id)) return now;
-        if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW) throw invalid({ status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'] });
+        if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
+          throw invalid({
+            status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'],
+          });
         return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
       });
     },

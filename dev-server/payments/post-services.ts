@@ -15,20 +15,25 @@ import { addDistributed, insertPostings } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
 import { CLAIM_STATUS, PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 
-
-
 /**
  * Money moves only in a batch not Completed (a Super User excepted, as the predecessor) and on a
  * payment not closed: a closed payment is corrected by reversing it.
  */
 export function assertPostable(actor: Actor, batch: Row, payment?: Row): void {
-  if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant) throw invalid({ payment_batch_id: ['A completed batch cannot be changed.'] });
-  if (payment?.closed_date) throw invalid({ payment_id: ['A closed payment cannot be changed; reverse it to correct it.'] });
+  if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
+    throw invalid({ payment_batch_id: ['A completed batch cannot be changed.'] });
+  if (payment?.closed_date)
+    throw invalid({ payment_id: ['A closed payment cannot be changed; reverse it to correct it.'] });
 }
 
 /** A payment of a batch, locked for the change about to be made to it. */
 export async function lockedPayment(tx: Queryable, batchId: number, paymentId: number): Promise<Row> {
-  const p = (await tx.query<Row>('select * from payments where id = $1 and payment_batch_id = $2 for update', [paymentId, batchId])).rows[0];
+  const p = (
+    await tx.query<Row>('select * from payments where id = $1 and payment_batch_id = $2 for update', [
+      paymentId,
+      batchId,
+    ])
+  ).rows[0];
   if (!p) throw invalid({ payment_id: ['The payment is not in this batch.'] });
   return p;
 }
@@ -39,25 +44,75 @@ export async function lockedPayment(tx: Queryable, batchId: number, paymentId: n
  * and batch's distributed totals go down by what they paid. Claims nothing pays any more go back to
  * Submitted. Answers the amount reversed.
  */
-export async function reversePostings(tx: Queryable, ctx: EraContext, actor: Actor, at: { paymentId: number; batchId: number; billingCompanyId: number; reference: string }, postings: Row[], note: string): Promise<number> {
+export async function reversePostings(
+  tx: Queryable,
+  ctx: EraContext,
+  actor: Actor,
+  at: { paymentId: number; batchId: number; billingCompanyId: number; reference: string },
+  postings: Row[],
+  note: string,
+): Promise<number> {
   if (!postings.length) return 0;
-  const rows = postings.map((o) => ({ billing_company_id: o.billing_company_id, payment_id: at.paymentId, claim_id: o.claim_id, claim_code: o.claim_code, claim_service_id: o.claim_service_id, procedure: o.procedure,
-    charge: -Number(o.charge), allowed: o.allowed === null ? null : -Number(o.allowed), paid: -Number(o.paid), adjustments: JSON.stringify(((o.adjustments as Array<{ amount: number }>) ?? []).map((a) => ({ ...a, amount: -a.amount }))),
-    patient_responsibility: -Number(o.patient_responsibility ?? 0), remaining: 0, reverses_id: o.id, paid_as: o.paid_as ?? null, claim_status: o.claim_status ?? null, note: `Reversal: ${note}` }));
+  const rows = postings.map((o) => ({
+    billing_company_id: o.billing_company_id,
+    payment_id: at.paymentId,
+    claim_id: o.claim_id,
+    claim_code: o.claim_code,
+    claim_service_id: o.claim_service_id,
+    procedure: o.procedure,
+    charge: -Number(o.charge),
+    allowed: o.allowed === null ? null : -Number(o.allowed),
+    paid: -Number(o.paid),
+    adjustments: JSON.stringify(
+      ((o.adjustments as Array<{ amount: number }>) ?? []).map((a) => ({ ...a, amount: -a.amount })),
+    ),
+    patient_responsibility: -Number(o.patient_responsibility ?? 0),
+    remaining: 0,
+    reverses_id: o.id,
+    paid_as: o.paid_as ?? null,
+    claim_status: o.claim_status ?? null,
+    note: `Reversal: ${note}`,
+  }));
   const ids = await insertPostings(tx, rows);
-  await writeAuditMany(tx, actor, 'payment-service', 'created', ids.map((id, i) => ({ entityId: id, billingCompanyId: at.billingCompanyId, oldValues: null, newValues: { reverses_id: rows[i].reverses_id, paid: rows[i].paid, note } })));
+  await writeAuditMany(
+    tx,
+    actor,
+    'payment-service',
+    'created',
+    ids.map((id, i) => ({
+      entityId: id,
+      billingCompanyId: at.billingCompanyId,
+      oldValues: null,
+      newValues: { reverses_id: rows[i].reverses_id, paid: rows[i].paid, note },
+    })),
+  );
   const paid = rows.reduce((n, r) => n + Number(r.paid), 0);
   await addDistributed(tx, at.paymentId, at.batchId, paid);
   const claimIds = [...new Set(postings.map((o) => Number(o.claim_id)))];
-  const back = (await tx.query<{ id: string; status_id: number }>(
-    `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
-       and coalesce((select sum(p.paid) from payment_services p where p.claim_id = c.id), 0) = 0`, [claimIds])).rows;
+  const back = (
+    await tx.query<{ id: string; status_id: number }>(
+      `select c.id, c.status_id from claims c where c.id = any($1::bigint[]) and c.status_id in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
+       and coalesce((select sum(p.paid) from payment_services p where p.claim_id = c.id), 0) = 0`,
+      [claimIds],
+    )
+  ).rows;
   const claimEntity = entityOf(ctx, 'claim');
-  for (const c of back) await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), CLAIM_STATUS.SUBMITTED, [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }]);
+  for (const c of back)
+    await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), CLAIM_STATUS.SUBMITTED, [
+      { id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` },
+    ]);
   return paid;
 }
 
-export interface ServiceInput { claim_service_id: unknown; allowed?: unknown; paid?: unknown; adjustments?: unknown; next_responsibility?: unknown; refile_reason?: unknown; note?: unknown }
+export interface ServiceInput {
+  claim_service_id: unknown;
+  allowed?: unknown;
+  paid?: unknown;
+  adjustments?: unknown;
+  next_responsibility?: unknown;
+  refile_reason?: unknown;
+  note?: unknown;
+}
 
 /**
  * Posts a payment over service lines, as the distribution screen sends them: every line balances
@@ -65,64 +120,188 @@ export interface ServiceInput { claim_service_id: unknown; allowed?: unknown; pa
  * nothing is written. With `replacing`, the claim's live postings under this payment are reversed
  * first (a correction, append-only) and the new ones take their place in the same transaction.
  */
-export async function postServices(tx: Queryable, ctx: EraContext, actor: Actor, batch: Row, payment: Row, services: ServiceInput[], replacing?: { claimId: number }): Promise<{ payment_id: number; distributed: number; posted: number[]; reversed: number }> {
+export async function postServices(
+  tx: Queryable,
+  ctx: EraContext,
+  actor: Actor,
+  batch: Row,
+  payment: Row,
+  services: ServiceInput[],
+  replacing?: { claimId: number },
+): Promise<{ payment_id: number; distributed: number; posted: number[]; reversed: number }> {
   if (!services.length && !replacing) throw invalid({ services: ['At least one service line is required.'] });
   const bc = Number(batch.billing_company_id);
   const ids = services.map((s) => Number(s.claim_service_id));
-  const ours = new Map((await tx.query<Row>(`select s.id, s.claim_id, s.line_charge, coalesce(s.procedure_code, s.revenue_code) as procedure, c.code, c.status_id, coalesce(c.billed_responsibility, 'P') as billed_responsibility, ${NEXT_PAYER_SQL} as secondary
-      from claim_services s join claims c on c.id = s.claim_id where s.billing_company_id = $1 and s.id = any($2::bigint[])`, [bc, ids.filter(Number.isSafeInteger)])).rows.map((l) => [Number(l.id), l]));
+  const ours = new Map(
+    (
+      await tx.query<Row>(
+        `select s.id, s.claim_id, s.line_charge, coalesce(s.procedure_code, s.revenue_code) as procedure, c.code, c.status_id, coalesce(c.billed_responsibility, 'P') as billed_responsibility, ${NEXT_PAYER_SQL} as secondary
+      from claim_services s join claims c on c.id = s.claim_id where s.billing_company_id = $1 and s.id = any($2::bigint[])`,
+        [bc, ids.filter(Number.isSafeInteger)],
+      )
+    ).rows.map((l) => [Number(l.id), l]),
+  );
   const errors: Record<string, string[]> = {};
   const lines: LinePosting[] = services.map((s, i) => {
     const line = ours.get(Number(s.claim_service_id));
     if (!line) (errors[`services.${i}.claim_service_id`] ??= []).push('The service line was not found.');
-    else if (replacing && Number(line.claim_id) !== replacing.claimId) (errors[`services.${i}.claim_service_id`] ??= []).push('The service line is not of this claim.');
-    const adjustments = (Array.isArray(s.adjustments) ? (s.adjustments as Row[]) : []).map((a) => ({ group: String(a.group ?? '').toUpperCase(), reason: String(a.reason ?? '').toUpperCase(), amount: Math.trunc(Number(a.amount ?? 0)) }));
-    return { claim_service_id: Number(s.claim_service_id), charge: Number(line?.line_charge ?? 0), allowed: s.allowed === undefined || s.allowed === null ? null : Math.trunc(Number(s.allowed)), paid: Math.trunc(Number(s.paid ?? 0)), adjustments };
+    else if (replacing && Number(line.claim_id) !== replacing.claimId)
+      (errors[`services.${i}.claim_service_id`] ??= []).push('The service line is not of this claim.');
+    const adjustments = (Array.isArray(s.adjustments) ? (s.adjustments as Row[]) : []).map((a) => ({
+      group: String(a.group ?? '').toUpperCase(),
+      reason: String(a.reason ?? '').toUpperCase(),
+      amount: Math.trunc(Number(a.amount ?? 0)),
+    }));
+    return {
+      claim_service_id: Number(s.claim_service_id),
+      charge: Number(line?.line_charge ?? 0),
+      allowed: s.allowed === undefined || s.allowed === null ? null : Math.trunc(Number(s.allowed)),
+      paid: Math.trunc(Number(s.paid ?? 0)),
+      adjustments,
+    };
   });
   if (Object.keys(errors).length) throw invalid(errors);
   const earlier = replacing
-    ? (await tx.query<Row>(`select p.* from payment_services p where p.payment_id = $1 and p.claim_id = $2 and ${LIVE_POSTING} order by p.id`, [payment.id, replacing.claimId])).rows
+    ? (
+        await tx.query<Row>(
+          `select p.* from payment_services p where p.payment_id = $1 and p.claim_id = $2 and ${LIVE_POSTING} order by p.id`,
+          [payment.id, replacing.claimId],
+        )
+      ).rows
     : [];
   const earlierPaid = earlier.reduce((n, o) => n + Number(o.paid), 0);
-  const problems = distributionProblems(Number(payment.amount), Number(payment.distributed ?? 0) - earlierPaid, lines, (i) => `line ${String(ours.get(lines[i].claim_service_id)?.procedure ?? i + 1)}`);
+  const problems = distributionProblems(
+    Number(payment.amount),
+    Number(payment.distributed ?? 0) - earlierPaid,
+    lines,
+    (i) => `line ${String(ours.get(lines[i].claim_service_id)?.procedure ?? i + 1)}`,
+  );
   if (Object.keys(problems).length) throw invalid(problems, 'The distribution does not balance.');
-  const at = { paymentId: Number(payment.id), batchId: Number(batch.id), billingCompanyId: bc, reference: String(payment.reference ?? payment.id) };
+  const at = {
+    paymentId: Number(payment.id),
+    batchId: Number(batch.id),
+    billingCompanyId: bc,
+    reference: String(payment.reference ?? payment.id),
+  };
   const reversed = await reversePostings(tx, ctx, actor, at, earlier, 'corrected on the distribution screen');
   const rows = lines.map((l, i) => {
     const line = ours.get(l.claim_service_id)!;
     const s = services[i];
-    return { billing_company_id: bc, payment_id: payment.id, claim_id: line.claim_id, claim_code: line.code, claim_service_id: l.claim_service_id, procedure: line.procedure,
-      charge: l.charge, allowed: l.allowed, paid: l.paid, adjustments: JSON.stringify(l.adjustments), patient_responsibility: patientShare(l.adjustments), remaining: lineGap(l), paid_as: line.billed_responsibility,
-      next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null, refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
-      note: typeof s.note === 'string' ? s.note.slice(0, 500) : null };
+    return {
+      billing_company_id: bc,
+      payment_id: payment.id,
+      claim_id: line.claim_id,
+      claim_code: line.code,
+      claim_service_id: l.claim_service_id,
+      procedure: line.procedure,
+      charge: l.charge,
+      allowed: l.allowed,
+      paid: l.paid,
+      adjustments: JSON.stringify(l.adjustments),
+      patient_responsibility: patientShare(l.adjustments),
+      remaining: lineGap(l),
+      paid_as: line.billed_responsibility,
+      next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null,
+      refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
+      note: typeof s.note === 'string' ? s.note.slice(0, 500) : null,
+    };
   });
   const inserted = await insertPostings(tx, rows);
-  await writeAuditMany(tx, actor, 'payment-service', 'created', inserted.map((id, i) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: { ...rows[i], adjustments: lines[i].adjustments } })));
+  await writeAuditMany(
+    tx,
+    actor,
+    'payment-service',
+    'created',
+    inserted.map((id, i) => ({
+      entityId: id,
+      billingCompanyId: bc,
+      oldValues: null,
+      newValues: { ...rows[i], adjustments: lines[i].adjustments },
+    })),
+  );
   const paid = lines.reduce((n, l) => n + l.paid, 0);
   await addDistributed(tx, Number(payment.id), Number(batch.id), paid);
-  await tx.query('insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
-    [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => Number(r.claim_id)))]]);
-  await moveClaimsAsPaid(tx, ctx, actor, bc, payment, lines.map((l, i) => ({ line: ours.get(l.claim_service_id)!, posting: l, refile: !!rows[i].next_responsibility })));
-  return { payment_id: Number(payment.id), distributed: Number(payment.distributed ?? 0) + reversed + paid, posted: inserted, reversed: -reversed };
+  await tx.query(
+    'insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
+    [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => Number(r.claim_id)))]],
+  );
+  await moveClaimsAsPaid(
+    tx,
+    ctx,
+    actor,
+    bc,
+    payment,
+    lines.map((l, i) => ({ line: ours.get(l.claim_service_id)!, posting: l, refile: !!rows[i].next_responsibility })),
+  );
+  return {
+    payment_id: Number(payment.id),
+    distributed: Number(payment.distributed ?? 0) + reversed + paid,
+    posted: inserted,
+    reversed: -reversed,
+  };
 }
 
 /** Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note. */
-async function moveClaimsAsPaid(tx: Queryable, ctx: EraContext, actor: Actor, bc: number, payment: Row, posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>) {
+async function moveClaimsAsPaid(
+  tx: Queryable,
+  ctx: EraContext,
+  actor: Actor,
+  bc: number,
+  payment: Row,
+  posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>,
+) {
   const claimEntity = entityOf(ctx, 'claim');
-  const byClaim = new Map<number, { status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }>();
+  const byClaim = new Map<
+    number,
+    { status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }
+  >();
   for (const { line, posting: l, refile } of posted) {
-    const c = byClaim.get(Number(line.claim_id)) ?? { status: Number(line.status_id), secondary: !!line.secondary, paid: 0, pr: 0, denied: true, refile: false };
-    c.paid += l.paid; c.pr += patientShare(l.adjustments); c.denied &&= l.paid === 0 && patientShare(l.adjustments) === 0; c.refile ||= refile;
+    const c = byClaim.get(Number(line.claim_id)) ?? {
+      status: Number(line.status_id),
+      secondary: !!line.secondary,
+      paid: 0,
+      pr: 0,
+      denied: true,
+      refile: false,
+    };
+    c.paid += l.paid;
+    c.pr += patientShare(l.adjustments);
+    c.denied &&= l.paid === 0 && patientShare(l.adjustments) === 0;
+    c.refile ||= refile;
     byClaim.set(Number(line.claim_id), c);
   }
   // Read again: a correction may just have sent a claim back to Submitted.
-  const now = new Map((await tx.query<{ id: string; status_id: number }>('select id, status_id from claims where id = any($1::bigint[])', [[...byClaim.keys()]])).rows.map((r) => [Number(r.id), Number(r.status_id)]));
+  const now = new Map(
+    (
+      await tx.query<{ id: string; status_id: number }>(
+        'select id, status_id from claims where id = any($1::bigint[])',
+        [[...byClaim.keys()]],
+      )
+    ).rows.map((r) => [Number(r.id), Number(r.status_id)]),
+  );
   const denied: Array<{ id: number; codes: string[] }> = [];
   for (const [id, c] of byClaim) {
     c.status = now.get(id) ?? c.status;
-    const to = claimOutcome({ status: c.denied ? '4' : '1', paid: c.paid, patientResponsibility: c.pr, hasNextPayer: c.secondary || c.refile });
-    if (to !== null && to !== c.status) await moveClaims(tx, actor, claimEntity, bc, c.status, to, [{ id, note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}` }]);
-    if (to === CLAIM_STATUS.DENIED) denied.push({ id, codes: posted.filter((p) => Number(p.line.claim_id) === id).flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)) });
+    const to = claimOutcome({
+      status: c.denied ? '4' : '1',
+      paid: c.paid,
+      patientResponsibility: c.pr,
+      hasNextPayer: c.secondary || c.refile,
+    });
+    if (to !== null && to !== c.status)
+      await moveClaims(tx, actor, claimEntity, bc, c.status, to, [
+        {
+          id,
+          note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}`,
+        },
+      ]);
+    if (to === CLAIM_STATUS.DENIED)
+      denied.push({
+        id,
+        codes: posted
+          .filter((p) => Number(p.line.claim_id) === id)
+          .flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)),
+      });
   }
   await markDenied(tx, denied);
 }

@@ -21,14 +21,21 @@ const FIRST_ADJUDICATION = `
             from state_transitions t where t.entity = 'claim' and t.billing_company_id = any($1::bigint[]) and t.to_state in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
            group by t.entity_id having min(t.created_at)::date between $2::date and $3::date) f`;
 
-export interface KpiInput { billingCompanyIds: number[]; from: string; to: string }
+export interface KpiInput {
+  billingCompanyIds: number[];
+  from: string;
+  to: string;
+}
 
 /** The period and the billing companies a dashboard reads: the person's own (a Super User's choice, else all). */
 export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, unknown>): Promise<KpiInput> {
   const errors: Record<string, string[]> = {};
   const date = (v: unknown, key: string, fallback: string) => {
     if (v === undefined || v === '') return usDateToIso(fallback);
-    if (typeof v !== 'string' || !isUsDate(v)) { errors[key] = ['The date must be mm/dd/yyyy.']; return ''; }
+    if (typeof v !== 'string' || !isUsDate(v)) {
+      errors[key] = ['The date must be mm/dd/yyyy.'];
+      return '';
+    }
     return usDateToIso(v);
   };
   const today = new Date();
@@ -56,10 +63,20 @@ export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, un
  */
 export async function computeKpis(db: Queryable, input: KpiInput) {
   const p = [input.billingCompanyIds, input.from, input.to];
-  const one = async (sql: string, params: unknown[] = p) => (await db.query<Record<string, string | null>>(sql, params)).rows[0];
-  const aging = agingSource({ billingCompanyIds: input.billingCompanyIds, asOf: input.to, agingBy: 'date_of_service' }, ['insurance', 'patient']);
-  const ar = await one(`select coalesce(sum(balance), 0) as ar, coalesce(sum(balance) filter (where age_days > 90), 0) as over_90 from (${aging.sql}) a`, aging.params);
-  const charges90 = await one(`select coalesce(sum(billed_amount), 0) as c from claims where billing_company_id = any($1::bigint[]) and status_id <> ${CLAIM_STATUS.DRAFT} and date_of_service > $2::date - 90 and date_of_service <= $2::date`, [input.billingCompanyIds, input.to]);
+  const one = async (sql: string, params: unknown[] = p) =>
+    (await db.query<Record<string, string | null>>(sql, params)).rows[0];
+  const aging = agingSource(
+    { billingCompanyIds: input.billingCompanyIds, asOf: input.to, agingBy: 'date_of_service' },
+    ['insurance', 'patient'],
+  );
+  const ar = await one(
+    `select coalesce(sum(balance), 0) as ar, coalesce(sum(balance) filter (where age_days > 90), 0) as over_90 from (${aging.sql}) a`,
+    aging.params,
+  );
+  const charges90 = await one(
+    `select coalesce(sum(billed_amount), 0) as c from claims where billing_company_id = any($1::bigint[]) and status_id <> ${CLAIM_STATUS.DRAFT} and date_of_service > $2::date - 90 and date_of_service <= $2::date`,
+    [input.billingCompanyIds, input.to],
+  );
   // Claims first submitted in the period: accepted on that first submission unless ever rejected (5).
   // Claims first adjudicated in the period (their first move to Approved, Denied or Complete): the initial
   // denial rate counts those whose first answer was a denial; first-pass resolution those paid on the first
@@ -84,28 +101,65 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
                       where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and a->>'reason' <> '23' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
-  const groups = (await db.query<{ grp: string; n: string }>(`
+  const groups = (
+    await db.query<{ grp: string; n: string }>(
+      `
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
-     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`, p)).rows;
-  const reasons = (await db.query<{ code: string; n: string }>(`
+     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`,
+      p,
+    )
+  ).rows;
+  const reasons = (
+    await db.query<{ code: string; n: string }>(
+      `
     select d as code, count(*) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
-     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc, 1 limit 10`, p)).rows;
-  const monthly = (await db.query<{ month: string; charges: string; payments: string }>(`
+     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc, 1 limit 10`,
+      p,
+    )
+  ).rows;
+  const monthly = (
+    await db.query<{ month: string; charges: string; payments: string }>(
+      `
     with months as (select to_char(m, 'YYYY-MM') as month from generate_series(date_trunc('month', $2::date), date_trunc('month', $3::date), interval '1 month') m)
     select months.month,
            coalesce((select sum(c.billed_amount) from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and to_char(c.date_of_service, 'YYYY-MM') = months.month), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where p.billing_company_id = any($1::bigint[]) and to_char(y.payment_date, 'YYYY-MM') = months.month), 0) as payments
-      from months order by months.month`, p)).rows;
+      from months order by months.month`,
+      p,
+    )
+  ).rows;
   const n = (v: string | null | undefined) => Number(v ?? 0);
   const dailyCharges90 = n(charges90.c);
   return {
     period: { from: input.from, to: input.to },
-    days_in_ar: { ar: n(ar.ar), average_daily_charges: Math.round(dailyCharges90 / 90), value: dailyCharges90 === 0 ? null : Math.round((n(ar.ar) * 90 * 10) / dailyCharges90) / 10 },
-    clean_claim_rate: { clean: n(history.clean), submitted: n(history.submitted), bp: basisPoints(n(history.clean), n(history.submitted)) },
-    first_pass_resolution: { first_pass: n(history.first_pass), adjudicated: n(history.adjudicated), bp: basisPoints(n(history.first_pass), n(history.adjudicated)) },
-    denial_rate: { denied: n(history.denied), adjudicated: n(history.adjudicated), bp: basisPoints(n(history.denied), n(history.adjudicated)),
-      groups: groups.map((g) => ({ group: g.grp, claims: n(g.n) })), top_reasons: reasons.map((r) => ({ code: r.code, claims: n(r.n) })) },
-    net_collection_rate: { payments: n(money.payments), charges: n(money.charges), contractual: n(money.contractual), bp: basisPoints(n(money.payments), n(money.charges) - n(money.contractual)) },
+    days_in_ar: {
+      ar: n(ar.ar),
+      average_daily_charges: Math.round(dailyCharges90 / 90),
+      value: dailyCharges90 === 0 ? null : Math.round((n(ar.ar) * 90 * 10) / dailyCharges90) / 10,
+    },
+    clean_claim_rate: {
+      clean: n(history.clean),
+      submitted: n(history.submitted),
+      bp: basisPoints(n(history.clean), n(history.submitted)),
+    },
+    first_pass_resolution: {
+      first_pass: n(history.first_pass),
+      adjudicated: n(history.adjudicated),
+      bp: basisPoints(n(history.first_pass), n(history.adjudicated)),
+    },
+    denial_rate: {
+      denied: n(history.denied),
+      adjudicated: n(history.adjudicated),
+      bp: basisPoints(n(history.denied), n(history.adjudicated)),
+      groups: groups.map((g) => ({ group: g.grp, claims: n(g.n) })),
+      top_reasons: reasons.map((r) => ({ code: r.code, claims: n(r.n) })),
+    },
+    net_collection_rate: {
+      payments: n(money.payments),
+      charges: n(money.charges),
+      contractual: n(money.contractual),
+      bp: basisPoints(n(money.payments), n(money.charges) - n(money.contractual)),
+    },
     ar_over_90: { over_90: n(ar.over_90), ar: n(ar.ar), bp: basisPoints(n(ar.over_90), n(ar.ar)) },
     monthly: monthly.map((m) => ({ month: m.month, charges: n(m.charges), payments: n(m.payments) })),
   };
@@ -129,10 +183,17 @@ export async function kpiClaims(db: Queryable, input: KpiInput, kpi: string, q: 
   } else if (kpi === 'ar_over_90') {
     where = `c.status_id not in (${CLAIM_STATUS.DRAFT}, ${CLAIM_STATUS.COMPLETE}) and c.date_of_service < $3::date - 90 and c.date_of_service >= $2::date - 3650`;
   } else throw invalid({ kpi: ['The claims behind denial_rate, clean_claim_rate or ar_over_90.'] });
-  const rows = (await db.query<Record<string, unknown> & { total__: string }>(
-    `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.denial_codes, count(*) over () as total__
-       from claims c where c.billing_company_id = any($1::bigint[]) and ${where} order by c.billed_amount desc, c.id limit 25 offset ${(page - 1) * 25}`, params)).rows;
+  const rows = (
+    await db.query<Record<string, unknown> & { total__: string }>(
+      `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.denial_codes, count(*) over () as total__
+       from claims c where c.billing_company_id = any($1::bigint[]) and ${where} order by c.billed_amount desc, c.id limit 25 offset ${(page - 1) * 25}`,
+      params,
+    )
+  ).rows;
   const count = rows[0] ? Number(rows[0].total__) : 0;
-  return { data: rows.map(({ total__: _t, ...r }) => ({ ...r, billed_amount: Number(r.billed_amount) })), count, numberOfPages: Math.ceil(count / 25) };
+  return {
+    data: rows.map(({ total__: _t, ...r }) => ({ ...r, billed_amount: Number(r.billed_amount) })),
+    count,
+    numberOfPages: Math.ceil(count / 25),
+  };
 }
-

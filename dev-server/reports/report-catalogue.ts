@@ -11,12 +11,20 @@ export const customKey = (id: unknown) => `custom-${Number(id)}`;
 
 /** A custom report as a report: its base's filters, periods and order, only the columns picked (in the order picked), grouped only by those. */
 export function customDefinition(base: ReportDef, saved: Record<string, unknown>): ReportDef {
-  const picked = (saved.columns as string[]).map((k) => base.columns.find((c) => c.key === k)).filter((c) => c !== undefined);
+  const picked = (saved.columns as string[])
+    .map((k) => base.columns.find((c) => c.key === k))
+    .filter((c) => c !== undefined);
   const name = String(saved.name);
   return {
-    ...base, key: customKey(saved.id), module: undefined, name, name_es: name,
-    description: `Custom report based on ${base.name}.`, description_es: `Reporte personalizado basado en ${base.name_es}.`,
-    columns: picked, groupBy: base.groupBy.filter((g) => picked.some((c) => c.key === g)),
+    ...base,
+    key: customKey(saved.id),
+    module: undefined,
+    name,
+    name_es: name,
+    description: `Custom report based on ${base.name}.`,
+    description_es: `Reporte personalizado basado en ${base.name_es}.`,
+    columns: picked,
+    groupBy: base.groupBy.filter((g) => picked.some((c) => c.key === g)),
   };
 }
 
@@ -35,44 +43,108 @@ export async function reportFor(ctx: MasterDataContext, actor: Actor, key: strin
 }
 
 const favouritesOf = async (ctx: MasterDataContext, actor: Actor) =>
-  ((await ctx.db.query<{ f: unknown }>(`select settings->'favorite_reports' as f from users where id = $1`, [actor.userId])).rows[0]?.f as string[] | null) ?? [];
+  ((
+    await ctx.db.query<{ f: unknown }>(`select settings->'favorite_reports' as f from users where id = $1`, [
+      actor.userId,
+    ])
+  ).rows[0]?.f as string[] | null) ?? [];
 
-export interface ListedReport { key: string; name: string; classification: number; description: string; type: 1 | 2; base: string | null; favorite: boolean; mine: boolean; shared: boolean }
+export interface ListedReport {
+  key: string;
+  name: string;
+  classification: number;
+  description: string;
+  type: 1 | 2;
+  base: string | null;
+  favorite: boolean;
+  mine: boolean;
+  shared: boolean;
+}
 
 /**
  * The reports a person may run — the definitions and the custom reports they may use (type 2) —
  * each marked when it is one of their favourites; narrowed by ?clasifications (or classifications)
  * and ?favorite=true as the predecessor's list was.
  */
-export async function listReports(ctx: MasterDataContext, actor: Actor, locale: string, q: Record<string, unknown>): Promise<ListedReport[]> {
+export async function listReports(
+  ctx: MasterDataContext,
+  actor: Actor,
+  locale: string,
+  q: Record<string, unknown>,
+): Promise<ListedReport[]> {
   const es = locale === 'es';
   const favourites = new Set(await favouritesOf(ctx, actor));
   const customs = await visibleSaved(ctx, actor, { table: 'custom_reports' }, {});
   const all: ListedReport[] = [
-    ...reportDefinitions().map((d) => ({ key: d.key, name: es ? d.name_es : d.name, classification: d.classification, description: es ? d.description_es : d.description, type: 1 as const, base: null, mine: false, shared: true })),
+    ...reportDefinitions().map((d) => ({
+      key: d.key,
+      name: es ? d.name_es : d.name,
+      classification: d.classification,
+      description: es ? d.description_es : d.description,
+      type: 1 as const,
+      base: null,
+      mine: false,
+      shared: true,
+    })),
     ...customs.flatMap((c) => {
       const base = reportByKey(String(c.report_key));
       if (!base) return [];
       const def = customDefinition(base, c);
-      return [{ key: def.key, name: def.name, classification: def.classification, description: es ? def.description_es : def.description, type: 2 as const, base: base.key, mine: Boolean(c.mine), shared: Boolean(c.shared) }];
+      return [
+        {
+          key: def.key,
+          name: def.name,
+          classification: def.classification,
+          description: es ? def.description_es : def.description,
+          type: 2 as const,
+          base: base.key,
+          mine: Boolean(c.mine),
+          shared: Boolean(c.shared),
+        },
+      ];
     }),
   ].map((r) => ({ ...r, favorite: favourites.has(r.key) }));
   const classes = q.clasifications ?? q.classifications;
   const wanted = classes === undefined || classes === '' ? null : new Set(String(classes).split(',').map(Number));
-  return all.filter((r) => (!wanted || wanted.has(r.classification)) && (q.favorite === undefined || q.favorite === '' || String(q.favorite) === String(r.favorite)));
+  return all.filter(
+    (r) =>
+      (!wanted || wanted.has(r.classification)) &&
+      (q.favorite === undefined || q.favorite === '' || String(q.favorite) === String(r.favorite)),
+  );
 }
 
 /** Marks or unmarks a report as one of the person's favourites (kept with their settings; audited). */
-export async function setFavourite(ctx: MasterDataContext, actor: Actor, key: string, favorite: unknown): Promise<{ key: string; favorite: boolean }> {
+export async function setFavourite(
+  ctx: MasterDataContext,
+  actor: Actor,
+  key: string,
+  favorite: unknown,
+): Promise<{ key: string; favorite: boolean }> {
   if (typeof favorite !== 'boolean') throw invalid({ favorite: ['The favorite field must be true or false.'] });
   await reportFor(ctx, actor, key);
   return ctx.db.transaction(async (tx) => {
-    const before = (await tx.query<{ settings: Record<string, unknown> }>('select settings from users where id = $1 for update', [actor.userId])).rows[0];
+    const before = (
+      await tx.query<{ settings: Record<string, unknown> }>('select settings from users where id = $1 for update', [
+        actor.userId,
+      ])
+    ).rows[0];
     if (!before) throw notFound();
     const list = ((before.settings.favorite_reports as string[] | undefined) ?? []).filter((k) => k !== key);
     const settings = { ...before.settings, favorite_reports: favorite ? [...list, key] : list };
-    await tx.query('update users set settings = $2, updated_at = now() where id = $1', [actor.userId, JSON.stringify(settings)]);
-    await writeAudit(tx, actor, 'user', actor.userId, null, 'updated', { favorite_reports: before.settings.favorite_reports ?? [] }, { favorite_reports: settings.favorite_reports });
+    await tx.query('update users set settings = $2, updated_at = now() where id = $1', [
+      actor.userId,
+      JSON.stringify(settings),
+    ]);
+    await writeAudit(
+      tx,
+      actor,
+      'user',
+      actor.userId,
+      null,
+      'updated',
+      { favorite_reports: before.settings.favorite_reports ?? [] },
+      { favorite_reports: settings.favorite_reports },
+    );
     return { key, favorite };
   });
 }

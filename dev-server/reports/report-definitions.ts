@@ -7,7 +7,10 @@ let cache: ReportDef[] | null = null;
 export function reportDefinitions(): ReportDef[] {
   if (cache) return cache;
   const dir = new URL('../../schemas/reports/', import.meta.url);
-  cache = readdirSync(dir).filter((f) => f.endsWith('.report.json')).sort().map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ReportDef);
+  cache = readdirSync(dir)
+    .filter((f) => f.endsWith('.report.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ReportDef);
   return cache;
 }
 

@@ -15,10 +15,19 @@ import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 
 /** What a person may see of a report's definition: the Super User's columns and group levels only for a Super User. */
 const described = (def: ReportDef, actor: Actor, locale: string) => ({
-  key: def.key, module: def.module ?? null, name: locale === 'es' ? def.name_es : def.name, classification: def.classification, description: locale === 'es' ? def.description_es : def.description,
+  key: def.key,
+  module: def.module ?? null,
+  name: locale === 'es' ? def.name_es : def.name,
+  classification: def.classification,
+  description: locale === 'es' ? def.description_es : def.description,
   period: def.period ? { label: locale === 'es' ? def.period.label_es : def.period.label } : null,
-  filters: def.filters.filter((f) => f.key !== 'billing_companies' || actor.crossTenant)
-    .map((f) => ({ ...f, title: locale === 'es' ? f.title_es : f.title, options: f.options?.map((o) => ({ id: o.id, name: locale === 'es' ? o.name_es : o.name })) })),
+  filters: def.filters
+    .filter((f) => f.key !== 'billing_companies' || actor.crossTenant)
+    .map((f) => ({
+      ...f,
+      title: locale === 'es' ? f.title_es : f.title,
+      options: f.options?.map((o) => ({ id: o.id, name: locale === 'es' ? o.name_es : o.name })),
+    })),
   groupBy: def.groupBy.filter((g) => g !== 'billing_company' || actor.crossTenant),
   columns: visibleColumns(def, actor).map((c) => ({ ...c, label: locale === 'es' ? c.label_es : c.label })),
 });
@@ -26,7 +35,8 @@ const described = (def: ReportDef, actor: Actor, locale: string) => ({
 const queryOf = (req: Request): ReportQuery => req.query as ReportQuery;
 const formatOf = (v: unknown): ExportFormat => {
   const format = String(v ?? 'csv');
-  if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf') throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
+  if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf')
+    throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
   return format;
 };
 const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
@@ -34,49 +44,108 @@ const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.local
 /** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
 export const reportRoutes: GuardedRoute<MasterDataContext & { jobs?: JobQueue }>[] = [
   {
-    method: 'get', path: '/reports/classifications', permission: 'report.view', summary: 'The report classifications [{id, name, background, color}]',
-    async handle(_c, _r, _a, res) { return CLASSIFICATIONS.map((c) => ({ id: c.id, name: res.locals.locale === 'es' ? c.name_es : c.name, background: c.background, color: c.color })); },
+    method: 'get',
+    path: '/reports/classifications',
+    permission: 'report.view',
+    summary: 'The report classifications [{id, name, background, color}]',
+    async handle(_c, _r, _a, res) {
+      return CLASSIFICATIONS.map((c) => ({
+        id: c.id,
+        name: res.locals.locale === 'es' ? c.name_es : c.name,
+        background: c.background,
+        color: c.color,
+      }));
+    },
   },
   {
-    method: 'get', path: '/reports', permission: 'report.view',
-    summary: 'The reports a person may run, the custom reports they may use among them (type 2, custom-N) [{key, name, classification, description, type, base, favorite}]; ?clasifications=1,2 and ?favorite=true narrow it',
-    async handle(ctx, req, actor, res) { return listReports(ctx, actor, String(res.locals.locale), req.query as Record<string, unknown>); },
-  },
-  {
-    method: 'put', path: '/reports/{key}/favorite', permission: 'report.view', summary: 'Marks or unmarks a report as one of my favourites {favorite: true|false}',
-    async handle(ctx, req, actor) { return setFavourite(ctx, actor, String(req.params.key), bodyObject(req).favorite); },
-  },
-  {
-    method: 'get', path: '/reports/records', permission: 'report.view',
-    summary: "A report's rows (?report=key, or the predecessor's ?module=PGFOODVKOC…, and its filters; the same as /reports/{key}/records)",
+    method: 'get',
+    path: '/reports',
+    permission: 'report.view',
+    summary:
+      'The reports a person may run, the custom reports they may use among them (type 2, custom-N) [{key, name, classification, description, type, base, favorite}]; ?clasifications=1,2 and ?favorite=true narrow it',
     async handle(ctx, req, actor, res) {
-      const def = typeof req.query.module === 'string' ? reportDefinitions().find((d) => d.module === req.query.module) : typeof req.query.report === 'string' ? await reportFor(ctx, actor, req.query.report) : undefined;
+      return listReports(ctx, actor, String(res.locals.locale), req.query as Record<string, unknown>);
+    },
+  },
+  {
+    method: 'put',
+    path: '/reports/{key}/favorite',
+    permission: 'report.view',
+    summary: 'Marks or unmarks a report as one of my favourites {favorite: true|false}',
+    async handle(ctx, req, actor) {
+      return setFavourite(ctx, actor, String(req.params.key), bodyObject(req).favorite);
+    },
+  },
+  {
+    method: 'get',
+    path: '/reports/records',
+    permission: 'report.view',
+    summary:
+      "A report's rows (?report=key, or the predecessor's ?module=PGFOODVKOC…, and its filters; the same as /reports/{key}/records)",
+    async handle(ctx, req, actor, res) {
+      const def =
+        typeof req.query.module === 'string'
+          ? reportDefinitions().find((d) => d.module === req.query.module)
+          : typeof req.query.report === 'string'
+            ? await reportFor(ctx, actor, req.query.report)
+            : undefined;
       if (!def) throw invalid({ report: ['Say which report.'] });
       return runReport(ctx.db, actor, def, queryOf(req), { locale: localeOf(res) });
     },
   },
   {
-    method: 'get', path: '/reports/kpis', permission: 'report.view',
-    summary: 'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents)',
-    async handle(ctx, req, actor) { return computeKpis(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>)); },
+    method: 'get',
+    path: '/reports/kpis',
+    permission: 'report.view',
+    summary:
+      'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents)',
+    async handle(ctx, req, actor) {
+      return computeKpis(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>));
+    },
   },
   {
-    method: 'get', path: '/reports/kpis/{kpi}/claims', permission: 'report.view',
-    summary: 'The claims behind a KPI (denial_rate ?group=CO…, clean_claim_rate: the rejected, ar_over_90), most money first, 25 a page',
-    async handle(ctx, req, actor) { return kpiClaims(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>), String(req.params.kpi), req.query as Record<string, unknown>); },
+    method: 'get',
+    path: '/reports/kpis/{kpi}/claims',
+    permission: 'report.view',
+    summary:
+      'The claims behind a KPI (denial_rate ?group=CO…, clean_claim_rate: the rejected, ar_over_90), most money first, 25 a page',
+    async handle(ctx, req, actor) {
+      return kpiClaims(
+        ctx.db,
+        await kpiInput(ctx.db, actor, req.query as Record<string, unknown>),
+        String(req.params.kpi),
+        req.query as Record<string, unknown>,
+      );
+    },
   },
   {
-    method: 'get', path: '/reports/{key}', permission: 'report.view', summary: "A report's filters, group levels and columns (a Super User's include the billing company)",
-    async handle(ctx, req, actor, res) { return described(await reportFor(ctx, actor, String(req.params.key)), actor, res.locals.locale); },
+    method: 'get',
+    path: '/reports/{key}',
+    permission: 'report.view',
+    summary: "A report's filters, group levels and columns (a Super User's include the billing company)",
+    async handle(ctx, req, actor, res) {
+      return described(await reportFor(ctx, actor, String(req.params.key)), actor, res.locals.locale);
+    },
   },
   {
-    method: 'get', path: '/reports/{key}/records', permission: 'report.view',
-    summary: "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
-    async handle(ctx, req, actor, res) { return runReport(ctx.db, actor, await reportFor(ctx, actor, String(req.params.key)), queryOf(req), { locale: localeOf(res) }); },
+    method: 'get',
+    path: '/reports/{key}/records',
+    permission: 'report.view',
+    summary:
+      "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
+    async handle(ctx, req, actor, res) {
+      return runReport(ctx.db, actor, await reportFor(ctx, actor, String(req.params.key)), queryOf(req), {
+        locale: localeOf(res),
+      });
+    },
   },
   {
-    method: 'get', path: '/reports/{key}/export', permission: 'report.download', raw: true,
-    summary: 'The whole report as shown (?format=csv|xlsx|pdf and the same parameters as its records): rows, group subtotals and the grand total',
+    method: 'get',
+    path: '/reports/{key}/export',
+    permission: 'report.download',
+    raw: true,
+    summary:
+      'The whole report as shown (?format=csv|xlsx|pdf and the same parameters as its records): rows, group subtotals and the grand total',
     async handle(ctx, req, actor, res) {
       const format = formatOf(req.query.format);
       const def = await reportFor(ctx, actor, String(req.params.key));
@@ -87,8 +156,12 @@ export const reportRoutes: GuardedRoute<MasterDataContext & { jobs?: JobQueue }>
     },
   },
   {
-    method: 'post', path: '/reports/{key}/export-jobs', permission: 'report.download', status: 202,
-    summary: 'Exports a long report in the background ({format, ...the parameters of its records}): answers the queued job at once; GET /jobs/{id} tells its progress and, done, the file (result.file_id, read at /files/{id}/content)',
+    method: 'post',
+    path: '/reports/{key}/export-jobs',
+    permission: 'report.download',
+    status: 202,
+    summary:
+      'Exports a long report in the background ({format, ...the parameters of its records}): answers the queued job at once; GET /jobs/{id} tells its progress and, done, the file (result.file_id, read at /files/{id}/content)',
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const format = formatOf(body.format);
@@ -98,7 +171,12 @@ export const reportRoutes: GuardedRoute<MasterDataContext & { jobs?: JobQueue }>
       await reportPlan(ctx.db, actor, def, query as ReportQuery);
       if (!ctx.jobs) throw invalid({ format: ['This server runs no background jobs: export directly.'] });
       const input = { report: def.key, query, format, locale: localeOf(res), scope: exportScope(actor) };
-      return ctx.jobs.enqueue(actor, 'report-export', input, actor.crossTenant ? null : actor.billingCompanyIds[0] ?? null);
+      return ctx.jobs.enqueue(
+        actor,
+        'report-export',
+        input,
+        actor.crossTenant ? null : (actor.billingCompanyIds[0] ?? null),
+      );
     },
   },
 ];

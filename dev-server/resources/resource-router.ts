@@ -16,7 +16,12 @@ import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { entityWriter } from './validation.ts';
 
-export interface ResourceContext { db: Database; entities: Entity[]; lists: Map<string, CodeList>; files: FileStore }
+export interface ResourceContext {
+  db: Database;
+  entities: Entity[];
+  lists: Map<string, CodeList>;
+  files: FileStore;
+}
 
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
 
@@ -27,7 +32,9 @@ export function resourceRouter(ctx: ResourceContext): Router {
     const { writable, check, merged } = entityWriter(entity);
 
     // A view's routes are all hand-written: it has no table of its own to serve generically.
-    const handWritten = new Set(entity.resource.viewOf ? ['list', 'getList', 'codeList', 'show'] : entity.resource.handWritten ?? []);
+    const handWritten = new Set(
+      entity.resource.viewOf ? ['list', 'getList', 'codeList', 'show'] : (entity.resource.handWritten ?? []),
+    );
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
       const slug = actionSlug(entity.resource, route.action);
       const handler: RequestHandler = async (req, res, next) => {
@@ -41,14 +48,24 @@ export function resourceRouter(ctx: ResourceContext): Router {
         }
       };
 
-      const handle = async (route: PlannedRoute, store: ResourceStore, req: Request, res: Response): Promise<unknown> => {
+      const handle = async (
+        route: PlannedRoute,
+        store: ResourceStore,
+        req: Request,
+        res: Response,
+      ): Promise<unknown> => {
         const q = req.query as ListParams;
         switch (route.kind) {
-          case 'list': return store.list(q);
-          case 'getList': return store.pickList(q);
-          case 'codeList': return codeListAnswer(ctx.lists.get(route.list!), res.locals.locale);
-          case 'getBy': return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
-          case 'show': return store.get(idParam(req));
+          case 'list':
+            return store.list(q);
+          case 'getList':
+            return store.pickList(q);
+          case 'codeList':
+            return codeListAnswer(ctx.lists.get(route.list!), res.locals.locale);
+          case 'getBy':
+            return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
+          case 'show':
+            return store.get(idParam(req));
           case 'create': {
             const body = writable(bodyObject(req));
             check(body, res.locals.locale);
@@ -60,7 +77,11 @@ export function resourceRouter(ctx: ResourceContext): Router {
           case 'update': {
             const id = idParam(req);
             const body = writable(bodyObject(req));
-            return store.update(id, body, { check: merged(body, res.locals.locale), version: editedVersion(req), requireVersion: true });
+            return store.update(id, body, {
+              check: merged(body, res.locals.locale),
+              version: editedVersion(req),
+              requireVersion: true,
+            });
           }
           case 'fieldUpdate': {
             const id = idParam(req);
@@ -68,16 +89,26 @@ export function resourceRouter(ctx: ResourceContext): Router {
             const version = editedVersion(req);
             delete body.version;
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
-            if (extra.length) throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
+            if (extra.length)
+              throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
             return store.update(id, body, { check: merged(body, res.locals.locale), version });
           }
-          case 'changeStatus': return store.changeStatus(idParam(req), statusFromBody(req, entity.resource.status!.field));
-          case 'delete': await store.remove(idParam(req), { version: editedVersion(req) }); return { message: 'Deleted.' };
-          case 'states': return stateAnswer(entity.states!, res.locals.locale);
+          case 'changeStatus':
+            return store.changeStatus(idParam(req), statusFromBody(req, entity.resource.status!.field));
+          case 'delete':
+            await store.remove(idParam(req), { version: editedVersion(req) });
+            return { message: 'Deleted.' };
+          case 'states':
+            return stateAnswer(entity.states!, res.locals.locale);
           case 'nextStates': {
             const row = await store.get(idParam(req));
             const m = entity.states!;
-            return { current: row[m.field], next: allowedNext(entity.resource.permission, m, Number(row[m.field]), store.actorPermissions).map((s) => s.id) };
+            return {
+              current: row[m.field],
+              next: allowedNext(entity.resource.permission, m, Number(row[m.field]), store.actorPermissions).map(
+                (s) => s.id,
+              ),
+            };
           }
           case 'stateHistory': {
             const id = idParam(req);
@@ -86,7 +117,11 @@ export function resourceRouter(ctx: ResourceContext): Router {
           }
           case 'transition': {
             const t = transitionRequest(req);
-            return store.transition(idParam(req), t.to, { note: t.note, subStatusId: t.subStatusId, version: editedVersion(req) });
+            return store.transition(idParam(req), t.to, {
+              note: t.note,
+              subStatusId: t.subStatusId,
+              version: editedVersion(req),
+            });
           }
         }
       };
@@ -102,12 +137,20 @@ export function resourceRouter(ctx: ResourceContext): Router {
           const actor = actorOf(res);
           if (!can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
           if (!req.file) throw invalid({ logo: [PHOTO_MESSAGE] });
-          const id = Number((req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id);
+          const id = Number(
+            (req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id,
+          );
           if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
           const store = new ResourceStore(ctx.db, entity, actor);
           const row = await store.get(id);
-          res.json(await store.update(id, { logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']) }));
-        } catch (e) { next(e); }
+          res.json(
+            await store.update(id, {
+              logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']),
+            }),
+          );
+        } catch (e) {
+          next(e);
+        }
       });
     }
   }
@@ -122,9 +165,12 @@ const multipartIfSent = imageUpload(['logo']);
 
 /** [{id, name}] with name "code - description" where a code differs, in the caller's language where the list has it; non-public items left out; groups by name. */
 function codeListAnswer(list: CodeList | undefined, locale: string): unknown {
-  const items = (xs: CodeListItem[]) => xs.filter((i) => i.public !== false).map((i) => {
-    return { id: i.id, name: codeListLabel(i, locale) };
-  });
+  const items = (xs: CodeListItem[]) =>
+    xs
+      .filter((i) => i.public !== false)
+      .map((i) => {
+        return { id: i.id, name: codeListLabel(i, locale) };
+      });
   if (list?.groups) return Object.fromEntries(Object.entries(list.groups).map(([k, xs]) => [k, items(xs)]));
   return items(list?.items ?? []);
 }

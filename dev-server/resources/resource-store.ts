@@ -17,7 +17,9 @@ import { findTransition, stateById, stateName, transitionSlug } from '../../src/
 export type Row = Record<string, unknown> & { id: number };
 
 /** A write joins the caller's transaction when given one (an operation over several records), else runs in its own. */
-export interface WriteOptions { tx?: Queryable }
+export interface WriteOptions {
+  tx?: Queryable;
+}
 export interface UpdateOptions extends WriteOptions {
   /** runs on the locked current row before anything is written (the merged record's validation) */
   check?: (current: Row) => void;
@@ -27,15 +29,24 @@ export interface UpdateOptions extends WriteOptions {
   requireVersion?: boolean;
   event?: AuditEvent;
 }
-export interface TransitionOptions extends WriteOptions { note?: string; subStatusId?: number | null; version?: number;
+export interface TransitionOptions extends WriteOptions {
+  note?: string;
+  subStatusId?: number | null;
+  version?: number;
   /** the system takes the transition (a job, a clearing house's answer): system-only transitions allowed, no permission asked */
-  system?: boolean }
+  system?: boolean;
+}
 
-const notFound = (message?: string) => (message ? new DomainError('not_found_message', { message }) : new DomainError('not_found'));
+const notFound = (message?: string) =>
+  message ? new DomainError('not_found_message', { message }) : new DomainError('not_found');
 const forbidden = () => new DomainError('forbidden');
 
 export interface ListParams {
-  query?: string; page?: string; itemsPerPage?: string; sortBy?: string; sortDesc?: string;
+  query?: string;
+  page?: string;
+  itemsPerPage?: string;
+  sortBy?: string;
+  sortDesc?: string;
   [filter: string]: string | undefined;
 }
 
@@ -64,13 +75,21 @@ export class ResourceStore {
   /** rows carry billing_company_id: tenant-owned rows always, a shared table's own codes */
   private readonly owned: boolean;
 
-  constructor(private db: Database, readonly entity: Entity, private actor: Actor) {
+  constructor(
+    private db: Database,
+    readonly entity: Entity,
+    private actor: Actor,
+  ) {
     const props = entity.schema.properties;
     // Stored, readable fields: virtual ones have no column, write-only ones (an SSN typed in) are never read back.
-    this.fields = dataFields(entity).filter(([, f]) => !f.writeOnly && !f['x-db']?.secret).map(([n]) => n);
+    this.fields = dataFields(entity)
+      .filter(([, f]) => !f.writeOnly && !f['x-db']?.secret)
+      .map(([n]) => n);
     // Every table has created_at and updated_at; a schema that declares one (virtual: no column of its own) shows it.
     for (const system of ['created_at', 'updated_at']) if (props[system]?.['x-db']?.virtual) this.fields.push(system);
-    this.protectedFields = Object.entries(props).filter(([, f]) => f['x-db']?.protect).map(([n]) => n);
+    this.protectedFields = Object.entries(props)
+      .filter(([, f]) => f['x-db']?.protect)
+      .map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.generatedFields = this.fields.filter((f) => props[f]['x-db']?.generated);
@@ -101,7 +120,8 @@ export class ResourceStore {
     const off = Object.entries(when).find(([field, values]) => !values.includes(before[field] as never));
     if (!off) return;
     const machine = this.entity.states;
-    const state = machine && off[0] === machine.field ? stateName(machine, Number(before[off[0]])) : String(before[off[0]]);
+    const state =
+      machine && off[0] === machine.field ? stateName(machine, Number(before[off[0]])) : String(before[off[0]]);
     throw new DomainError('not_editable', { entity: this.entity.schema.title, state });
   }
 
@@ -114,7 +134,8 @@ export class ResourceStore {
    * changes or removes it. A billing company may add one; its own settings for it live in its own rows.
    */
   private refuseSharedWrite(before: Row) {
-    const shipped = this.entity.resource.tenancy === 'global' || (this.shared && before.billing_company_id === undefined);
+    const shipped =
+      this.entity.resource.tenancy === 'global' || (this.shared && before.billing_company_id === undefined);
     if (shipped && !this.actor.crossTenant && !this.actor.system) {
       throw new DomainError('shared_catalogue', { entity: this.entity.schema.title });
     }
@@ -127,13 +148,22 @@ export class ResourceStore {
     }
   }
 
-  get table() { return this.entity.resource.table; }
+  get table() {
+    return this.entity.resource.table;
+  }
 
   /** what the acting person may do (the next states a screen offers follow it) */
-  get actorPermissions(): ReadonlySet<string> { return this.actor.permissions; }
+  get actorPermissions(): ReadonlySet<string> {
+    return this.actor.permissions;
+  }
 
   private get selectList() {
-    return ['id', ...(this.owned ? ['billing_company_id'] : []), ...(this.versioned ? ['version'] : []), ...this.fields].join(', ');
+    return [
+      'id',
+      ...(this.owned ? ['billing_company_id'] : []),
+      ...(this.versioned ? ['version'] : []),
+      ...this.fields,
+    ].join(', ');
   }
 
   /** SQL predicate limiting rows to the actor's billing companies; params are appended. */
@@ -145,10 +175,14 @@ export class ResourceStore {
     params.push(one ? this.actor.billingCompanyIds[0] : this.actor.billingCompanyIds);
     const mine = one ? `$${params.length}::bigint` : `any($${params.length}::bigint[])`;
     switch (this.entity.resource.tenancy) {
-      case 'self': return `id = ${mine}`;
-      case 'member': return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
-      case 'shared': return readableBy(mine, this.table);
-      default: return `billing_company_id = ${mine}`;
+      case 'self':
+        return `id = ${mine}`;
+      case 'member':
+        return `exists (select 1 from billing_company_users m where m.user_id = ${this.table}.id and m.billing_company_id = ${mine})`;
+      case 'shared':
+        return readableBy(mine, this.table);
+      default:
+        return `billing_company_id = ${mine}`;
     }
   }
 
@@ -171,7 +205,10 @@ export class ResourceStore {
   async protect(values: Record<string, unknown>): Promise<Record<string, unknown>> {
     const out = { ...values };
     for (const f of this.protectedFields) {
-      if (typeof out[f] !== 'string' || out[f] === '') { delete out[f]; continue; }
+      if (typeof out[f] !== 'string' || out[f] === '') {
+        delete out[f];
+        continue;
+      }
       if (this.entity.schema.properties[f]['x-db']?.protect === 'encrypt') {
         out[`${f}_encrypted`] = sealSecret(out[f] as string);
         delete out[f];
@@ -195,14 +232,26 @@ export class ResourceStore {
   }
 
   /** withCount false skips the count query where nobody reads it (pickers, spotlight); tx: inside an operation's transaction. */
-  async list(p: ListParams, withCount = true, tx: Queryable = this.db): Promise<{ data: Row[]; numberOfPages: number; count: number; sums?: Record<string, number>; count_capped?: boolean }> {
+  async list(
+    p: ListParams,
+    withCount = true,
+    tx: Queryable = this.db,
+  ): Promise<{
+    data: Row[];
+    numberOfPages: number;
+    count: number;
+    sums?: Record<string, number>;
+    count_capped?: boolean;
+  }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
     const errors: Record<string, string[]> = {};
     const page = p.page === undefined ? 1 : Number(p.page);
     const perPage = p.itemsPerPage === undefined ? 10 : Number(p.itemsPerPage);
-    if (!Number.isSafeInteger(page) || page < 1 || page > 10_000_000) errors.page = ['The page must be a positive integer.'];
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE) errors.itemsPerPage = [`The items per page must be between 1 and ${MAX_PAGE}.`];
+    if (!Number.isSafeInteger(page) || page < 1 || page > 10_000_000)
+      errors.page = ['The page must be a positive integer.'];
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE)
+      errors.itemsPerPage = [`The items per page must be between 1 and ${MAX_PAGE}.`];
     const props = this.entity.schema.properties;
     const sortable = ['id', ...this.fields.filter((f) => props[f]['x-list']?.sortable)];
     const sortBy = p.sortBy || 'id';
@@ -224,7 +273,10 @@ export class ResourceStore {
       where.push(`(${dates.map((d) => `${d} = $${params.length}`).join(' or ')})`);
     } else if (searching) {
       // A word found anywhere in the search text, by the trigram index.
-      const anywhere = (word: string) => { params.push(`%${likeEscape(word)}%`); where.push(`${search} like $${params.length}`); };
+      const anywhere = (word: string) => {
+        params.push(`%${likeEscape(word)}%`);
+        where.push(`${search} like $${params.length}`);
+      };
       if (!byName) {
         // Every word must appear, in any order: "Smith Wei" and "Wei Smith" find Wei Smith.
         searchWords(term).forEach(anywhere);
@@ -234,31 +286,47 @@ export class ResourceStore {
         // The database lower-cases the typed name as it lower-cased the key, whatever its collation does to "Ñ".
         const name = searchWords(typed.replace(/,/g, ' ')).filter((w) => !/\d/.test(w));
         // As typed ("smith, mary") or first name first ("mary smith" → "smith mary"): two ranges of the same index.
-        for (const o of name.length ? new Set([name.join(' '), [...name.slice(-1), ...name.slice(0, -1)].join(' ')]) : []) {
+        for (const o of name.length
+          ? new Set([name.join(' '), [...name.slice(-1), ...name.slice(0, -1)].join(' ')])
+          : []) {
           params.push(`${likeEscape(o)}%`);
           nameRanges.push(`${NAME_KEY} like lower($${params.length})`);
         }
-        searchWords(term.replace(/,/g, ' ')).filter((w) => /\d/.test(w)).forEach(anywhere);
+        searchWords(term.replace(/,/g, ' '))
+          .filter((w) => /\d/.test(w))
+          .forEach(anywhere);
       }
     }
     for (const f of this.fields) {
       const kind = props[f]['x-list']?.filter;
       if (!kind) continue;
       if (kind === 'date-range') {
-        for (const [suffix, op] of [['_from', '>='], ['_to', '<=']] as const) {
+        for (const [suffix, op] of [
+          ['_from', '>='],
+          ['_to', '<='],
+        ] as const) {
           const v = p[f + suffix];
           if (v === undefined || v === '') continue;
-          if (!isUsDate(v)) { errors[f + suffix] = ['The date must be mm/dd/yyyy.']; continue; }
+          if (!isUsDate(v)) {
+            errors[f + suffix] = ['The date must be mm/dd/yyyy.'];
+            continue;
+          }
           params.push(usDateToIso(v));
           where.push(`${f} ${op} $${params.length}`);
         }
         continue;
       }
       if (kind === 'number-range') {
-        for (const [suffix, op] of [['_min', '>='], ['_max', '<=']] as const) {
+        for (const [suffix, op] of [
+          ['_min', '>='],
+          ['_max', '<='],
+        ] as const) {
           const v = p[f + suffix];
           if (v === undefined || v === '') continue;
-          if (!/^-?\d{1,15}$/.test(v)) { errors[f + suffix] = ['The filter must be a whole number.']; continue; }
+          if (!/^-?\d{1,15}$/.test(v)) {
+            errors[f + suffix] = ['The filter must be a whole number.'];
+            continue;
+          }
           params.push(v);
           where.push(`${f} ${op} $${params.length}`);
         }
@@ -266,38 +334,65 @@ export class ResourceStore {
       }
       const v = p[f];
       if (v === undefined || v === '') continue;
-      if (kind === 'text') { params.push(`%${likeEscape(v)}%`); where.push(`${f} ilike $${params.length}`); }
-      else if (kind === 'boolean') {
-        if (!['true', 'false', '1', '0'].includes(v)) { errors[f] = ['The filter must be true or false.']; continue; }
-        params.push(v === 'true' || v === '1'); where.push(`${f} = $${params.length}`);
+      if (kind === 'text') {
+        params.push(`%${likeEscape(v)}%`);
+        where.push(`${f} ilike $${params.length}`);
+      } else if (kind === 'boolean') {
+        if (!['true', 'false', '1', '0'].includes(v)) {
+          errors[f] = ['The filter must be true or false.'];
+          continue;
+        }
+        params.push(v === 'true' || v === '1');
+        where.push(`${f} = $${params.length}`);
       } else if (kind === 'contains') {
         // An id in a list of ids (the companies of a facility), answered by the column's GIN index.
-        if (!/^\d+$/.test(v)) { errors[f] = ['The filter must be an id.']; continue; }
-        params.push(JSON.stringify([Number(v)])); where.push(`${f} @> $${params.length}::jsonb`);
+        if (!/^\d+$/.test(v)) {
+          errors[f] = ['The filter must be an id.'];
+          continue;
+        }
+        params.push(JSON.stringify([Number(v)]));
+        where.push(`${f} @> $${params.length}::jsonb`);
       } else if (kind === 'number') {
-        if (!/^-?\d+(\.\d+)?$/.test(v)) { errors[f] = ['The filter must be a number.']; continue; }
-        params.push(v); where.push(`${f} = $${params.length}`);
+        if (!/^-?\d+(\.\d+)?$/.test(v)) {
+          errors[f] = ['The filter must be a number.'];
+          continue;
+        }
+        params.push(v);
+        where.push(`${f} = $${params.length}`);
       } else if (kind === 'equals' && props[f].type === 'integer' && v.includes(',')) {
         // status_id=1,2: any of several values (the claim verification list's default).
         const ids = v.split(',');
-        if (!ids.every((x) => /^\d{1,9}$/.test(x)) || ids.length > 100) { errors[f] = ['The filter must be a comma-separated list of numbers.']; continue; }
-        params.push(ids.map(Number)); where.push(`${f} = any($${params.length}::int[])`);
-      } else { params.push(v); where.push(`${f} = $${params.length}`); }
+        if (!ids.every((x) => /^\d{1,9}$/.test(x)) || ids.length > 100) {
+          errors[f] = ['The filter must be a comma-separated list of numbers.'];
+          continue;
+        }
+        params.push(ids.map(Number));
+        where.push(`${f} = any($${params.length}::int[])`);
+      } else {
+        params.push(v);
+        where.push(`${f} = $${params.length}`);
+      }
     }
     // ?ids=1,2,3: the records a screen shows by reference (one request for a page of names, not one per row).
     if (p.ids !== undefined) {
       const ids = String(p.ids).split(',').filter(Boolean);
-      if (!ids.length || ids.length > MAX_PAGE || !ids.every((x) => /^\d+$/.test(x))) errors.ids = ['The ids must be a comma-separated list of ids.'];
-      else { params.push(ids.map(Number)); where.push(`id = any($${params.length}::bigint[])`); }
+      if (!ids.length || ids.length > MAX_PAGE || !ids.every((x) => /^\d+$/.test(x)))
+        errors.ids = ['The ids must be a comma-separated list of ids.'];
+      else {
+        params.push(ids.map(Number));
+        where.push(`id = any($${params.length}::bigint[])`);
+      }
     }
     const member = this.entity.resource.tenancy === 'member';
     if ((this.tenantOwned || member) && p.billing_company_id) {
       if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = ['The billing company must be an id.'];
       else {
         params.push(Number(p.billing_company_id));
-        where.push(member
-          ? `exists (select 1 from billing_company_users f where f.user_id = ${this.table}.id and f.billing_company_id = $${params.length})`
-          : `billing_company_id = $${params.length}`);
+        where.push(
+          member
+            ? `exists (select 1 from billing_company_users f where f.user_id = ${this.table}.id and f.billing_company_id = $${params.length})`
+            : `billing_company_id = $${params.length}`,
+        );
       }
     }
     if (Object.keys(errors).length) throw invalid(errors);
@@ -305,26 +400,43 @@ export class ResourceStore {
     // Two name ranges are read as two walks of the index merged in order ("or" would make the planner read it whole).
     const branches = nameRanges.length > 1 ? nameRanges.map((r) => [...where, r].join(' and ')) : [whereSql];
     const dir = p.sortDesc === 'true' || p.sortDesc === '1' ? 'desc' : 'asc';
-    const summedFields = this.fields.filter((f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false);
-    const order = byName && sortBy === this.entity.resource.nameKey?.fields[0] ? `${NAME_KEY} ${dir}, id ${dir}` : `${sortBy} ${dir}, id ${dir}`;
-    const from = branches.length > 1
-      ? `(${branches.map((b) => `(select * from ${this.table} where ${b} order by ${order} limit ${page * perPage})`).join(' union all ')}) ${this.table} where true`
-      : `${this.table} where ${whereSql}`;
-    const pageQuery = () => tx.query<Record<string, unknown>>(
-      `select ${this.selectList} from ${from} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`, params);
+    const summedFields = this.fields.filter(
+      (f) => isMoneyField(props[f]) && props[f]['x-list']?.column && props[f]['x-list']?.sum !== false,
+    );
+    const order =
+      byName && sortBy === this.entity.resource.nameKey?.fields[0]
+        ? `${NAME_KEY} ${dir}, id ${dir}`
+        : `${sortBy} ${dir}, id ${dir}`;
+    const from =
+      branches.length > 1
+        ? `(${branches.map((b) => `(select * from ${this.table} where ${b} order by ${order} limit ${page * perPage})`).join(' union all ')}) ${this.table} where true`
+        : `${this.table} where ${whereSql}`;
+    const pageQuery = () =>
+      tx.query<Record<string, unknown>>(
+        `select ${this.selectList} from ${from} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`,
+        params,
+      );
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
       // In the name key's order the count reads its index alone and stops at the cap (the planner would otherwise
       // gather every match through a bitmap first).
       const walk = nameRanges.length ? ` order by ${NAME_KEY}, id` : '';
-      const counted = branches.map((b) => `(select 1 from ${this.table} where ${b}${walk} limit ${COUNT_CAP + 1})`).join(' union all ');
+      const counted = branches
+        .map((b) => `(select 1 from ${this.table} where ${b}${walk} limit ${COUNT_CAP + 1})`)
+        .join(' union all ');
       const countQuery = () => tx.query<{ n: number }>(`select count(*) as n from (${counted}) m`, params);
       // Outside a transaction the page and its count are read at once, on two of the pool's connections.
-      const [page_, counts] = tx === this.db ? await Promise.all([pageQuery(), countQuery()]) : [await pageQuery(), await countQuery()];
+      const [page_, counts] =
+        tx === this.db ? await Promise.all([pageQuery(), countQuery()]) : [await pageQuery(), await countQuery()];
       const n = Number(counts.rows[0].n);
       const count = Math.min(n, COUNT_CAP);
-      return { data: page_.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(n > COUNT_CAP ? { count_capped: true } : {}) };
+      return {
+        data: page_.rows.map((r) => this.toApi(r as Row)),
+        numberOfPages: Math.ceil(count / perPage),
+        count,
+        ...(n > COUNT_CAP ? { count_capped: true } : {}),
+      };
     }
     // The page and the totals are two statements. One window count over the page's scan looked cheaper, but the
     // planner then walks the sort index to fill 25 rows and is made to read every match through it: a million-claim
@@ -336,30 +448,49 @@ export class ResourceStore {
     let sums: Record<string, number> | undefined;
     const whole = page === 1 && rows.rows.length < perPage;
     if (withCount && !(whole && !summed.length)) {
-      const totals = (await tx.query<Record<string, unknown>>(
-        `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`, params)).rows[0];
+      const totals = (
+        await tx.query<Record<string, unknown>>(
+          `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`,
+          params,
+        )
+      ).rows[0];
       count = Number(totals.total_rows__ ?? 0);
       if (summed.length) sums = Object.fromEntries(summed.map((f) => [f, Number(totals[`sum_${f}__`] ?? 0)]));
     }
-    return { data: rows.rows.map((r) => this.toApi(r as Row)), numberOfPages: Math.ceil(count / perPage), count, ...(sums ? { sums } : {}) };
+    return {
+      data: rows.rows.map((r) => this.toApi(r as Row)),
+      numberOfPages: Math.ceil(count / perPage),
+      count,
+      ...(sums ? { sums } : {}),
+    };
   }
 
   /** Picker items [{ id, name }], at most 1000 (narrow with query and the list filters, e.g. status=true). */
   async pickList(p: ListParams): Promise<Array<{ id: number; name: string; billing_company_id?: number }>> {
     const page = await this.list({ ...p, itemsPerPage: String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' }, false);
-    return page.data.map((r) => ({ id: r.id, name: r.display_name as string, ...(this.tenantOwned ? { billing_company_id: r.billing_company_id as number } : {}) }));
+    return page.data.map((r) => ({
+      id: r.id,
+      name: r.display_name as string,
+      ...(this.tenantOwned ? { billing_company_id: r.billing_company_id as number } : {}),
+    }));
   }
 
   async get(id: number, tx: Queryable = this.db, lock = false): Promise<Row> {
     const params: unknown[] = [id];
-    const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1 and ${this.tenantScope(params)}${lock ? ' for update' : ''}`, params);
+    const r = await tx.query(
+      `select ${this.selectList} from ${this.table} where id = $1 and ${this.tenantScope(params)}${lock ? ' for update' : ''}`,
+      params,
+    );
     if (!r.rows[0]) throw notFound();
     return this.toApi(r.rows[0]);
   }
 
   async getBy(field: string, value: string, notFoundMessage?: string): Promise<Row> {
     const params: unknown[] = [value];
-    const r = await this.db.query(`select ${this.selectList} from ${this.table} where lower(${field}::text) = lower($1) and ${this.tenantScope(params)} limit 1`, params);
+    const r = await this.db.query(
+      `select ${this.selectList} from ${this.table} where lower(${field}::text) = lower($1) and ${this.tenantScope(params)} limit 1`,
+      params,
+    );
     if (!r.rows[0]) throw notFound(notFoundMessage);
     return this.toApi(r.rows[0]);
   }
@@ -376,12 +507,16 @@ export class ResourceStore {
     }
     if (asked !== undefined && !this.actor.billingCompanyIds.includes(asked)) throw forbidden();
     if (asked) return asked;
-    if (this.actor.billingCompanyIds.length !== 1) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
+    if (this.actor.billingCompanyIds.length !== 1)
+      throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
     return this.actor.billingCompanyIds[0];
   }
 
   /** within runs in the same transaction after the insert (links to other tables); what it answers joins the audit row. */
-  async create(input: Record<string, unknown>, opts: WriteOptions & { within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void> } = {}): Promise<Row> {
+  async create(
+    input: Record<string, unknown>,
+    opts: WriteOptions & { within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void> } = {},
+  ): Promise<Row> {
     const { within } = opts;
     const values = await this.protect(input);
     const machine = this.entity.states;
@@ -394,15 +529,24 @@ export class ResourceStore {
       const data = this.toDb({ ...values });
       if (this.owned) data.billing_company_id = owner;
       const cols = Object.keys(data);
-      const r = await this.guard(() => tx.query<{ id: number }>(
-        `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
-        cols.map((c) => data[c]),
-      ));
+      const r = await this.guard(() =>
+        tx.query<{ id: number }>(
+          `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+          cols.map((c) => data[c]),
+        ),
+      );
       const template = this.entity.resource.codeTemplate;
-      if (template) await tx.query(`update ${this.table} set code = $2 where id = $1`, [r.rows[0].id, codeFromTemplate(template, Number(r.rows[0].id))]);
+      if (template)
+        await tx.query(`update ${this.table} set code = $2 where id = $1`, [
+          r.rows[0].id,
+          codeFromTemplate(template, Number(r.rows[0].id)),
+        ]);
       const row = await this.getUnscoped(tx, r.rows[0].id);
       if (this.entity.resource.tenancy === 'self' && !this.actor.crossTenant) {
-        await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [row.id, this.actor.userId]);
+        await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [
+          row.id,
+          this.actor.userId,
+        ]);
       }
       const linked = (await within?.(tx, row)) ?? {};
       await this.audit(tx, 'created', row, null, { ...this.auditable(row), ...linked });
@@ -422,7 +566,8 @@ export class ResourceStore {
       const before = await this.get(id, tx, true);
       this.refuseSharedWrite(before);
       this.refuseNotEditable(before);
-      if (opts.requireVersion && opts.version === undefined && this.versioned) throw new DomainError('version_required');
+      if (opts.requireVersion && opts.version === undefined && this.versioned)
+        throw new DomainError('version_required');
       this.checkVersion(before, opts.version);
       opts.check?.(before);
       const merged = { ...before, ...values };
@@ -433,20 +578,30 @@ export class ResourceStore {
 
   /** Writes the changed fields of a row the caller has read and locked in tx, and audits them. */
   async applyUpdate(t: Queryable, before: Row, values: Record<string, unknown>, event: AuditEvent): Promise<Row> {
-    if (this.owned && values.billing_company_id !== undefined && values.billing_company_id !== before.billing_company_id) {
-      if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number)) throw forbidden();
+    if (
+      this.owned &&
+      values.billing_company_id !== undefined &&
+      values.billing_company_id !== before.billing_company_id
+    ) {
+      if (!this.actor.crossTenant && !this.actor.billingCompanyIds.includes(values.billing_company_id as number))
+        throw forbidden();
     }
-    const changed = Object.keys(values).filter((k) => k !== 'version' && JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null));
+    const changed = Object.keys(values).filter(
+      (k) => k !== 'version' && JSON.stringify(values[k] ?? null) !== JSON.stringify(before[k] ?? null),
+    );
     if (!changed.length) return before;
     const data = this.toDb(values);
-    await this.guard(() => t.query(
-      `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()${this.versioned ? ', version = version + 1' : ''} where id = $1`,
-      [before.id, ...changed.map((c) => data[c] ?? null)],
-    ));
+    await this.guard(() =>
+      t.query(
+        `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()${this.versioned ? ', version = version + 1' : ''} where id = $1`,
+        [before.id, ...changed.map((c) => data[c] ?? null)],
+      ),
+    );
     const after = await this.getUnscoped(t, before.id);
     // Columns no one reads back (an SSN's lookup key) change, but their values stay out of the audit trail.
     const readable = new Set(['billing_company_id', ...this.fields]);
-    const pick = (row: Row) => Object.fromEntries(changed.filter((c) => readable.has(c)).map((c) => [c, row[c] ?? null]));
+    const pick = (row: Row) =>
+      Object.fromEntries(changed.filter((c) => readable.has(c)).map((c) => [c, row[c] ?? null]));
     await this.audit(t, event, after, pick(before), pick(after));
     return after;
   }
@@ -498,18 +653,28 @@ export class ResourceStore {
       const before = await this.get(id, tx, true);
       this.checkVersion(before, opts.version);
       const from = Number(before[m.field]);
-      if (!stateById(m, to)) throw new DomainError('invalid', {}, { to: [{ code: 'state_unknown', params: { state: to } }] });
+      if (!stateById(m, to))
+        throw new DomainError('invalid', {}, { to: [{ code: 'state_unknown', params: { state: to } }] });
       const both = (id: number) => ({ en: stateName(m, id, 'en'), es: stateName(m, id, 'es') });
       const names = { entity: this.displayName(before) || this.entity.schema.title, from: both(from), to: both(to) };
       const subOnly = from === to && opts.subStatusId !== undefined && !!m.subStatusField;
       const t = subOnly ? undefined : findTransition(m, from, to);
       if (!subOnly && (!t || (t.system && !opts.system))) throw new DomainError('transition_not_allowed', names);
-      if (!opts.system && t && !can(this.actor, transitionSlug(this.entity.resource.permission, m, t))) throw forbidden();
-      if (t?.noteRequired && !opts.note?.trim()) throw new DomainError('invalid', {}, { note: [{ code: 'note_required', params: { from: names.from, to: names.to } }] });
+      if (!opts.system && t && !can(this.actor, transitionSlug(this.entity.resource.permission, m, t)))
+        throw forbidden();
+      if (t?.noteRequired && !opts.note?.trim())
+        throw new DomainError(
+          'invalid',
+          {},
+          { note: [{ code: 'note_required', params: { from: names.from, to: names.to } }] },
+        );
       const values: Record<string, unknown> = { [m.field]: to };
       if (m.subStatusField) values[m.subStatusField] = opts.subStatusId ?? null;
       const after = await this.applyUpdate(tx, before, values, 'status_changed');
-      await recordTransition(tx, this.actor, this.entity, after, from, to, { note: opts.note, subStatusId: opts.subStatusId ?? null });
+      await recordTransition(tx, this.actor, this.entity, after, from, to, {
+        note: opts.note,
+        subStatusId: opts.subStatusId ?? null,
+      });
       return after;
     });
   }
@@ -517,10 +682,20 @@ export class ResourceStore {
   /** Re-creates a deleted row with its old id and values (audit rollback of a deletion), under the same stored rules as any write. */
   async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
     const data = this.toDb(values);
-    if (this.owned && !this.actor.crossTenant && !this.actor.billingCompanyIds.includes(data.billing_company_id as number)) throw forbidden();
+    if (
+      this.owned &&
+      !this.actor.crossTenant &&
+      !this.actor.billingCompanyIds.includes(data.billing_company_id as number)
+    )
+      throw forbidden();
     await this.checkRules(tx, values, id);
     const cols = ['id', ...Object.keys(data)];
-    await this.guard(() => tx.query(`insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.keys(data).map((c) => data[c])]));
+    await this.guard(() =>
+      tx.query(
+        `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+        [id, ...Object.keys(data).map((c) => data[c])],
+      ),
+    );
     const row = await this.getUnscoped(tx, id);
     await this.audit(tx, 'rolled_back', row, null, this.auditable(row));
     return row;
@@ -538,7 +713,11 @@ export class ResourceStore {
   }
 
   audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
-    const bc = this.owned ? ((row.billing_company_id as number | undefined) ?? null) : this.entity.resource.tenancy === 'self' ? row.id : null;
+    const bc = this.owned
+      ? ((row.billing_company_id as number | undefined) ?? null)
+      : this.entity.resource.tenancy === 'self'
+        ? row.id
+        : null;
     return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
   }
 
@@ -549,14 +728,20 @@ export class ResourceStore {
   private async refuseShadowing(tx: Queryable, values: Record<string, unknown>, owner: number | null) {
     for (const [field, f] of Object.entries(this.entity.schema.properties)) {
       if (!f['x-db']?.unique || typeof values[field] !== 'string') continue;
-      const seen = await tx.query(`select 1 from ${this.table} where lower(${field}) = lower($1) and ${readableBy('$2')} limit 1`, [values[field], owner ?? 0]);
+      const seen = await tx.query(
+        `select 1 from ${this.table} where lower(${field}) = lower($1) and ${readableBy('$2')} limit 1`,
+        [values[field], owner ?? 0],
+      );
       if (seen.rows.length) throw this.duplicate(field);
     }
   }
 
   /** The spec's duplicate message, on the field that repeats another record's. */
   private duplicate(field: string): DomainError {
-    const message = this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ?? this.entity.resource.duplicateMessage ?? 'This record is already registered';
+    const message =
+      this.entity.schema.properties[field]?.['x-db']?.uniqueMessage ??
+      this.entity.resource.duplicateMessage ??
+      'This record is already registered';
     return new DomainError('duplicate', { message }, { [field]: [{ code: 'duplicate', params: { message } }] });
   }
 
@@ -567,12 +752,17 @@ export class ResourceStore {
     } catch (e) {
       const err = e as { code?: string; constraint?: string; message?: string };
       if (err.code === '23505') {
-        throw this.duplicate(this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id');
+        throw this.duplicate(
+          this.fields.find((f) => (err.constraint ?? err.message ?? '').includes(`${this.table}_${f}_unique`)) ?? 'id',
+        );
       }
       if (err.code === '23503') {
         // PostgreSQL names a foreign key {table}_{column}_fkey; the column is the field at fault.
-        const column = ['billing_company_id', ...this.fields].find((f) => err.constraint === `${this.table}_${f}_fkey`) ?? 'id';
-        const title = (this.entity.schema.properties[column]?.title ?? column.replace(/_id$/, '').replace(/_/g, ' ')).toLowerCase();
+        const column =
+          ['billing_company_id', ...this.fields].find((f) => err.constraint === `${this.table}_${f}_fkey`) ?? 'id';
+        const title = (
+          this.entity.schema.properties[column]?.title ?? column.replace(/_id$/, '').replace(/_/g, ' ')
+        ).toLowerCase();
         throw new DomainError('invalid', {}, { [column]: [{ code: 'reference_invalid', params: { field: title } }] });
       }
       throw e;
@@ -581,7 +771,8 @@ export class ResourceStore {
 }
 
 /** PB-{id:8} with id 42 → PB-00000042: a code people read aloud, unique because the id is. */
-export const codeFromTemplate = (template: string, id: number) => template.replace(/\{id(?::(\d+))?\}/, (_m, width?: string) => String(id).padStart(Number(width ?? 0), '0'));
+export const codeFromTemplate = (template: string, id: number) =>
+  template.replace(/\{id(?::(\d+))?\}/, (_m, width?: string) => String(id).padStart(Number(width ?? 0), '0'));
 
 /**
  * A display-name template filled from a row: a part left empty takes the separator before it with it

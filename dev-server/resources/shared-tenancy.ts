@@ -9,7 +9,11 @@ export const readableBy = (param: string, alias?: string) => {
 };
 
 /** The same for a person: a Super User reads every billing company's codes; others the shipped set and their companies'. */
-export const readableByActor = (actor: { crossTenant: boolean; billingCompanyIds: number[] }, params: unknown[], alias?: string) => {
+export const readableByActor = (
+  actor: { crossTenant: boolean; billingCompanyIds: number[] },
+  params: unknown[],
+  alias?: string,
+) => {
   if (actor.crossTenant) return 'true';
   params.push(actor.billingCompanyIds);
   return readableBy(`any($${params.length}::bigint[])`, alias);

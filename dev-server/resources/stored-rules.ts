@@ -6,14 +6,22 @@ import { DomainError, type FieldProblem } from '../../src/domain/errors/domain-e
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 
 /** What a rule that reads other rows knows about the write: the merged record, its owner, its id. */
-export interface StoredWrite { record: Record<string, unknown>; billingCompanyId: number | null; id?: number; entity: Entity;
+export interface StoredWrite {
+  record: Record<string, unknown>;
+  billingCompanyId: number | null;
+  id?: number;
+  entity: Entity;
   /** who writes: a rule may protect them from themselves (an IP rule that would lock them out) */
-  actor?: Actor }
+  actor?: Actor;
+}
 type Problems = Record<string, FieldProblem[]>;
 type StoredRule = (tx: Queryable, w: StoredWrite) => Promise<Problems>;
 
 // The English texts, for tests and forms that compare; the catalogue holds both languages.
-export const NPI_KIND_MESSAGE = { organization: ERROR_CATALOGUE.npi_not_organization.en, individual: ERROR_CATALOGUE.npi_not_individual.en };
+export const NPI_KIND_MESSAGE = {
+  organization: ERROR_CATALOGUE.npi_not_organization.en,
+  individual: ERROR_CATALOGUE.npi_not_individual.en,
+};
 export const REPEATED_RESPONSIBILITY_MESSAGE = ERROR_CATALOGUE.repeated_responsibility.en;
 export const PLAN_OF_OTHER_PAYER_MESSAGE = ERROR_CATALOGUE.plan_of_other_payer.en;
 export const REFERENCE_OF_OTHER_COMPANY_MESSAGE = ERROR_CATALOGUE.reference_of_other_company.en;
@@ -32,9 +40,13 @@ async function npiKindErrors(tx: Queryable, npi: unknown, want: 'individual' | '
      union all select 'individual' from health_professionals where npi = $1
      union all select 'organization' from companies where npi = $1
      union all select 'organization' from facilities where npi = $1
-     limit 1`, [npi]);
+     limit 1`,
+    [npi],
+  );
   const kind = r.rows[0]?.kind;
-  return kind && kind !== want ? { npi: problem(want === 'organization' ? 'npi_not_organization' : 'npi_not_individual') } : {};
+  return kind && kind !== want
+    ? { npi: problem(want === 'organization' ? 'npi_not_organization' : 'npi_not_individual') }
+    : {};
 }
 
 /** Taxonomy codes must be NUCC codes, once the code set is loaded (it is on a first start). */
@@ -42,7 +54,9 @@ async function taxonomyErrors(tx: Queryable, field: string, value: unknown): Pro
   const codes = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []) as string[];
   if (!codes.length) return {};
   const r = await tx.query<{ known: string[]; loaded: boolean }>(
-    'select array(select code from taxonomies where code = any($1::text[])) as known, exists (select 1 from taxonomies) as loaded', [codes]);
+    'select array(select code from taxonomies where code = any($1::text[])) as known, exists (select 1 from taxonomies) as loaded',
+    [codes],
+  );
   const { known, loaded } = r.rows[0];
   return loaded && codes.some((c) => !known.includes(c)) ? { [field]: problem('unknown_taxonomy') } : {};
 }
@@ -63,18 +77,41 @@ async function ipRestrictionErrors(tx: Queryable, w: StoredWrite): Promise<Probl
   const out: Problems = {};
   const r = w.record;
   if (r.user_id !== undefined && r.user_id !== null) {
-    const member = await tx.query('select 1 from billing_company_users where user_id = $1 and billing_company_id = $2', [r.user_id, w.billingCompanyId]);
+    const member = await tx.query(
+      'select 1 from billing_company_users where user_id = $1 and billing_company_id = $2',
+      [r.user_id, w.billingCompanyId],
+    );
     if (!member.rows.length) out.user_id = problem('reference_of_other_company');
   }
   if (r.role_id !== undefined && r.role_id !== null) {
-    const role = await tx.query('select 1 from roles where id = $1 and (billing_company_id is null or billing_company_id = $2)', [r.role_id, w.billingCompanyId]);
+    const role = await tx.query(
+      'select 1 from roles where id = $1 and (billing_company_id is null or billing_company_id = $2)',
+      [r.role_id, w.billingCompanyId],
+    );
     if (!role.rows.length) out.role_id = problem('reference_of_other_company');
   }
   const actor = w.actor;
-  if (actor && !actor.crossTenant && !actor.system && w.billingCompanyId !== null && actor.billingCompanyIds.includes(w.billingCompanyId)) {
+  if (
+    actor &&
+    !actor.crossTenant &&
+    !actor.system &&
+    w.billingCompanyId !== null &&
+    actor.billingCompanyIds.includes(w.billingCompanyId)
+  ) {
     const others = (await restrictionsFor(tx, actor.userId)).filter((x) => Number(x.id) !== w.id);
-    const after = [...others, { id: w.id ?? 0, ip_beginning: String(r.ip_beginning), ip_finish: (r.ip_finish as string | undefined) ?? null, applies_to: String(r.applies_to), user_id: (r.user_id as number | undefined) ?? null, role_id: (r.role_id as number | undefined) ?? null }];
-    if (!ipAllowed(actor.ip, actor.userId, actor.roleIds, after)) out.ip_beginning = [{ code: 'ip_rule_locks_you_out', params: { ip: actor.ip } }];
+    const after = [
+      ...others,
+      {
+        id: w.id ?? 0,
+        ip_beginning: String(r.ip_beginning),
+        ip_finish: (r.ip_finish as string | undefined) ?? null,
+        applies_to: String(r.applies_to),
+        user_id: (r.user_id as number | undefined) ?? null,
+        role_id: (r.role_id as number | undefined) ?? null,
+      },
+    ];
+    if (!ipAllowed(actor.ip, actor.userId, actor.roleIds, after))
+      out.ip_beginning = [{ code: 'ip_rule_locks_you_out', params: { ip: actor.ip } }];
   }
   return out;
 }
@@ -89,17 +126,34 @@ async function ipRestrictionErrors(tx: Queryable, w: StoredWrite): Promise<Probl
 async function clearingHouseAccountErrors(tx: Queryable, w: StoredWrite): Promise<Problems> {
   const r = w.record;
   const out: Problems = {};
-  const submitter = String(r.submitter_id ?? '').trim().toUpperCase();
+  const submitter = String(r.submitter_id ?? '')
+    .trim()
+    .toUpperCase();
   await tx.query(`select pg_advisory_xact_lock(hashtext('clearing-house-account:' || $1))`, [submitter]);
   const same = await tx.query(
     `select 1 from clearing_house_accounts where id <> $1 and billing_company_id <> $2 and clearing_house_id = $3
         and upper(trim(submitter_id)) = $4 and coalesce(upper(trim(receiver_id)), '') = $5 limit 1`,
-    [w.id ?? 0, w.billingCompanyId ?? 0, r.clearing_house_id, submitter, String(r.receiver_id ?? '').trim().toUpperCase()]);
+    [
+      w.id ?? 0,
+      w.billingCompanyId ?? 0,
+      r.clearing_house_id,
+      submitter,
+      String(r.receiver_id ?? '')
+        .trim()
+        .toUpperCase(),
+    ],
+  );
   if (same.rows.length) out.submitter_id = problem('submitter_in_use');
-  if (r.connection === 'sftp' && typeof r.host === 'string' && typeof r.username === 'string' && !(w.actor && isSuperUser(w.actor))) {
+  if (
+    r.connection === 'sftp' &&
+    typeof r.host === 'string' &&
+    typeof r.username === 'string' &&
+    !(w.actor && isSuperUser(w.actor))
+  ) {
     const login = await tx.query(
       `select 1 from clearing_house_accounts where id <> $1 and billing_company_id <> $2 and connection = 'sftp' and lower(host) = lower($3) and username = $4 limit 1`,
-      [w.id ?? 0, w.billingCompanyId ?? 0, r.host, r.username]);
+      [w.id ?? 0, w.billingCompanyId ?? 0, r.host, r.username],
+    );
     if (login.rows.length) out.host = problem('sftp_login_in_use');
   }
   return out;
@@ -113,29 +167,67 @@ const RULES: Record<string, StoredRule> = {
   async claim(tx, { record, billingCompanyId }): Promise<Problems> {
     const ids = Array.isArray(record.insurance_policy_ids) ? (record.insurance_policy_ids as number[]) : [];
     if (!ids.length) return {};
-    const r = await tx.query<{ n: number }>('select count(*) as n from insurance_policies where id = any($1::bigint[]) and patient_id = $2 and billing_company_id = $3', [ids, record.patient_id, billingCompanyId]);
-    return Number(r.rows[0].n) === new Set(ids).size ? {} : { insurance_policy_ids: problem('policy_of_other_patient') };
+    const r = await tx.query<{ n: number }>(
+      'select count(*) as n from insurance_policies where id = any($1::bigint[]) and patient_id = $2 and billing_company_id = $3',
+      [ids, record.patient_id, billingCompanyId],
+    );
+    return Number(r.rows[0].n) === new Set(ids).size
+      ? {}
+      : { insurance_policy_ids: problem('policy_of_other_patient') };
   },
   // Two rules of one billing company with the same scope (form, payers, plans, companies, responsibilities) would be one rule told twice.
   async 'claim-rule'(tx, { record, billingCompanyId, id }): Promise<Problems> {
-    const r = await tx.query<{ format_id: number | null; insurance_company_ids: unknown; insurance_plan_ids: unknown; company_ids: unknown; responsibilities: unknown }>(
-      'select format_id, insurance_company_ids, insurance_plan_ids, company_ids, responsibilities from claim_rules where billing_company_id = $1 and id <> $2', [billingCompanyId, id ?? 0]);
-    const key = (x: Record<string, unknown>) => [x.format_id ?? null, scope(x.insurance_company_ids), scope(x.insurance_plan_ids), scope(x.company_ids), scope(x.responsibilities)].join('|');
+    const r = await tx.query<{
+      format_id: number | null;
+      insurance_company_ids: unknown;
+      insurance_plan_ids: unknown;
+      company_ids: unknown;
+      responsibilities: unknown;
+    }>(
+      'select format_id, insurance_company_ids, insurance_plan_ids, company_ids, responsibilities from claim_rules where billing_company_id = $1 and id <> $2',
+      [billingCompanyId, id ?? 0],
+    );
+    const key = (x: Record<string, unknown>) =>
+      [
+        x.format_id ?? null,
+        scope(x.insurance_company_ids),
+        scope(x.insurance_plan_ids),
+        scope(x.company_ids),
+        scope(x.responsibilities),
+      ].join('|');
     return r.rows.some((x) => key(x) === key(record)) ? { name: problem('rule_configuration_exists') } : {};
   },
   'ip-restriction': ipRestrictionErrors,
   'clearing-house-account': clearingHouseAccountErrors,
-  company: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
-  facility: (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'organization'), () => taxonomyErrors(tx, 'taxonomies', w.record.taxonomies)),
-  'health-professional': (tx, w) => both(() => npiKindErrors(tx, w.record.npi, 'individual'), () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy)),
+  company: (tx, w) =>
+    both(
+      () => npiKindErrors(tx, w.record.npi, 'organization'),
+      () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy),
+    ),
+  facility: (tx, w) =>
+    both(
+      () => npiKindErrors(tx, w.record.npi, 'organization'),
+      () => taxonomyErrors(tx, 'taxonomies', w.record.taxonomies),
+    ),
+  'health-professional': (tx, w) =>
+    both(
+      () => npiKindErrors(tx, w.record.npi, 'individual'),
+      () => taxonomyErrors(tx, 'taxonomy', w.record.taxonomy),
+    ),
   async 'insurance-policy'(tx, { record, id }) {
     const out: Problems = {};
-    const plan = await tx.query<{ insurance_company_id: string }>('select insurance_company_id from insurance_plans where id = $1', [record.insurance_plan_id]);
-    if (plan.rows[0] && Number(plan.rows[0].insurance_company_id) !== Number(record.insurance_company_id)) out.insurance_plan_id = problem('plan_of_other_payer');
+    const plan = await tx.query<{ insurance_company_id: string }>(
+      'select insurance_company_id from insurance_plans where id = $1',
+      [record.insurance_plan_id],
+    );
+    if (plan.rows[0] && Number(plan.rows[0].insurance_company_id) !== Number(record.insurance_company_id))
+      out.insurance_plan_id = problem('plan_of_other_payer');
     // Responsibility (primary, secondary…) cannot repeat among a patient's active policies, or a claim would not know whom to bill first.
     if (record.status !== false) {
-      const same = await tx.query('select 1 from insurance_policies where patient_id = $1 and type_responsibility_id = $2 and status and id <> $3 limit 1',
-        [record.patient_id, record.type_responsibility_id, id ?? 0]);
+      const same = await tx.query(
+        'select 1 from insurance_policies where patient_id = $1 and type_responsibility_id = $2 and status and id <> $3 limit 1',
+        [record.patient_id, record.type_responsibility_id, id ?? 0],
+      );
       if (same.rows.length) out.type_responsibility_id = problem('repeated_responsibility');
     }
     return out;
@@ -155,7 +247,10 @@ export async function checkStored(tx: Queryable, w: StoredWrite): Promise<void> 
       const value = w.record[field];
       if (!table || value === undefined || value === null) continue;
       // to_jsonb reads the owner of any table, and null where the table has none (a global payer).
-      const r = await tx.query<{ bc: string | null }>(`select to_jsonb(t) ->> 'billing_company_id' as bc from ${table} t where id = $1`, [value]);
+      const r = await tx.query<{ bc: string | null }>(
+        `select to_jsonb(t) ->> 'billing_company_id' as bc from ${table} t where id = $1`,
+        [value],
+      );
       const bc = r.rows[0]?.bc;
       if (bc && Number(bc) !== w.billingCompanyId) errors[field] = problem('reference_of_other_company');
     }

@@ -18,13 +18,23 @@ const columnMaximum = (f: FieldSchema) => (f['x-db']?.references ? Number.MAX_SA
 export function writeSchema(entity: Entity, tenantOwned: boolean) {
   const required = new Set(entity.schema.required ?? []);
   const properties: Record<string, FieldSchema | object> = Object.fromEntries(
-    Object.entries(entity.schema.properties).filter(([, f]) => !f.readOnly).map(([name, f]) => {
-      if (f.type === 'integer' && f.format !== 'money' && f.maximum === undefined) return [name, { ...f, maximum: columnMaximum(f) }];
-      if (f.type === 'string' && required.has(name) && f.minLength === undefined && !f.enum) return [name, { ...f, minLength: 1 }];
-      return [name, f];
-    }),
+    Object.entries(entity.schema.properties)
+      .filter(([, f]) => !f.readOnly)
+      .map(([name, f]) => {
+        if (f.type === 'integer' && f.format !== 'money' && f.maximum === undefined)
+          return [name, { ...f, maximum: columnMaximum(f) }];
+        if (f.type === 'string' && required.has(name) && f.minLength === undefined && !f.enum)
+          return [name, { ...f, minLength: 1 }];
+        return [name, f];
+      }),
   );
-  if (tenantOwned) properties.billing_company_id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, title: 'Billing company' };
+  if (tenantOwned)
+    properties.billing_company_id = {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      title: 'Billing company',
+    };
   return { ...entity.schema, properties, $id: undefined };
 }
 
@@ -37,7 +47,8 @@ function trimmed(v: unknown): unknown {
 }
 
 /** What validation sees: a null means "no value" (a required field set to null is missing, an optional one cleared). */
-const withoutNulls = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
+const withoutNulls = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
 
 export interface EntityWriter {
   /** the fields a client may write, trimmed; read-only and computed ones (id, status, display_name) dropped; null kept (it clears) */
@@ -59,11 +70,25 @@ export function entityWriter(entity: Entity): EntityWriter {
   let w = writers.get(entity);
   if (w) return w;
   const validate: ValidateFunction = ajv.compile(writeSchema(entity, hasOwnerColumn(entity.resource)));
-  const { required: _required, allOf: _allOf, ...optional } = writeSchema(entity, hasOwnerColumn(entity.resource)) as Record<string, unknown>;
+  const {
+    required: _required,
+    allOf: _allOf,
+    ...optional
+  } = writeSchema(entity, hasOwnerColumn(entity.resource)) as Record<string, unknown>;
   const validatePresent: ValidateFunction = ajv.compile(optional);
-  const readOnly = new Set(Object.entries(entity.schema.properties).filter(([, f]) => f.readOnly).map(([k]) => k).concat('display_name', 'version'));
+  const readOnly = new Set(
+    Object.entries(entity.schema.properties)
+      .filter(([, f]) => f.readOnly)
+      .map(([k]) => k)
+      .concat('display_name', 'version'),
+  );
   w = {
-    writable: (record) => Object.fromEntries(Object.entries(record).filter(([k]) => !readOnly.has(k)).map(([k, v]) => [k, trimmed(v)])),
+    writable: (record) =>
+      Object.fromEntries(
+        Object.entries(record)
+          .filter(([k]) => !readOnly.has(k))
+          .map(([k, v]) => [k, trimmed(v)]),
+      ),
     check(input, locale, message) {
       const found = w!.problems(input, locale);
       if (Object.keys(found).length) throw invalid(found, message);
@@ -73,7 +98,9 @@ export function entityWriter(entity: Entity): EntityWriter {
       const out = validate(record) ? {} : fieldErrors(entity, validate.errors ?? [], locale);
       // The rules run on what the schema let through too: a person fixing a form sees every problem at once.
       let ruleErrors: Record<string, string[]> = {};
-      try { ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {}; } catch (e) {
+      try {
+        ruleErrors = entityRules[entity.name]?.(record, new Date()) ?? {};
+      } catch (e) {
         // A rule may not cope with a shape the schema already refused; those errors are the answer then.
         if (!Object.keys(out).length) throw e;
       }
@@ -103,7 +130,8 @@ const TEMPLATES: Record<Locale, Templates> = {
     required: (t) => `The ${t} field is required.`,
     unknown: (_t, p) => `The field ${p.field} is not allowed.`,
     maxLength: (t, p) => `The ${t} may not be greater than ${p.limit} characters.`,
-    minLength: (t, p) => (p.limit === 1 ? `The ${t} field is required.` : `The ${t} must be at least ${p.limit} characters.`),
+    minLength: (t, p) =>
+      p.limit === 1 ? `The ${t} field is required.` : `The ${t} must be at least ${p.limit} characters.`,
     type: (t, p) => `The ${t} must be ${p.type === 'integer' ? 'an integer' : `a ${p.type}`}.`,
     enum: (t) => `The selected ${t} is invalid.`,
     maximum: (t, p) => `The ${t} may not be greater than ${p.limit}.`,
@@ -134,8 +162,10 @@ const TEMPLATES: Record<Locale, Templates> = {
     required: (t) => `El campo ${t} es obligatorio.`,
     unknown: (_t, p) => `El campo ${p.field} no está permitido.`,
     maxLength: (t, p) => `El campo ${t} no puede tener más de ${p.limit} caracteres.`,
-    minLength: (t, p) => (p.limit === 1 ? `El campo ${t} es obligatorio.` : `El campo ${t} debe tener al menos ${p.limit} caracteres.`),
-    type: (t, p) => `El campo ${t} debe ser ${p.type === 'integer' ? 'un número entero' : p.type === 'string' ? 'un texto' : p.type === 'boolean' ? 'verdadero o falso' : 'un número'}.`,
+    minLength: (t, p) =>
+      p.limit === 1 ? `El campo ${t} es obligatorio.` : `El campo ${t} debe tener al menos ${p.limit} caracteres.`,
+    type: (t, p) =>
+      `El campo ${t} debe ser ${p.type === 'integer' ? 'un número entero' : p.type === 'string' ? 'un texto' : p.type === 'boolean' ? 'verdadero o falso' : 'un número'}.`,
     enum: (t) => `El valor seleccionado de ${t} no es válido.`,
     maximum: (t, p) => `El campo ${t} no puede ser mayor que ${p.limit}.`,
     minimum: (t, p) => `El campo ${t} debe ser mayor que ${p.limit}.`,
@@ -168,7 +198,9 @@ function fieldAt(entity: Entity, path: string[]): FieldSchema | undefined {
   let node: Record<string, unknown> | undefined = { properties: entity.schema.properties };
   for (const part of path) {
     if (!node) return undefined;
-    node = /^\d+$/.test(part) ? (node.items as Record<string, unknown> | undefined) : (node.properties as Record<string, Record<string, unknown>> | undefined)?.[part];
+    node = /^\d+$/.test(part)
+      ? (node.items as Record<string, unknown> | undefined)
+      : (node.properties as Record<string, Record<string, unknown>> | undefined)?.[part];
   }
   return node as FieldSchema | undefined;
 }
@@ -182,20 +214,39 @@ export function fieldErrors(entity: Entity, errors: ErrorObject[], locale: Local
     // Nested fields are named by their path (social_networks.0.network), so a form can place the message.
     const path = e.instancePath.split('/').slice(1);
     if (e.keyword === 'required') path.push((e.params as { missingProperty: string }).missingProperty);
-    if (e.keyword === 'additionalProperties') path.push((e.params as { additionalProperty: string }).additionalProperty);
+    if (e.keyword === 'additionalProperties')
+      path.push((e.params as { additionalProperty: string }).additionalProperty);
     if (e.keyword === 'if') continue;
     // Money past its limit says so once: the format error would only repeat it.
-    if (e.keyword === 'format' && (e.params as { format?: string }).format === 'money' && errors.some((o) => o !== e && o.instancePath === e.instancePath)) continue;
+    if (
+      e.keyword === 'format' &&
+      (e.params as { format?: string }).format === 'money' &&
+      errors.some((o) => o !== e && o.instancePath === e.instancePath)
+    )
+      continue;
     const field = path.join('.') || '_';
     // An item of a list of codes has no title of its own: it is named by its list ("condition codes").
-    const titled = /^\d+$/.test(path[path.length - 1] ?? '') && !fieldAt(entity, path)?.title ? path.slice(0, -1) : path;
+    const titled =
+      /^\d+$/.test(path[path.length - 1] ?? '') && !fieldAt(entity, path)?.title ? path.slice(0, -1) : path;
     const prop = fieldAt(entity, titled);
-    const title = ((locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ?? prop?.title ?? field.replace(/_/g, ' ')).toLowerCase();
+    const title = (
+      (locale === 'es' ? prop?.['x-ui']?.label_es : undefined) ??
+      prop?.title ??
+      field.replace(/_/g, ' ')
+    ).toLowerCase();
     const p: Record<string, unknown> = { ...(e.params as Record<string, unknown>), field };
-    const key = e.keyword === 'additionalProperties' ? 'unknown'
-      : e.keyword === 'exclusiveMinimum' ? 'minimum'
-      : e.keyword === 'format' ? (say[String(p.format)] ? String(p.format) : 'invalid')
-      : say[e.keyword] ? e.keyword : 'invalid';
+    const key =
+      e.keyword === 'additionalProperties'
+        ? 'unknown'
+        : e.keyword === 'exclusiveMinimum'
+          ? 'minimum'
+          : e.keyword === 'format'
+            ? say[String(p.format)]
+              ? String(p.format)
+              : 'invalid'
+            : say[e.keyword]
+              ? e.keyword
+              : 'invalid';
     add(field, say[key](title, p));
   }
   return out;

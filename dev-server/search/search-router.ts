@@ -7,7 +7,10 @@ import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 
-export interface SearchContext { db: Database; entities: Entity[] }
+export interface SearchContext {
+  db: Database;
+  entities: Entity[];
+}
 
 const LIMIT = 5;
 
@@ -21,25 +24,48 @@ const rank = (e: Entity) => {
 
 /** The entities with searchable fields the actor may view, people and claims first; each is searched through its own tenant-scoped store. */
 const visible = (entities: Entity[], actor: Actor) =>
-  entities.filter((e) => !e.resource.viewOf && searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')))
+  entities
+    .filter((e) => !e.resource.viewOf && searchExpression(e) && actor.permissions.has(actionSlug(e.resource, 'view')))
     .sort((a, b) => rank(a) - rank(b));
 
 /** Spotlight: any signed-in person searches what their permissions let them view. */
-export const searchRoutes: GuardedRoute<SearchContext>[] = [{
-  method: 'get', path: '/search-filters', permission: null, summary: 'What the spotlight can search for the actor',
-  handle: async ({ entities }, _req, actor) => visible(entities, actor).map((e) => ({ id: e.resource.searchFilter ?? e.resource.module, name: e.schema.title })),
-}, {
-  method: 'get', path: '/search/{term}', permission: null, summary: 'Spotlight search (at least 3 characters; ?filter narrows to one kind)',
-  async handle({ db, entities }, req, actor) {
-    const term = String(req.params.term).trim();
-    if (term.length < 3) throw invalid({ term: ['The search needs at least 3 characters.'] });
-    const filter = typeof req.query.filter === 'string' ? req.query.filter : undefined;
-    const results: Array<{ entity: string; id: number; name: string; module: string; route: string | null }> = [];
-    for (const e of visible(entities, actor).filter((x) => !filter || (x.resource.searchFilter ?? x.resource.module) === filter)) {
-      if (results.length >= LIMIT) break;
-      const page = await new ResourceStore(db, e, actor).list({ query: term, itemsPerPage: String(LIMIT - results.length) }, false);
-      for (const row of page.data) results.push({ entity: e.resource.module, id: row.id, name: row.display_name as string, module: e.resource.module, route: e.resource.menu?.route ?? null });
-    }
-    return results;
+export const searchRoutes: GuardedRoute<SearchContext>[] = [
+  {
+    method: 'get',
+    path: '/search-filters',
+    permission: null,
+    summary: 'What the spotlight can search for the actor',
+    handle: async ({ entities }, _req, actor) =>
+      visible(entities, actor).map((e) => ({ id: e.resource.searchFilter ?? e.resource.module, name: e.schema.title })),
   },
-}];
+  {
+    method: 'get',
+    path: '/search/{term}',
+    permission: null,
+    summary: 'Spotlight search (at least 3 characters; ?filter narrows to one kind)',
+    async handle({ db, entities }, req, actor) {
+      const term = String(req.params.term).trim();
+      if (term.length < 3) throw invalid({ term: ['The search needs at least 3 characters.'] });
+      const filter = typeof req.query.filter === 'string' ? req.query.filter : undefined;
+      const results: Array<{ entity: string; id: number; name: string; module: string; route: string | null }> = [];
+      for (const e of visible(entities, actor).filter(
+        (x) => !filter || (x.resource.searchFilter ?? x.resource.module) === filter,
+      )) {
+        if (results.length >= LIMIT) break;
+        const page = await new ResourceStore(db, e, actor).list(
+          { query: term, itemsPerPage: String(LIMIT - results.length) },
+          false,
+        );
+        for (const row of page.data)
+          results.push({
+            entity: e.resource.module,
+            id: row.id,
+            name: row.display_name as string,
+            module: e.resource.module,
+            route: e.resource.menu?.route ?? null,
+          });
+      }
+      return results;
+    },
+  },
+];

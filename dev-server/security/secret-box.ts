@@ -21,7 +21,11 @@ function key(): Buffer {
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     // wx: two processes starting together cannot both write a key; the loser reads the winner's.
-    try { writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; }
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
   cached = { file, key: Buffer.from(readFileSync(file, 'utf8').trim(), 'base64') };
   return cached.key;

@@ -9,5 +9,10 @@ import { userRoutes } from './user-routes.ts';
 
 /** Every hand-written identity route, static paths before /user/{id}. The permission walk reads this list. */
 export const identityRoutes: GuardedRoute<IdentityContext>[] = [
-  ...sessionRoutes, ...profileRoutes, ...roleAssignmentRoutes, ...roleRoutes, ...userRoutes, ...ipRulePreviewRoutes,
+  ...sessionRoutes,
+  ...profileRoutes,
+  ...roleAssignmentRoutes,
+  ...roleRoutes,
+  ...userRoutes,
+  ...ipRulePreviewRoutes,
 ];

@@ -3,7 +3,13 @@ import { SYSTEM_ROLE_TYPE } from '../auth/permission-catalog.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 
-export interface RoleRow { id: number; slug: string; name: string; type: number; billing_company_id: number | null }
+export interface RoleRow {
+  id: number;
+  slug: string;
+  name: string;
+  type: number;
+  billing_company_id: number | null;
+}
 
 /** Role types never given through user management: those accounts come with their own records. */
 const NOT_OFFERED_TYPES = [3, 4];
@@ -23,8 +29,15 @@ export async function offeredRoles(db: Queryable, actor: Actor, billingCompanyId
     params.push(billingCompanyId);
     where.push(`(billing_company_id is null or billing_company_id = $${params.length})`);
   }
-  const r = await db.query<RoleRow>(`select id, slug, name, type, billing_company_id from roles where ${where.join(' and ')} order by id`, params);
-  return r.rows.map((x) => ({ ...x, id: Number(x.id), billing_company_id: x.billing_company_id === null ? null : Number(x.billing_company_id) }));
+  const r = await db.query<RoleRow>(
+    `select id, slug, name, type, billing_company_id from roles where ${where.join(' and ')} order by id`,
+    params,
+  );
+  return r.rows.map((x) => ({
+    ...x,
+    id: Number(x.id),
+    billing_company_id: x.billing_company_id === null ? null : Number(x.billing_company_id),
+  }));
 }
 
 /** Checks a list of role ids against what the actor may give; answers the roles. */
@@ -38,12 +51,16 @@ export async function requireOfferedRoles(db: Queryable, actor: Actor, ids: numb
 
 export async function rolesOf(db: Queryable, userId: number): Promise<RoleRow[]> {
   const r = await db.query<RoleRow>(
-    'select r.id, r.slug, r.name, r.type, r.billing_company_id from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [userId],
+    'select r.id, r.slug, r.name, r.type, r.billing_company_id from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id',
+    [userId],
   );
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }
 
 export async function setRoles(db: Queryable, userId: number, roleIds: number[]): Promise<void> {
   await db.query('delete from user_roles where user_id = $1 and not (role_id = any($2::bigint[]))', [userId, roleIds]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, unnest($2::bigint[]) on conflict do nothing', [userId, roleIds]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, unnest($2::bigint[]) on conflict do nothing', [
+    userId,
+    roleIds,
+  ]);
 }

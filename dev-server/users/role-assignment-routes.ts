@@ -23,7 +23,9 @@ function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
         await store.audit(tx, 'roles_changed', user, { roles: before }, { roles: next });
       }
       return {
-        message: add ? `The role ${role.name} was assigned to the user.` : `The role ${role.name} was removed from the user.`,
+        message: add
+          ? `The role ${role.name} was assigned to the user.`
+          : `The role ${role.name} was removed from the user.`,
         roles: (await rolesOf(tx, userId)).map((r) => ({ id: r.id, name: r.name, slug: r.slug })),
       };
     });
@@ -31,6 +33,18 @@ function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
 }
 
 export const roleAssignmentRoutes: GuardedRoute<IdentityContext>[] = [
-  { method: 'patch', path: '/permission/assign-role-user/{user}/{role}', permission: 'permission.manage.user', summary: 'Give a user a role', handle: roleChange(true) },
-  { method: 'patch', path: '/permission/remove-role-user/{user}/{role}', permission: 'permission.manage.user', summary: 'Take a role from a user (one must remain)', handle: roleChange(false) },
+  {
+    method: 'patch',
+    path: '/permission/assign-role-user/{user}/{role}',
+    permission: 'permission.manage.user',
+    summary: 'Give a user a role',
+    handle: roleChange(true),
+  },
+  {
+    method: 'patch',
+    path: '/permission/remove-role-user/{user}/{role}',
+    permission: 'permission.manage.user',
+    summary: 'Take a role from a user (one must remain)',
+    handle: roleChange(false),
+  },
 ];

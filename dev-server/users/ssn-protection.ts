@@ -12,7 +12,9 @@ function keyFor(db: Queryable): Promise<string> {
   let k = keys.get(db);
   if (!k) {
     k = (async () => {
-      await db.query(`insert into app_secrets (name, value) values ('ssn_hmac', $1) on conflict (name) do nothing`, [randomBytes(32).toString('base64')]);
+      await db.query(`insert into app_secrets (name, value) values ('ssn_hmac', $1) on conflict (name) do nothing`, [
+        randomBytes(32).toString('base64'),
+      ]);
       return (await db.query<{ value: string }>(`select value from app_secrets where name = 'ssn_hmac'`)).rows[0].value;
     })();
     keys.set(db, k);
@@ -23,7 +25,9 @@ function keyFor(db: Queryable): Promise<string> {
 export const ssnDigits = (ssn: string) => ssn.replace(/\D/g, '');
 
 export async function ssnHash(db: Queryable, ssn: string): Promise<string> {
-  return createHmac('sha256', await keyFor(db)).update(ssnDigits(ssn)).digest('hex');
+  return createHmac('sha256', await keyFor(db))
+    .update(ssnDigits(ssn))
+    .digest('hex');
 }
 
 /** The columns stored for an SSN typed in. */

@@ -18,7 +18,8 @@ import { ssnHash } from './ssn-protection.ts';
 
 export const USER_MESSAGES = {
   exists: 'User already exists for this email',
-  existsElsewhere: 'This person already has an account in another billing company; ask its administrator or support to add your billing company to it.',
+  existsElsewhere:
+    'This person already has an account in another billing company; ask its administrator or support to add your billing company to it.',
   missing: "The user doesn't exist",
   unlocked: 'The user has been unlocked.',
   sessionsEnded: "The user's sessions have been ended.",
@@ -28,25 +29,39 @@ const store = (ctx: IdentityContext, actor: Actor) => new ResourceStore(ctx.db, 
 
 /** A user as the screens show it: the stored fields plus roles, billing companies and the lock state. */
 export async function userDetail(db: Queryable, row: Row): Promise<Row> {
-  const extra = (await db.query<{ billing_companies: unknown; blocked: boolean }>(
-    `select coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
+  const extra = (
+    await db.query<{ billing_companies: unknown; blocked: boolean }>(
+      `select coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
                from billing_company_users m join billing_companies b on b.id = m.billing_company_id where m.user_id = $1), '[]'::json) as billing_companies,
             ${blockedSql('users.email')} as blocked
-       from users where id = $1`, [row.id],
-  )).rows[0];
+       from users where id = $1`,
+      [row.id],
+    )
+  ).rows[0];
   const roles = await rolesOf(db, row.id);
   return {
-    ...row, roles: roles.map((r) => ({ id: r.id, name: r.name, slug: r.slug })), role_ids: roles.map((r) => r.id),
-    billing_companies: extra.billing_companies, billing_company_ids: (extra.billing_companies as Array<{ id: number }>).map((b) => b.id),
+    ...row,
+    roles: roles.map((r) => ({ id: r.id, name: r.name, slug: r.slug })),
+    role_ids: roles.map((r) => r.id),
+    billing_companies: extra.billing_companies,
+    billing_company_ids: (extra.billing_companies as Array<{ id: number }>).map((b) => b.id),
     is_blocked: extra.blocked,
   };
 }
 
 /** The card a look-up answers: enough to recognise the person, nothing more. */
 async function lookupCard(ctx: IdentityContext, actor: Actor, where: string, value: string) {
-  const r = await ctx.db.query<{ id: number; first_name: string; last_name: string; email: string; ssn_last4: string | null; billing_company_ids: number[] }>(
+  const r = await ctx.db.query<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    ssn_last4: string | null;
+    billing_company_ids: number[];
+  }>(
     `select id, first_name, last_name, email, ssn_last4, array(select billing_company_id from billing_company_users where user_id = users.id) as billing_company_ids
-       from users where ${where} limit 1`, [value],
+       from users where ${where} limit 1`,
+    [value],
   );
   const u = r.rows[0];
   if (!u) throw notFound(USER_MESSAGES.missing);
@@ -57,7 +72,13 @@ async function lookupCard(ctx: IdentityContext, actor: Actor, where: string, val
   if (!mine) return { message: USER_MESSAGES.existsElsewhere, in_my_billing_company: false };
   return {
     message: USER_MESSAGES.exists,
-    user: { id: Number(u.id), first_name: u.first_name, last_name: u.last_name, email: u.email, ssn_last4: u.ssn_last4 },
+    user: {
+      id: Number(u.id),
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      ssn_last4: u.ssn_last4,
+    },
     in_my_billing_company: true,
   };
 }
@@ -66,7 +87,8 @@ async function lookupCard(ctx: IdentityContext, actor: Actor, where: string, val
 function billingCompaniesFor(actor: Actor, asked: unknown, needsOne: boolean): number[] {
   const ids = Array.isArray(asked) ? asked.map(Number) : [];
   if (!actor.crossTenant) {
-    if (ids.some((id) => !actor.billingCompanyIds.includes(id))) throw invalid({ billing_company_ids: ['The selected billing companies are invalid.'] });
+    if (ids.some((id) => !actor.billingCompanyIds.includes(id)))
+      throw invalid({ billing_company_ids: ['The selected billing companies are invalid.'] });
     if (ids.length) return ids;
     if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds;
   }
@@ -81,7 +103,10 @@ async function emailTaken(db: Queryable, email: string, exceptId = 0) {
 
 export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
-    method: 'get', path: '/user/{ssn}/get-by-ssn', permission: 'user.create', summary: 'Find a user by SSN before adding one',
+    method: 'get',
+    path: '/user/{ssn}/get-by-ssn',
+    permission: 'user.create',
+    summary: 'Find a user by SSN before adding one',
     async handle(ctx, req, actor) {
       const ssn = String(req.params.ssn);
       if (!isSsn(ssn) && !/^\d{9}$/.test(ssn)) throw invalid({ ssn: ['The SSN must be in the format xxx-xx-xxxx.'] });
@@ -89,7 +114,10 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     },
   },
   {
-    method: 'get', path: '/user/search', permission: 'user.create', summary: 'Find a user by e-mail before adding one',
+    method: 'get',
+    path: '/user/search',
+    permission: 'user.create',
+    summary: 'Find a user by e-mail before adding one',
     async handle(ctx, req, actor) {
       const email = req.query.email;
       if (typeof email !== 'string' || !email.trim()) throw invalid({ email: ['The email field is required.'] });
@@ -97,50 +125,98 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     },
   },
   {
-    method: 'get', path: '/user/types', permission: 'user.view', summary: 'User types',
+    method: 'get',
+    path: '/user/types',
+    permission: 'user.view',
+    summary: 'User types',
     async handle() {
-      return [{ id: 1, name: 'Super User' }, { id: 2, name: 'Billing User' }, { id: 3, name: 'Patient' }, { id: 4, name: 'Health professional' }];
+      return [
+        { id: 1, name: 'Super User' },
+        { id: 2, name: 'Billing User' },
+        { id: 3, name: 'Patient' },
+        { id: 4, name: 'Health professional' },
+      ];
     },
   },
   {
-    method: 'get', path: '/roles', permission: ['user.view', 'permission.manage.user'], summary: 'Roles that may be given to a user (no Health Professional, no Patient)',
+    method: 'get',
+    path: '/roles',
+    permission: ['user.view', 'permission.manage.user'],
+    summary: 'Roles that may be given to a user (no Health Professional, no Patient)',
     async handle(ctx, req, actor) {
       const bc = req.query.billing_company_id;
       return offeredRoles(ctx.db, actor, typeof bc === 'string' && /^\d+$/.test(bc) ? Number(bc) : undefined);
     },
   },
   {
-    method: 'get', path: '/user/{id}', permission: 'user.show', summary: 'A user with roles and billing companies',
+    method: 'get',
+    path: '/user/{id}',
+    permission: 'user.show',
+    summary: 'A user with roles and billing companies',
     async handle(ctx, req, actor) {
       return userDetail(ctx.db, await store(ctx, actor).get(idParam(req)));
     },
   },
   {
-    method: 'post', path: '/user', permission: 'user.create', status: 201, summary: 'Create a user; a link to choose a password is mailed',
+    method: 'post',
+    path: '/user',
+    permission: 'user.create',
+    status: 201,
+    summary: 'Create a user; a link to choose a password is mailed',
     async handle(ctx, req, actor, res) {
       const { writable, check } = entityWriter(userEntity(ctx));
       const body = writable(bodyObject(req));
       check(body, res.locals.locale);
       await emailTaken(ctx.db, String(body.email));
       const roles = await requireOfferedRoles(ctx.db, actor, body.roles as number[]);
-      const companies = billingCompaniesFor(actor, body.billing_company_ids, roles.some((r) => r.type !== 1));
+      const companies = billingCompaniesFor(
+        actor,
+        body.billing_company_ids,
+        roles.some((r) => r.type !== 1),
+      );
       const { roles: _r, billing_company_ids: _b, ...fields } = body;
       // Nobody knows this password: the person chooses theirs through the mailed link.
-      const values: Record<string, unknown> = { ...fields, password_hash: await hashPassword(randomBytes(24).toString('base64url')) };
+      const values: Record<string, unknown> = {
+        ...fields,
+        password_hash: await hashPassword(randomBytes(24).toString('base64url')),
+      };
       let token = '';
-      const row = await store(ctx, actor).create(values, { within: async (tx, created) => {
-        await setRoles(tx, created.id, roles.map((r) => r.id));
-        await tx.query('insert into billing_company_users (billing_company_id, user_id) select unnest($1::bigint[]), $2', [companies, created.id]);
-        token = await issueResetToken(tx, created.id, WELCOME_HOURS * 60);
-        return { roles: roles.map((r) => r.slug), billing_company_ids: companies };
-      } });
-      const m = mailMessages.welcome((row.language ?? 'en') as Locale, String(row.email), `${appUrl()}/#/newCredentials?token=${token}`, WELCOME_HOURS);
-      await ctx.mail.send(ctx.db, { to: String(row.email), subject: m.subject, text: m.text, kind: 'welcome', userId: row.id });
+      const row = await store(ctx, actor).create(values, {
+        within: async (tx, created) => {
+          await setRoles(
+            tx,
+            created.id,
+            roles.map((r) => r.id),
+          );
+          await tx.query(
+            'insert into billing_company_users (billing_company_id, user_id) select unnest($1::bigint[]), $2',
+            [companies, created.id],
+          );
+          token = await issueResetToken(tx, created.id, WELCOME_HOURS * 60);
+          return { roles: roles.map((r) => r.slug), billing_company_ids: companies };
+        },
+      });
+      const m = mailMessages.welcome(
+        (row.language ?? 'en') as Locale,
+        String(row.email),
+        `${appUrl()}/#/newCredentials?token=${token}`,
+        WELCOME_HOURS,
+      );
+      await ctx.mail.send(ctx.db, {
+        to: String(row.email),
+        subject: m.subject,
+        text: m.text,
+        kind: 'welcome',
+        userId: row.id,
+      });
       return userDetail(ctx.db, row);
     },
   },
   {
-    method: 'put', path: '/user/{id}', permission: 'user.edit', summary: 'Update a user (fields, SSN, roles, billing companies)',
+    method: 'put',
+    path: '/user/{id}',
+    permission: 'user.edit',
+    summary: 'Update a user (fields, SSN, roles, billing companies)',
     async handle(ctx, req, actor, res) {
       const id = idParam(req);
       const { writable, check } = entityWriter(userEntity(ctx));
@@ -159,7 +235,12 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
           const wanted = await requireOfferedRoles(tx, actor, roles as number[]);
           // Roles the actor cannot see (another company's) stay as they are.
           const offered = new Set((await offeredRoles(tx, actor)).map((r) => r.id));
-          const next = [...new Set([...currentRoles.filter((r) => !offered.has(r.id)).map((r) => r.id), ...wanted.map((r) => r.id)])];
+          const next = [
+            ...new Set([
+              ...currentRoles.filter((r) => !offered.has(r.id)).map((r) => r.id),
+              ...wanted.map((r) => r.id),
+            ]),
+          ];
           const before = currentRoles.map((r) => r.id);
           if (JSON.stringify([...next].sort()) !== JSON.stringify([...before].sort())) {
             await setRoles(tx, id, next);
@@ -173,7 +254,10 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
             `delete from billing_company_users where user_id = $1 and not (billing_company_id = any($2::bigint[])) and ($3::bigint[] is null or billing_company_id = any($3::bigint[]))`,
             [id, wanted, mine],
           );
-          await tx.query('insert into billing_company_users (billing_company_id, user_id) select unnest($1::bigint[]), $2 on conflict do nothing', [wanted, id]);
+          await tx.query(
+            'insert into billing_company_users (billing_company_id, user_id) select unnest($1::bigint[]), $2 on conflict do nothing',
+            [wanted, id],
+          );
         }
         after = await s.get(id, tx);
         return userDetail(tx, after);
@@ -181,7 +265,10 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     },
   },
   {
-    method: 'patch', path: '/user/social-medias/{id}', permission: ['user.edit', 'setting.profile.edit'], summary: "A user's social networks (one's own with the profile permission)",
+    method: 'patch',
+    path: '/user/social-medias/{id}',
+    permission: ['user.edit', 'setting.profile.edit'],
+    summary: "A user's social networks (one's own with the profile permission)",
     async handle(ctx, req, actor, res) {
       const id = idParam(req);
       if (id !== actor.userId && !actor.permissions.has('user.edit')) throw notFound();
@@ -196,19 +283,29 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     },
   },
   {
-    method: 'patch', path: '/user/{id}/unlock', permission: 'user.unlock', summary: 'Unlock a user blocked after failed sign-ins',
-    handle: (ctx, req, actor) => auditedUserAction(ctx, req, actor, 'unlocked', USER_MESSAGES.unlocked, async (tx, id) => {
-      const email = (await tx.query<{ email: string }>('select email from users where id = $1', [id])).rows[0]?.email;
-      if (email) await unblockEmail(tx, email);
-      return null;
-    }),
+    method: 'patch',
+    path: '/user/{id}/unlock',
+    permission: 'user.unlock',
+    summary: 'Unlock a user blocked after failed sign-ins',
+    handle: (ctx, req, actor) =>
+      auditedUserAction(ctx, req, actor, 'unlocked', USER_MESSAGES.unlocked, async (tx, id) => {
+        const email = (await tx.query<{ email: string }>('select email from users where id = $1', [id])).rows[0]?.email;
+        if (email) await unblockEmail(tx, email);
+        return null;
+      }),
   },
   {
-    method: 'delete', path: '/user/{id}/sessions', permission: 'user.edit', summary: "End every session of a user",
-    handle: (ctx, req, actor) => auditedUserAction(ctx, req, actor, 'sessions_ended', USER_MESSAGES.sessionsEnded, async (tx, id) => {
-      const r = await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [id]);
-      return { sessions: r.rowCount };
-    }),
+    method: 'delete',
+    path: '/user/{id}/sessions',
+    permission: 'user.edit',
+    summary: 'End every session of a user',
+    handle: (ctx, req, actor) =>
+      auditedUserAction(ctx, req, actor, 'sessions_ended', USER_MESSAGES.sessionsEnded, async (tx, id) => {
+        const r = await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
+          id,
+        ]);
+        return { sessions: r.rowCount };
+      }),
   },
 ];
 
@@ -221,7 +318,11 @@ async function selfRow(s: ResourceStore, tx: Queryable, id: number): Promise<Row
 
 /** An action on a visible user, locked, done and audited in one transaction. */
 async function auditedUserAction(
-  ctx: IdentityContext, req: Parameters<GuardedRoute<IdentityContext>['handle']>[1], actor: Actor, event: AuditEvent, message: string,
+  ctx: IdentityContext,
+  req: Parameters<GuardedRoute<IdentityContext>['handle']>[1],
+  actor: Actor,
+  event: AuditEvent,
+  message: string,
   act: (tx: Queryable, id: number) => Promise<object | null>,
 ) {
   const id = idParam(req);

@@ -28,8 +28,13 @@ export type IsoDate = string & { readonly [calendarDay]: true };
 /** A day from what an edge gives (mm/dd/yyyy, yyyy-mm-dd, or a timestamp's day); anything else is refused. */
 export function toIsoDate(value: string): IsoDate {
   const text = value.trim();
-  const iso = /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : isUsDate(text) ? `${text.slice(6, 10)}-${text.slice(0, 2)}-${text.slice(3, 5)}` : '';
-  if (!iso || !isCalendarDay(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)))) throw new RangeError(`Not a calendar day: "${value}"`);
+  const iso = /^\d{4}-\d{2}-\d{2}/.test(text)
+    ? text.slice(0, 10)
+    : isUsDate(text)
+      ? `${text.slice(6, 10)}-${text.slice(0, 2)}-${text.slice(3, 5)}`
+      : '';
+  if (!iso || !isCalendarDay(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10))))
+    throw new RangeError(`Not a calendar day: "${value}"`);
   return iso as IsoDate;
 }
 
@@ -37,16 +42,19 @@ export function toIsoDate(value: string): IsoDate {
 export const NO_DAY = '' as IsoDate;
 
 /** A stored day, or NO_DAY when there is none (a draft may lack what verification requires). */
-export const dayOrNone = (value: unknown): IsoDate => (value === null || value === undefined || value === '' ? NO_DAY : toIsoDate(String(value)));
+export const dayOrNone = (value: unknown): IsoDate =>
+  value === null || value === undefined || value === '' ? NO_DAY : toIsoDate(String(value));
 
 /** The UTC day of a moment. */
 export const isoDayOf = (d: Date): IsoDate => d.toISOString().slice(0, 10) as IsoDate;
 
 /** yyyy-mm-dd (as the database answers a date) → mm/dd/yyyy; anything else as it is. */
-export const isoToUsDate = <T>(v: T): T | string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v);
+export const isoToUsDate = <T>(v: T): T | string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v.slice(5, 7)}/${v.slice(8, 10)}/${v.slice(0, 4)}` : v;
 
 /** A day as the product shows dates (mm/dd/yyyy), in local time: today unless told. */
-export const usDateOf = (d: Date = new Date()) => `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+export const usDateOf = (d: Date = new Date()) =>
+  `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
 
 /** mm/dd/yyyy → yyyy-mm-dd for the database (the text split as it is: checked by the caller's validation). */
 export function usDateToIso(value: string): IsoDate {
@@ -55,7 +63,8 @@ export function usDateToIso(value: string): IsoDate {
 }
 
 /** The day of a field as a record brings it (mm/dd/yyyy at the edge), or null when it holds no valid day: what the rules compare. */
-export const isoFromField = (v: unknown): IsoDate | null => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
+export const isoFromField = (v: unknown): IsoDate | null =>
+  typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null;
 
 export const isPhone = (v: string) => /^\d{3}-\d{3}-\d{4}$/.test(v);
 export const isSsn = (v: string) => /^\d{3}-\d{2}-\d{4}$/.test(v);
@@ -67,7 +76,10 @@ export function npiCheckDigit(nine: string): number {
   let sum = 0;
   for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
     let d = digits[i];
-    if (double) { d *= 2; if (d > 9) d -= 9; }
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return (10 - (sum % 10)) % 10;
@@ -97,7 +109,8 @@ export const isCardNumber = (v: string) => /^\d{16}$/.test(v);
 /** Card expiry: mm/yyyy. */
 export const isCardExpiry = (v: string) => /^(0[1-9]|1[0-2])\/\d{4}$/.test(v);
 /** A web address: a host with a dot, optionally with http(s):// and a path. */
-export const isWebsite = (v: string) => /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?([/?#]\S*)?$/i.test(v);
+export const isWebsite = (v: string) =>
+  /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?([/?#]\S*)?$/i.test(v);
 /** A state: two capital letters. */
 export const isUsState = (v: string) => /^[A-Z]{2}$/.test(v);
 
@@ -121,8 +134,21 @@ export const isMoneyField = (field: { format?: unknown } | undefined) => field?.
  * (RJSF's validator), so a form refuses exactly what the server would.
  */
 export const FORMAT_CHECKS: Record<string, (v: string) => boolean> = {
-  'us-date': isUsDate, phone: isPhone, ssn: isSsn, zip: isZip, npi: isNpi,
-  'tax-id': isTaxId, ein: isEin, upin: isUpin, naic: isNaic, ndc: isNdc, units: isUnits,
-  'card-number': isCardNumber, 'card-expiry': isCardExpiry, website: isWebsite, state: isUsState,
-  'street-address': isStreetAddress, ip: isIp,
+  'us-date': isUsDate,
+  phone: isPhone,
+  ssn: isSsn,
+  zip: isZip,
+  npi: isNpi,
+  'tax-id': isTaxId,
+  ein: isEin,
+  upin: isUpin,
+  naic: isNaic,
+  ndc: isNdc,
+  units: isUnits,
+  'card-number': isCardNumber,
+  'card-expiry': isCardExpiry,
+  website: isWebsite,
+  state: isUsState,
+  'street-address': isStreetAddress,
+  ip: isIp,
 };

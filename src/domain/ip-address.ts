@@ -1,6 +1,9 @@
 // IP addresses as numbers, so that "is this address inside that range" is one comparison for v4 and v6 alike.
 
-export interface ParsedIp { family: 4 | 6; value: bigint }
+export interface ParsedIp {
+  family: 4 | 6;
+  value: bigint;
+}
 
 function parseV4(s: string): bigint | null {
   const parts = s.split('.');

@@ -18,7 +18,9 @@ export function centsFromEntry(text: string, style: MoneyStyle = 'us'): number |
   const [group, decimal] = style === 'us' ? [',', '.'] : ['.', ','];
   const g = `\\${group}`;
   const d = `\\${decimal}`;
-  const m = new RegExp(`^\\s*(-)?\\s*\\$?\\s*(\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}(\\d{0,2}))?\\s*$`).exec(text.slice(0, MAX_MONEY_CHARS));
+  const m = new RegExp(`^\\s*(-)?\\s*\\$?\\s*(\\d{1,3}(?:${g}\\d{3})+|\\d+)?(?:${d}(\\d{0,2}))?\\s*$`).exec(
+    text.slice(0, MAX_MONEY_CHARS),
+  );
   if (!m || (!m[2] && !m[3])) return null;
   const cents = Number((m[2] ?? '0').split(group).join('')) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   return m[1] && cents ? -cents : cents;

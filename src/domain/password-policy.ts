@@ -2,7 +2,13 @@
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export interface PasswordCheck { length: boolean; lower: boolean; upper: boolean; digit: boolean; special: boolean }
+export interface PasswordCheck {
+  length: boolean;
+  lower: boolean;
+  upper: boolean;
+  digit: boolean;
+  special: boolean;
+}
 
 /** Each part of the rule separately, so a form can tick them off one by one. */
 export function checkPassword(password: string): PasswordCheck {
@@ -15,7 +21,8 @@ export function checkPassword(password: string): PasswordCheck {
   };
 }
 
-export const PASSWORD_RULE_MESSAGE = 'The password must have at least 8 characters with 1 lowercase, 1 uppercase, 1 number and 1 special character.';
+export const PASSWORD_RULE_MESSAGE =
+  'The password must have at least 8 characters with 1 lowercase, 1 uppercase, 1 number and 1 special character.';
 export const PASSWORD_MISMATCH_MESSAGE = "Password don't match";
 
 /** Field errors for a new password and its confirmation; empty when both are acceptable. */

@@ -4,7 +4,8 @@ import { FORMAT_CHECKS, NUMBER_FORMAT_CHECKS } from '../domain/formats.ts';
 
 // ajv-formats is CommonJS: under Node's ESM loader its function arrives as .default.
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 
 /** The platform's x- keywords, registered so that ajv's strict mode stays on for everything else. */
 // strictRequired is off so an if/then may require a field declared once, at the top (user_id when applies_to is user).
@@ -15,6 +16,7 @@ export function createAjv(): Ajv {
   addFormats(ajv, ['email', 'uri', 'date-time']);
   ajv.addVocabulary(PLATFORM_KEYWORDS);
   for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, check);
-  for (const [name, validate] of Object.entries(NUMBER_FORMAT_CHECKS)) ajv.addFormat(name, { type: 'number', validate });
+  for (const [name, validate] of Object.entries(NUMBER_FORMAT_CHECKS))
+    ajv.addFormat(name, { type: 'number', validate });
   return ajv;
 }

@@ -9,18 +9,40 @@ export interface FieldSchema {
   default?: unknown;
   enum?: unknown[];
   maxLength?: number;
-  'x-ui'?: { widget?: string; order?: number; section?: string; label_es?: string; placeholder?: string; /** a schemas/lists file whose ids are the allowed values */ codeList?: string; /** a picker whose choices follow another field */ dependsOn?: string;
+  'x-ui'?: {
+    widget?: string;
+    order?: number;
+    section?: string;
+    label_es?: string;
+    placeholder?: string;
+    /** a schemas/lists file whose ids are the allowed values */ codeList?: string;
+    /** a picker whose choices follow another field */ dependsOn?: string;
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
-    /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<string, string | number | boolean> };
-  'x-list'?: { column?: boolean; sortable?: boolean; filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'number-range' | 'contains'; searchable?: boolean;
-    /** a money column is summed over the whole list unless false */ sum?: boolean };
-  'x-db'?: { index?: boolean; unique?: true | 'case-insensitive'; uniqueMessage?: string; references?: string; virtual?: boolean;
+    /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<
+      string,
+      string | number | boolean
+    >;
+  };
+  'x-list'?: {
+    column?: boolean;
+    sortable?: boolean;
+    filter?: 'text' | 'equals' | 'boolean' | 'date-range' | 'number' | 'number-range' | 'contains';
+    searchable?: boolean;
+    /** a money column is summed over the whole list unless false */ sum?: boolean;
+  };
+  'x-db'?: {
+    index?: boolean;
+    unique?: true | 'case-insensitive';
+    uniqueMessage?: string;
+    references?: string;
+    virtual?: boolean;
     /** ssn, card: the typed value is kept only as {name}_hash (look-ups) and {name}_last4 (shown) */
     protect?: 'ssn' | 'card' | 'encrypt';
     /** a column never read back into answers (an SSN's look-up hash) */
     secret?: boolean;
     /** a column the database computes from others (an SQL expression over this table's columns): read, never written */
-    generated?: string };
+    generated?: string;
+  };
   [keyword: string]: unknown;
 }
 
@@ -71,7 +93,14 @@ export interface ResourceMeta {
   /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */
   appendOnly?: boolean;
   /** files brought into the list through the upload queue (kind), then taken in by a POST to `then` */
-  fileImports?: Array<{ label: string; label_es?: string; kind: 'era' | 'eob' | 'upload'; accept?: string; action: string; then: string }>;
+  fileImports?: Array<{
+    label: string;
+    label_es?: string;
+    kind: 'era' | 'eob' | 'upload';
+    accept?: string;
+    action: string;
+    then: string;
+  }>;
   /** the order a list opens in (the denial worklist: most money first); id ascending otherwise */
   defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   /** a read-only view over another entity's rows (the denial worklist over claims): no table of its own, every route hand-written */
@@ -89,14 +118,34 @@ export interface ResourceMeta {
   /** rows written only with their parent record: read routes only */
   lineOf?: { entity: string; field: string };
   /** operations offered as buttons on the record's screen (hand-written routes), with the states they apply in */
-  commands?: Array<{ path: string; method: 'get' | 'post' | 'put' | 'patch'; label: string; label_es?: string; action: string; when?: Record<string, Array<string | number | boolean>>;
-    /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>; /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown */ result?: 'record' | 'file' | 'job' | 'message' | 'dialog'; /** with result dialog: the registered dialog */ dialog?: string }>;
+  commands?: Array<{
+    path: string;
+    method: 'get' | 'post' | 'put' | 'patch';
+    label: string;
+    label_es?: string;
+    action: string;
+    when?: Record<string, Array<string | number | boolean>>;
+    /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>;
+    /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown */ result?:
+      | 'record'
+      | 'file'
+      | 'job'
+      | 'message'
+      | 'dialog';
+    /** with result dialog: the registered dialog */ dialog?: string;
+  }>;
   /** the states in which a record may be edited: Edit is offered only then (the server refuses the rest) */
   editableWhen?: Record<string, Array<string | number | boolean>>;
   /** composite indexes a list needs: columns after the tenant's, and columns carried so counts and sums read the index alone */
   indexes?: Array<{ columns: string[]; include?: string[] }>;
   /** extra submit buttons of the form: a hand-written route that takes the same body (save and verify) */
-  formActions?: Array<{ label: string; label_es?: string; action: string; create: { method: 'post' | 'put'; path: string }; edit: { method: 'post' | 'put'; path: string } }>;
+  formActions?: Array<{
+    label: string;
+    label_es?: string;
+    action: string;
+    create: { method: 'post' | 'put'; path: string };
+    edit: { method: 'post' | 'put'; path: string };
+  }>;
 }
 
 export interface EntitySchema {
@@ -124,4 +173,5 @@ export interface Entity {
 }
 
 /** Whether rows carry a billing_company_id column: always for billing-company rows, null for a shared table's shipped rows. */
-export const hasOwnerColumn = (resource: Pick<ResourceMeta, 'tenancy'>) => resource.tenancy === 'billing-company' || resource.tenancy === 'shared';
+export const hasOwnerColumn = (resource: Pick<ResourceMeta, 'tenancy'>) =>
+  resource.tenancy === 'billing-company' || resource.tenancy === 'shared';

@@ -3,7 +3,19 @@ import { jsPDF } from 'jspdf';
 // Windows-1252 beyond Latin-1: what jsPDF's standard fonts (WinAnsiEncoding) draw besides U+0000–U+00FF.
 const CP1252 = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 // The few characters our texts use that the standard fonts cannot draw, in words they can.
-const NEAREST: Record<string, string> = { '−': '-', '≠': '<>', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '✓': 'v', '≈': '~', '\u2009': ' ', '\u202f': ' ', '\u200b': '' };
+const NEAREST: Record<string, string> = {
+  '−': '-',
+  '≠': '<>',
+  '≤': '<=',
+  '≥': '>=',
+  '→': '->',
+  '←': '<-',
+  '✓': 'v',
+  '≈': '~',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+};
 
 /**
  * Text as the standard PDF fonts can draw it. One character outside their encoding (a minus sign "−")
@@ -12,12 +24,13 @@ const NEAREST: Record<string, string> = { '−': '-', '≠': '<>', '≤': '<=', 
  */
 export function winAnsi(text: string): string {
   let out = '';
-  for (const ch of text) out += ch.charCodeAt(0) <= 0xff || CP1252.has(ch) ? ch : NEAREST[ch] ?? '?';
+  for (const ch of text) out += ch.charCodeAt(0) <= 0xff || CP1252.has(ch) ? ch : (NEAREST[ch] ?? '?');
   return out;
 }
 
 type Text = Parameters<jsPDF['text']>[0];
-const safe = (t: Text): Text => (typeof t === 'string' ? winAnsi(t) : Array.isArray(t) ? t.map((x) => (typeof x === 'string' ? winAnsi(x) : x)) : t);
+const safe = (t: Text): Text =>
+  typeof t === 'string' ? winAnsi(t) : Array.isArray(t) ? t.map((x) => (typeof x === 'string' ? winAnsi(x) : x)) : t;
 
 /**
  * A Letter page in points, as every PDF of the product is (forms, statements, letters, reports, exports),
@@ -30,7 +43,8 @@ export function letterDocument(orientation: 'portrait' | 'landscape' = 'portrait
   const split = doc.splitTextToSize.bind(doc);
   const width = doc.getTextWidth.bind(doc);
   doc.text = ((t: Text, ...rest: unknown[]) => (text as (...a: unknown[]) => jsPDF)(safe(t), ...rest)) as jsPDF['text'];
-  doc.splitTextToSize = ((t: string, size: number, options?: unknown) => split(winAnsi(t), size, options as never)) as jsPDF['splitTextToSize'];
+  doc.splitTextToSize = ((t: string, size: number, options?: unknown) =>
+    split(winAnsi(t), size, options as never)) as jsPDF['splitTextToSize'];
   doc.getTextWidth = ((t: string) => width(winAnsi(t))) as jsPDF['getTextWidth'];
   return doc;
 }

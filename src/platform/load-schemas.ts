@@ -16,7 +16,9 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
   const lists = loadCodeLists(listsDir);
   const validateMeta = ajv.compile(JSON.parse(readFileSync(metaPath, 'utf8')));
   const entities: Entity[] = [];
-  for (const fileName of readdirSync(entitiesDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const fileName of readdirSync(entitiesDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const file = join(entitiesDir, fileName);
     let schema: EntitySchema;
     try {
@@ -42,33 +44,56 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
     if (states) {
       const problems = machineProblems(states);
       const field = schema.properties[states.field];
-      if (!field || field.type !== 'integer' || !field.readOnly) problems.push(`field '${states.field}' must be a read-only integer property (it changes only by transitions)`);
+      if (!field || field.type !== 'integer' || !field.readOnly)
+        problems.push(`field '${states.field}' must be a read-only integer property (it changes only by transitions)`);
       if (problems.length) throw new SchemaFileError(`${file}: at /x-states: ${problems.join('; ')}`);
     }
     for (const ix of schema['x-resource'].indexes ?? []) {
       const unknown = [...ix.columns, ...(ix.include ?? [])].filter((c) => !schema.properties[c]);
-      if (unknown.length) throw new SchemaFileError(`${file}: at /x-resource/indexes: ${unknown.map((c) => `'${c}'`).join(', ')} is not a property`);
+      if (unknown.length)
+        throw new SchemaFileError(
+          `${file}: at /x-resource/indexes: ${unknown.map((c) => `'${c}'`).join(', ')} is not a property`,
+        );
     }
-    if (schema['x-resource'].appendOnly && (schema['x-resource'].delete || schema['x-resource'].status || schema['x-resource'].fieldUpdates)) {
-      throw new SchemaFileError(`${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`);
+    if (
+      schema['x-resource'].appendOnly &&
+      (schema['x-resource'].delete || schema['x-resource'].status || schema['x-resource'].fieldUpdates)
+    ) {
+      throw new SchemaFileError(
+        `${file}: at /x-resource: an append-only entity has no delete, status toggle or field updates`,
+      );
     }
     const code = schema.properties.code;
     if (schema['x-resource'].codeTemplate && (!code || code.type !== 'string' || !code.readOnly)) {
-      throw new SchemaFileError(`${file}: at /x-resource/codeTemplate: the entity needs a read-only string property 'code' to hold it`);
+      throw new SchemaFileError(
+        `${file}: at /x-resource/codeTemplate: the entity needs a read-only string property 'code' to hold it`,
+      );
     }
-    entities.push({ name: fileName.replace(/\.schema\.json$/, ''), file, schema, resource: schema['x-resource'], states });
+    entities.push({
+      name: fileName.replace(/\.schema\.json$/, ''),
+      file,
+      schema,
+      resource: schema['x-resource'],
+      states,
+    });
   }
   // Lines travel in their parent's body: the parent's field takes the child entity's item schema.
   for (const e of entities) {
     if (!e.resource.lines) continue;
     try {
       e.schema = withLines(e.schema, (name) => entities.find((x) => x.name === name)?.schema, e.file);
-    } catch (err) { throw new SchemaFileError((err as Error).message); }
+    } catch (err) {
+      throw new SchemaFileError((err as Error).message);
+    }
     e.resource = e.schema['x-resource'];
   }
   const seen = new Map<string, string>();
   for (const e of entities) {
-    for (const key of [...(e.resource.viewOf ? [] : [`table:${e.resource.table}`]), `base:${e.resource.basePath}`, `module:${e.resource.module}`]) {
+    for (const key of [
+      ...(e.resource.viewOf ? [] : [`table:${e.resource.table}`]),
+      `base:${e.resource.basePath}`,
+      `module:${e.resource.module}`,
+    ]) {
       if (seen.has(key)) throw new SchemaFileError(`${e.file}: ${key} is already used by ${seen.get(key)}`);
       seen.set(key, e.file);
     }
@@ -76,9 +101,19 @@ export function loadEntities(entitiesDir: string, listsDir = join(entitiesDir, '
   return entities;
 }
 
-export interface CodeListItem { id: number | string; code?: string; name: string; /** the name in Spanish, where the list gives one */ name_es?: string; /** false: kept for old records, not offered */ public?: boolean }
+export interface CodeListItem {
+  id: number | string;
+  code?: string;
+  name: string;
+  /** the name in Spanish, where the list gives one */ name_es?: string;
+  /** false: kept for old records, not offered */ public?: boolean;
+}
 /** A code list; groups when the list answers several named lists at once (policy types: general and secondary). */
-export interface CodeList { name: string; items: CodeListItem[]; groups?: Record<string, CodeListItem[]> }
+export interface CodeList {
+  name: string;
+  items: CodeListItem[];
+  groups?: Record<string, CodeListItem[]>;
+}
 
 export function loadCodeLists(listsDir: string): Map<string, CodeList> {
   const lists = new Map<string, CodeList>();

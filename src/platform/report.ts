@@ -62,9 +62,15 @@ export interface ReportDef {
 
 /** The nine aging buckets of document 1 §9, as the column keys reports use. */
 export const AGING_BUCKETS = [
-  { key: 'aging_0_30', label: '0-30', to: 30 }, { key: 'aging_31_60', label: '31-60', to: 60 }, { key: 'aging_61_90', label: '61-90', to: 90 },
-  { key: 'aging_91_120', label: '91-120', to: 120 }, { key: 'aging_121_150', label: '121-150', to: 150 }, { key: 'aging_151_180', label: '151-180', to: 180 },
-  { key: 'aging_181_210', label: '181-210', to: 210 }, { key: 'aging_211_240', label: '211-240', to: 240 }, { key: 'aging_241', label: '241 +', to: Infinity },
+  { key: 'aging_0_30', label: '0-30', to: 30 },
+  { key: 'aging_31_60', label: '31-60', to: 60 },
+  { key: 'aging_61_90', label: '61-90', to: 90 },
+  { key: 'aging_91_120', label: '91-120', to: 120 },
+  { key: 'aging_121_150', label: '121-150', to: 150 },
+  { key: 'aging_151_180', label: '151-180', to: 180 },
+  { key: 'aging_181_210', label: '181-210', to: 210 },
+  { key: 'aging_211_240', label: '211-240', to: 240 },
+  { key: 'aging_241', label: '241 +', to: Infinity },
 ] as const;
 
 /**
@@ -87,7 +93,7 @@ export function reportPages(count: number, filtered: boolean): number {
 /** part of whole in basis points (1 = 0.01 %), rounded half up, exact for any amount of cents. */
 export function basisPoints(part: number, whole: number): number | null {
   if (!whole) return null;
-  const p = BigInt(part) * 20000n / BigInt(whole);
+  const p = (BigInt(part) * 20000n) / BigInt(whole);
   return Number(p >= 0n ? (p + 1n) / 2n : (p - 1n) / 2n);
 }
 
@@ -109,6 +115,8 @@ export interface ReportResult {
   /** one per group at every level present on the page (and above it): its keys, row count and sums */
   groups: Array<{ level: number; keys: Record<string, unknown>; count: number; sums: Record<string, number> }>;
   totals: { count: number; sums: Record<string, number> };
-  page: number; pages: number; count: number; groupBy: string[];
+  page: number;
+  pages: number;
+  count: number;
+  groupBy: string[];
 }
-

@@ -1,7 +1,20 @@
 import type { Entity } from './entity.ts';
 
-export type RouteKind = 'list' | 'getList' | 'codeList' | 'getBy' | 'show' | 'create' | 'update' | 'fieldUpdate' | 'changeStatus' | 'delete'
-  | 'states' | 'nextStates' | 'stateHistory' | 'transition';
+export type RouteKind =
+  | 'list'
+  | 'getList'
+  | 'codeList'
+  | 'getBy'
+  | 'show'
+  | 'create'
+  | 'update'
+  | 'fieldUpdate'
+  | 'changeStatus'
+  | 'delete'
+  | 'states'
+  | 'nextStates'
+  | 'stateHistory'
+  | 'transition';
 
 export interface PlannedRoute {
   kind: RouteKind;
@@ -30,22 +43,33 @@ export function planRoutes(entity: Entity): PlannedRoute[] {
   ];
   for (const [suffix, list] of Object.entries(r.lists ?? {})) {
     routes.push({ kind: 'codeList', method: 'get', path: `${b}/${suffix}`, action: 'view', list });
-    if (!suffix.includes('/')) routes.push({ kind: 'codeList', method: 'get', path: `${b}/get-list-${suffix}`, action: 'view', list });
+    if (!suffix.includes('/'))
+      routes.push({ kind: 'codeList', method: 'get', path: `${b}/get-list-${suffix}`, action: 'view', list });
   }
   for (const g of r.getBy ?? []) {
-    routes.push({ kind: 'getBy', method: 'get', path: `${b}/${g.path}`, action: 'show', getBy: { field: g.field, notFound: g.notFound } });
+    routes.push({
+      kind: 'getBy',
+      method: 'get',
+      path: `${b}/${g.path}`,
+      action: 'show',
+      getBy: { field: g.field, notFound: g.notFound },
+    });
   }
   // Lines (a claim's service lines) are read here and written only with their parent.
   if (r.lineOf) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
   const machine = entity.schema['x-states'];
   if (machine) routes.push({ kind: 'states', method: 'get', path: `${b}/states`, action: 'view' });
-  if (r.systemWritten || r.viewOf) return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
+  if (r.systemWritten || r.viewOf)
+    return [...routes, { kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' }];
   routes.push({ kind: 'create', method: 'post', path: b, action: 'create' });
-  for (const p of r.createPaths ?? []) routes.push({ kind: 'create', method: 'post', path: `${b}/${p}`, action: 'create' });
+  for (const p of r.createPaths ?? [])
+    routes.push({ kind: 'create', method: 'post', path: `${b}/${p}`, action: 'create' });
   // Append-only records are never changed: no update, status toggle or delete route exists at all.
   if (!r.appendOnly) {
-    for (const p of r.status?.paths ?? []) routes.push({ kind: 'changeStatus', method: 'patch', path: `${b}/${p}`, action: 'disable' });
-    for (const u of r.fieldUpdates ?? []) routes.push({ kind: 'fieldUpdate', method: 'put', path: `${b}/${u.path}`, action: 'edit', fields: u.fields });
+    for (const p of r.status?.paths ?? [])
+      routes.push({ kind: 'changeStatus', method: 'patch', path: `${b}/${p}`, action: 'disable' });
+    for (const u of r.fieldUpdates ?? [])
+      routes.push({ kind: 'fieldUpdate', method: 'put', path: `${b}/${u.path}`, action: 'edit', fields: u.fields });
   }
   routes.push({ kind: 'show', method: 'get', path: `${b}/{id}`, action: 'show' });
   if (machine) {

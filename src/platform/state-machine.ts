@@ -3,7 +3,10 @@
  * colours, and the transitions allowed between them with the permission each needs. Pure data and
  * pure functions: the server enforces them, the client offers only what they allow.
  */
-export interface StateColours { background: string; text: string }
+export interface StateColours {
+  background: string;
+  text: string;
+}
 
 export interface StateDef {
   id: number;
@@ -48,13 +51,20 @@ export const stateName = (m: StateMachine, id: number | null | undefined, locale
 };
 
 /** The transition from one state to another, if the table has it. */
-export const findTransition = (m: StateMachine, from: number, to: number) => m.transitions.find((t) => t.from === from && t.to === to);
+export const findTransition = (m: StateMachine, from: number, to: number) =>
+  m.transitions.find((t) => t.from === from && t.to === to);
 
 /** The permission slug a transition needs, given the entity's permission module (claim → claim.status). */
-export const transitionSlug = (module: string, m: StateMachine, t: TransitionDef) => `${module}.${t.permission ?? m.permission}`;
+export const transitionSlug = (module: string, m: StateMachine, t: TransitionDef) =>
+  `${module}.${t.permission ?? m.permission}`;
 
 /** The next states a person holding these permissions may move a record to (system-only ones left out). */
-export function allowedNext(module: string, m: StateMachine, from: number, permissions: ReadonlySet<string>): StateDef[] {
+export function allowedNext(
+  module: string,
+  m: StateMachine,
+  from: number,
+  permissions: ReadonlySet<string>,
+): StateDef[] {
   return m.transitions
     .filter((t) => t.from === from && !t.system && permissions.has(transitionSlug(module, m, t)))
     .map((t) => stateById(m, t.to)!)
@@ -64,7 +74,8 @@ export function allowedNext(module: string, m: StateMachine, from: number, permi
 /** Every (from, to) pair the table does not allow, for tests and documentation. */
 export function refusedPairs(m: StateMachine): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  for (const a of m.states) for (const b of m.states) if (a.id !== b.id && !findTransition(m, a.id, b.id)) out.push([a.id, b.id]);
+  for (const a of m.states)
+    for (const b of m.states) if (a.id !== b.id && !findTransition(m, a.id, b.id)) out.push([a.id, b.id]);
   return out;
 }
 
@@ -75,7 +86,8 @@ export function machineProblems(m: StateMachine): string[] {
   if (new Set(ids).size !== ids.length) problems.push('state ids repeat');
   if (!ids.includes(m.initial)) problems.push(`initial state ${m.initial} is not declared`);
   for (const t of m.transitions) {
-    if (!ids.includes(t.from) || !ids.includes(t.to)) problems.push(`transition ${t.from} → ${t.to} names an undeclared state`);
+    if (!ids.includes(t.from) || !ids.includes(t.to))
+      problems.push(`transition ${t.from} → ${t.to} names an undeclared state`);
     if (t.from === t.to) problems.push(`transition ${t.from} → ${t.to} goes nowhere`);
   }
   const pairs = m.transitions.map((t) => `${t.from}>${t.to}`);

@@ -2,7 +2,10 @@ import { hasOwnerColumn, type Entity, type FieldSchema } from './entity.ts';
 import { isMoneyField } from '../domain/formats.ts';
 
 // The database shape an entity schema implies. Migrations are the difference between two of these.
-export interface ColumnModel { name: string; sqlType: string }
+export interface ColumnModel {
+  name: string;
+  sqlType: string;
+}
 export interface TableModel {
   table: string;
   columns: Record<string, ColumnModel>;
@@ -38,11 +41,15 @@ function baseSqlType(field: FieldSchema): string {
   if (isMoneyField(field)) return 'bigint';
   if (field['x-db']?.references) return `bigint references ${field['x-db'].references}(id)`;
   switch (field.type) {
-    case 'integer': return 'integer';
-    case 'number': return 'numeric';
-    case 'boolean': return field.default === true ? 'boolean not null default true' : 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'numeric';
+    case 'boolean':
+      return field.default === true ? 'boolean not null default true' : 'boolean';
     case 'array':
-    case 'object': return 'jsonb';
+    case 'object':
+      return 'jsonb';
     default:
       if (field.format === 'us-date') return 'date';
       if (field.format === 'date-time') return 'timestamptz';
@@ -56,12 +63,16 @@ export function dataFields(entity: Entity): Array<[string, FieldSchema]> {
 }
 
 export function searchableFields(entity: Entity): string[] {
-  return dataFields(entity).filter(([, f]) => f['x-list']?.searchable && f.format !== 'us-date').map(([n]) => n);
+  return dataFields(entity)
+    .filter(([, f]) => f['x-list']?.searchable && f.format !== 'us-date')
+    .map(([n]) => n);
 }
 
 /** Searchable dates (a date of birth): a search typed as mm/dd/yyyy finds them exactly, not as text. */
 export function searchableDates(entity: Entity): string[] {
-  return dataFields(entity).filter(([, f]) => f['x-list']?.searchable && f.format === 'us-date').map(([n]) => n);
+  return dataFields(entity)
+    .filter(([, f]) => f['x-list']?.searchable && f.format === 'us-date')
+    .map(([n]) => n);
 }
 
 /** The one expression both the trigram index and every search query use, so the index always applies. */
@@ -92,14 +103,17 @@ export function tableModel(entity: Entity): TableModel {
   for (const c of systemColumns(entity)) columns[c.name] = c;
   const indexes: Record<string, string> = {};
   // A core table's nullability is its core migration's: rows there are also written outside the schema (sign-up, seeds).
-  const required = new Set(entity.resource.coreTable ? [] : entity.schema.required ?? []);
+  const required = new Set(entity.resource.coreTable ? [] : (entity.schema.required ?? []));
   const states = entity.schema['x-states'];
   for (const [name, field] of dataFields(entity)) {
     // A state column always holds a state: the initial one until a transition moves it.
     const generated = field['x-db']?.generated;
-    const sqlType = states?.field === name ? `integer not null default ${states.initial}`
-      : generated ? `${sqlTypeOf(field)} generated always as (${generated}) stored`
-        : sqlTypeOf(field, required.has(name) && !field.writeOnly && !field['x-db']?.protect);
+    const sqlType =
+      states?.field === name
+        ? `integer not null default ${states.initial}`
+        : generated
+          ? `${sqlTypeOf(field)} generated always as (${generated}) stored`
+          : sqlTypeOf(field, required.has(name) && !field.writeOnly && !field['x-db']?.protect);
     columns[name] = { name, sqlType };
     const db = field['x-db'] ?? {};
     const list = field['x-list'] ?? {};
@@ -108,7 +122,8 @@ export function tableModel(entity: Entity): TableModel {
       // Unique per owner in a shared table (the shipped set is owner 0), the code first so a look-up by code walks the index.
       const shared = entity.resource.tenancy === 'shared';
       const expr = db.unique === 'case-insensitive' ? `lower(${name})` : name;
-      indexes[`${t}_${name}_unique`] = `create unique index ${t}_${name}_unique on ${t} (${shared ? `${expr}, coalesce(billing_company_id, 0)` : `${lead}${expr}`})`;
+      indexes[`${t}_${name}_unique`] =
+        `create unique index ${t}_${name}_unique on ${t} (${shared ? `${expr}, coalesce(billing_company_id, 0)` : `${lead}${expr}`})`;
     } else if (list.filter === 'contains') {
       // "has this id in its list": containment on jsonb, which only a GIN index answers.
       indexes[`${t}_${name}_gin`] = `create index ${t}_${name}_gin on ${t} using gin (${name} jsonb_path_ops)`;
@@ -116,20 +131,26 @@ export function tableModel(entity: Entity): TableModel {
       indexes[`${t}_${name}_idx`] = `create index ${t}_${name}_idx on ${t} (${lead}${name})`;
     }
   }
-  if (tenant) indexes[`${t}_billing_company_idx`] = `create index ${t}_billing_company_idx on ${t} (billing_company_id, id)`;
+  if (tenant)
+    indexes[`${t}_billing_company_idx`] = `create index ${t}_billing_company_idx on ${t} (billing_company_id, id)`;
   for (const ix of entity.resource.indexes ?? []) {
     const name = `${t}_${ix.columns.join('_')}_idx`;
-    indexes[name] = `create index ${name} on ${t} (${tenant ? 'billing_company_id, ' : ''}${ix.columns.join(', ')})${ix.include?.length ? ` include (${ix.include.join(', ')})` : ''}`;
+    indexes[name] =
+      `create index ${name} on ${t} (${tenant ? 'billing_company_id, ' : ''}${ix.columns.join(', ')})${ix.include?.length ? ` include (${ix.include.join(', ')})` : ''}`;
   }
   const nameKey = nameKeyExpression(entity);
   if (nameKey) {
     columns[NAME_KEY] = { name: NAME_KEY, sqlType: `text collate "C" generated always as (${nameKey}) stored` };
     // The list's yes/no filters (active only) ride along, so the capped count is answered from the index alone.
-    const flags = dataFields(entity).filter(([, f]) => f['x-list']?.filter === 'boolean').map(([n]) => n);
-    indexes[`${t}_${NAME_KEY}_idx`] = `create index ${t}_${NAME_KEY}_idx on ${t} (${NAME_KEY}, id)${flags.length ? ` include (${flags.join(', ')})` : ''}`;
+    const flags = dataFields(entity)
+      .filter(([, f]) => f['x-list']?.filter === 'boolean')
+      .map(([n]) => n);
+    indexes[`${t}_${NAME_KEY}_idx`] =
+      `create index ${t}_${NAME_KEY}_idx on ${t} (${NAME_KEY}, id)${flags.length ? ` include (${flags.join(', ')})` : ''}`;
   }
   const search = searchExpression(entity);
   const lead2 = tenant ? 'billing_company_id, ' : '';
-  if (search) indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin (${lead2}(${search}) gin_trgm_ops)`;
+  if (search)
+    indexes[`${t}_search_trgm`] = `create index ${t}_search_trgm on ${t} using gin (${lead2}(${search}) gin_trgm_ops)`;
   return { table: t, columns, indexes, ...(entity.resource.coreTable ? { coreTable: true } : {}) };
 }

@@ -31,31 +31,61 @@ describe('an append-only entity', () => {
   });
 
   it('answers PUT and DELETE with 404: no such route exists, and the row is unchanged', async () => {
-    const e = await root('POST', '/journal-entry', { description: 'Copay received', amount: 2500, billing_company_id: bc });
+    const e = await root('POST', '/journal-entry', {
+      description: 'Copay received',
+      amount: 2500,
+      billing_company_id: bc,
+    });
     expect(e.status).toBe(201);
-    expect((await root('PUT', `/journal-entry/${e.body.id}`, { description: 'Changed', amount: 1, version: 1 })).status).toBe(404);
+    expect(
+      (await root('PUT', `/journal-entry/${e.body.id}`, { description: 'Changed', amount: 1, version: 1 })).status,
+    ).toBe(404);
     expect((await root('DELETE', `/journal-entry/${e.body.id}`)).status).toBe(404);
-    expect((await app.db.query('select description, amount from journal_entries where id = $1', [e.body.id])).rows[0]).toEqual({ description: 'Copay received', amount: 2500 });
+    expect(
+      (await app.db.query('select description, amount from journal_entries where id = $1', [e.body.id])).rows[0],
+    ).toEqual({ description: 'Copay received', amount: 2500 });
   });
 
   it('refuses a rollback from the audit history', async () => {
     const e = await root('POST', '/journal-entry', { description: 'Payment', amount: 10000, billing_company_id: bc });
-    const audit = (await app.db.query<{ id: number }>(`select id from audits where entity = 'journal_entry' and entity_id = $1`, [e.body.id])).rows[0];
+    const audit = (
+      await app.db.query<{ id: number }>(`select id from audits where entity = 'journal_entry' and entity_id = $1`, [
+        e.body.id,
+      ])
+    ).rows[0];
     const r = await root('PATCH', `/rollback-audit/${audit.id}/by-entity/journal-entry/${e.body.id}`);
     expect(r.status).toBe(422);
-    expect(r.body.message).toBe('Error, unable to restore registry: records of Ledger entry are append-only; record a reversing entry instead.');
+    expect(r.body.message).toBe(
+      'Error, unable to restore registry: records of Ledger entry are append-only; record a reversing entry instead.',
+    );
   });
 
   it('a correction is a new reversing row, and the balance is the sum of the rows in SQL', async () => {
-    const e = await root('POST', '/journal-entry', { description: 'Posted twice', amount: 4200, billing_company_id: bc });
-    const rev = await root('POST', '/journal-entry', { description: 'Reversal', amount: -4200, reverses_id: e.body.id, billing_company_id: bc });
+    const e = await root('POST', '/journal-entry', {
+      description: 'Posted twice',
+      amount: 4200,
+      billing_company_id: bc,
+    });
+    const rev = await root('POST', '/journal-entry', {
+      description: 'Reversal',
+      amount: -4200,
+      reverses_id: e.body.id,
+      billing_company_id: bc,
+    });
     expect(rev.status).toBe(201);
-    const sum = await app.db.query<{ total: number }>('select sum(amount)::bigint as total from journal_entries where id = any($1::bigint[])', [[e.body.id, rev.body.id]]);
+    const sum = await app.db.query<{ total: number }>(
+      'select sum(amount)::bigint as total from journal_entries where id = any($1::bigint[])',
+      [[e.body.id, rev.body.id]],
+    );
     expect(Number(sum.rows[0].total)).toBe(0);
   });
 
   it('money is integer cents: a fraction of a cent is refused', async () => {
-    const r = await root('POST', '/journal-entry', { description: 'Half a cent', amount: 10.5, billing_company_id: bc });
+    const r = await root('POST', '/journal-entry', {
+      description: 'Half a cent',
+      amount: 10.5,
+      billing_company_id: bc,
+    });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.errors)).toEqual(['amount']);
   });
@@ -64,7 +94,8 @@ describe('an append-only entity', () => {
 describe('money in lists', () => {
   it('a list answers the sum of its money columns over every match, not the page', async () => {
     const own = await app.createBillingCompany('Sums Billing', 'SM');
-    for (const amount of [1000, 2550, -300]) await root('POST', '/journal-entry', { description: 'Sum me', amount, billing_company_id: own });
+    for (const amount of [1000, 2550, -300])
+      await root('POST', '/journal-entry', { description: 'Sum me', amount, billing_company_id: own });
     const r = await root('GET', `/journal-entry/get-all-server?billing_company_id=${own}&itemsPerPage=1`);
     expect(r.body.data).toHaveLength(1);
     expect(r.body.count).toBe(3);

@@ -10,15 +10,37 @@ afterAll(() => app.close());
 
 describe('audit trail', () => {
   it('records create, update and status change with old and new values, user, IP and URL', async () => {
-    const c = await root('POST', '/modifier', { code: 'GA', description: 'Waiver on file' }, { 'user-agent': 'audit-test' });
-    await root('PUT', `/modifier/${c.body.id}`, { description: 'Waiver of liability on file', version: c.body.version });
+    const c = await root(
+      'POST',
+      '/modifier',
+      { code: 'GA', description: 'Waiver on file' },
+      { 'user-agent': 'audit-test' },
+    );
+    await root('PUT', `/modifier/${c.body.id}`, {
+      description: 'Waiver of liability on file',
+      version: c.body.version,
+    });
     await root('PATCH', `/modifier/change-status/${c.body.id}`);
     const r = await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' });
     expect(r.body.count).toBe(3);
     const [created, updated, status] = r.body.data;
-    expect(created).toMatchObject({ event: 'created', old_values: null, user_agent: 'audit-test', user: { email: 'root@test.com' } });
-    expect(updated).toMatchObject({ event: 'updated', old_values: { description: 'Waiver on file' }, new_values: { description: 'Waiver of liability on file' }, url: `/api/v1/modifier/${c.body.id}` });
-    expect(status).toMatchObject({ event: 'status_changed', old_values: { active: true }, new_values: { active: false } });
+    expect(created).toMatchObject({
+      event: 'created',
+      old_values: null,
+      user_agent: 'audit-test',
+      user: { email: 'root@test.com' },
+    });
+    expect(updated).toMatchObject({
+      event: 'updated',
+      old_values: { description: 'Waiver on file' },
+      new_values: { description: 'Waiver of liability on file' },
+      url: `/api/v1/modifier/${c.body.id}`,
+    });
+    expect(status).toMatchObject({
+      event: 'status_changed',
+      old_values: { active: true },
+      new_values: { active: false },
+    });
     expect(created.ip).toBeTruthy();
   });
 
@@ -43,7 +65,8 @@ describe('audit trail', () => {
     const r = await root('PATCH', `/rollback-audit/${audits[1].id}/by-entity/modifier/${c.body.id}`);
     expect(r.status).toBe(200);
     expect((await root('GET', `/modifier/${c.body.id}`)).body.description).toBe('Telehealth');
-    const after = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id', sortDesc: true })).body.data[0];
+    const after = (await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id', sortDesc: true }))
+      .body.data[0];
     expect(after.event).toBe('rolled_back');
   });
 
@@ -57,12 +80,20 @@ describe('audit trail', () => {
 
   it('restores a deleted record by rolling back its deletion', async () => {
     const bc = await app.createBillingCompany('Restore Co', 'RC');
-    const p = await root('POST', '/patient', { first_name: 'Rita', last_name: 'Stone', date_of_birth: '05/06/1960', billing_company_id: bc });
+    const p = await root('POST', '/patient', {
+      first_name: 'Rita',
+      last_name: 'Stone',
+      date_of_birth: '05/06/1960',
+      billing_company_id: bc,
+    });
     await root('DELETE', `/patient/${p.body.id}`);
     const del = (await root('PATCH', `/audit-all-by-entity/patient/${p.body.id}`, { sortDesc: true })).body.data[0];
     expect(del.event).toBe('deleted');
     expect((await root('PATCH', `/rollback-audit/${del.id}/by-entity/patient/${p.body.id}`)).status).toBe(200);
-    expect((await root('GET', `/patient/${p.body.id}`)).body).toMatchObject({ first_name: 'Rita', date_of_birth: '05/06/1960' });
+    expect((await root('GET', `/patient/${p.body.id}`)).body).toMatchObject({
+      first_name: 'Rita',
+      date_of_birth: '05/06/1960',
+    });
   });
 
   it('answers one audit entry and all entries by user', async () => {

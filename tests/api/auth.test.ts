@@ -14,7 +14,12 @@ describe('sessions', () => {
   it('signs in with e-mail and password and answers the token shape', async () => {
     const r = await app.as(null)('POST', '/auth/login', { email: 'ROOT@test.com', password: PASSWORD });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, inactivity_time: 3600000, user: { email: 'root@test.com' } });
+    expect(r.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      inactivity_time: 3600000,
+      user: { email: 'root@test.com' },
+    });
     expect(r.body.access_token).toEqual(expect.any(String));
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
   });
@@ -26,7 +31,9 @@ describe('sessions', () => {
   });
 
   it('stores passwords hashed with scrypt, never in clear', async () => {
-    const r = await app.db.query<{ password_hash: string }>("select password_hash from users where email = 'root@test.com'");
+    const r = await app.db.query<{ password_hash: string }>(
+      "select password_hash from users where email = 'root@test.com'",
+    );
     expect(r.rows[0].password_hash).toMatch(/^scrypt\$/);
     expect(r.rows[0].password_hash).not.toContain(PASSWORD);
   });
@@ -44,7 +51,13 @@ describe('sessions', () => {
     expect(Object.keys(r.body)).toEqual(expect.arrayContaining(['menu', 'menu_by_category', 'taskbars', 'profile']));
     expect(r.body.menu['Claims Management'].view).toBe(true);
     expect(r.body.menu['Billing Company Management'].view).toBe(false);
-    expect(r.body.menu_by_category.map((c: { category: string }) => c.category)).toEqual(['Claims Process', 'Administration', 'Reports and statistics', 'Tools', 'System']);
+    expect(r.body.menu_by_category.map((c: { category: string }) => c.category)).toEqual([
+      'Claims Process',
+      'Administration',
+      'Reports and statistics',
+      'Tools',
+      'System',
+    ]);
     expect(r.body.profile).toMatchObject({ style: { background: 13 }, dark_mode: false, language: 'en' });
   });
 
@@ -102,16 +115,22 @@ describe('sessions', () => {
   it('a permission granted to a role applies on the next request, with no restart', async () => {
     const token = await app.login('biller@test.com');
     expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(403);
-    await app.db.query("insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'diagnosis.create'");
+    await app.db.query(
+      "insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.slug = 'biller' and p.slug = 'diagnosis.create'",
+    );
     expect((await app.as(token)('POST', '/diagnosis', { code: 'Z99.89', description: 'x' })).status).toBe(201);
-    expect((await app.db.query('select description from diagnoses where code = $1', ['Z99.89'])).rows).toEqual([{ description: 'x' }]);
+    expect((await app.db.query('select description from diagnoses where code = $1', ['Z99.89'])).rows).toEqual([
+      { description: 'x' },
+    ]);
   });
 });
 
 describe('expired sessions', () => {
   it('a session past its refresh window says it has expired', async () => {
     const token = await app.login('root@test.com');
-    await app.db.query("update sessions set refresh_until = now() - interval '1 second', access_expires_at = now() - interval '1 second' where revoked_at is null");
+    await app.db.query(
+      "update sessions set refresh_until = now() - interval '1 second', access_expires_at = now() - interval '1 second' where revoked_at is null",
+    );
     const r = await app.as(token)('GET', '/auth/refresh-token');
     expect(r.status).toBe(401);
     expect(r.body.message).toBe(SESSION_EXPIRED);

@@ -9,8 +9,19 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const entities = loadEntities(join(ROOT, 'schemas/entities'));
 const doc = generateOpenApi(entities, HAND_WRITTEN_ROUTES) as {
-  paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: { $ref?: string } } } }; parameters?: Array<{ name: string; in: string }> }>>;
-  components: { schemas: Record<string, { properties?: Record<string, { type?: string | string[]; format?: string }> }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: { 'application/json': { schema: { $ref?: string } } } };
+        parameters?: Array<{ name: string; in: string }>;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<string, { properties?: Record<string, { type?: string | string[]; format?: string }> }>;
+  };
 };
 
 let app: TestApp;
@@ -29,8 +40,14 @@ const NUL = 'ab\u0000cd';
 /** Bodies that must be refused whatever the route: each field of the route's schema spoiled in turn, and the generic ones. */
 function badBodies(schemaRef: string | undefined): unknown[] {
   // (An object literal with __proto__ would only set its prototype and serialise as {}: the key is written as JSON text.)
-  const out: unknown[] = [JSON.parse('{"__proto__": {"admin": true}, "name": "x"}'), { constructor: { prototype: { admin: true } } }, [1, 2], 'text', { name: NUL }];
-  const props = schemaRef ? doc.components.schemas[schemaRef.split('/').pop()!]?.properties ?? {} : {};
+  const out: unknown[] = [
+    JSON.parse('{"__proto__": {"admin": true}, "name": "x"}'),
+    { constructor: { prototype: { admin: true } } },
+    [1, 2],
+    'text',
+    { name: NUL },
+  ];
+  const props = schemaRef ? (doc.components.schemas[schemaRef.split('/').pop()!]?.properties ?? {}) : {};
   for (const [name, p] of Object.entries(props)) {
     const types = [p.type].flat();
     if (types.includes('string')) out.push({ [name]: NUL }, { [name]: { nested: true } });
@@ -42,14 +59,34 @@ function badBodies(schemaRef: string | undefined): unknown[] {
 
 /** Every table a write would touch: entity tables and the platform's own. */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = [...entities.map((e) => e.resource.table), 'audits', 'files', 'jobs', 'state_transitions', 'billing_company_users', 'user_roles',
-    'sticky_notes', 'support_requests', 'mail_outbox', 'bookmarks', 'message_threads', 'message_thread_members', 'messages'];
-  const r = await app.db.query<Record<string, number>>(`select ${tables.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')}`);
+  const tables = [
+    ...entities.map((e) => e.resource.table),
+    'audits',
+    'files',
+    'jobs',
+    'state_transitions',
+    'billing_company_users',
+    'user_roles',
+    'sticky_notes',
+    'support_requests',
+    'mail_outbox',
+    'bookmarks',
+    'message_threads',
+    'message_thread_members',
+    'messages',
+  ];
+  const r = await app.db.query<Record<string, number>>(
+    `select ${tables.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')}`,
+  );
   return r.rows[0];
 }
 
 async function send(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
-  const res = await fetch(app.url + path, { method, headers: { authorization: `Bearer ${token}`, ...headers }, body: body as BodyInit | undefined });
+  const res = await fetch(app.url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    body: body as BodyInit | undefined,
+  });
   // An event stream (Messenger's) stays open by design: its status is the answer, its body is let go.
   if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
   else await res.arrayBuffer();
@@ -61,10 +98,18 @@ describe('bad input on every route of the OpenAPI document', () => {
     const before = await rowCounts();
     const failures: string[] = [];
     let requests = 0;
-    const expectNo5xx = async (method: string, path: string, body?: string | Uint8Array, headers?: Record<string, string>) => {
+    const expectNo5xx = async (
+      method: string,
+      path: string,
+      body?: string | Uint8Array,
+      headers?: Record<string, string>,
+    ) => {
       const status = await send(method.toUpperCase(), path, body, headers);
       requests++;
-      if (status >= 500) failures.push(`${method} ${path} ${typeof body === 'string' ? body.slice(0, 80) : body ? '[bytes]' : ''} ${headers ? JSON.stringify(headers) : ''} → ${status}`);
+      if (status >= 500)
+        failures.push(
+          `${method} ${path} ${typeof body === 'string' ? body.slice(0, 80) : body ? '[bytes]' : ''} ${headers ? JSON.stringify(headers) : ''} → ${status}`,
+        );
     };
     for (const [template, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -74,10 +119,12 @@ describe('bad input on every route of the OpenAPI document', () => {
         // Query parameters: NUL in every one, impossible dates in range filters, absurd pages.
         const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
         if (method === 'get') {
-          for (const q of [...query, 'query', 'ids']) await expectNo5xx(method, `${path}?${q}=${encodeURIComponent(NUL)}`);
+          for (const q of [...query, 'query', 'ids'])
+            await expectNo5xx(method, `${path}?${q}=${encodeURIComponent(NUL)}`);
           await expectNo5xx(method, `${path}?page=1e300&itemsPerPage=10`);
           await expectNo5xx(method, `${path}?sortBy=${encodeURIComponent(NUL)}`);
-          for (const q of query.filter((n) => n.endsWith('_from') || n.endsWith('_to'))) await expectNo5xx(method, `${path}?${q}=13/45/2020`);
+          for (const q of query.filter((n) => n.endsWith('_from') || n.endsWith('_to')))
+            await expectNo5xx(method, `${path}?${q}=13/45/2020`);
         }
         if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
         // Bodies: every field spoiled in turn, prototype keys, the wrong shape.
@@ -86,9 +133,20 @@ describe('bad input on every route of the OpenAPI document', () => {
         }
         // The wrong content type, a gzip header on a body that is not gzip, a cut-off multipart body.
         await expectNo5xx(method, path, JSON.stringify({ first_name: 'Ana' }), { 'content-type': 'text/plain' });
-        await expectNo5xx(method, path, '{"first_name": "Ana"}', { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-        await expectNo5xx(method, path, gzipSync('{"first_name": "An').subarray(0, 12), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-        await expectNo5xx(method, path, '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', { 'content-type': 'multipart/form-data; boundary=XyZ' });
+        await expectNo5xx(method, path, '{"first_name": "Ana"}', {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        });
+        await expectNo5xx(method, path, gzipSync('{"first_name": "An').subarray(0, 12), {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        });
+        await expectNo5xx(
+          method,
+          path,
+          '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+          { 'content-type': 'multipart/form-data; boundary=XyZ' },
+        );
       }
     }
     expect(failures).toEqual([]);

@@ -9,13 +9,26 @@ let patient: { id: number; version: number };
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   bc = await app.createBillingCompany('Input Billing', 'IB');
-  patient = (await root('POST', '/patient', { first_name: 'Rosa', last_name: 'Diaz', date_of_birth: '03/04/1970', billing_company_id: bc })).body;
+  patient = (
+    await root('POST', '/patient', {
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      date_of_birth: '03/04/1970',
+      billing_company_id: bc,
+    })
+  ).body;
 });
 afterAll(() => app.close());
 
-const lastName = async () => (await app.db.query<{ last_name: string }>('select last_name from patients where id = $1', [patient.id])).rows[0].last_name;
+const lastName = async () =>
+  (await app.db.query<{ last_name: string }>('select last_name from patients where id = $1', [patient.id])).rows[0]
+    .last_name;
 const raw = (method: string, path: string, body: string | Uint8Array, headers: Record<string, string>) =>
-  app.login('root@test.com').then((t) => fetch(app.url + path, { method, body: body as BodyInit, headers: { authorization: `Bearer ${t}`, ...headers } }));
+  app
+    .login('root@test.com')
+    .then((t) =>
+      fetch(app.url + path, { method, body: body as BodyInit, headers: { authorization: `Bearer ${t}`, ...headers } }),
+    );
 
 describe('bad input is a clear 4xx on the field it concerns, and writes nothing', () => {
   it('a NUL character in a text field', async () => {
@@ -31,15 +44,28 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
   });
 
   it('a __proto__ or constructor key in a JSON body', async () => {
-    const proto = await root('PUT', `/patient/${patient.id}`, '{"__proto__": {"admin": true}, "last_name": "Ruiz", "version": 1}');
+    const proto = await root(
+      'PUT',
+      `/patient/${patient.id}`,
+      '{"__proto__": {"admin": true}, "last_name": "Ruiz", "version": 1}',
+    );
     expect(proto.status).toBe(422);
     expect(Object.keys(proto.body.errors)).toEqual(['__proto__']);
-    expect((await root('POST', '/modifier', { constructor: { prototype: { x: 1 } }, code: 'ZZ', description: 'x' })).status).toBe(422);
+    expect(
+      (await root('POST', '/modifier', { constructor: { prototype: { x: 1 } }, code: 'ZZ', description: 'x' })).status,
+    ).toBe(422);
     expect(await lastName()).toBe('Diaz');
   });
 
   it('a number too large for an id, in the body and in the address', async () => {
-    const company = (await root('POST', '/company', { name: 'Input Clinic', abbreviation: 'IC', npi: '1234567893', billing_company_id: bc })).body;
+    const company = (
+      await root('POST', '/company', {
+        name: 'Input Clinic',
+        abbreviation: 'IC',
+        npi: '1234567893',
+        billing_company_id: bc,
+      })
+    ).body;
     const unit = await root('POST', '/unit', { company_id: 1e300, code: 'U1', name: 'Unit', billing_company_id: bc });
     expect(unit.status).toBe(422);
     expect(Object.keys(unit.body.errors)).toEqual(['company_id']);
@@ -56,20 +82,43 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
   });
 
   it('a gzip header on a body that is not gzip, and a gzip body cut short', async () => {
-    expect((await raw('PUT', `/patient/${patient.id}`, '{"last_name": "Ruiz"}', { 'content-type': 'application/json', 'content-encoding': 'gzip' })).status).toBe(400);
-    expect((await raw('PUT', `/patient/${patient.id}`, gzipSync('{"last_name": "Ruiz"}').subarray(0, 10), { 'content-type': 'application/json', 'content-encoding': 'gzip' })).status).toBe(400);
+    expect(
+      (
+        await raw('PUT', `/patient/${patient.id}`, '{"last_name": "Ruiz"}', {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await raw('PUT', `/patient/${patient.id}`, gzipSync('{"last_name": "Ruiz"}').subarray(0, 10), {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        })
+      ).status,
+    ).toBe(400);
     expect(await lastName()).toBe('Diaz');
   });
 
   it('a multipart body cut off in the middle', async () => {
-    const r = await raw('POST', '/user/img-profile', '--XyZ\r\nContent-Disposition: form-data; name="img"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG', { 'content-type': 'multipart/form-data; boundary=XyZ' });
+    const r = await raw(
+      'POST',
+      '/user/img-profile',
+      '--XyZ\r\nContent-Disposition: form-data; name="img"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      { 'content-type': 'multipart/form-data; boundary=XyZ' },
+    );
     expect(r.status).toBe(400);
     expect((await r.json()).message).toBe('The upload was cut off or is malformed.');
   });
 
   it('a /files address with an encoded ".." reaches nothing', async () => {
     const base = app.url.replace(/\/api\/v1$/, '');
-    for (const path of ['/files/photos/..%2f..%2fpackage.json', '/files/..%2F..%2F.env', '/api/v1/files/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/files/photos/..%2f..%2fpackage.json',
+      '/files/..%2F..%2F.env',
+      '/api/v1/files/..%2f..%2fpackage.json',
+    ]) {
       const r = await fetch(base + path);
       expect(r.status, path).toBeGreaterThanOrEqual(400);
       expect(r.status, path).toBeLessThan(500);
@@ -78,7 +127,12 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
   });
 
   it('a name made only of spaces is no name', async () => {
-    const r = await root('POST', '/patient', { first_name: '   ', last_name: 'Diaz', date_of_birth: '03/04/1970', billing_company_id: bc });
+    const r = await root('POST', '/patient', {
+      first_name: '   ',
+      last_name: 'Diaz',
+      date_of_birth: '03/04/1970',
+      billing_company_id: bc,
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.first_name).toEqual(['The first name field is required.']);
   });
@@ -104,8 +158,15 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
   });
 
   it('a JSON body sent as another content type is refused as an unsupported type', async () => {
-    const r = await raw('POST', '/patient', JSON.stringify({ first_name: 'Ana', last_name: 'Diaz', date_of_birth: '03/04/1970', billing_company_id: bc }), { 'content-type': 'text/plain' });
+    const r = await raw(
+      'POST',
+      '/patient',
+      JSON.stringify({ first_name: 'Ana', last_name: 'Diaz', date_of_birth: '03/04/1970', billing_company_id: bc }),
+      { 'content-type': 'text/plain' },
+    );
     expect(r.status).toBe(415);
-    expect((await r.json()).message).toBe('The request body must be JSON (application/json) or multipart/form-data, not text/plain.');
+    expect((await r.json()).message).toBe(
+      'The request body must be JSON (application/json) or multipart/form-data, not text/plain.',
+    );
   });
 });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp({ rateLimitMax: 5 }); });
+beforeAll(async () => {
+  app = await startTestApp({ rateLimitMax: 5 });
+});
 afterAll(() => app.close());
 
 describe('error catalogue', () => {
@@ -30,10 +32,15 @@ describe('the rate limit', () => {
     const limited = await startTestApp({ rateLimitMax: 20, rateLimitWindowMs: 10_000 });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 30; i++) statuses.push((await limited.as(`junk-${i}`)('POST', '/auth/login', { email: `x${i}@y.test`, password: 'nope' })).status);
+      for (let i = 0; i < 30; i++)
+        statuses.push(
+          (await limited.as(`junk-${i}`)('POST', '/auth/login', { email: `x${i}@y.test`, password: 'nope' })).status,
+        );
       expect(statuses.slice(0, 20).every((s) => s !== 429)).toBe(true);
       expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
-    } finally { await limited.close(); }
+    } finally {
+      await limited.close();
+    }
   });
 
   it('Retry-After tells when the window ends', async () => {
@@ -44,6 +51,8 @@ describe('the rate limit', () => {
       expect(last!.status).toBe(429);
       // The window is 60 s long and began a moment ago: the header must not say 10.
       expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(50);
-    } finally { await limited.close(); }
+    } finally {
+      await limited.close();
+    }
   });
 });

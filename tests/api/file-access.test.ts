@@ -8,15 +8,44 @@ import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
  * listed (GET /files), and whose jobs appear in /jobs. Found by an attack run: a patient user read the
  * billing company's detailed patient export (names, dates of birth, SSN last 4) and its uploads.
  */
-const ROLES = ['superuser', 'superauditor', 'developmentsupport', 'billingmanager', 'biller', 'client', 'paymentprocessor', 'collector', 'accountmanager', 'billingauditor', 'healthprofessional', 'patient'] as const;
+const ROLES = [
+  'superuser',
+  'superauditor',
+  'developmentsupport',
+  'billingmanager',
+  'biller',
+  'client',
+  'paymentprocessor',
+  'collector',
+  'accountmanager',
+  'billingauditor',
+  'healthprofessional',
+  'patient',
+] as const;
 type Role = (typeof ROLES)[number];
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3b0b3a20000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3b0b3a20000000049454e44ae426082',
+  'hex',
+);
 const PDF = (tag: string) => Buffer.from(`%PDF-1.4\n% ${tag}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
-const X12 = (tag: string) => Buffer.from(`ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *260312*1200*^*00501*000000001*0*T*:~GS*HP*S*R*20260312*1200*1*X*005010X221A1~ST*835*${tag}~SE*2*${tag}~GE*1*1~IEA*1*000000001~`);
+const X12 = (tag: string) =>
+  Buffer.from(
+    `ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *260312*1200*^*00501*000000001*0*T*:~GS*HP*S*R*20260312*1200*1*X*005010X221A1~ST*835*${tag}~SE*2*${tag}~GE*1*1~IEA*1*000000001~`,
+  );
 const BYTES: Record<FileKind, (tag: string) => Buffer> = {
-  eob: PDF, era: X12, 'x12-out': X12, ack: X12, received: (t) => Buffer.from(`garbled ${t}`), statement: PDF, export: (t) => Buffer.from(`name,dob,ssn4\nPerez Lucia,04/12/1980,1234\n${t}`),
-  upload: PDF, photo: () => PNG, logo: () => PNG, 'code-set': (t) => Buffer.from(`A000 Cholera ${t}`), screenshot: () => PNG,
+  eob: PDF,
+  era: X12,
+  'x12-out': X12,
+  ack: X12,
+  received: (t) => Buffer.from(`garbled ${t}`),
+  statement: PDF,
+  export: (t) => Buffer.from(`name,dob,ssn4\nPerez Lucia,04/12/1980,1234\n${t}`),
+  upload: PDF,
+  photo: () => PNG,
+  logo: () => PNG,
+  'code-set': (t) => Buffer.from(`A000 Cholera ${t}`),
+  screenshot: () => PNG,
 };
 
 /**
@@ -25,7 +54,20 @@ const BYTES: Record<FileKind, (tag: string) => Buffer> = {
  * company's staff; patients, clients and professionals only photos and logos.
  */
 const READS: Record<Role, FileKind[]> = {
-  superuser: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'export', 'upload', 'photo', 'logo', 'code-set', 'screenshot'],
+  superuser: [
+    'eob',
+    'era',
+    'x12-out',
+    'ack',
+    'received',
+    'statement',
+    'export',
+    'upload',
+    'photo',
+    'logo',
+    'code-set',
+    'screenshot',
+  ],
   superauditor: ['era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo', 'code-set', 'screenshot'],
   developmentsupport: ['eob', 'era', 'statement', 'upload', 'photo', 'logo', 'code-set', 'screenshot'],
   billingmanager: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'export', 'upload', 'photo', 'logo'],
@@ -39,13 +81,21 @@ const READS: Record<Role, FileKind[]> = {
   patient: ['photo', 'logo'],
 };
 
-let app: TestApp; let bc: number; const api = {} as Record<Role, Api>; const ids = {} as Record<FileKind, number>; let managerId: number;
+let app: TestApp;
+let bc: number;
+const api = {} as Record<Role, Api>;
+const ids = {} as Record<FileKind, number>;
+let managerId: number;
 
 beforeAll(async () => {
   app = await startTestApp({ withJobs: true });
   bc = await app.createBillingCompany('Files Everyone', 'FE');
   for (const role of ROLES) {
-    const id = await app.createUser({ email: `${role}@kinds.test`, roles: [role], billingCompanyIds: ['superuser', 'superauditor', 'developmentsupport'].includes(role) ? [] : [bc] });
+    const id = await app.createUser({
+      email: `${role}@kinds.test`,
+      roles: [role],
+      billingCompanyIds: ['superuser', 'superauditor', 'developmentsupport'].includes(role) ? [] : [bc],
+    });
     if (role === 'billingmanager') managerId = id;
   }
   for (const role of ROLES) api[role] = app.as(await app.login(`${role}@kinds.test`));
@@ -53,7 +103,12 @@ beforeAll(async () => {
   const maker = { ...systemActor(bc, 'test'), system: false, userId: managerId };
   for (const kind of Object.keys(FILE_KINDS) as FileKind[]) {
     const platform = kind === 'code-set' || kind === 'screenshot';
-    const f = await app.files.save(platform ? { ...maker, crossTenant: true, billingCompanyIds: [] } : maker, { kind, name: `${kind}.bin`, billingCompanyId: platform ? null : bc, source: BYTES[kind](kind) });
+    const f = await app.files.save(platform ? { ...maker, crossTenant: true, billingCompanyIds: [] } : maker, {
+      kind,
+      name: `${kind}.bin`,
+      billingCompanyId: platform ? null : bc,
+      source: BYTES[kind](kind),
+    });
     ids[kind] = f.id;
   }
   // A screenshot is its sender's: made by the billing manager here, it is the support desk's (platform people) and theirs.
@@ -80,13 +135,25 @@ describe('who reads each kind of document', () => {
   }
 
   it("a patient user's file list names nothing but photos and logos", async () => {
-    const listed = (await api.patient('GET', '/files?itemsPerPage=100')).body.data.map((f: { kind: string }) => f.kind).sort();
+    const listed = (await api.patient('GET', '/files?itemsPerPage=100')).body.data
+      .map((f: { kind: string }) => f.kind)
+      .sort();
     expect(listed).toEqual(['logo', 'photo']);
     // Folders of their own making at most (none here); never the billing company's ERAs, EOBs or statements.
-    expect((await api.patient('GET', '/files/kinds')).body.map((k: { id: string }) => k.id)).toEqual(['export', 'upload', 'photo', 'logo', 'screenshot']);
+    expect((await api.patient('GET', '/files/kinds')).body.map((k: { id: string }) => k.id)).toEqual([
+      'export',
+      'upload',
+      'photo',
+      'logo',
+      'screenshot',
+    ]);
     // Nothing is offered for upload to a patient; a billing manager may upload documents.
-    expect((await api.patient('GET', '/files/kinds')).body.filter((k: { uploadable: boolean }) => k.uploadable)).toEqual([]);
-    expect((await api.billingmanager('GET', '/files/kinds')).body.find((k: { id: string }) => k.id === 'upload')).toMatchObject({ uploadable: true });
+    expect(
+      (await api.patient('GET', '/files/kinds')).body.filter((k: { uploadable: boolean }) => k.uploadable),
+    ).toEqual([]);
+    expect(
+      (await api.billingmanager('GET', '/files/kinds')).body.find((k: { id: string }) => k.id === 'upload'),
+    ).toMatchObject({ uploadable: true });
   });
 
   it('an export is not listed to a colleague who did not make it, even a billing manager of the same company', async () => {
@@ -94,7 +161,9 @@ describe('who reads each kind of document', () => {
     const other = app.as(await app.login('manager2@kinds.test'));
     expect((await other('GET', `/files/${ids.export}/content`)).status).toBe(404);
     expect((await other('GET', '/files?kind=export')).body.data).toEqual([]);
-    expect((await api.billingmanager('GET', '/files?kind=export')).body.data.map((f: { id: number }) => f.id)).toEqual([ids.export]);
+    expect((await api.billingmanager('GET', '/files?kind=export')).body.data.map((f: { id: number }) => f.id)).toEqual([
+      ids.export,
+    ]);
   });
 
   it('patients, clients and professionals cannot upload documents into their billing company', async () => {
@@ -103,15 +172,19 @@ describe('who reads each kind of document', () => {
     for (const role of ['patient', 'client', 'healthprofessional'] as const) {
       expect((await api[role]('POST', '/files?kind=upload', form)).status, role).toBe(403);
     }
-    expect(Number((await app.db.query<{ n: string }>(`select count(*) as n from files where name = 'x.pdf'`)).rows[0].n)).toBe(0);
+    expect(
+      Number((await app.db.query<{ n: string }>(`select count(*) as n from files where name = 'x.pdf'`)).rows[0].n),
+    ).toBe(0);
   });
 });
 
 describe('who sees a job', () => {
   let jobId: number;
   beforeAll(async () => {
-    const r = await app.db.query<{ id: number }>(`insert into jobs (kind, billing_company_id, user_id, input, state, result) values ('report-export', $1, $2, '{}', 'completed', $3) returning id`,
-      [bc, managerId, JSON.stringify({ file_id: ids.export })]);
+    const r = await app.db.query<{ id: number }>(
+      `insert into jobs (kind, billing_company_id, user_id, input, state, result) values ('report-export', $1, $2, '{}', 'completed', $3) returning id`,
+      [bc, managerId, JSON.stringify({ file_id: ids.export })],
+    );
     jobId = Number(r.rows[0].id);
   });
 
@@ -125,14 +198,19 @@ describe('who sees a job', () => {
   it("a biller does not see a colleague's job; the billing company's manager and a Super User do", async () => {
     expect((await api.biller('GET', '/jobs')).body.map((j: { id: number }) => j.id)).not.toContain(jobId);
     expect((await api.billingmanager('GET', '/jobs')).body.map((j: { id: number }) => j.id)).toContain(jobId);
-    expect((await api.superuser('GET', `/jobs/${jobId}`)).body).toMatchObject({ id: jobId, result: { file_id: ids.export } });
+    expect((await api.superuser('GET', `/jobs/${jobId}`)).body).toMatchObject({
+      id: jobId,
+      result: { file_id: ids.export },
+    });
   });
 
   it('a code-set import names only a file uploaded as a code set: an ERA is refused and nothing is queued', async () => {
     const before = Number((await app.db.query<{ n: string }>('select count(*) as n from jobs')).rows[0].n);
     const r = await api.superuser('POST', '/jobs/code-set-import', { file_id: ids.era, code_set: 'icd10cm' });
     expect(r.status).toBe(422);
-    expect(r.body.errors.file_id).toEqual(['The file is not a code-set release: upload the release as a code set first.']);
+    expect(r.body.errors.file_id).toEqual([
+      'The file is not a code-set release: upload the release as a code set first.',
+    ]);
     expect(Number((await app.db.query<{ n: string }>('select count(*) as n from jobs')).rows[0].n)).toBe(before);
   });
 });

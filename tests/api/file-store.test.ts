@@ -32,7 +32,13 @@ describe('the file store', () => {
   it('keeps a document with its size and SHA-256, and the same file uploaded twice is one stored file', async () => {
     const first = await bmA('POST', '/files?kind=eob', form(pdf));
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ kind: 'eob', name: 'eob.pdf', content_type: 'application/pdf', size: pdf.length, duplicate: false });
+    expect(first.body).toMatchObject({
+      kind: 'eob',
+      name: 'eob.pdf',
+      content_type: 'application/pdf',
+      size: pdf.length,
+      duplicate: false,
+    });
     expect(first.body.sha256).toMatch(/^[0-9a-f]{64}$/);
     const again = await bmA('POST', '/files?kind=eob', form(pdf, 'same-eob-renamed.pdf'));
     expect(again.body).toMatchObject({ id: first.body.id, duplicate: true });
@@ -42,7 +48,9 @@ describe('the file store', () => {
 
   it('serves the bytes back only through the signed-in route, with nosniff and the type its bytes show', async () => {
     const up = await bmA('POST', '/files?kind=upload', form(pdf, 'scan.pdf', 'image/png'));
-    const res = await fetch(`${app.url}/files/${up.body.id}/content`, { headers: { authorization: `Bearer ${await app.login('a@files.test')}` } });
+    const res = await fetch(`${app.url}/files/${up.body.id}/content`, {
+      headers: { authorization: `Bearer ${await app.login('a@files.test')}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -50,7 +58,7 @@ describe('the file store', () => {
     expect((await fetch(`${app.url}/files/${up.body.id}/content`)).status).toBe(401);
   });
 
-  it('a download by another billing company\'s user is 404, and their list does not show it', async () => {
+  it("a download by another billing company's user is 404, and their list does not show it", async () => {
     const up = await bmA('POST', '/files?kind=eob', form(Buffer.concat([pdf, Buffer.from('other')]), 'private.pdf'));
     expect((await bmB('GET', `/files/${up.body.id}/content`)).status).toBe(404);
     expect((await bmB('GET', `/files/${up.body.id}`)).status).toBe(404);
@@ -59,21 +67,41 @@ describe('the file store', () => {
   });
 
   it('decides the type by the bytes: HTML declared as PDF, an SVG with script and an ELF binary are refused', async () => {
-    const html = await bmA('POST', '/files?kind=eob', form(Buffer.from('<html><script>alert(1)</script></html>'), 'eob.pdf'));
+    const html = await bmA(
+      'POST',
+      '/files?kind=eob',
+      form(Buffer.from('<html><script>alert(1)</script></html>'), 'eob.pdf'),
+    );
     expect(html.status).toBe(422);
     expect(html.body.errors.file).toEqual(['A file of type unknown cannot be stored as EOBs.']);
-    const svg = await bmA('POST', '/files?kind=upload', form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'));
+    const svg = await bmA(
+      'POST',
+      '/files?kind=upload',
+      form(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'x.svg',
+        'image/svg+xml',
+      ),
+    );
     expect(svg.status).toBe(422);
     expect(svg.body.errors.file).toEqual(['A file of type unknown cannot be stored as Uploads.']);
-    const elf = await bmA('POST', '/files?kind=upload', form(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'x.jpg', 'image/jpeg'));
+    const elf = await bmA(
+      'POST',
+      '/files?kind=upload',
+      form(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'x.jpg', 'image/jpeg'),
+    );
     expect(elf.status).toBe(422);
-    const kept = await app.db.query(`select name from files where name in ('eob.pdf', 'x.svg', 'x.jpg') and content_type <> 'application/pdf'`);
+    const kept = await app.db.query(
+      `select name from files where name in ('eob.pdf', 'x.svg', 'x.jpg') and content_type <> 'application/pdf'`,
+    );
     expect(kept.rows).toEqual([]);
   });
 
-  it('refuses an empty file and one over its kind\'s limit, keeping nothing', async () => {
+  it("refuses an empty file and one over its kind's limit, keeping nothing", async () => {
     const before = Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n);
-    expect((await bmA('POST', '/files?kind=eob', form(Buffer.alloc(0)))).body.errors.file).toEqual(['The file is empty.']);
+    expect((await bmA('POST', '/files?kind=eob', form(Buffer.alloc(0)))).body.errors.file).toEqual([
+      'The file is empty.',
+    ]);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024)]);
     const r = await bmA('POST', '/files?kind=eob', form(big));
     expect(r.status).toBe(422);
@@ -105,14 +133,22 @@ describe('photos and logos of an earlier release', () => {
   it('move from their public address into the file store on start, and an unreadable one is dropped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'legacy-files-'));
     mkdirSync(join(dir, 'photos'));
-    writeFileSync(join(dir, 'photos', 'user-1.png'), Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(40)]));
+    writeFileSync(
+      join(dir, 'photos', 'user-1.png'),
+      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(40)]),
+    );
     writeFileSync(join(dir, 'photos', 'user-2.svg'), '<svg><script>alert(1)</script></svg>');
     const a = await app.createUser({ email: 'legacy-a@files.test', roles: ['biller'] });
     const b = await app.createUser({ email: 'legacy-b@files.test', roles: ['biller'] });
     await app.db.query(`update users set photo = 'files/photos/user-1.png' where id = $1`, [a]);
     await app.db.query(`update users set photo = 'files/photos/user-2.svg' where id = $1`, [b]);
     expect(await moveLegacyImages(app.db, defaultFileStore(app.db, '.test-data/files'), dir)).toBe(1);
-    const rows = (await app.db.query<{ id: number; photo: string | null }>('select id, photo from users where id = any($1::bigint[]) order by id', [[a, b]])).rows;
+    const rows = (
+      await app.db.query<{ id: number; photo: string | null }>(
+        'select id, photo from users where id = any($1::bigint[]) order by id',
+        [[a, b]],
+      )
+    ).rows;
     expect(rows[0].photo).toMatch(/^api\/v1\/files\/\d+\/content$/);
     expect(rows[1].photo).toBeNull();
     const owner = app.as(await app.login('legacy-a@files.test'));

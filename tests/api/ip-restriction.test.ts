@@ -18,20 +18,34 @@ afterAll(() => app.close());
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 // A device both people have used, so only the IP rule decides (the device check comes after it).
 const DEVICE = 'ip-test-device-token-000001';
-const login = (email: string, ip: string) => app.as(null)('POST', '/auth/login', { email, password: PASSWORD, device_token: DEVICE }, from(ip));
+const login = (email: string, ip: string) =>
+  app.as(null)('POST', '/auth/login', { email, password: PASSWORD, device_token: DEVICE }, from(ip));
 
 async function company() {
   const bc = await app.createBillingCompany(`IP BC ${++n}`, `IP${n}`);
   const billerId = await app.createUser({ email: `biller${n}@ip.test`, roles: ['biller'], billingCompanyIds: [bc] });
-  const collectorId = await app.createUser({ email: `collector${n}@ip.test`, roles: ['collector'], billingCompanyIds: [bc] });
-  await app.db.query(`insert into user_devices (user_id, fingerprint) select u, $2 from unnest($1::bigint[]) u`, [[billerId, collectorId], `t:${createHash('sha256').update(DEVICE).digest('hex')}`]);
-  return { bc, biller: { id: billerId, email: `biller${n}@ip.test` }, collector: { id: collectorId, email: `collector${n}@ip.test` } };
+  const collectorId = await app.createUser({
+    email: `collector${n}@ip.test`,
+    roles: ['collector'],
+    billingCompanyIds: [bc],
+  });
+  await app.db.query(`insert into user_devices (user_id, fingerprint) select u, $2 from unnest($1::bigint[]) u`, [
+    [billerId, collectorId],
+    `t:${createHash('sha256').update(DEVICE).digest('hex')}`,
+  ]);
+  return {
+    bc,
+    biller: { id: billerId, email: `biller${n}@ip.test` },
+    collector: { id: collectorId, email: `collector${n}@ip.test` },
+  };
 }
-const restrict = (bc: number, body: Record<string, unknown>) => root('POST', '/user-restriction-by-ip', { billing_company_id: bc, ...body });
-const roleId = async (slug: string) => Number((await app.db.query<{ id: number }>('select id from roles where slug = $1', [slug])).rows[0].id);
+const restrict = (bc: number, body: Record<string, unknown>) =>
+  root('POST', '/user-restriction-by-ip', { billing_company_id: bc, ...body });
+const roleId = async (slug: string) =>
+  Number((await app.db.query<{ id: number }>('select id from roles where slug = $1', [slug])).rows[0].id);
 
 describe('IP restriction', () => {
-  it('with no restriction a billing company\'s users sign in from anywhere', async () => {
+  it("with no restriction a billing company's users sign in from anywhere", async () => {
     const c = await company();
     expect((await login(c.biller.email, '203.0.113.9')).status).toBe(200);
   });
@@ -52,7 +66,7 @@ describe('IP restriction', () => {
     expect((await login(c.biller.email, '198.51.100.21')).body.message).toBe(SIGN_IN.ipNotAllowed);
   });
 
-  it('an entry for one user whitelists that user; the company\'s other users are then shut out', async () => {
+  it("an entry for one user whitelists that user; the company's other users are then shut out", async () => {
     const c = await company();
     await restrict(c.bc, { ip_beginning: '192.0.2.5', applies_to: 'user', user_id: c.biller.id });
     expect((await login(c.biller.email, '192.0.2.5')).status).toBe(200);
@@ -66,7 +80,7 @@ describe('IP restriction', () => {
     expect((await login(c.biller.email, '192.0.2.77')).body.message).toBe(SIGN_IN.ipNotAllowed);
   });
 
-  it('a restriction added during a session refuses that session\'s next request with 403', async () => {
+  it("a restriction added during a session refuses that session's next request with 403", async () => {
     const c = await company();
     const token = (await login(c.biller.email, '203.0.113.50')).body.access_token;
     await restrict(c.bc, { ip_beginning: '203.0.113.60', applies_to: 'billing_company' });
@@ -106,7 +120,12 @@ describe('IP restriction', () => {
   it('Super Users, who belong to no billing company, are never restricted', async () => {
     const c = await company();
     await restrict(c.bc, { ip_beginning: '203.0.113.200', applies_to: 'billing_company' });
-    const r = await app.as(null)('POST', '/auth/login', { email: 'root@ip.test', password: PASSWORD }, from('198.18.0.1'));
+    const r = await app.as(null)(
+      'POST',
+      '/auth/login',
+      { email: 'root@ip.test', password: PASSWORD },
+      from('198.18.0.1'),
+    );
     expect(r.body.message).not.toBe(SIGN_IN.ipNotAllowed);
   });
 });
@@ -122,11 +141,25 @@ describe('rules a Billing Manager writes', () => {
   it('a rule that would lock out the manager writing it is refused, and one that keeps them in is taken', async () => {
     const c = await company();
     const manager = await managerOf(c.bc, '198.51.100.200');
-    const lockout = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '203.0.113.10', applies_to: 'billing_company' }, from('198.51.100.200'));
+    const lockout = await manager(
+      'POST',
+      '/user-restriction-by-ip',
+      { ip_beginning: '203.0.113.10', applies_to: 'billing_company' },
+      from('198.51.100.200'),
+    );
     expect(lockout.status).toBe(422);
-    expect(lockout.body.errors.ip_beginning).toEqual(['This rule would lock you out: your current address (198.51.100.200) would no longer be allowed. Add a rule that allows it first.']);
-    expect((await app.db.query('select 1 from ip_restrictions where billing_company_id = $1', [c.bc])).rows).toHaveLength(0);
-    const keepsMe = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '198.51.100.1', ip_finish: '198.51.100.254', applies_to: 'billing_company' }, from('198.51.100.200'));
+    expect(lockout.body.errors.ip_beginning).toEqual([
+      'This rule would lock you out: your current address (198.51.100.200) would no longer be allowed. Add a rule that allows it first.',
+    ]);
+    expect(
+      (await app.db.query('select 1 from ip_restrictions where billing_company_id = $1', [c.bc])).rows,
+    ).toHaveLength(0);
+    const keepsMe = await manager(
+      'POST',
+      '/user-restriction-by-ip',
+      { ip_beginning: '198.51.100.1', ip_finish: '198.51.100.254', applies_to: 'billing_company' },
+      from('198.51.100.200'),
+    );
     expect(keepsMe.status).toBe(201);
   });
 
@@ -134,7 +167,12 @@ describe('rules a Billing Manager writes', () => {
     const mine = await company();
     const theirs = await company();
     const manager = await managerOf(mine.bc, '198.51.100.201');
-    const r = await manager('POST', '/user-restriction-by-ip', { ip_beginning: '198.51.100.201', applies_to: 'user', user_id: theirs.biller.id }, from('198.51.100.201'));
+    const r = await manager(
+      'POST',
+      '/user-restriction-by-ip',
+      { ip_beginning: '198.51.100.201', applies_to: 'user', user_id: theirs.biller.id },
+      from('198.51.100.201'),
+    );
     expect(r.status).toBe(422);
     expect(r.body.errors.user_id).toEqual(['The selected record belongs to another billing company.']);
   });
@@ -143,7 +181,12 @@ describe('rules a Billing Manager writes', () => {
     const c = await company();
     await login(c.biller.email, '192.0.2.10');
     const manager = await managerOf(c.bc, '192.0.2.20');
-    const r = await manager('POST', '/user-restriction-by-ip/preview', { ip_beginning: '192.0.2.20', applies_to: 'billing_company' }, from('192.0.2.20'));
+    const r = await manager(
+      'POST',
+      '/user-restriction-by-ip/preview',
+      { ip_beginning: '192.0.2.20', applies_to: 'billing_company' },
+      from('192.0.2.20'),
+    );
     expect(r.status).toBe(200);
     expect(r.body.locks_you_out).toBe(false);
     const biller = r.body.affected.find((a: { email: string }) => a.email === c.biller.email);

@@ -3,7 +3,9 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 
 let app: TestApp;
 let root: Api;
-beforeAll(async () => { ({ app, root } = await startAsSuperUser()); });
+beforeAll(async () => {
+  ({ app, root } = await startAsSuperUser());
+});
 afterAll(() => app.close());
 
 describe('server messages in English and Spanish', () => {
@@ -37,27 +39,50 @@ describe('server messages in English and Spanish', () => {
     const policy = await import('../../src/domain/password-policy.ts');
     const rules = await import('../../src/domain/rules/entity-rules.ts');
     const all = [
-      ...Object.values(MESSAGES), ...Object.values(SIGN_IN), ...Object.values(RECOVERY), ...Object.values(USER_MESSAGES), LAST_ROLE_MESSAGE, IP_RESTRICTED, SESSION_EXPIRED,
-      policy.PASSWORD_RULE_MESSAGE, policy.PASSWORD_MISMATCH_MESSAGE, rules.USER_LEGAL_AGE_MESSAGE, rules.BIRTH_IN_FUTURE_MESSAGE, rules.IP_RANGE_MESSAGE,
+      ...Object.values(MESSAGES),
+      ...Object.values(SIGN_IN),
+      ...Object.values(RECOVERY),
+      ...Object.values(USER_MESSAGES),
+      LAST_ROLE_MESSAGE,
+      IP_RESTRICTED,
+      SESSION_EXPIRED,
+      policy.PASSWORD_RULE_MESSAGE,
+      policy.PASSWORD_MISMATCH_MESSAGE,
+      rules.USER_LEGAL_AGE_MESSAGE,
+      rules.BIRTH_IN_FUTURE_MESSAGE,
+      rules.IP_RANGE_MESSAGE,
     ];
     // The master-data rules and routes: every string they export, and the messages the schemas name.
-    const modules = await Promise.all(['../../src/domain/rules/entity-rules.ts', '../../dev-server/resources/stored-rules.ts', '../../dev-server/patients/policy-routes.ts',
-      '../../dev-server/patients/patient-routes.ts', '../../dev-server/master-data/npi-routes.ts', '../../dev-server/master-data/link-routes.ts', '../../dev-server/master-data/lookup-routes.ts', '../../dev-server/denials/refile.ts'].map((m) => import(m)));
-    for (const m of modules) for (const v of Object.values(m)) {
-      if (typeof v === 'string' && / /.test(v)) all.push(v);
-      else if (v && typeof v === 'object' && !Array.isArray(v)) all.push(...Object.values(v).filter((x): x is string => typeof x === 'string' && / /.test(x)));
-    }
+    const modules = await Promise.all(
+      [
+        '../../src/domain/rules/entity-rules.ts',
+        '../../dev-server/resources/stored-rules.ts',
+        '../../dev-server/patients/policy-routes.ts',
+        '../../dev-server/patients/patient-routes.ts',
+        '../../dev-server/master-data/npi-routes.ts',
+        '../../dev-server/master-data/link-routes.ts',
+        '../../dev-server/master-data/lookup-routes.ts',
+        '../../dev-server/denials/refile.ts',
+      ].map((m) => import(m)),
+    );
+    for (const m of modules)
+      for (const v of Object.values(m)) {
+        if (typeof v === 'string' && / /.test(v)) all.push(v);
+        else if (v && typeof v === 'object' && !Array.isArray(v))
+          all.push(...Object.values(v).filter((x): x is string => typeof x === 'string' && / /.test(x)));
+      }
     const { loadEntities } = await import('../../src/platform/load-schemas.ts');
     for (const e of loadEntities(new URL('../../schemas/entities', import.meta.url).pathname)) {
       if (e.resource.duplicateMessage) all.push(e.resource.duplicateMessage);
       for (const g of e.resource.getBy ?? []) if (g.notFound) all.push(g.notFound);
-      for (const f of Object.values(e.schema.properties)) if (f['x-db']?.uniqueMessage) all.push(f['x-db'].uniqueMessage);
+      for (const f of Object.values(e.schema.properties))
+        if (f['x-db']?.uniqueMessage) all.push(f['x-db'].uniqueMessage);
     }
     const missing = [...new Set(all.filter((m) => translate(m, 'es') === m))];
     expect(missing).toEqual([]);
   });
 
-  it('success messages of the identity routes answer in the user\'s language too', async () => {
+  it("success messages of the identity routes answer in the user's language too", async () => {
     await app.db.query("update users set language = 'es' where email = 'root@test.com'");
     const client = (await app.db.query<{ id: number }>("select id from roles where slug = 'client'")).rows[0].id;
     const r = await root('PATCH', `/permission/assign-permissions-role/${client}/report.view`);

@@ -17,7 +17,11 @@ beforeAll(async () => {
   app = await startTestApp({ withJobs: true });
   const bc = await app.createBillingCompany('Walk Billing', 'WB');
   for (const role of catalog.roles) {
-    await app.createUser({ email: `${role.slug}@walk.test`, roles: [role.slug], billingCompanyIds: role.type === 1 ? [] : [bc] });
+    await app.createUser({
+      email: `${role.slug}@walk.test`,
+      roles: [role.slug],
+      billingCompanyIds: role.type === 1 ? [] : [bc],
+    });
     tokens.set(role.slug, await app.login(`${role.slug}@walk.test`));
   }
 });
@@ -31,7 +35,11 @@ describe('every generic route checks its module action for every default role', 
       for (const entity of entities) {
         for (const route of planRoutes(entity)) {
           const path = route.path.replace('{id}', '999999').replace(/\{\w+\}/g, 'nothing');
-          const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
+          const r = await app.as(tokens.get(role.slug)!)(
+            route.method.toUpperCase(),
+            path,
+            ['post', 'put', 'patch'].includes(route.method) ? {} : undefined,
+          );
           const slug = actionSlug(entity.resource, route.action);
           if ((r.status === 403) === held.has(slug)) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
         }
@@ -47,11 +55,18 @@ describe('every hand-written route (audit, search, files, jobs, master data, ide
       const held = new Set(defaultRoleSlugs(role));
       const mismatches: string[] = [];
       for (const route of HAND_WRITTEN_ROUTES) {
-        const path = route.path.replace(/\{(id|user|role|auditId|entityId)\}/g, '999999').replace(/\{\w+\}/g, 'nothing');
-        const r = await app.as(tokens.get(role.slug)!)(route.method.toUpperCase(), path, ['post', 'put', 'patch'].includes(route.method) ? {} : undefined);
+        const path = route.path
+          .replace(/\{(id|user|role|auditId|entityId)\}/g, '999999')
+          .replace(/\{\w+\}/g, 'nothing');
+        const r = await app.as(tokens.get(role.slug)!)(
+          route.method.toUpperCase(),
+          path,
+          ['post', 'put', 'patch'].includes(route.method) ? {} : undefined,
+        );
         const needed = route.permission === null ? null : [route.permission].flat();
         const allowed = needed === null || needed.some((p) => satisfies(held, p));
-        if ((r.status === 403) === allowed) mismatches.push(`${route.method} ${path} (${needed ?? 'signed in'}) → ${r.status}`);
+        if ((r.status === 403) === allowed)
+          mismatches.push(`${route.method} ${path} (${needed ?? 'signed in'}) → ${r.status}`);
       }
       expect(mismatches).toEqual([]);
     });
@@ -64,7 +79,8 @@ describe('the open sign-in routes answer every caller without a permission', () 
     for (const route of OPEN_ROUTES) {
       const r = await app.as(null)(route.method.toUpperCase(), route.path, route.method === 'post' ? {} : undefined);
       // check-token's own 403 ("Token is Invalid") is the spec's answer about the token, not a permission refusal.
-      if (r.status === 404 || (r.status === 403 && r.body.message === 'This action is unauthorized.')) wrong.push(`${route.method} ${route.path} → ${r.status}`);
+      if (r.status === 404 || (r.status === 403 && r.body.message === 'This action is unauthorized.'))
+        wrong.push(`${route.method} ${route.path} → ${r.status}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -73,10 +89,12 @@ describe('the open sign-in routes answer every caller without a permission', () 
 describe('OpenAPI lists every route that answers', () => {
   it('every planned, hand-written and open route is in the document', () => {
     const doc = generateOpenApi(entities, HAND_WRITTEN_ROUTES) as { paths: Record<string, Record<string, unknown>> };
-    const listed = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
-    const routes = [
-      ...entities.flatMap((e) => planRoutes(e)), ...HAND_WRITTEN_ROUTES, ...OPEN_ROUTES,
-    ].map((r) => `${r.method} ${r.path}`);
+    const listed = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)),
+    );
+    const routes = [...entities.flatMap((e) => planRoutes(e)), ...HAND_WRITTEN_ROUTES, ...OPEN_ROUTES].map(
+      (r) => `${r.method} ${r.path}`,
+    );
     expect(routes.filter((r) => !listed.has(r))).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@ import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let n = 0;
-beforeAll(async () => { app = await startTestApp(); });
+beforeAll(async () => {
+  app = await startTestApp();
+});
 afterAll(() => app.close());
 
 async function signedIn(roles = ['biller']) {
@@ -28,21 +30,33 @@ const photoForm = (data: Buffer, type = 'image/png', field = 'img') => {
 describe('password change', () => {
   it('asks for the current password and refuses a wrong one', async () => {
     const me = await signedIn();
-    const r = await me.api('POST', '/user/update-password', { current_password: 'Nope!123a', password: 'N3w!Secret', password_confirmation: 'N3w!Secret' });
+    const r = await me.api('POST', '/user/update-password', {
+      current_password: 'Nope!123a',
+      password: 'N3w!Secret',
+      password_confirmation: 'N3w!Secret',
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.current_password).toEqual(['The current password is incorrect.']);
   });
 
   it('holds the new password to the policy', async () => {
     const me = await signedIn();
-    const r = await me.api('POST', '/user/update-password', { current_password: PASSWORD, password: 'weakpass', password_confirmation: 'weakpass' });
+    const r = await me.api('POST', '/user/update-password', {
+      current_password: PASSWORD,
+      password: 'weakpass',
+      password_confirmation: 'weakpass',
+    });
     expect(r.body.errors.password).toEqual([PASSWORD_RULE_MESSAGE]);
   });
 
   it('changes the password and ends the other sessions, keeping this one', async () => {
     const me = await signedIn();
     const other = await app.login(me.email);
-    const r = await me.api('POST', '/user/update-password', { current_password: PASSWORD, password: 'N3w!Secret', password_confirmation: 'N3w!Secret' });
+    const r = await me.api('POST', '/user/update-password', {
+      current_password: PASSWORD,
+      password: 'N3w!Secret',
+      password_confirmation: 'N3w!Secret',
+    });
     expect(r.status).toBe(200);
     expect((await me.api('GET', '/auth/me')).status).toBe(200);
     expect((await app.as(other)('GET', '/auth/me')).status).toBe(401);
@@ -59,7 +73,7 @@ describe('profile photo', () => {
     expect((await me.api('GET', '/user/profile')).body.photo).toBe(r.body.photo);
   });
 
-  it('refuses an image of 1 MB or more with the spec\'s message', async () => {
+  it("refuses an image of 1 MB or more with the spec's message", async () => {
     const me = await signedIn();
     const r = await me.api('POST', '/user/img-profile', photoForm(png(1024 * 1024 + 1)));
     expect(r.status).toBe(422);
@@ -77,7 +91,12 @@ describe('profile photo', () => {
 describe('settings and language', () => {
   it('answers the shell defaults until the person changes them', async () => {
     const me = await signedIn();
-    expect((await me.api('GET', '/user/profile')).body.settings).toEqual({ nav_bar_position: 'bottom', dock: 'full', background: 13, dark_mode: false });
+    expect((await me.api('GET', '/user/profile')).body.settings).toEqual({
+      nav_bar_position: 'bottom',
+      dock: 'full',
+      background: 13,
+      dark_mode: false,
+    });
   });
 
   it('keeps nav bar position, dock, background and dark mode, and auth/me shows them', async () => {
@@ -98,18 +117,24 @@ describe('settings and language', () => {
   it('choosing Spanish makes the server answer in Spanish', async () => {
     const me = await signedIn();
     await me.api('PUT', '/user/profile', { language: 'es' });
-    const r = await me.api('POST', '/user/update-password', { current_password: PASSWORD, password: 'weak', password_confirmation: 'weak' });
+    const r = await me.api('POST', '/user/update-password', {
+      current_password: PASSWORD,
+      password: 'weak',
+      password_confirmation: 'weak',
+    });
     expect(r.body.errors.password[0]).toMatch(/contraseña/);
   });
 
-  it('social networks of one\'s own profile are saved', async () => {
+  it("social networks of one's own profile are saved", async () => {
     const me = await signedIn(['client']);
-    const r = await me.api('PATCH', `/user/social-medias/${me.id}`, { social_networks: [{ network: 'X', link: 'https://x.com/me' }] });
+    const r = await me.api('PATCH', `/user/social-medias/${me.id}`, {
+      social_networks: [{ network: 'X', link: 'https://x.com/me' }],
+    });
     expect(r.status).toBe(200);
     expect(r.body.social_networks).toEqual([{ network: 'X', link: 'https://x.com/me' }]);
   });
 
-  it('without user.edit, someone else\'s social networks cannot be changed', async () => {
+  it("without user.edit, someone else's social networks cannot be changed", async () => {
     const me = await signedIn(['client']);
     const other = await signedIn(['client']);
     expect((await me.api('PATCH', `/user/social-medias/${other.id}`, { social_networks: [] })).status).toBe(404);
@@ -152,7 +177,7 @@ describe('sessions list', () => {
     expect((await me.api('GET', '/auth/me')).status).toBe(200);
   });
 
-  it('nobody can end another person\'s session', async () => {
+  it("nobody can end another person's session", async () => {
     const me = await signedIn();
     const other = await signedIn();
     const theirs = (await other.api('GET', '/auth/sessions')).body[0];

@@ -5,7 +5,9 @@ import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let n = 0;
-beforeAll(async () => { app = await startTestApp(); });
+beforeAll(async () => {
+  app = await startTestApp();
+});
 afterAll(() => app.close());
 
 const NEW_PASSWORD = 'N3w!Secret';
@@ -17,7 +19,12 @@ async function freshUser() {
 }
 const anon = () => app.as(null);
 const mails = async (email: string) =>
-  (await app.db.query<{ subject: string; body: string; kind: string }>('select subject, body, kind from mail_outbox where recipient = $1 order by id', [email])).rows;
+  (
+    await app.db.query<{ subject: string; body: string; kind: string }>(
+      'select subject, body, kind from mail_outbox where recipient = $1 order by id',
+      [email],
+    )
+  ).rows;
 async function resetToken(email: string) {
   await anon()('POST', '/auth/forgot-password', { email });
   const all = await mails(email);
@@ -55,7 +62,11 @@ describe('forgot password', () => {
   it('both entries must match', async () => {
     const u = await freshUser();
     const token = await resetToken(u.email);
-    const r = await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}x` });
+    const r = await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: `${NEW_PASSWORD}x`,
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.password_confirmation).toEqual([PASSWORD_MISMATCH_MESSAGE]);
   });
@@ -63,7 +74,11 @@ describe('forgot password', () => {
   it('the link sets the new password, and the old one stops working', async () => {
     const u = await freshUser();
     const token = await resetToken(u.email);
-    const r = await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const r = await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(r.status).toBe(200);
     expect((await anon()('POST', '/auth/login', { email: u.email, password: NEW_PASSWORD })).status).toBe(200);
     expect((await anon()('POST', '/auth/login', { email: u.email, password: PASSWORD })).status).toBe(401);
@@ -73,15 +88,27 @@ describe('forgot password', () => {
     const u = await freshUser();
     const old = await app.login(u.email);
     const token = await resetToken(u.email);
-    await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect((await app.as(old)('GET', '/diagnosis')).status).toBe(401);
   });
 
   it('a link works once', async () => {
     const u = await freshUser();
     const token = await resetToken(u.email);
-    await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
-    const again = await anon()('POST', '/auth/reset-password', { token, password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' });
+    await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    const again = await anon()('POST', '/auth/reset-password', {
+      token,
+      password: 'An0ther!Pass',
+      password_confirmation: 'An0ther!Pass',
+    });
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(RECOVERY.invalidToken);
   });
@@ -89,8 +116,14 @@ describe('forgot password', () => {
   it('a link past its time has expired', async () => {
     const u = await freshUser();
     const token = await resetToken(u.email);
-    await app.db.query("update password_resets set expires_at = now() - interval '1 second' where user_id = $1", [u.id]);
-    const r = await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await app.db.query("update password_resets set expires_at = now() - interval '1 second' where user_id = $1", [
+      u.id,
+    ]);
+    const r = await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe(RECOVERY.expiredToken);
   });
@@ -98,8 +131,15 @@ describe('forgot password', () => {
   it('the reset token is stored only as a hash and is written to no audit row', async () => {
     const u = await freshUser();
     const token = await resetToken(u.email);
-    await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
-    const stored = await app.db.query<{ token_hash: string }>('select token_hash from password_resets where user_id = $1', [u.id]);
+    await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    const stored = await app.db.query<{ token_hash: string }>(
+      'select token_hash from password_resets where user_id = $1',
+      [u.id],
+    );
     expect(stored.rows[0].token_hash).not.toBe(token);
     const audits = await app.db.query<{ t: string }>('select row_to_json(a)::text as t from audits a');
     expect(audits.rows.map((r) => r.t).join('\n')).not.toContain(token);
@@ -109,7 +149,11 @@ describe('forgot password', () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await anon()('POST', '/auth/login', { email: u.email, password: 'Wrong!1x' });
     const token = await resetToken(u.email);
-    await anon()('POST', '/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    await anon()('POST', '/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect((await anon()('POST', '/auth/login', { email: u.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 });

@@ -9,13 +9,23 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const count = async (table: string) => Number((await app.db.query<{ n: number }>(`select count(*) n from ${table}`)).rows[0].n);
+const count = async (table: string) =>
+  Number((await app.db.query<{ n: number }>(`select count(*) n from ${table}`)).rows[0].n);
 
 describe('generic resource routes', () => {
   it('creates a diagnosis and answers it by id and by code', async () => {
-    const created = await admin('POST', '/diagnosis/', { code: 'E119', description: 'Type 2 diabetes mellitus without complications', start_date: '10/01/2025' });
+    const created = await admin('POST', '/diagnosis/', {
+      code: 'E119',
+      description: 'Type 2 diabetes mellitus without complications',
+      start_date: '10/01/2025',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'E119', start_date: '10/01/2025', active: true, display_name: 'E119 - Type 2 diabetes mellitus without complications' });
+    expect(created.body).toMatchObject({
+      code: 'E119',
+      start_date: '10/01/2025',
+      active: true,
+      display_name: 'E119 - Type 2 diabetes mellitus without complications',
+    });
     expect((await admin('GET', `/diagnosis/${created.body.id}`)).body.code).toBe('E119');
     expect((await admin('GET', '/diagnosis/get-by-code/e119')).body.id).toBe(created.body.id);
   });
@@ -29,7 +39,8 @@ describe('generic resource routes', () => {
   });
 
   it('the total counts every match on any page, also a page past the end', async () => {
-    for (const code of ['Z001', 'Z002', 'Z003']) await admin('POST', '/diagnosis/', { code, description: `Total check ${code}` });
+    for (const code of ['Z001', 'Z002', 'Z003'])
+      await admin('POST', '/diagnosis/', { code, description: `Total check ${code}` });
     const page2 = await admin('GET', '/diagnosis/get-all-server?query=total check&itemsPerPage=2&page=2');
     expect([page2.body.count, page2.body.data.length, page2.body.numberOfPages]).toEqual([3, 1, 2]);
     const past = await admin('GET', '/diagnosis/get-all-server?query=total check&itemsPerPage=2&page=5');
@@ -46,7 +57,11 @@ describe('generic resource routes', () => {
     await admin('POST', '/diagnosis', { code: 'I10', description: 'Essential (primary) hypertension' });
     const r = await admin('POST', '/diagnosis', { code: 'i10', description: 'Again' });
     expect(r.status).toBe(422);
-    expect(r.body).toEqual({ code: 'duplicate', message: 'This diagnosis is already registered', errors: { code: ['This diagnosis is already registered'] } });
+    expect(r.body).toEqual({
+      code: 'duplicate',
+      message: 'This diagnosis is already registered',
+      errors: { code: ['This diagnosis is already registered'] },
+    });
   });
 
   it('refuses a duplicate billing company name with the spec message', async () => {
@@ -59,7 +74,10 @@ describe('generic resource routes', () => {
   it('lists required fields that are missing, each with its message', async () => {
     const r = await admin('POST', '/modifier', {});
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual({ code: ['The code field is required.'], description: ['The description field is required.'] });
+    expect(r.body.errors).toEqual({
+      code: ['The code field is required.'],
+      description: ['The description field is required.'],
+    });
   });
 
   it('refuses unknown fields', async () => {
@@ -111,9 +129,16 @@ describe('generic resource routes', () => {
 
   it('updates with PUT, keeping fields the body leaves out', async () => {
     const c = await admin('POST', '/modifier', { code: 'KX', description: 'Requirements met', note: 'keep' });
-    const u = await admin('PUT', `/modifier/${c.body.id}`, { description: 'Requirements specified in the medical policy have been met', version: c.body.version });
+    const u = await admin('PUT', `/modifier/${c.body.id}`, {
+      description: 'Requirements specified in the medical policy have been met',
+      version: c.body.version,
+    });
     expect(u.status).toBe(200);
-    expect(u.body).toMatchObject({ code: 'KX', note: 'keep', description: 'Requirements specified in the medical policy have been met' });
+    expect(u.body).toMatchObject({
+      code: 'KX',
+      note: 'keep',
+      description: 'Requirements specified in the medical policy have been met',
+    });
   });
 
   it('accepts the record it served back on PUT (read-only fields are ignored)', async () => {
@@ -146,13 +171,23 @@ describe('generic resource routes', () => {
   it('deletes only where the spec lists DELETE', async () => {
     expect((await admin('DELETE', '/modifier/1')).status).toBe(404);
     const bc = await app.createBillingCompany('Delete Co', 'DC');
-    const p = await admin('POST', '/patient', { first_name: 'Ann', last_name: 'Lee', date_of_birth: '01/02/1980', billing_company_id: bc });
+    const p = await admin('POST', '/patient', {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      date_of_birth: '01/02/1980',
+      billing_company_id: bc,
+    });
     expect((await admin('DELETE', `/patient/${p.body.id}`)).status).toBe(200);
     expect((await admin('GET', `/patient/${p.body.id}`)).status).toBe(404);
   });
 
   it('pages, sorts and filters the server list', async () => {
-    for (const [code, d] of [['A01', 'Typhoid'], ['A02', 'Salmonella'], ['A03', 'Shigellosis']]) await admin('POST', '/diagnosis', { code, description: d, type: 'ICD-10' });
+    for (const [code, d] of [
+      ['A01', 'Typhoid'],
+      ['A02', 'Salmonella'],
+      ['A03', 'Shigellosis'],
+    ])
+      await admin('POST', '/diagnosis', { code, description: d, type: 'ICD-10' });
     const r = await admin('GET', '/diagnosis/get-all-server?query=a0&itemsPerPage=2&page=1&sortBy=code&sortDesc=true');
     expect(r.body.count).toBe(3);
     expect(r.body.numberOfPages).toBe(2);
@@ -178,14 +213,21 @@ describe('generic resource routes', () => {
 
   it('serves code lists with stable ids', async () => {
     const r = await admin('GET', '/diagnosis/type');
-    expect(r.body).toEqual([{ id: 1, name: 'ICD-10' }, { id: 2, name: 'ICD-9' }]);
+    expect(r.body).toEqual([
+      { id: 1, name: 'ICD-10' },
+      { id: 2, name: 'ICD-9' },
+    ]);
   });
 
   it('takes a billing company with a logo as multipart and refuses a logo over 1 MB', async () => {
     const form = new FormData();
     form.set('name', 'Logo Billing');
     form.set('abbreviation', 'LB');
-    form.set('logo', new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0])], { type: 'image/png' }), 'logo.png');
+    form.set(
+      'logo',
+      new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0])], { type: 'image/png' }),
+      'logo.png',
+    );
     const ok = await admin('POST', '/billing-company/create', form);
     expect(ok.status).toBe(201);
     expect(ok.body.logo).toMatch(/^api\/v1\/files\/\d+\/content$/);
@@ -203,10 +245,23 @@ describe('generic resource routes', () => {
     const m = (await admin('POST', '/modifier', { code: 'XE', description: 'Separate encounter' })).body;
     const b = (await admin('POST', '/billing-company', { name: 'Paths Billing', abbreviation: 'PB' })).body;
     const paths = [
-      '/billing-company/get-all-server', `/billing-company/${b.id}`, '/billing-company/get-list', '/billing-company',
-      '/diagnosis/', '/diagnosis', '/diagnosis/classification/M5450', '/diagnosis/get-by-code/M5450', `/diagnosis/${d.id}`,
-      '/diagnosis/type/ICD-10/classification', '/diagnosis/type',
-      `/modifier/${m.id}`, '/modifier', '/modifier/get-by-code/XE', '/modifier/get-list', '/modifier/classification', '/modifier/type',
+      '/billing-company/get-all-server',
+      `/billing-company/${b.id}`,
+      '/billing-company/get-list',
+      '/billing-company',
+      '/diagnosis/',
+      '/diagnosis',
+      '/diagnosis/classification/M5450',
+      '/diagnosis/get-by-code/M5450',
+      `/diagnosis/${d.id}`,
+      '/diagnosis/type/ICD-10/classification',
+      '/diagnosis/type',
+      `/modifier/${m.id}`,
+      '/modifier',
+      '/modifier/get-by-code/XE',
+      '/modifier/get-list',
+      '/modifier/classification',
+      '/modifier/type',
     ];
     const statuses = await Promise.all(paths.map(async (p) => `${p} ${(await admin('GET', p)).status}`));
     expect(statuses).toEqual(paths.map((p) => `${p} 200`));
@@ -215,26 +270,58 @@ describe('generic resource routes', () => {
   it('serves the OpenAPI document listing the spec paths', async () => {
     const r = await app.as(null)('GET', '/openapi.json');
     expect(r.body.openapi).toBe('3.1.0');
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/billing-company/create', '/billing-company/change-status/{id}', '/diagnosis/get-by-code/{code}', '/modifier/{id}/note']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/billing-company/create',
+        '/billing-company/change-status/{id}',
+        '/diagnosis/get-by-code/{code}',
+        '/modifier/{id}/note',
+      ]),
+    );
   });
 });
 
 describe('look-up lists of the patient (predecessor-facts §6)', () => {
   it('responsibility types answer code - description with stable ids', async () => {
     const r = await admin('GET', '/patient/get-list-responsibility-type');
-    expect(r.body.slice(0, 3)).toEqual([{ id: 1, name: 'P - Primary' }, { id: 2, name: 'S - Secondary' }, { id: 3, name: 'T - Tertiary' }]);
+    expect(r.body.slice(0, 3)).toEqual([
+      { id: 1, name: 'P - Primary' },
+      { id: 2, name: 'S - Secondary' },
+      { id: 3, name: 'T - Tertiary' },
+    ]);
     expect(r.body).toHaveLength(12);
   });
 
   it('policy types answer general and Medicare-secondary lists', async () => {
     const r = await admin('GET', '/patient/get-list-insurance-policy-type');
-    expect(r.body.general.map((i: { name: string }) => i.name)).toEqual(['1 - Health', '2 - Auto', '3 - Work Comp', 'I - Industrial', 'L - Liability', 'O - Other']);
-    expect(r.body.secondary.map((i: { name: string }) => i.name.split(' - ')[0])).toEqual(['12', '13', '14', '15', '16', '41', '42', '43', '47']);
+    expect(r.body.general.map((i: { name: string }) => i.name)).toEqual([
+      '1 - Health',
+      '2 - Auto',
+      '3 - Work Comp',
+      'I - Industrial',
+      'L - Liability',
+      'O - Other',
+    ]);
+    expect(r.body.secondary.map((i: { name: string }) => i.name.split(' - ')[0])).toEqual([
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '41',
+      '42',
+      '43',
+      '47',
+    ]);
   });
 
   it('address types leave out the ones not offered (Payment)', async () => {
     const r = await admin('GET', '/patient/get-list-address-type');
-    expect(r.body).toEqual([{ id: 1, name: 'Work' }, { id: 2, name: 'House / Residence' }, { id: 3, name: 'Other' }]);
+    expect(r.body).toEqual([
+      { id: 1, name: 'Work' },
+      { id: 2, name: 'House / Residence' },
+      { id: 3, name: 'Other' },
+    ]);
   });
 
   it('relationships carry their X12 codes', async () => {

@@ -4,7 +4,11 @@ import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 let app: TestApp;
 let root: Api;
 let bc: number;
-const roleId = async (slug: string) => Number((await app.db.query<{ id: number }>('select id from roles where slug = $1 and billing_company_id is null', [slug])).rows[0].id);
+const roleId = async (slug: string) =>
+  Number(
+    (await app.db.query<{ id: number }>('select id from roles where slug = $1 and billing_company_id is null', [slug]))
+      .rows[0].id,
+  );
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -31,7 +35,11 @@ describe('reading roles and permissions', () => {
 
   it('role/{id} answers one role', async () => {
     const r = await root('GET', `/permission/role/${await roleId('client')}`);
-    expect(r.body).toMatchObject({ slug: 'client', name: 'Client', permissions: ['setting.profile.edit', 'setting.profile.show'] });
+    expect(r.body).toMatchObject({
+      slug: 'client',
+      name: 'Client',
+      permissions: ['setting.profile.edit', 'setting.profile.show'],
+    });
   });
 });
 
@@ -59,19 +67,29 @@ describe('changing permissions', () => {
     expect(removed.body.removed).toHaveLength(8);
   });
 
-  it('a change applies to the role\'s users on their next request, in auth/me too', async () => {
+  it("a change applies to the role's users on their next request, in auth/me too", async () => {
     await app.createUser({ email: 'auditor@roles.test', roles: ['billingauditor'], billingCompanyIds: [bc] });
     const token = await app.login('auditor@roles.test');
     expect((await app.as(token)('GET', '/auth/me')).body.permissions).not.toContain('modifier.create');
     await root('PATCH', `/permission/assign-permissions-role/${await roleId('billingauditor')}/modifier.create`);
     expect((await app.as(token)('GET', '/auth/me')).body.permissions).toContain('modifier.create');
-    expect((await app.as(token)('POST', '/modifier', { code: 'Q5', description: 'Service furnished under a reciprocal billing arrangement' })).status).toBe(201);
+    expect(
+      (
+        await app.as(token)('POST', '/modifier', {
+          code: 'Q5',
+          description: 'Service furnished under a reciprocal billing arrangement',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('every change is audited with what was added', async () => {
     const client = await roleId('client');
     await root('PATCH', `/permission/assign-permissions-role/${client}/ledger.view`);
-    const a = await app.db.query<{ new_values: { added: string[] } }>("select new_values from audits where entity = 'role' and entity_id = $1 order by id desc limit 1", [client]);
+    const a = await app.db.query<{ new_values: { added: string[] } }>(
+      "select new_values from audits where entity = 'role' and entity_id = $1 order by id desc limit 1",
+      [client],
+    );
     expect(a.rows[0].new_values.added).toEqual(['ledger.view']);
   });
 });
@@ -83,19 +101,29 @@ describe('roles per billing company', () => {
     const otherBc = await app.createBillingCompany('Elsewhere', 'ELS');
     await app.createUser({ email: 'bm@elsewhere.test', roles: ['billingmanager'], billingCompanyIds: [otherBc] });
     await app.createUser({ email: 'bm@roles.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
-    const mine = (await app.as(await app.login('bm@roles.test'))('GET', '/roles')).body.map((r: { name: string }) => r.name);
-    const theirs = (await app.as(await app.login('bm@elsewhere.test'))('GET', '/roles')).body.map((r: { name: string }) => r.name);
+    const mine = (await app.as(await app.login('bm@roles.test'))('GET', '/roles')).body.map(
+      (r: { name: string }) => r.name,
+    );
+    const theirs = (await app.as(await app.login('bm@elsewhere.test'))('GET', '/roles')).body.map(
+      (r: { name: string }) => r.name,
+    );
     expect(mine).toContain('Front Desk');
     expect(theirs).not.toContain('Front Desk');
   });
 
-  it('with permission.manage.role, a billing company user may change only their own company\'s roles and only with permissions they hold', async () => {
+  it("with permission.manage.role, a billing company user may change only their own company's roles and only with permissions they hold", async () => {
     const role = await root('POST', '/permission/role', { name: 'Posting Team', billing_company_id: bc });
-    const manager = await app.createUser({ email: 'bm2@roles.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
+    const manager = await app.createUser({
+      email: 'bm2@roles.test',
+      roles: ['billingmanager'],
+      billingCompanyIds: [bc],
+    });
     await root('PATCH', `/permission/assign-permissions-role/${await roleId('billingmanager')}/permission.manage.role`);
     const bm = app.as(await app.login('bm2@roles.test'));
     expect(manager).toBeGreaterThan(0);
-    expect((await bm('PATCH', `/permission/assign-permissions-role/${await roleId('biller')}/claim.delete`)).status).toBe(403);
+    expect(
+      (await bm('PATCH', `/permission/assign-permissions-role/${await roleId('biller')}/claim.delete`)).status,
+    ).toBe(403);
     expect((await bm('PATCH', `/permission/assign-permissions-role/${role.body.id}/payment.view`)).status).toBe(200);
     expect((await bm('PATCH', `/permission/assign-permissions-role/${role.body.id}/audit.view`)).status).toBe(403);
   });

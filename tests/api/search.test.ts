@@ -8,10 +8,22 @@ beforeAll(async () => {
   for (let i = 1; i <= 7; i++) await root('POST', '/diagnosis', { code: `J4${i}`, description: `Asthma variant ${i}` });
   const bc = (await root('POST', '/billing-company', { name: 'Asthma Care Billing', abbreviation: 'ACB' })).body.id;
   // Diagnoses named after a person, and a patient of that name: staff looking for "Smith" mean the patient.
-  for (const [code, description] of [['S5251', "Smith's fracture of right radius"], ['S5252', "Smith's fracture of left radius"], ['S5253', "Smith's fracture, unspecified radius"], ['S5254', 'Smith fracture variant A'], ['S5255', 'Smith fracture variant B'], ['S5256', 'Smith fracture variant C']]) {
+  for (const [code, description] of [
+    ['S5251', "Smith's fracture of right radius"],
+    ['S5252', "Smith's fracture of left radius"],
+    ['S5253', "Smith's fracture, unspecified radius"],
+    ['S5254', 'Smith fracture variant A'],
+    ['S5255', 'Smith fracture variant B'],
+    ['S5256', 'Smith fracture variant C'],
+  ]) {
     await root('POST', '/diagnosis', { code, description });
   }
-  const made = await root('POST', '/patient', { billing_company_id: bc, first_name: 'Wei', last_name: 'Smith', date_of_birth: '04/12/1980' });
+  const made = await root('POST', '/patient', {
+    billing_company_id: bc,
+    first_name: 'Wei',
+    last_name: 'Smith',
+    date_of_birth: '04/12/1980',
+  });
   if (made.status !== 201) throw new Error(JSON.stringify(made.body));
 });
 afterAll(() => app.close());
@@ -24,7 +36,13 @@ describe('spotlight search', () => {
   it('answers at most 5 results, each with entity, id, display name and module', async () => {
     const r = await root('GET', '/search/asthma');
     expect(r.body).toHaveLength(5);
-    expect(r.body[0]).toEqual({ entity: expect.any(String), id: expect.any(Number), name: expect.any(String), module: expect.any(String), route: expect.any(String) });
+    expect(r.body[0]).toEqual({
+      entity: expect.any(String),
+      id: expect.any(Number),
+      name: expect.any(String),
+      module: expect.any(String),
+      route: expect.any(String),
+    });
   });
 
   it('narrows to one entity with a search filter', async () => {
@@ -34,12 +52,16 @@ describe('spotlight search', () => {
 
   it('lists the search filters the user may use', async () => {
     const r = await root('GET', '/search-filters/');
-    expect(r.body.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(['billing_company', 'diagnosis', 'modifier', 'patient']));
+    expect(r.body.map((f: { id: string }) => f.id)).toEqual(
+      expect.arrayContaining(['billing_company', 'diagnosis', 'modifier', 'patient']),
+    );
   });
 
   it('uses the trigram index rather than a scan', async () => {
     await app.db.query('set enable_seqscan = off');
-    const plan = await app.db.query<{ 'QUERY PLAN': string }>("explain select id from diagnoses where lower(coalesce(code::text, '') || ' ' || coalesce(short_description::text, '') || ' ' || coalesce(description::text, '')) like '%asthma%'");
+    const plan = await app.db.query<{ 'QUERY PLAN': string }>(
+      "explain select id from diagnoses where lower(coalesce(code::text, '') || ' ' || coalesce(short_description::text, '') || ' ' || coalesce(description::text, '')) like '%asthma%'",
+    );
     await app.db.query('set enable_seqscan = on');
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('diagnoses_search_trgm');
   });
@@ -47,12 +69,19 @@ describe('spotlight search', () => {
 
 describe('a broad search on a large list', () => {
   it('counts its matches up to 10,000 and says so, instead of counting them all', async () => {
-    const bcRow = await app.db.query<{ id: number }>(`insert into billing_companies (name, abbreviation) values ('Broad Search', 'BS') returning id`);
+    const bcRow = await app.db.query<{ id: number }>(
+      `insert into billing_companies (name, abbreviation) values ('Broad Search', 'BS') returning id`,
+    );
     const bc = bcRow.rows[0].id;
     await app.db.query(
       `insert into patients (billing_company_id, first_name, last_name, date_of_birth, status)
-       select $1, 'Ana', 'Broadsearch' || g, date '1980-01-01', true from generate_series(1, 10050) g`, [bc]);
-    const broad = await root('GET', `/patient/get-all-server?query=broadsearch&billing_company_id=${bc}&itemsPerPage=25&page=2&sortBy=last_name`);
+       select $1, 'Ana', 'Broadsearch' || g, date '1980-01-01', true from generate_series(1, 10050) g`,
+      [bc],
+    );
+    const broad = await root(
+      'GET',
+      `/patient/get-all-server?query=broadsearch&billing_company_id=${bc}&itemsPerPage=25&page=2&sortBy=last_name`,
+    );
     expect(broad.status).toBe(200);
     expect(broad.body).toMatchObject({ count: 10_000, count_capped: true, numberOfPages: 400 });
     expect(broad.body.data).toHaveLength(25);
@@ -63,22 +92,41 @@ describe('a broad search on a large list', () => {
   });
 
   it('across every billing company also stops counting at 10,000, and pages in name order', async () => {
-    const broad = await root('GET', '/patient/get-all-server?query=broadsearch&itemsPerPage=25&page=2&sortBy=last_name');
+    const broad = await root(
+      'GET',
+      '/patient/get-all-server?query=broadsearch&itemsPerPage=25&page=2&sortBy=last_name',
+    );
     expect(broad.body).toMatchObject({ count: 10_000, count_capped: true, numberOfPages: 400 });
     // Name order is the key's byte order, last name then first: "broadsearch1002 ana" before "broadsearch10020 ana".
     const byKey = Array.from({ length: 10_050 }, (_, i) => `broadsearch${i + 1} ana`).sort();
-    expect(broad.body.data.map((p: { last_name: string; first_name: string }) => `${p.last_name} ${p.first_name}`.toLowerCase())).toEqual(byKey.slice(25, 50));
+    expect(
+      broad.body.data.map((p: { last_name: string; first_name: string }) =>
+        `${p.last_name} ${p.first_name}`.toLowerCase(),
+      ),
+    ).toEqual(byKey.slice(25, 50));
   });
 });
 
 describe('a Super User searching every billing company at once', () => {
-  const names = (r: { body: { data: Array<{ first_name: string; last_name: string }> } }) => r.body.data.map((p) => `${p.first_name} ${p.last_name}`);
+  const names = (r: { body: { data: Array<{ first_name: string; last_name: string }> } }) =>
+    r.body.data.map((p) => `${p.first_name} ${p.last_name}`);
   let east = 0;
   beforeAll(async () => {
     east = (await root('POST', '/billing-company', { name: 'East Okafor Billing', abbreviation: 'EOB' })).body.id;
     const west = (await root('POST', '/billing-company', { name: 'West Okafor Billing', abbreviation: 'WOB' })).body.id;
-    for (const [bc, first_name, last_name, med_num] of [[east, 'Mary', 'Okafor'], [east, 'Bob', 'Nokafor'], [west, 'Adam', 'Okafor'], [west, 'Ana', 'Okaforson', 'OK-90417']] as const) {
-      const made = await root('POST', '/patient', { billing_company_id: bc, first_name, last_name, date_of_birth: '03/03/1970', ...(med_num ? { med_num } : {}) });
+    for (const [bc, first_name, last_name, med_num] of [
+      [east, 'Mary', 'Okafor'],
+      [east, 'Bob', 'Nokafor'],
+      [west, 'Adam', 'Okafor'],
+      [west, 'Ana', 'Okaforson', 'OK-90417'],
+    ] as const) {
+      const made = await root('POST', '/patient', {
+        billing_company_id: bc,
+        first_name,
+        last_name,
+        date_of_birth: '03/03/1970',
+        ...(med_num ? { med_num } : {}),
+      });
       if (made.status !== 201) throw new Error(JSON.stringify(made.body));
     }
   });
@@ -90,13 +138,19 @@ describe('a Super User searching every billing company at once', () => {
   });
 
   it('finds "last, first" and "first last" alike', async () => {
-    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okafor, ma')}`))).toEqual(['Mary Okafor']);
-    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('Adam Okafor')}`))).toEqual(['Adam Okafor']);
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okafor, ma')}`))).toEqual([
+      'Mary Okafor',
+    ]);
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('Adam Okafor')}`))).toEqual([
+      'Adam Okafor',
+    ]);
   });
 
   it('still finds a number anywhere (a medical number)', async () => {
     expect(names(await root('GET', '/patient/get-all-server?query=90417'))).toEqual(['Ana Okaforson']);
-    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okaf 90417')}`))).toEqual(['Ana Okaforson']);
+    expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okaf 90417')}`))).toEqual([
+      'Ana Okaforson',
+    ]);
   });
 
   it('searches every field anywhere once a billing company is picked', async () => {
@@ -106,7 +160,9 @@ describe('a Super User searching every billing company at once', () => {
 
   it('walks the name key index, not a scan of every patient', async () => {
     await app.db.query('set enable_seqscan = off');
-    const plan = await app.db.query<{ 'QUERY PLAN': string }>("explain select id from patients where name_key like 'okaf%' order by name_key, id limit 25");
+    const plan = await app.db.query<{ 'QUERY PLAN': string }>(
+      "explain select id from patients where name_key like 'okaf%' order by name_key, id limit 25",
+    );
     await app.db.query('set enable_seqscan = on');
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('patients_name_key_idx');
   });
@@ -121,14 +177,21 @@ describe('finding a patient', () => {
   it('finds a name typed in either order', async () => {
     for (const q of ['Smith Wei', 'wei smith']) {
       const r = await root('GET', `/patient/get-all-server?query=${encodeURIComponent(q)}`);
-      expect(r.body.data.map((p: { last_name: string }) => p.last_name), q).toEqual(['Smith']);
+      expect(
+        r.body.data.map((p: { last_name: string }) => p.last_name),
+        q,
+      ).toEqual(['Smith']);
     }
-    expect((await root('GET', `/search/${encodeURIComponent('Smith Wei')}`)).body[0]).toMatchObject({ entity: 'patient' });
+    expect((await root('GET', `/search/${encodeURIComponent('Smith Wei')}`)).body[0]).toMatchObject({
+      entity: 'patient',
+    });
   });
 
   it('finds a date of birth typed as mm/dd/yyyy', async () => {
     const r = await root('GET', `/patient/get-all-server?query=${encodeURIComponent('04/12/1980')}`);
     expect(r.body.data.map((p: { first_name: string }) => p.first_name)).toEqual(['Wei']);
-    expect((await root('GET', `/patient/get-all-server?query=${encodeURIComponent('04/13/1980')}`)).body.data).toEqual([]);
+    expect((await root('GET', `/patient/get-all-server?query=${encodeURIComponent('04/13/1980')}`)).body.data).toEqual(
+      [],
+    );
   });
 });

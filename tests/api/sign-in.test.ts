@@ -22,7 +22,12 @@ async function freshUser(roles = ['biller']) {
 const login = (email: string, password: string, headers: Record<string, string> = {}, extra: object = {}) =>
   app.as(null)('POST', '/auth/login', { email, password, ...extra }, headers);
 const lastMail = async (email: string) =>
-  (await app.db.query<{ subject: string; body: string; kind: string }>('select subject, body, kind from mail_outbox where recipient = $1 order by id desc limit 1', [email])).rows[0];
+  (
+    await app.db.query<{ subject: string; body: string; kind: string }>(
+      'select subject, body, kind from mail_outbox where recipient = $1 order by id desc limit 1',
+      [email],
+    )
+  ).rows[0];
 const codeIn = (body: string) => /Code: ([A-Z0-9]{6})/.exec(body)![1];
 
 describe('lockout after failed sign-ins', () => {
@@ -80,14 +85,19 @@ describe('lockout after failed sign-ins', () => {
   it('a block ends by itself after 24 hours', async () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
-    await app.db.query("update sign_in_throttles set blocked_until = now() - interval '1 second' where email = $1", [u.email]);
+    await app.db.query("update sign_in_throttles set blocked_until = now() - interval '1 second' where email = $1", [
+      u.email,
+    ]);
     expect((await login(u.email, PASSWORD)).status).toBe(200);
   });
 
   it('the block lasts 24 hours from the blocking failure', async () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
-    const r = await app.db.query<{ hours: number }>('select round(extract(epoch from blocked_until - now()) / 3600) as hours from sign_in_throttles where email = $1', [u.email]);
+    const r = await app.db.query<{ hours: number }>(
+      'select round(extract(epoch from blocked_until - now()) / 3600) as hours from sign_in_throttles where email = $1',
+      [u.email],
+    );
     expect(Number(r.rows[0].hours)).toBe(24);
   });
 });
@@ -154,7 +164,10 @@ describe('new devices', () => {
     const u = await freshUser();
     await login(u.email, PASSWORD);
     await login(u.email, PASSWORD, otherBrowser);
-    const r = await app.db.query<{ s: number }>('select round(extract(epoch from expires_at - created_at)) as s from device_codes where user_id = $1', [u.id]);
+    const r = await app.db.query<{ s: number }>(
+      'select round(extract(epoch from expires_at - created_at)) as s from device_codes where user_id = $1',
+      [u.id],
+    );
     expect(Number(r.rows[0].s)).toBe(300);
   });
 
@@ -189,7 +202,12 @@ describe('new devices', () => {
   it('the device token from a sign-in is recognised from another browser and address', async () => {
     const u = await freshUser();
     const first = await login(u.email, PASSWORD);
-    const r = await login(u.email, PASSWORD, { ...otherBrowser, 'x-forwarded-for': '198.51.100.7' }, { device_token: first.body.device_token });
+    const r = await login(
+      u.email,
+      PASSWORD,
+      { ...otherBrowser, 'x-forwarded-for': '198.51.100.7' },
+      { device_token: first.body.device_token },
+    );
     expect(r.status).toBe(200);
   });
 
@@ -198,7 +216,9 @@ describe('new devices', () => {
     await login(u.email, PASSWORD);
     await login(u.email, PASSWORD, otherBrowser);
     const code = codeIn((await lastMail(u.email)).body);
-    const stored = await app.db.query<{ code_hash: string }>('select code_hash from device_codes where user_id = $1', [u.id]);
+    const stored = await app.db.query<{ code_hash: string }>('select code_hash from device_codes where user_id = $1', [
+      u.id,
+    ]);
     expect(stored.rows[0].code_hash).not.toContain(code);
     expect(stored.rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -211,7 +231,10 @@ describe('throttling by account and address', () => {
     const u = await freshUser();
     const answers = async (email: string) => {
       const out: Array<[number, string]> = [];
-      for (let i = 0; i < 5; i++) { const r = await login(email, 'Wrong!1x', from('198.51.100.7')); out.push([r.status, r.body.message]); }
+      for (let i = 0; i < 5; i++) {
+        const r = await login(email, 'Wrong!1x', from('198.51.100.7'));
+        out.push([r.status, r.body.message]);
+      }
       return out;
     };
     expect(await answers('nobody-at-all@signin.test')).toEqual(await answers(u.email));
@@ -237,13 +260,21 @@ describe('throttling by account and address', () => {
     expect((await login(u.email, PASSWORD, from('192.0.2.100'))).status).toBe(200);
   });
 
-  it('the owner lifts a block without anyone\'s help, through the password link', async () => {
+  it("the owner lifts a block without anyone's help, through the password link", async () => {
     const u = await freshUser();
     for (let i = 0; i < 4; i++) await login(u.email, 'Wrong!1x');
     expect((await login(u.email, PASSWORD)).body.message).toBe(SIGN_IN.blocked);
     await app.as(null)('POST', '/auth/forgot-password', { email: u.email });
     const token = /token=([\w-]+)/.exec((await lastMail(u.email)).body)![1];
-    expect((await app.as(null)('POST', '/auth/reset-password', { token, password: 'N3w!Passw0rd', password_confirmation: 'N3w!Passw0rd' })).status).toBe(200);
+    expect(
+      (
+        await app.as(null)('POST', '/auth/reset-password', {
+          token,
+          password: 'N3w!Passw0rd',
+          password_confirmation: 'N3w!Passw0rd',
+        })
+      ).status,
+    ).toBe(200);
     expect((await login(u.email, 'N3w!Passw0rd')).status).toBe(200);
   });
 });

@@ -24,8 +24,19 @@ async function orderIn(state: number): Promise<number> {
   await app.db.query('update work_orders set state_id = $2 where id = $1', [r.body.id, state]);
   return r.body.id;
 }
-const stateOf = async (id: number) => Number((await app.db.query<{ state_id: number }>('select state_id from work_orders where id = $1', [id])).rows[0].state_id);
-const historyCount = async (id: number) => Number((await app.db.query<{ n: number }>(`select count(*) n from state_transitions where entity = 'work_order' and entity_id = $1`, [id])).rows[0].n);
+const stateOf = async (id: number) =>
+  Number(
+    (await app.db.query<{ state_id: number }>('select state_id from work_orders where id = $1', [id])).rows[0].state_id,
+  );
+const historyCount = async (id: number) =>
+  Number(
+    (
+      await app.db.query<{ n: number }>(
+        `select count(*) n from state_transitions where entity = 'work_order' and entity_id = $1`,
+        [id],
+      )
+    ).rows[0].n,
+  );
 
 describe('a declared state machine', () => {
   it('a new record starts in the initial state, whatever the body says, with a history row', async () => {
@@ -43,7 +54,10 @@ describe('a declared state machine', () => {
       const r = await root('PATCH', `/work-order/${id}/transition`, { to: t.to, note: `moving ${t.from} to ${t.to}` });
       expect(r.status, `${t.from} → ${t.to}`).toBe(200);
       expect(r.body.state_id).toBe(t.to);
-      const rows = await app.db.query('select from_state, to_state, note, user_id from state_transitions where entity = $1 and entity_id = $2 order by id desc limit 1', ['work_order', id]);
+      const rows = await app.db.query(
+        'select from_state, to_state, note, user_id from state_transitions where entity = $1 and entity_id = $2 order by id desc limit 1',
+        ['work_order', id],
+      );
       expect(rows.rows[0]).toMatchObject({ from_state: t.from, to_state: t.to, note: `moving ${t.from} to ${t.to}` });
       expect(rows.rows[0].user_id).not.toBeNull();
     }
@@ -55,7 +69,9 @@ describe('a declared state machine', () => {
       const before = await historyCount(id);
       const r = await root('PATCH', `/work-order/${id}/transition`, { to, note: 'try' });
       expect(r.status, `${from} → ${to}`).toBe(422);
-      expect(r.body.message).toBe(`Action not allowed: Order in ${from} cannot go from ${stateName(machine, from)} to ${stateName(machine, to)}.`);
+      expect(r.body.message).toBe(
+        `Action not allowed: Order in ${from} cannot go from ${stateName(machine, from)} to ${stateName(machine, to)}.`,
+      );
       expect(await stateOf(id)).toBe(from);
       expect(await historyCount(id)).toBe(before);
     }
@@ -88,7 +104,7 @@ describe('a declared state machine', () => {
     expect(states.body[0]).toEqual({ id: 1, name: 'Borrador', colors: machine.states[0].colors, public: true });
   });
 
-  it('a person without the transition\'s permission is refused with 403', async () => {
+  it("a person without the transition's permission is refused with 403", async () => {
     await app.createUser({ email: 'biller@states.test', roles: ['collector'], billingCompanyIds: [bc] });
     const collector = app.as(await app.login('biller@states.test'));
     const id = await orderIn(1);

@@ -13,14 +13,16 @@ beforeAll(async () => {
   origin = app.url.replace(/\/api\/v1$/, '');
   // The largest script of the build (npm test builds the client first).
   const dir = join(ROOT, 'dist/client/assets');
-  asset = readdirSync(dir).filter((f) => f.endsWith('.js')).sort((a, b) => readFileSync(join(dir, b)).length - readFileSync(join(dir, a)).length)[0];
+  asset = readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort((a, b) => readFileSync(join(dir, b)).length - readFileSync(join(dir, a)).length)[0];
 });
 afterAll(() => app.close());
 
 const raw = () => readFileSync(join(ROOT, 'dist/client/assets', asset));
 
 describe('the client as a browser gets it', () => {
-  it('a browser that accepts brotli gets the precompressed bytes, with the script\'s own type', async () => {
+  it("a browser that accepts brotli gets the precompressed bytes, with the script's own type", async () => {
     const r = await fetch(`${origin}/assets/${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(r.headers.get('content-encoding')).toBe('br');
     expect(r.headers.get('content-type')).toMatch(/javascript/);

@@ -15,9 +15,25 @@ beforeAll(async () => {
   await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
   await app.createUser({ email: 'manager.a@test.com', roles: ['billingmanager'], billingCompanyIds: [bcA] });
   const root = app.as(await app.login('root@test.com'));
-  patientB = (await root('POST', '/patient', { first_name: 'Bea', last_name: 'Beta', date_of_birth: '03/04/1970', med_num: 'B-1', billing_company_id: bcB })).body.id;
-  await root('POST', '/patient', { first_name: 'Al', last_name: 'Alpha', date_of_birth: '03/04/1971', med_num: 'A-1', billing_company_id: bcA });
-  auditB = (await app.db.query<{ id: number }>(`select id from audits where entity = 'patient' and entity_id = $1`, [patientB])).rows[0].id;
+  patientB = (
+    await root('POST', '/patient', {
+      first_name: 'Bea',
+      last_name: 'Beta',
+      date_of_birth: '03/04/1970',
+      med_num: 'B-1',
+      billing_company_id: bcB,
+    })
+  ).body.id;
+  await root('POST', '/patient', {
+    first_name: 'Al',
+    last_name: 'Alpha',
+    date_of_birth: '03/04/1971',
+    med_num: 'A-1',
+    billing_company_id: bcA,
+  });
+  auditB = (
+    await app.db.query<{ id: number }>(`select id from audits where entity = 'patient' and entity_id = $1`, [patientB])
+  ).rows[0].id;
   managerA = app.as(await app.login('manager.a@test.com'));
 });
 afterAll(() => app.close());
@@ -29,7 +45,9 @@ describe("a Billing Manager cannot read or change another billing company's rows
     expect((await managerA('GET', '/patient')).body.count).toBe(1);
     expect((await managerA('GET', '/patient/get-list')).body.map((p: { id: number }) => p.id)).not.toContain(patientB);
     expect((await managerA('GET', `/patient/get-all-server?billing_company_id=${bcB}`)).body.count).toBe(0);
-    expect((await managerA('GET', '/billing-company/get-all-server')).body.data.map((b: { id: number }) => b.id)).toEqual([bcA]);
+    expect(
+      (await managerA('GET', '/billing-company/get-all-server')).body.data.map((b: { id: number }) => b.id),
+    ).toEqual([bcA]);
     expect((await managerA('GET', '/search/beta')).body).toEqual([]);
   });
 
@@ -40,16 +58,36 @@ describe("a Billing Manager cannot read or change another billing company's rows
     expect((await managerA('DELETE', `/patient/${patientB}`)).status).toBe(404);
     expect((await managerA('GET', `/billing-company/${bcB}`)).status).toBe(404);
     expect((await managerA('PUT', `/billing-company/${bcB}`, { name: 'Taken over', version: 1 })).status).toBe(404);
-    const row = (await app.db.query<{ first_name: string; status: boolean }>('select first_name, status from patients where id = $1', [patientB])).rows[0];
+    const row = (
+      await app.db.query<{ first_name: string; status: boolean }>(
+        'select first_name, status from patients where id = $1',
+        [patientB],
+      )
+    ).rows[0];
     expect(row).toEqual({ first_name: 'Bea', status: true });
   });
 
-  it("cannot create a row in another billing company or move one there", async () => {
-    expect((await managerA('POST', '/patient', { first_name: 'X', last_name: 'Y', date_of_birth: '01/01/1990', billing_company_id: bcB })).status).toBe(403);
-    const own = await managerA('POST', '/patient', { first_name: 'Own', last_name: 'Row', date_of_birth: '01/01/1990' });
+  it('cannot create a row in another billing company or move one there', async () => {
+    expect(
+      (
+        await managerA('POST', '/patient', {
+          first_name: 'X',
+          last_name: 'Y',
+          date_of_birth: '01/01/1990',
+          billing_company_id: bcB,
+        })
+      ).status,
+    ).toBe(403);
+    const own = await managerA('POST', '/patient', {
+      first_name: 'Own',
+      last_name: 'Row',
+      date_of_birth: '01/01/1990',
+    });
     expect(own.status).toBe(201);
     expect(own.body.billing_company_id).toBe(bcA);
-    expect((await managerA('PUT', `/patient/${own.body.id}`, { billing_company_id: bcB, version: own.body.version })).status).toBe(403);
+    expect(
+      (await managerA('PUT', `/patient/${own.body.id}`, { billing_company_id: bcB, version: own.body.version })).status,
+    ).toBe(403);
   });
 
   it('cannot read or roll back their audit history', async () => {

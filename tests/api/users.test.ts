@@ -22,13 +22,19 @@ beforeAll(async () => {
   root = app.as(await app.login('root@users.test'));
   manager = app.as(await app.login('bm@users.test'));
   otherManager = app.as(await app.login('bm@other.test'));
-  roleId = async (slug) => Number((await app.db.query<{ id: number }>('select id from roles where slug = $1', [slug])).rows[0].id);
+  roleId = async (slug) =>
+    Number((await app.db.query<{ id: number }>('select id from roles where slug = $1', [slug])).rows[0].id);
 });
 afterAll(() => app.close());
 
 const person = async (extra: Record<string, unknown> = {}) => ({
-  first_name: 'Ana', last_name: 'Ruiz', email: `ana${++n}@users.test`, date_of_birth: '04/12/1985', ssn: `123-45-${String(1000 + n).slice(-4)}`,
-  roles: [await roleId('biller')], ...extra,
+  first_name: 'Ana',
+  last_name: 'Ruiz',
+  email: `ana${++n}@users.test`,
+  date_of_birth: '04/12/1985',
+  ssn: `123-45-${String(1000 + n).slice(-4)}`,
+  roles: [await roleId('biller')],
+  ...extra,
 });
 
 describe('creating users', () => {
@@ -42,7 +48,10 @@ describe('creating users', () => {
   it('the new user is mailed a link to choose a password', async () => {
     const body = await person();
     await manager('POST', '/user', body);
-    const m = await app.db.query<{ kind: string; body: string }>('select kind, body from mail_outbox where recipient = $1', [body.email]);
+    const m = await app.db.query<{ kind: string; body: string }>(
+      'select kind, body from mail_outbox where recipient = $1',
+      [body.email],
+    );
     expect(m.rows[0].kind).toBe('welcome');
     expect(m.rows[0].body).toMatch(/newCredentials\?token=/);
   });
@@ -103,9 +112,13 @@ describe('creating users', () => {
   });
 
   it('a refused user writes nothing', async () => {
-    const before = await app.db.query<{ n: number }>('select (select count(*) from users) + (select count(*) from audits) as n');
+    const before = await app.db.query<{ n: number }>(
+      'select (select count(*) from users) + (select count(*) from audits) as n',
+    );
     await manager('POST', '/user', await person({ roles: [await roleId('patient')] }));
-    const after = await app.db.query<{ n: number }>('select (select count(*) from users) + (select count(*) from audits) as n');
+    const after = await app.db.query<{ n: number }>(
+      'select (select count(*) from users) + (select count(*) from audits) as n',
+    );
     expect(Number(after.rows[0].n)).toBe(Number(before.rows[0].n));
   });
 });
@@ -125,11 +138,13 @@ describe('SSN', () => {
 
   it('the full SSN is kept nowhere: not in the users table, not in the audit trail', async () => {
     await manager('POST', '/user', await person({ ssn: '555-66-7777' }));
-    const dump = await app.db.query<{ t: string }>("select (select coalesce(string_agg(row_to_json(u)::text, ''), '') from users u) || (select coalesce(string_agg(row_to_json(a)::text, ''), '') from audits a) as t");
+    const dump = await app.db.query<{ t: string }>(
+      "select (select coalesce(string_agg(row_to_json(u)::text, ''), '') from users u) || (select coalesce(string_agg(row_to_json(a)::text, ''), '') from audits a) as t",
+    );
     expect(dump.rows[0].t).not.toMatch(/555-?66-?7777/);
   });
 
-  it('a user is found by SSN, and an unknown SSN answers The user doesn\'t exist', async () => {
+  it("a user is found by SSN, and an unknown SSN answers The user doesn't exist", async () => {
     const body = await person({ ssn: '111-22-3333' });
     await manager('POST', '/user', body);
     const found = await manager('GET', '/user/111-22-3333/get-by-ssn');
@@ -203,20 +218,36 @@ describe('managing users', () => {
 
   it('social networks are saved through social-medias', async () => {
     const u = await manager('POST', '/user', await person());
-    const r = await manager('PATCH', `/user/social-medias/${u.body.id}`, { social_networks: [{ network: 'LinkedIn', link: 'https://linkedin.com/in/ana' }] });
+    const r = await manager('PATCH', `/user/social-medias/${u.body.id}`, {
+      social_networks: [{ network: 'LinkedIn', link: 'https://linkedin.com/in/ana' }],
+    });
     expect(r.status).toBe(200);
     expect(r.body.social_networks).toEqual([{ network: 'LinkedIn', link: 'https://linkedin.com/in/ana' }]);
   });
 
   it('genders and name suffixes are look-up lists', async () => {
-    expect((await manager('GET', '/user/get-list-gender')).body.map((g: { name: string }) => g.name)).toEqual(['F - Female', 'M - Male', 'O - Other']);
-    expect((await manager('GET', '/user/get-list-name-suffix')).body.map((g: { name: string }) => g.name)).toEqual(['I', 'II', 'III', 'IV', 'Jr', 'Sr']);
+    expect((await manager('GET', '/user/get-list-gender')).body.map((g: { name: string }) => g.name)).toEqual([
+      'F - Female',
+      'M - Male',
+      'O - Other',
+    ]);
+    expect((await manager('GET', '/user/get-list-name-suffix')).body.map((g: { name: string }) => g.name)).toEqual([
+      'I',
+      'II',
+      'III',
+      'IV',
+      'Jr',
+      'Sr',
+    ]);
   });
 
   it('an administrator can end all sessions of a user', async () => {
     const body = await person();
     const u = await manager('POST', '/user', body);
-    await app.db.query("update users set password_hash = (select password_hash from users where email = 'bm@users.test') where id = $1", [u.body.id]);
+    await app.db.query(
+      "update users set password_hash = (select password_hash from users where email = 'bm@users.test') where id = $1",
+      [u.body.id],
+    );
     const token = await app.login(body.email);
     expect((await manager('DELETE', `/user/${u.body.id}/sessions`)).status).toBe(200);
     expect((await app.as(token)('GET', '/auth/me')).status).toBe(401);
@@ -224,7 +255,12 @@ describe('managing users', () => {
 
   it('no user answer carries a password hash', async () => {
     const u = await manager('POST', '/user', await person());
-    for (const r of [u, await manager('GET', `/user/${u.body.id}`), await manager('GET', '/user/get-all-server'), await manager('GET', '/user/get-list')]) {
+    for (const r of [
+      u,
+      await manager('GET', `/user/${u.body.id}`),
+      await manager('GET', '/user/get-all-server'),
+      await manager('GET', '/user/get-list'),
+    ]) {
       expect(JSON.stringify(r.body)).not.toMatch(/password_hash|scrypt\$/);
     }
   });

@@ -4,7 +4,12 @@ import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixture
 import { pdfText } from '../helpers/pdf-text.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
-let app: TestApp; let root: Api; let w: ClaimWorld; let other: ClaimWorld; let biller: Api; let outsider: Api;
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
+let other: ClaimWorld;
+let biller: Api;
+let outsider: Api;
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
@@ -16,18 +21,28 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const stored = async (id: number) => (await app.db.query<Record<string, any>>('select * from claims where id = $1', [id])).rows[0];
+const stored = async (id: number) =>
+  (await app.db.query<Record<string, any>>('select * from claims where id = $1', [id])).rows[0];
 const created = async (over: Record<string, unknown> = {}) => {
   const r = await root('POST', '/claim', goodClaim(w, over));
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
 };
 /** A claim placed in a status directly (the road to it is not what is tested). */
-const claimIn = async (status: number) => { const c = await created(); await app.db.query('update claims set status_id = $2 where id = $1', [c.id, status]); return c; };
+const claimIn = async (status: number) => {
+  const c = await created();
+  await app.db.query('update claims set status_id = $2 where id = $1', [c.id, status]);
+  return c;
+};
 
 describe('saving', () => {
   it('a draft keeps what is not finished yet and stays Draft', async () => {
-    const r = await biller('POST', '/claim/draft', { format_id: 1, patient_id: w.patient, company_id: w.company, diagnoses: [{ code: 'I10' }] });
+    const r = await biller('POST', '/claim/draft', {
+      format_id: 1,
+      patient_id: w.patient,
+      company_id: w.company,
+      diagnoses: [{ code: 'I10' }],
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ status_id: 1, verified: false, status: { name: 'Draft' } });
     expect((await stored(r.body.id)).status_id).toBe(1);
@@ -36,14 +51,34 @@ describe('saving', () => {
   it('a complete save becomes Not submitted, with the note the predecessor wrote', async () => {
     const c = await created();
     expect(c.status_id).toBe(2);
-    expect(c.status_history.map((h: any) => h.notes_history[0].note)).toEqual(['Created', 'Claim created successfully, system verification']);
+    expect(c.status_history.map((h: any) => h.notes_history[0].note)).toEqual([
+      'Created',
+      'Claim created successfully, system verification',
+    ]);
   });
 
   it('billed amount = Σ units × price (half up to the cent); amount paid = Σ copays; date of service = earliest from date', async () => {
-    const c = await created({ services: [
-      { from_service: '03/04/2026', to_service: '03/04/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1.5', price: 333, copay: 2000 },
-      { from_service: '03/05/2026', to_service: '03/05/2026', procedure_code: '85025', diagnosis_pointers: ['A'], days_or_units: '2', price: 2500 },
-    ] });
+    const c = await created({
+      services: [
+        {
+          from_service: '03/04/2026',
+          to_service: '03/04/2026',
+          procedure_code: '99213',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1.5',
+          price: 333,
+          copay: 2000,
+        },
+        {
+          from_service: '03/05/2026',
+          to_service: '03/05/2026',
+          procedure_code: '85025',
+          diagnosis_pointers: ['A'],
+          days_or_units: '2',
+          price: 2500,
+        },
+      ],
+    });
     expect(c.services.map((l: any) => l.line_charge)).toEqual([500, 5000]);
     expect(c).toMatchObject({ billed_amount: 5500, amount_paid: 2000, date_of_service: '03/04/2026' });
     expect(Number((await stored(c.id)).billed_amount)).toBe(5500);
@@ -67,7 +102,10 @@ describe('saving', () => {
   it('an update must name the version it edited; a stale one is refused', async () => {
     const c = await created();
     expect((await root('PUT', `/claim/${c.id}`, goodClaim(w))).status).toBe(428);
-    const ok = await root('PUT', `/claim/${c.id}`, { ...goodClaim(w, { prior_authorization: 'AUTH-9' }), version: c.version });
+    const ok = await root('PUT', `/claim/${c.id}`, {
+      ...goodClaim(w, { prior_authorization: 'AUTH-9' }),
+      version: c.version,
+    });
     expect(ok.status).toBe(200);
     const stale = await root('PUT', `/claim/${c.id}`, { ...goodClaim(w), version: c.version });
     expect(stale.status).toBe(409);
@@ -76,9 +114,17 @@ describe('saving', () => {
 
   it('an update replaces the lines and audits what they were', async () => {
     const c = await created();
-    const r = await root('PUT', `/claim/${c.id}`, { ...goodClaim(w, { services: [goodClaim(w).services[0]] }), version: c.version });
+    const r = await root('PUT', `/claim/${c.id}`, {
+      ...goodClaim(w, { services: [goodClaim(w).services[0]] }),
+      version: c.version,
+    });
     expect(r.body.services).toHaveLength(1);
-    expect(Number((await app.db.query<{ n: number }>('select count(*) n from claim_services where claim_id = $1', [c.id])).rows[0].n)).toBe(1);
+    expect(
+      Number(
+        (await app.db.query<{ n: number }>('select count(*) n from claim_services where claim_id = $1', [c.id])).rows[0]
+          .n,
+      ),
+    ).toBe(1);
     expect(r.body.billed_amount).toBe(12500);
   });
 
@@ -101,7 +147,12 @@ describe('saving', () => {
     const c = await created();
     expect((await root('DELETE', `/claim/${c.id}`)).status).toBe(200);
     expect(await stored(c.id)).toBeUndefined();
-    expect(Number((await app.db.query<{ n: number }>('select count(*) n from claim_services where claim_id = $1', [c.id])).rows[0].n)).toBe(0);
+    expect(
+      Number(
+        (await app.db.query<{ n: number }>('select count(*) n from claim_services where claim_id = $1', [c.id])).rows[0]
+          .n,
+      ),
+    ).toBe(0);
     const sent = await claimIn(3);
     expect((await root('DELETE', `/claim/${sent.id}`)).status).toBe(422);
     expect(await stored(sent.id)).toBeDefined();
@@ -117,12 +168,19 @@ describe('verification', () => {
   });
 
   it('a failing claim answers all its findings and is marked not verified', async () => {
-    const saved = await root('POST', '/claim/draft', goodClaim(w, { diagnoses: [{ code: 'Q99.99' }, { code: 'R05.9' }] }));
+    const saved = await root(
+      'POST',
+      '/claim/draft',
+      goodClaim(w, { diagnoses: [{ code: 'Q99.99' }, { code: 'R05.9' }] }),
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const d = saved.body;
     const r = await root('POST', '/claim/verify', { ids: [d.id] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.results[0]).toMatchObject({ verified: false, errors: { 'diagnoses.0.code': ['Diagnosis code not found'] } });
+    expect(r.body.results[0]).toMatchObject({
+      verified: false,
+      errors: { 'diagnoses.0.code': ['Diagnosis code not found'] },
+    });
     expect(await stored(d.id)).toMatchObject({ status_id: 1, verified: false });
   });
 
@@ -160,25 +218,42 @@ describe('status workflow', () => {
     expect((await stored(c.id)).status_id).toBe(3);
   });
 
-  it('a sub-status must belong to the new status in the claim\'s billing company', async () => {
-    const sub = await root('POST', '/claim-sub-status', { billing_company_id: w.bc, code: 'PEND', name: 'Pending payer review', claim_status_ids: [3] });
+  it("a sub-status must belong to the new status in the claim's billing company", async () => {
+    const sub = await root('POST', '/claim-sub-status', {
+      billing_company_id: w.bc,
+      code: 'PEND',
+      name: 'Pending payer review',
+      claim_status_ids: [3],
+    });
     expect(sub.status).toBe(201);
     const c = await claimIn(3);
-    const wrong = await root('PATCH', `/claim/change-status/${c.id}`, { status_id: 4, sub_status_id: sub.body.id, note: 'Paid in full' });
+    const wrong = await root('PATCH', `/claim/change-status/${c.id}`, {
+      status_id: 4,
+      sub_status_id: sub.body.id,
+      note: 'Paid in full',
+    });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.sub_status_id).toEqual(['The sub-status does not belong to the chosen status or is disabled.']);
+    expect(wrong.body.errors.sub_status_id).toEqual([
+      'The sub-status does not belong to the chosen status or is disabled.',
+    ]);
     expect((await stored(c.id)).status_id).toBe(3);
     const same = await root('PATCH', `/claim/change-status/${c.id}`, { status_id: 3, sub_status_id: sub.body.id });
     expect(same.status).toBe(200);
     expect(same.body.status.sub_status).toMatchObject({ id: sub.body.id, name: 'Pending payer review' });
-    expect(same.body.status_history.find((h: any) => h.status_id === 3).sub_status_history[0].sub_status).toBe('Pending payer review');
+    expect(same.body.status_history.find((h: any) => h.status_id === 3).sub_status_history[0].sub_status).toBe(
+      'Pending payer review',
+    );
   });
 
   it('a change with sub-status and note lands in the history and the breadcrumb', async () => {
     const c = await claimIn(3);
     const r = await root('PATCH', `/claim/change-status/${c.id}`, { status_id: 6, note: 'Denied: not covered' });
     expect(r.status).toBe(200);
-    expect(r.body.status_map.map((s: any) => [s.status, s.active])).toEqual([['Draft', false], ['Not submitted', false], ['Denied', true]]);
+    expect(r.body.status_map.map((s: any) => [s.status, s.active])).toEqual([
+      ['Draft', false],
+      ['Not submitted', false],
+      ['Denied', true],
+    ]);
     expect(r.body.status_history.at(-1).notes_history[0].note).toBe('Denied: not covered');
   });
 
@@ -186,14 +261,21 @@ describe('status workflow', () => {
     const c = await created();
     expect((await root('PATCH', `/claim/add-note-current-status/${c.id}`, {})).status).toBe(422);
     await root('PATCH', `/claim/add-note-current-status/${c.id}`, { note: 'Waiting for the referral letter' });
-    await root('PATCH', `/claim/add-tracking-claim/${c.id}`, { interface_type: 'call', rep_name: 'Dana', ref_number: 'R-77', note: 'Payer has no record yet' });
+    await root('PATCH', `/claim/add-tracking-claim/${c.id}`, {
+      interface_type: 'call',
+      rep_name: 'Dana',
+      ref_number: 'R-77',
+      note: 'Payer has no record yet',
+    });
     await root('PATCH', `/claim/add-check-status-claim/${c.id}`, { response: 'In process', check_date: '03/20/2026' });
     const shown = await root('GET', `/claim/${c.id}`);
     expect(shown.body.notes.map((n: any) => n.kind)).toEqual(['note', 'tracking', 'check_status']);
-    expect((await root('GET', `/claim/get-check-status/${c.id}`)).body[0].details).toMatchObject({ response: 'In process' });
+    expect((await root('GET', `/claim/get-check-status/${c.id}`)).body[0].details).toMatchObject({
+      response: 'In process',
+    });
   });
 
-  it('the list of statuses offered from Submitted is the predecessor\'s, with the current one', async () => {
+  it("the list of statuses offered from Submitted is the predecessor's, with the current one", async () => {
     const r = await root('GET', '/claim/get-list-status?current_id=3');
     expect(r.body.map((s: any) => s.name)).toEqual(['Approved', 'Rejected', 'Denied', 'Submitted']);
   });
@@ -208,7 +290,10 @@ describe('look-ups of the claim form', () => {
     const mine = await biller('GET', `/claim/get-all-server?created_by=${me.id}&itemsPerPage=100`);
     expect(mine.body.data.map((x: any) => x.id)).toContain(c.body.id);
     expect(mine.body.data.every((x: any) => x.created_by === me.id)).toBe(true);
-    const all = Number((await app.db.query<{ n: number }>('select count(*) n from claims where billing_company_id = $1', [w.bc])).rows[0].n);
+    const all = Number(
+      (await app.db.query<{ n: number }>('select count(*) n from claims where billing_company_id = $1', [w.bc])).rows[0]
+        .n,
+    );
     expect(mine.body.count).toBeLessThan(all);
   });
 
@@ -218,7 +303,10 @@ describe('look-ups of the claim form', () => {
   });
 
   it("a facility's bill classifications and the qualifiers of an information field", async () => {
-    expect((await root('GET', '/claim/get-list-qualifier-by-field?id=14')).body.map((q: any) => q.id)).toEqual(['431', '484']);
+    expect((await root('GET', '/claim/get-list-qualifier-by-field?id=14')).body.map((q: any) => q.id)).toEqual([
+      '431',
+      '484',
+    ]);
     expect((await root('GET', '/claim/get-list-claim-field-informations')).body.length).toBe(5);
   });
 });
@@ -226,7 +314,11 @@ describe('look-ups of the claim form', () => {
 describe('preview and eligibility', () => {
   it('the preview is a PDF that reads the claim number, the patient, the lines and the total', async () => {
     const c = await created();
-    const res = await fetch(`${app.url}/claim/show-claim-preview`, { method: 'POST', headers: { authorization: (await tokenOf('root@test.com')), 'content-type': 'application/json' }, body: JSON.stringify({ id: c.id }) });
+    const res = await fetch(`${app.url}/claim/show-claim-preview`, {
+      method: 'POST',
+      headers: { authorization: await tokenOf('root@test.com'), 'content-type': 'application/json' },
+      body: JSON.stringify({ id: c.id }),
+    });
     expect(res.headers.get('content-type')).toContain('application/pdf');
     const bytes = await res.arrayBuffer();
     await expectReadableLayout(bytes, 'portrait');
@@ -236,8 +328,15 @@ describe('preview and eligibility', () => {
 
   it('eligibility says which policies are in force on the date of service', async () => {
     const r = await root('POST', '/claim/check-eligibility', { patient_id: w.patient, date_of_service: '03/02/2026' });
-    expect(r.body.map((p: any) => [p.policy_number, p.eligibility])).toEqual(expect.arrayContaining([['W123456789', 'Eligible policy'], ['S998877', 'Ineligible policy']]));
+    expect(r.body.map((p: any) => [p.policy_number, p.eligibility])).toEqual(
+      expect.arrayContaining([
+        ['W123456789', 'Eligible policy'],
+        ['S998877', 'Ineligible policy'],
+      ]),
+    );
   });
 });
 
-async function tokenOf(email: string) { return `Bearer ${await app.login(email)}`; }
+async function tokenOf(email: string) {
+  return `Bearer ${await app.login(email)}`;
+}

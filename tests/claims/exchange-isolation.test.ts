@@ -13,20 +13,74 @@ import { moveLegacyExchangeFolders } from '../../dev-server/exchange/legacy-fold
  * The attack of issue 35: one billing company's manager pointing an account at another's exchange
  * (folders, submitter id, SFTP mailbox) and the connection test used to look around the server's network.
  */
-let app: TestApp; let root: Api; let sun: ClaimWorld; let lsr: ClaimWorld; let sunManager: Api; let exchangeDir: string; let house: number;
+let app: TestApp;
+let root: Api;
+let sun: ClaimWorld;
+let lsr: ClaimWorld;
+let sunManager: Api;
+let exchangeDir: string;
+let house: number;
 const LSR_SUBMITTER = 'LSR3143088';
 
-const era = (receiver: string, payeeNpi: string) => write835({
-  sender: 'AVAILITY', receiver, control: 7001, date: toIsoDate('2026-03-20'), payments: [{
-    payer: { name: 'LONE STAR HEALTH', id: '74095', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'LONE STAR CLINIC', npi: payeeNpi }, method: 'CHK', date: toIsoDate('2026-03-20'), trace: 'CHK-7001',
-    claims: [{ patientControlNumber: 'LSR1-03022026-LP000001', status: '1', charge: 14000, paid: 10000, patientResponsibility: 0, payerControlNumber: 'PCN1',
-      patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' }, from: toIsoDate('2026-03-02'),
-      lines: [{ procedure: '99213', charge: 14000, paid: 10000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 4000 }] }] }],
-  }],
-});
-const npiOf = async (bc: number) => (await app.db.query<{ npi: string }>('select npi from companies where billing_company_id = $1 limit 1', [bc])).rows[0].npi;
-const eraCount = async (bc: number) => Number((await app.db.query<{ n: string }>('select count(*) as n from era_files where billing_company_id = $1', [bc])).rows[0].n);
-const accountCount = async (bc: number) => Number((await app.db.query<{ n: string }>('select count(*) as n from clearing_house_accounts where billing_company_id = $1', [bc])).rows[0].n);
+const era = (receiver: string, payeeNpi: string) =>
+  write835({
+    sender: 'AVAILITY',
+    receiver,
+    control: 7001,
+    date: toIsoDate('2026-03-20'),
+    payments: [
+      {
+        payer: {
+          name: 'LONE STAR HEALTH',
+          id: '74095',
+          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
+          contact: { phone: '8005550100' },
+        },
+        payee: { name: 'LONE STAR CLINIC', npi: payeeNpi },
+        method: 'CHK',
+        date: toIsoDate('2026-03-20'),
+        trace: 'CHK-7001',
+        claims: [
+          {
+            patientControlNumber: 'LSR1-03022026-LP000001',
+            status: '1',
+            charge: 14000,
+            paid: 10000,
+            patientResponsibility: 0,
+            payerControlNumber: 'PCN1',
+            patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' },
+            from: toIsoDate('2026-03-02'),
+            lines: [
+              {
+                procedure: '99213',
+                charge: 14000,
+                paid: 10000,
+                date: toIsoDate('2026-03-02'),
+                adjustments: [{ group: 'CO', reason: '45', amount: 4000 }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+const npiOf = async (bc: number) =>
+  (await app.db.query<{ npi: string }>('select npi from companies where billing_company_id = $1 limit 1', [bc])).rows[0]
+    .npi;
+const eraCount = async (bc: number) =>
+  Number(
+    (await app.db.query<{ n: string }>('select count(*) as n from era_files where billing_company_id = $1', [bc]))
+      .rows[0].n,
+  );
+const accountCount = async (bc: number) =>
+  Number(
+    (
+      await app.db.query<{ n: string }>(
+        'select count(*) as n from clearing_house_accounts where billing_company_id = $1',
+        [bc],
+      )
+    ).rows[0].n,
+  );
 
 beforeAll(async () => {
   exchangeDir = mkdtempSync(join(tmpdir(), 'exchange-isolation-'));
@@ -34,19 +88,43 @@ beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   sun = await claimWorld(app.db, 'SUN');
   lsr = await claimWorld(app.db, 'LSR');
-  house = (await app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
-  const lsrAccount = await root('POST', '/clearing-house-account', { billing_company_id: lsr.bc, clearing_house_id: house, submitter_id: LSR_SUBMITTER, receiver_id: '030240928', connection: 'folder', outbound_folder: 'lsr/outbound', inbound_folder: 'lsr/inbound' });
+  house = (
+    await app.db.query<{ id: number }>(
+      `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
+    )
+  ).rows[0].id;
+  const lsrAccount = await root('POST', '/clearing-house-account', {
+    billing_company_id: lsr.bc,
+    clearing_house_id: house,
+    submitter_id: LSR_SUBMITTER,
+    receiver_id: '030240928',
+    connection: 'folder',
+    outbound_folder: 'lsr/outbound',
+    inbound_folder: 'lsr/inbound',
+  });
   expect(lsrAccount.status, JSON.stringify(lsrAccount.body)).toBe(201);
   await app.createUser({ email: 'bm@sun.test', roles: ['billingmanager'], billingCompanyIds: [sun.bc] });
   sunManager = app.as(await app.login('bm@sun.test'));
 });
-afterAll(async () => { await app.close(); delete process.env.EXCHANGE_DIR; });
+afterAll(async () => {
+  await app.close();
+  delete process.env.EXCHANGE_DIR;
+});
 
 describe("one billing company cannot reach another's clearing-house exchange", () => {
   it("another billing company's submitter id with the same clearing house and receiver is refused, and nothing is written", async () => {
-    const r = await sunManager('POST', '/clearing-house-account', { clearing_house_id: house, submitter_id: LSR_SUBMITTER, receiver_id: '030240928', connection: 'folder', outbound_folder: 'lsr/outbound', inbound_folder: 'lsr/inbound' });
+    const r = await sunManager('POST', '/clearing-house-account', {
+      clearing_house_id: house,
+      submitter_id: LSR_SUBMITTER,
+      receiver_id: '030240928',
+      connection: 'folder',
+      outbound_folder: 'lsr/outbound',
+      inbound_folder: 'lsr/inbound',
+    });
     expect(r.status).toBe(422);
-    expect(r.body.errors.submitter_id).toEqual(["Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company's."]);
+    expect(r.body.errors.submitter_id).toEqual([
+      "Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company's.",
+    ]);
     expect(await accountCount(sun.bc)).toBe(0);
   });
 
@@ -54,7 +132,14 @@ describe("one billing company cannot reach another's clearing-house exchange", (
     const lsrInbound = join(exchangeDir, String(lsr.bc), 'lsr/inbound');
     mkdirSync(lsrInbound, { recursive: true });
     writeFileSync(join(lsrInbound, 'lone-star.835'), era(LSR_SUBMITTER, await npiOf(lsr.bc)));
-    const mine = await sunManager('POST', '/clearing-house-account', { clearing_house_id: house, submitter_id: 'SUN7700001', receiver_id: '030240928', connection: 'folder', outbound_folder: 'lsr/outbound', inbound_folder: 'lsr/inbound' });
+    const mine = await sunManager('POST', '/clearing-house-account', {
+      clearing_house_id: house,
+      submitter_id: 'SUN7700001',
+      receiver_id: '030240928',
+      connection: 'folder',
+      outbound_folder: 'lsr/outbound',
+      inbound_folder: 'lsr/inbound',
+    });
     expect(mine.status, JSON.stringify(mine.body)).toBe(201);
     const polled = await sunManager('POST', `/clearing-house-account/${mine.body.id}/poll`);
     expect(polled.status).toBe(200);
@@ -64,24 +149,43 @@ describe("one billing company cannot reach another's clearing-house exchange", (
     expect(existsSync(join(exchangeDir, String(sun.bc), 'lsr/inbound'))).toBe(true);
   });
 
-  it("a file in our folder addressed to another submitter is set aside, not taken in, and the log says so without keeping it", async () => {
-    const account = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [sun.bc])).rows[0].id;
+  it('a file in our folder addressed to another submitter is set aside, not taken in, and the log says so without keeping it', async () => {
+    const account = (
+      await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [
+        sun.bc,
+      ])
+    ).rows[0].id;
     const inbound = join(exchangeDir, String(sun.bc), 'lsr/inbound');
     writeFileSync(join(inbound, 'misrouted.835'), era(LSR_SUBMITTER, await npiOf(lsr.bc)));
-    const filesBefore = Number((await app.db.query<{ n: string }>('select count(*) as n from files').then((r) => r.rows[0].n)));
+    const filesBefore = Number(
+      await app.db.query<{ n: string }>('select count(*) as n from files').then((r) => r.rows[0].n),
+    );
     const polled = await sunManager('POST', `/clearing-house-account/${account}/poll`);
     expect(polled.body.received).toMatchObject([{ name: 'misrouted.835', result: 'set_aside', file_id: null }]);
     expect(polled.body.message).toBe("0 file(s) received; 1 set aside: not this account's.");
     expect(readdirSync(join(inbound, 'not-ours'))).toEqual(['misrouted.835']);
     expect(readdirSync(inbound).filter((f) => f !== 'not-ours')).toEqual([]);
     expect(await eraCount(sun.bc)).toBe(0);
-    expect(Number((await app.db.query<{ n: string }>('select count(*) as n from files').then((r) => r.rows[0].n)))).toBe(filesBefore);
-    const log = (await app.db.query<{ result: string; file_id: number | null; message: string }>(`select result, file_id, message from exchange_files where billing_company_id = $1 and name = 'misrouted.835'`, [sun.bc])).rows;
-    expect(log).toEqual([{ result: 'set_aside', file_id: null, message: expect.stringContaining(`addressed to ${LSR_SUBMITTER}`) }]);
+    expect(Number(await app.db.query<{ n: string }>('select count(*) as n from files').then((r) => r.rows[0].n))).toBe(
+      filesBefore,
+    );
+    const log = (
+      await app.db.query<{ result: string; file_id: number | null; message: string }>(
+        `select result, file_id, message from exchange_files where billing_company_id = $1 and name = 'misrouted.835'`,
+        [sun.bc],
+      )
+    ).rows;
+    expect(log).toEqual([
+      { result: 'set_aside', file_id: null, message: expect.stringContaining(`addressed to ${LSR_SUBMITTER}`) },
+    ]);
   });
 
   it('an 835 addressed to our submitter id but paying a provider that is not ours is set aside', async () => {
-    const account = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [sun.bc])).rows[0].id;
+    const account = (
+      await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [
+        sun.bc,
+      ])
+    ).rows[0].id;
     const inbound = join(exchangeDir, String(sun.bc), 'lsr/inbound');
     writeFileSync(join(inbound, 'other-payee.835'), era('SUN7700001', await npiOf(lsr.bc)));
     const polled = await sunManager('POST', `/clearing-house-account/${account}/poll`);
@@ -91,52 +195,114 @@ describe("one billing company cannot reach another's clearing-house exchange", (
   });
 
   it('an 835 addressed to our submitter id and paying our clinic is taken in', async () => {
-    const account = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [sun.bc])).rows[0].id;
+    const account = (
+      await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1', [
+        sun.bc,
+      ])
+    ).rows[0].id;
     writeFileSync(join(exchangeDir, String(sun.bc), 'lsr/inbound', 'ours.835'), era('SUN7700001', await npiOf(sun.bc)));
     const polled = await sunManager('POST', `/clearing-house-account/${account}/poll`);
     expect(polled.body.received).toMatchObject([{ name: 'ours.835', result: 'era_received' }]);
     expect(await eraCount(sun.bc)).toBe(1);
   });
 
-  it("an SFTP host and user another billing company uses needs a Super User", async () => {
-    const other = (await app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('OA', 'Office Ally', true) returning id`)).rows[0].id;
-    const lsrSftp = await root('POST', '/clearing-house-account', { billing_company_id: lsr.bc, clearing_house_id: other, submitter_id: 'LSR0000009', connection: 'sftp', host: 'sftp.availity.example', port: 22, username: 'lonestar', auth_method: 'password', secret: 'pw-lone-star', outbound_folder: '/out' });
+  it('an SFTP host and user another billing company uses needs a Super User', async () => {
+    const other = (
+      await app.db.query<{ id: number }>(
+        `insert into clearing_houses (code, name, status) values ('OA', 'Office Ally', true) returning id`,
+      )
+    ).rows[0].id;
+    const lsrSftp = await root('POST', '/clearing-house-account', {
+      billing_company_id: lsr.bc,
+      clearing_house_id: other,
+      submitter_id: 'LSR0000009',
+      connection: 'sftp',
+      host: 'sftp.availity.example',
+      port: 22,
+      username: 'lonestar',
+      auth_method: 'password',
+      secret: 'pw-lone-star',
+      outbound_folder: '/out',
+    });
     expect(lsrSftp.status, JSON.stringify(lsrSftp.body)).toBe(201);
-    const body = { clearing_house_id: other, submitter_id: 'SUN0000009', connection: 'sftp', host: 'SFTP.availity.example', port: 22, username: 'lonestar', auth_method: 'password', secret: 'guess', outbound_folder: '/out' };
+    const body = {
+      clearing_house_id: other,
+      submitter_id: 'SUN0000009',
+      connection: 'sftp',
+      host: 'SFTP.availity.example',
+      port: 22,
+      username: 'lonestar',
+      auth_method: 'password',
+      secret: 'guess',
+      outbound_folder: '/out',
+    };
     const r = await sunManager('POST', '/clearing-house-account', body);
     expect(r.status).toBe(422);
-    expect(r.body.errors.host).toEqual(['Another billing company already uses this SFTP host and user; only a Super User can set an account on it.']);
+    expect(r.body.errors.host).toEqual([
+      'Another billing company already uses this SFTP host and user; only a Super User can set an account on it.',
+    ]);
     expect(await accountCount(sun.bc)).toBe(1);
     expect((await root('POST', '/clearing-house-account', { ...body, billing_company_id: sun.bc })).status).toBe(201);
   });
 });
 
 describe('"Test the connection" says no more than reachable, refused or bad credentials', () => {
-  let silent: Server; let silentPort: number; const sockets = new Set<Socket>();
+  let silent: Server;
+  let silentPort: number;
+  const sockets = new Set<Socket>();
   beforeAll(async () => {
     // A port that answers but speaks no SSH (a database, a web server on the server's own network).
-    silent = createServer((socket) => { sockets.add(socket); socket.end('HTTP/1.1 400 Bad Request\r\nServer: internal-admin/2.4\r\n\r\n'); });
+    silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.end('HTTP/1.1 400 Bad Request\r\nServer: internal-admin/2.4\r\n\r\n');
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     silentPort = (silent.address() as { port: number }).port;
   });
-  afterAll(() => { for (const socket of sockets) socket.destroy(); return new Promise<void>((resolve) => silent.close(() => resolve())); });
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
 
   /** A Sunshine account (on a clearing house of its own) pointed at a port of the server's network, then tested. */
   const probe = async (port: number) => {
-    const probeHouse = (await app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ($1, $1, true) returning id`, [`PROBE${port}`])).rows[0].id;
-    const created = await sunManager('POST', '/clearing-house-account', { clearing_house_id: probeHouse, submitter_id: `SUNP${port}`, connection: 'sftp', host: '127.0.0.1', port, username: 'probe', auth_method: 'password', secret: 'x', outbound_folder: '/out' });
+    const probeHouse = (
+      await app.db.query<{ id: number }>(
+        `insert into clearing_houses (code, name, status) values ($1, $1, true) returning id`,
+        [`PROBE${port}`],
+      )
+    ).rows[0].id;
+    const created = await sunManager('POST', '/clearing-house-account', {
+      clearing_house_id: probeHouse,
+      submitter_id: `SUNP${port}`,
+      connection: 'sftp',
+      host: '127.0.0.1',
+      port,
+      username: 'probe',
+      auth_method: 'password',
+      secret: 'x',
+      outbound_folder: '/out',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return sunManager('POST', `/clearing-house-account/${created.body.id}/test-connection`);
   };
 
   it('a port that speaks something else answers exactly as a closed one, naming nothing it heard', async () => {
-    const closedPort = await new Promise<number>((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); }); });
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
     const speaking = await probe(silentPort);
     const closed = await probe(closedPort);
     expect(speaking.status).toBe(422);
     expect(closed.status).toBe(422);
     const said = (r: typeof speaking, port: number) => r.body.errors.connection[0].replace(String(port), 'PORT');
-    expect(said(speaking, silentPort)).toBe("The clearing house's SFTP server 127.0.0.1:PORT could not be reached or refused the connection (it may be down).");
+    expect(said(speaking, silentPort)).toBe(
+      "The clearing house's SFTP server 127.0.0.1:PORT could not be reached or refused the connection (it may be down).",
+    );
     expect(said(closed, closedPort)).toBe(said(speaking, silentPort));
     expect(JSON.stringify(speaking.body)).not.toMatch(/internal-admin|HTTP|handshake|ECONN/i);
   });
@@ -144,11 +310,30 @@ describe('"Test the connection" says no more than reachable, refused or bad cred
 
 describe('folders of an older installation', () => {
   it("are moved under their billing company's root on start, unless two billing companies named the same folder", async () => {
-    const sunAccount = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1', [sun.bc, 'folder'])).rows[0].id;
-    const lsrAccount = (await app.db.query<{ id: number }>('select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1', [lsr.bc, 'folder'])).rows[0].id;
-    await app.db.query(`update clearing_house_accounts set outbound_folder = 'old-sun/out', inbound_folder = 'both/in' where id = $1`, [sunAccount]);
-    await app.db.query(`update clearing_house_accounts set outbound_folder = 'old-lsr/out', inbound_folder = 'both/in' where id = $1`, [lsrAccount]);
-    for (const d of ['old-sun/out', 'both/in']) { mkdirSync(join(exchangeDir, d), { recursive: true }); writeFileSync(join(exchangeDir, d, 'waiting.x12'), 'ISA'); }
+    const sunAccount = (
+      await app.db.query<{ id: number }>(
+        'select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1',
+        [sun.bc, 'folder'],
+      )
+    ).rows[0].id;
+    const lsrAccount = (
+      await app.db.query<{ id: number }>(
+        'select id from clearing_house_accounts where billing_company_id = $1 and connection = $2 order by id limit 1',
+        [lsr.bc, 'folder'],
+      )
+    ).rows[0].id;
+    await app.db.query(
+      `update clearing_house_accounts set outbound_folder = 'old-sun/out', inbound_folder = 'both/in' where id = $1`,
+      [sunAccount],
+    );
+    await app.db.query(
+      `update clearing_house_accounts set outbound_folder = 'old-lsr/out', inbound_folder = 'both/in' where id = $1`,
+      [lsrAccount],
+    );
+    for (const d of ['old-sun/out', 'both/in']) {
+      mkdirSync(join(exchangeDir, d), { recursive: true });
+      writeFileSync(join(exchangeDir, d, 'waiting.x12'), 'ISA');
+    }
     expect(await moveLegacyExchangeFolders(app.db)).toBe(1);
     expect(readdirSync(join(exchangeDir, String(sun.bc), 'old-sun/out'))).toEqual(['waiting.x12']);
     expect(existsSync(join(exchangeDir, 'old-sun/out'))).toBe(false);
@@ -156,4 +341,3 @@ describe('folders of an older installation', () => {
     expect(readdirSync(join(exchangeDir, 'both/in'))).toEqual(['waiting.x12']);
   });
 });
-

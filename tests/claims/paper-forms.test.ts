@@ -4,7 +4,10 @@ import { claimWorld, goodClaim, readyClaims, type ClaimWorld } from '../helpers/
 import { collisions, overflows } from '../helpers/pdf-layout.ts';
 import { pdfRuns, type PlacedRun } from '../helpers/pdf-text.ts';
 
-let app: TestApp; let root: Api; let w: ClaimWorld; let token: string;
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
+let token: string;
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
@@ -21,10 +24,19 @@ const pdf = async (path: string) => {
 
 const PROCEDURES = ['99213', '36415', '71046', '85025', '99214', '99213', '36415', '85025'];
 const PRICES = [12500, 1500, 9000, 2500, 18000, 12500, 1500, 2500];
-const eightLines = () => PROCEDURES.map((code, i) => {
-  const day = `03/${String(2 + i).padStart(2, '0')}/2026`;
-  return { from_service: day, to_service: day, procedure_code: code, diagnosis_pointers: i % 2 ? ['B'] : ['A', 'B'], days_or_units: '1', price: PRICES[i], ...(i === 0 ? { modifiers: ['25'] } : {}) };
-});
+const eightLines = () =>
+  PROCEDURES.map((code, i) => {
+    const day = `03/${String(2 + i).padStart(2, '0')}/2026`;
+    return {
+      from_service: day,
+      to_service: day,
+      procedure_code: code,
+      diagnosis_pointers: i % 2 ? ['B'] : ['A', 'B'],
+      days_or_units: '1',
+      price: PRICES[i],
+      ...(i === 0 ? { modifiers: ['25'] } : {}),
+    };
+  });
 
 /** The CMS-1500 grid read back from the PDF: the text that starts at each row and column (paper-forms.md §4 step 2). */
 function grid(runs: PlacedRun[], left = 24, top = 20) {
@@ -41,9 +53,19 @@ function grid(runs: PlacedRun[], left = 24, top = 20) {
 }
 
 describe('CMS-1500 (02/12) on the printing grid', () => {
-  let pages: PlacedRun[][]; let claimId: number;
+  let pages: PlacedRun[][];
+  let claimId: number;
   beforeAll(async () => {
-    const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: eightLines(), referring_provider_id: w.referring, referring_qualifier: 'DN', patient_account_number: 'ACC-778' }));
+    const c = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        services: eightLines(),
+        referring_provider_id: w.referring,
+        referring_qualifier: 'DN',
+        patient_account_number: 'ACC-778',
+      }),
+    );
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     claimId = c.body.id;
     pages = await pdf(`/claim/show-claim-form/${claimId}`);
@@ -77,7 +99,9 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
       expect(at(34, 1)).toBe('DN');
       expect(at(34, 4)).toBe('CARTER, JAMES');
       // Box 26: the claim's patient control number, whole (the 837's CLM01), not the clinic's account number.
-      const pcn = (await app.db.query<{ pcn: string }>('select patient_control_number as pcn from claims where id = $1', [claimId])).rows[0].pcn;
+      const pcn = (
+        await app.db.query<{ pcn: string }>('select patient_control_number as pcn from claims where id = $1', [claimId])
+      ).rows[0].pcn;
       expect(pcn).toMatch(/^SUN[A-Z]{2}\d{6}$/);
       expect(at(56, 23)).toBe(pcn);
       expect(at(56, 38)).toBe('X');
@@ -89,7 +113,14 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
 
   it('each line shows dates as MM DD YY, place, procedure, modifiers, pointers, charge with a blank for the point, and units', () => {
     const one = grid(pages[0]);
-    expect([one(44, 1), one(44, 4), one(44, 7), one(44, 10), one(44, 13), one(44, 16)]).toEqual(['03', '02', '26', '03', '02', '26']);
+    expect([one(44, 1), one(44, 4), one(44, 7), one(44, 10), one(44, 13), one(44, 16)]).toEqual([
+      '03',
+      '02',
+      '26',
+      '03',
+      '02',
+      '26',
+    ]);
     expect(one(44, 19)).toBe('11');
     expect(one(44, 33)).toBe('25');
     expect(one(44, 45)).toBe('AB');
@@ -100,7 +131,22 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
   });
 
   it('a fraction of a unit keeps its decimal point in box 24G (1.5, never 15), as the 837 says it', async () => {
-    const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: [{ from_service: '04/02/2026', to_service: '04/02/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1.5', price: 12500 }] }));
+    const c = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        services: [
+          {
+            from_service: '04/02/2026',
+            to_service: '04/02/2026',
+            procedure_code: '99213',
+            diagnosis_pointers: ['A'],
+            days_or_units: '1.5',
+            price: 12500,
+          },
+        ],
+      }),
+    );
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     expect(grid((await pdf(`/claim/show-claim-form/${c.body.id}`))[0])(44, 59)).toBe('1.5');
   });
@@ -137,21 +183,52 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
 describe('UB-04 in its field boxes', () => {
   const px = (u: number) => (u * 72) / 110;
   let pages: PlacedRun[][];
-  const lines = (n: number) => Array.from({ length: n }, (_, i) => {
-    const day = `03/${String(1 + (i % 28)).padStart(2, '0')}/2026`;
-    return { from_service: day, to_service: day, revenue_code: i % 2 ? '0300' : '0450', procedure_code: i % 2 ? '85025' : '99213', days_or_units: '1', price: i % 2 ? 2500 : 45000 };
-  });
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const day = `03/${String(1 + (i % 28)).padStart(2, '0')}/2026`;
+      return {
+        from_service: day,
+        to_service: day,
+        revenue_code: i % 2 ? '0300' : '0450',
+        procedure_code: i % 2 ? '85025' : '99213',
+        days_or_units: '1',
+        price: i % 2 ? 2500 : 45000,
+      };
+    });
   beforeAll(async () => {
-    const c = await root('POST', '/claim/verify-register', goodClaim(w, {
-      format_id: 2, type_of_bill: '131', patient_status: '01', admission_type: '3', admission_source: '2', place_of_service: undefined,
-      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'N' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }], services: lines(23),
-    }));
+    const c = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        format_id: 2,
+        type_of_bill: '131',
+        patient_status: '01',
+        admission_type: '3',
+        admission_source: '2',
+        place_of_service: undefined,
+        diagnoses: [
+          { code: 'E11.9', poa: 'Y' },
+          { code: 'I10', poa: 'N' },
+        ],
+        condition_codes: ['09'],
+        value_codes: [{ code: 'A1', amount: 5000 }],
+        services: lines(23),
+      }),
+    );
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     pages = await pdf(`/claim/show-claim-form/${c.body.id}`);
   });
   /** The run inside a field box (left/top/width in form units, margins left 14 pt, top 11 pt; the print shift of 3 units down). */
-  const inBox = (page: PlacedRun[], left: number, top: number, width: number) => page.filter((r) => r.x >= 14 + px(left) - 1.5 && r.x + r.width <= 14 + px(left + width) + 1.5
-    && r.top >= 11 + px(top + 3) - 1.5 && r.top <= 11 + px(top + 3 + 14) + 1.5).map((r) => r.str);
+  const inBox = (page: PlacedRun[], left: number, top: number, width: number) =>
+    page
+      .filter(
+        (r) =>
+          r.x >= 14 + px(left) - 1.5 &&
+          r.x + r.width <= 14 + px(left + width) + 1.5 &&
+          r.top >= 11 + px(top + 3) - 1.5 &&
+          r.top <= 11 + px(top + 3 + 14) + 1.5,
+      )
+      .map((r) => r.str);
 
   it('23 lines make two forms: 22 on the first, one on the second, PAGE n OF m on line 23', () => {
     expect(pages).toHaveLength(2);
@@ -194,12 +271,47 @@ describe('UB-04 in its field boxes', () => {
 describe('paper that prints right', () => {
   it('the CMS-1500 and the UB-04 print no text over other text and nothing off the page', async () => {
     const cms = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));
-    const ub = await root('POST', '/claim/verify-register', goodClaim(w, {
-      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', place_of_service: undefined,
-      admission_date: '03/20/2026', admission_hour: 7, discharge_date: '03/22/2026', discharge_hour: 16, statement_from: '03/20/2026', statement_through: '03/22/2026',
-      diagnoses: [{ code: 'E11.9', poa: 'Y' }, { code: 'I10', poa: 'N' }], condition_codes: ['09'], value_codes: [{ code: 'A1', amount: 5000 }],
-      services: [{ from_service: '03/20/2026', to_service: '03/21/2026', revenue_code: '0120', days_or_units: '2', price: 90000 }, { from_service: '03/21/2026', to_service: '03/21/2026', revenue_code: '0300', procedure_code: '85025', days_or_units: '1', price: 2500 }],
-    }));
+    const ub = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        format_id: 2,
+        type_of_bill: '111',
+        patient_status: '01',
+        admission_type: '1',
+        admission_source: '1',
+        place_of_service: undefined,
+        admission_date: '03/20/2026',
+        admission_hour: 7,
+        discharge_date: '03/22/2026',
+        discharge_hour: 16,
+        statement_from: '03/20/2026',
+        statement_through: '03/22/2026',
+        diagnoses: [
+          { code: 'E11.9', poa: 'Y' },
+          { code: 'I10', poa: 'N' },
+        ],
+        condition_codes: ['09'],
+        value_codes: [{ code: 'A1', amount: 5000 }],
+        services: [
+          {
+            from_service: '03/20/2026',
+            to_service: '03/21/2026',
+            revenue_code: '0120',
+            days_or_units: '2',
+            price: 90000,
+          },
+          {
+            from_service: '03/21/2026',
+            to_service: '03/21/2026',
+            revenue_code: '0300',
+            procedure_code: '85025',
+            days_or_units: '1',
+            price: 2500,
+          },
+        ],
+      }),
+    );
     expect([cms.status, ub.status]).toEqual([201, 201]);
     for (const id of [cms.body.id, ub.body.id]) {
       for (const mode of ['data', 'full']) {
@@ -215,24 +327,65 @@ describe('paper that prints right', () => {
 
 describe('UB-04 of an inpatient stay', () => {
   const px = (u: number) => (u * 72) / 110;
-  const inBox = (page: PlacedRun[], left: number, top: number, width: number) => page.filter((r) => r.x >= 14 + px(left) - 1.5 && r.x + r.width <= 14 + px(left + width) + 1.5
-    && r.top >= 11 + px(top + 3) - 1.5 && r.top <= 11 + px(top + 3 + 14) + 1.5).map((r) => r.str);
+  const inBox = (page: PlacedRun[], left: number, top: number, width: number) =>
+    page
+      .filter(
+        (r) =>
+          r.x >= 14 + px(left) - 1.5 &&
+          r.x + r.width <= 14 + px(left + width) + 1.5 &&
+          r.top >= 11 + px(top + 3) - 1.5 &&
+          r.top <= 11 + px(top + 3 + 14) + 1.5,
+      )
+      .map((r) => r.str);
   it('prints the admission date in FL12, its hour in FL13 and the discharge hour in FL16', async () => {
-    const c = await root('POST', '/claim/verify-register', goodClaim(w, {
-      format_id: 2, type_of_bill: '111', patient_status: '01', admission_type: '1', admission_source: '1', place_of_service: undefined,
-      admission_date: '03/20/2026', admission_hour: 7, discharge_date: '03/22/2026', discharge_hour: 16, statement_from: '03/20/2026', statement_through: '03/22/2026',
-      diagnoses: [{ code: 'E11.9', poa: 'Y' }], services: [{ from_service: '03/20/2026', to_service: '03/21/2026', revenue_code: '0120', days_or_units: '2', price: 90000 }],
-    }));
+    const c = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        format_id: 2,
+        type_of_bill: '111',
+        patient_status: '01',
+        admission_type: '1',
+        admission_source: '1',
+        place_of_service: undefined,
+        admission_date: '03/20/2026',
+        admission_hour: 7,
+        discharge_date: '03/22/2026',
+        discharge_hour: 16,
+        statement_from: '03/20/2026',
+        statement_through: '03/22/2026',
+        diagnoses: [{ code: 'E11.9', poa: 'Y' }],
+        services: [
+          {
+            from_service: '03/20/2026',
+            to_service: '03/21/2026',
+            revenue_code: '0120',
+            days_or_units: '2',
+            price: 90000,
+          },
+        ],
+      }),
+    );
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const [page] = await pdf(`/claim/show-claim-form/${c.body.id}`);
-    expect([inBox(page, 148, 147, 66), inBox(page, 214, 147, 32), inBox(page, 312, 147, 34)]).toEqual([['032026'], ['07'], ['16']]);
+    expect([inBox(page, 148, 147, 66), inBox(page, 214, 147, 32), inBox(page, 312, 147, 34)]).toEqual([
+      ['032026'],
+      ['07'],
+      ['16'],
+    ]);
   });
 });
 
 describe('a paper batch prints its claims on their forms', () => {
   it('one CMS-1500 per claim, in the batch, data only by default', async () => {
     const ids = await readyClaims(root, w, 2);
-    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: 'Paper May', company_id: w.company, transmission: 'P', claim_ids: ids });
+    const b = await root('POST', '/claim/batch', {
+      billing_company_id: w.bc,
+      name: 'Paper May',
+      company_id: w.company,
+      transmission: 'P',
+      claim_ids: ids,
+    });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     const pages = await pdf(`/claim/batch/show-batch-forms/${b.body.id}`);
     expect(pages).toHaveLength(2);

@@ -11,7 +11,9 @@ describe('PGlite data directory lock', () => {
     const other = spawn('sleep', ['30']);
     try {
       writeFileSync(join(dir, 'pglite.lock'), String(other.pid));
-      expect(() => lockDataDir(dir)).toThrow(`The data directory ${dir} is in use by another process (pid ${other.pid})`);
+      expect(() => lockDataDir(dir)).toThrow(
+        `The data directory ${dir} is in use by another process (pid ${other.pid})`,
+      );
     } finally {
       other.kill();
     }

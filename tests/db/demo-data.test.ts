@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
-import { DEMO_PASSWORD, DEMO_USERS, FEMALE_FIRST, MALE_FIRST, loadDemoDataIfWanted } from '../../dev-server/demo/demo-data.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  FEMALE_FIRST,
+  MALE_FIRST,
+  loadDemoDataIfWanted,
+} from '../../dev-server/demo/demo-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
@@ -25,68 +31,97 @@ const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>
 
 describe('demo data', () => {
   it('every company, facility and professional has a valid NPI', async () => {
-    const npis = await rows('select npi from companies union all select npi from facilities union all select npi from health_professionals');
+    const npis = await rows(
+      'select npi from companies union all select npi from facilities union all select npi from health_professionals',
+    );
     expect(npis.length).toBe(3 * (4 + 3 + 8));
     expect(npis.every((r) => isNpi(String(r.npi)))).toBe(true);
   });
   it('every patient has exactly one active primary policy with a plan of its own billing company', async () => {
-    const bad = await rows(`select p.id from patients p where 1 <> (select count(*) from insurance_policies i join insurance_plans pl on pl.id = i.insurance_plan_id
+    const bad =
+      await rows(`select p.id from patients p where 1 <> (select count(*) from insurance_policies i join insurance_plans pl on pl.id = i.insurance_plan_id
       where i.patient_id = p.id and i.type_responsibility_id = 1 and i.status and pl.billing_company_id = p.billing_company_id)`);
     expect(bad).toEqual([]);
     expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(450);
   });
-  it('a demo person\'s sex follows their first name, patients and professionals alike', async () => {
-    const people = await rows('select first_name, sex from patients union all select first_name, sex from health_professionals');
+  it("a demo person's sex follows their first name, patients and professionals alike", async () => {
+    const people = await rows(
+      'select first_name, sex from patients union all select first_name, sex from health_professionals',
+    );
     const wrong = people.filter((p) => !(p.sex === 'F' ? FEMALE_FIRST : MALE_FIRST).includes(String(p.first_name)));
     expect(wrong).toEqual([]);
   });
 
-  it('every demo patient has an SSN that can be no one\'s (area 900-999), kept only as its hash and last 4', async () => {
+  it("every demo patient has an SSN that can be no one's (area 900-999), kept only as its hash and last 4", async () => {
     const ssn = await rows('select ssn_hash, ssn_last4 from patients');
-    expect(ssn.every((p) => /^[0-9a-f]{64}$/.test(String(p.ssn_hash)) && /^\d{4}$/.test(String(p.ssn_last4)))).toBe(true);
+    expect(ssn.every((p) => /^[0-9a-f]{64}$/.test(String(p.ssn_hash)) && /^\d{4}$/.test(String(p.ssn_last4)))).toBe(
+      true,
+    );
   });
 
   it('brings claims in every status and every sub-status, over the last 18 months', async () => {
     const statuses = await rows('select distinct status_id from claims order by 1');
     expect(statuses.map((r) => r.status_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const unused = await rows('select s.name from claim_sub_statuses s where not exists (select 1 from claims c where c.sub_status_id = s.id)');
+    const unused = await rows(
+      'select s.name from claim_sub_statuses s where not exists (select 1 from claims c where c.sub_status_id = s.id)',
+    );
     expect(unused).toEqual([]);
-    const [span] = await rows(`select min(date_of_service) >= current_date - 549 as recent, max(date_of_service) <= current_date as past, count(*) filter (where format_id = 2) > 0 as institutional from claims`);
+    const [span] = await rows(
+      `select min(date_of_service) >= current_date - 549 as recent, max(date_of_service) <= current_date as past, count(*) filter (where format_id = 2) > 0 as institutional from claims`,
+    );
     expect(span).toEqual({ recent: true, past: true, institutional: true });
   });
   it("a demo claim's billed amount is the sum of its lines, and its lines point at its diagnoses", async () => {
-    const wrong = await rows(`select c.id from claims c where c.billed_amount <> (select sum(line_charge) from claim_services s where s.claim_id = c.id)`);
+    const wrong = await rows(
+      `select c.id from claims c where c.billed_amount <> (select sum(line_charge) from claim_services s where s.claim_id = c.id)`,
+    );
     expect(wrong).toEqual([]);
-    const pointers = await rows(`select s.id from claim_services s join claims c on c.id = s.claim_id where c.format_id = 1
+    const pointers =
+      await rows(`select s.id from claim_services s join claims c on c.id = s.claim_id where c.format_id = 1
       and exists (select 1 from jsonb_array_elements_text(s.diagnosis_pointers) p where ascii(p) - 64 > jsonb_array_length(c.diagnoses))`);
     expect(pointers).toEqual([]);
   });
   it("a demo claim's history leads to its status", async () => {
-    const wrong = await rows(`select c.id from claims c where c.status_id <> (select t.to_state from state_transitions t where t.entity = 'claim' and t.entity_id = c.id order by t.id desc limit 1)`);
+    const wrong = await rows(
+      `select c.id from claims c where c.status_id <> (select t.to_state from state_transitions t where t.entity = 'claim' and t.entity_id = c.id order by t.id desc limit 1)`,
+    );
     expect(wrong).toEqual([]);
   });
   it("a demo claim's history reads in the order it happened, each step on the day it was taken", async () => {
-    const backwards = await rows(`select a.entity_id from state_transitions a join state_transitions b on b.entity = a.entity and b.entity_id = a.entity_id and b.id > a.id
+    const backwards =
+      await rows(`select a.entity_id from state_transitions a join state_transitions b on b.entity = a.entity and b.entity_id = a.entity_id and b.id > a.id
       where a.entity = 'claim' and b.created_at < a.created_at limit 5`);
     expect(backwards).toEqual([]);
   });
-  it('every Approved or Complete demo claim has the money behind it: its payer\'s remittance, posted', async () => {
-    const bare = await rows(`select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`);
+  it("every Approved or Complete demo claim has the money behind it: its payer's remittance, posted", async () => {
+    const bare = await rows(
+      `select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`,
+    );
     expect(bare).toEqual([]);
     // Denied claims carry the payer's denial as a posting too, with the CARC it was denied for.
-    const deniedBare = await rows(`select c.id from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`);
+    const deniedBare = await rows(
+      `select c.id from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`,
+    );
     expect(deniedBare).toEqual([]);
   });
 
-  it("claims whose primary left the patient a share and that carry a second policy are crossed over: refiled, sent again in a batch, paid by the secondary (CLP02 2, CO-23), and nothing is owed by insurance on them", async () => {
-    const crossed = await rows(`select distinct p.claim_id, c.patient_id from payment_services p join claims c on c.id = p.claim_id where p.paid_as = 'S' and p.claim_status = '2'`);
+  it('claims whose primary left the patient a share and that carry a second policy are crossed over: refiled, sent again in a batch, paid by the secondary (CLP02 2, CO-23), and nothing is owed by insurance on them', async () => {
+    const crossed = await rows(
+      `select distinct p.claim_id, c.patient_id from payment_services p join claims c on c.id = p.claim_id where p.paid_as = 'S' and p.claim_status = '2'`,
+    );
     expect(crossed.length).toBeGreaterThan(0);
     const ids = crossed.map((x) => Number(x.claim_id));
-    const refiled = await rows(`select claim_id from claim_refiles where refile_type = 1 and status = 'transmitted' and claim_id = any('{${ids.join(',')}}'::bigint[])`);
+    const refiled = await rows(
+      `select claim_id from claim_refiles where refile_type = 1 and status = 'transmitted' and claim_id = any('{${ids.join(',')}}'::bigint[])`,
+    );
     expect(new Set(refiled.map((x) => Number(x.claim_id)))).toEqual(new Set(ids));
-    const secondTime = await rows(`select entity_id from state_transitions where entity = 'claim' and to_state = 3 and entity_id = any('{${ids.join(',')}}'::bigint[]) group by entity_id having count(*) < 2`);
+    const secondTime = await rows(
+      `select entity_id from state_transitions where entity = 'claim' and to_state = 3 and entity_id = any('{${ids.join(',')}}'::bigint[]) group by entity_id having count(*) < 2`,
+    );
     expect(secondTime).toEqual([]);
-    const restated = await rows(`select 1 from payment_services p, jsonb_array_elements(p.adjustments) a where p.paid_as = 'S' and a->>'reason' = '23' limit 1`);
+    const restated = await rows(
+      `select 1 from payment_services p, jsonb_array_elements(p.adjustments) a where p.paid_as = 'S' and a->>'reason' = '23' limit 1`,
+    );
     expect(restated.length).toBe(1);
     for (const c of crossed) {
       const b = (await patientBalances(app.db, [Number(c.patient_id)], Number(c.claim_id))).get(Number(c.patient_id))!;
@@ -96,12 +131,18 @@ describe('demo data', () => {
   });
 
   it('a few claims are underpaid at first and corrected by the payer: the first payment taken back to the cent and the claim paid again', async () => {
-    const corrected = await rows(`select r.claim_id, sum(r.paid) as taken from payment_services r join payments y on y.id = r.payment_id where r.reverses_id is not null and r.claim_status = '1' and y.source_id = 2 group by r.claim_id`);
+    const corrected = await rows(
+      `select r.claim_id, sum(r.paid) as taken from payment_services r join payments y on y.id = r.payment_id where r.reverses_id is not null and r.claim_status = '1' and y.source_id = 2 group by r.claim_id`,
+    );
     expect(corrected.length).toBeGreaterThan(0);
     for (const c of corrected) {
-      const live = await rows(`select coalesce(sum(p.paid), 0) as paid, bool_and(p.reverses_id is null) as plain from payment_services p where p.claim_id = ${Number(c.claim_id)} and p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)`);
+      const live = await rows(
+        `select coalesce(sum(p.paid), 0) as paid, bool_and(p.reverses_id is null) as plain from payment_services p where p.claim_id = ${Number(c.claim_id)} and p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)`,
+      );
       expect(Number(live[0].paid)).toBeGreaterThan(-Number(c.taken));
-      expect(Number((await rows(`select status_id from claims where id = ${Number(c.claim_id)}`))[0].status_id)).toBe(7);
+      expect(Number((await rows(`select status_id from claims where id = ${Number(c.claim_id)}`))[0].status_id)).toBe(
+        7,
+      );
     }
   });
 
@@ -130,18 +171,29 @@ describe('demo data', () => {
     process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'demo-exchange-'));
     try {
       const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
-      const batches = (await bm('GET', '/claim/batch/get-all-server?status_id=3')).body.data as Array<{ id: number; transmission: string; claim_ids: number[] }>;
+      const batches = (await bm('GET', '/claim/batch/get-all-server?status_id=3')).body.data as Array<{
+        id: number;
+        transmission: string;
+        claim_ids: number[];
+      }>;
       // A small demo (60 patients here) may have too few ready claims for a paper batch as well.
       expect(batches.map((b) => b.transmission)).toContain('E');
       const electronic = batches.find((b) => b.transmission === 'E')!;
       const sent = await bm('PATCH', `/claim/batch/submit-to-clearing-house/${electronic.id}`);
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      const folder = readdirSync(process.env.EXCHANGE_DIR, { recursive: true }).map(String).filter((f) => f.endsWith('.837'));
+      const folder = readdirSync(process.env.EXCHANGE_DIR, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.837'));
       // Under the billing company's own root: EXCHANGE_DIR/<billing company id>/outbound.
       expect(folder).toEqual([expect.stringMatching(/^\d+\/outbound\/[^/]+\.837$/)]);
-      const statuses = await app.db.query<{ status_id: number }>('select distinct status_id from claims where id = any($1::bigint[])', [electronic.claim_ids]);
+      const statuses = await app.db.query<{ status_id: number }>(
+        'select distinct status_id from claims where id = any($1::bigint[])',
+        [electronic.claim_ids],
+      );
       expect(statuses.rows).toEqual([{ status_id: 3 }]);
-    } finally { delete process.env.EXCHANGE_DIR; }
+    } finally {
+      delete process.env.EXCHANGE_DIR;
+    }
   });
 
   it("every demo batch's 837 and every demo remittance's 835 pass the independent 5010 validator", async () => {
@@ -149,16 +201,22 @@ describe('demo data', () => {
     try {
       await app.createUser({ email: 'x12@demo-check.test', roles: ['superuser'] });
       const root = app.as(await app.login('x12@demo-check.test'));
-      const waiting = (await root('GET', '/claim/batch/get-all-server?status_id=3&transmission=E&itemsPerPage=100')).body.data as Array<{ id: number }>;
+      const waiting = (await root('GET', '/claim/batch/get-all-server?status_id=3&transmission=E&itemsPerPage=100'))
+        .body.data as Array<{ id: number }>;
       for (const b of waiting) {
         const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`);
         expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       }
       const system = systemActor(null, 'x12-check');
       // The 837s of every batch the history sent and of today's, the 999s and 277CAs that answered them, every payer's 835.
-      const kept = (await rows(`select id, kind, name from files where kind in ('x12-out', 'ack', 'era') order by id`)) as Array<{ id: number; kind: string; name: string }>;
+      const kept = (await rows(
+        `select id, kind, name from files where kind in ('x12-out', 'ack', 'era') order by id`,
+      )) as Array<{ id: number; kind: string; name: string }>;
       const texts: Record<string, string> = {};
-      for (const f of kept) texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = (await app.files.read(await app.files.get(system, Number(f.id)))).toString('latin1');
+      for (const f of kept)
+        texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = (
+          await app.files.read(await app.files.get(system, Number(f.id)))
+        ).toString('latin1');
       expect(kept.filter((f) => f.kind === 'x12-out').length).toBeGreaterThanOrEqual(3);
       expect(kept.filter((f) => f.kind === 'era').length).toBeGreaterThanOrEqual(2);
       const checked = await validateX12(texts);
@@ -167,8 +225,13 @@ describe('demo data', () => {
       // What CI prints: how many of the product's own files the validator read.
       mkdirSync('.test-data', { recursive: true });
       const count = (kind: string) => kept.filter((f) => f.kind === kind).length;
-      writeFileSync('.test-data/x12-checked.txt', `${count('x12-out')} demo 837, ${count('ack')} demo 999/277CA and ${count('era')} demo 835 files passed x12valid\n`);
-    } finally { delete process.env.EXCHANGE_DIR; }
+      writeFileSync(
+        '.test-data/x12-checked.txt',
+        `${count('x12-out')} demo 837, ${count('ack')} demo 999/277CA and ${count('era')} demo 835 files passed x12valid\n`,
+      );
+    } finally {
+      delete process.env.EXCHANGE_DIR;
+    }
   }, 300_000);
 
   it('every demo claim a payer has seen went through a batch: sent as an 837, answered by the clearing house with a 999 and a 277CA', async () => {
@@ -178,19 +241,29 @@ describe('demo data', () => {
     // The history's batches are Completed: the clearing house answered every claim, once with a 999 and once with a 277CA.
     const completed = Number((await rows('select count(*)::int as n from claim_batches where status_id = 1'))[0].n);
     expect(completed).toBeGreaterThan(100);
-    const answers = await rows(`select kind, count(*)::int as n from exchange_files where direction = 'in' and kind in ('999', '277CA') group by kind order by kind`);
-    expect(answers).toEqual([{ kind: '277CA', n: completed }, { kind: '999', n: completed }]);
+    const answers = await rows(
+      `select kind, count(*)::int as n from exchange_files where direction = 'in' and kind in ('999', '277CA') group by kind order by kind`,
+    );
+    expect(answers).toEqual([
+      { kind: '277CA', n: completed },
+      { kind: '999', n: completed },
+    ]);
   });
 
   it('a demo claim is sent after its service and before today, on the day its first batch went out', async () => {
-    const odd = await rows(`select c.id from claims c join lateral (select min(b.shipping_date) as first from claim_batches b where b.claim_ids @> to_jsonb(c.id) and b.status_id = 1) b on b.first is not null
+    const odd =
+      await rows(`select c.id from claims c join lateral (select min(b.shipping_date) as first from claim_batches b where b.claim_ids @> to_jsonb(c.id) and b.status_id = 1) b on b.first is not null
       where c.first_submitted_at <= c.date_of_service or c.first_submitted_at > current_date or c.first_submitted_at <> b.first::date`);
     expect(odd).toEqual([]);
   });
 
   it("the clearing house's rejections are on the demo's Rejected claims in words, and no such claim reached a payer", async () => {
-    const rejected = (await rows(`select c.id, (select t.note from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 5 order by t.id desc limit 1) as note,
-        exists (select 1 from payment_services p where p.claim_id = c.id) as paid from claims c where c.status_id = 5`)) as Array<{ note: string; paid: boolean }>;
+    const rejected =
+      (await rows(`select c.id, (select t.note from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 5 order by t.id desc limit 1) as note,
+        exists (select 1 from payment_services p where p.claim_id = c.id) as paid from claims c where c.status_id = 5`)) as Array<{
+        note: string;
+        paid: boolean;
+      }>;
     expect(rejected.length).toBeGreaterThan(5);
     for (const c of rejected) {
       expect(c.note).toMatch(/^Rejected by the clearing house \(277CA\): /);
@@ -199,33 +272,53 @@ describe('demo data', () => {
   });
 
   it("brings admissions: patients in rooms now (never beyond a room's capacity), stays waiting to be billed, and billed stays linked to their claims both ways", async () => {
-    const byStatus = await rows('select status_id, count(*)::int as n from admissions group by status_id order by status_id');
+    const byStatus = await rows(
+      'select status_id, count(*)::int as n from admissions group by status_id order by status_id',
+    );
     expect(byStatus.map((x) => x.status_id)).toEqual([1, 2, 3]);
-    const over = await rows(`select u.id from units u, jsonb_array_elements(u.rooms) r where (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1) > (r->>'capacity')::int
+    const over =
+      await rows(`select u.id from units u, jsonb_array_elements(u.rooms) r where (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1) > (r->>'capacity')::int
       or coalesce((r->>'ocupation')::int, -1) <> (select count(*) from admissions a where a.unit_id = u.id and a.room = r->>'code' and a.status_id = 1)`);
     expect(over).toEqual([]);
-    expect(await rows('select a.id from admissions a left join claims c on c.id = a.claim_id where a.status_id = 3 and (c.id is null or c.admission_id is distinct from a.id)')).toEqual([]);
+    expect(
+      await rows(
+        'select a.id from admissions a left join claims c on c.id = a.claim_id where a.status_id = 3 and (c.id is null or c.admission_id is distinct from a.id)',
+      ),
+    ).toEqual([]);
   });
 
   it('every demo stay waiting to be billed is transferred to billing: its claim verifies and its 837I passes the validator', async () => {
     // The test database holds no code sets: the stays' diagnoses are put in, as the bundled ICD-10-CM release has them.
-    await app.db.query(`insert into diagnoses (code, description, start_date) select c, c, '2015-10-01' from (select distinct d->>'code' as c from admissions a, jsonb_array_elements(a.diagnoses) d where a.status_id = 2) x
+    await app.db
+      .query(`insert into diagnoses (code, description, start_date) select c, c, '2015-10-01' from (select distinct d->>'code' as c from admissions a, jsonb_array_elements(a.diagnoses) d where a.status_id = 2) x
       where not exists (select 1 from diagnoses where code = c)`);
     await app.createUser({ email: 'stays@demo-check.test', roles: ['superuser'] });
     const root = app.as(await app.login('stays@demo-check.test'));
-    const stays = (await rows('select id, billing_company_id from admissions where status_id = 2 order by id')) as Array<{ id: number; billing_company_id: number }>;
+    const stays = (await rows(
+      'select id, billing_company_id from admissions where status_id = 2 order by id',
+    )) as Array<{ id: number; billing_company_id: number }>;
     expect(stays.length).toBe(45);
     for (const stay of stays) {
       const r = await root('POST', `/admission/${stay.id}/transfer-to-billing`);
       expect(r.status, `admission ${stay.id}: ${JSON.stringify(r.body)}`).toBe(200);
     }
-    const claims = (await rows(`select c.id, c.billing_company_id, c.verified, c.status_id from claims c join admissions a on a.claim_id = c.id where a.id = any('{${stays.map((x) => x.id).join(',')}}'::bigint[])`)) as Array<{ id: number; billing_company_id: number; verified: boolean; status_id: number }>;
+    const claims = (await rows(
+      `select c.id, c.billing_company_id, c.verified, c.status_id from claims c join admissions a on a.claim_id = c.id where a.id = any('{${stays.map((x) => x.id).join(',')}}'::bigint[])`,
+    )) as Array<{ id: number; billing_company_id: number; verified: boolean; status_id: number }>;
     expect(claims.map((c) => [c.verified, c.status_id])).toEqual(stays.map(() => [true, 2]));
     const texts: Record<string, string> = {};
     for (const bc of [...new Set(claims.map((c) => Number(c.billing_company_id)))]) {
-      const { institutional } = await claimsFor837(app.db, bc, claims.filter((c) => Number(c.billing_company_id) === bc).map((c) => Number(c.id)));
-      texts[`stays-${bc}.837`] = write837I({ submitter: { name: 'DEMO BILLING', id: 'SUB01', contactName: 'BILLING OFFICE', phone: '3055552222' }, receiver: { name: 'AVAILITY', id: '030240928' },
-        interchange: { senderId: 'SUB01', receiverId: '030240928', control: 9000 + bc, usage: 'T', date: new Date() }, claims: institutional.map(({ id: _id, ...c }) => c) } as Batch837<never>);
+      const { institutional } = await claimsFor837(
+        app.db,
+        bc,
+        claims.filter((c) => Number(c.billing_company_id) === bc).map((c) => Number(c.id)),
+      );
+      texts[`stays-${bc}.837`] = write837I({
+        submitter: { name: 'DEMO BILLING', id: 'SUB01', contactName: 'BILLING OFFICE', phone: '3055552222' },
+        receiver: { name: 'AVAILITY', id: '030240928' },
+        interchange: { senderId: 'SUB01', receiverId: '030240928', control: 9000 + bc, usage: 'T', date: new Date() },
+        claims: institutional.map(({ id: _id, ...c }) => c),
+      } as Batch837<never>);
     }
     const checked = await validateX12(texts);
     expect(checked.output.split('\n').filter((l) => !/: OK$/.test(l) && l.trim())).toEqual([]);
@@ -235,24 +328,42 @@ describe('demo data', () => {
   it('brings payments: a posted ERA in a closed batch (claims Approved, one Denied with its CARC), a check waiting to be distributed over its attached claims, a patient paying the coinsurance', async () => {
     const bc = Number((await rows('select min(id) as id from billing_companies'))[0].id);
     // Today's remittance (the payers' earlier ones are the history's, tested below).
-    const posted = await rows(`select b.status_id, e.status, e.posted_amount, b.close_date, e.id from era_files e join payment_batches b on b.era_file_id = e.id where e.billing_company_id = ${bc} and e.name like '%remittance-1.835'`);
+    const posted = await rows(
+      `select b.status_id, e.status, e.posted_amount, b.close_date, e.id from era_files e join payment_batches b on b.era_file_id = e.id where e.billing_company_id = ${bc} and e.name like '%remittance-1.835'`,
+    );
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ status_id: 2, status: 'posted' });
-    const outcomes = await rows(`select c.status_id, count(*)::int as n from claims c where c.id in (select claim_id from payment_services p join payments y on y.id = p.payment_id where y.era_file_id = ${posted[0].id}) group by c.status_id order by c.status_id`);
+    const outcomes = await rows(
+      `select c.status_id, count(*)::int as n from claims c where c.id in (select claim_id from payment_services p join payments y on y.id = p.payment_id where y.era_file_id = ${posted[0].id}) group by c.status_id order by c.status_id`,
+    );
     expect(outcomes.filter((o) => ![4, 6, 7].includes(Number(o.status_id)))).toEqual([]);
     expect(outcomes.find((o) => o.status_id === 6)?.n).toBe(1);
-    const denied = await rows(`select n.details->'carc' as carc from claim_notes n join claims c on c.id = n.claim_id where c.billing_company_id = ${bc} and c.status_id = 6 and n.details ? 'carc'`);
+    const denied = await rows(
+      `select n.details->'carc' as carc from claim_notes n join claims c on c.id = n.claim_id where c.billing_company_id = ${bc} and c.status_id = 6 and n.details ? 'carc'`,
+    );
     expect(denied.map((d) => d.carc)).toContainEqual(['CO-50']);
-    const check = await rows(`select y.amount, y.distributed, (select count(*)::int from payment_claims pc where pc.payment_id = y.id) as claims from payments y where y.billing_company_id = ${bc} and y.method_id = 3 and y.source_id <> 1`);
-    expect(check.map((c) => [Number(c.amount) > 0, Number(c.distributed ?? 0), c.claims])).toEqual([[true, 0, check[0].claims]]);
+    const check = await rows(
+      `select y.amount, y.distributed, (select count(*)::int from payment_claims pc where pc.payment_id = y.id) as claims from payments y where y.billing_company_id = ${bc} and y.method_id = 3 and y.source_id <> 1`,
+    );
+    expect(check.map((c) => [Number(c.amount) > 0, Number(c.distributed ?? 0), c.claims])).toEqual([
+      [true, 0, check[0].claims],
+    ]);
     expect(Number(check[0].claims)).toBeGreaterThan(0);
-    expect(await rows(`select amount from payments where billing_company_id = ${bc} and source_id = 1 and reference = 'FRONT DESK'`)).toHaveLength(1);
+    expect(
+      await rows(
+        `select amount from payments where billing_company_id = ${bc} and source_id = 1 and reference = 'FRONT DESK'`,
+      ),
+    ).toHaveLength(1);
   });
 
   it("a Billing Manager processes the demo's waiting ERA: its claims post and the one that is not ours waits in the exception queue", async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
     // Today's second remittance, waiting to be processed (the history's are all posted).
-    const era = (await rows(`select id from era_files where status = 'new' and billing_company_id = (select min(id) from billing_companies)`))[0] as { id: number };
+    const era = (
+      await rows(
+        `select id from era_files where status = 'new' and billing_company_id = (select min(id) from billing_companies)`,
+      )
+    )[0] as { id: number };
     const r = await bm('POST', '/payments/eras/process', { id: era.id });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.exceptions).toBe(1);
@@ -266,17 +377,24 @@ describe('demo data', () => {
     const list = await collector('GET', '/denial/get-all-server?status_id=6');
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.count).toBeGreaterThan(0);
-    expect(list.body.data.every((c: { denial_codes: unknown[]; denied_at: string }) => c.denial_codes.length > 0 && /^\d{2}\/\d{2}\/\d{4}$/.test(c.denied_at))).toBe(true);
+    expect(
+      list.body.data.every(
+        (c: { denial_codes: unknown[]; denied_at: string }) =>
+          c.denial_codes.length > 0 && /^\d{2}\/\d{2}\/\d{4}$/.test(c.denied_at),
+      ),
+    ).toBe(true);
     const me = (await collector('GET', '/auth/me')).body;
     const mine = await collector('GET', `/denial/get-all-server?assigned_user_id=${me.id ?? me.user?.id}`);
     expect(mine.body.count).toBeGreaterThan(0);
-    const tracked = await rows('select t.claim_id, n.note = t.tracking_note as same from denial_trackings t join claim_notes n on n.id = t.claim_note_id');
+    const tracked = await rows(
+      'select t.claim_id, n.note = t.tracking_note as same from denial_trackings t join claim_notes n on n.id = t.claim_note_id',
+    );
     expect(tracked.length).toBeGreaterThan(0);
     expect(tracked.every((t) => t.same === true)).toBe(true);
   });
 
   it('a demo user per default role signs in with the demo password', async () => {
-    for (const u of DEMO_USERS) expect(typeof await app.login(u.email, DEMO_PASSWORD)).toBe('string');
+    for (const u of DEMO_USERS) expect(typeof (await app.login(u.email, DEMO_PASSWORD))).toBe('string');
   });
   it('a Billing Manager of the demo sees only the first billing company', async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
@@ -287,21 +405,49 @@ describe('demo data', () => {
   it("every patient's ledger reconciles with the claims and payments it comes from", async () => {
     const patients = (await rows('select distinct patient_id as id from claims order by 1')).map((r) => Number(r.id));
     const balances = await patientBalances(app.db, patients);
-    const charges = new Map((await rows('select c.patient_id, sum(s.line_charge) as n from claims c join claim_services s on s.claim_id = c.id group by 1')).map((r) => [Number(r.patient_id), Number(r.n)]));
-    const paid = new Map((await rows('select c.patient_id, sum(p.paid) as n from claims c join payment_services p on p.claim_id = c.id join payments y on y.id = p.payment_id where y.source_id <> 1 group by 1')).map((r) => [Number(r.patient_id), Number(r.n)]));
+    const charges = new Map(
+      (
+        await rows(
+          'select c.patient_id, sum(s.line_charge) as n from claims c join claim_services s on s.claim_id = c.id group by 1',
+        )
+      ).map((r) => [Number(r.patient_id), Number(r.n)]),
+    );
+    const paid = new Map(
+      (
+        await rows(
+          'select c.patient_id, sum(p.paid) as n from claims c join payment_services p on p.claim_id = c.id join payments y on y.id = p.payment_id where y.source_id <> 1 group by 1',
+        )
+      ).map((r) => [Number(r.patient_id), Number(r.n)]),
+    );
     const wrong: unknown[] = [];
     for (const id of patients) {
       const b = balances.get(id)!;
       const last = (await patientLedger(app.db, id)).at(-1)!;
-      if (b.charges !== (charges.get(id) ?? 0) || b.insurance_paid !== (paid.get(id) ?? 0) || last.insurance_balance !== b.insurance_balance || last.patient_balance !== b.patient_balance) wrong.push({ id, b, last });
+      if (
+        b.charges !== (charges.get(id) ?? 0) ||
+        b.insurance_paid !== (paid.get(id) ?? 0) ||
+        last.insurance_balance !== b.insurance_balance ||
+        last.patient_balance !== b.patient_balance
+      )
+        wrong.push({ id, b, last });
     }
     expect(wrong).toEqual([]);
     expect(patients.length).toBeGreaterThan(100);
     expect([...balances.values()].some((b) => b.insurance_paid > 0 && b.patient_responsibility > 0)).toBe(true);
   });
   it('the demo ledger has statements given out and a denied claim written off', async () => {
-    expect(Number((await rows('select count(*) n from patient_statements where sequence = 2'))[0].n)).toBeGreaterThan(0);
-    expect(Number((await rows("select count(*) n from ledger_entries where kind = 'write_off' and reason = 'timely_filing' and responsibility = 'insurance'"))[0].n)).toBeGreaterThan(0);
+    expect(Number((await rows('select count(*) n from patient_statements where sequence = 2'))[0].n)).toBeGreaterThan(
+      0,
+    );
+    expect(
+      Number(
+        (
+          await rows(
+            "select count(*) n from ledger_entries where kind = 'write_off' and reason = 'timely_filing' and responsibility = 'insurance'",
+          )
+        )[0].n,
+      ),
+    ).toBeGreaterThan(0);
   });
   it('is not loaded again on a database that has data', async () => {
     const logged: string[] = [];
@@ -310,7 +456,8 @@ describe('demo data', () => {
   });
   it('an empty embedded database gets it; a PostgreSQL server only when asked; DEMO_DATA=0 never', async () => {
     const db = await freshDatabase();
-    const count = async () => Number((await db.query<{ n: string }>('select count(*) n from billing_companies')).rows[0].n);
+    const count = async () =>
+      Number((await db.query<{ n: string }>('select count(*) n from billing_companies')).rows[0].n);
     await loadDemoDataIfWanted(db, { DATABASE_URL: 'postgres://elsewhere' }, () => undefined);
     await loadDemoDataIfWanted(db, { DEMO_DATA: '0' }, () => undefined);
     expect(await count()).toBe(0);

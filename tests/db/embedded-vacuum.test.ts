@@ -26,11 +26,15 @@ describe('the embedded database vacuums itself (PGlite has no autovacuum worker)
   it('vacuuming the due table lets a count read its index alone', async () => {
     await expect.poll(due, { timeout: 15_000, interval: 200 }).toContain('public.busy');
     expect(await vacuumOneDue(db)).toEqual({ table: 'public.busy', vacuum: true });
-    const pages = await db.query<{ relpages: number; relallvisible: number }>("select relpages, relallvisible from pg_class where relname = 'busy'");
+    const pages = await db.query<{ relpages: number; relallvisible: number }>(
+      "select relpages, relallvisible from pg_class where relname = 'busy'",
+    );
     expect(pages.rows[0].relallvisible).toBe(pages.rows[0].relpages);
     await db.query('set enable_seqscan = off');
     await db.query('set enable_bitmapscan = off');
-    const plan = await db.query<{ 'QUERY PLAN': string }>("explain (analyze, costs off, timing off, summary off) select count(*) from busy where name like 'n1%'");
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      "explain (analyze, costs off, timing off, summary off) select count(*) from busy where name like 'n1%'",
+    );
     await db.query('reset enable_seqscan');
     await db.query('reset enable_bitmapscan');
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('Heap Fetches: 0');

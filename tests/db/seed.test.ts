@@ -4,7 +4,9 @@ import { seedAdministrator } from '../../dev-server/db/seed.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
 let db: Database;
-beforeAll(async () => { db = await freshDatabase(); });
+beforeAll(async () => {
+  db = await freshDatabase();
+});
 afterAll(() => db.close());
 
 describe('first start', () => {
@@ -14,13 +16,28 @@ describe('first start', () => {
     await seedAdministrator(db, {}, (l) => lines.push(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Administrator created: admin@example\.com with password \S{16,}/);
-    const r = await db.query<{ slug: string }>("select r.slug from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.email = 'admin@example.com'");
+    const r = await db.query<{ slug: string }>(
+      "select r.slug from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.email = 'admin@example.com'",
+    );
     expect(r.rows).toEqual([{ slug: 'superuser' }]);
   });
 
   it('seeds the twelve default roles with their spelled-right permissions', async () => {
     const roles = await db.query<{ slug: string }>('select slug from roles order by id');
-    expect(roles.rows.map((r) => r.slug)).toEqual(['superuser', 'superauditor', 'developmentsupport', 'healthprofessional', 'patient', 'billingmanager', 'biller', 'client', 'paymentprocessor', 'collector', 'accountmanager', 'billingauditor']);
+    expect(roles.rows.map((r) => r.slug)).toEqual([
+      'superuser',
+      'superauditor',
+      'developmentsupport',
+      'healthprofessional',
+      'patient',
+      'billingmanager',
+      'biller',
+      'client',
+      'paymentprocessor',
+      'collector',
+      'accountmanager',
+      'billingauditor',
+    ]);
     const odd = await db.query("select slug from permissions where slug like 'heatlh%' or slug like 'Payment.%'");
     expect(odd.rows).toEqual([]);
   });

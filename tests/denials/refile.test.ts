@@ -10,7 +10,9 @@ import { write835 } from '../../src/domain/x12/era-835-writer.ts';
 import { toIsoDate } from '../../src/domain/formats.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 
-let app: TestApp; let root: Api; let w: ClaimWorld;
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
@@ -19,22 +21,64 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
-const envelope = { submitter: { name: 'SUN BILLING', id: 'SUB01', contactName: 'ANA', phone: '3055552222' }, receiver: { name: 'AVAILITY', id: '030240928' },
-  interchange: { senderId: 'SUB01', receiverId: '030240928', control: 8, usage: 'T' as const, date: new Date('2026-04-10T12:00:00Z') } };
+const n = async (sql: string, params: unknown[] = []) =>
+  Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
+const envelope = {
+  submitter: { name: 'SUN BILLING', id: 'SUB01', contactName: 'ANA', phone: '3055552222' },
+  receiver: { name: 'AVAILITY', id: '030240928' },
+  interchange: {
+    senderId: 'SUB01',
+    receiverId: '030240928',
+    control: 8,
+    usage: 'T' as const,
+    date: new Date('2026-04-10T12:00:00Z'),
+  },
+};
 
 /** A claim billed to the primary and the secondary, sent, and paid by the primary: 125.00 + 15.00, CO-45 and PR-2 on the first line. */
 async function paidByPrimary(): Promise<{ id: number; lines: number[] }> {
-  const c = await root('POST', '/claim/verify-register', goodClaim(w, { insurance_policy_ids: [w.policy, w.secondary] }));
+  const c = await root(
+    'POST',
+    '/claim/verify-register',
+    goodClaim(w, { insurance_policy_ids: [w.policy, w.secondary] }),
+  );
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   await app.db.query('update claims set status_id = 3 where id = $1', [c.body.id]);
   const lines = (await root('GET', `/claim/${c.body.id}`)).body.services.map((s: { id: number }) => s.id);
-  const batch = (await root('POST', '/payments/batch', { billing_company_id: w.bc, name: `Primary ${c.body.id}`, company_id: w.company, amount: 9500, posting_date: '04/01/2026' })).body.id;
-  const payment = (await root('POST', '/payments/payment', { payment_batch_id: batch, source_id: 2, insurance_company_id: w.payer, method_id: 3, payment_date: '04/01/2026', amount: 9500, reference: `CHK${c.body.id}` })).body.id;
-  const posted = await root('POST', `/payments/batch/${batch}/services`, { payment_id: payment, services: [
-    { claim_service_id: lines[0], paid: 8500, adjustments: [{ group: 'CO', reason: '45', amount: 2500 }, { group: 'PR', reason: '2', amount: 1500 }] },
-    { claim_service_id: lines[1], paid: 1000, adjustments: [{ group: 'CO', reason: '45', amount: 500 }] },
-  ] });
+  const batch = (
+    await root('POST', '/payments/batch', {
+      billing_company_id: w.bc,
+      name: `Primary ${c.body.id}`,
+      company_id: w.company,
+      amount: 9500,
+      posting_date: '04/01/2026',
+    })
+  ).body.id;
+  const payment = (
+    await root('POST', '/payments/payment', {
+      payment_batch_id: batch,
+      source_id: 2,
+      insurance_company_id: w.payer,
+      method_id: 3,
+      payment_date: '04/01/2026',
+      amount: 9500,
+      reference: `CHK${c.body.id}`,
+    })
+  ).body.id;
+  const posted = await root('POST', `/payments/batch/${batch}/services`, {
+    payment_id: payment,
+    services: [
+      {
+        claim_service_id: lines[0],
+        paid: 8500,
+        adjustments: [
+          { group: 'CO', reason: '45', amount: 2500 },
+          { group: 'PR', reason: '2', amount: 1500 },
+        ],
+      },
+      { claim_service_id: lines[1], paid: 1000, adjustments: [{ group: 'CO', reason: '45', amount: 500 }] },
+    ],
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   return { id: c.body.id, lines };
 }
@@ -46,13 +90,23 @@ async function written837(claimId: number) {
 }
 
 describe('submitting to the secondary payer', () => {
-  it("a claim paid by the primary goes to the secondary: back to Not submitted, billed to the secondary, the refile waiting to go", async () => {
+  it('a claim paid by the primary goes to the secondary: back to Not submitted, billed to the secondary, the refile waiting to go', async () => {
     const claim = await paidByPrimary();
     expect(await n('select status_id from claims where id = $1', [claim.id])).toBe(4);
-    const r = await root('POST', '/denial/refile', { claim_id: claim.id, refile_type: 1, refile_reason: '01', note: 'Primary paid; coinsurance to the secondary' });
+    const r = await root('POST', '/denial/refile', {
+      claim_id: claim.id,
+      refile_type: 1,
+      refile_reason: '01',
+      note: 'Primary paid; coinsurance to the secondary',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ status: 'pending', policy_id: w.secondary });
-    const row = (await app.db.query<{ status_id: number; billed_responsibility: string }>('select status_id, billed_responsibility from claims where id = $1', [claim.id])).rows[0];
+    const row = (
+      await app.db.query<{ status_id: number; billed_responsibility: string }>(
+        'select status_id, billed_responsibility from claims where id = $1',
+        [claim.id],
+      )
+    ).rows[0];
     expect(row).toEqual({ status_id: 2, billed_responsibility: 'S' });
   });
 
@@ -61,10 +115,14 @@ describe('submitting to the secondary payer', () => {
     await root('POST', '/denial/refile', { claim_id: claim.id, refile_type: 1, refile_reason: '01' });
     const { model, text } = await written837(claim.id);
     expect(model.subscriber.responsibility).toBe('S');
-    expect(model.otherPayers).toEqual([expect.objectContaining({ responsibility: 'P', paidAmount: 9500, adjustments: [] })]);
-    expect(model.lines.map((l) => l.adjudications?.map((a) => [a.paid, a.adjustments.map((x) => `${x.group}-${x.reason} ${x.amount}`), a.date]))).toEqual([
-      [[8500, ['CO-45 2500', 'PR-2 1500'], '2026-04-01']], [[1000, ['CO-45 500'], '2026-04-01']],
+    expect(model.otherPayers).toEqual([
+      expect.objectContaining({ responsibility: 'P', paidAmount: 9500, adjustments: [] }),
     ]);
+    expect(
+      model.lines.map((l) =>
+        l.adjudications?.map((a) => [a.paid, a.adjustments.map((x) => `${x.group}-${x.reason} ${x.amount}`), a.date]),
+      ),
+    ).toEqual([[[8500, ['CO-45 2500', 'PR-2 1500'], '2026-04-01']], [[1000, ['CO-45 500'], '2026-04-01']]]);
     const doc = readInterchanges(text);
     expect(doc.findings).toEqual([]);
     const back = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
@@ -79,10 +137,18 @@ describe('submitting to the secondary payer', () => {
       await root('POST', '/denial/refile', { claim_id: claim.id, refile_type: 1, refile_reason: '01' });
       const { text } = await written837(claim.id);
       const parsed = new x12.X12Parser(true).parse(text) as any;
-      const segs = parsed.functionalGroups[0].transactions[0].segments as Array<{ tag: string; elements: Array<{ value: string }> }>;
+      const segs = parsed.functionalGroups[0].transactions[0].segments as Array<{
+        tag: string;
+        elements: Array<{ value: string }>;
+      }>;
       expect(segs.filter((s) => s.tag === 'SBR').map((s) => s.elements[0].value)).toEqual(['S', 'P']);
-      expect(segs.filter((s) => s.tag === 'SVD').map((s) => [s.elements[1].value, s.elements[2].value])).toEqual([['85.00', 'HC:99213:25'], ['10.00', 'HC:36415']]);
-      expect(segs.filter((s) => s.tag === 'AMT' && s.elements[0].value === 'D').map((s) => s.elements[1].value)).toEqual(['95.00']);
+      expect(segs.filter((s) => s.tag === 'SVD').map((s) => [s.elements[1].value, s.elements[2].value])).toEqual([
+        ['85.00', 'HC:99213:25'],
+        ['10.00', 'HC:36415'],
+      ]);
+      expect(
+        segs.filter((s) => s.tag === 'AMT' && s.elements[0].value === 'D').map((s) => s.elements[1].value),
+      ).toEqual(['95.00']);
     })();
   });
 
@@ -90,32 +156,84 @@ describe('submitting to the secondary payer', () => {
     const claim = await paidByPrimary();
     await root('POST', '/denial/refile', { claim_id: claim.id, refile_type: 1, refile_reason: '01' });
     await app.db.query('update claims set status_id = 3 where id = $1', [claim.id]);
-    const who = (await app.db.query<{ pcn: string; payer_id: string; name: string; npi: string }>(
-      `select c.patient_control_number as pcn, i.payer_id, i.name, co.npi from claims c join insurance_policies p on p.id = $2 join insurance_companies i on i.id = p.insurance_company_id
-        join companies co on co.id = c.company_id where c.id = $1`, [claim.id, w.secondary])).rows[0];
+    const who = (
+      await app.db.query<{ pcn: string; payer_id: string; name: string; npi: string }>(
+        `select c.patient_control_number as pcn, i.payer_id, i.name, co.npi from claims c join insurance_policies p on p.id = $2 join insurance_companies i on i.id = p.insurance_company_id
+        join companies co on co.id = c.company_id where c.id = $1`,
+        [claim.id, w.secondary],
+      )
+    ).rows[0];
     const day = toIsoDate('2026-04-20');
-    const lines = await app.db.query<{ procedure_code: string; line_charge: number }>('select procedure_code, line_charge from claim_services where claim_id = $1 order by line_number', [claim.id]);
+    const lines = await app.db.query<{ procedure_code: string; line_charge: number }>(
+      'select procedure_code, line_charge from claim_services where claim_id = $1 order by line_number',
+      [claim.id],
+    );
     const paid = [1500, 0];
-    const text = write835({ sender: who.payer_id, receiver: 'SUN', control: 31, date: day, payments: [{
-      payer: { name: who.name.toUpperCase(), id: who.payer_id, address: { line1: 'PO BOX 1', city: 'TAMPA', state: 'FL', zip: '33601' }, contact: { phone: '8005550100' } },
-      payee: { name: 'CLINIC', npi: who.npi }, method: 'ACH', date: day, trace: `SEC${claim.id}`,
-      claims: [{ patientControlNumber: who.pcn, status: '2', charge: 14000, paid: 1500, patientResponsibility: 0, payerControlNumber: `S${claim.id}`, patient: { lastName: 'DOE', firstName: 'JANE', memberId: 'S998877' }, from: toIsoDate('2026-03-02'),
-        lines: lines.rows.map((l, i) => ({ procedure: l.procedure_code, charge: Number(l.line_charge), paid: paid[i], date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO' as const, reason: '23', amount: Number(l.line_charge) - paid[i] }] })) }],
-    }] });
-    const received = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: `secondary-${claim.id}.835` });
+    const text = write835({
+      sender: who.payer_id,
+      receiver: 'SUN',
+      control: 31,
+      date: day,
+      payments: [
+        {
+          payer: {
+            name: who.name.toUpperCase(),
+            id: who.payer_id,
+            address: { line1: 'PO BOX 1', city: 'TAMPA', state: 'FL', zip: '33601' },
+            contact: { phone: '8005550100' },
+          },
+          payee: { name: 'CLINIC', npi: who.npi },
+          method: 'ACH',
+          date: day,
+          trace: `SEC${claim.id}`,
+          claims: [
+            {
+              patientControlNumber: who.pcn,
+              status: '2',
+              charge: 14000,
+              paid: 1500,
+              patientResponsibility: 0,
+              payerControlNumber: `S${claim.id}`,
+              patient: { lastName: 'DOE', firstName: 'JANE', memberId: 'S998877' },
+              from: toIsoDate('2026-03-02'),
+              lines: lines.rows.map((l, i) => ({
+                procedure: l.procedure_code,
+                charge: Number(l.line_charge),
+                paid: paid[i],
+                date: toIsoDate('2026-03-02'),
+                adjustments: [{ group: 'CO' as const, reason: '23', amount: Number(l.line_charge) - paid[i] }],
+              })),
+            },
+          ],
+        },
+      ],
+    });
+    const received = await root('POST', '/payments/eras/sync', {
+      billing_company_id: w.bc,
+      content: text,
+      name: `secondary-${claim.id}.835`,
+    });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
-    const era = (await app.db.query<{ id: number }>('select id from era_files where trace_number = $1', [`SEC${claim.id}`])).rows[0];
+    const era = (
+      await app.db.query<{ id: number }>('select id from era_files where trace_number = $1', [`SEC${claim.id}`])
+    ).rows[0];
     const processed = await root('POST', '/payments/eras/process', { id: era.id });
     expect(processed.body.posted_claims, JSON.stringify(processed.body)).toBe(1);
     expect(await n('select status_id from claims where id = $1', [claim.id])).toBe(7);
   });
 
   it("is refused before the primary's payment is posted, and nothing changes", async () => {
-    const c = await root('POST', '/claim/verify-register', goodClaim(w, { insurance_policy_ids: [w.policy, w.secondary] }));
+    const c = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, { insurance_policy_ids: [w.policy, w.secondary] }),
+    );
     await app.db.query('update claims set status_id = 6 where id = $1', [c.body.id]);
     const r = await root('POST', '/denial/refile', { claim_id: c.body.id, refile_type: 1, refile_reason: '01' });
     expect(r.status).toBe(422);
-    expect(r.body.errors.refile_type).toEqual(["The primary payer's adjudication must be posted before billing the secondary payer."]);
+    expect(r.body.errors.refile_type).toEqual([
+      "The primary payer's adjudication must be posted before billing the secondary payer.",
+    ]);
     expect(await n('select count(*) from claim_refiles where claim_id = $1', [c.body.id])).toBe(0);
     expect(await n('select status_id from claims where id = $1', [c.body.id])).toBe(6);
   });
@@ -125,7 +243,11 @@ describe('corrected and void claims', () => {
   async function denied(payerNumber?: string) {
     const c = await root('POST', '/claim/verify-register', goodClaim(w));
     await app.db.query('update claims set status_id = 6 where id = $1', [c.body.id]);
-    if (payerNumber) await app.db.query(`insert into claim_notes (billing_company_id, claim_id, kind, status_id, note, details) values ($1, $2, 'check_status', 6, 'denied', $3)`, [w.bc, c.body.id, JSON.stringify({ payer_claim_number: payerNumber })]);
+    if (payerNumber)
+      await app.db.query(
+        `insert into claim_notes (billing_company_id, claim_id, kind, status_id, note, details) values ($1, $2, 'check_status', 6, 'denied', $3)`,
+        [w.bc, c.body.id, JSON.stringify({ payer_claim_number: payerNumber })],
+      );
     return c.body.id as number;
   }
 
@@ -144,7 +266,9 @@ describe('corrected and void claims', () => {
     const id = await denied();
     const r = await root('POST', '/denial/refile', { claim_id: id, refile_type: 5, refile_reason: '03' });
     expect(r.status).toBe(422);
-    expect(r.body.errors.original_claim_id).toEqual(["A corrected or void claim names the payer's claim number (REF F8)."]);
+    expect(r.body.errors.original_claim_id).toEqual([
+      "A corrected or void claim names the payer's claim number (REF F8).",
+    ]);
   });
 
   it('a new refile cancels the one still waiting to be transmitted', async () => {
@@ -154,7 +278,12 @@ describe('corrected and void claims', () => {
     const second = await root('POST', '/denial/refile', { claim_id: id, refile_type: 5, refile_reason: '03' });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(second.body.cancelled).toEqual([first.id]);
-    const rows = (await app.db.query<{ id: number; status: string }>('select id, status from claim_refiles where claim_id = $1 order by id', [id])).rows;
+    const rows = (
+      await app.db.query<{ id: number; status: string }>(
+        'select id, status from claim_refiles where claim_id = $1 order by id',
+        [id],
+      )
+    ).rows;
     expect(rows.map((x) => x.status)).toEqual(['cancelled', 'pending']);
     expect(await n(`select count(*) from claims where id = $1 and frequency = '8'`, [id])).toBe(1);
   });
@@ -165,14 +294,20 @@ describe('corrected and void claims', () => {
     const r = await root('DELETE', `/denial/refile/${refile.id}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toBe('cancelled');
-    expect(await n(`select count(*) from claims where id = $1 and frequency = '1' and original_reference is null`, [id])).toBe(1);
-    expect((await root('DELETE', `/denial/refile/${refile.id}`)).body.errors.status).toEqual(['Only a refile not yet transmitted can be cancelled.']);
+    expect(
+      await n(`select count(*) from claims where id = $1 and frequency = '1' and original_reference is null`, [id]),
+    ).toBe(1);
+    expect((await root('DELETE', `/denial/refile/${refile.id}`)).body.errors.status).toEqual([
+      'Only a refile not yet transmitted can be cancelled.',
+    ]);
   });
 
   it('a claim still waiting for the payer is not refiled', async () => {
     const c = await root('POST', '/claim/verify-register', goodClaim(w));
     await app.db.query('update claims set status_id = 3 where id = $1', [c.body.id]);
     const r = await root('POST', '/denial/refile', { claim_id: c.body.id, refile_type: 3, refile_reason: '02' });
-    expect(r.body.errors.claim_id).toEqual(['Only a claim the payer answered (approved, rejected, denied or complete) is refiled.']);
+    expect(r.body.errors.claim_id).toEqual([
+      'Only a claim the payer answered (approved, rejected, denied or complete) is refiled.',
+    ]);
   });
 });

@@ -12,17 +12,31 @@ beforeAll(async () => {
   const other = await app.createBillingCompany('Other Guidelines BC', 'OGB');
   await app.createUser({ email: 'manager@guidelines.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   await app.createUser({ email: 'biller@guidelines.test', roles: ['biller'], billingCompanyIds: [bc] });
-  await app.createUser({ email: 'manager@other-guidelines.test', roles: ['billingmanager'], billingCompanyIds: [other] });
+  await app.createUser({
+    email: 'manager@other-guidelines.test',
+    roles: ['billingmanager'],
+    billingCompanyIds: [other],
+  });
   manager = app.as(await app.login('manager@guidelines.test'));
   biller = app.as(await app.login('biller@guidelines.test'));
   elsewhere = app.as(await app.login('manager@other-guidelines.test'));
-  payer = Number((await app.db.query<{ id: string }>(`insert into insurance_companies (payer_id, code, name) values ('60054', 'AET', 'Aetna') returning id`)).rows[0].id);
+  payer = Number(
+    (
+      await app.db.query<{ id: string }>(
+        `insert into insurance_companies (payer_id, code, name) values ('60054', 'AET', 'Aetna') returning id`,
+      )
+    ).rows[0].id,
+  );
 });
 afterAll(() => app.close());
 
 describe('guidelines', () => {
   it("a manager writes a payer's guideline; a biller of the billing company finds it by the payer and by a word of it", async () => {
-    const r = await manager('POST', '/guideline', { title: 'Aetna filing', insurance_company_id: payer, body: '# Aetna\n- Timely filing: **90 days**' });
+    const r = await manager('POST', '/guideline', {
+      title: 'Aetna filing',
+      insurance_company_id: payer,
+      body: '# Aetna\n- Timely filing: **90 days**',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const byPayer = await biller('GET', `/guideline/get-all-server?insurance_company_id=${payer}`);
     expect(byPayer.body.data.map((g: { id: number }) => g.id)).toEqual([r.body.id]);
@@ -36,10 +50,12 @@ describe('guidelines', () => {
     expect((await app.db.query(`select 1 from guidelines where title = 'Mine'`)).rows).toEqual([]);
   });
 
-  it("another billing company neither lists nor reads them", async () => {
+  it('another billing company neither lists nor reads them', async () => {
     const list = await elsewhere('GET', '/guideline/get-all-server');
     expect(list.body.data).toEqual([]);
-    const id = Number((await app.db.query<{ id: string }>(`select id from guidelines where title = 'Aetna filing'`)).rows[0].id);
+    const id = Number(
+      (await app.db.query<{ id: string }>(`select id from guidelines where title = 'Aetna filing'`)).rows[0].id,
+    );
     expect((await elsewhere('GET', `/guideline/${id}`)).status).toBe(404);
   });
 

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
-let ana: Api; let ben: Api; let cruz: Api; let other: Api;
+let ana: Api;
+let ben: Api;
+let cruz: Api;
+let other: Api;
 let ids: Record<string, number> = {};
 let patientId = 0;
 let anaToken = '';
@@ -19,14 +22,24 @@ beforeAll(async () => {
   };
   anaToken = await app.login('ana@msg.test');
   benToken = await app.login('ben@msg.test');
-  ana = app.as(anaToken); ben = app.as(benToken);
+  ana = app.as(anaToken);
+  ben = app.as(benToken);
   cruz = app.as(await app.login('cruz@msg.test'));
   other = app.as(await app.login('olga@other-msg.test'));
-  patientId = (await cruz('POST', '/patient', { first_name: 'Lucia', last_name: 'Perez', date_of_birth: '02/14/1979', sex: 'F' })).body.id;
+  patientId = (
+    await cruz('POST', '/patient', { first_name: 'Lucia', last_name: 'Perez', date_of_birth: '02/14/1979', sex: 'F' })
+  ).body.id;
 });
 afterAll(() => app.close());
 
-const thread = (extra: Record<string, unknown> = {}) => ({ subject: 'Lucia Perez balance', member_ids: [ids.ben], body: 'Can you call Aetna about her claim?', about_kind: 'patient', about_id: patientId, ...extra });
+const thread = (extra: Record<string, unknown> = {}) => ({
+  subject: 'Lucia Perez balance',
+  member_ids: [ids.ben],
+  body: 'Can you call Aetna about her claim?',
+  about_kind: 'patient',
+  about_id: patientId,
+  ...extra,
+});
 
 describe('messenger', () => {
   it('a message about a patient reaches the colleague as unread, and reading it clears the count', async () => {
@@ -36,7 +49,9 @@ describe('messenger', () => {
     const about = await ben('GET', `/messenger/threads?about_kind=patient&about_id=${patientId}`);
     expect(about.body.data.map((x: { id: number; unread: number }) => [x.id, x.unread])).toEqual([[t.body.id, 1]]);
     const messages = await ben('GET', `/messenger/threads/${t.body.id}/messages`);
-    expect(messages.body.map((m: { body: string; email: string }) => [m.email, m.body])).toEqual([['ana@msg.test', 'Can you call Aetna about her claim?']]);
+    expect(messages.body.map((m: { body: string; email: string }) => [m.email, m.body])).toEqual([
+      ['ana@msg.test', 'Can you call Aetna about her claim?'],
+    ]);
     await ben('POST', `/messenger/threads/${t.body.id}/read`);
     expect((await ben('GET', '/messenger/unread')).body).toEqual({ unread: 0 });
   });
@@ -48,8 +63,16 @@ describe('messenger', () => {
     expect((await other('GET', '/messenger/threads')).body.data).toEqual([]);
     const refused = await ana('POST', '/messenger/threads', thread({ member_ids: [ids.olga] }));
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ member_ids: ['Everyone in a conversation must work for its billing company.'] });
-    const elsewhere = await other('POST', '/messenger/threads', { subject: 'x', member_ids: [ids.olga], body: 'x', about_kind: 'patient', about_id: patientId });
+    expect(refused.body.errors).toEqual({
+      member_ids: ['Everyone in a conversation must work for its billing company.'],
+    });
+    const elsewhere = await other('POST', '/messenger/threads', {
+      subject: 'x',
+      member_ids: [ids.olga],
+      body: 'x',
+      about_kind: 'patient',
+      about_id: patientId,
+    });
     expect(elsewhere.status).toBe(422);
   });
 
@@ -64,12 +87,21 @@ describe('messenger', () => {
   it("a new message arrives on the member's event stream without asking again", async () => {
     const t = (await ana('POST', '/messenger/threads', thread({ subject: 'Live' }))).body;
     const ctrl = new AbortController();
-    const res = await fetch(`${app.url}/messenger/events`, { headers: { authorization: `Bearer ${benToken}` }, signal: ctrl.signal });
+    const res = await fetch(`${app.url}/messenger/events`, {
+      headers: { authorization: `Bearer ${benToken}` },
+      signal: ctrl.signal,
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let seen = '';
-    const read = async (until: string) => { while (!seen.includes(until)) { const { value, done } = await reader.read(); if (done) break; seen += decoder.decode(value); } };
+    const read = async (until: string) => {
+      while (!seen.includes(until)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += decoder.decode(value);
+      }
+    };
     await read('event: ready');
     const sent = await ana('POST', `/messenger/threads/${t.id}/messages`, { body: 'Aetna says it was paid.' });
     await read(`"message_id":${sent.body.id}`);

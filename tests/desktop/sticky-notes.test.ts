@@ -17,14 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const stored = async (id: number) => (await app.db.query<{ body: string; color: string }>('select body, color from sticky_notes where id = $1', [id])).rows[0];
+const stored = async (id: number) =>
+  (await app.db.query<{ body: string; color: string }>('select body, color from sticky_notes where id = $1', [id]))
+    .rows[0];
 
 describe('sticky notes', () => {
   it('a note is kept on the server with its colour, and read back by its author', async () => {
     const r = await ana('POST', '/sticky-notes', { body: 'Call Aetna about claim 1042', color: 'green' });
     expect(r.status).toBe(201);
     expect(await stored(r.body.id)).toEqual({ body: 'Call Aetna about claim 1042', color: 'green' });
-    expect((await ana('GET', '/sticky-notes')).body).toEqual([expect.objectContaining({ id: r.body.id, body: 'Call Aetna about claim 1042', color: 'green' })]);
+    expect((await ana('GET', '/sticky-notes')).body).toEqual([
+      expect.objectContaining({ id: r.body.id, body: 'Call Aetna about claim 1042', color: 'green' }),
+    ]);
   });
 
   it("another person of the same billing company, or a Super User, neither lists nor reads nor changes someone's note", async () => {
@@ -42,8 +46,12 @@ describe('sticky notes', () => {
     const r = await ana('PUT', `/sticky-notes/${note.id}`, { body: 'Follow up Friday with BCBS', color: 'pink' });
     expect(r.status).toBe(200);
     expect(await stored(note.id)).toEqual({ body: 'Follow up Friday with BCBS', color: 'pink' });
-    const audits = (await app.db.query<{ event: string; new_values: Record<string, unknown> }>(
-      `select event, new_values from audits where entity = 'sticky-note' and entity_id = $1 order by id`, [note.id])).rows;
+    const audits = (
+      await app.db.query<{ event: string; new_values: Record<string, unknown> }>(
+        `select event, new_values from audits where entity = 'sticky-note' and entity_id = $1 order by id`,
+        [note.id],
+      )
+    ).rows;
     expect(audits.map((a) => a.event)).toEqual(['created', 'updated']);
     expect(audits[1].new_values).toEqual({ color: 'pink', length: 'Follow up Friday with BCBS'.length });
   });

@@ -21,9 +21,12 @@ describe('web browser', () => {
   it('lists the portals of the active payers with a website, by name, each address ready to open', async () => {
     const r = await ana('GET', '/web-browser/portals');
     expect(r.body.data.map((p: { name: string; url: string }) => [p.name, p.url])).toEqual([
-      ['Aetna', 'https://www.aetna.com/providers'], ['UnitedHealthcare', 'https://www.uhcprovider.com'],
+      ['Aetna', 'https://www.aetna.com/providers'],
+      ['UnitedHealthcare', 'https://www.uhcprovider.com'],
     ]);
-    expect((await ana('GET', '/web-browser/portals?query=united')).body.data.map((p: { name: string }) => p.name)).toEqual(['UnitedHealthcare']);
+    expect(
+      (await ana('GET', '/web-browser/portals?query=united')).body.data.map((p: { name: string }) => p.name),
+    ).toEqual(['UnitedHealthcare']);
   });
 
   it("a bookmark is its owner's: another person neither lists nor removes it", async () => {
@@ -32,7 +35,9 @@ describe('web browser', () => {
     expect(b.body.url).toBe('https://availity.com');
     expect((await ben('GET', '/bookmarks')).body).toEqual([]);
     expect((await ben('DELETE', `/bookmarks/${b.body.id}`)).status).toBe(404);
-    expect((await ana('GET', '/bookmarks')).body).toEqual([{ id: b.body.id, title: 'Availity', url: 'https://availity.com' }]);
+    expect((await ana('GET', '/bookmarks')).body).toEqual([
+      { id: b.body.id, title: 'Availity', url: 'https://availity.com' },
+    ]);
   });
 
   it('an address that is not http(s) is refused and nothing is kept', async () => {

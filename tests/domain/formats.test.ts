@@ -24,12 +24,22 @@ describe('format checks', () => {
 
 describe('a day inside the domain (IsoDate)', () => {
   it('is made from what an edge gives: mm/dd/yyyy, yyyy-mm-dd or a timestamp, always as yyyy-mm-dd', () => {
-    expect([toIsoDate('03/02/2026'), toIsoDate('2026-03-02'), toIsoDate('2026-03-02T17:00:00.000Z')]).toEqual(['2026-03-02', '2026-03-02', '2026-03-02']);
+    expect([toIsoDate('03/02/2026'), toIsoDate('2026-03-02'), toIsoDate('2026-03-02T17:00:00.000Z')]).toEqual([
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-02',
+    ]);
   });
   it('is never made from a text that is not a calendar day', () => {
-    for (const bad of ['02/30/2026', '2026-13-01', '4-03195-', '', 'undefined']) expect(() => toIsoDate(bad), bad).toThrow(RangeError);
+    for (const bad of ['02/30/2026', '2026-13-01', '4-03195-', '', 'undefined'])
+      expect(() => toIsoDate(bad), bad).toThrow(RangeError);
   });
   it('a stored day may be missing (a draft): empty, not an error', () => {
-    expect([dayOrNone(null), dayOrNone(undefined), dayOrNone(''), dayOrNone('05/01/1973')]).toEqual(['', '', '', '1973-05-01']);
+    expect([dayOrNone(null), dayOrNone(undefined), dayOrNone(''), dayOrNone('05/01/1973')]).toEqual([
+      '',
+      '',
+      '',
+      '1973-05-01',
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS, centsFromEntry, formatCents, isWithinMoneyLimit, toDottedDecimal } from '../../src/domain/money-input.ts';
+import {
+  MAX_CENTS,
+  centsFromEntry,
+  formatCents,
+  isWithinMoneyLimit,
+  toDottedDecimal,
+} from '../../src/domain/money-input.ts';
 
 describe('money entry', () => {
   it('a whole number typed is dollars: 150 is $150.00, never $1.50', () => {
@@ -18,7 +24,8 @@ describe('money entry', () => {
     expect(centsFromEntry('-12.50')).toBe(-1250);
     expect(centsFromEntry('-$12.50')).toBe(-1250);
   });
-  it('European style: dots group thousands and a comma separates cents', () => expect(centsFromEntry('1.500,5', 'eu')).toBe(150050));
+  it('European style: dots group thousands and a comma separates cents', () =>
+    expect(centsFromEntry('1.500,5', 'eu')).toBe(150050));
   it('what is not an amount is no amount: three decimals, misplaced separators, letters, nothing', () => {
     for (const t of ['1.234', '12,34', '1,2345', '12a', '', '$', '-', '1.2.3']) expect(centsFromEntry(t), t).toBeNull();
     expect(centsFromEntry('1.234', 'eu')).toBe(123400);
@@ -37,7 +44,8 @@ describe('money entry', () => {
 
 describe('money display', () => {
   it('US style groups with commas and a dot decimal', () => expect(formatCents(123456789, 'us')).toBe('1,234,567.89'));
-  it('European style groups with dots and a comma decimal', () => expect(formatCents(123456789, 'eu')).toBe('1.234.567,89'));
+  it('European style groups with dots and a comma decimal', () =>
+    expect(formatCents(123456789, 'eu')).toBe('1.234.567,89'));
   it('no amount shows as 0.00 or 0,00', () => {
     expect(formatCents(null, 'us')).toBe('0.00');
     expect(formatCents(null, 'eu')).toBe('0,00');

@@ -69,13 +69,18 @@ describe('administration screens', () => {
     await page.getByRole('option', { name: 'LinkedIn' }).click();
     await win.getByRole('button', { name: 'Save' }).nth(1).click();
     await page.getByTestId('toast-success').waitFor();
-    const stored = await e.app.db.query<{ social_networks: unknown }>("select social_networks from users where email = 'bm@admin.test'");
+    const stored = await e.app.db.query<{ social_networks: unknown }>(
+      "select social_networks from users where email = 'bm@admin.test'",
+    );
     expect(stored.rows[0].social_networks).toEqual([{ network: 'LinkedIn', link: 'https://linkedin.com/in/bm' }]);
   });
 
   it('uploads a profile photo through the upload queue', async () => {
     const win = page.getByTestId('window-Profile');
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
     await win.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: /Uploads/ }).click();
     await page.getByTestId('upload-queue').getByText('Uploaded', { exact: true }).waitFor();
@@ -92,7 +97,10 @@ describe('administration screens', () => {
     const root = await signIn(e, 'root@admin.test');
     const win = await openFromStart(root.page, 'Role Management');
     await win.getByRole('button', { name: 'Client' }).click();
-    await win.getByRole('button', { name: /Reports/ }).first().click();
+    await win
+      .getByRole('button', { name: /Reports/ })
+      .first()
+      .click();
     await win.getByLabel('report.view').click();
     await root.page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
     await root.page.getByText('Permission report.view added to the role Client.').waitFor();

@@ -3,14 +3,31 @@ import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 
-let e: E2E; let page: Page; let win: Locator; let errors: string[]; let w: ClaimWorld;
-const day = (back: number) => { const d = new Date(); d.setDate(d.getDate() - back); return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`; };
+let e: E2E;
+let page: Page;
+let win: Locator;
+let errors: string[];
+let w: ClaimWorld;
+const day = (back: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() - back);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+};
 
 beforeAll(async () => {
   e = await startE2E();
   w = await claimWorld(e.app.db);
-  await e.app.db.query(`insert into units (billing_company_id, company_id, code, name, rooms, status) values ($1, $2, 'MS', 'Medical-Surgical', $3, true)`,
-    [w.bc, w.company, JSON.stringify([{ code: '101', name: 'Room 101', capacity: 2 }, { code: '102', name: 'Room 102', capacity: 1 }])]);
+  await e.app.db.query(
+    `insert into units (billing_company_id, company_id, code, name, rooms, status) values ($1, $2, 'MS', 'Medical-Surgical', $3, true)`,
+    [
+      w.bc,
+      w.company,
+      JSON.stringify([
+        { code: '101', name: 'Room 101', capacity: 2 },
+        { code: '102', name: 'Room 102', capacity: 1 },
+      ]),
+    ],
+  );
   await e.app.db.query(`update facilities set bill_classification_ids = '[11]' where id = $1`, [w.facility]);
   await e.app.createUser({ email: 'manager@admissions.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
   ({ page, errors } = await signIn(e, 'manager@admissions.test'));
@@ -59,10 +76,16 @@ describe('a billing manager admits, discharges and bills', () => {
     await cell(1, 'price').fill('25');
     await win.getByRole('button', { name: 'Save', exact: true }).click();
     await win.getByRole('button', { name: 'Edit' }).waitFor();
-    const stored = (await e.app.db.query<{ room: string; status_id: number; services: unknown[] }>('select room, status_id, services from admissions')).rows;
+    const stored = (
+      await e.app.db.query<{ room: string; status_id: number; services: unknown[] }>(
+        'select room, status_id, services from admissions',
+      )
+    ).rows;
     expect(stored).toMatchObject([{ room: '101', status_id: 1 }]);
     expect(stored[0].services).toHaveLength(2);
-    expect((await e.app.db.query<{ diagnoses: unknown }>('select diagnoses from admissions')).rows[0].diagnoses).toEqual([{ code: 'E11.9', poa: 'Y' }]);
+    expect(
+      (await e.app.db.query<{ diagnoses: unknown }>('select diagnoses from admissions')).rows[0].diagnoses,
+    ).toEqual([{ code: 'E11.9', poa: 'Y' }]);
     // Typed in dollars: 900 is $900.00 a day of room and board, 25 is $25.00.
     expect((stored[0].services as Array<{ price: number }>).map((l) => Number(l.price))).toEqual([90000, 2500]);
   });
@@ -83,20 +106,39 @@ describe('a billing manager admits, discharges and bills', () => {
     await dialog.getByRole('button', { name: 'Discharge' }).click();
     await dialog.waitFor({ state: 'detached' });
     await win.getByTestId('state-chip').filter({ hasText: 'Discharged' }).first().waitFor();
-    expect((await e.app.db.query<{ ocupation: number }>(`select (r->>'ocupation')::int as ocupation from units, jsonb_array_elements(rooms) r where r->>'code' = '101'`)).rows[0].ocupation).toBe(0);
+    expect(
+      (
+        await e.app.db.query<{ ocupation: number }>(
+          `select (r->>'ocupation')::int as ocupation from units, jsonb_array_elements(rooms) r where r->>'code' = '101'`,
+        )
+      ).rows[0].ocupation,
+    ).toBe(0);
   });
 
   it('transfers to billing and opens the institutional claim, which verifies cleanly', async () => {
     await win.getByRole('button', { name: 'Transfer to billing' }).click();
     await win.getByTestId('state-chip').filter({ hasText: 'Billed' }).first().waitFor();
-    const claim = (await e.app.db.query<{ id: number; code: string; format_id: number; admission_id: number }>('select id, code, format_id, admission_id from claims')).rows[0];
+    const claim = (
+      await e.app.db.query<{ id: number; code: string; format_id: number; admission_id: number }>(
+        'select id, code, format_id, admission_id from claims',
+      )
+    ).rows[0];
     expect(claim.format_id).toBe(2);
     const claims = await openFromStart(page, 'Claims Management');
     await claims.getByText(claim.code).first().click();
     await claims.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Verify: Saved').first().waitFor();
-    expect((await e.app.db.query<{ verified: boolean; status_id: number }>('select verified, status_id from claims where id = $1', [claim.id])).rows[0]).toEqual({ verified: true, status_id: 2 });
+    expect(
+      (
+        await e.app.db.query<{ verified: boolean; status_id: number }>(
+          'select verified, status_id from claims where id = $1',
+          [claim.id],
+        )
+      ).rows[0],
+    ).toEqual({ verified: true, status_id: 2 });
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });

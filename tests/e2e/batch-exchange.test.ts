@@ -8,7 +8,14 @@ import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtu
 import { ack277 } from '../helpers/ack-files.ts';
 import type { Api } from '../helpers/test-app.ts';
 
-let e: E2E; let page: Page; let errors: string[]; let w: ClaimWorld; let root: Api; let exchangeDir: string; let account: number; let batches: Locator;
+let e: E2E;
+let page: Page;
+let errors: string[];
+let w: ClaimWorld;
+let root: Api;
+let exchangeDir: string;
+let account: number;
+let batches: Locator;
 
 beforeAll(async () => {
   exchangeDir = mkdtempSync(join(tmpdir(), 'e2e-exchange-'));
@@ -18,15 +25,30 @@ beforeAll(async () => {
   await e.app.createUser({ email: 'manager@claims.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
   await e.app.createUser({ email: 'root@claims.test', roles: ['superuser'] });
   root = e.app.as(await e.app.login('root@claims.test'));
-  const house = (await e.app.db.query<{ id: number }>(`insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`)).rows[0].id;
-  const r = await root('POST', '/clearing-house-account', { billing_company_id: w.bc, clearing_house_id: house, submitter_id: 'SUN0001', receiver_id: '030240928', connection: 'folder', outbound_folder: 'availity/out', inbound_folder: 'availity/in' });
+  const house = (
+    await e.app.db.query<{ id: number }>(
+      `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
+    )
+  ).rows[0].id;
+  const r = await root('POST', '/clearing-house-account', {
+    billing_company_id: w.bc,
+    clearing_house_id: house,
+    submitter_id: 'SUN0001',
+    receiver_id: '030240928',
+    connection: 'folder',
+    outbound_folder: 'availity/out',
+    inbound_folder: 'availity/in',
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   account = r.body.id;
   await readyClaims(root, w, 3);
   ({ page, errors } = await signIn(e, 'manager@claims.test'));
   page.setDefaultTimeout(10_000);
 });
-afterAll(async () => { await e.close(); delete process.env.EXCHANGE_DIR; });
+afterAll(async () => {
+  await e.close();
+  delete process.env.EXCHANGE_DIR;
+});
 
 describe('a billing manager sends a batch to the clearing house', () => {
   it('batches three verified claims and sends them, following the progress until the batch is Submitted', async () => {
@@ -54,9 +76,18 @@ describe('a billing manager sends a batch to the clearing house', () => {
   });
 
   it("later sees the clearing house's rejection of one claim, in plain words", async () => {
-    const codes = (await e.app.db.query<{ code: string }>('select code from claims order by id')).rows.map((r) => r.code);
+    const codes = (await e.app.db.query<{ code: string }>('select code from claims order by id')).rows.map(
+      (r) => r.code,
+    );
     mkdirSync(join(exchangeDir, String(w.bc), 'availity/in'), { recursive: true });
-    writeFileSync(join(exchangeDir, String(w.bc), 'availity/in', 'ack.277'), ack277(4001, [{ code: codes[0], stc: 'A2:20' }, { code: codes[1], stc: 'A7:562:85' }, { code: codes[2], stc: 'A2:20' }]));
+    writeFileSync(
+      join(exchangeDir, String(w.bc), 'availity/in', 'ack.277'),
+      ack277(4001, [
+        { code: codes[0], stc: 'A2:20' },
+        { code: codes[1], stc: 'A7:562:85' },
+        { code: codes[2], stc: 'A2:20' },
+      ]),
+    );
     // What the scheduled poll does every few minutes.
     expect((await root('POST', `/clearing-house-account/${account}/poll`)).status).toBe(200);
     await batches.getByRole('tab', { name: 'Files exchanged' }).click();
@@ -67,5 +98,7 @@ describe('a billing manager sends a batch to the clearing house', () => {
     expect(await claims.getByTestId('state-chip').filter({ hasText: 'Rejected' }).count()).toBe(1);
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });

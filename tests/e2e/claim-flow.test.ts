@@ -4,12 +4,19 @@ import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimMessage } from '../../src/domain/claims/claim-messages.ts';
 
-let e: E2E; let page: Page; let win: Locator; let errors: string[]; let w: ClaimWorld;
+let e: E2E;
+let page: Page;
+let win: Locator;
+let errors: string[];
+let w: ClaimWorld;
 beforeAll(async () => {
   e = await startE2E();
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'biller@claims.test', roles: ['biller'], billingCompanyIds: [w.bc] });
-  await e.app.db.query(`insert into claim_sub_statuses (billing_company_id, code, name, claim_status_ids, status) values ($1, 'NCOV', 'Service not covered', '[6]', true)`, [w.bc]);
+  await e.app.db.query(
+    `insert into claim_sub_statuses (billing_company_id, code, name, claim_status_ids, status) values ($1, 'NCOV', 'Service not covered', '[6]', true)`,
+    [w.bc],
+  );
   ({ page, errors } = await signIn(e, 'biller@claims.test'));
   page.setDefaultTimeout(10_000);
   win = await openFromStart(page, 'Claims Management');
@@ -18,7 +25,10 @@ afterAll(() => e.close());
 
 /** Picks an option of a form's combobox in a window (the biller's, or the billing manager's). */
 async function chooseIn(w: Locator, p: Page, label: string, option: string | RegExp) {
-  await w.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) }).first().click();
+  await w
+    .getByRole('combobox', { name: new RegExp(`^${label}( \\*)?( |$)`) })
+    .first()
+    .click();
   await p.getByRole('option', { name: option }).first().click();
 }
 const choose = (label: string, option: string | RegExp) => chooseIn(win, page, label, option);
@@ -26,7 +36,10 @@ const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col
 const cellError = (row: number, col: string) => win.locator(`[data-error-for="${row}:${col}"]`);
 /** Types into the focused cell and moves on with Tab: the keyboard only. */
 async function typeCellsOn(p: Page, values: string[]) {
-  for (const v of values) { if (v) await p.keyboard.type(v); await p.keyboard.press('Tab'); }
+  for (const v of values) {
+    if (v) await p.keyboard.type(v);
+    await p.keyboard.press('Tab');
+  }
 }
 const typeCells = (values: string[]) => typeCellsOn(page, values);
 
@@ -50,10 +63,12 @@ describe('a biller writes claims', () => {
     await typeCells(['3/2', '3/2', '99213', '25', '11', 'AB', '1', '125', '']);
     await page.keyboard.press('Enter'); // on the last cell (EMG): a new line, its first cell focused
     await expect.poll(() => cell(1, 'from_service').inputValue()).toBe('03/02/2026');
-    await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
     await typeCells(['36415', '', '11', 'A', '1', '15.00', '']);
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab'); await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
     // The third line is broken on purpose: ends before it starts, an unknown code, a pointer to nothing, units with 4 decimals.
     await cell(2, 'from_service').fill('03/05/2026');
     await cell(2, 'to_service').focus();
@@ -65,9 +80,15 @@ describe('a biller writes claims', () => {
   it('saves and verifies: every problem of the broken line comes back at once, on its cells', async () => {
     await win.getByRole('button', { name: 'Save and verify' }).click();
     await cellError(2, 'to_service').waitFor();
-    await expect.poll(() => cellError(2, 'to_service').textContent()).toBe('The to date must not be before the from date.');
-    await expect.poll(() => cellError(2, 'diagnosis_pointers').first().textContent()).toMatch(/pointer D points at no diagnosis/);
-    await expect.poll(() => cellError(2, 'procedure_code').allTextContents()).toContain(claimMessage('procedureNotFound', { code: '00000' }));
+    await expect
+      .poll(() => cellError(2, 'to_service').textContent())
+      .toBe('The to date must not be before the from date.');
+    await expect
+      .poll(() => cellError(2, 'diagnosis_pointers').first().textContent())
+      .toMatch(/pointer D points at no diagnosis/);
+    await expect
+      .poll(() => cellError(2, 'procedure_code').allTextContents())
+      .toContain(claimMessage('procedureNotFound', { code: '00000' }));
     // A biller may not add codes: the cell says whom to ask instead of offering the dialog.
     await win.getByTestId('missing-procedure-00000').getByText('Ask your billing manager to add it.').waitFor();
     await expect.poll(() => cellError(2, 'days_or_units').count()).toBeGreaterThan(0);
@@ -83,10 +104,16 @@ describe('a biller writes claims', () => {
     await win.getByRole('button', { name: 'Save and verify' }).click();
     await win.getByRole('button', { name: 'Edit' }).waitFor();
     await win.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
-    const [claim] = (await e.app.db.query<{ status_id: number; verified: boolean; billed_amount: string }>('select status_id, verified, billed_amount from claims')).rows;
+    const [claim] = (
+      await e.app.db.query<{ status_id: number; verified: boolean; billed_amount: string }>(
+        'select status_id, verified, billed_amount from claims',
+      )
+    ).rows;
     expect(claim).toMatchObject({ status_id: 2, verified: true });
     expect(Number(claim.billed_amount)).toBe(23000);
-    const prices = (await e.app.db.query<{ price: string }>('select price from claim_services order by id')).rows.map((r) => Number(r.price));
+    const prices = (await e.app.db.query<{ price: string }>('select price from claim_services order by id')).rows.map(
+      (r) => Number(r.price),
+    );
     expect(prices).toEqual([12500, 1500, 9000]);
   });
 
@@ -107,7 +134,11 @@ describe('a biller writes claims', () => {
     await win.getByRole('button', { name: 'Save and verify' }).click();
     await win.getByRole('button', { name: 'Edit' }).waitFor();
     await win.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
-    const rows = (await e.app.db.query<{ revenue_code: string }>(`select s.revenue_code from claim_services s join claims c on c.id = s.claim_id where c.format_id = 2`)).rows;
+    const rows = (
+      await e.app.db.query<{ revenue_code: string }>(
+        `select s.revenue_code from claim_services s join claims c on c.id = s.claim_id where c.format_id = 2`,
+      )
+    ).rows;
     expect(rows).toEqual([{ revenue_code: '0450' }]);
   });
 
@@ -122,8 +153,13 @@ describe('a biller writes claims', () => {
     await page.getByRole('option', { name: 'Service not covered' }).click();
     await dialog.getByLabel(/Note/).fill('Payer says the visit is not a covered benefit');
     await dialog.getByRole('button', { name: 'Change state' }).click();
-    await win.getByText(/Denied \(Service not covered\) · .* · Payer says the visit is not a covered benefit/).waitFor();
-    expect((await e.app.db.query<{ status_id: number }>('select status_id from claims where id = $1', [id])).rows[0].status_id).toBe(6);
+    await win
+      .getByText(/Denied \(Service not covered\) · .* · Payer says the visit is not a covered benefit/)
+      .waitFor();
+    expect(
+      (await e.app.db.query<{ status_id: number }>('select status_id from claims where id = $1', [id])).rows[0]
+        .status_id,
+    ).toBe(6);
     // A denied claim is not edited in place (a refile does that): the screen no longer offers Edit.
     await expect.poll(() => win.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
   });
@@ -142,15 +178,23 @@ describe('a biller writes claims', () => {
   });
 
   it("opens the payer's guidelines from the claim form, drawn from their Markdown and never as HTML", async () => {
-    const payer = (await e.app.db.query<{ id: string }>(`select insurance_company_id as id from insurance_policies where policy_number = 'W123456789'`)).rows[0].id;
-    await e.app.db.query(`insert into guidelines (billing_company_id, title, insurance_company_id, body) values ($1, 'Payer filing rules', $2, $3), ($1, 'General checklist', null, 'Check eligibility')`,
-      [w.bc, payer, '# Filing\n- Timely filing: **90 days**\n<script>window.hacked = 1</script>']);
+    const payer = (
+      await e.app.db.query<{ id: string }>(
+        `select insurance_company_id as id from insurance_policies where policy_number = 'W123456789'`,
+      )
+    ).rows[0].id;
+    await e.app.db.query(
+      `insert into guidelines (billing_company_id, title, insurance_company_id, body) values ($1, 'Payer filing rules', $2, $3), ($1, 'General checklist', null, 'Check eligibility')`,
+      [w.bc, payer, '# Filing\n- Timely filing: **90 days**\n<script>window.hacked = 1</script>'],
+    );
     await page.keyboard.press('Escape');
     await win.getByRole('button', { name: 'Create' }).first().click();
     await choose('Patient', /Lucia Perez/);
     await win.getByRole('button', { name: 'Payer guidelines' }).first().click();
     const guide = page.getByTestId('window-Guidelines');
-    await expect.poll(() => guide.locator('[data-testid^="row-"]').allInnerTexts()).toEqual([expect.stringContaining('Payer filing rules')]);
+    await expect
+      .poll(() => guide.locator('[data-testid^="row-"]').allInnerTexts())
+      .toEqual([expect.stringContaining('Payer filing rules')]);
     await guide.getByText('Payer filing rules').click();
     const md = guide.getByTestId('markdown');
     await md.getByRole('heading', { name: 'Filing' }).waitFor();
@@ -160,11 +204,14 @@ describe('a biller writes claims', () => {
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('a billing manager adds the CPT code a claim needs from the claim itself', () => {
-  let bm: Page; let bw: Locator;
+  let bm: Page;
+  let bw: Locator;
   const bcell = (row: number, col: string) => bw.locator(`[data-cell="${row}:${col}"]`);
   beforeAll(async () => {
     await e.app.createUser({ email: 'bm@claims.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
@@ -203,10 +250,22 @@ describe('a billing manager adds the CPT code a claim needs from the claim itsel
     await modifier.waitFor({ state: 'detached' });
     await bw.getByRole('button', { name: 'Save and verify' }).click();
     await bw.getByTestId('state-control').getByTestId('state-chip').filter({ hasText: 'Not submitted' }).waitFor();
-    const codes = (await e.app.db.query<{ code: string; billing_company_id: string }>(`select code, billing_company_id from procedures where code = '99215' union all select code, billing_company_id from modifiers where code = '24'`)).rows;
-    expect(codes.map((c) => ({ code: c.code, owner: Number(c.billing_company_id) }))).toEqual([{ code: '99215', owner: w.bc }, { code: '24', owner: w.bc }]);
-    const line = (await e.app.db.query<{ procedure_code: string; modifiers: string[]; price: string; verified: boolean }>(
-      `select s.procedure_code, s.modifiers, s.price, c.verified from claim_services s join claims c on c.id = s.claim_id where s.procedure_code = '99215'`)).rows;
-    expect(line.map((l) => ({ ...l, price: Number(l.price) }))).toEqual([{ procedure_code: '99215', modifiers: ['24'], price: 21000, verified: true }]);
+    const codes = (
+      await e.app.db.query<{ code: string; billing_company_id: string }>(
+        `select code, billing_company_id from procedures where code = '99215' union all select code, billing_company_id from modifiers where code = '24'`,
+      )
+    ).rows;
+    expect(codes.map((c) => ({ code: c.code, owner: Number(c.billing_company_id) }))).toEqual([
+      { code: '99215', owner: w.bc },
+      { code: '24', owner: w.bc },
+    ]);
+    const line = (
+      await e.app.db.query<{ procedure_code: string; modifiers: string[]; price: string; verified: boolean }>(
+        `select s.procedure_code, s.modifiers, s.price, c.verified from claim_services s join claims c on c.id = s.claim_id where s.procedure_code = '99215'`,
+      )
+    ).rows;
+    expect(line.map((l) => ({ ...l, price: Number(l.price) }))).toEqual([
+      { procedure_code: '99215', modifiers: ['24'], price: 21000, verified: true },
+    ]);
   });
 });

@@ -7,10 +7,29 @@ import { claimsForEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 
-let e: E2E; let w: ClaimWorld; let claims: Map<string, number>;
+let e: E2E;
+let w: ClaimWorld;
+let claims: Map<string, number>;
 const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
-const denied = (pcn: string, charge: number, reason: string): ClaimToRemit => ({ patientControlNumber: pcn, status: '4', charge, paid: 0, patientResponsibility: 0,
-  payerControlNumber: `ICN-${pcn}`, patient, from: toIsoDate('2026-03-02'), lines: [{ procedure: '99214', charge, paid: 0, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason, amount: charge }] }] });
+const denied = (pcn: string, charge: number, reason: string): ClaimToRemit => ({
+  patientControlNumber: pcn,
+  status: '4',
+  charge,
+  paid: 0,
+  patientResponsibility: 0,
+  payerControlNumber: `ICN-${pcn}`,
+  patient,
+  from: toIsoDate('2026-03-02'),
+  lines: [
+    {
+      procedure: '99214',
+      charge,
+      paid: 0,
+      date: toIsoDate('2026-03-02'),
+      adjustments: [{ group: 'CO', reason, amount: charge }],
+    },
+  ],
+});
 
 // One remittance: two claims denied (CO-50 not medically necessary, CO-29 late) and one paid 120.00 with a CO-45 write-off of 50.00 and 30.00 coinsurance (PR-2).
 beforeAll(async () => {
@@ -18,12 +37,52 @@ beforeAll(async () => {
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@denials.test'));
-  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 21, date: toIsoDate('2026-03-20'), payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-03-20'), trace: 'E2E-DEN',
-    claims: [denied('DN-50', 15000, '50'), denied('DN-29', 42000, '29'),
-      { patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: toIsoDate('2026-03-02'),
-        lines: [{ procedure: '99213', charge: 20000, paid: 12000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 5000 }, { group: 'PR', reason: '2', amount: 3000 }] }] }],
-  }] });
+  const text = write835({
+    sender: 'KEYINS',
+    receiver: 'SUNSHINE',
+    control: 21,
+    date: toIsoDate('2026-03-20'),
+    payments: [
+      {
+        payer: {
+          name: 'KEY INSURANCE',
+          id: '87726',
+          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
+          contact: { phone: '8005550100' },
+        },
+        payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
+        method: 'ACH',
+        date: toIsoDate('2026-03-20'),
+        trace: 'E2E-DEN',
+        claims: [
+          denied('DN-50', 15000, '50'),
+          denied('DN-29', 42000, '29'),
+          {
+            patientControlNumber: 'LG-1',
+            status: '1',
+            charge: 20000,
+            paid: 12000,
+            patientResponsibility: 3000,
+            payerControlNumber: 'ICN-LG-1',
+            patient,
+            from: toIsoDate('2026-03-02'),
+            lines: [
+              {
+                procedure: '99213',
+                charge: 20000,
+                paid: 12000,
+                date: toIsoDate('2026-03-02'),
+                adjustments: [
+                  { group: 'CO', reason: '45', amount: 5000 },
+                  { group: 'PR', reason: '2', amount: 3000 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
   claims = await claimsForEra(e.app.db, w, text);
   await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'e2e-denials.835' });
   const era = (await e.app.db.query<{ id: number }>(`select id from era_files where name = 'e2e-denials.835'`)).rows[0];
@@ -40,8 +99,13 @@ async function choose(page: Page, scope: Locator, label: string | RegExp, option
 }
 
 describe('a collector works a denial', () => {
-  let page: Page; let errors: string[]; let win: Locator;
-  beforeAll(async () => { ({ page, errors } = await signIn(e, 'collector@denials.test')); page.setDefaultTimeout(10_000); });
+  let page: Page;
+  let errors: string[];
+  let win: Locator;
+  beforeAll(async () => {
+    ({ page, errors } = await signIn(e, 'collector@denials.test'));
+    page.setDefaultTimeout(10_000);
+  });
 
   it('sees the denials most money first, and filters them by CARC', async () => {
     win = await openFromStart(page, 'Denial Management');
@@ -68,10 +132,30 @@ describe('a collector works a denial', () => {
     await child.getByLabel('Note').first().fill('Payer needs the corrected diagnosis pointer');
     await child.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Created').first().waitFor();
-    const t = (await e.app.db.query<{ rep_name: string; claim_number: string; interface_type: string; policy_responsible: string }>('select rep_name, claim_number, interface_type, policy_responsible from denial_trackings')).rows;
+    const t = (
+      await e.app.db.query<{
+        rep_name: string;
+        claim_number: string;
+        interface_type: string;
+        policy_responsible: string;
+      }>('select rep_name, claim_number, interface_type, policy_responsible from denial_trackings')
+    ).rows;
     // The policy the claim was billed to: Key Insurance's, whose remittance denied it.
-    const billed = Number((await e.app.db.query<{ p: string }>(`select insurance_policy_ids->>0 as p from claims where id = $1`, [claims.get('DN-50')])).rows[0].p);
-    expect(t.map((r) => ({ ...r, policy_responsible: Number(r.policy_responsible) }))).toEqual([{ rep_name: 'Dana at Key Insurance', claim_number: 'ICN-DN-50', interface_type: 'call', policy_responsible: billed }]);
+    const billed = Number(
+      (
+        await e.app.db.query<{ p: string }>(`select insurance_policy_ids->>0 as p from claims where id = $1`, [
+          claims.get('DN-50'),
+        ])
+      ).rows[0].p,
+    );
+    expect(t.map((r) => ({ ...r, policy_responsible: Number(r.policy_responsible) }))).toEqual([
+      {
+        rep_name: 'Dana at Key Insurance',
+        claim_number: 'ICN-DN-50',
+        interface_type: 'call',
+        policy_responsible: billed,
+      },
+    ]);
   });
 
   it('refiles it as a corrected claim: frequency 7 with the payer claim number, back to Not submitted', async () => {
@@ -83,16 +167,28 @@ describe('a collector works a denial', () => {
     await expect.poll(() => child.getByLabel('Payer claim number').inputValue()).toBe('ICN-DN-50');
     await child.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Created').first().waitFor();
-    const claim = (await e.app.db.query<{ status_id: number; frequency: string; original_reference: string }>('select status_id, frequency, original_reference from claims where id = $1', [claims.get('DN-50')])).rows[0];
+    const claim = (
+      await e.app.db.query<{ status_id: number; frequency: string; original_reference: string }>(
+        'select status_id, frequency, original_reference from claims where id = $1',
+        [claims.get('DN-50')],
+      )
+    ).rows[0];
     expect(claim).toEqual({ status_id: 2, frequency: '7', original_reference: 'ICN-DN-50' });
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("a billing manager reads a patient's ledger", () => {
-  let page: Page; let errors: string[]; let win: Locator;
-  beforeAll(async () => { ({ page, errors } = await signIn(e, 'manager@denials.test')); page.setDefaultTimeout(10_000); });
+  let page: Page;
+  let errors: string[];
+  let win: Locator;
+  beforeAll(async () => {
+    ({ page, errors } = await signIn(e, 'manager@denials.test'));
+    page.setDefaultTimeout(10_000);
+  });
 
   it('finds the patient and sees the charge, the insurance payment, the CO-45 write-off and the patient responsibility with the running balance', async () => {
     win = await openFromStart(page, 'Ledger Management');
@@ -104,20 +200,59 @@ describe("a billing manager reads a patient's ledger", () => {
     await expect.poll(() => lg1.count()).toBe(5);
     const cells = async (i: number) => (await lg1.nth(i).locator('td').allTextContents()).map((s) => s.trim());
     // The two denied claims (150.00 and 420.00) come first on 03/02 and stay open after their denial.
-    expect((await cells(1)).slice(1)).toEqual(['Charge', 'Charge 99213', 'LG-1', '200.00', '', '770.00', '0.00', '770.00']);
-    expect((await cells(2)).slice(1)).toEqual(['Payment', 'Payment from KEY INSURANCE (E2E-DEN)', 'LG-1', '-120.00', '', '650.00', '0.00', '650.00']);
-    expect((await cells(3)).slice(1)).toEqual(['Adjustment', 'Write-off by KEY INSURANCE CO-45', 'LG-1', '-50.00', '', '600.00', '0.00', '600.00']);
-    expect((await cells(4)).slice(1, 8)).toEqual(['Patient responsibility', 'Patient responsibility per KEY INSURANCE', 'LG-1', '-30.00', '30.00', '570.00', '30.00']);
+    expect((await cells(1)).slice(1)).toEqual([
+      'Charge',
+      'Charge 99213',
+      'LG-1',
+      '200.00',
+      '',
+      '770.00',
+      '0.00',
+      '770.00',
+    ]);
+    expect((await cells(2)).slice(1)).toEqual([
+      'Payment',
+      'Payment from KEY INSURANCE (E2E-DEN)',
+      'LG-1',
+      '-120.00',
+      '',
+      '650.00',
+      '0.00',
+      '650.00',
+    ]);
+    expect((await cells(3)).slice(1)).toEqual([
+      'Adjustment',
+      'Write-off by KEY INSURANCE CO-45',
+      'LG-1',
+      '-50.00',
+      '',
+      '600.00',
+      '0.00',
+      '600.00',
+    ]);
+    expect((await cells(4)).slice(1, 8)).toEqual([
+      'Patient responsibility',
+      'Patient responsibility per KEY INSURANCE',
+      'LG-1',
+      '-30.00',
+      '30.00',
+      '570.00',
+      '30.00',
+    ]);
     expect(await win.getByTestId('ledger-total-patient').textContent()).toContain('$30.00');
-    expect(await win.getByTestId('ledger-legend').textContent()).toMatch(/Draft.*Not submitted.*Submitted.*Approved.*Rejected.*Denied.*Complete/);
+    expect(await win.getByTestId('ledger-legend').textContent()).toMatch(
+      /Draft.*Not submitted.*Submitted.*Approved.*Rejected.*Denied.*Complete/,
+    );
   });
 
   it('prints the statement: a PDF with the amount due and a coupon, recorded as the 1st bill', async () => {
     // The bytes the server sends, read on their way to the page (which opens them in a new tab).
-    let pdf: Buffer | null = null; let type = '';
+    let pdf: Buffer | null = null;
+    let type = '';
     await page.route('**/ledger/*/statement', async (route) => {
       const r = await route.fetch();
-      pdf = await r.body(); type = r.headers()['content-type'];
+      pdf = await r.body();
+      type = r.headers()['content-type'];
       await route.fulfill({ response: r, body: pdf });
     });
     await win.getByRole('button', { name: 'Print statement' }).click();
@@ -126,7 +261,18 @@ describe("a billing manager reads a patient's ledger", () => {
     const text = await pdfText(new Uint8Array(pdf!));
     expect(text).toContain('AMOUNT DUE: $30.00');
     expect(text).toContain('Please detach and return this portion with your payment.');
-    await expect.poll(async () => Number((await e.app.db.query<{ n: string }>('select count(*) n from patient_statements where patient_id = $1 and sequence = 1', [w.patient])).rows[0].n)).toBe(1);
+    await expect
+      .poll(async () =>
+        Number(
+          (
+            await e.app.db.query<{ n: string }>(
+              'select count(*) n from patient_statements where patient_id = $1 and sequence = 1',
+              [w.patient],
+            )
+          ).rows[0].n,
+        ),
+      )
+      .toBe(1);
     await win.getByTestId('ledger-rows').locator('tr[data-type="statement"]').waitFor();
   });
 
@@ -135,17 +281,25 @@ describe("a billing manager reads a patient's ledger", () => {
     // The write-off's own modal dialog (every desktop window is a dialog too, not a modal one).
     const dialog = page.locator('[role="dialog"][aria-modal="true"]');
     await dialog.getByRole('textbox', { name: /^Amount/ }).fill('12.5');
-    await dialog.getByRole('textbox', { name: /^Date/ }).fill(new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
+    await dialog
+      .getByRole('textbox', { name: /^Date/ })
+      .fill(new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }));
     await dialog.getByRole('combobox', { name: /^Reason/ }).click();
     await page.getByRole('option', { name: 'Small balance write-off' }).click();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    const entries = (await e.app.db.query<{ kind: string; amount: string }>('select kind, amount from ledger_entries where patient_id = $1', [w.patient])).rows;
+    const entries = (
+      await e.app.db.query<{ kind: string; amount: string }>(
+        'select kind, amount from ledger_entries where patient_id = $1',
+        [w.patient],
+      )
+    ).rows;
     expect(entries.map((r) => [r.kind, Number(r.amount)])).toEqual([['write_off', 1250]]);
   });
 
   it("opens a row's claim, and then another's in the same Claims window", async () => {
-    const link = (code: string) => win.getByTestId('ledger-rows').getByRole('button', { name: code, exact: true }).first();
+    const link = (code: string) =>
+      win.getByTestId('ledger-rows').getByRole('button', { name: code, exact: true }).first();
     await link('LG-1').click();
     const claimsWin = page.getByTestId('window-Claims Management');
     await claimsWin.getByRole('heading', { name: 'LG-1' }).waitFor();
@@ -154,5 +308,7 @@ describe("a billing manager reads a patient's ledger", () => {
     await claimsWin.getByRole('heading', { name: 'DN-29' }).waitFor();
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });

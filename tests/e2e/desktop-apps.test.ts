@@ -28,7 +28,11 @@ beforeAll(async () => {
     form.append('file', new Blob([bytes], { type: 'application/pdf' }), `${title}.pdf`);
     return form;
   };
-  for (const [company, title] of [[bc, 'EOB Aetna 2026-11-02'], [bc, 'EOB Humana 2026-11-09'], [other, 'EOB of another billing company']] as const) {
+  for (const [company, title] of [
+    [bc, 'EOB Aetna 2026-11-02'],
+    [bc, 'EOB Humana 2026-11-09'],
+    [other, 'EOB of another billing company'],
+  ] as const) {
     const r = await root('POST', `/files?kind=eob&billing_company_id=${company}`, eob(title));
     if (r.status !== 201) throw new Error(JSON.stringify(r.body));
   }
@@ -86,9 +90,12 @@ describe('File Manager', () => {
     await win.getByTestId('file-folder').click();
     await page.getByRole('option', { name: 'EOBs' }).click();
     const list = win.getByTestId('file-list');
-    await expect.poll(() => list.locator('li[data-testid^="file-"]').allInnerTexts()).toEqual([
-      expect.stringContaining('EOB Humana 2026-11-09.pdf'), expect.stringContaining('EOB Aetna 2026-11-02.pdf'),
-    ]);
+    await expect
+      .poll(() => list.locator('li[data-testid^="file-"]').allInnerTexts())
+      .toEqual([
+        expect.stringContaining('EOB Humana 2026-11-09.pdf'),
+        expect.stringContaining('EOB Aetna 2026-11-02.pdf'),
+      ]);
     expect(await list.textContent()).not.toContain('another billing company');
   });
 
@@ -115,13 +122,20 @@ describe('File Manager', () => {
 describe('File Manager uploads', () => {
   it('a scanned document put in through the upload queue lands in Uploads', async () => {
     const win = page.getByTestId('window-File Manager');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await win.getByTestId('file-upload').setInputFiles({ name: 'referral-letter.png', mimeType: 'image/png', buffer: png });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await win
+      .getByTestId('file-upload')
+      .setInputFiles({ name: 'referral-letter.png', mimeType: 'image/png', buffer: png });
     await win.getByTestId('file-folder').click();
     await page.getByRole('option', { name: 'Uploads' }).click();
     await win.getByLabel('Search').fill('');
     await win.getByText('referral-letter.png').waitFor();
-    const stored = await e.app.db.query<{ kind: string; billing_company_id: string }>(`select kind, billing_company_id from files where name = 'referral-letter.png'`);
+    const stored = await e.app.db.query<{ kind: string; billing_company_id: string }>(
+      `select kind, billing_company_id from files where name = 'referral-letter.png'`,
+    );
     expect(stored.rows).toEqual([{ kind: 'upload', billing_company_id: expect.anything() }]);
   });
 });
@@ -136,10 +150,19 @@ describe('Technical Support', () => {
     expect(await form.getByLabel('Attach a screenshot of File Manager').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Send' }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'Your request was sent to support.' }).waitFor();
-    const sent = (await e.app.db.query<{ open_window: string; content_type: string; attachments: unknown[] }>(
-      `select r.open_window, f.content_type, m.attachments from support_requests r join files f on f.id = r.screenshot_file_id join mail_outbox m on m.id = r.mail_id
-        where r.subject = 'Cannot find the Aetna EOB'`)).rows;
-    expect(sent).toEqual([{ open_window: 'File Manager', content_type: 'image/png', attachments: [expect.objectContaining({ content_type: 'image/png' })] }]);
+    const sent = (
+      await e.app.db.query<{ open_window: string; content_type: string; attachments: unknown[] }>(
+        `select r.open_window, f.content_type, m.attachments from support_requests r join files f on f.id = r.screenshot_file_id join mail_outbox m on m.id = r.mail_id
+        where r.subject = 'Cannot find the Aetna EOB'`,
+      )
+    ).rows;
+    expect(sent).toEqual([
+      {
+        open_window: 'File Manager',
+        content_type: 'image/png',
+        attachments: [expect.objectContaining({ content_type: 'image/png' })],
+      },
+    ]);
     await win.getByRole('button', { name: 'My requests (1)' }).click();
     await page.getByTestId('support-requests').getByText('Cannot find the Aetna EOB', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
@@ -149,18 +172,29 @@ describe('Technical Support', () => {
 
 describe('Web Browser', () => {
   it("opens a payer's portal in a new browser tab, and keeps a bookmark for its owner", async () => {
-    await e.app.db.query(`insert into insurance_companies (payer_id, code, name, website, status) values ('60054', 'AET', 'Aetna', 'www.aetna.com/providers', true)`);
+    await e.app.db.query(
+      `insert into insurance_companies (payer_id, code, name, website, status) values ('60054', 'AET', 'Aetna', 'www.aetna.com/providers', true)`,
+    );
     // No internet here: the portal's answer is stood in for at the browser's edge.
-    await page.context().route('https://www.aetna.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<title>Aetna providers</title>' }));
+    await page
+      .context()
+      .route('https://www.aetna.com/**', (r) =>
+        r.fulfill({ contentType: 'text/html', body: '<title>Aetna providers</title>' }),
+      );
     const win = await openFromStart(page, 'Web Browser');
-    const [tab] = await Promise.all([page.waitForEvent('popup'), win.getByTestId('portal-list').getByText('Aetna', { exact: true }).click()]);
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      win.getByTestId('portal-list').getByText('Aetna', { exact: true }).click(),
+    ]);
     await tab.waitForURL('https://www.aetna.com/providers');
     await tab.close();
     await win.getByLabel('Title').fill('Availity');
     await win.getByLabel('Address').last().fill('availity.com');
     await win.getByRole('button', { name: 'Add bookmark' }).click();
     await win.getByTestId('bookmark-list').getByText('Availity', { exact: true }).waitFor();
-    const kept = await e.app.db.query<{ url: string; email: string }>(`select b.url, u.email from bookmarks b join users u on u.id = b.user_id`);
+    const kept = await e.app.db.query<{ url: string; email: string }>(
+      `select b.url, u.email from bookmarks b join users u on u.id = b.user_id`,
+    );
     expect(kept.rows).toEqual([{ url: 'https://availity.com', email: 'manager@apps.test' }]);
   });
 });
@@ -170,7 +204,16 @@ describe('Settings', () => {
     const win = await openFromStart(page, 'Setting');
     await win.getByRole('button', { name: 'Background 5' }).click();
     await win.getByTestId('save-settings').click();
-    await expect.poll(async () => (await e.app.db.query<{ b: number }>(`select (settings->>'background')::int as b from users where email = 'manager@apps.test'`)).rows[0].b).toBe(5);
+    await expect
+      .poll(
+        async () =>
+          (
+            await e.app.db.query<{ b: number }>(
+              `select (settings->>'background')::int as b from users where email = 'manager@apps.test'`,
+            )
+          ).rows[0].b,
+      )
+      .toBe(5);
     await win.getByRole('tab', { name: 'Billing company' }).click();
     await win.getByTestId('company-settings').getByText('statement message and due days', { exact: false }).waitFor();
     await win.getByRole('button', { name: 'Open Restriction by IP' }).click();

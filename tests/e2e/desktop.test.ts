@@ -42,7 +42,10 @@ describe('the desktop in a real browser', () => {
       await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 4 });
       await page.mouse.up();
     };
-    const size = async () => { const b = (await win.boundingBox())!; return [Math.round(b.width), Math.round(b.height)]; };
+    const size = async () => {
+      const b = (await win.boundingBox())!;
+      return [Math.round(b.width), Math.round(b.height)];
+    };
     const [w0, h0] = await size();
     await pull('resize-e', -100, 0);
     expect(await size()).toEqual([w0 - 100, h0]);

@@ -3,13 +3,26 @@ import { expect } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
 
-export interface E2E { app: TestApp; browser: Browser; origin: string; close(): Promise<void> }
+export interface E2E {
+  app: TestApp;
+  browser: Browser;
+  origin: string;
+  close(): Promise<void>;
+}
 
 /** The real server (with the built client) on a free port, and Debian's Chromium. */
 export async function startE2E(opts: { withJobs?: boolean; frameAncestors?: string[] } = {}): Promise<E2E> {
   const app = await startTestApp(opts);
   const browser = await launchBrowser();
-  return { app, browser, origin: app.url.replace(/\/api\/v1$/, ''), async close() { await browser.close(); await app.close(); } };
+  return {
+    app,
+    browser,
+    origin: app.url.replace(/\/api\/v1$/, ''),
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
 }
 
 /** A fresh browser context (own local storage) signed in through the login screen, as a person would. */

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 // Issue 19 items 2 and 7: what a new billing manager meets when a save fails.
-let e: E2E; let page: Page; let win: Locator;
+let e: E2E;
+let page: Page;
+let win: Locator;
 
 beforeAll(async () => {
   e = await startE2E();
   const bc = await e.app.createBillingCompany('Feedback Billing', 'FBB');
-  await e.app.db.query(`insert into companies (billing_company_id, code, name, npi) values ($1, 'FB-C', 'Feedback Clinic', '1234567893')`, [bc]);
+  await e.app.db.query(
+    `insert into companies (billing_company_id, code, name, npi) values ($1, 'FB-C', 'Feedback Clinic', '1234567893')`,
+    [bc],
+  );
   await e.app.createUser({ email: 'manager@feedback.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   ({ page } = await signIn(e, 'manager@feedback.test'));
   page.setDefaultTimeout(15_000);
@@ -18,11 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-const messages = (where: Locator) => where.locator('.MuiFormHelperText-root.Mui-error').evaluateAll((els) => els.map((x) => x.textContent?.trim() ?? '').filter(Boolean));
+const messages = (where: Locator) =>
+  where
+    .locator('.MuiFormHelperText-root.Mui-error')
+    .evaluateAll((els) => els.map((x) => x.textContent?.trim() ?? '').filter(Boolean));
 
 describe('a form', () => {
   it('gives every input the same height: a date or a picker is not shorter than a text box', async () => {
-    const height = async (label: string) => Math.round((await win.getByLabel(label, { exact: true }).first().boundingBox())!.height);
+    const height = async (label: string) =>
+      Math.round((await win.getByLabel(label, { exact: true }).first().boundingBox())!.height);
     const text = await height('Medical number');
     expect(await height('Date of birth *')).toBe(text);
     expect(await height('SSN')).toBe(text);
@@ -35,7 +44,10 @@ describe('a failed save', () => {
     await win.locator('.Mui-error').first().waitFor();
     const focused = await page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      return { invalid: a?.getAttribute('aria-invalid'), label: a?.closest('.MuiFormControl-root')?.querySelector('label')?.textContent ?? '' };
+      return {
+        invalid: a?.getAttribute('aria-invalid'),
+        label: a?.closest('.MuiFormControl-root')?.querySelector('label')?.textContent ?? '',
+      };
     });
     expect(focused.invalid).toBe('true');
     expect(focused.label).toContain('First name');
@@ -78,7 +90,15 @@ describe('a failed save', () => {
     await win.getByLabel('Date of birth *').fill('03/02/1981');
     await win.getByLabel('Date of birth *').blur();
     const addresses = win.getByRole('region', { name: 'Addresses' });
-    for (const [label, value] of [['Address', '5 Main St'], ['City', 'Miami'], ['Zip', '33101']]) await addresses.getByRole('textbox', { name: new RegExp(`^${label}`) }).first().fill(value);
+    for (const [label, value] of [
+      ['Address', '5 Main St'],
+      ['City', 'Miami'],
+      ['Zip', '33101'],
+    ])
+      await addresses
+        .getByRole('textbox', { name: new RegExp(`^${label}`) })
+        .first()
+        .fill(value);
     await win.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('toast-success').waitFor();
     const edit = (await win.getByRole('button', { name: 'Edit', exact: true }).first().boundingBox())!;

@@ -36,7 +36,11 @@ describe('language', () => {
     await page.getByLabel('Correo electrónico').fill('nobody@lang.test');
     await page.getByLabel('Contraseña').fill('Wrong!pass1');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByText('Ese correo y esa contraseña no corresponden a una cuenta. Revíselos e inténtelo de nuevo, o use “¿Olvidó su contraseña?”.').waitFor();
+    await page
+      .getByText(
+        'Ese correo y esa contraseña no corresponden a una cuenta. Revíselos e inténtelo de nuevo, o use “¿Olvidó su contraseña?”.',
+      )
+      .waitFor();
     await page.close();
   });
 });

@@ -5,11 +5,21 @@ import { startE2E, type E2E } from './e2e-app.ts';
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
-  await e.app.createUser({ email: 'pat@login.test', roles: ['biller'], billingCompanyIds: [await e.app.createBillingCompany('Login BC', 'LBC')] });
+  await e.app.createUser({
+    email: 'pat@login.test',
+    roles: ['biller'],
+    billingCompanyIds: [await e.app.createBillingCompany('Login BC', 'LBC')],
+  });
 });
 afterAll(() => e.close());
 
-const lastMail = async (to: string) => (await e.app.db.query<{ body: string }>('select body from mail_outbox where recipient = $1 order by id desc limit 1', [to])).rows[0].body;
+const lastMail = async (to: string) =>
+  (
+    await e.app.db.query<{ body: string }>(
+      'select body from mail_outbox where recipient = $1 order by id desc limit 1',
+      [to],
+    )
+  ).rows[0].body;
 
 async function loginPage() {
   const context = await e.browser.newContext();
@@ -32,7 +42,11 @@ describe('login area', () => {
     await page.getByLabel('E-mail').fill('pat@login.test');
     await page.getByLabel('Password').fill('Wrong!pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.').waitFor();
+    await page
+      .getByText(
+        'That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.',
+      )
+      .waitFor();
     await page.context().close();
   });
 

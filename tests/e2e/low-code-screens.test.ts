@@ -18,25 +18,39 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  for (const part of ['schemas', 'src', 'vite.config.ts', 'tsconfig.json']) cpSync(join(ROOT, part), join(work, part), { recursive: true });
+  for (const part of ['schemas', 'src', 'vite.config.ts', 'tsconfig.json'])
+    cpSync(join(ROOT, part), join(work, part), { recursive: true });
   cpSync(join(ROOT, 'dev-server/db/migrations'), join(work, 'migrations'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
   const file = join(work, 'schemas/entities/patient.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8'));
   schema.properties.preferred_pharmacy = {
-    type: 'string', title: 'Preferred pharmacy', maxLength: 60,
-    'x-ui': { label_es: 'Farmacia preferida', section: 'Patient' }, 'x-list': { column: true, sortable: true, searchable: true },
+    type: 'string',
+    title: 'Preferred pharmacy',
+    maxLength: 60,
+    'x-ui': { label_es: 'Farmacia preferida', section: 'Patient' },
+    'x-list': { column: true, sortable: true, searchable: true },
   };
   writeFileSync(file, JSON.stringify(schema, null, 2));
-  await generate({ schemasDir: join(work, 'schemas'), migrationsDir: join(work, 'migrations'), generatedDir: join(work, 'src/generated') });
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: work, stdio: 'inherit' });
+  await generate({
+    schemasDir: join(work, 'schemas'),
+    migrationsDir: join(work, 'migrations'),
+    generatedDir: join(work, 'src/generated'),
+  });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: work,
+    stdio: 'inherit',
+  });
   app = await startTestApp({ schemasDir: join(work, 'schemas'), clientDir: join(work, 'dist/client') });
   await migrate(app.db, [join(work, 'migrations')]);
   const bc = await app.createBillingCompany('Low Code Billing', 'LCB');
   await app.createUser({ email: 'bm@lowcode.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   browser = await launchBrowser();
 }, 240_000);
-afterAll(async () => { await browser?.close(); await app?.close(); });
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
 
 describe('a field added to the patient schema', () => {
   it('is asked for in the patient form and shown in the patient list', async () => {

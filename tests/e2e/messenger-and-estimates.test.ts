@@ -6,7 +6,8 @@ import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtu
 import { pdfPageTexts } from '../helpers/pdf-text.ts';
 
 let e: E2E;
-let ana: Page; let ben: Page;
+let ana: Page;
+let ben: Page;
 let claimId = 0;
 let w: ClaimWorld;
 beforeAll(async () => {
@@ -19,7 +20,8 @@ beforeAll(async () => {
   [claimId] = await readyClaims(e.app.as(await e.app.login('root@chat.test')), w, 1);
   ({ page: ana } = await signIn(e, 'ana@chat.test'));
   ({ page: ben } = await signIn(e, 'ben@chat.test'));
-  ana.setDefaultTimeout(15_000); ben.setDefaultTimeout(15_000);
+  ana.setDefaultTimeout(15_000);
+  ben.setDefaultTimeout(15_000);
 });
 afterAll(() => e.close());
 
@@ -27,7 +29,7 @@ const badge = (p: Page) => p.getByTestId('messenger-unread');
 
 describe('two colleagues talk about a claim', () => {
   let anaChat: Locator;
-  it('a biller starts a conversation from the claim, and the collector\'s unread badge shows it without reloading', async () => {
+  it("a biller starts a conversation from the claim, and the collector's unread badge shows it without reloading", async () => {
     expect(await badge(ben).getAttribute('aria-label')).toBe('Messenger');
     const claims = await openFromStart(ana, 'Claims Management');
     await claims.getByTestId(`row-${claimId}`).click();
@@ -45,17 +47,20 @@ describe('two colleagues talk about a claim', () => {
     await expect.poll(() => badge(ben).getAttribute('aria-label')).toBe('1 unread message');
   });
 
-  it('the collector reads it (the badge clears) and answers; the answer reaches the biller\'s open conversation by itself', async () => {
+  it("the collector reads it (the badge clears) and answers; the answer reaches the biller's open conversation by itself", async () => {
     await badge(ben).click();
     const benChat = ben.getByTestId('window-Messenger');
     await benChat.getByText('Denied for a missing modifier?').click();
     await benChat.getByTestId('messages').getByText('Can you check this claim with the payer?').waitFor();
     await expect.poll(() => badge(ben).getAttribute('aria-label')).toBe('Messenger');
-    await benChat.getByRole('textbox', { name: 'Message', exact: true }).fill('Called them: they want modifier 25. Refiling today.');
+    await benChat
+      .getByRole('textbox', { name: 'Message', exact: true })
+      .fill('Called them: they want modifier 25. Refiling today.');
     await ben.keyboard.press('Enter');
     await anaChat.getByTestId('messages').getByText('Called them: they want modifier 25. Refiling today.').waitFor();
     const stored = await e.app.db.query<{ about_kind: string; about_id: string; n: string }>(
-      `select t.about_kind, t.about_id, (select count(*) from messages m where m.thread_id = t.id) as n from message_threads t`);
+      `select t.about_kind, t.about_id, (select count(*) from messages m where m.thread_id = t.id) as n from message_threads t`,
+    );
     expect(stored.rows).toEqual([{ about_kind: 'claim', about_id: claimId, n: 2 }]);
   });
 });
@@ -63,7 +68,10 @@ describe('two colleagues talk about a claim', () => {
 describe('Medical Store estimates a visit', () => {
   it("prints a good-faith estimate for a self-pay patient, the procedure priced from the clinic's fee schedule", async () => {
     // The clinic charges 150.00 for an office visit (its own schedule), above the procedure list's 125.00.
-    await e.app.db.query(`update companies set services = $2 where id = $1`, [w.company, JSON.stringify([{ procedure_code: '99213', std_price: 15000 }])]);
+    await e.app.db.query(`update companies set services = $2 where id = $1`, [
+      w.company,
+      JSON.stringify([{ procedure_code: '99213', std_price: 15000 }]),
+    ]);
     // Windows cover the desktop now: the icon is reached from the keyboard, as a person would with windows open.
     await ana.getByTestId('icon-Medical Store').focus();
     await ana.keyboard.press('Enter');
@@ -73,7 +81,10 @@ describe('Medical Store estimates a visit', () => {
     await store.getByRole('button', { name: 'Estimate' }).click();
     await expect.poll(() => store.getByTestId('estimate-patient').textContent()).toBe('$150.00');
     await store.getByLabel('Patient name').fill('Lucia Perez');
-    const [download] = await Promise.all([ana.waitForEvent('download'), store.getByRole('button', { name: 'Good-faith estimate (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      ana.waitForEvent('download'),
+      store.getByRole('button', { name: 'Good-faith estimate (PDF)' }).click(),
+    ]);
     const text = (await pdfPageTexts(readFileSync(await download.path()))).join('\n');
     expect(text).toContain('Good Faith Estimate');
     expect(text).toContain('Lucia Perez');

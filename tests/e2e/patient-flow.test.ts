@@ -13,12 +13,22 @@ beforeAll(async () => {
   await e.app.createUser({ email: 'root@flow.test', roles: ['superuser'] });
   await e.app.createUser({ email: 'bm@flow.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   await e.app.createUser({ email: 'support@flow.test', roles: ['superuser'] });
-  await e.app.db.query(`insert into taxonomies (code, display_name) values ('207Q00000X', 'Family Medicine Physician'), ('261QF0400X', 'Federally Qualified Health Center (FQHC)')`);
+  await e.app.db.query(
+    `insert into taxonomies (code, display_name) values ('207Q00000X', 'Family Medicine Physician'), ('261QF0400X', 'Federally Qualified Health Center (FQHC)')`,
+  );
   // The set-up goes through the API as a Super User; the Billing Manager's first sign-in is the browser's.
   const root = e.app.as(await e.app.login('root@flow.test'));
-  for (const [payer, name] of [['60054', 'Aetna'], ['87726', 'UnitedHealthcare']]) {
+  for (const [payer, name] of [
+    ['60054', 'Aetna'],
+    ['87726', 'UnitedHealthcare'],
+  ]) {
     const p = await root('POST', '/insurance-company', { payer_id: payer, name });
-    await root('POST', '/insurance-plan', { insurance_company_id: p.body.id, name: `${name} PPO`, code: `${payer}-PPO`, billing_company_id: bc });
+    await root('POST', '/insurance-plan', {
+      insurance_company_id: p.body.id,
+      name: `${name} PPO`,
+      code: `${payer}-PPO`,
+      billing_company_id: bc,
+    });
   }
   ({ page, errors } = await signIn(e, 'bm@flow.test'));
   page.setDefaultTimeout(10_000);
@@ -43,9 +53,20 @@ async function newPatient(med: string) {
 /** Fills the address fields (by their text boxes: "Address" is also the start of "Address type"); the state is chosen from its list. */
 async function fillAddress(within: Locator, a: { address: string; city: string; state: string; zip: string }) {
   const text = (name: string) => within.getByRole('textbox', { name: new RegExp(`^${name}`) }).first();
-  for (const [label, value] of [['Address', a.address], ['City', a.city], ['Zip', a.zip]]) await text(label).fill(value);
-  await within.getByRole('combobox', { name: /^State/ }).first().fill(a.state);
-  await within.page().getByRole('option', { name: new RegExp(`^${a.state} - `) }).click();
+  for (const [label, value] of [
+    ['Address', a.address],
+    ['City', a.city],
+    ['Zip', a.zip],
+  ])
+    await text(label).fill(value);
+  await within
+    .getByRole('combobox', { name: /^State/ })
+    .first()
+    .fill(a.state);
+  await within
+    .page()
+    .getByRole('option', { name: new RegExp(`^${a.state} - `) })
+    .click();
 }
 
 /** Fills the policy form that is open and saves it, back to the list of policies. */
@@ -68,7 +89,9 @@ describe('a new user works a patient through the generated screens', () => {
     await fillAddress(addresses, { address: '742 Evergreen Terrace', city: 'Miami', state: 'FL', zip: '33101' });
     await win.getByRole('button', { name: 'Save' }).click();
     await win.getByRole('button', { name: 'Edit' }).first().waitFor();
-    expect(await win.getByRole('heading', { level: 3 }).first().textContent()).toBe('Valentina Quispe 02/14/1979 MRN-778-899');
+    expect(await win.getByRole('heading', { level: 3 }).first().textContent()).toBe(
+      'Valentina Quispe 02/14/1979 MRN-778-899',
+    );
   });
 
   it('goes from the new patient straight to its primary policy, in the second tab', async () => {
@@ -85,7 +108,12 @@ describe('a new user works a patient through the generated screens', () => {
     await win.getByRole('tab', { name: 'Insurance policies' }).click();
     const policies = win.getByTestId('children-insurance-policy');
     await policies.getByRole('button', { name: 'Create' }).click();
-    await addPolicy(policies, ['87726 - UnitedHealthcare', '87726-PPO - UnitedHealthcare PPO', 'U987654321', 'S - Secondary']);
+    await addPolicy(policies, [
+      '87726 - UnitedHealthcare',
+      '87726-PPO - UnitedHealthcare PPO',
+      'U987654321',
+      'S - Secondary',
+    ]);
     await expect.poll(() => policies.locator('[data-testid^="row-"]').count()).toBe(2);
     await policies.getByText('S - Secondary').waitFor();
   });

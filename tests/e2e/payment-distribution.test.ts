@@ -3,22 +3,69 @@ import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 
-let e: E2E; let page: Page; let errors: string[]; let w: ClaimWorld; let claimId: number;
+let e: E2E;
+let page: Page;
+let errors: string[];
+let w: ClaimWorld;
+let claimId: number;
 
 beforeAll(async () => {
   e = await startE2E();
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'root@payments.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@payments.test'));
-  const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: [
-    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 12500 },
-    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '36415', diagnosis_pointers: ['A'], days_or_units: '1', price: 1500 },
-    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '85025', diagnosis_pointers: ['A'], days_or_units: '1', price: 2500 },
-  ] }));
+  const c = await root(
+    'POST',
+    '/claim/verify-register',
+    goodClaim(w, {
+      services: [
+        {
+          from_service: '03/02/2026',
+          to_service: '03/02/2026',
+          procedure_code: '99213',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1',
+          price: 12500,
+        },
+        {
+          from_service: '03/02/2026',
+          to_service: '03/02/2026',
+          procedure_code: '36415',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1',
+          price: 1500,
+        },
+        {
+          from_service: '03/02/2026',
+          to_service: '03/02/2026',
+          procedure_code: '85025',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1',
+          price: 2500,
+        },
+      ],
+    }),
+  );
   claimId = c.body.id;
   await e.app.db.query('update claims set status_id = 3 where id = $1', [claimId]);
-  const batch = (await root('POST', '/payments/batch', { billing_company_id: w.bc, name: 'Check 4455 SUN Health', company_id: w.company, amount: 9000, posting_date: '03/20/2026' })).body.id;
-  const p = await root('POST', '/payments/payment', { payment_batch_id: batch, source_id: 2, insurance_company_id: w.payer, method_id: 3, payment_date: '03/20/2026', amount: 9000, reference: 'CHK4455' });
+  const batch = (
+    await root('POST', '/payments/batch', {
+      billing_company_id: w.bc,
+      name: 'Check 4455 SUN Health',
+      company_id: w.company,
+      amount: 9000,
+      posting_date: '03/20/2026',
+    })
+  ).body.id;
+  const p = await root('POST', '/payments/payment', {
+    payment_batch_id: batch,
+    source_id: 2,
+    insurance_company_id: w.payer,
+    method_id: 3,
+    payment_date: '03/20/2026',
+    amount: 9000,
+    reference: 'CHK4455',
+  });
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   await e.app.createUser({ email: 'manager@payments.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
   ({ page, errors } = await signIn(e, 'manager@payments.test'));
@@ -52,7 +99,11 @@ describe('a billing manager distributes a payment', () => {
         await line.getByRole('button', { name: 'Add adjustment' }).focus();
         await page.keyboard.press('Enter');
         const k = (await line.getByLabel('CARC').count()) - 1;
-        if (group !== 'CO') { await line.getByRole('combobox', { name: 'Group' }).nth(k).focus(); await page.keyboard.press('Enter'); await page.getByRole('option', { name: group }).click(); }
+        if (group !== 'CO') {
+          await line.getByRole('combobox', { name: 'Group' }).nth(k).focus();
+          await page.keyboard.press('Enter');
+          await page.getByRole('option', { name: group }).click();
+        }
         await line.getByLabel('CARC').nth(k).focus();
         await page.keyboard.type(reason);
         await page.keyboard.press('Tab');
@@ -60,17 +111,37 @@ describe('a billing manager distributes a payment', () => {
       }
     };
     // Amounts typed as a poster reads them off the EOB, whole dollars or with cents: 70 is $70.00.
-    await typeLine(0, '70', [['CO', '45', '40'], ['PR', '2', '15.00']]);
-    await expect.poll(() => dialog.getByText(/CO-45: /).first().isVisible()).toBe(true);
+    await typeLine(0, '70', [
+      ['CO', '45', '40'],
+      ['PR', '2', '15.00'],
+    ]);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(/CO-45: /)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await typeLine(1, '10.00', [['PR', '2', '5']]);
     expect(await dialog.getByRole('button', { name: 'Save distribution' }).isDisabled()).toBe(true);
     await typeLine(2, '10', [['CO', '45', '15.00']]);
     await expect.poll(() => dialog.getByTestId('left').textContent()).toBe('0.00');
     await dialog.getByRole('button', { name: 'Save distribution' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const rows = (await e.app.db.query<{ paid: string; patient_responsibility: string }>('select paid, patient_responsibility from payment_services order by id')).rows;
-    expect(rows.map((r) => [Number(r.paid), Number(r.patient_responsibility)])).toEqual([[7000, 1500], [1000, 500], [1000, 0]]);
-    expect((await e.app.db.query<{ s: number }>('select status_id s from claims where id = $1', [claimId])).rows[0].s).toBe(4);
+    const rows = (
+      await e.app.db.query<{ paid: string; patient_responsibility: string }>(
+        'select paid, patient_responsibility from payment_services order by id',
+      )
+    ).rows;
+    expect(rows.map((r) => [Number(r.paid), Number(r.patient_responsibility)])).toEqual([
+      [7000, 1500],
+      [1000, 500],
+      [1000, 0],
+    ]);
+    expect(
+      (await e.app.db.query<{ s: number }>('select status_id s from claims where id = $1', [claimId])).rows[0].s,
+    ).toBe(4);
   });
 
   it('uploads three EOBs through the queue: the second fails, the next still goes, and the retry sends it', async () => {
@@ -78,21 +149,35 @@ describe('a billing manager distributes a payment', () => {
     // The network fails once for the second file, as a dropped connection would.
     await page.route('**/eobs', async (route) => {
       const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
-      if (!refusedOnce && body.includes('eob-2.pdf')) { refusedOnce = true; await route.abort('connectionreset'); } else await route.continue();
+      if (!refusedOnce && body.includes('eob-2.pdf')) {
+        refusedOnce = true;
+        await route.abort('connectionreset');
+      } else await route.continue();
     });
     const win = page.getByTestId('window-Payments Management');
     await win.getByRole('button', { name: 'Upload EOBs' }).click();
     const eob = page.getByTestId('eob-dialog');
-    const pdf = (n: number) => ({ name: `eob-${n}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% EOB ${n}\ntrailer << >>\n%%EOF\n`) });
+    const pdf = (n: number) => ({
+      name: `eob-${n}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n% EOB ${n}\ntrailer << >>\n%%EOF\n`),
+    });
     await eob.getByTestId('eob-files').setInputFiles([pdf(1), pdf(2), pdf(3)]);
     await eob.getByRole('button', { name: 'Upload 3 files' }).click();
-    await page.getByTestId('taskbar').getByRole('button', { name: /^Uploads/ }).click();
+    await page
+      .getByTestId('taskbar')
+      .getByRole('button', { name: /^Uploads/ })
+      .click();
     const queue = page.getByTestId('upload-queue');
     await queue.getByTestId('upload-queue-status').and(queue.locator('[data-status="finished_with_errors"]')).waitFor();
-    expect((await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name)).toEqual(['eob-1.pdf', 'eob-3.pdf']);
+    expect(
+      (await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name),
+    ).toEqual(['eob-1.pdf', 'eob-3.pdf']);
     await queue.getByRole('button', { name: 'Retry', exact: true }).click();
     await queue.getByTestId('upload-queue-status').and(queue.locator('[data-status="finished"]')).waitFor();
-    expect((await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name)).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
+    expect(
+      (await e.app.db.query<{ name: string }>('select name from payment_eobs order by id')).rows.map((r) => r.name),
+    ).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
     await queue.getByRole('button', { name: 'Clear' }).click();
     await queue.getByText('No uploads').waitFor();
     // A click outside the panel closes it, as a person does (its backdrop takes the click).
@@ -101,7 +186,8 @@ describe('a billing manager distributes a payment', () => {
   });
 
   it("opens the claim's payments and EOBs: what each line was paid, the patient's share, the three EOB files", async () => {
-    const code = (await e.app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0].code;
+    const code = (await e.app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0]
+      .code;
     const claims = await openFromStart(page, 'Claims Management');
     await claims.getByText(code).first().click();
     await claims.getByRole('button', { name: 'Payments and EOBs' }).click();
@@ -109,10 +195,16 @@ describe('a billing manager distributes a payment', () => {
     await paid.getByRole('table', { name: 'Postings' }).waitFor();
     const total = paid.getByRole('row').filter({ hasText: 'Total' });
     expect((await total.getByRole('cell').allTextContents()).filter(Boolean)).toEqual(['Total', '90.00', '20.00']);
-    expect(await paid.getByRole('button', { name: /^eob-\d\.pdf$/ }).allTextContents()).toEqual(['eob-1.pdf', 'eob-3.pdf', 'eob-2.pdf']);
+    expect(await paid.getByRole('button', { name: /^eob-\d\.pdf$/ }).allTextContents()).toEqual([
+      'eob-1.pdf',
+      'eob-3.pdf',
+      'eob-2.pdf',
+    ]);
     await paid.getByRole('button', { name: 'Close' }).click();
     await paid.waitFor({ state: 'detached' });
   });
 
-  it('raised no error in the page', () => { expect(errors.filter((m) => !/ERR_CONNECTION_RESET|Failed to fetch|net::/.test(m))).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors.filter((m) => !/ERR_CONNECTION_RESET|Failed to fetch|net::/.test(m))).toEqual([]);
+  });
 });

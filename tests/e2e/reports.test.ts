@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 
-let e: E2E; let page: Page; let errors: string[];
+let e: E2E;
+let page: Page;
+let errors: string[];
 
 beforeAll(async () => {
   e = await startE2E();
@@ -17,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 describe('a billing manager closes the month', () => {
-  it('opens Month End Aging, groups it by insurance and reads each payer\'s subtotal and the grand total', async () => {
+  it("opens Month End Aging, groups it by insurance and reads each payer's subtotal and the grand total", async () => {
     const win = await openFromStart(page, 'Reports');
     await win.getByTestId('report-month-end-aging').click();
     await win.getByTestId('report-group-1').click();
@@ -31,15 +33,24 @@ describe('a billing manager closes the month', () => {
 
   it('exports XLSX: numeric cells, the same grand total as the screen', async () => {
     const win = page.getByTestId('window-Reports');
-    const shown = (await win.getByTestId('report-rows').locator('tr[data-kind="total"] td').last().textContent())!.trim();
+    const shown = (await win
+      .getByTestId('report-rows')
+      .locator('tr[data-kind="total"] td')
+      .last()
+      .textContent())!.trim();
     await win.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
+    ]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
     const sheet = book.worksheets[0];
     const last = sheet.getRow(sheet.rowCount).getCell(sheet.columnCount).value;
     expect(typeof last).toBe('number');
-    expect((last as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(shown);
+    expect((last as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(
+      shown,
+    );
   });
 
   it('opens the KPI dashboard and drills from the denial rate to the claims behind it', async () => {
@@ -75,9 +86,13 @@ describe('a billing manager closes the month', () => {
     await win.getByRole('button', { name: 'Save as custom report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as custom report' });
     await dialog.getByLabel('Custom report name').fill('Charges by payer');
-    for (const keep of ['Insurance', 'Charges']) expect(await dialog.getByRole('checkbox', { name: keep, exact: true }).isChecked()).toBe(true);
-    for (const label of await dialog.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent ?? ''))) {
-      if (label && !['Insurance', 'Charges', 'Share with my billing company'].includes(label)) await dialog.getByRole('checkbox', { name: label, exact: true }).uncheck();
+    for (const keep of ['Insurance', 'Charges'])
+      expect(await dialog.getByRole('checkbox', { name: keep, exact: true }).isChecked()).toBe(true);
+    for (const label of await dialog
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent ?? ''))) {
+      if (label && !['Insurance', 'Charges', 'Share with my billing company'].includes(label))
+        await dialog.getByRole('checkbox', { name: label, exact: true }).uncheck();
     }
     await dialog.getByRole('button', { name: 'Save' }).click();
     await win.getByRole('heading', { name: 'Charges by payer' }).waitFor();
@@ -86,5 +101,7 @@ describe('a billing manager closes the month', () => {
     expect(await win.getByRole('columnheader').allTextContents()).toEqual(['Insurance', 'Charges']);
   });
 
-  it('raised no error in the page', () => { expect(errors).toEqual([]); });
+  it('raised no error in the page', () => {
+    expect(errors).toEqual([]);
+  });
 });

@@ -10,7 +10,8 @@ let win: Locator;
 beforeAll(async () => {
   e = await startE2E();
   await e.app.createUser({ email: 'root@screens.test', roles: ['superuser'] });
-  for (let i = 1; i <= 23; i++) await e.app.createBillingCompany(`Seeded Billing ${String(i).padStart(2, '0')}`, `SB${i}`);
+  for (let i = 1; i <= 23; i++)
+    await e.app.createBillingCompany(`Seeded Billing ${String(i).padStart(2, '0')}`, `SB${i}`);
   ({ page } = await signIn(e, 'root@screens.test'));
   win = await openFromStart(page, 'Billing Company Management');
 });
@@ -37,7 +38,7 @@ describe('generated billing company screens', () => {
     expect(await win.getByTestId('field-city').textContent()).toBe('Miami');
   });
 
-  it('shows the server\'s field error in place when the name is taken', async () => {
+  it("shows the server's field error in place when the name is taken", async () => {
     await win.getByRole('button', { name: 'Back to list' }).click();
     await win.getByRole('button', { name: 'Create' }).click();
     await field('Name').fill('Acme Medical Billing');
@@ -78,7 +79,11 @@ describe('generated billing company screens', () => {
     // The whole list is back (its total, not only ten rows) before the next page is asked for.
     await win.getByText(/^1–10 of (2[4-9]|[3-9]\d)$/).waitFor();
     await expect.poll(() => win.getByTestId('list-rows').locator('tr').count()).toBe(10);
-    const rowIds = () => win.getByTestId('list-rows').locator('tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const rowIds = () =>
+      win
+        .getByTestId('list-rows')
+        .locator('tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
     const first = await rowIds();
     await win.getByRole('button', { name: 'Go to next page' }).click();
     await win.getByText(/^11–20 of /).waitFor();
@@ -91,8 +96,13 @@ describe('generated billing company screens', () => {
     await win.getByLabel('Search').fill('Seeded');
     await expect.poll(() => win.getByText('Seeded Billing 01').count()).toBe(1);
     await win.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
-    const text = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    const text = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(text).toHaveLength(24);
     const header = text[0].split(',');
     const idColumn = header.indexOf('Id');
@@ -103,7 +113,10 @@ describe('generated billing company screens', () => {
 
   it('exports the whole filtered list to XLSX with numeric cells', async () => {
     await win.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
+    ]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(await download.path());
     const sheet = book.worksheets[0];

@@ -38,7 +38,10 @@ async function screenProblems(page: Page, win: Locator, screen: string, loading:
   return [...names, ...axe];
 }
 
-for (const [locale, m] of [['en', en], ['es', es]] as const) {
+for (const [locale, m] of [
+  ['en', en],
+  ['es', es],
+] as const) {
   describe(`every generated screen in ${locale === 'en' ? 'English' : 'Spanish'}`, () => {
     let page: Page;
     beforeAll(async () => {
@@ -54,38 +57,44 @@ for (const [locale, m] of [['en', en], ['es', es]] as const) {
         const rows = win.getByTestId('list-rows');
         await rows.waitFor();
         // The list has answered: rows, or the "no results" line that replaces them.
-        await expect.poll(async () => (await rows.locator('tr').count()) > 0 || (await win.getByText(/No results|Sin resultados|No hay/).count()) > 0).toBe(true);
-        problems.push(...await screenProblems(page, win, 'list', m.widgets.loading));
+        await expect
+          .poll(
+            async () =>
+              (await rows.locator('tr').count()) > 0 ||
+              (await win.getByText(/No results|Sin resultados|No hay/).count()) > 0,
+          )
+          .toBe(true);
+        problems.push(...(await screenProblems(page, win, 'list', m.widgets.loading)));
 
         const firstRow = rows.locator('tr[data-testid^="row-"]').first();
         if (await firstRow.count()) {
           await firstRow.click();
           const back = win.getByRole('button', { name: m.record.back, exact: true });
           await back.waitFor();
-          problems.push(...await screenProblems(page, win, 'record', m.widgets.loading));
+          problems.push(...(await screenProblems(page, win, 'record', m.widgets.loading)));
           const tabs = win.getByRole('tablist', { name: m.record.sections }).getByRole('tab');
-          for (let i = 1; i < await tabs.count(); i++) {
+          for (let i = 1; i < (await tabs.count()); i++) {
             const tab = tabs.nth(i);
             await tab.click();
             await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
             const label = await tab.innerText();
-            problems.push(...await screenProblems(page, win, `tab ${label}`, m.widgets.loading));
+            problems.push(...(await screenProblems(page, win, `tab ${label}`, m.widgets.loading)));
             // A child tab (a patient's policies) is a list of its own, with its record and its form.
             const children = win.locator('[data-testid^="children-"]');
-            if (!await children.count()) continue;
+            if (!(await children.count())) continue;
             const childRow = children.getByTestId('list-rows').locator('tr[data-testid^="row-"]').first();
             if (await childRow.count()) {
               await childRow.click();
               const childBack = children.getByRole('button', { name: m.record.back, exact: true });
               await childBack.waitFor();
-              problems.push(...await screenProblems(page, win, `${label} record`, m.widgets.loading));
+              problems.push(...(await screenProblems(page, win, `${label} record`, m.widgets.loading)));
               await childBack.click();
             }
             const childCreate = children.getByRole('button', { name: m.list.create, exact: true });
             if (await childCreate.count()) {
               await childCreate.click();
               await children.getByRole('button', { name: m.record.save, exact: true }).first().waitFor();
-              problems.push(...await screenProblems(page, win, `${label} form`, m.widgets.loading));
+              problems.push(...(await screenProblems(page, win, `${label} form`, m.widgets.loading)));
               await children.getByRole('button', { name: m.record.cancel, exact: true }).first().click();
               await childCreate.waitFor();
             }
@@ -94,8 +103,11 @@ for (const [locale, m] of [['en', en], ['es', es]] as const) {
           if (await history.count()) {
             await history.click();
             await win.getByRole('button', { name: m.record.back_to_record }).waitFor();
-            await win.locator('table, :text-is("' + m.record.no_history + '")').first().waitFor();
-            problems.push(...await screenProblems(page, win, 'history', m.widgets.loading));
+            await win
+              .locator('table, :text-is("' + m.record.no_history + '")')
+              .first()
+              .waitFor();
+            problems.push(...(await screenProblems(page, win, 'history', m.widgets.loading)));
             await win.getByRole('button', { name: m.record.back_to_record }).click();
           }
           await back.click();
@@ -106,13 +118,13 @@ for (const [locale, m] of [['en', en], ['es', es]] as const) {
           await create.click();
           if (name === 'User Management') {
             // A new user starts from a look-up by e-mail or SSN; an unknown e-mail leads on to the form.
-            problems.push(...await screenProblems(page, win, 'look-up', m.widgets.loading));
+            problems.push(...(await screenProblems(page, win, 'look-up', m.widgets.loading)));
             await win.getByLabel(m.users.lookup_email).fill(`new.${locale}@sweep.test`);
             await win.getByRole('button', { name: m.users.lookup }).click();
             await win.getByRole('button', { name: m.users.continue_new }).click();
           }
           await win.getByRole('button', { name: m.record.save, exact: true }).first().waitFor();
-          problems.push(...await screenProblems(page, win, 'form', m.widgets.loading));
+          problems.push(...(await screenProblems(page, win, 'form', m.widgets.loading)));
         }
         await win.getByRole('button', { name: m.shell.close }).click();
         await win.waitFor({ state: 'detached' });

@@ -8,7 +8,11 @@ import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'low-code-'));
-const dirs = { schemasDir: join(work, 'schemas'), migrationsDir: join(work, 'migrations'), generatedDir: join(work, 'generated') };
+const dirs = {
+  schemasDir: join(work, 'schemas'),
+  migrationsDir: join(work, 'migrations'),
+  generatedDir: join(work, 'generated'),
+};
 let result: GenerateResult;
 let app: TestApp;
 let root: Api;
@@ -18,7 +22,12 @@ beforeAll(async () => {
   cpSync(join(ROOT, 'dev-server/db/migrations'), dirs.migrationsDir, { recursive: true });
   const file = join(dirs.schemasDir, 'entities/diagnosis.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8'));
-  schema.properties.icd_chapter = { type: 'string', title: 'ICD chapter', maxLength: 5, 'x-list': { column: true, sortable: true, filter: 'equals' } };
+  schema.properties.icd_chapter = {
+    type: 'string',
+    title: 'ICD chapter',
+    maxLength: 5,
+    'x-list': { column: true, sortable: true, filter: 'equals' },
+  };
   writeFileSync(file, JSON.stringify(schema, null, 2));
   result = await generate(dirs);
   app = await startTestApp({ schemasDir: dirs.schemasDir, openApiPath: join(dirs.generatedDir, 'openapi.json') });
@@ -32,7 +41,9 @@ describe('adding a field to one schema file', () => {
   it('generates a migration that adds the column and its index', () => {
     const sql = readFileSync(result.migration!, 'utf8');
     // The next number after the last landed migration.
-    const landed = readdirSync(new URL('../../dev-server/db/migrations/', import.meta.url)).filter((f) => /^\d{4}_/.test(f)).map((f) => Number(f.slice(0, 4)));
+    const landed = readdirSync(new URL('../../dev-server/db/migrations/', import.meta.url))
+      .filter((f) => /^\d{4}_/.test(f))
+      .map((f) => Number(f.slice(0, 4)));
     expect(result.migration).toMatch(new RegExp(`${String(Math.max(...landed) + 1).padStart(4, '0')}_schemas\\.sql$`));
     expect(sql).toContain('alter table diagnoses add column icd_chapter text;');
     expect(sql).toContain('create index diagnoses_icd_chapter_idx on diagnoses (icd_chapter);');
@@ -44,7 +55,11 @@ describe('adding a field to one schema file', () => {
 
   it('lists the field in the OpenAPI document', async () => {
     const doc = (await app.as(null)('GET', '/openapi.json')).body;
-    expect(doc.components.schemas.diagnosis.properties.icd_chapter).toEqual({ type: 'string', title: 'ICD chapter', maxLength: 5 });
+    expect(doc.components.schemas.diagnosis.properties.icd_chapter).toEqual({
+      type: 'string',
+      title: 'ICD chapter',
+      maxLength: 5,
+    });
   });
 
   it('the API stores, filters and sorts by the field', async () => {

@@ -21,26 +21,80 @@ function copyWith(edit: (schema: Record<string, any>) => void) {
 
 describe('schema files', () => {
   it('every schema in the repository passes the meta-schema', () => {
-    expect(loadEntities(join(ROOT, 'schemas/entities')).map((e) => e.name)).toEqual(['admission-note', 'admission', 'billing-company', 'claim-batch', 'claim-note', 'claim-refile', 'claim-rule', 'claim-service', 'claim-sub-status', 'claim', 'clearing-house-account', 'clearing-house', 'company', 'custom-report', 'denial-tracking', 'denial', 'diagnosis', 'era-exception', 'era-file', 'exchange-file', 'facility', 'guideline', 'health-professional', 'insurance-company', 'insurance-plan', 'insurance-policy', 'ip-restriction', 'ledger-entry', 'modifier', 'patient-statement', 'patient', 'payer-setting', 'payment-batch', 'payment-eob', 'payment-service', 'payment', 'procedure', 'report-preset', 'unit', 'user']);
+    expect(loadEntities(join(ROOT, 'schemas/entities')).map((e) => e.name)).toEqual([
+      'admission-note',
+      'admission',
+      'billing-company',
+      'claim-batch',
+      'claim-note',
+      'claim-refile',
+      'claim-rule',
+      'claim-service',
+      'claim-sub-status',
+      'claim',
+      'clearing-house-account',
+      'clearing-house',
+      'company',
+      'custom-report',
+      'denial-tracking',
+      'denial',
+      'diagnosis',
+      'era-exception',
+      'era-file',
+      'exchange-file',
+      'facility',
+      'guideline',
+      'health-professional',
+      'insurance-company',
+      'insurance-plan',
+      'insurance-policy',
+      'ip-restriction',
+      'ledger-entry',
+      'modifier',
+      'patient-statement',
+      'patient',
+      'payer-setting',
+      'payment-batch',
+      'payment-eob',
+      'payment-service',
+      'payment',
+      'procedure',
+      'report-preset',
+      'unit',
+      'user',
+    ]);
   });
 
   it('a misspelled x- keyword fails with the file and the JSON path', () => {
-    const dir = copyWith((s) => { s.properties.code['x-list'].sortabel = true; });
-    expect(() => loadEntities(dir)).toThrow(/modifier\.schema\.json: at \/properties\/code\/x-list: must NOT have additional properties 'sortabel'/);
+    const dir = copyWith((s) => {
+      s.properties.code['x-list'].sortabel = true;
+    });
+    expect(() => loadEntities(dir)).toThrow(
+      /modifier\.schema\.json: at \/properties\/code\/x-list: must NOT have additional properties 'sortabel'/,
+    );
   });
 
   it('an unknown filter kind fails with the file and the JSON path', () => {
-    const dir = copyWith((s) => { s.properties.code['x-list'].filter = 'fuzzy'; });
+    const dir = copyWith((s) => {
+      s.properties.code['x-list'].filter = 'fuzzy';
+    });
     expect(() => loadEntities(dir)).toThrow(/modifier\.schema\.json: at \/properties\/code\/x-list\/filter/);
   });
 
   it('a required field that is not a property fails', () => {
-    const dir = copyWith((s) => { s.required.push('colour'); });
+    const dir = copyWith((s) => {
+      s.required.push('colour');
+    });
     expect(() => loadEntities(dir)).toThrow(/'colour' is not a property/);
   });
 
   it('the checked-in generated files are up to date', async () => {
-    const r = await generate({ schemasDir: join(ROOT, 'schemas'), migrationsDir: join(ROOT, 'dev-server/db/migrations'), generatedDir: join(ROOT, 'src/generated'), check: true });
+    const r = await generate({
+      schemasDir: join(ROOT, 'schemas'),
+      migrationsDir: join(ROOT, 'dev-server/db/migrations'),
+      generatedDir: join(ROOT, 'src/generated'),
+      check: true,
+    });
     expect(r.stale).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 export async function startWithFixtures() {
   const dir = mkdtempSync(join(tmpdir(), 'fixture-schemas-'));
   cpSync(join(ROOT, 'schemas'), dir, { recursive: true });
-  for (const f of ['work-order.schema.json', 'journal-entry.schema.json']) cpSync(join(ROOT, 'tests/fixtures/schemas', f), join(dir, 'entities', f));
+  for (const f of ['work-order.schema.json', 'journal-entry.schema.json'])
+    cpSync(join(ROOT, 'tests/fixtures/schemas', f), join(dir, 'entities', f));
   const entities = loadEntities(join(dir, 'entities'));
   const fixtures = entities.filter((e) => ['work-order', 'journal-entry'].includes(e.name));
   const started = await startAsSuperUser({ schemasDir: dir });

@@ -11,7 +11,11 @@ export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 export const TEMPLATE_DB = 'rcp_test_template';
 export const TEMPLATE_DUMP = join(new URL('../..', import.meta.url).pathname, '.test-data', 'template.tar');
 
-const withDatabase = (url: string, name: string) => { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); };
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 
 /** A fresh database for one test file, cloned from the migrated template (never re-migrated). */
 export async function freshDatabase(): Promise<Database> {

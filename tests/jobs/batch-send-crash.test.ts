@@ -19,11 +19,27 @@ const dataDir = mkdtempSync(join(tmpdir(), 'send-crash-'));
 const exchangeDir = mkdtempSync(join(tmpdir(), 'send-crash-exchange-'));
 const port = 20000 + ((process.pid + 104729) % 20000);
 const ADMIN = { email: 'send@crash.test', password: 'Cr4sh!Send#2026' };
-let server: ServerProcess; let w: ClaimWorld; const batches: number[] = []; const jobs: number[] = [];
+let server: ServerProcess;
+let w: ClaimWorld;
+const batches: number[] = [];
+const jobs: number[] = [];
 
-const start = (crashAt?: string) => startServerProcess({ dataDir, port, admin: ADMIN, env: { EXCHANGE_DIR: exchangeDir, ...(crashAt ? { CRASH_AT: crashAt } : {}) } });
-const token = async () => (await callServer(server.base, null, 'POST', '/auth/login', ADMIN)).body.access_token as string;
-const api = async (): Promise<Api> => { const t = await token(); return async (method, path, body) => ({ ...(await callServer(server.base, t, method, path, body)), headers: new Headers() }); };
+const start = (crashAt?: string) =>
+  startServerProcess({
+    dataDir,
+    port,
+    admin: ADMIN,
+    env: { EXCHANGE_DIR: exchangeDir, ...(crashAt ? { CRASH_AT: crashAt } : {}) },
+  });
+const token = async () =>
+  (await callServer(server.base, null, 'POST', '/auth/login', ADMIN)).body.access_token as string;
+const api = async (): Promise<Api> => {
+  const t = await token();
+  return async (method, path, body) => ({
+    ...(await callServer(server.base, t, method, path, body)),
+    headers: new Headers(),
+  });
+};
 
 beforeAll(async () => {
   const db = await openPglite(join(dataDir, 'pglite'));
@@ -34,11 +50,26 @@ beforeAll(async () => {
   server = await start();
   const root = await api();
   const house = await root('POST', '/clearing-house', { code: 'AVAIL', name: 'Availity' });
-  const account = await root('POST', '/clearing-house-account', { billing_company_id: w.bc, clearing_house_id: house.body.id, submitter_id: 'SUN0001', receiver_id: '030240928', connection: 'folder', outbound_folder: 'out', inbound_folder: 'in' });
+  const account = await root('POST', '/clearing-house-account', {
+    billing_company_id: w.bc,
+    clearing_house_id: house.body.id,
+    submitter_id: 'SUN0001',
+    receiver_id: '030240928',
+    connection: 'folder',
+    outbound_folder: 'out',
+    inbound_folder: 'in',
+  });
   expect(account.status, JSON.stringify(account.body)).toBe(201);
   const claims = await readyClaims(root, w, STEPS.length);
   for (const [i, claim] of claims.entries()) {
-    const b = await root('POST', '/claim/batch', { billing_company_id: w.bc, name: `Crash ${STEPS[i]}`, company_id: w.company, transmission: 'E', clearing_house_account_id: account.body.id, claim_ids: [claim] });
+    const b = await root('POST', '/claim/batch', {
+      billing_company_id: w.bc,
+      name: `Crash ${STEPS[i]}`,
+      company_id: w.company,
+      transmission: 'E',
+      clearing_house_account_id: account.body.id,
+      claim_ids: [claim],
+    });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     batches.push(b.body.id);
   }
@@ -46,7 +77,10 @@ beforeAll(async () => {
   await exited(server.child);
 });
 afterAll(async () => {
-  if (server && server.child.exitCode === null && !server.child.signalCode) { server.child.kill('SIGTERM'); await exited(server.child); }
+  if (server && server.child.exitCode === null && !server.child.signalCode) {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(exchangeDir, { recursive: true, force: true });
 });
@@ -68,19 +102,35 @@ describe('a batch send killed at each step', () => {
 
     const root = await api();
     const sent = readdirSync(join(exchangeDir, String(w.bc), 'out')).filter((f) => !f.startsWith('.'));
-    const listed = (await root('GET', `/claim/batch/get-all-server?ids=${batches.join(',')}&itemsPerPage=10`)).body.data as Array<{ id: number; status_id: number; control_number: number; send_state: string | null; claim_ids: number[] }>;
+    const listed = (await root('GET', `/claim/batch/get-all-server?ids=${batches.join(',')}&itemsPerPage=10`)).body
+      .data as Array<{
+      id: number;
+      status_id: number;
+      control_number: number;
+      send_state: string | null;
+      claim_ids: number[];
+    }>;
     expect(listed.map((b) => [b.status_id, b.send_state ?? null])).toEqual(STEPS.map(() => [2, null]));
     // Exactly one file per batch, and each file is the batch's own interchange (its control number in ISA13).
     expect(sent).toHaveLength(STEPS.length);
-    const controls = sent.map((f) => Number(readFileSync(join(exchangeDir, String(w.bc), 'out', f), 'latin1').split('*')[13]));
+    const controls = sent.map((f) =>
+      Number(readFileSync(join(exchangeDir, String(w.bc), 'out', f), 'latin1').split('*')[13]),
+    );
     expect(controls.sort()).toEqual(listed.map((b) => b.control_number).sort());
     for (const b of listed) {
       const claim = (await root('GET', `/claim/${b.claim_ids[0]}`)).body;
       expect(claim.status.id ?? claim.status_id, `claim of batch ${b.id}`).toBe(3);
-      const log = (await root('GET', `/claim/batch/${b.id}/exchanges`)).body as Array<{ direction: string; result: string }>;
-      expect(log.filter((e) => e.result === 'sent'), `batch ${b.id}`).toHaveLength(1);
+      const log = (await root('GET', `/claim/batch/${b.id}/exchanges`)).body as Array<{
+        direction: string;
+        result: string;
+      }>;
+      expect(
+        log.filter((e) => e.result === 'sent'),
+        `batch ${b.id}`,
+      ).toHaveLength(1);
     }
-    for (const id of jobs) expect((await root('GET', `/jobs/${id}`)).body).toMatchObject({ state: 'completed', attempts: 2 });
+    for (const id of jobs)
+      expect((await root('GET', `/jobs/${id}`)).body).toMatchObject({ state: 'completed', attempts: 2 });
     // Six server processes started in turn, each opening the same embedded database: more than the default minute on a loaded machine.
   }, 240_000);
 });

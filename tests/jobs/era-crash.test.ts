@@ -14,7 +14,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'era-crash-'));
 const port = 20000 + ((process.pid + 7919) % 20000);
 const ADMIN = { email: 'era@crash.test', password: 'Cr4sh!Era#2026' };
 const ERA = generateOnePayment(2000);
-let server: ServerProcess; let w: ClaimWorld; let lines: number;
+let server: ServerProcess;
+let w: ClaimWorld;
+let lines: number;
 const start = () => startServerProcess({ dataDir, port, admin: ADMIN });
 
 beforeAll(async () => {
@@ -28,7 +30,10 @@ beforeAll(async () => {
   server = await start();
 });
 afterAll(async () => {
-  if (server && server.child.exitCode === null) { server.child.kill('SIGTERM'); await exited(server.child); }
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -37,8 +42,12 @@ describe('an ERA and a crash', () => {
     let token = (await callServer(server.base, null, 'POST', '/auth/login', ADMIN)).body.access_token;
     const form = new FormData();
     form.append('file', new Blob([ERA]), 'big.835');
-    expect((await callServer(server.base, token, 'POST', `/files?kind=era&billing_company_id=${w.bc}`, form)).status).toBe(201);
-    expect((await callServer(server.base, token, 'POST', '/payments/eras/sync', { billing_company_id: w.bc })).status).toBe(200);
+    expect(
+      (await callServer(server.base, token, 'POST', `/files?kind=era&billing_company_id=${w.bc}`, form)).status,
+    ).toBe(201);
+    expect(
+      (await callServer(server.base, token, 'POST', '/payments/eras/sync', { billing_company_id: w.bc })).status,
+    ).toBe(200);
     const era = (await callServer(server.base, token, 'GET', '/payments/eras/get-all-server')).body.data[0];
     const job = await callServer(server.base, token, 'POST', '/payments/eras/process', { id: era.id });
     expect(job.status, JSON.stringify(job.body)).toBe(200);
@@ -52,7 +61,12 @@ describe('an ERA and a crash', () => {
     token = (await callServer(server.base, null, 'POST', '/auth/login', ADMIN)).body.access_token;
     const done = await callServer(server.base, token, 'GET', `/jobs/${job.body.id}`);
     expect(done.body).toMatchObject({ state: 'completed', attempts: 2 });
-    const posted = await callServer(server.base, token, 'GET', `/payments/service/get-all-server?era_file_id=${era.id}&itemsPerPage=1`);
+    const posted = await callServer(
+      server.base,
+      token,
+      'GET',
+      `/payments/service/get-all-server?era_file_id=${era.id}&itemsPerPage=1`,
+    );
     expect(posted.body.count).toBe(lines);
     const batches = await callServer(server.base, token, 'GET', `/payments/batch/get-all-server?era_file_id=${era.id}`);
     expect(batches.body.count).toBe(1);

@@ -12,11 +12,15 @@ const base = `http://127.0.0.1:${port}/api/v1`;
 const ADMIN = { email: 'jobs@resume.test', password: 'Res1me!Jobs#2026' };
 
 const startServer = () => startServerProcess({ dataDir, port, admin: ADMIN });
-const call = (token: string | null, method: string, path: string, body?: unknown) => callServer(base, token, method, path, body);
+const call = (token: string | null, method: string, path: string, body?: unknown) =>
+  callServer(base, token, method, path, body);
 
 let server: ServerProcess;
 afterAll(async () => {
-  if (server && server.child.exitCode === null) { server.child.kill('SIGTERM'); await exited(server.child); }
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -37,7 +41,9 @@ describe('a background job and a crash', () => {
     const jobId = started.body.id;
 
     // The first batches are committed (the job says so), not all of them: then the process dies without warning.
-    const midway = await server.waitFor((e) => e.msg === 'job progress' && e.job_id === jobId && Number(e.done) >= 2000);
+    const midway = await server.waitFor(
+      (e) => e.msg === 'job progress' && e.job_id === jobId && Number(e.done) >= 2000,
+    );
     expect(Number(midway.done)).toBeLessThan(74_719);
     server.child.kill('SIGKILL');
     await exited(server.child);

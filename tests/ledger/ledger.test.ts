@@ -7,22 +7,69 @@ import { write835 } from '../../src/domain/x12/era-835-writer.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
-let app: TestApp; let root: Api; let w: ClaimWorld; let claimId: number;
-const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
+let claimId: number;
+const n = async (sql: string, params: unknown[] = []) =>
+  Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
 const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
 
 // One claim of 200.00 (two lines): the payer allows 150.00, pays 120.00, writes off 50.00 (CO-45) and leaves 30.00 to the patient (PR-2 coinsurance).
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
-  const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 11, date: toIsoDate('2026-03-20'), payments: [{
-    payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-03-20'), trace: 'LEDGER1',
-    claims: [{ patientControlNumber: 'LG-1', status: '1', charge: 20000, paid: 12000, patientResponsibility: 3000, payerControlNumber: 'ICN-LG-1', patient, from: toIsoDate('2026-03-02'),
-      lines: [
-        { procedure: '99214', charge: 18000, paid: 12000, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 3000 }, { group: 'PR', reason: '2', amount: 3000 }] },
-        { procedure: '36415', charge: 2000, paid: 0, date: toIsoDate('2026-03-02'), adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] },
-      ] }],
-  }] });
+  const text = write835({
+    sender: 'KEYINS',
+    receiver: 'SUNSHINE',
+    control: 11,
+    date: toIsoDate('2026-03-20'),
+    payments: [
+      {
+        payer: {
+          name: 'KEY INSURANCE',
+          id: '87726',
+          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
+          contact: { phone: '8005550100' },
+        },
+        payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
+        method: 'ACH',
+        date: toIsoDate('2026-03-20'),
+        trace: 'LEDGER1',
+        claims: [
+          {
+            patientControlNumber: 'LG-1',
+            status: '1',
+            charge: 20000,
+            paid: 12000,
+            patientResponsibility: 3000,
+            payerControlNumber: 'ICN-LG-1',
+            patient,
+            from: toIsoDate('2026-03-02'),
+            lines: [
+              {
+                procedure: '99214',
+                charge: 18000,
+                paid: 12000,
+                date: toIsoDate('2026-03-02'),
+                adjustments: [
+                  { group: 'CO', reason: '45', amount: 3000 },
+                  { group: 'PR', reason: '2', amount: 3000 },
+                ],
+              },
+              {
+                procedure: '36415',
+                charge: 2000,
+                paid: 0,
+                date: toIsoDate('2026-03-02'),
+                adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
   claimId = (await claimsForEra(app.db, w, text)).get('LG-1')!;
   await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'ledger.835' });
   const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'ledger.835'`)).rows[0];
@@ -30,8 +77,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Row = { type: string; date: string; insurance: number; patient: number; insurance_balance: number; patient_balance: number; description: string; claim_id: number | null; payment_id: number | null };
-const ledger = async () => (await root('GET', `/ledger/${w.patient}`)).body as { totals: Record<string, number>; transactions: Row[] };
+type Row = {
+  type: string;
+  date: string;
+  insurance: number;
+  patient: number;
+  insurance_balance: number;
+  patient_balance: number;
+  description: string;
+  claim_id: number | null;
+  payment_id: number | null;
+};
+const ledger = async () =>
+  (await root('GET', `/ledger/${w.patient}`)).body as { totals: Record<string, number>; transactions: Row[] };
 
 describe('finding a patient', () => {
   it('needs at least one search parameter, as the predecessor said', async () => {
@@ -54,7 +112,9 @@ describe('finding a patient', () => {
 describe("a patient's ledger", () => {
   it('lists the claim, its charges, the payment, the CO-45 write-off and the patient responsibility in date order with running balances', async () => {
     const { transactions } = await ledger();
-    expect(transactions.map((t) => [t.date, t.type, t.insurance, t.patient, t.insurance_balance, t.patient_balance])).toEqual([
+    expect(
+      transactions.map((t) => [t.date, t.type, t.insurance, t.patient, t.insurance_balance, t.patient_balance]),
+    ).toEqual([
       ['03/02/2026', 'claim', 0, 0, 0, 0],
       ['03/02/2026', 'charge', 18000, 0, 18000, 0],
       ['03/02/2026', 'charge', 2000, 0, 20000, 0],
@@ -67,18 +127,42 @@ describe("a patient's ledger", () => {
 
   it("the totals are the claim's and the payment's own figures", async () => {
     const { totals } = await ledger();
-    expect(totals).toMatchObject({ charges: 20000, insurance_paid: 12000, adjustments: 5000, patient_responsibility: 3000, insurance_balance: 0, patient_balance: 3000 });
+    expect(totals).toMatchObject({
+      charges: 20000,
+      insurance_paid: 12000,
+      adjustments: 5000,
+      patient_responsibility: 3000,
+      insurance_balance: 0,
+      patient_balance: 3000,
+    });
     expect(totals.charges).toBe(await n('select sum(line_charge) from claim_services where claim_id = $1', [claimId]));
-    expect(totals.insurance_paid).toBe(await n('select sum(paid) from payment_services where claim_id = $1', [claimId]));
+    expect(totals.insurance_paid).toBe(
+      await n('select sum(paid) from payment_services where claim_id = $1', [claimId]),
+    );
   });
 
   it("lists the patient's claims with what each still owes", async () => {
     const r = await root('GET', `/ledger/${w.patient}/claims`);
-    expect(r.body).toEqual([expect.objectContaining({ id: claimId, code: 'LG-1', billed: 20000, paid: 12000, insurance_balance: 0, patient_balance: 3000 })]);
+    expect(r.body).toEqual([
+      expect.objectContaining({
+        id: claimId,
+        code: 'LG-1',
+        billed: 20000,
+        paid: 12000,
+        insurance_balance: 0,
+        patient_balance: 3000,
+      }),
+    ]);
   });
 
   it("a patient's payment lowers what the patient owes, in the ledger as a payment", async () => {
-    const r = await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: 1000, payment_date: '03/25/2026', method_id: 1, reference: 'CASH-1' });
+    const r = await root('POST', '/payments/batch/payments/patient', {
+      patient_id: w.patient,
+      amount: 1000,
+      payment_date: '03/25/2026',
+      method_id: 1,
+      reference: 'CASH-1',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const last = (await ledger()).transactions.at(-1)!;
     expect([last.type, last.patient, last.patient_balance]).toEqual(['payment', -1000, 2000]);
@@ -86,7 +170,16 @@ describe("a patient's ledger", () => {
 });
 
 describe('write-offs and refunds', () => {
-  const entry = (over: Record<string, unknown>) => ({ patient_id: w.patient, claim_id: claimId, kind: 'write_off', responsibility: 'patient', amount: 500, entry_date: '03/28/2026', reason: 'small_balance', ...over });
+  const entry = (over: Record<string, unknown>) => ({
+    patient_id: w.patient,
+    claim_id: claimId,
+    kind: 'write_off',
+    responsibility: 'patient',
+    amount: 500,
+    entry_date: '03/28/2026',
+    reason: 'small_balance',
+    ...over,
+  });
 
   it('a write-off cannot take more than the side owes, and nothing is written', async () => {
     const r = await root('POST', '/ledger/entries', entry({ amount: 2001 }));
@@ -100,7 +193,9 @@ describe('write-offs and refunds', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const last = (await ledger()).transactions.at(-1)!;
     expect([last.type, last.patient, last.patient_balance]).toEqual(['write_off', -500, 1500]);
-    expect(await n(`select count(*) from audits where entity_id = $1 and entity = 'ledger_entry'`, [r.body.id])).toBe(1);
+    expect(await n(`select count(*) from audits where entity_id = $1 and entity = 'ledger_entry'`, [r.body.id])).toBe(
+      1,
+    );
     expect((await root('PUT', `/ledger/entries/${r.body.id}`, { amount: 1 })).status).toBe(404);
     expect((await root('DELETE', `/ledger/entries/${r.body.id}`)).status).toBe(404);
   });
@@ -112,9 +207,19 @@ describe('write-offs and refunds', () => {
   });
 
   it('a refund of an overpayment brings a credit back to zero', async () => {
-    await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: 2000, payment_date: '03/29/2026', method_id: 1, reference: 'CASH-2' });
+    await root('POST', '/payments/batch/payments/patient', {
+      patient_id: w.patient,
+      amount: 2000,
+      payment_date: '03/29/2026',
+      method_id: 1,
+      reference: 'CASH-2',
+    });
     expect((await ledger()).totals.patient_balance).toBe(-500);
-    const r = await root('POST', '/ledger/entries', entry({ kind: 'refund', amount: 500, reason: 'overpayment', claim_id: undefined, entry_date: '03/30/2026' }));
+    const r = await root(
+      'POST',
+      '/ledger/entries',
+      entry({ kind: 'refund', amount: 500, reason: 'overpayment', claim_id: undefined, entry_date: '03/30/2026' }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect((await ledger()).totals.patient_balance).toBe(0);
   });
@@ -129,12 +234,22 @@ describe('write-offs and refunds', () => {
 
 describe('patient statements', () => {
   const statement = async (path: string) => {
-    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
-    return { status: res.status, type: res.headers.get('content-type'), count: res.headers.get('x-statements'), text: res.ok ? await pdfText(await res.arrayBuffer()) : '' };
+    const res = await fetch(`${app.url}${path}`, {
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      count: res.headers.get('x-statements'),
+      text: res.ok ? await pdfText(await res.arrayBuffer()) : '',
+    };
   };
 
   it('a statement is a PDF with the open items, the aging, the amount due and a coupon, recorded as the 1st bill', async () => {
-    await app.db.query(`insert into ledger_entries (billing_company_id, patient_id, claim_id, kind, responsibility, amount, entry_date, reason) values ($1, $2, $3, 'refund', 'patient', 2500, '2026-04-01', 'overpayment')`, [w.bc, w.patient, claimId]);
+    await app.db.query(
+      `insert into ledger_entries (billing_company_id, patient_id, claim_id, kind, responsibility, amount, entry_date, reason) values ($1, $2, $3, 'refund', 'patient', 2500, '2026-04-01', 'overpayment')`,
+      [w.bc, w.patient, claimId],
+    );
     const s = await statement(`/ledger/${w.patient}/statement?statement_date=04/15/2026`);
     expect(s.type).toBe('application/pdf');
     expect(s.text).toContain('PATIENT STATEMENT');
@@ -142,16 +257,24 @@ describe('patient statements', () => {
     expect(s.text).toContain('AMOUNT DUE: $25.00');
     expect(s.text).toMatch(/31-60 days/);
     expect(s.text).toContain('Please detach and return this portion with your payment.');
-    expect(await n(`select count(*) from patient_statements where patient_id = $1 and sequence = 1 and statement_date = '2026-04-15' and amount_due = 2500`, [w.patient])).toBe(1);
+    expect(
+      await n(
+        `select count(*) from patient_statements where patient_id = $1 and sequence = 1 and statement_date = '2026-04-15' and amount_due = 2500`,
+        [w.patient],
+      ),
+    ).toBe(1);
   });
 
   it('a statement prints no text over other text and nothing off the page, with a full-length claim number, in English and Spanish', async () => {
-    const code = (await app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0].code;
+    const code = (await app.db.query<{ code: string }>('select code from claims where id = $1', [claimId])).rows[0]
+      .code;
     await app.db.query(`update claims set code = 'SMB1-11202026-JR000123' where id = $1`, [claimId]);
     try {
       for (const language of ['en', 'es']) {
         await app.db.query('update patients set language = $2 where id = $1', [w.patient, language]);
-        const res = await fetch(`${app.url}/ledger/${w.patient}/statement?preview=true`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+        const res = await fetch(`${app.url}/ledger/${w.patient}/statement?preview=true`, {
+          headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+        });
         expect(res.status).toBe(200);
         const bytes = await res.arrayBuffer();
         expect(await pdfText(bytes)).toContain('SMB1-11202026-JR000123');
@@ -168,11 +291,18 @@ describe('patient statements', () => {
     expect(await n('select count(*) from patient_statements')).toBe(1);
     await statement(`/ledger/${w.patient}/statement?statement_date=05/15/2026`);
     expect(await n('select max(sequence) from patient_statements where patient_id = $1', [w.patient])).toBe(2);
-    expect((await ledger()).transactions.filter((t) => t.type === 'statement').map((t) => t.description)).toEqual(['Patient 1st statement: 25.00 due', 'Patient 2nd statement: 25.00 due']);
+    expect((await ledger()).transactions.filter((t) => t.type === 'statement').map((t) => t.description)).toEqual([
+      'Patient 1st statement: 25.00 due',
+      'Patient 2nd statement: 25.00 due',
+    ]);
   });
 
   it('a run prints a statement for every patient who owes, and no one who does not', async () => {
-    const res = await fetch(`${app.url}/ledger/statements/run`, { method: 'POST', headers: { authorization: `Bearer ${await app.login('root@test.com')}`, 'content-type': 'application/json' }, body: JSON.stringify({ statement_date: '06/15/2026', preview: true }) });
+    const res = await fetch(`${app.url}/ledger/statements/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ statement_date: '06/15/2026', preview: true }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-statements')).toBe('1');
     expect(await pdfText(await res.arrayBuffer())).toContain('Lucia Perez');
@@ -181,19 +311,61 @@ describe('patient statements', () => {
 
 describe('a denial in the ledger', () => {
   it('says why the payer denied the claim and leaves its balance open until it is appealed, refiled or written off', async () => {
-    const text = write835({ sender: 'KEYINS', receiver: 'SUNSHINE', control: 12, date: toIsoDate('2026-04-20'), payments: [{
-      payer: { name: 'KEY INSURANCE', id: '87726', address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' }, contact: { phone: '8005550100' } }, payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' }, method: 'ACH', date: toIsoDate('2026-04-20'), trace: 'LEDGER2',
-      claims: [{ patientControlNumber: 'LG-DEN', status: '4', charge: 9000, paid: 0, patientResponsibility: 0, payerControlNumber: 'ICN-LG-DEN', patient, from: toIsoDate('2026-04-02'),
-        lines: [{ procedure: '71046', charge: 9000, paid: 0, date: toIsoDate('2026-04-02'), adjustments: [{ group: 'CO', reason: '50', amount: 9000 }] }] }],
-    }] });
+    const text = write835({
+      sender: 'KEYINS',
+      receiver: 'SUNSHINE',
+      control: 12,
+      date: toIsoDate('2026-04-20'),
+      payments: [
+        {
+          payer: {
+            name: 'KEY INSURANCE',
+            id: '87726',
+            address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
+            contact: { phone: '8005550100' },
+          },
+          payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
+          method: 'ACH',
+          date: toIsoDate('2026-04-20'),
+          trace: 'LEDGER2',
+          claims: [
+            {
+              patientControlNumber: 'LG-DEN',
+              status: '4',
+              charge: 9000,
+              paid: 0,
+              patientResponsibility: 0,
+              payerControlNumber: 'ICN-LG-DEN',
+              patient,
+              from: toIsoDate('2026-04-02'),
+              lines: [
+                {
+                  procedure: '71046',
+                  charge: 9000,
+                  paid: 0,
+                  date: toIsoDate('2026-04-02'),
+                  adjustments: [{ group: 'CO', reason: '50', amount: 9000 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
     const denied = (await claimsForEra(app.db, w, text)).get('LG-DEN')!;
     await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'ledger-denial.835' });
-    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'ledger-denial.835'`)).rows[0];
+    const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'ledger-denial.835'`))
+      .rows[0];
     await root('POST', '/payments/eras/process', { id: era.id });
     const rows = (await ledger()).transactions.filter((t) => t.claim_id === denied);
     expect(rows.map((t) => [t.type, t.insurance, t.description])).toEqual([
-      ['claim', 0, 'Claim LG-DEN billed to insurance'], ['charge', 9000, 'Charge 71046'], ['payment', 0, 'Denied by KEY INSURANCE CO-50 (balance stays open)'],
+      ['claim', 0, 'Claim LG-DEN billed to insurance'],
+      ['charge', 9000, 'Charge 71046'],
+      ['payment', 0, 'Denied by KEY INSURANCE CO-50 (balance stays open)'],
     ]);
-    expect((await root('GET', `/ledger/${w.patient}/claims`)).body.find((c: { id: number }) => c.id === denied).insurance_balance).toBe(9000);
+    expect(
+      (await root('GET', `/ledger/${w.patient}/claims`)).body.find((c: { id: number }) => c.id === denied)
+        .insurance_balance,
+    ).toBe(9000);
   });
 });

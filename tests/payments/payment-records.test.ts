@@ -2,16 +2,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 
-let app: TestApp; let root: Api; let w: ClaimWorld;
-const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
+const n = async (sql: string, params: unknown[] = []) =>
+  Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
 const statusOf = (claimId: number) => n('select status_id from claims where id = $1', [claimId]);
 
 /** A Submitted claim of two lines: 100.00 and 50.00. */
 async function submittedClaim(): Promise<{ id: number; lines: number[] }> {
-  const c = await root('POST', '/claim/verify-register', goodClaim(w, { services: [
-    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 10000 },
-    { from_service: '03/02/2026', to_service: '03/02/2026', procedure_code: '36415', diagnosis_pointers: ['A'], days_or_units: '1', price: 5000 },
-  ] }));
+  const c = await root(
+    'POST',
+    '/claim/verify-register',
+    goodClaim(w, {
+      services: [
+        {
+          from_service: '03/02/2026',
+          to_service: '03/02/2026',
+          procedure_code: '99213',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1',
+          price: 10000,
+        },
+        {
+          from_service: '03/02/2026',
+          to_service: '03/02/2026',
+          procedure_code: '36415',
+          diagnosis_pointers: ['A'],
+          days_or_units: '1',
+          price: 5000,
+        },
+      ],
+    }),
+  );
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   await app.db.query('update claims set status_id = 3 where id = $1', [c.body.id]);
   const full = (await root('GET', `/claim/${c.body.id}`)).body;
@@ -19,14 +42,39 @@ async function submittedClaim(): Promise<{ id: number; lines: number[] }> {
 }
 
 async function batchWithPayment(amount: number, name: string) {
-  const batch = (await root('POST', '/payments/batch', { billing_company_id: w.bc, name, company_id: w.company, amount, posting_date: '03/20/2026' })).body;
-  const payment = (await root('POST', '/payments/payment', { payment_batch_id: batch.id, source_id: 2, insurance_company_id: w.payer, method_id: 3, payment_date: '03/20/2026', amount, reference: `CHK-${name}` })).body;
+  const batch = (
+    await root('POST', '/payments/batch', {
+      billing_company_id: w.bc,
+      name,
+      company_id: w.company,
+      amount,
+      posting_date: '03/20/2026',
+    })
+  ).body;
+  const payment = (
+    await root('POST', '/payments/payment', {
+      payment_batch_id: batch.id,
+      source_id: 2,
+      insurance_company_id: w.payer,
+      method_id: 3,
+      payment_date: '03/20/2026',
+      amount,
+      reference: `CHK-${name}`,
+    })
+  ).body;
   return { batch: batch.id as number, payment: payment.id as number, code: batch.code as string };
 }
 
 // Pays 70.00 + 40.00 of 100.00 + 50.00: CO-45 20.00 and PR-2 10.00 on the first line, CO-45 10.00 on the second.
 const paidLines = (lines: number[]) => [
-  { claim_service_id: lines[0], paid: 7000, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }, { group: 'PR', reason: '2', amount: 1000 }] },
+  {
+    claim_service_id: lines[0],
+    paid: 7000,
+    adjustments: [
+      { group: 'CO', reason: '45', amount: 2000 },
+      { group: 'PR', reason: '2', amount: 1000 },
+    ],
+  },
   { claim_service_id: lines[1], paid: 4000, adjustments: [{ group: 'CO', reason: '45', amount: 1000 }] },
 ];
 
@@ -46,7 +94,9 @@ describe('the claims a payment works on', () => {
   it('claims attached to a payment are what its distribution opens on, before any money moves', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Attach');
-    const set = await root('POST', `/payments/batch/${b.batch}/claims`, { payments: [{ id: b.payment, claims: [claim.id] }] });
+    const set = await root('POST', `/payments/batch/${b.batch}/claims`, {
+      payments: [{ id: b.payment, claims: [claim.id] }],
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toEqual([{ payment_id: b.payment, added: [claim.id], removed: [] }]);
     const open = await root('GET', `/payments/batch/${b.batch}/payment/${b.payment}/claims`);
@@ -59,30 +109,44 @@ describe('the claims a payment works on', () => {
     const draft = await root('POST', '/claim/draft', goodClaim(w));
     const r = await root('PUT', `/payments/batch/${b.batch}/payment/${b.payment}/claims`, { claims: [draft.body.id] });
     expect(r.status).toBe(422);
-    expect(r.body.errors.claims).toEqual([`These claims cannot be paid by this payment (not found, or not sent to a payer): ${draft.body.id}.`]);
+    expect(r.body.errors.claims).toEqual([
+      `These claims cannot be paid by this payment (not found, or not sent to a payer): ${draft.body.id}.`,
+    ]);
     expect(await n('select count(*) from payment_claims where payment_id = $1', [b.payment])).toBe(0);
   });
 
   it('a claim the payment paid is not dropped by setting the list: it is taken off with its postings reversed', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Keep paid');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     const r = await root('PUT', `/payments/batch/${b.batch}/payment/${b.payment}/claims`, { claims: [] });
     expect(r.status).toBe(422);
     expect(r.body.errors.claims[0]).toMatch(/have postings of this payment/);
-    expect(await n('select count(*) from payment_claims where payment_id = $1 and claim_id = $2', [b.payment, claim.id])).toBe(1);
+    expect(
+      await n('select count(*) from payment_claims where payment_id = $1 and claim_id = $2', [b.payment, claim.id]),
+    ).toBe(1);
   });
 
   it("taking a claim off a payment reverses what it paid to the cent, the claim back to Submitted, the payment's distribution down", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Take off');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     expect(await statusOf(claim.id)).toBe(4);
-    const r = await root('DELETE', `/payments/batch/${b.batch}/payment/${b.payment}/claims/${claim.id}`, { note: 'Wrong patient' });
+    const r = await root('DELETE', `/payments/batch/${b.batch}/payment/${b.payment}/claims/${claim.id}`, {
+      note: 'Wrong patient',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ reversed: 11000, distributed: 0 });
     expect(await n('select coalesce(sum(paid), 0) from payment_services where claim_id = $1', [claim.id])).toBe(0);
-    expect(await n('select count(*) from payment_services where claim_id = $1 and reverses_id is not null', [claim.id])).toBe(2);
+    expect(
+      await n('select count(*) from payment_services where claim_id = $1 and reverses_id is not null', [claim.id]),
+    ).toBe(2);
     expect(await n('select distributed from payments where id = $1', [b.payment])).toBe(0);
     expect(await statusOf(claim.id)).toBe(3);
     expect(await n('select count(*) from payment_claims where payment_id = $1', [b.payment])).toBe(0);
@@ -91,26 +155,50 @@ describe('the claims a payment works on', () => {
   it("a claim's posting is corrected by reversal and re-posting in one step; the payment still balances", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Correct');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     const corrected = [
       { claim_service_id: claim.lines[0], paid: 8000, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] },
-      { claim_service_id: claim.lines[1], paid: 3000, adjustments: [{ group: 'CO', reason: '45', amount: 1000 }, { group: 'PR', reason: '3', amount: 1000 }] },
+      {
+        claim_service_id: claim.lines[1],
+        paid: 3000,
+        adjustments: [
+          { group: 'CO', reason: '45', amount: 1000 },
+          { group: 'PR', reason: '3', amount: 1000 },
+        ],
+      },
     ];
-    const r = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, { services: corrected });
+    const r = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, {
+      services: corrected,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ distributed: 11000, reversed: 11000 });
-    const live = (await app.db.query<{ paid: string; pr: string }>(
-      `select p.paid, p.patient_responsibility as pr from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id) order by p.id`, [claim.id])).rows;
-    expect(live.map((x) => [Number(x.paid), Number(x.pr)])).toEqual([[8000, 0], [3000, 1000]]);
+    const live = (
+      await app.db.query<{ paid: string; pr: string }>(
+        `select p.paid, p.patient_responsibility as pr from payment_services p where p.claim_id = $1 and p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id) order by p.id`,
+        [claim.id],
+      )
+    ).rows;
+    expect(live.map((x) => [Number(x.paid), Number(x.pr)])).toEqual([
+      [8000, 0],
+      [3000, 1000],
+    ]);
     expect(await n('select distributed from payments where id = $1', [b.payment])).toBe(11000);
   });
 
-  it("a correction that does not balance is refused and the earlier posting stays", async () => {
+  it('a correction that does not balance is refused and the earlier posting stays', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Bad correction');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     const before = await n('select count(*) from payment_services where claim_id = $1', [claim.id]);
-    const r = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, { services: [{ claim_service_id: claim.lines[0], paid: 9000, adjustments: [] }] });
+    const r = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, {
+      services: [{ claim_service_id: claim.lines[0], paid: 9000, adjustments: [] }],
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors['services.0.paid'][0]).toMatch(/does not balance/);
     expect(await n('select count(*) from payment_services where claim_id = $1', [claim.id])).toBe(before);
@@ -121,12 +209,20 @@ describe('a denial keyed from a paper EOB', () => {
   it('a claim whose every line is denied is Denied with the codes the denial worklist finds it by', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(0, 'Zero EOB');
-    const r = await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: [
-      { claim_service_id: claim.lines[0], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 10000 }] },
-      { claim_service_id: claim.lines[1], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 5000 }] },
-    ] });
+    const r = await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: [
+        { claim_service_id: claim.lines[0], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 10000 }] },
+        { claim_service_id: claim.lines[1], paid: 0, adjustments: [{ group: 'CO', reason: '96', amount: 5000 }] },
+      ],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const row = (await app.db.query<{ status_id: number; denial_codes: string[]; today: boolean }>('select status_id, denial_codes, denied_at = current_date as today from claims where id = $1', [claim.id])).rows[0];
+    const row = (
+      await app.db.query<{ status_id: number; denial_codes: string[]; today: boolean }>(
+        'select status_id, denial_codes, denied_at = current_date as today from claims where id = $1',
+        [claim.id],
+      )
+    ).rows[0];
     expect(row).toEqual({ status_id: 6, denial_codes: ['CO-96'], today: true });
   });
 });
@@ -136,18 +232,25 @@ describe('closing, validating and correcting payments', () => {
     const b = await batchWithPayment(5000, 'Short');
     const r = await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, {});
     expect(r.status).toBe(422);
-    expect(r.body.errors.amount).toEqual(["The payment's distribution must equal its amount: 0.00 distributed of 50.00."]);
+    expect(r.body.errors.amount).toEqual([
+      "The payment's distribution must equal its amount: 0.00 distributed of 50.00.",
+    ]);
     expect(await n('select count(*) from payments where id = $1 and closed_date is not null', [b.payment])).toBe(0);
   });
 
   it('a closed payment takes no more postings; a correction is its reversal', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Closed payment');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     const closed = await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, { date: '03/22/2026' });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(await n(`select count(*) from payments where id = $1 and closed_date = '2026-03-22'`, [b.payment])).toBe(1);
-    const again = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, { services: paidLines(claim.lines) });
+    const again = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, {
+      services: paidLines(claim.lines),
+    });
     expect(again.status).toBe(422);
     expect(again.body.errors.payment_id).toEqual(['A closed payment cannot be changed; reverse it to correct it.']);
   });
@@ -155,19 +258,42 @@ describe('closing, validating and correcting payments', () => {
   it('closing payments together closes those that balance and says why the others stay open', async () => {
     const claim = await submittedClaim();
     const ok = await batchWithPayment(11000, 'Many');
-    await root('POST', `/payments/batch/${ok.batch}/services`, { payment_id: ok.payment, services: paidLines(claim.lines) });
-    const short = (await root('POST', '/payments/payment', { payment_batch_id: ok.batch, source_id: 2, insurance_company_id: w.payer, method_id: 3, payment_date: '03/20/2026', amount: 2500, reference: 'CHK-SHORT' })).body.id;
+    await root('POST', `/payments/batch/${ok.batch}/services`, {
+      payment_id: ok.payment,
+      services: paidLines(claim.lines),
+    });
+    const short = (
+      await root('POST', '/payments/payment', {
+        payment_batch_id: ok.batch,
+        source_id: 2,
+        insurance_company_id: w.payer,
+        method_id: 3,
+        payment_date: '03/20/2026',
+        amount: 2500,
+        reference: 'CHK-SHORT',
+      })
+    ).body.id;
     const r = await root('POST', `/payments/batch/${ok.batch}/payments/close-many`, { payments: [ok.payment, short] });
-    expect(r.body.map((x: { id: number; closed: boolean }) => [x.id, x.closed])).toEqual([[ok.payment, true], [short, false]]);
+    expect(r.body.map((x: { id: number; closed: boolean }) => [x.id, x.closed])).toEqual([
+      [ok.payment, true],
+      [short, false],
+    ]);
     expect(r.body[1].error).toBe("The payment's distribution must equal its amount: 0.00 distributed of 25.00.");
-    expect(await n('select count(*) from payments where id = any($1::bigint[]) and closed_date is not null', [[ok.payment, short]])).toBe(1);
+    expect(
+      await n('select count(*) from payments where id = any($1::bigint[]) and closed_date is not null', [
+        [ok.payment, short],
+      ]),
+    ).toBe(1);
   });
 
   it('a payment validates when its distribution equals its amount, and the time is recorded', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Validate');
     expect((await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}/validate`, {})).status).toBe(422);
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
     const r = await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}/validate`, {});
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.valid).toBe(true);
@@ -176,19 +302,31 @@ describe('closing, validating and correcting payments', () => {
 
   it("a payment's reference is corrected and audited; its amount is not changed but reversed", async () => {
     const b = await batchWithPayment(3000, 'Describe');
-    const ok = await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}`, { reference: 'CHK-99881', note: 'Number misread' });
+    const ok = await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}`, {
+      reference: 'CHK-99881',
+      note: 'Number misread',
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.reference).toBe('CHK-99881');
-    expect(await n(`select count(*) from audits where entity = 'payment' and entity_id = $1 and event = 'updated' and new_values->>'reference' = 'CHK-99881'`, [b.payment])).toBe(1);
+    expect(
+      await n(
+        `select count(*) from audits where entity = 'payment' and entity_id = $1 and event = 'updated' and new_values->>'reference' = 'CHK-99881'`,
+        [b.payment],
+      ),
+    ).toBe(1);
     const money = await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}`, { amount: 3500 });
     expect(money.status).toBe(422);
-    expect(money.body.errors.amount).toEqual(["A payment's amount, payer, method and card are corrected by reversing it and recording it again."]);
+    expect(money.body.errors.amount).toEqual([
+      "A payment's amount, payer, method and card are corrected by reversing it and recording it again.",
+    ]);
     expect(await n('select amount from payments where id = $1', [b.payment])).toBe(3000);
   });
 
   it('deleting a payment voids it by reversal with a note; nothing is erased', async () => {
     const b = await batchWithPayment(4200, 'Void');
-    expect((await root('DELETE', `/payments/batch/${b.batch}/payments/${b.payment}`)).body.errors.note).toEqual(['A reversal needs a note saying why.']);
+    expect((await root('DELETE', `/payments/batch/${b.batch}/payments/${b.payment}`)).body.errors.note).toEqual([
+      'A reversal needs a note saying why.',
+    ]);
     const r = await root('DELETE', `/payments/batch/${b.batch}/payments/${b.payment}`, { note: 'Check returned' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ amount: -4200, reverses_payment_id: b.payment });
@@ -220,7 +358,10 @@ describe('payments by patient', () => {
     // The payer paid 110.00 and left 10.00 to the patient (PR-2 on the first line): the claim is Approved.
     claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Before patient');
-    await root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(claim.lines) });
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
   });
 
   it("a patient's page says what the patient owes, claim by claim", async () => {
@@ -231,35 +372,83 @@ describe('payments by patient', () => {
 
   it('more than the patient owes on a claim is not applied to it, and nothing is recorded', async () => {
     const before = await n('select count(*) from payments');
-    const r = await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: 2500, method_id: 2, claims: [{ claim_id: claim.id, amount: 2500 }] });
+    const r = await root('POST', '/payments/batch/payments/patient', {
+      patient_id: w.patient,
+      amount: 2500,
+      method_id: 2,
+      claims: [{ claim_id: claim.id, amount: 2500 }],
+    });
     expect(r.status).toBe(422);
-    expect(r.body.errors['claims.0.amount']).toEqual(['The patient owes 10.00 on this claim; 25.00 cannot be applied to it.']);
+    expect(r.body.errors['claims.0.amount']).toEqual([
+      'The patient owes 10.00 on this claim; 25.00 cannot be applied to it.',
+    ]);
     expect(await n('select count(*) from payments')).toBe(before);
   });
 
   it("a patient's payment pays the share the payer left, the rest is credit, and the claim paid in full is Complete", async () => {
     const owedBefore = (await root('GET', `/payments/batch/payments/patient/${w.patient}`)).body.owed as number;
-    const r = await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: owedBefore + 500, method_id: 2, payment_date: '03/25/2026', reference: 'CASH-1' });
+    const r = await root('POST', '/payments/batch/payments/patient', {
+      patient_id: w.patient,
+      amount: owedBefore + 500,
+      method_id: 2,
+      payment_date: '03/25/2026',
+      reference: 'CASH-1',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ source_id: 1, patient_id: w.patient, amount: owedBefore + 500, distributed: owedBefore, unapplied: 500 });
+    expect(r.body).toMatchObject({
+      source_id: 1,
+      patient_id: w.patient,
+      amount: owedBefore + 500,
+      distributed: owedBefore,
+      unapplied: 500,
+    });
     expect(r.body.applied.find((a: { claim_id: number }) => a.claim_id === claim.id)).toMatchObject({ amount: 1000 });
-    expect(await n('select coalesce(sum(patient_responsibility), 0) from payment_services where claim_id = $1', [claim.id])).toBe(0);
+    expect(
+      await n('select coalesce(sum(patient_responsibility), 0) from payment_services where claim_id = $1', [claim.id]),
+    ).toBe(0);
     expect(await statusOf(claim.id)).toBe(7);
     const after = await root('GET', `/payments/batch/payments/patient/${w.patient}`);
     expect(after.body).toMatchObject({ owed: 0, credit: 500 });
-    expect(await n(`select count(*) from payment_batches b join payments y on y.payment_batch_id = b.id where y.id = $1 and b.name like 'Patient payments 03/25/2026%'`, [r.body.id])).toBe(1);
+    expect(
+      await n(
+        `select count(*) from payment_batches b join payments y on y.payment_batch_id = b.id where y.id = $1 and b.name like 'Patient payments 03/25/2026%'`,
+        [r.body.id],
+      ),
+    ).toBe(1);
   });
 
   it("a patient's payment of a self-pay claim is applied to its lines, not left as credit", async () => {
-    const self = await root('POST', '/claim/verify-register', goodClaim(w, { insurance_policy_ids: [], services: [
-      { from_service: '03/04/2026', to_service: '03/04/2026', procedure_code: '99213', diagnosis_pointers: ['A'], days_or_units: '1', price: 8000 }] }));
+    const self = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        insurance_policy_ids: [],
+        services: [
+          {
+            from_service: '03/04/2026',
+            to_service: '03/04/2026',
+            procedure_code: '99213',
+            diagnosis_pointers: ['A'],
+            days_or_units: '1',
+            price: 8000,
+          },
+        ],
+      }),
+    );
     expect(self.status, JSON.stringify(self.body)).toBe(201);
     const owedBefore = (await root('GET', `/payments/batch/payments/patient/${w.patient}`)).body.owed as number;
     expect(owedBefore).toBe(8000);
-    const r = await root('POST', '/payments/batch/payments/patient', { patient_id: w.patient, amount: 3000, method_id: 1, claims: [{ claim_id: self.body.id, amount: 3000 }] });
+    const r = await root('POST', '/payments/batch/payments/patient', {
+      patient_id: w.patient,
+      amount: 3000,
+      method_id: 1,
+      claims: [{ claim_id: self.body.id, amount: 3000 }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ distributed: 3000, unapplied: 0 });
-    expect(await n('select coalesce(sum(paid), 0) from payment_services where claim_id = $1', [self.body.id])).toBe(3000);
+    expect(await n('select coalesce(sum(paid), 0) from payment_services where claim_id = $1', [self.body.id])).toBe(
+      3000,
+    );
     expect((await root('GET', `/payments/batch/payments/patient/${w.patient}`)).body.owed).toBe(5000);
   });
 
@@ -267,7 +456,11 @@ describe('payments by patient', () => {
     const r = await root('GET', `/claim/${claim.id}/payments`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ paid: 12000, patient_responsibility: 0 });
-    expect(r.body.postings.map((p: { source_id: number; paid: number }) => [p.source_id, p.paid])).toEqual([[2, 7000], [2, 4000], [1, 1000]]);
+    expect(r.body.postings.map((p: { source_id: number; paid: number }) => [p.source_id, p.paid])).toEqual([
+      [2, 7000],
+      [2, 4000],
+      [1, 1000],
+    ]);
   });
 
   it('payments outside insurance remittances are listed a page at a time', async () => {
@@ -283,6 +476,9 @@ describe('payments by patient', () => {
     const b = await batchWithPayment(100, 'Balance view');
     const r = await root('GET', `/payments/batch/${b.batch}/payment/${b.payment}/claims?patient_id=${w.patient}`);
     const c = r.body.find((x: { id: number }) => x.id === claim.id);
-    expect(c.lines.map((l: { paid_before: number; balance: number }) => [l.paid_before, l.balance])).toEqual([[7000, 0], [4000, 0]]);
+    expect(c.lines.map((l: { paid_before: number; balance: number }) => [l.paid_before, l.balance])).toEqual([
+      [7000, 0],
+      [4000, 0],
+    ]);
   });
 });

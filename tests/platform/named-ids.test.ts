@@ -5,13 +5,15 @@ import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  return statSync(p).isDirectory() ? (f === 'generated' ? [] : files(p)) : /\.tsx?$/.test(f) ? [p] : [];
-});
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? (f === 'generated' ? [] : files(p)) : /\.tsx?$/.test(f) ? [p] : [];
+  });
 
 // A state, source, method or form written as its number: in SQL (status_id = 3, to_state in (4, 6)) or in code (status_id === 6, source_id: 2).
-const LITERAL_ID = /\b(status_id|to_state|from_state|source_id|method_id|format_id)\)?\s*(=|<>|!=|>=|<=|===|!==|:|in|not in)\s*\(?\d/;
+const LITERAL_ID =
+  /\b(status_id|to_state|from_state|source_id|method_id|format_id)\)?\s*(=|<>|!=|>=|<=|===|!==|:|in|not in)\s*\(?\d/;
 
 describe('named ids', () => {
   it("every state of every entity's x-states has its generated constant, with the schema's id", () => {
@@ -23,9 +25,13 @@ describe('named ids', () => {
   });
 
   it('the server and the domain never write a state, source, method or form id as a number', () => {
-    const found = [...files(join(ROOT, 'dev-server')), ...files(join(ROOT, 'src'))].flatMap((f) => readFileSync(f, 'utf8').split('\n')
-      .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
-      .filter(({ line }) => LITERAL_ID.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line) && !/summary:/.test(line)))
+    const found = [...files(join(ROOT, 'dev-server')), ...files(join(ROOT, 'src'))]
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(ROOT, f)}:${i + 1}` }))
+          .filter(({ line }) => LITERAL_ID.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line) && !/summary:/.test(line)),
+      )
       .map(({ at, line }) => `${at}: ${line.trim().slice(0, 120)}`);
     expect(found).toEqual([]);
   });

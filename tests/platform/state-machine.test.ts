@@ -19,7 +19,7 @@ function withWorkOrder(edit: (schema: Record<string, any>) => void) {
 }
 
 describe('state machines as data', () => {
-  it('offers a person only the transitions from the current state that they hold and that are not the system\'s', () => {
+  it("offers a person only the transitions from the current state that they hold and that are not the system's", () => {
     expect(allowedNext('claim', machine, 2, new Set(['claim.status'])).map((s) => s.id)).toEqual([1]);
     expect(allowedNext('claim', machine, 3, new Set(['claim.status'])).map((s) => s.id)).toEqual([]);
     expect(allowedNext('claim', machine, 3, new Set(['claim.correctsubmit'])).map((s) => s.id)).toEqual([5]);
@@ -31,22 +31,35 @@ describe('state machines as data', () => {
 
   it('a machine naming an undeclared state, or without its initial state, is refused when schemas load', () => {
     expect(machineProblems({ ...machine, initial: 9 })).toEqual(['initial state 9 is not declared']);
-    const dir = withWorkOrder((s) => { s['x-states'].transitions.push({ from: 1, to: 7 }); });
-    expect(() => loadEntities(dir)).toThrow(/work-order\.schema\.json: at \/x-states: transition 1 → 7 names an undeclared state/);
+    const dir = withWorkOrder((s) => {
+      s['x-states'].transitions.push({ from: 1, to: 7 });
+    });
+    expect(() => loadEntities(dir)).toThrow(
+      /work-order\.schema\.json: at \/x-states: transition 1 → 7 names an undeclared state/,
+    );
   });
 
   it('a state field a client could write is refused: it changes only by transitions', () => {
-    const dir = withWorkOrder((s) => { delete s.properties.state_id.readOnly; });
+    const dir = withWorkOrder((s) => {
+      delete s.properties.state_id.readOnly;
+    });
     expect(() => loadEntities(dir)).toThrow(/field 'state_id' must be a read-only integer property/);
   });
 
   it('a colour that is not #rrggbb fails with the file and the JSON path', () => {
-    const dir = withWorkOrder((s) => { s['x-states'].states[0].colors.light.background = 'grey'; });
-    expect(() => loadEntities(dir)).toThrow(/work-order\.schema\.json: at \/x-states\/states\/0\/colors\/light\/background/);
+    const dir = withWorkOrder((s) => {
+      s['x-states'].states[0].colors.light.background = 'grey';
+    });
+    expect(() => loadEntities(dir)).toThrow(
+      /work-order\.schema\.json: at \/x-states\/states\/0\/colors\/light\/background/,
+    );
   });
 
   it('an append-only entity may not declare delete or a status toggle', () => {
-    const dir = withWorkOrder((s) => { s['x-resource'].appendOnly = true; s['x-resource'].delete = 'delete'; });
+    const dir = withWorkOrder((s) => {
+      s['x-resource'].appendOnly = true;
+      s['x-resource'].delete = 'delete';
+    });
     expect(() => loadEntities(dir)).toThrow(/an append-only entity has no delete, status toggle or field updates/);
   });
 });

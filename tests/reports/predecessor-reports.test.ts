@@ -3,8 +3,10 @@ import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 // The audit, records and collection reports (predecessor-facts §5), each checked against a sum written here apart from its source.
-let app: TestApp; let root: Api;
-const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0] ?? 0);
+let app: TestApp;
+let root: Api;
+const n = async (sql: string, params: unknown[] = []) =>
+  Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0] ?? 0);
 const period = 'from=01/01/2000&to=12/31/2099';
 type Group = { level: number; keys: Record<string, unknown>; count: number; sums: Record<string, number> };
 
@@ -16,7 +18,10 @@ afterAll(() => app.close());
 
 describe('Posted Payment Transaction Audit', () => {
   it('counts every posting and sums what was paid, by deposit month', async () => {
-    const r = await root('GET', `/reports/posted-payment-audit/records?${period}&groupBy=deposit_month&showDetails=false`);
+    const r = await root(
+      'GET',
+      `/reports/posted-payment-audit/records?${period}&groupBy=deposit_month&showDetails=false`,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.totals.sums.trans_count).toBe(await n('select count(*) from payment_services'));
     expect(r.body.totals.sums.amount).toBe(await n('select sum(paid) from payment_services'));
@@ -39,7 +44,9 @@ describe('the records reports', () => {
   });
 
   it("Detailed patient masks the SSN, and a Billing Manager's column set drops the billing company and the address", async () => {
-    const [first] = (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((x) => Number(x.id));
+    const [first] = (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((x) =>
+      Number(x.id),
+    );
     await app.createUser({ email: 'bm@records.test', roles: ['billingmanager'], billingCompanyIds: [first] });
     const bm = app.as(await app.login('bm@records.test'));
     const r = await bm('GET', `/reports/detailed-patient/records?${period}`);
@@ -51,21 +58,32 @@ describe('the records reports', () => {
     expect(r.body.count).toBe(await n('select count(*) from patients where billing_company_id = $1', [first]));
     const withSsn = r.body.rows.find((x: { ssn: string | null }) => x.ssn);
     if (withSsn) expect(withSsn.ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/);
-    expect((await root('GET', `/reports/detailed-patient/records?${period}`)).body.columns.map((c: { key: string }) => c.key)).toContain('address');
+    expect(
+      (await root('GET', `/reports/detailed-patient/records?${period}`)).body.columns.map(
+        (c: { key: string }) => c.key,
+      ),
+    ).toContain('address');
   });
 
   it('General Facility names its types and place of service, and counts the claims processed there', async () => {
     const r = await root('GET', `/reports/general-facility/records?${period}`);
     expect(r.body.count).toBe(await n('select count(*) from facilities'));
-    expect(r.body.totals.sums.claims_processed).toBe(await n('select count(*) from claims where status_id <> 1 and facility_id is not null'));
+    expect(r.body.totals.sums.claims_processed).toBe(
+      await n('select count(*) from claims where status_id <> 1 and facility_id is not null'),
+    );
     const typed = r.body.rows.find((x: { facility_types: string | null }) => x.facility_types);
     expect(typed.facility_types).toMatch(/[A-Za-z]/);
   });
 
   it('General Healthcare Professional counts the claims each rendered', async () => {
-    const r = await root('GET', `/reports/general-health-professional/records?${period}&groupBy=health_professional_type&showDetails=false`);
+    const r = await root(
+      'GET',
+      `/reports/general-health-professional/records?${period}&groupBy=health_professional_type&showDetails=false`,
+    );
     expect(r.body.totals.sums.professionals).toBe(await n('select count(*) from health_professionals'));
-    expect(r.body.totals.sums.claims_processed).toBe(await n('select count(*) from claims where status_id <> 1 and attending_provider_id is not null'));
+    expect(r.body.totals.sums.claims_processed).toBe(
+      await n('select count(*) from claims where status_id <> 1 and attending_provider_id is not null'),
+    );
   });
 });
 
@@ -74,9 +92,16 @@ describe('Bad Debt Cost', () => {
     const r = await root('GET', `/reports/bad-debt-cost/records?${period}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.count).toBeGreaterThan(0);
-    expect(r.body.totals.sums.writeoffs_amount).toBe(await n(`select sum(amount) from ledger_entries where kind = 'write_off' and responsibility = 'patient'`));
+    expect(r.body.totals.sums.writeoffs_amount).toBe(
+      await n(`select sum(amount) from ledger_entries where kind = 'write_off' and responsibility = 'patient'`),
+    );
     const row = r.body.rows[0];
-    const first = (await app.db.query<{ d: string }>(`select to_char(min(s.statement_date), 'MM/DD/YYYY') as d from patient_statements s join patients p on p.id = s.patient_id where p.med_num = $1`, [row.patient_account])).rows[0].d;
+    const first = (
+      await app.db.query<{ d: string }>(
+        `select to_char(min(s.statement_date), 'MM/DD/YYYY') as d from patient_statements s join patients p on p.id = s.patient_id where p.med_num = $1`,
+        [row.patient_account],
+      )
+    ).rows[0].d;
     expect(row.first_bill_date).toBe(first);
     expect(row.third_bill_date).not.toBeNull();
     expect(row.reason).toBe('Bad debt (sent to collections)');
@@ -86,7 +111,9 @@ describe('Bad Debt Cost', () => {
 describe('Change by module', () => {
   it("counts every audited change of the billing companies, and the hour bands add up to each person's total", async () => {
     const r = await root('GET', `/reports/change-by-module/records?${period}&groupBy=module&showDetails=false`);
-    expect(r.body.totals.sums.changes).toBe(await n('select count(*) from audits where billing_company_id is not null'));
+    expect(r.body.totals.sums.changes).toBe(
+      await n('select count(*) from audits where billing_company_id is not null'),
+    );
     const bands = ['hrs_0_12', 'hrs_12_14', 'hrs_14_16', 'hrs_16_18', 'hrs_18_20', 'hrs_20_22', 'hrs_22_24'];
     for (const g of r.body.groups as Group[]) expect(bands.reduce((s, b) => s + g.sums[b], 0)).toBe(g.sums.changes);
   });
@@ -113,8 +140,13 @@ describe('shares and distinct counts', () => {
   });
 
   it('Productivity counts each patient once, however many claims they had', async () => {
-    const r = await root('GET', `/reports/professional-productivity/records?${period}&groupBy=provider&showDetails=false`);
-    expect(r.body.totals.sums.patient_count).toBe(await n('select count(distinct patient_id) from claims where status_id <> 1'));
+    const r = await root(
+      'GET',
+      `/reports/professional-productivity/records?${period}&groupBy=provider&showDetails=false`,
+    );
+    expect(r.body.totals.sums.patient_count).toBe(
+      await n('select count(distinct patient_id) from claims where status_id <> 1'),
+    );
   });
 });
 

@@ -6,9 +6,21 @@ import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 
-let app: TestApp; let root: Api;
-const n = async (sql: string, params: unknown[] = []) => Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0] ?? 0);
-const BUCKETS = ['aging_0_30', 'aging_31_60', 'aging_61_90', 'aging_91_120', 'aging_121_150', 'aging_151_180', 'aging_181_210', 'aging_211_240', 'aging_241'];
+let app: TestApp;
+let root: Api;
+const n = async (sql: string, params: unknown[] = []) =>
+  Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0] ?? 0);
+const BUCKETS = [
+  'aging_0_30',
+  'aging_31_60',
+  'aging_61_90',
+  'aging_91_120',
+  'aging_121_150',
+  'aging_151_180',
+  'aging_181_210',
+  'aging_211_240',
+  'aging_241',
+];
 
 // What payers owe per claim, written here apart from the report's source: billed (insured, not a draft) less payer
 // postings' paid, their adjustments other than PR (a denial's do not count) and PR; write-offs and refunds on the insurance side.
@@ -27,15 +39,24 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const all = async () => (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((r) => Number(r.id));
+const all = async () =>
+  (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((r) => Number(r.id));
 
 describe('the reports list', () => {
   it('offers the reports by classification, with the filters and columns of each', async () => {
     const list = (await root('GET', '/reports')).body as Array<{ key: string; classification: number }>;
-    expect(list.map((r) => r.key)).toEqual(expect.arrayContaining(['charge-transaction', 'daily-insurance-aging', 'month-end-aging', 'payments-posted']));
+    expect(list.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['charge-transaction', 'daily-insurance-aging', 'month-end-aging', 'payments-posted']),
+    );
     const def = (await root('GET', '/reports/month-end-aging')).body;
     expect(def.columns.map((c: { key: string }) => c.key)).toContain('billing_company');
-    expect(def.filters.map((f: { key: string }) => f.key)).toEqual(['billing_companies', 'companies', 'insurance_companies', 'aging_date', 'aging_by']);
+    expect(def.filters.map((f: { key: string }) => f.key)).toEqual([
+      'billing_companies',
+      'companies',
+      'insurance_companies',
+      'aging_date',
+      'aging_by',
+    ]);
   });
 });
 
@@ -53,7 +74,10 @@ describe('Daily Insurance Responsibility Aging', () => {
     const sumOfGroups = r.body.groups.reduce((s: number, g: { sums: { total: number } }) => s + g.sums.total, 0);
     expect(sumOfGroups).toBe(r.body.totals.sums.total);
     const g = r.body.groups[0];
-    const exported = await root('GET', `/reports/daily-insurance-aging/records?groupBy=insurance&insurance_companies=${await n('select id from insurance_companies where name = $1', [g.keys.insurance])}`);
+    const exported = await root(
+      'GET',
+      `/reports/daily-insurance-aging/records?groupBy=insurance&insurance_companies=${await n('select id from insurance_companies where name = $1', [g.keys.insurance])}`,
+    );
     expect(exported.body.totals.sums.total).toBe(g.sums.total);
   });
 
@@ -62,7 +86,9 @@ describe('Daily Insurance Responsibility Aging', () => {
     const p2 = await root('GET', '/reports/daily-insurance-aging/records?page=2');
     expect(p1.body.count).toBeGreaterThan(42);
     expect([p1.body.rows.length, p2.body.rows.length]).toEqual([22, 20]);
-    const companies = (await app.db.query<{ id: string }>('select id from companies order by id')).rows.map((x) => x.id).join(',');
+    const companies = (await app.db.query<{ id: string }>('select id from companies order by id')).rows
+      .map((x) => x.id)
+      .join(',');
     const f1 = await root('GET', `/reports/daily-insurance-aging/records?page=1&companies=${companies}`);
     const f2 = await root('GET', `/reports/daily-insurance-aging/records?page=2&companies=${companies}`);
     expect([f1.body.rows.length, f2.body.rows.length]).toEqual([21, 19]);
@@ -70,14 +96,23 @@ describe('Daily Insurance Responsibility Aging', () => {
   });
 
   it('ages from the first submission the claim keeps, which a later submission does not move', async () => {
-    expect(await n(`select count(*) from claims c where c.first_submitted_at is distinct from
-      (select min(t.created_at)::date from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3)`)).toBe(0);
+    expect(
+      await n(`select count(*) from claims c where c.first_submitted_at is distinct from
+      (select min(t.created_at)::date from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 3)`),
+    ).toBe(0);
     const sent = await n('select id from claims where first_submitted_at is not null order by id limit 1');
     await app.db.query(`update claims set first_submitted_at = date '2020-01-02' where id = $1`, [sent]);
-    await app.db.query(`insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state) select 'claim', id, billing_company_id, 5, 3 from claims where id = $1`, [sent]);
-    expect(await n(`select to_char(first_submitted_at, 'YYYY-MM-DD') = '2020-01-02' from claims where id = $1`, [sent])).toBe(1);
+    await app.db.query(
+      `insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state) select 'claim', id, billing_company_id, 5, 3 from claims where id = $1`,
+      [sent],
+    );
+    expect(
+      await n(`select to_char(first_submitted_at, 'YYYY-MM-DD') = '2020-01-02' from claims where id = $1`, [sent]),
+    ).toBe(1);
     const bySubmission = await root('GET', '/reports/daily-insurance-aging/records?aging_by=submission');
-    expect(bySubmission.body.totals.sums.total).toBe((await root('GET', '/reports/daily-insurance-aging/records')).body.totals.sums.total);
+    expect(bySubmission.body.totals.sums.total).toBe(
+      (await root('GET', '/reports/daily-insurance-aging/records')).body.totals.sums.total,
+    );
   });
 
   it('ages by date of service by default, or by the last posting', async () => {
@@ -91,21 +126,41 @@ describe('Daily Insurance Responsibility Aging', () => {
 describe('the other reports', () => {
   it("Charge Transaction's total is the period's service lines", async () => {
     const r = await root('GET', '/reports/charge-transaction/records?from=01/01/2020&to=12/31/2030&groupBy=company');
-    expect(r.body.totals.sums.charge).toBe(await n(`select sum(s.line_charge) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`));
-    expect(r.body.totals.sums.lines).toBe(await n(`select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.totals.sums.charge).toBe(
+      await n(
+        `select sum(s.line_charge) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
+    expect(r.body.totals.sums.lines).toBe(
+      await n(
+        `select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and s.from_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
   });
 
   it("Payments Posted's total is what payments paid in the period", async () => {
     const r = await root('GET', '/reports/payments-posted/records?from=01/01/2020&to=12/31/2030');
-    expect(r.body.totals.sums.paid).toBe(await n(`select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where y.payment_date between '2020-01-01' and '2030-12-31'`));
+    expect(r.body.totals.sums.paid).toBe(
+      await n(
+        `select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where y.payment_date between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
     expect(r.body.totals.sums.paid).toBeGreaterThan(0);
   });
 
-  it("Month End Aging counts only what was posted by the month end, both responsibilities", async () => {
+  it('Month End Aging counts only what was posted by the month end, both responsibilities', async () => {
     const today = new Date();
     const us = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
-    const now = await root('GET', `/reports/month-end-aging/records?aging_date=${us}&groupBy=responsibility&showDetails=false`);
-    const sides = Object.fromEntries(now.body.groups.map((g: { keys: { responsibility: string }; sums: { total: number } }) => [g.keys.responsibility, g.sums.total]));
+    const now = await root(
+      'GET',
+      `/reports/month-end-aging/records?aging_date=${us}&groupBy=responsibility&showDetails=false`,
+    );
+    const sides = Object.fromEntries(
+      now.body.groups.map((g: { keys: { responsibility: string }; sums: { total: number } }) => [
+        g.keys.responsibility,
+        g.sums.total,
+      ]),
+    );
     expect(sides.Insurance).toBe(await n(INSURANCE_OWED, [await all()]));
     expect(Object.keys(sides).sort()).toEqual(['Insurance', 'Patient']);
     const bad = await root('GET', '/reports/month-end-aging/records?aging_date=13/45/2026');
@@ -115,29 +170,56 @@ describe('the other reports', () => {
 
 describe('payer mix and productivity', () => {
   it("Payer mix's charges and payments are the period's claims and what payers paid on them", async () => {
-    const r = await root('GET', '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030&groupBy=insurance&showDetails=false');
+    const r = await root(
+      'GET',
+      '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030&groupBy=insurance&showDetails=false',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.totals.sums.charges).toBe(await n(`select sum(billed_amount) from claims where status_id <> 1 and date_of_service between '2020-01-01' and '2030-12-31'`));
-    expect(r.body.totals.sums.payments_amount).toBe(await n(`select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims c on c.id = p.claim_id
-      where y.source_id <> 1 and c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`));
-    expect(r.body.groups.reduce((s: number, g: { sums: { charges: number } }) => s + g.sums.charges, 0)).toBe(r.body.totals.sums.charges);
+    expect(r.body.totals.sums.charges).toBe(
+      await n(
+        `select sum(billed_amount) from claims where status_id <> 1 and date_of_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
+    expect(r.body.totals.sums.payments_amount).toBe(
+      await n(`select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims c on c.id = p.claim_id
+      where y.source_id <> 1 and c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`),
+    );
+    expect(r.body.groups.reduce((s: number, g: { sums: { charges: number } }) => s + g.sums.charges, 0)).toBe(
+      r.body.totals.sums.charges,
+    );
   });
 
   it("Productivity counts each professional's charge lines, and its groups add up to the whole", async () => {
-    const r = await root('GET', '/reports/professional-productivity/records?from=01/01/2020&to=12/31/2030&groupBy=provider&showDetails=false');
-    expect(r.body.totals.sums.charge_count).toBe(await n(`select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`));
-    expect(r.body.groups.reduce((s: number, g: { sums: { claims: number } }) => s + g.sums.claims, 0)).toBe(r.body.totals.sums.claims);
+    const r = await root(
+      'GET',
+      '/reports/professional-productivity/records?from=01/01/2020&to=12/31/2030&groupBy=provider&showDetails=false',
+    );
+    expect(r.body.totals.sums.charge_count).toBe(
+      await n(
+        `select count(*) from claim_services s join claims c on c.id = s.claim_id where c.status_id <> 1 and c.date_of_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
+    expect(r.body.groups.reduce((s: number, g: { sums: { claims: number } }) => s + g.sums.claims, 0)).toBe(
+      r.body.totals.sums.claims,
+    );
   });
 });
 
 describe('exports', () => {
   const download = async (format: string) => {
-    const res = await fetch(`${app.url}/reports/daily-insurance-aging/export?format=${format}&groupBy=insurance`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
-    return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+    const res = await fetch(`${app.url}/reports/daily-insurance-aging/export?format=${format}&groupBy=insurance`, {
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
   };
 
   it('CSV, XLSX and PDF carry the same grand total as the screen', async () => {
-    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums.total as number;
+    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums
+      .total as number;
     const money = (cents: number) => (cents / 100).toFixed(2);
     const csv = await download('csv');
     const rows = Papa.parse<string[]>(csv.bytes.toString('utf8')).data.filter((r) => r.length > 1);
@@ -159,12 +241,18 @@ describe('exports', () => {
 
 describe('long exports', () => {
   it('run as a job with progress, and the file it leaves holds the same total as the screen', async () => {
-    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums.total as number;
-    const queued = await root('POST', '/reports/daily-insurance-aging/export-jobs', { format: 'csv', groupBy: 'insurance' });
+    const total = (await root('GET', '/reports/daily-insurance-aging/records?groupBy=insurance')).body.totals.sums
+      .total as number;
+    const queued = await root('POST', '/reports/daily-insurance-aging/export-jobs', {
+      format: 'csv',
+      groupBy: 'insurance',
+    });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
     const job = await finishedJob(root, queued.body.id);
     expect(job).toMatchObject({ state: 'completed', done: 3, total: 3, percent: 100 });
-    const res = await fetch(`${app.url}/files/${job.result!.file_id}/content`, { headers: { authorization: `Bearer ${await app.login('root@test.com')}` } });
+    const res = await fetch(`${app.url}/files/${job.result!.file_id}/content`, {
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+    });
     const rows = Papa.parse<string[]>(await res.text()).data.filter((r) => r.length > 1);
     expect(rows.at(-1)![rows[0].indexOf('Total')]).toBe((total / 100).toFixed(2));
   });
@@ -179,13 +267,17 @@ describe('long exports', () => {
 });
 
 describe('Census', () => {
-  it("counts the patients in the house today, by facility", async () => {
+  it('counts the patients in the house today, by facility', async () => {
     const r = await root('GET', '/reports/census/records?groupBy=facility');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const inHouse = await n('select count(*) from admissions where admission_date <= current_date and (discharge_date is null or discharge_date >= current_date)');
+    const inHouse = await n(
+      'select count(*) from admissions where admission_date <= current_date and (discharge_date is null or discharge_date >= current_date)',
+    );
     expect(inHouse).toBeGreaterThan(0);
     expect(r.body.totals.sums.patients).toBe(inHouse);
-    expect(r.body.groups.reduce((s: number, g: { sums: { patients: number } }) => s + g.sums.patients, 0)).toBe(inHouse);
+    expect(r.body.groups.reduce((s: number, g: { sums: { patients: number } }) => s + g.sums.patients, 0)).toBe(
+      inHouse,
+    );
   });
 });
 
@@ -196,61 +288,120 @@ describe('the KPI dashboard', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const k = r.body;
     // Net collection reads the claims the payers answered (Approved, Denied, Complete): one still with its payer is not yet collectible.
-    expect(k.net_collection_rate.payments).toBe(await n(`select sum(p.paid) from payment_services p join claims c on c.id = p.claim_id where c.status_id in (4, 6, 7) and c.date_of_service between '2020-01-01' and '2030-12-31'`));
-    expect(k.net_collection_rate.charges).toBe(await n(`select sum(billed_amount) from claims where status_id in (4, 6, 7) and date_of_service between '2020-01-01' and '2030-12-31'`));
-    expect(k.net_collection_rate.bp).toBe(Math.round((k.net_collection_rate.payments * 10000) / (k.net_collection_rate.charges - k.net_collection_rate.contractual)));
-    expect(k.clean_claim_rate.submitted).toBe(await n(`select count(*) from (select entity_id from state_transitions where entity = 'claim' and to_state = 3 group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x`));
+    expect(k.net_collection_rate.payments).toBe(
+      await n(
+        `select sum(p.paid) from payment_services p join claims c on c.id = p.claim_id where c.status_id in (4, 6, 7) and c.date_of_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
+    expect(k.net_collection_rate.charges).toBe(
+      await n(
+        `select sum(billed_amount) from claims where status_id in (4, 6, 7) and date_of_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
+    expect(k.net_collection_rate.bp).toBe(
+      Math.round(
+        (k.net_collection_rate.payments * 10000) / (k.net_collection_rate.charges - k.net_collection_rate.contractual),
+      ),
+    );
+    expect(k.clean_claim_rate.submitted).toBe(
+      await n(
+        `select count(*) from (select entity_id from state_transitions where entity = 'claim' and to_state = 3 group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x`,
+      ),
+    );
     expect(k.clean_claim_rate.clean).toBeLessThanOrEqual(k.clean_claim_rate.submitted);
     expect(k.ar_over_90.bp).toBe(Math.round((k.ar_over_90.over_90 * 10000) / k.ar_over_90.ar));
-    expect(k.monthly.reduce((s: number, m: { charges: number }) => s + m.charges, 0)).toBe(await n(`select sum(billed_amount) from claims where status_id <> 1 and date_of_service between '2020-01-01' and '2030-12-31'`));
+    expect(k.monthly.reduce((s: number, m: { charges: number }) => s + m.charges, 0)).toBe(
+      await n(
+        `select sum(billed_amount) from claims where status_id <> 1 and date_of_service between '2020-01-01' and '2030-12-31'`,
+      ),
+    );
   });
 
   it('drills from the denial rate to the claims behind it, by CARC group too', async () => {
     const k = (await root('GET', `/reports/kpis?${period}`)).body;
     expect(k.denial_rate.denied).toBeGreaterThan(0);
-    expect(k.denial_rate.denied).toBe(await n(`select count(*) from (select entity_id, (array_agg(to_state order by created_at, id))[1] as first from state_transitions
-      where entity = 'claim' and to_state in (4, 6, 7) group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x where first = 6`));
+    expect(k.denial_rate.denied).toBe(
+      await n(`select count(*) from (select entity_id, (array_agg(to_state order by created_at, id))[1] as first from state_transitions
+      where entity = 'claim' and to_state in (4, 6, 7) group by entity_id having min(created_at)::date between '2020-01-01' and '2030-12-31') x where first = 6`),
+    );
     const all = await root('GET', `/reports/kpis/denial_rate/claims?${period}`);
     expect(all.body.count).toBe(k.denial_rate.denied);
     const group = k.denial_rate.groups[0];
-    expect((await root('GET', `/reports/kpis/denial_rate/claims?${period}&group=${group.group}`)).body.count).toBe(group.claims);
+    expect((await root('GET', `/reports/kpis/denial_rate/claims?${period}&group=${group.group}`)).body.count).toBe(
+      group.claims,
+    );
     expect((await root('GET', `/reports/kpis/nothing/claims?${period}`)).status).toBe(422);
   });
 });
 
 describe('presets', () => {
   const filters = { values: { aging_by: 'posting', companies: ['1'] }, groupBy: ['insurance'], details: false };
-  it('a preset keeps its filters and restores them; a private one is its owner\'s alone, a shared one the billing company\'s', async () => {
+  it("a preset keeps its filters and restores them; a private one is its owner's alone, a shared one the billing company's", async () => {
     const [first] = await all();
     await app.createUser({ email: 'a@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
     await app.createUser({ email: 'b@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
     const a = app.as(await app.login('a@presets.test'));
     const b = app.as(await app.login('b@presets.test'));
-    const mine = await a('POST', '/report-presets', { name: 'Payers, by posting', report_key: 'daily-insurance-aging', filters, shared: false });
+    const mine = await a('POST', '/report-presets', {
+      name: 'Payers, by posting',
+      report_key: 'daily-insurance-aging',
+      filters,
+      shared: false,
+    });
     expect(mine.status, JSON.stringify(mine.body)).toBe(201);
-    const shared = await a('POST', '/report-presets', { name: 'Team view', report_key: 'daily-insurance-aging', filters, shared: true });
+    const shared = await a('POST', '/report-presets', {
+      name: 'Team view',
+      report_key: 'daily-insurance-aging',
+      filters,
+      shared: true,
+    });
     expect((await a('GET', `/report-presets/${mine.body.id}`)).body.filters).toEqual(filters);
-    expect((await b('GET', '/report-presets?report_key=daily-insurance-aging')).body.data.map((p: { name: string }) => p.name)).toEqual(['Team view']);
+    expect(
+      (await b('GET', '/report-presets?report_key=daily-insurance-aging')).body.data.map(
+        (p: { name: string }) => p.name,
+      ),
+    ).toEqual(['Team view']);
     expect((await b('GET', `/report-presets/${mine.body.id}`)).status).toBe(404);
     expect((await b('DELETE', `/report-presets/${shared.body.id}`)).status).toBe(403);
     expect((await a('DELETE', `/report-presets/${shared.body.id}`)).status).toBe(200);
     expect(await n('select count(*) from report_presets')).toBe(1);
   });
 
-  it('a Super User narrows the presets to one billing company, as the list\'s Billing company filter asks', async () => {
+  it("a Super User narrows the presets to one billing company, as the list's Billing company filter asks", async () => {
     const [first, second] = await all();
-    for (const [bc, name] of [[first, 'First office view'], [second, 'Second office view']] as const) {
-      expect((await root('POST', '/report-presets', { name, report_key: 'daily-insurance-aging', filters, shared: true, billing_company_id: bc })).status).toBe(201);
+    for (const [bc, name] of [
+      [first, 'First office view'],
+      [second, 'Second office view'],
+    ] as const) {
+      expect(
+        (
+          await root('POST', '/report-presets', {
+            name,
+            report_key: 'daily-insurance-aging',
+            filters,
+            shared: true,
+            billing_company_id: bc,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const names = async (q: string) => (await root('GET', `/report-presets?${q}`)).body.data.map((p: { name: string }) => p.name);
+    const names = async (q: string) =>
+      (await root('GET', `/report-presets?${q}`)).body.data.map((p: { name: string }) => p.name);
     expect(await names(`billing_company_id=${second}`)).toEqual(['Second office view']);
     expect(await names('')).toEqual(expect.arrayContaining(['First office view', 'Second office view']));
-    expect((await root('GET', '/report-presets?billing_company_id=abc')).body.errors.billing_company_id).toEqual(['The billing company must be an id.']);
+    expect((await root('GET', '/report-presets?billing_company_id=abc')).body.errors.billing_company_id).toEqual([
+      'The billing company must be an id.',
+    ]);
     await app.db.query(`delete from report_presets where name like '% office view'`);
   });
 
   it('a preset names a report that exists', async () => {
-    const r = await root('POST', '/report-presets', { name: 'X', report_key: 'no-such-report', filters: {}, billing_company_id: (await all())[0] });
+    const r = await root('POST', '/report-presets', {
+      name: 'X',
+      report_key: 'no-such-report',
+      filters: {},
+      billing_company_id: (await all())[0],
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.report_key).toEqual(['There is no such report.']);
   });
@@ -263,7 +414,12 @@ describe('custom reports', () => {
     await app.createUser({ email: 'd@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
     const c = app.as(await app.login('c@custom.test'));
     const d = app.as(await app.login('d@custom.test'));
-    const saved = await c('POST', '/custom-reports', { name: 'Charges by payer', report_key: 'payer-mix', columns: ['charges', 'insurance'], shared: false });
+    const saved = await c('POST', '/custom-reports', {
+      name: 'Charges by payer',
+      report_key: 'payer-mix',
+      columns: ['charges', 'insurance'],
+      shared: false,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const key = `custom-${saved.body.id}`;
     const listed = (await c('GET', '/reports')).body.find((r: { key: string }) => r.key === key);
@@ -271,7 +427,9 @@ describe('custom reports', () => {
     const run = await c('GET', `/reports/${key}/records?from=01/01/2020&to=12/31/2030`);
     expect(run.body.columns.map((x: { key: string }) => x.key)).toEqual(['charges', 'insurance']);
     expect(Object.keys(run.body.rows[0]).sort()).toEqual(['charges', 'insurance']);
-    expect(run.body.totals.sums.charges).toBe((await c('GET', '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030')).body.totals.sums.charges);
+    expect(run.body.totals.sums.charges).toBe(
+      (await c('GET', '/reports/payer-mix/records?from=01/01/2020&to=12/31/2030')).body.totals.sums.charges,
+    );
     expect((await d('GET', `/reports/${key}/records`)).status).toBe(404);
     await c('PUT', `/custom-reports/${saved.body.id}`, { shared: true });
     expect((await d('GET', `/reports/${key}/records`)).status).toBe(200);
@@ -279,7 +437,12 @@ describe('custom reports', () => {
   });
 
   it('takes only columns of its base report', async () => {
-    const r = await root('POST', '/custom-reports', { name: 'X', report_key: 'payer-mix', columns: ['insurance', 'ssn'], billing_company_id: (await all())[0] });
+    const r = await root('POST', '/custom-reports', {
+      name: 'X',
+      report_key: 'payer-mix',
+      columns: ['insurance', 'ssn'],
+      billing_company_id: (await all())[0],
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.columns).toEqual(['Not a column of the report: ssn.']);
     expect(await n('select count(*) from custom_reports where name = $1', ['X'])).toBe(0);
@@ -291,8 +454,15 @@ describe('favourites', () => {
     const [first] = await all();
     await app.createUser({ email: 'f@fav.test', roles: ['billingmanager'], billingCompanyIds: [first] });
     const f = app.as(await app.login('f@fav.test'));
-    expect((await f('PUT', '/reports/census/favorite', { favorite: true })).body).toEqual({ key: 'census', favorite: true });
-    expect((await app.as(await app.login('f@fav.test'))('GET', '/reports?favorite=true')).body.map((r: { key: string }) => r.key)).toEqual(['census']);
+    expect((await f('PUT', '/reports/census/favorite', { favorite: true })).body).toEqual({
+      key: 'census',
+      favorite: true,
+    });
+    expect(
+      (await app.as(await app.login('f@fav.test'))('GET', '/reports?favorite=true')).body.map(
+        (r: { key: string }) => r.key,
+      ),
+    ).toEqual(['census']);
     expect((await root('GET', '/reports?favorite=true')).body).toEqual([]);
     await f('PUT', '/reports/census/favorite', { favorite: false });
     expect((await f('GET', '/reports?favorite=true')).body).toEqual([]);

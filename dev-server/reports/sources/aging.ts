@@ -4,11 +4,15 @@ import type { SourceInput, SourceSql } from './source.ts';
 import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../../src/generated/ids.ts';
 
 /** The nine bucket columns of an amount `amount` aged `age` days. */
-const bucketColumns = (amount: string, age: string) => AGING_BUCKETS.map((b, i) => {
-  const from = i === 0 ? null : AGING_BUCKETS[i - 1].to;
-  const cond = [from === null ? null : `${age} > ${from}`, Number.isFinite(b.to) ? `${age} <= ${b.to}` : null].filter(Boolean).join(' and ') || 'true';
-  return `case when ${cond} then ${amount} else 0 end as ${b.key}`;
-}).join(',\n       ');
+const bucketColumns = (amount: string, age: string) =>
+  AGING_BUCKETS.map((b, i) => {
+    const from = i === 0 ? null : AGING_BUCKETS[i - 1].to;
+    const cond =
+      [from === null ? null : `${age} > ${from}`, Number.isFinite(b.to) ? `${age} <= ${b.to}` : null]
+        .filter(Boolean)
+        .join(' and ') || 'true';
+    return `case when ${cond} then ${amount} else 0 end as ${b.key}`;
+  }).join(',\n       ');
 
 /**
  * What each claim owes as of a day, split by who owes it — the ledger's rules per claim (charges,
@@ -19,9 +23,12 @@ const bucketColumns = (amount: string, age: string) => AGING_BUCKETS.map((b, i) 
  */
 export function agingSource(input: SourceInput, sides: Array<'insurance' | 'patient'>): SourceSql {
   const params: unknown[] = [input.billingCompanyIds, input.asOf];
-  const since = input.agingBy === 'posting' ? 'coalesce(po.last_posted, c.date_of_service)'
-    : input.agingBy === 'submission' ? 'coalesce(c.first_submitted_at, c.date_of_service)'
-      : 'c.date_of_service';
+  const since =
+    input.agingBy === 'posting'
+      ? 'coalesce(po.last_posted, c.date_of_service)'
+      : input.agingBy === 'submission'
+        ? 'coalesce(c.first_submitted_at, c.date_of_service)'
+        : 'c.date_of_service';
   const side = (name: 'insurance' | 'patient') => `
     select cb.*, '${name}'::text as responsibility, ${name === 'insurance' ? 'cb.insurance_balance' : 'cb.patient_balance'} as balance from cb where ${name === 'insurance' ? 'cb.insurance_balance' : 'cb.patient_balance'} <> 0`;
   const sql = `

@@ -1,7 +1,15 @@
 import { periodClause, type SourceInput, type SourceSql } from './source.ts';
 
 /** The hours of the day the report counts changes in, as its columns (the predecessor's six from noon, and the morning before them). */
-export const HOUR_BANDS = [[0, 12], [12, 14], [14, 16], [16, 18], [18, 20], [20, 22], [22, 24]] as const;
+export const HOUR_BANDS = [
+  [0, 12],
+  [12, 14],
+  [14, 16],
+  [16, 18],
+  [18, 20],
+  [20, 22],
+  [22, 24],
+] as const;
 
 /**
  * Change by module: how many changes each person made to each kind of record, by what they did

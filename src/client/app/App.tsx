@@ -13,16 +13,24 @@ const LoginArea = lazy(() => import('../login/LoginArea.tsx'));
 const DesktopRoot = lazy(() => import('../shell/DesktopRoot.tsx'));
 const NotFound = lazy(() => import('./NotFound.tsx'));
 
-export interface AppSettings { dark: boolean; setDark(d: boolean): void }
+export interface AppSettings {
+  dark: boolean;
+  setDark(d: boolean): void;
+}
 
 export function App() {
   const [locale, setLocaleState] = useState<Locale>(getConfig().language);
   const [dark, setDark] = useState(Boolean(getConfig().dark_mode));
-  const i18n: I18n = useMemo(() => ({
-    locale,
-    t: (key, options) => i18nProvider.translate(key, options),
-    setLocale: (l) => { void changeLocale(l).then(() => setLocaleState(l)); },
-  }), [locale]);
+  const i18n: I18n = useMemo(
+    () => ({
+      locale,
+      t: (key, options) => i18nProvider.translate(key, options),
+      setLocale: (l) => {
+        void changeLocale(l).then(() => setLocaleState(l));
+      },
+    }),
+    [locale],
+  );
   const theme = useMemo(() => makeTheme(dark), [dark]);
   const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
   return (

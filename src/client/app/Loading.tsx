@@ -1,5 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
 
 export function Loading() {
-  return <Box role="status" aria-label="Loading" sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 120 }}><CircularProgress /></Box>;
+  return (
+    <Box
+      role="status"
+      aria-label="Loading"
+      sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 120 }}
+    >
+      <CircularProgress />
+    </Box>
+  );
 }

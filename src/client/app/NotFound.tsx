@@ -7,9 +7,13 @@ export default function NotFound() {
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh', textAlign: 'center', p: 4 }}>
       <div>
-        <Typography variant="h1" sx={{ fontSize: 40, mb: 2 }}>{t('notfound.title')}</Typography>
+        <Typography variant="h1" sx={{ fontSize: 40, mb: 2 }}>
+          {t('notfound.title')}
+        </Typography>
         <Typography sx={{ mb: 3 }}>{t('notfound.body')}</Typography>
-        <Button variant="contained" component={Link} to="/">{t('notfound.home')}</Button>
+        <Button variant="contained" component={Link} to="/">
+          {t('notfound.home')}
+        </Button>
       </div>
     </Box>
   );

@@ -8,5 +8,11 @@ export const isRefused = (e: unknown) => (e as ApiError | undefined)?.status ===
 /** What a window shows when the server refused what it needs to show anything. */
 export function Refused() {
   const t = useT();
-  return <Box sx={{ p: 2 }}><Alert severity="info" role="alert">{t('shell.refused')}</Alert></Box>;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Alert severity="info" role="alert">
+        {t('shell.refused')}
+      </Alert>
+    </Box>
+  );
 }

@@ -7,7 +7,11 @@ import { createElement, lazy, type ComponentType } from 'react';
 export function lazyPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => (pending ??= load().then((m) => { loaded = m.default; return m; }));
+  const preload = () =>
+    (pending ??= load().then((m) => {
+      loaded = m.default;
+      return m;
+    }));
   const Lazy = lazy(preload);
   const Component = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
   return Object.assign(Component, { preload });

@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { lazyPreload } from '../app/lazy-preload.ts';
 
 /** A window's size: a fixed one, or one that follows the viewport (Reports: the viewport minus 100 each way). */
-export type WindowSize = { width: number; height: number; minWidth?: number } | ((viewport: { width: number; height: number }) => { width: number; height: number; minWidth?: number });
+export type WindowSize =
+  | { width: number; height: number; minWidth?: number }
+  | ((viewport: { width: number; height: number }) => { width: number; height: number; minWidth?: number });
 
 export interface AppRegistration {
   /** a stable key (notes, roles, ledger) */
@@ -16,7 +18,9 @@ export interface AppRegistration {
   load?: () => Promise<{ default: ComponentType<{ appName: string }> }>;
 }
 
-export interface RegisteredApp extends AppRegistration { Component?: ReturnType<typeof lazyPreload<{ appName: string }>> }
+export interface RegisteredApp extends AppRegistration {
+  Component?: ReturnType<typeof lazyPreload<{ appName: string }>>;
+}
 
 const byName = new Map<string, RegisteredApp>();
 

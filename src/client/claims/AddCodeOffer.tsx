@@ -24,7 +24,10 @@ function useMissing(kind: CodeKind, code: string): [boolean, () => void] {
         .then(() => live && setMissing(false))
         .catch((e) => live && setMissing(e instanceof ApiError && e.status === 404));
     }, 250);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [kind, code]);
   return [missing, () => setMissing(false)];
 }
@@ -34,7 +37,15 @@ function useMissing(kind: CodeKind, code: string): [boolean, () => void] {
  * "Add to code list" with the short description the biller writes (the AMA licenses CPT: the product
  * ships none) and, for a procedure, the price it bills. The code becomes the billing company's own.
  */
-export function AddCodeOffer({ kind, code, onAdded }: { kind: CodeKind; code: string; onAdded?(price: number | null): void }) {
+export function AddCodeOffer({
+  kind,
+  code,
+  onAdded,
+}: {
+  kind: CodeKind;
+  code: string;
+  onAdded?(price: number | null): void;
+}) {
   const { t } = useI18n();
   const { me } = useMe();
   const [missing, added] = useMissing(kind, code);
@@ -48,41 +59,89 @@ export function AddCodeOffer({ kind, code, onAdded }: { kind: CodeKind; code: st
   const save = async () => {
     setSaving(true);
     const price = centsFromEntry(priceText);
-    const body = kind === 'procedure'
-      ? { code, short_description: description.trim(), description: description.trim(), ...(price !== null ? { price } : {}) }
-      : { code, description: description.trim(), type: 'CPT' };
+    const body =
+      kind === 'procedure'
+        ? {
+            code,
+            short_description: description.trim(),
+            description: description.trim(),
+            ...(price !== null ? { price } : {}),
+          }
+        : { code, description: description.trim(), type: 'CPT' };
     try {
       await api(`/${kind}`, { method: 'POST', body });
       setOpen(false);
       added();
       onAdded?.(kind === 'procedure' ? price : null);
     } catch (e) {
-      setErrors(e instanceof ApiError ? { ...e.errors, ...(Object.keys(e.errors).length ? {} : { code: [e.message] }) } : { code: [String(e)] });
-    } finally { setSaving(false); }
+      setErrors(
+        e instanceof ApiError
+          ? { ...e.errors, ...(Object.keys(e.errors).length ? {} : { code: [e.message] }) }
+          : { code: [String(e)] },
+      );
+    } finally {
+      setSaving(false);
+    }
   };
   const fieldError = (f: string) => errors[f]?.join(' ');
   return (
     <Box sx={{ maxWidth: 220 }} data-testid={`missing-${kind}-${code}`}>
       <Typography sx={{ fontSize: 11, color: 'warning.dark' }}>{t('claims.codes.missing', { code })}</Typography>
-      {mayAdd
-        ? <Button size="small" tabIndex={-1} sx={{ p: 0, minWidth: 0, fontSize: 11 }} onClick={() => { setErrors({}); setOpen(true); }}>{t('claims.codes.add')}</Button>
-        : <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{t('claims.codes.ask')}</Typography>}
+      {mayAdd ? (
+        <Button
+          size="small"
+          tabIndex={-1}
+          sx={{ p: 0, minWidth: 0, fontSize: 11 }}
+          onClick={() => {
+            setErrors({});
+            setOpen(true);
+          }}
+        >
+          {t('claims.codes.add')}
+        </Button>
+      ) : (
+        <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{t('claims.codes.ask')}</Typography>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`add-${kind}-${code}`}>
-        <DialogTitle id={`add-${kind}-${code}`} sx={{ fontSize: 16 }}>{t(`claims.codes.title_${kind}`, { code })}</DialogTitle>
+        <DialogTitle id={`add-${kind}-${code}`} sx={{ fontSize: 16 }}>
+          {t(`claims.codes.title_${kind}`, { code })}
+        </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important', minWidth: 360 }}>
           <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{t('claims.codes.why')}</Typography>
-          {fieldError('code') && <Typography role="alert" sx={{ color: 'error.main', fontSize: 12 }}>{fieldError('code')}</Typography>}
-          <TextField autoFocus size="small" label={t('claims.codes.description')} value={description} onChange={(e) => setDescription(e.target.value)}
+          {fieldError('code') && (
+            <Typography role="alert" sx={{ color: 'error.main', fontSize: 12 }}>
+              {fieldError('code')}
+            </Typography>
+          )}
+          <TextField
+            autoFocus
+            size="small"
+            label={t('claims.codes.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
             slotProps={{ htmlInput: { maxLength: kind === 'procedure' ? 60 : 255 } }}
-            error={!!(fieldError('short_description') ?? fieldError('description'))} helperText={fieldError('short_description') ?? fieldError('description') ?? t('claims.codes.description_hint')} />
+            error={!!(fieldError('short_description') ?? fieldError('description'))}
+            helperText={
+              fieldError('short_description') ?? fieldError('description') ?? t('claims.codes.description_hint')
+            }
+          />
           {kind === 'procedure' && (
-            <TextField size="small" label={t('claims.codes.price')} value={priceText} onChange={(e) => setPriceText(e.target.value)} inputMode="decimal"
-              error={!!fieldError('price')} helperText={fieldError('price') ?? t('claims.codes.price_hint')} />
+            <TextField
+              size="small"
+              label={t('claims.codes.price')}
+              value={priceText}
+              onChange={(e) => setPriceText(e.target.value)}
+              inputMode="decimal"
+              error={!!fieldError('price')}
+              helperText={fieldError('price') ?? t('claims.codes.price_hint')}
+            />
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('claims.codes.cancel')}</Button>
-          <Button variant="contained" disabled={saving || !description.trim()} onClick={() => void save()}>{t('claims.codes.save')}</Button>
+          <Button variant="contained" disabled={saving || !description.trim()} onClick={() => void save()}>
+            {t('claims.codes.save')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -10,9 +10,17 @@ import { openFilteredList } from '../shell/open-record.ts';
 import { useShell } from '../shell/shell-context.ts';
 
 /** P, S, T… as the responsibility code list spells them. */
-const responsibilityCode = (id: number) => codeLists.get('responsibility-types')?.items.find((i) => i.id === id)?.code ?? '';
+const responsibilityCode = (id: number) =>
+  codeLists.get('responsibility-types')?.items.find((i) => i.id === id)?.code ?? '';
 
-interface Policy { id: number; name: string; type_responsibility_id: number; insurance_company_id: number; eff_date?: string; end_date?: string }
+interface Policy {
+  id: number;
+  name: string;
+  type_responsibility_id: number;
+  insurance_company_id: number;
+  eff_date?: string;
+  end_date?: string;
+}
 
 /** The patient's active policies, primary first, to bill on this claim; none is self pay. */
 export function ClaimPolicies(p: FieldProps<number[]>) {
@@ -26,29 +34,66 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
   const [policies, setPolicies] = useState<Policy[] | null>(null);
   const chosen = (p.formData ?? []).filter((x) => x !== null && x !== undefined);
   useEffect(() => {
-    if (!patient) { setPolicies([]); return; }
+    if (!patient) {
+      setPolicies([]);
+      return;
+    }
     let live = true;
-    api<Policy[]>(`/claim/get-list-insurance-policies/${String(patient)}`).then((r) => { if (live) setPolicies(r); }).catch(() => live && setPolicies([]));
-    return () => { live = false; };
+    api<Policy[]>(`/claim/get-list-insurance-policies/${String(patient)}`)
+      .then((r) => {
+        if (live) setPolicies(r);
+      })
+      .catch(() => live && setPolicies([]));
+    return () => {
+      live = false;
+    };
   }, [patient]);
   const errors = (p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, my: 1 }} aria-label={t('claims.policies.title')}>
-      <Typography component="legend" sx={{ fontSize: 13, color: 'text.secondary' }}>{t('claims.policies.title')}</Typography>
-      {patient === undefined || patient === null ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography> : null}
+      <Typography component="legend" sx={{ fontSize: 13, color: 'text.secondary' }}>
+        {t('claims.policies.title')}
+      </Typography>
+      {patient === undefined || patient === null ? (
+        <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography>
+      ) : null}
       {policies?.map((pol) => (
         <Box key={pol.id} sx={{ display: 'flex', alignItems: 'center' }}>
-          <FormControlLabel label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
-            control={<Checkbox size="small" checked={chosen.includes(pol.id)} onChange={(e) => p.onChange(e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id), p.fieldPathId.path)} />} />
+          <FormControlLabel
+            label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(pol.id)}
+                onChange={(e) =>
+                  p.onChange(
+                    e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id),
+                    p.fieldPathId.path,
+                  )
+                }
+              />
+            }
+          />
           {guidelines && (
-            <Button size="small" onClick={() => openFilteredList(openByName, 'Guidelines', { insurance_company_id: pol.insurance_company_id })}>
+            <Button
+              size="small"
+              onClick={() =>
+                openFilteredList(openByName, 'Guidelines', { insurance_company_id: pol.insurance_company_id })
+              }
+            >
               {t('claims.policies.guidelines')}
             </Button>
           )}
         </Box>
       ))}
-      {patient !== undefined && patient !== null && policies?.length === 0 ? <Typography sx={{ fontSize: 13 }}>{t('claims.policies.self_pay')}</Typography> : null}
-      {errors.map((m) => <Typography key={m} role="alert" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}
+      {patient !== undefined && patient !== null && policies?.length === 0 ? (
+        <Typography sx={{ fontSize: 13 }}>{t('claims.policies.self_pay')}</Typography>
+      ) : null}
+      {errors.map((m) => (
+        <Typography key={m} role="alert" sx={{ color: 'error.main', fontSize: 12 }}>
+          {m}
+        </Typography>
+      ))}
     </Box>
   );
 }

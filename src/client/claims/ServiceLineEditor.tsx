@@ -1,4 +1,15 @@
-import { Box, Button, Checkbox, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
@@ -26,18 +37,71 @@ const CLAIM_LOOKUPS: LineLookups = {
 const LETTERS = 'ABCDEFGHIJKL';
 
 /** The cell's own errors (client rules and the server's answer), from RJSF's error schema of the lines. */
-const cellErrors = (es: ErrorSchema | undefined, row: number, col: string): string[] =>
-  [...new Set(((es as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[row]?.[col]?.__errors) ?? [])];
+const cellErrors = (es: ErrorSchema | undefined, row: number, col: string): string[] => [
+  ...new Set((es as Record<number, Record<string, { __errors?: string[] }>> | undefined)?.[row]?.[col]?.__errors ?? []),
+];
 
-function Cell({ row, col, value, onChange, errors, width, label, list, onBlur, align, children }: {
-  row: number; col: string; value: string; onChange(v: string): void; errors: string[]; width: number; label: string; list?: string; onBlur?(): void; align?: 'right'; children?: React.ReactNode;
+function Cell({
+  row,
+  col,
+  value,
+  onChange,
+  errors,
+  width,
+  label,
+  list,
+  onBlur,
+  align,
+  children,
+}: {
+  row: number;
+  col: string;
+  value: string;
+  onChange(v: string): void;
+  errors: string[];
+  width: number;
+  label: string;
+  list?: string;
+  onBlur?(): void;
+  align?: 'right';
+  children?: React.ReactNode;
 }) {
   return (
     <TableCell sx={{ p: 0.25, verticalAlign: 'top' }}>
-      <Box component="input" aria-label={`${label} ${row + 1}`} aria-invalid={errors.length > 0} data-cell={`${row}:${col}`} list={list} value={value}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)} onBlur={onBlur} title={errors.join(' ')}
-        sx={{ width, font: 'inherit', fontSize: 13, p: '4px 6px', textAlign: align, border: 1, borderRadius: 0.5, borderColor: errors.length ? 'error.main' : 'divider', bgcolor: 'background.paper', color: 'text.primary', outlineColor: 'primary.main' }} />
-      {errors.map((m) => <Typography key={m} role="alert" data-error-for={`${row}:${col}`} sx={{ color: 'error.main', fontSize: 11, maxWidth: Math.max(width, 120) }}>{m}</Typography>)}
+      <Box
+        component="input"
+        aria-label={`${label} ${row + 1}`}
+        aria-invalid={errors.length > 0}
+        data-cell={`${row}:${col}`}
+        list={list}
+        value={value}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+        onBlur={onBlur}
+        title={errors.join(' ')}
+        sx={{
+          width,
+          font: 'inherit',
+          fontSize: 13,
+          p: '4px 6px',
+          textAlign: align,
+          border: 1,
+          borderRadius: 0.5,
+          borderColor: errors.length ? 'error.main' : 'divider',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          outlineColor: 'primary.main',
+        }}
+      />
+      {errors.map((m) => (
+        <Typography
+          key={m}
+          role="alert"
+          data-error-for={`${row}:${col}`}
+          sx={{ color: 'error.main', fontSize: 11, maxWidth: Math.max(width, 120) }}
+        >
+          {m}
+        </Typography>
+      ))}
       {children}
     </TableCell>
   );
@@ -61,50 +125,119 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
   const [focusNew, setFocusNew] = useState<number | null>(null);
   const [typing, setTyping] = useState<{ row: number; col: string; text: string } | null>(null);
   const [moneyText, setMoneyText] = useState<Record<string, string>>({});
-  useEffect(() => { if (focusNew !== null) { focusRow(grid.current, focusNew); setFocusNew(null); } }, [focusNew, lines.length]);
+  useEffect(() => {
+    if (focusNew !== null) {
+      focusRow(grid.current, focusNew);
+      setFocusNew(null);
+    }
+  }, [focusNew, lines.length]);
 
   const set = (next: Line[]) => p.onChange(next, p.fieldPathId.path);
   const update = (row: number, patch: Line) => set(lines.map((l, i) => (i === row ? clean({ ...l, ...patch }) : l)));
   const addLine = () => {
     const last = lines[lines.length - 1];
     // A new line starts on the previous line's date and place: most claims bill one visit.
-    set([...lines, clean({ from_service: last?.from_service, to_service: last?.to_service, place_of_service: last?.place_of_service })]);
+    set([
+      ...lines,
+      clean({
+        from_service: last?.from_service,
+        to_service: last?.to_service,
+        place_of_service: last?.place_of_service,
+      }),
+    ]);
     setFocusNew(lines.length);
   };
   const remove = (row: number) => set(lines.filter((_, i) => i !== row));
 
-  const procedures = useSuggestions(lookups.procedures(form), typing?.col === 'procedure_code' ? typing.text : '', (r) => ({ value: String(r.code ?? r.id), label: String(r.name), price: Number(r.price ?? 0) }));
-  const revenues = useSuggestions(lookups.revenues(form), typing?.col === 'revenue_code' ? typing.text : '', (r) => ({ value: String(r.id), label: String(r.name) }), 1);
-  const modifiers = useSuggestions('/modifier/get-all-server', typing?.col === 'modifiers' ? typing.text.split(/[\s,]+/).pop() ?? '' : '', (r) => ({ value: String(r.code), label: String(r.display_name ?? r.code) }), 1);
+  const procedures = useSuggestions(
+    lookups.procedures(form),
+    typing?.col === 'procedure_code' ? typing.text : '',
+    (r) => ({ value: String(r.code ?? r.id), label: String(r.name), price: Number(r.price ?? 0) }),
+  );
+  const revenues = useSuggestions(
+    lookups.revenues(form),
+    typing?.col === 'revenue_code' ? typing.text : '',
+    (r) => ({ value: String(r.id), label: String(r.name) }),
+    1,
+  );
+  const modifiers = useSuggestions(
+    '/modifier/get-all-server',
+    typing?.col === 'modifiers' ? (typing.text.split(/[\s,]+/).pop() ?? '') : '',
+    (r) => ({ value: String(r.code), label: String(r.display_name ?? r.code) }),
+    1,
+  );
 
   const text = (row: number, col: string) => (typing?.row === row && typing.col === col ? typing.text : undefined);
   const errs = (row: number, col: string) => cellErrors(p.errorSchema as unknown as ErrorSchema, row, col);
   const L = (k: string) => t(`claims.lines.${k}`);
   const dateCell = (row: number, col: 'from_service' | 'to_service', width = 92) => (
-    <Cell row={row} col={col} label={L(col)} width={width} errors={errs(row, col)} value={text(row, col) ?? String(lines[row][col] ?? '')}
+    <Cell
+      row={row}
+      col={col}
+      label={L(col)}
+      width={width}
+      errors={errs(row, col)}
+      value={text(row, col) ?? String(lines[row][col] ?? '')}
       onChange={(v) => setTyping({ row, col, text: v })}
-      onBlur={() => { if (text(row, col) !== undefined) { const v = typing!.text.trim(); update(row, { [col]: v ? completeDateEntry(v) ?? v : undefined }); setTyping(null); } }} />
+      onBlur={() => {
+        if (text(row, col) !== undefined) {
+          const v = typing!.text.trim();
+          update(row, { [col]: v ? (completeDateEntry(v) ?? v) : undefined });
+          setTyping(null);
+        }
+      }}
+    />
   );
   const moneyCell = (row: number, col: 'price' | 'copay') => {
     const key = `${row}:${col}`;
     return (
-      <Cell row={row} col={col} label={L(col)} width={84} align="right" errors={errs(row, col)} value={moneyText[key] ?? (lines[row][col] === undefined ? '' : formatCents(Number(lines[row][col])))}
-        onChange={(v) => { setMoneyText({ ...moneyText, [key]: v }); update(row, { [col]: centsFromEntry(v) ?? undefined }); }}
-        onBlur={() => { const { [key]: _gone, ...rest } = moneyText; setMoneyText(rest); }} />
+      <Cell
+        row={row}
+        col={col}
+        label={L(col)}
+        width={84}
+        align="right"
+        errors={errs(row, col)}
+        value={moneyText[key] ?? (lines[row][col] === undefined ? '' : formatCents(Number(lines[row][col])))}
+        onChange={(v) => {
+          setMoneyText({ ...moneyText, [key]: v });
+          update(row, { [col]: centsFromEntry(v) ?? undefined });
+        }}
+        onBlur={() => {
+          const { [key]: _gone, ...rest } = moneyText;
+          setMoneyText(rest);
+        }}
+      />
     );
   };
   const codeCell = (row: number, col: 'procedure_code' | 'revenue_code', list: string, width: number) => (
-    <Cell row={row} col={col} label={L(col)} width={width} list={list} errors={errs(row, col)} value={text(row, col) ?? String(lines[row][col] ?? '')}
+    <Cell
+      row={row}
+      col={col}
+      label={L(col)}
+      width={width}
+      list={list}
+      errors={errs(row, col)}
+      value={text(row, col) ?? String(lines[row][col] ?? '')}
       onChange={(v) => {
         const code = v.trim().toUpperCase().split(' ')[0];
         setTyping({ row, col, text: v });
         const picked = col === 'procedure_code' ? procedures.find((s) => s.value === code) : undefined;
-        update(row, { [col]: code || undefined, ...(picked && lines[row].price === undefined && picked.price ? { price: picked.price } : {}) });
+        update(row, {
+          [col]: code || undefined,
+          ...(picked && lines[row].price === undefined && picked.price ? { price: picked.price } : {}),
+        });
       }}
-      onBlur={() => setTyping(null)}>
+      onBlur={() => setTyping(null)}
+    >
       {col === 'procedure_code' && typeof lines[row].procedure_code === 'string' && (
-        <AddCodeOffer kind="procedure" code={lines[row].procedure_code as string}
-          onAdded={(price) => { if (price !== null && lines[row].price === undefined) update(row, { price }); }} />
+        <AddCodeOffer
+          kind="procedure"
+          code={lines[row].procedure_code as string}
+          onAdded={(price) => {
+            if (price !== null && lines[row].price === undefined) update(row, { price });
+          }}
+        />
       )}
     </Cell>
   );
@@ -113,17 +246,36 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
 
   return (
     <Box component="section" aria-label={t('claims.lines.title')} sx={{ my: 1 }}>
-      {((p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? []).map((m) => <Typography key={m} role="alert" data-error-for="services" sx={{ color: 'error.main', fontSize: 12 }}>{m}</Typography>)}
-      <Box ref={grid} sx={{ overflowX: 'auto' }} onKeyDown={(e) => enterMovesOn(grid.current, e, addLine)} data-testid="service-lines">
+      {((p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? []).map((m) => (
+        <Typography key={m} role="alert" data-error-for="services" sx={{ color: 'error.main', fontSize: 12 }}>
+          {m}
+        </Typography>
+      ))}
+      <Box
+        ref={grid}
+        sx={{ overflowX: 'auto' }}
+        onKeyDown={(e) => enterMovesOn(grid.current, e, addLine)}
+        data-testid="service-lines"
+      >
         <Table size="small" sx={{ '& th': { fontSize: 12, p: 0.5, whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
-              <TableCell>#</TableCell><TableCell>{L('from_service')}</TableCell><TableCell>{L('to_service')}</TableCell>
+              <TableCell>#</TableCell>
+              <TableCell>{L('from_service')}</TableCell>
+              <TableCell>{L('to_service')}</TableCell>
               {!professional && <TableCell>{L('revenue_code')}</TableCell>}
-              <TableCell>{L('procedure_code')}</TableCell><TableCell>{L('modifiers')}</TableCell>
+              <TableCell>{L('procedure_code')}</TableCell>
+              <TableCell>{L('modifiers')}</TableCell>
               {professional && <TableCell>{L('place_of_service')}</TableCell>}
-              {professional && <TableCell>{L('diagnosis_pointers')}{letters ? ` (${letters.split('').join(' ')})` : ''}</TableCell>}
-              <TableCell>{L('days_or_units')}</TableCell><TableCell>{L('price')}</TableCell><TableCell>{L('line_charge')}</TableCell>
+              {professional && (
+                <TableCell>
+                  {L('diagnosis_pointers')}
+                  {letters ? ` (${letters.split('').join(' ')})` : ''}
+                </TableCell>
+              )}
+              <TableCell>{L('days_or_units')}</TableCell>
+              <TableCell>{L('price')}</TableCell>
+              <TableCell>{L('line_charge')}</TableCell>
               {professional && <TableCell>{L('copay')}</TableCell>}
               {professional && <TableCell>{L('emg')}</TableCell>}
               <TableCell />
@@ -137,35 +289,132 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
                 {dateCell(row, 'to_service')}
                 {!professional && codeCell(row, 'revenue_code', 'claim-revenue-codes', 64)}
                 {codeCell(row, 'procedure_code', 'claim-procedures', 76)}
-                <Cell row={row} col="modifiers" label={L('modifiers')} width={72} list="claim-modifiers" errors={errs(row, 'modifiers')}
+                <Cell
+                  row={row}
+                  col="modifiers"
+                  label={L('modifiers')}
+                  width={72}
+                  list="claim-modifiers"
+                  errors={errs(row, 'modifiers')}
                   value={text(row, 'modifiers') ?? ((l.modifiers as string[] | undefined) ?? []).join(' ')}
-                  onChange={(v) => { setTyping({ row, col: 'modifiers', text: v }); const m = v.toUpperCase().split(/[\s,]+/).filter(Boolean).map((x) => x.split(' ')[0]); update(row, { modifiers: m.length ? m : undefined }); }}
-                  onBlur={() => setTyping(null)}>
-                  {((l.modifiers as string[] | undefined) ?? []).map((m) => <AddCodeOffer key={m} kind="modifier" code={m} />)}
+                  onChange={(v) => {
+                    setTyping({ row, col: 'modifiers', text: v });
+                    const m = v
+                      .toUpperCase()
+                      .split(/[\s,]+/)
+                      .filter(Boolean)
+                      .map((x) => x.split(' ')[0]);
+                    update(row, { modifiers: m.length ? m : undefined });
+                  }}
+                  onBlur={() => setTyping(null)}
+                >
+                  {((l.modifiers as string[] | undefined) ?? []).map((m) => (
+                    <AddCodeOffer key={m} kind="modifier" code={m} />
+                  ))}
                 </Cell>
-                {professional && <Cell row={row} col="place_of_service" label={L('place_of_service')} width={40} errors={errs(row, 'place_of_service')} value={String(l.place_of_service ?? '')}
-                  onChange={(v) => update(row, { place_of_service: v.replace(/\D/g, '').slice(0, 2) || undefined })} />}
-                {professional && <Cell row={row} col="diagnosis_pointers" label={L('diagnosis_pointers')} width={56} errors={errs(row, 'diagnosis_pointers')}
-                  value={((l.diagnosis_pointers as string[] | undefined) ?? []).join('')}
-                  onChange={(v) => { const ps = [...new Set(v.toUpperCase().replace(/[^A-L]/g, '').split(''))].slice(0, 4); update(row, { diagnosis_pointers: ps.length ? ps : undefined }); }} />}
-                <Cell row={row} col="days_or_units" label={L('days_or_units')} width={60} align="right" errors={errs(row, 'days_or_units')} value={String(l.days_or_units ?? '')}
-                  onChange={(v) => update(row, { days_or_units: v.trim() || undefined })} />
+                {professional && (
+                  <Cell
+                    row={row}
+                    col="place_of_service"
+                    label={L('place_of_service')}
+                    width={40}
+                    errors={errs(row, 'place_of_service')}
+                    value={String(l.place_of_service ?? '')}
+                    onChange={(v) => update(row, { place_of_service: v.replace(/\D/g, '').slice(0, 2) || undefined })}
+                  />
+                )}
+                {professional && (
+                  <Cell
+                    row={row}
+                    col="diagnosis_pointers"
+                    label={L('diagnosis_pointers')}
+                    width={56}
+                    errors={errs(row, 'diagnosis_pointers')}
+                    value={((l.diagnosis_pointers as string[] | undefined) ?? []).join('')}
+                    onChange={(v) => {
+                      const ps = [
+                        ...new Set(
+                          v
+                            .toUpperCase()
+                            .replace(/[^A-L]/g, '')
+                            .split(''),
+                        ),
+                      ].slice(0, 4);
+                      update(row, { diagnosis_pointers: ps.length ? ps : undefined });
+                    }}
+                  />
+                )}
+                <Cell
+                  row={row}
+                  col="days_or_units"
+                  label={L('days_or_units')}
+                  width={60}
+                  align="right"
+                  errors={errs(row, 'days_or_units')}
+                  value={String(l.days_or_units ?? '')}
+                  onChange={(v) => update(row, { days_or_units: v.trim() || undefined })}
+                />
                 {moneyCell(row, 'price')}
-                <TableCell sx={{ p: 0.5, fontSize: 13, textAlign: 'right', whiteSpace: 'nowrap' }} data-testid={`line-charge-${row}`}>{formatCents(lineCharge(l.days_or_units, l.price) ?? 0)}</TableCell>
+                <TableCell
+                  sx={{ p: 0.5, fontSize: 13, textAlign: 'right', whiteSpace: 'nowrap' }}
+                  data-testid={`line-charge-${row}`}
+                >
+                  {formatCents(lineCharge(l.days_or_units, l.price) ?? 0)}
+                </TableCell>
                 {professional && moneyCell(row, 'copay')}
-                {professional && <TableCell sx={{ p: 0 }}><Checkbox size="small" checked={l.emg === true} onChange={(e) => update(row, { emg: e.target.checked || undefined })} slotProps={{ input: { 'aria-label': `${L('emg')} ${row + 1}` } }} /></TableCell>}
-                <TableCell sx={{ p: 0 }}><IconButton size="small" aria-label={`${t('claims.lines.remove')} ${row + 1}`} onClick={() => remove(row)} tabIndex={-1}><DeleteOutline fontSize="small" /></IconButton></TableCell>
+                {professional && (
+                  <TableCell sx={{ p: 0 }}>
+                    <Checkbox
+                      size="small"
+                      checked={l.emg === true}
+                      onChange={(e) => update(row, { emg: e.target.checked || undefined })}
+                      slotProps={{ input: { 'aria-label': `${L('emg')} ${row + 1}` } }}
+                    />
+                  </TableCell>
+                )}
+                <TableCell sx={{ p: 0 }}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('claims.lines.remove')} ${row + 1}`}
+                    onClick={() => remove(row)}
+                    tabIndex={-1}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Box>
-      <datalist id="claim-procedures">{procedures.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}</datalist>
-      <datalist id="claim-revenue-codes">{revenues.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}</datalist>
-      <datalist id="claim-modifiers">{modifiers.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}</datalist>
+      <datalist id="claim-procedures">
+        {procedures.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
+      <datalist id="claim-revenue-codes">
+        {revenues.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
+      <datalist id="claim-modifiers">
+        {modifiers.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
-        <Button size="small" onClick={addLine}>{t('claims.lines.add')}</Button>
-        <Typography sx={{ ml: 'auto', fontWeight: 700 }} data-testid="claim-total">{t('claims.lines.total')}: ${formatCents(total)}</Typography>
+        <Button size="small" onClick={addLine}>
+          {t('claims.lines.add')}
+        </Button>
+        <Typography sx={{ ml: 'auto', fontWeight: 700 }} data-testid="claim-total">
+          {t('claims.lines.total')}: ${formatCents(total)}
+        </Typography>
       </Box>
       <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{t('claims.lines.keys')}</Typography>
     </Box>
@@ -174,5 +423,7 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
 
 /** A line without empty fields: the server refuses nothing it does not know, and an empty cell is no value. */
 function clean(l: Line): Line {
-  return Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)));
+  return Object.fromEntries(
+    Object.entries(l).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)),
+  );
 }

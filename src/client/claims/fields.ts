@@ -11,7 +11,8 @@ const ADMISSION_LOOKUPS: LineLookups = {
   revenues: (form) => `/admission/revenue-codes${form.program ? `?program=${String(form.program)}` : ''}`,
 };
 /** An admission's services: the same grid, institutional, looking codes up among its company's programs. */
-const AdmissionServiceLines = (p: FieldProps<Array<Record<string, unknown>>>) => createElement(ServiceLineEditor, { ...p, lookups: ADMISSION_LOOKUPS });
+const AdmissionServiceLines = (p: FieldProps<Array<Record<string, unknown>>>) =>
+  createElement(ServiceLineEditor, { ...p, lookups: ADMISSION_LOOKUPS });
 
 /** Hand-written form parts a schema names by x-ui.widget where a single widget is not enough (a grid of lines). */
 export const claimFields: RegistryFieldsType = {

@@ -9,7 +9,9 @@ export function enterMovesOn(grid: HTMLElement | null, e: KeyboardEvent<HTMLElem
   const target = e.target as HTMLElement;
   if (target.tagName === 'TEXTAREA' || target.tagName === 'BUTTON') return;
   e.preventDefault();
-  const cells = [...grid.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]), select:not([disabled])')];
+  const cells = [
+    ...grid.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]), select:not([disabled])'),
+  ];
   const at = cells.indexOf(target);
   if (at >= 0 && at < cells.length - 1) cells[at + 1].focus();
   else addRow();

@@ -9,7 +9,10 @@ import { exportCell, filtersText, referenceNames, type Cell } from './export-val
 const PAGE = 1000;
 
 /** Every row of the filtered, sorted list, page after page, not only the page on screen. */
-export async function fetchAll(entity: ClientEntity, params: { filter: Record<string, unknown>; sort: { field: string; order: string } }) {
+export async function fetchAll(
+  entity: ClientEntity,
+  params: { filter: Record<string, unknown>; sort: { field: string; order: string } },
+) {
   const rows: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
     const r = await fetchPage(entity.name, listQuery({ ...params, pagination: { page, perPage: PAGE } }));
@@ -29,7 +32,8 @@ function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-const exportable = (_n: string, f: FieldSchema) => !f.writeOnly && f.type !== 'object' && !f['x-db']?.virtual && !f['x-db']?.secret;
+const exportable = (_n: string, f: FieldSchema) =>
+  !f.writeOnly && f.type !== 'object' && !f['x-db']?.virtual && !f['x-db']?.secret;
 
 /**
  * CSV (papaparse), XLSX (exceljs, numeric cells) or PDF (jspdf), each library loaded only when asked
@@ -37,7 +41,13 @@ const exportable = (_n: string, f: FieldSchema) => !f.writeOnly && f.type !== 'o
  * columns the list shows, landscape, with the title, the filters used, the header on every page and
  * page numbers. Every cell reads as on the screen: names, not ids or storage codes.
  */
-export async function exportList(entity: ClientEntity, params: { filter: Record<string, unknown>; sort: { field: string; order: string } }, format: 'csv' | 'xlsx' | 'pdf', locale: Locale, t: Translate) {
+export async function exportList(
+  entity: ClientEntity,
+  params: { filter: Record<string, unknown>; sort: { field: string; order: string } },
+  format: 'csv' | 'xlsx' | 'pdf',
+  locale: Locale,
+  t: Translate,
+) {
   const fields = orderedFields(entity, (n, f) => exportable(n, f) && (format !== 'pdf' || !!f['x-list']?.column));
   const headers = fields.map(([n, f]) => schemaLabel(f, locale, n));
   const data = await fetchAll(entity, params);
@@ -47,21 +57,47 @@ export async function exportList(entity: ClientEntity, params: { filter: Record<
   const title = schemaLabel({ title: entity.schema.title, 'x-ui': { label_es: entity.resource.label_es } }, locale);
   if (format === 'csv') {
     const Papa = (await import('papaparse')).default;
-    download(new Blob([Papa.unparse({ fields: headers, data: rows })], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
+    download(
+      new Blob([Papa.unparse({ fields: headers, data: rows })], { type: 'text/csv;charset=utf-8' }),
+      `${base}.csv`,
+    );
   } else if (format === 'xlsx') {
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(title.slice(0, 31));
     sheet.addRow(headers).font = { bold: true };
     for (const r of rows) sheet.addRow(r);
-    fields.forEach(([, f], i) => { if (isMoneyField(f)) sheet.getColumn(i + 1).numFmt = '#,##0.00'; });
+    fields.forEach(([, f], i) => {
+      if (isMoneyField(f)) sheet.getColumn(i + 1).numFmt = '#,##0.00';
+    });
     const buffer = await book.xlsx.writeBuffer();
-    download(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${base}.xlsx`);
+    download(
+      new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      `${base}.xlsx`,
+    );
   } else {
     const { listPdf } = await import('./list-pdf.ts');
     const filters = filtersText(params.filter, entity.schema.properties, t, locale);
-    const body = rows.map((r) => r.map((c, i) => (c === null ? '' : isMoneyField(fields[i][1]) && typeof c === 'number' ? formatCents(Math.round(c * 100), 'us', true) : String(c))));
-    download(await listPdf({ title, filters, headers, body, numeric: fields.map(([, f]) => isMoneyField(f) || f.type === 'integer' || f.type === 'number'), t }), `${base}.pdf`);
+    const body = rows.map((r) =>
+      r.map((c, i) =>
+        c === null
+          ? ''
+          : isMoneyField(fields[i][1]) && typeof c === 'number'
+            ? formatCents(Math.round(c * 100), 'us', true)
+            : String(c),
+      ),
+    );
+    download(
+      await listPdf({
+        title,
+        filters,
+        headers,
+        body,
+        numeric: fields.map(([, f]) => isMoneyField(f) || f.type === 'integer' || f.type === 'number'),
+        t,
+      }),
+      `${base}.pdf`,
+    );
   }
   showToast('success', t('toast.exported'), [`${rows.length}`]);
 }

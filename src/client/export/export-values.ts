@@ -11,7 +11,10 @@ export type Cell = string | number | boolean | null;
 /** The names of the records a set of rows refers to, per referenced table: one request per 500 ids, never one per row. */
 export type ReferenceNames = Map<string, Map<number, string>>;
 
-export async function referenceNames(fields: Array<[string, FieldSchema]>, rows: Array<Record<string, unknown>>): Promise<ReferenceNames> {
+export async function referenceNames(
+  fields: Array<[string, FieldSchema]>,
+  rows: Array<Record<string, unknown>>,
+): Promise<ReferenceNames> {
   const out: ReferenceNames = new Map();
   for (const [, f] of fields) {
     // Ids a picker list names (a facility's companies): the list itself, once.
@@ -41,32 +44,55 @@ export async function referenceNames(fields: Array<[string, FieldSchema]>, rows:
  * references, codes and flags by the names people read on the screen (never ids or storage codes);
  * an address as an address.
  */
-export function exportCell(field: FieldSchema, value: unknown, names: ReferenceNames, t: Translate, locale: Locale): Cell {
+export function exportCell(
+  field: FieldSchema,
+  value: unknown,
+  names: ReferenceNames,
+  t: Translate,
+  locale: Locale,
+): Cell {
   if (value === null || value === undefined || value === '') return null;
   const table = field['x-db']?.references;
   if (table && typeof value === 'number') return names.get(table)?.get(value) ?? String(value);
   const source = field['x-ui']?.source;
   const named = source ? names.get(source) : undefined;
-  if (named && (typeof value === 'number' || Array.isArray(value))) return (Array.isArray(value) ? value : [value]).map((v) => named.get(Number(v)) ?? String(v)).join(', ');
+  if (named && (typeof value === 'number' || Array.isArray(value)))
+    return (Array.isArray(value) ? value : [value]).map((v) => named.get(Number(v)) ?? String(v)).join(', ');
   const machine = stateMachineOf(field);
   if (machine && typeof value === 'number') return stateName(machine, value, locale);
   if (field['x-ui']?.codeList || field.enum) return displayValue(field, value, t, locale);
   if (isMoneyField(field) && typeof value === 'number') return value / 100;
   if (field.type === 'integer' || field.type === 'number') return typeof value === 'number' ? value : Number(value);
   const items = field.items as (FieldSchema & { properties?: Record<string, FieldSchema> }) | undefined;
-  if (Array.isArray(value) && items?.properties) return value.map((v) => itemText(v as Record<string, unknown>, items.properties!, t, locale)).filter(Boolean).join('; ');
+  if (Array.isArray(value) && items?.properties)
+    return value
+      .map((v) => itemText(v as Record<string, unknown>, items.properties!, t, locale))
+      .filter(Boolean)
+      .join('; ');
   return displayValue(field, value, t, locale);
 }
 
 /** The filters a list was narrowed by, as words for an export's heading ("Sex: Female · Search: smith"). */
-export function filtersText(filter: Record<string, unknown>, fields: Record<string, FieldSchema>, t: Translate, locale: Locale): string {
-  return Object.entries(filter).flatMap(([key, v]) => {
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) return [];
-    if (key === 'q' || key === 'query') return [`${t('list.search')}: ${String(v)}`];
-    const m = /^(.*?)(_from|_to|_min|_max)?$/.exec(key)!;
-    const f = fields[m[1]];
-    if (!f) return [];
-    const bound = m[2] === '_from' || m[2] === '_min' ? ` (${t('list.from')})` : m[2] === '_to' || m[2] === '_max' ? ` (${t('list.to')})` : '';
-    return [`${schemaLabel(f, locale, m[1])}${bound}: ${displayValue(f, v, t, locale)}`];
-  }).join(' · ');
+export function filtersText(
+  filter: Record<string, unknown>,
+  fields: Record<string, FieldSchema>,
+  t: Translate,
+  locale: Locale,
+): string {
+  return Object.entries(filter)
+    .flatMap(([key, v]) => {
+      if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) return [];
+      if (key === 'q' || key === 'query') return [`${t('list.search')}: ${String(v)}`];
+      const m = /^(.*?)(_from|_to|_min|_max)?$/.exec(key)!;
+      const f = fields[m[1]];
+      if (!f) return [];
+      const bound =
+        m[2] === '_from' || m[2] === '_min'
+          ? ` (${t('list.from')})`
+          : m[2] === '_to' || m[2] === '_max'
+            ? ` (${t('list.to')})`
+            : '';
+      return [`${schemaLabel(f, locale, m[1])}${bound}: ${displayValue(f, v, t, locale)}`];
+    })
+    .join(' · ');
 }

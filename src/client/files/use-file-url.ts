@@ -8,11 +8,23 @@ import { fetchFileBlob } from '../session/api.ts';
 export function useFileUrl(path: string | null | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!path) { setUrl(undefined); return; }
+    if (!path) {
+      setUrl(undefined);
+      return;
+    }
     let objectUrl: string | undefined;
     let live = true;
-    fetchFileBlob(path).then((b) => { if (!live) return; objectUrl = URL.createObjectURL(b); setUrl(objectUrl); }).catch(() => setUrl(undefined));
-    return () => { live = false; if (objectUrl) URL.revokeObjectURL(objectUrl); };
+    fetchFileBlob(path)
+      .then((b) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(b);
+        setUrl(objectUrl);
+      })
+      .catch(() => setUrl(undefined));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
   }, [path]);
   return url;
 }

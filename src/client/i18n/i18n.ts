@@ -7,13 +7,23 @@ import { es } from './es.ts';
 export type Locale = 'en' | 'es';
 
 /** One ra-i18n-polyglot provider for the whole client: the login area and react-admin share it. */
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'es' ? es : en) as never, getConfig().language, [
-  { locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' },
-], { allowMissing: true });
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'es' ? es : en) as never,
+  getConfig().language,
+  [
+    { locale: 'en', name: 'English' },
+    { locale: 'es', name: 'Español' },
+  ],
+  { allowMissing: true },
+);
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export interface I18n { locale: Locale; t: Translate; setLocale(l: Locale): void }
+export interface I18n {
+  locale: Locale;
+  t: Translate;
+  setLocale(l: Locale): void;
+}
 
 export const I18nContext = createContext<I18n>({ locale: 'en', t: (k) => k, setLocale: () => undefined });
 export const useI18n = () => useContext(I18nContext);
@@ -25,7 +35,11 @@ export async function changeLocale(l: Locale) {
 }
 
 /** A schema label in the active language: x-ui.label_es or the title. */
-export function schemaLabel(field: { title?: string; 'x-ui'?: { label_es?: string } } | undefined, locale: Locale, fallback = ''): string {
+export function schemaLabel(
+  field: { title?: string; 'x-ui'?: { label_es?: string } } | undefined,
+  locale: Locale,
+  fallback = '',
+): string {
   if (!field) return fallback;
   return (locale === 'es' ? field['x-ui']?.label_es : undefined) ?? field.title ?? fallback;
 }

@@ -14,12 +14,24 @@ export function JobDialog({ job, onClose }: { job: { id: number; label: string }
   const queryClient = useQueryClient();
   const { data } = useJob(job.id);
   const finished = data?.state === 'completed' || data?.state === 'failed';
-  useEffect(() => { if (finished) void queryClient.invalidateQueries(); }, [finished, queryClient]);
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries();
+  }, [finished, queryClient]);
   return (
-    <Dialog open onClose={finished ? onClose : undefined} aria-labelledby={`job-dialog-${job.id}`} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={finished ? onClose : undefined}
+      aria-labelledby={`job-dialog-${job.id}`}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={`job-dialog-${job.id}`}>{job.label}</DialogTitle>
       <DialogContent>{data && <JobProgress job={data} />}</DialogContent>
-      <DialogActions><Button onClick={onClose} disabled={!finished}>{t('record.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose} disabled={!finished}>
+          {t('record.close')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }

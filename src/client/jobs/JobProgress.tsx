@@ -12,15 +12,22 @@ export function JobProgress({ job }: { job: JobView }) {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="body2">{t(`jobs.kinds.${job.kind}`, { _: job.kind })}</Typography>
         <Typography variant="body2" color={failed ? 'error' : 'text.secondary'}>
-          {t(`jobs.states.${job.state}`)}{job.percent !== null && !finished ? ` · ${job.percent}%` : ''}
+          {t(`jobs.states.${job.state}`)}
+          {job.percent !== null && !finished ? ` · ${job.percent}%` : ''}
         </Typography>
       </Box>
       <LinearProgress
         variant={job.percent === null && !finished ? 'indeterminate' : 'determinate'}
-        value={finished ? 100 : job.percent ?? 0} color={failed ? 'error' : job.state === 'completed' ? 'success' : 'primary'}
-        aria-label={t('jobs.progress')} sx={{ my: 0.5 }}
+        value={finished ? 100 : (job.percent ?? 0)}
+        color={failed ? 'error' : job.state === 'completed' ? 'success' : 'primary'}
+        aria-label={t('jobs.progress')}
+        sx={{ my: 0.5 }}
       />
-      {(job.error || job.message) && <Typography variant="caption" color={failed ? 'error' : 'text.secondary'} data-testid={`job-${job.id}-message`}>{job.error ?? t(`jobs.steps.${job.message}`, { _: job.message ?? '' })}</Typography>}
+      {(job.error || job.message) && (
+        <Typography variant="caption" color={failed ? 'error' : 'text.secondary'} data-testid={`job-${job.id}-message`}>
+          {job.error ?? t(`jobs.steps.${job.message}`, { _: job.message ?? '' })}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -2,8 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api.ts';
 
 export interface JobView {
-  id: number; kind: string; state: 'queued' | 'running' | 'completed' | 'failed';
-  done: number; total: number | null; percent: number | null; message: string | null; error: string | null; created_at: string;
+  id: number;
+  kind: string;
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  done: number;
+  total: number | null;
+  percent: number | null;
+  message: string | null;
+  error: string | null;
+  created_at: string;
   /** what a finished job left (an export's file_id and name) */
   result?: Record<string, unknown> | null;
 }

@@ -14,15 +14,36 @@ export function ForgotPasswordForm() {
     e.preventDefault();
     if (!EMAIL.test(email.trim())) return;
     try {
-      const r = await api<{ message: string }>('/auth/forgot-password', { method: 'POST', auth: false, body: { email: email.trim() } });
+      const r = await api<{ message: string }>('/auth/forgot-password', {
+        method: 'POST',
+        auth: false,
+        body: { email: email.trim() },
+      });
       setAnswer({ ok: true, text: r.message });
-    } catch (err) { setAnswer({ ok: false, text: (err as ApiError).message }); }
+    } catch (err) {
+      setAnswer({ ok: false, text: (err as ApiError).message });
+    }
   }
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, mb: 2 }}>
-      {answer && <Alert severity={answer.ok ? 'success' : 'error'} role="alert">{answer.text}</Alert>}
-      <TextField label={t('login.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={invalid} helperText={invalid ? t('login.email_invalid') : ' '} required autoFocus />
-      <Button type="submit" variant="contained">{t('login.send')}</Button>
+      {answer && (
+        <Alert severity={answer.ok ? 'success' : 'error'} role="alert">
+          {answer.text}
+        </Alert>
+      )}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={invalid}
+        helperText={invalid ? t('login.email_invalid') : ' '}
+        required
+        autoFocus
+      />
+      <Button type="submit" variant="contained">
+        {t('login.send')}
+      </Button>
     </Box>
   );
 }

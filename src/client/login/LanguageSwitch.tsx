@@ -6,8 +6,12 @@ export function LanguageSwitch() {
   const { locale, setLocale } = useI18n();
   return (
     <ButtonGroup size="small" aria-label="Language">
-      <Button variant={locale === 'en' ? 'contained' : 'outlined'} onClick={() => setLocale('en')} lang="en">EN</Button>
-      <Button variant={locale === 'es' ? 'contained' : 'outlined'} onClick={() => setLocale('es')} lang="es">ES</Button>
+      <Button variant={locale === 'en' ? 'contained' : 'outlined'} onClick={() => setLocale('en')} lang="en">
+        EN
+      </Button>
+      <Button variant={locale === 'es' ? 'contained' : 'outlined'} onClick={() => setLocale('es')} lang="es">
+        ES
+      </Button>
     </ButtonGroup>
   );
 }

@@ -18,19 +18,51 @@ export default function LoginArea() {
   const [view, setView] = useState<View>('sign-in');
   if (location.pathname === '/' && getSession()) return <Navigate to="/desktop" replace />;
   const newCredentials = location.pathname === '/newCredentials';
-  const titleKey = newCredentials ? 'login.new_password_title' : view === 'forgot-password' ? 'login.forgot_password_title' : view === 'forgot-user' ? 'login.forgot_user_title' : 'login.title';
-  const back = <Link component="button" type="button" onClick={() => setView('sign-in')}>{t('login.back')}</Link>;
+  const titleKey = newCredentials
+    ? 'login.new_password_title'
+    : view === 'forgot-password'
+      ? 'login.forgot_password_title'
+      : view === 'forgot-user'
+        ? 'login.forgot_user_title'
+        : 'login.title';
+  const back = (
+    <Link component="button" type="button" onClick={() => setView('sign-in')}>
+      {t('login.back')}
+    </Link>
+  );
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: 'linear-gradient(135deg, #0b6aa8 0%, #23a3f5 60%, #8fd3ff 100%)' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #0b6aa8 0%, #23a3f5 60%, #8fd3ff 100%)',
+      }}
+    >
       <Paper elevation={6} sx={{ width: 400, maxWidth: '100%', p: 4 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h1" sx={{ fontSize: 24, fontWeight: 600 }}>{t(titleKey)}</Typography>
+          <Typography variant="h1" sx={{ fontSize: 24, fontWeight: 600 }}>
+            {t(titleKey)}
+          </Typography>
           <LanguageSwitch />
         </Box>
-        {newCredentials ? <NewCredentialsForm />
-          : view === 'forgot-password' ? <><ForgotPasswordForm />{back}</>
-          : view === 'forgot-user' ? <><ForgotUserForm />{back}</>
-          : <SignInForm onForgotPassword={() => setView('forgot-password')} onForgotUser={() => setView('forgot-user')} />}
+        {newCredentials ? (
+          <NewCredentialsForm />
+        ) : view === 'forgot-password' ? (
+          <>
+            <ForgotPasswordForm />
+            {back}
+          </>
+        ) : view === 'forgot-user' ? (
+          <>
+            <ForgotUserForm />
+            {back}
+          </>
+        ) : (
+          <SignInForm onForgotPassword={() => setView('forgot-password')} onForgotUser={() => setView('forgot-user')} />
+        )}
       </Paper>
     </Box>
   );

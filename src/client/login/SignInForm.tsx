@@ -5,7 +5,11 @@ import { useT } from '../i18n/i18n.ts';
 import { ApiError, api } from '../session/api.ts';
 import { getDeviceToken, saveDeviceToken, saveSession } from '../session/session-store.ts';
 
-interface LoginAnswer { access_token: string; expires_in: number; device_token?: string }
+interface LoginAnswer {
+  access_token: string;
+  expires_in: number;
+  device_token?: string;
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPassword(): void; onForgotUser(): void }) {
@@ -27,7 +31,16 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api<LoginAnswer>('/auth/login', { method: 'POST', auth: false, body: { email: email.trim(), password, code: needsCode ? code.trim() : undefined, device_token: getDeviceToken() ?? undefined } });
+      const r = await api<LoginAnswer>('/auth/login', {
+        method: 'POST',
+        auth: false,
+        body: {
+          email: email.trim(),
+          password,
+          code: needsCode ? code.trim() : undefined,
+          device_token: getDeviceToken() ?? undefined,
+        },
+      });
       saveSession(r.access_token, r.expires_in);
       if (r.device_token) saveDeviceToken(r.device_token);
       navigate('/desktop');
@@ -35,31 +48,75 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       const e2 = err as ApiError;
       if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
       // The server's terse "Bad Credentials" (the spec's) is said to a person as a sentence that tells them what to do.
-      const text = /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message) ? t('login.bad_credentials') : e2.message;
+      const text = /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message)
+        ? t('login.bad_credentials')
+        : e2.message;
       setMessage({ severity: e2.status === 429 ? 'warning' : e2.status === 403 ? 'info' : 'error', text });
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function resend() {
-    await api('/auth/send-email-code', { method: 'POST', auth: false, body: { email: email.trim() } }).catch(() => undefined);
+    await api('/auth/send-email-code', { method: 'POST', auth: false, body: { email: email.trim() } }).catch(
+      () => undefined,
+    );
     setMessage({ severity: 'info', text: t('login.code_sent') });
   }
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      {message && <Alert severity={message.severity} role="alert">{message.text}</Alert>}
-      <TextField label={t('login.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} error={!!emailError} helperText={emailError || ' '} required autoFocus />
-      <TextField label={t('login.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required error={touched && !password} helperText={touched && !password ? t('login.required') : ' '} />
+      {message && (
+        <Alert severity={message.severity} role="alert">
+          {message.text}
+        </Alert>
+      )}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        onBlur={() => setTouched(true)}
+        error={!!emailError}
+        helperText={emailError || ' '}
+        required
+        autoFocus
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+        error={touched && !password}
+        helperText={touched && !password ? t('login.required') : ' '}
+      />
       {needsCode && (
         <>
-          <TextField label={t('login.code')} value={code} onChange={(e) => setCode(e.target.value.toUpperCase().slice(0, 6))} helperText={t('login.code_help')} slotProps={{ htmlInput: { maxLength: 6, autoComplete: 'one-time-code' } }} />
-          <Link component="button" type="button" onClick={resend}>{t('login.resend_code')}</Link>
+          <TextField
+            label={t('login.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase().slice(0, 6))}
+            helperText={t('login.code_help')}
+            slotProps={{ htmlInput: { maxLength: 6, autoComplete: 'one-time-code' } }}
+          />
+          <Link component="button" type="button" onClick={resend}>
+            {t('login.resend_code')}
+          </Link>
         </>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={busy}>{t('login.sign_in')}</Button>
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {t('login.sign_in')}
+      </Button>
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Link component="button" type="button" onClick={onForgotPassword}>{t('login.forgot_password')}</Link>
-        <Link component="button" type="button" onClick={onForgotUser}>{t('login.forgot_user')}</Link>
+        <Link component="button" type="button" onClick={onForgotPassword}>
+          {t('login.forgot_password')}
+        </Link>
+        <Link component="button" type="button" onClick={onForgotUser}>
+          {t('login.forgot_user')}
+        </Link>
       </Box>
     </Box>
   );

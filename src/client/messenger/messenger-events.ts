@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { API_BASE, api } from '../session/api.ts';
 import { getSession } from '../session/session-store.ts';
 
-export interface MessageNotice { thread_id: number; message_id: number }
+export interface MessageNotice {
+  thread_id: number;
+  message_id: number;
+}
 type Listener = (n: MessageNotice) => void;
 
 const listeners = new Set<Listener>();
@@ -22,7 +25,10 @@ async function follow(signal: AbortSignal) {
       await api('/messenger/unread');
       const session = getSession();
       if (!session) return;
-      const res = await fetch(`${API_BASE}/messenger/events`, { headers: { authorization: `Bearer ${session.access_token}`, accept: 'text/event-stream' }, signal });
+      const res = await fetch(`${API_BASE}/messenger/events`, {
+        headers: { authorization: `Bearer ${session.access_token}`, accept: 'text/event-stream' },
+        signal,
+      });
       if (!res.ok || !res.body) throw new Error(String(res.status));
       wait = 1000;
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -38,10 +44,15 @@ async function follow(signal: AbortSignal) {
           end = buffer.indexOf('\n\n');
           if (!block.startsWith('event: message')) continue;
           const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (data) { const n = JSON.parse(data.slice(6)) as MessageNotice; listeners.forEach((l) => l(n)); }
+          if (data) {
+            const n = JSON.parse(data.slice(6)) as MessageNotice;
+            listeners.forEach((l) => l(n));
+          }
         }
       }
-    } catch { /* dropped or refused: tried again below */ }
+    } catch {
+      /* dropped or refused: tried again below */
+    }
     if (signal.aborted) return;
     await new Promise((r) => setTimeout(r, wait));
     wait = Math.min(wait * 2, 30_000);
@@ -50,10 +61,16 @@ async function follow(signal: AbortSignal) {
 
 export function onMessageNotice(l: Listener): () => void {
   listeners.add(l);
-  if (!stream) { stream = new AbortController(); void follow(stream.signal); }
+  if (!stream) {
+    stream = new AbortController();
+    void follow(stream.signal);
+  }
   return () => {
     listeners.delete(l);
-    if (!listeners.size && stream) { stream.abort(); stream = null; }
+    if (!listeners.size && stream) {
+      stream.abort();
+      stream = null;
+    }
   };
 }
 
@@ -65,11 +82,19 @@ export function useUnreadMessages(): number {
   const [unread, setUnread] = useState(0);
   useEffect(() => {
     let live = true;
-    const load = () => api<{ unread: number }>('/messenger/unread').then((r) => live && setUnread(r.unread), () => undefined);
+    const load = () =>
+      api<{ unread: number }>('/messenger/unread').then(
+        (r) => live && setUnread(r.unread),
+        () => undefined,
+      );
     void load();
     const off = onMessageNotice(() => void load());
     window.addEventListener(READ_EVENT, load);
-    return () => { live = false; off(); window.removeEventListener(READ_EVENT, load); };
+    return () => {
+      live = false;
+      off();
+      window.removeEventListener(READ_EVENT, load);
+    };
   }, []);
   return unread;
 }

@@ -1,7 +1,12 @@
 // Toasts as document 1 §8 and §9 say: success, warning or error; 2500 ms; at most 3; newest on top;
 // one per type at a time (a new one of a type replaces the old one of that type).
 export type ToastType = 'success' | 'warning' | 'error';
-export interface Toast { id: number; type: ToastType; title: string; lines: string[] }
+export interface Toast {
+  id: number;
+  type: ToastType;
+  title: string;
+  lines: string[];
+}
 
 export const TOAST_MS = 2500;
 export const MAX_TOASTS = 3;
@@ -26,7 +31,9 @@ export function dismissToast(id: number) {
 export function subscribeToasts(l: (t: Toast[]) => void) {
   listeners.add(l);
   l(toasts);
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 }
 
 /** The error payload as the catalogue lists it: each message of each field, else the message, else a generic text. */

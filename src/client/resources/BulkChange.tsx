@@ -10,59 +10,118 @@ import { widgets, fields as customFields } from '../widgets/registry.ts';
 import { Form, validator } from './ResourceForm.tsx';
 
 type Row = Record<string, unknown> & { id: number };
-interface Outcome { updated: number; failed: Array<{ id: number; error?: string }> }
+interface Outcome {
+  updated: number;
+  failed: Array<{ id: number; error?: string }>;
+}
 
 /** The entity narrowed to the fields its bulk change sets, each optional and writable. */
 function bulkEntity(entity: ClientEntity): ClientEntity {
-  const props = Object.fromEntries(entity.resource.bulk!.fields.map((f) => [f, { ...entity.schema.properties[f], readOnly: false }]));
-  return { ...entity, resource: { ...entity.resource, tenancy: 'global' }, schema: { ...entity.schema, required: [], properties: props } };
+  const props = Object.fromEntries(
+    entity.resource.bulk!.fields.map((f) => [f, { ...entity.schema.properties[f], readOnly: false }]),
+  );
+  return {
+    ...entity,
+    resource: { ...entity.resource, tenancy: 'global' },
+    schema: { ...entity.schema, required: [], properties: props },
+  };
 }
 
 /**
  * One change applied to the selected records (assign, sub-status, follow-up on the denial worklist):
  * only the fields filled are sent; the answer says how many changed, and for each that did not, why.
  */
-export default function BulkChange({ entity, rows, onClose }: { entity: ClientEntity; rows: Row[]; onClose(changed: boolean): void }) {
+export default function BulkChange({
+  entity,
+  rows,
+  onClose,
+}: {
+  entity: ClientEntity;
+  rows: Row[];
+  onClose(changed: boolean): void;
+}) {
   const { t, locale } = useI18n();
   const bulk = entity.resource.bulk!;
-  const { schema, uiSchema } = useMemo(() => formFor(bulkEntity(entity), { superUser: false, locale, t }), [entity, locale, t]);
+  const { schema, uiSchema } = useMemo(
+    () => formFor(bulkEntity(entity), { superUser: false, locale, t }),
+    [entity, locale, t],
+  );
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const label = (locale === 'es' && bulk.label_es) || bulk.label;
-  const nameOf = (id: number) => String(rows.find((r) => r.id === id)?.display_name ?? rows.find((r) => r.id === id)?.code ?? id);
+  const nameOf = (id: number) =>
+    String(rows.find((r) => r.id === id)?.display_name ?? rows.find((r) => r.id === id)?.code ?? id);
 
   const send = async () => {
     const changes = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ''));
-    if (!Object.keys(changes).length) { showToast('warning', t('bulk.nothing')); return; }
+    if (!Object.keys(changes).length) {
+      showToast('warning', t('bulk.nothing'));
+      return;
+    }
     setBusy(true);
     try {
-      setOutcome(await api<Outcome>(`/${entity.resource.basePath}/${bulk.path}`, { method: 'POST', body: { ids: rows.map((r) => r.id), ...changes } }));
-    } catch (e) { notifyError(t, e); } finally { setBusy(false); }
+      setOutcome(
+        await api<Outcome>(`/${entity.resource.basePath}/${bulk.path}`, {
+          method: 'POST',
+          body: { ids: rows.map((r) => r.id), ...changes },
+        }),
+      );
+    } catch (e) {
+      notifyError(t, e);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
     <Dialog open onClose={() => onClose(!!outcome?.updated)} aria-labelledby="bulk-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="bulk-title">{label} ({rows.length})</DialogTitle>
+      <DialogTitle id="bulk-title">
+        {label} ({rows.length})
+      </DialogTitle>
       <DialogContent>
         {outcome ? (
           <Box data-testid="bulk-outcome">
             <Typography>{t('bulk.updated', { count: outcome.updated })}</Typography>
             {!!outcome.failed.length && (
               <>
-                <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('bulk.failed', { count: outcome.failed.length })}</Typography>
-                <Box component="ul" sx={{ m: 0, pl: 2 }}>{outcome.failed.map((f) => <li key={f.id}>{nameOf(f.id)}: {f.error}</li>)}</Box>
+                <Typography sx={{ mt: 1, fontWeight: 600 }}>
+                  {t('bulk.failed', { count: outcome.failed.length })}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {outcome.failed.map((f) => (
+                    <li key={f.id}>
+                      {nameOf(f.id)}: {f.error}
+                    </li>
+                  ))}
+                </Box>
               </>
             )}
           </Box>
         ) : (
-          <Form schema={schema} uiSchema={uiSchema} formData={data} validator={validator} widgets={widgets} fields={customFields} noHtml5Validate showErrorList={false}
-            formContext={{ formData: data }} onChange={(e) => setData(e.formData as Record<string, unknown>)} onSubmit={() => void send()} id={`bulk-${entity.name}`} />
+          <Form
+            schema={schema}
+            uiSchema={uiSchema}
+            formData={data}
+            validator={validator}
+            widgets={widgets}
+            fields={customFields}
+            noHtml5Validate
+            showErrorList={false}
+            formContext={{ formData: data }}
+            onChange={(e) => setData(e.formData as Record<string, unknown>)}
+            onSubmit={() => void send()}
+            id={`bulk-${entity.name}`}
+          />
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(!!outcome?.updated)}>{t('record.close')}</Button>
-        {!outcome && <Button variant="contained" disabled={busy} onClick={() => void send()}>{t('bulk.apply')}</Button>}
+        {!outcome && (
+          <Button variant="contained" disabled={busy} onClick={() => void send()}>
+            {t('bulk.apply')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,11 +1,24 @@
 import type { ReactNode } from 'react';
 import { entityByName, type ClientEntity } from '../schema/entities.ts';
 
-export interface ChildTab { entity: ClientEntity; field: string; label: string; label_es?: string; addAfterCreate?: boolean }
+export interface ChildTab {
+  entity: ClientEntity;
+  field: string;
+  label: string;
+  label_es?: string;
+  addAfterCreate?: boolean;
+}
 
 /** The records of other entities shown on a parent's screen (a patient's policies, a payer's plans, a company's units). */
 export const childTabsOf = (parent: ClientEntity): ChildTab[] =>
-  (parent.resource.children ?? []).flatMap((c) => { const entity = entityByName(c.entity); return entity ? [{ ...c, entity }] : []; });
+  (parent.resource.children ?? []).flatMap((c) => {
+    const entity = entityByName(c.entity);
+    return entity ? [{ ...c, entity }] : [];
+  });
 
 /** How a record's screen shows one kind of its child records (given by the window that holds it, which shows them as windows of their own). */
-export type RenderChild = (child: ChildTab, record: Record<string, unknown> & { id: number }, adding: boolean) => ReactNode;
+export type RenderChild = (
+  child: ChildTab,
+  record: Record<string, unknown> & { id: number },
+  adding: boolean,
+) => ReactNode;

@@ -15,13 +15,25 @@ export function FieldValue({ field, value }: { field: FieldSchema; value: unknow
   const { t, locale } = useI18n();
   const items = field.items as (FieldSchema & { properties?: Props }) | undefined;
   if (Array.isArray(value) && items?.properties && value.length) {
-    const cols = Object.entries(items.properties).filter(([k]) => value.some((row) => (row as Record<string, unknown>)[k] !== undefined));
+    const cols = Object.entries(items.properties).filter(([k]) =>
+      value.some((row) => (row as Record<string, unknown>)[k] !== undefined),
+    );
     return (
       <Table size="small" sx={{ width: 'auto' }}>
-        <TableHead><TableRow>{cols.map(([k, f]) => <TableCell key={k}>{schemaLabel(f, locale, k)}</TableCell>)}</TableRow></TableHead>
+        <TableHead>
+          <TableRow>
+            {cols.map(([k, f]) => (
+              <TableCell key={k}>{schemaLabel(f, locale, k)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
         <TableBody>
           {value.map((row, i) => (
-            <TableRow key={i}>{cols.map(([k, f]) => <TableCell key={k}>{displayValue(f, (row as Record<string, unknown>)[k], t, locale)}</TableCell>)}</TableRow>
+            <TableRow key={i}>
+              {cols.map(([k, f]) => (
+                <TableCell key={k}>{displayValue(f, (row as Record<string, unknown>)[k], t, locale)}</TableCell>
+              ))}
+            </TableRow>
           ))}
         </TableBody>
       </Table>
@@ -32,12 +44,18 @@ export function FieldValue({ field, value }: { field: FieldSchema; value: unknow
     const v = value as Record<string, unknown>;
     return (
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, m: 0 }}>
-        {Object.entries(props).filter(([k]) => v[k] !== undefined).map(([k, f]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>{schemaLabel(f, locale, k)}</Box>
-            <Box component="dd" sx={{ m: 0 }}>{displayValue(f, v[k], t, locale)}</Box>
-          </Box>
-        ))}
+        {Object.entries(props)
+          .filter(([k]) => v[k] !== undefined)
+          .map(([k, f]) => (
+            <Box key={k} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ color: 'text.secondary' }}>
+                {schemaLabel(f, locale, k)}
+              </Box>
+              <Box component="dd" sx={{ m: 0 }}>
+                {displayValue(f, v[k], t, locale)}
+              </Box>
+            </Box>
+          ))}
       </Box>
     );
   }

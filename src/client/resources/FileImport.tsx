@@ -32,8 +32,19 @@ export function FileImport({ def, onDone }: { def: FileImportDef; onDone(): void
   return (
     <Button variant="outlined" onClick={() => input.current?.click()}>
       {label}
-      <input ref={input} hidden type="file" multiple accept={def.accept} aria-label={label} data-testid={`file-import-${def.kind}`}
-        onChange={(e) => { take(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
+      <input
+        ref={input}
+        hidden
+        type="file"
+        multiple
+        accept={def.accept}
+        aria-label={label}
+        data-testid={`file-import-${def.kind}`}
+        onChange={(e) => {
+          take(Array.from(e.target.files ?? []));
+          e.target.value = '';
+        }}
+      />
     </Button>
   );
 }

@@ -15,7 +15,11 @@ export function namedChoices(field: FieldSchema, locale: Locale, t: Translate): 
   // A list of codes (a professional's authorizations) is narrowed by one of them.
   const items = field.items as FieldSchema | undefined;
   if (list && items?.enum) return items.enum.map((v) => [String(v), codeListName(list, v, locale)]);
-  if (field.enum) return field.enum.map((v) => [String(v), list ? codeListName(list, v, locale) : t(`enums.${String(v)}`, { _: String(v) })]);
+  if (field.enum)
+    return field.enum.map((v) => [
+      String(v),
+      list ? codeListName(list, v, locale) : t(`enums.${String(v)}`, { _: String(v) }),
+    ]);
   return null;
 }
 
@@ -24,8 +28,22 @@ export function namedChoices(field: FieldSchema, locale: Locale, t: Translate): 
  * claim's patient, company, provider) by their display names from the referenced entity's picker list —
  * never an id to type.
  */
-export function FilterChoices({ name, field, label, value, onChange, locale, t }: {
-  name: string; field: FieldSchema; label: string; value: string; onChange(v: string): void; locale: Locale; t: Translate;
+export function FilterChoices({
+  name,
+  field,
+  label,
+  value,
+  onChange,
+  locale,
+  t,
+}: {
+  name: string;
+  field: FieldSchema;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  locale: Locale;
+  t: Translate;
 }) {
   const named = namedChoices(field, locale, t);
   const table = field['x-db']?.references;
@@ -36,15 +54,34 @@ export function FilterChoices({ name, field, label, value, onChange, locale, t }
   useEffect(() => {
     if (named || !source) return;
     let live = true;
-    api<Array<{ id: number; name: string }>>(source).then((xs) => { if (live) setLoaded(xs.map((x) => [String(x.id), x.name])); }).catch(() => live && setLoaded([]));
-    return () => { live = false; };
+    api<Array<{ id: number; name: string }>>(source)
+      .then((xs) => {
+        if (live) setLoaded(xs.map((x) => [String(x.id), x.name]));
+      })
+      .catch(() => live && setLoaded([]));
+    return () => {
+      live = false;
+    };
   }, [named, source]);
   const choices = named ?? loaded;
-  if (!choices && !source) return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+  if (!choices && !source)
+    return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
   return (
-    <TextField select size="small" label={label} value={choices ? value : ''} onChange={(e) => onChange(e.target.value)} disabled={!choices} data-testid={`filter-${name}`}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={choices ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={!choices}
+      data-testid={`filter-${name}`}
+    >
       <MenuItem value="">{t('list.any')}</MenuItem>
-      {(choices ?? []).map(([v, n]) => <MenuItem key={v} value={v}>{n}</MenuItem>)}
+      {(choices ?? []).map(([v, n]) => (
+        <MenuItem key={v} value={v}>
+          {n}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

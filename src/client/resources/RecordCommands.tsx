@@ -18,7 +18,11 @@ import { Suspense } from 'react';
 function CommandDialog({ command, ...props }: Omit<CommandDialogProps, 'method'> & { command: Command }) {
   const Dialog_ = command.dialog ? registeredDialog(command.dialog) : undefined;
   if (!Dialog_) return null;
-  return <Suspense fallback={null}><Dialog_ {...props} method={command.method} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <Dialog_ {...props} method={command.method} />
+    </Suspense>
+  );
 }
 
 type Record_ = Record<string, unknown> & { id: number };
@@ -39,8 +43,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   const [findings, setFindings] = useState<{ title: string; errors: Record<string, string[]> } | null>(null);
   const [running, setRunning] = useState<{ id: number; label: string } | null>(null);
   const [dialog, setDialog] = useState<{ command: Command; path: string } | null>(null);
-  const commands = (entity.resource.commands ?? []).filter((c) => can(me, actionSlug(entity.resource, c.action))
-    && Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)));
+  const commands = (entity.resource.commands ?? []).filter(
+    (c) =>
+      can(me, actionSlug(entity.resource, c.action)) &&
+      Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)),
+  );
   if (!commands.length) return null;
   const base = `/${entity.resource.basePath}`;
   const label = (c: Command) => (locale === 'es' && c.label_es) || c.label;
@@ -48,12 +55,19 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   async function run(c: Command) {
     setBusy(c.path);
     // A path of the API itself (/jobs/batch-send) or one under the entity's base.
-    const path = c.path.startsWith('/') ? c.path.replace('{id}', String(record.id)) : `${base}/${c.path.replace('{id}', String(record.id))}`;
-    const body = c.body ? Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, fill(v, record.id)])) : { version: record.version };
+    const path = c.path.startsWith('/')
+      ? c.path.replace('{id}', String(record.id))
+      : `${base}/${c.path.replace('{id}', String(record.id))}`;
+    const body = c.body
+      ? Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, fill(v, record.id)]))
+      : { version: record.version };
     try {
       if (c.result === 'file') {
         // A document (a PDF) opens in a new tab from the signed-in call's bytes.
-        const blob = await apiBlob(path, { method: c.method.toUpperCase(), body: c.method === 'get' ? undefined : body });
+        const blob = await apiBlob(path, {
+          method: c.method.toUpperCase(),
+          body: c.method === 'get' ? undefined : body,
+        });
         window.open(URL.createObjectURL(blob), '_blank', 'noopener');
         return;
       }
@@ -78,28 +92,65 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
       await queryClient.invalidateQueries({ queryKey: [entity.name] });
       showToast('success', `${label(c)}: ${t('toast.saved')}`);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 422 && Object.keys(e.errors).length) setFindings({ title: `${label(c)}: ${e.message}`, errors: e.errors });
+      if (e instanceof ApiError && e.status === 422 && Object.keys(e.errors).length)
+        setFindings({ title: `${label(c)}: ${e.message}`, errors: e.errors });
       else notifyError(t, e);
-    } finally { setBusy(null); }
+    } finally {
+      setBusy(null);
+    }
   }
 
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="record-commands">
-      {commands.map((c) => <Button key={c.path} size="small" variant="outlined" disabled={busy !== null} onClick={() => void run(c)}>{label(c)}</Button>)}
-      {dialog && <CommandDialog command={dialog.command} path={dialog.path} record={record} title={label(dialog.command)}
-        onClose={(saved) => {
-          setDialog(null);
-          if (saved) { queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved); void queryClient.invalidateQueries({ queryKey: [entity.name] }); showToast('success', `${label(dialog.command)}: ${t('toast.saved')}`); }
-        }} />}
-      {running && <JobDialog job={running} onClose={() => { setRunning(null); void queryClient.invalidateQueries({ queryKey: [entity.name] }); }} />}
+      {commands.map((c) => (
+        <Button key={c.path} size="small" variant="outlined" disabled={busy !== null} onClick={() => void run(c)}>
+          {label(c)}
+        </Button>
+      ))}
+      {dialog && (
+        <CommandDialog
+          command={dialog.command}
+          path={dialog.path}
+          record={record}
+          title={label(dialog.command)}
+          onClose={(saved) => {
+            setDialog(null);
+            if (saved) {
+              queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved);
+              void queryClient.invalidateQueries({ queryKey: [entity.name] });
+              showToast('success', `${label(dialog.command)}: ${t('toast.saved')}`);
+            }
+          }}
+        />
+      )}
+      {running && (
+        <JobDialog
+          job={running}
+          onClose={() => {
+            setRunning(null);
+            void queryClient.invalidateQueries({ queryKey: [entity.name] });
+          }}
+        />
+      )}
       <Dialog open={!!findings} onClose={() => setFindings(null)} aria-labelledby="findings-title" maxWidth="md">
         <DialogTitle id="findings-title">{findings?.title}</DialogTitle>
         <DialogContent>
           <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="findings">
-            {Object.entries(findings?.errors ?? {}).flatMap(([field, ms]) => ms.map((m) => <li key={field + m}><Typography component="span" sx={{ fontWeight: 600 }}>{field}</Typography>: {m}</li>))}
+            {Object.entries(findings?.errors ?? {}).flatMap(([field, ms]) =>
+              ms.map((m) => (
+                <li key={field + m}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {field}
+                  </Typography>
+                  : {m}
+                </li>
+              )),
+            )}
           </Box>
         </DialogContent>
-        <DialogActions><Button onClick={() => setFindings(null)}>{t('record.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setFindings(null)}>{t('record.close')}</Button>
+        </DialogActions>
       </Dialog>
     </Box>
   );

@@ -1,4 +1,25 @@
-import { Box, Button, Checkbox, IconButton, InputAdornment, LinearProgress, Menu, MenuItem, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  Menu,
+  MenuItem,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useListController } from 'react-admin';
 import Refresh from '@mui/icons-material/Refresh';
@@ -24,12 +45,31 @@ type Row = Record<string, unknown> & { id: number };
 const BulkChange = lazy(() => import('./BulkChange.tsx'));
 
 /** The generated list: server paging, sorting, search, the schema's filters, status toggle, export. */
-export function ResourceList({ entity, perms, go, fixed, initialFilter }: { entity: ClientEntity; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
+export function ResourceList({
+  entity,
+  perms,
+  go,
+  fixed,
+  initialFilter,
+}: {
+  entity: ClientEntity;
+  perms: Permissions;
+  go(v: View): void;
+  fixed?: Record<string, unknown>;
   /** the filters the list opens with (a payer's guidelines, asked from a claim); the person may change them */
-  initialFilter?: Record<string, unknown> }) {
+  initialFilter?: Record<string, unknown>;
+}) {
   const { t, locale } = useI18n();
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
-  const list = useListController<Row>({ resource: entity.name, perPage: 10, sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' }, disableSyncWithLocation: true, storeKey: false, filter: fixed, filterDefaultValues: initialFilter });
+  const list = useListController<Row>({
+    resource: entity.name,
+    perPage: 10,
+    sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' },
+    disableSyncWithLocation: true,
+    storeKey: false,
+    filter: fixed,
+    filterDefaultValues: initialFilter,
+  });
   const { me } = useMe();
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;
@@ -39,11 +79,20 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   // Rows chosen for a bulk change (the denial worklist's assign, sub-status, follow-up), on the page shown.
-  const bulk = entity.resource.bulk && can(me, actionSlug(entity.resource, entity.resource.bulk.action)) ? entity.resource.bulk : null;
+  const bulk =
+    entity.resource.bulk && can(me, actionSlug(entity.resource, entity.resource.bulk.action))
+      ? entity.resource.bulk
+      : null;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
   const pageIds = (list.data ?? []).map((r) => r.id);
-  const toggle = (id: number) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const filterKey = JSON.stringify(list.filterValues);
   useEffect(() => setSelected(new Set()), [list.page, list.perPage, filterKey]);
   const filtersRef = useRef(list.filterValues);
@@ -65,7 +114,9 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
       await changeStatus(entity.name, row.id, !row[status!.field]);
       await list.refetch();
       showToast('success', t('toast.status_changed'));
-    } catch (e) { notifyError(t, e); }
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
 
   const doExport = async (format: 'csv' | 'xlsx' | 'pdf') => {
@@ -73,7 +124,9 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
     try {
       const { exportList } = await import('../export/export-list.ts');
       await exportList(entity, { filter: { ...list.filterValues, ...fixed }, sort: list.sort }, format, locale, t);
-    } catch (e) { notifyError(t, e); }
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
 
   const title = (locale === 'es' ? entity.resource.label_es : undefined) ?? entity.schema.title;
@@ -82,22 +135,62 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>{title}</Typography>
-        <TextField size="small" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t(byName ? 'list.search_by_name' : 'list.search')} sx={{ width: byName ? 280 : 240 }}
-          slotProps={{ htmlInput: { 'aria-label': t('list.search') }, input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden fontSize="small" /></InputAdornment> } }} />
+        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>
+          {title}
+        </Typography>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t(byName ? 'list.search_by_name' : 'list.search')}
+          sx={{ width: byName ? 280 : 240 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('list.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
         <ListFilters entity={entity} filterValues={list.filterValues} setFilters={(f) => list.setFilters(f, {})} />
         <Box sx={{ flex: 1 }} />
-        <Tooltip title={t('list.refresh')}><IconButton aria-label={t('list.refresh')} onClick={() => void list.refetch()}><Refresh /></IconButton></Tooltip>
-        <Button variant="outlined" onClick={(e) => setExportAnchor(e.currentTarget)} aria-haspopup="menu">{t('list.export')}</Button>
+        <Tooltip title={t('list.refresh')}>
+          <IconButton aria-label={t('list.refresh')} onClick={() => void list.refetch()}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <Button variant="outlined" onClick={(e) => setExportAnchor(e.currentTarget)} aria-haspopup="menu">
+          {t('list.export')}
+        </Button>
         <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
           <MenuItem onClick={() => void doExport('csv')}>{t('list.export_csv')}</MenuItem>
           <MenuItem onClick={() => void doExport('xlsx')}>{t('list.export_xlsx')}</MenuItem>
           <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
         </Menu>
-        {bulk && <Button variant="outlined" disabled={!selected.size} onClick={() => setBulkOpen(true)}>{(locale === 'es' && bulk.label_es) || bulk.label} ({selected.size})</Button>}
-        {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && <CodeSetImport entity={entity} onDone={() => void list.refetch()} />}
-        {(entity.resource.fileImports ?? []).filter((f) => can(me, actionSlug(entity.resource, f.action))).map((f) => <FileImport key={f.kind} def={f} onDone={() => void list.refetch()} />)}
-        {perms.create && <Button variant="contained" onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}>{t('list.create')}</Button>}
+        {bulk && (
+          <Button variant="outlined" disabled={!selected.size} onClick={() => setBulkOpen(true)}>
+            {(locale === 'es' && bulk.label_es) || bulk.label} ({selected.size})
+          </Button>
+        )}
+        {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && (
+          <CodeSetImport entity={entity} onDone={() => void list.refetch()} />
+        )}
+        {(entity.resource.fileImports ?? [])
+          .filter((f) => can(me, actionSlug(entity.resource, f.action)))
+          .map((f) => (
+            <FileImport key={f.kind} def={f} onDone={() => void list.refetch()} />
+          ))}
+        {perms.create && (
+          <Button
+            variant="contained"
+            onClick={() => go(entity.name === 'user' ? { kind: 'lookup' } : { kind: 'create' })}
+          >
+            {t('list.create')}
+          </Button>
+        )}
       </Box>
       {list.isFetching ? <LinearProgress aria-label={t('widgets.loading')} /> : <Box sx={{ height: 4 }} />}
       <TableContainer sx={{ flex: 1 }}>
@@ -106,66 +199,148 @@ export function ResourceList({ entity, perms, go, fixed, initialFilter }: { enti
             <TableRow>
               {bulk && (
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={!!pageIds.length && pageIds.every((id) => selected.has(id))} indeterminate={pageIds.some((id) => selected.has(id)) && !pageIds.every((id) => selected.has(id))}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())} slotProps={{ input: { 'aria-label': t('bulk.select_all') } }} />
+                  <Checkbox
+                    size="small"
+                    checked={!!pageIds.length && pageIds.every((id) => selected.has(id))}
+                    indeterminate={pageIds.some((id) => selected.has(id)) && !pageIds.every((id) => selected.has(id))}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
+                    slotProps={{ input: { 'aria-label': t('bulk.select_all') } }}
+                  />
                 </TableCell>
               )}
               {columns.map(([name, f]) => (
-                <TableCell key={name} sortDirection={list.sort.field === name ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                <TableCell
+                  key={name}
+                  sortDirection={list.sort.field === name ? (list.sort.order === 'ASC' ? 'asc' : 'desc') : false}
+                >
                   {f['x-list']?.sortable || name === 'id' ? (
-                    <TableSortLabel active={list.sort.field === name} direction={list.sort.field === name && list.sort.order === 'DESC' ? 'desc' : 'asc'}
-                      onClick={() => list.setSort({ field: name, order: list.sort.field === name && list.sort.order === 'ASC' ? 'DESC' : 'ASC' })}>
+                    <TableSortLabel
+                      active={list.sort.field === name}
+                      direction={list.sort.field === name && list.sort.order === 'DESC' ? 'desc' : 'asc'}
+                      onClick={() =>
+                        list.setSort({
+                          field: name,
+                          order: list.sort.field === name && list.sort.order === 'ASC' ? 'DESC' : 'ASC',
+                        })
+                      }
+                    >
                       {schemaLabel(f, locale, name)}
                     </TableSortLabel>
-                  ) : schemaLabel(f, locale, name)}
+                  ) : (
+                    schemaLabel(f, locale, name)
+                  )}
                 </TableCell>
               ))}
             </TableRow>
           </TableHead>
           <TableBody data-testid="list-rows">
             {list.data?.map((row) => (
-              <TableRow key={row.id} hover tabIndex={0} sx={{ cursor: perms.show ? 'pointer' : 'default' }} data-testid={`row-${row.id}`}
-                onClick={() => perms.show && go({ kind: 'show', id: row.id })} onKeyDown={(e) => { if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id }); }}>
+              <TableRow
+                key={row.id}
+                hover
+                tabIndex={0}
+                sx={{ cursor: perms.show ? 'pointer' : 'default' }}
+                data-testid={`row-${row.id}`}
+                onClick={() => perms.show && go({ kind: 'show', id: row.id })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id });
+                }}
+              >
                 {bulk && (
                   <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
-                    <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': t('bulk.select', { name: String(row.display_name ?? row.code ?? row.id) }) } }} />
+                    <Checkbox
+                      size="small"
+                      checked={selected.has(row.id)}
+                      onChange={() => toggle(row.id)}
+                      slotProps={{
+                        input: {
+                          'aria-label': t('bulk.select', { name: String(row.display_name ?? row.code ?? row.id) }),
+                        },
+                      }}
+                    />
                   </TableCell>
                 )}
                 {columns.map(([name, f]) => (
                   <TableCell key={name}>
                     {status && name === status.field ? (
-                      <Switch checked={!!row[name]} disabled={!perms.disable} size="small" onClick={(e) => e.stopPropagation()} onChange={() => setConfirm(row)}
-                        slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }} />
-                    ) : <CellValue field={f} value={row[name]} t={t} locale={locale} />}
+                      <Switch
+                        checked={!!row[name]}
+                        disabled={!perms.disable}
+                        size="small"
+                        onClick={(e) => e.stopPropagation()}
+                        onChange={() => setConfirm(row)}
+                        slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }}
+                      />
+                    ) : (
+                      <CellValue field={f} value={row[name]} t={t} locale={locale} />
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
             ))}
             {list.data?.length === 0 && !list.isPending && (
-              <TableRow><TableCell colSpan={columns.length + (bulk ? 1 : 0)}>{t('list.no_results')}</TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={columns.length + (bulk ? 1 : 0)}>{t('list.no_results')}</TableCell>
+              </TableRow>
             )}
             {sums && !!list.data?.length && (
               <TableRow data-testid="list-sums" sx={{ '& td': { fontWeight: 600 } }}>
                 {bulk && <TableCell />}
                 {columns.map(([name, f], i) => (
-                  <TableCell key={name}>{name in sums ? <CellValue field={f} value={sums[name]} t={t} locale={locale} /> : i === 0 ? t('list.total_all') : ''}</TableCell>
+                  <TableCell key={name}>
+                    {name in sums ? (
+                      <CellValue field={f} value={sums[name]} t={t} locale={locale} />
+                    ) : i === 0 ? (
+                      t('list.total_all')
+                    ) : (
+                      ''
+                    )}
+                  </TableCell>
                 ))}
               </TableRow>
             )}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={list.total ?? 0} page={Math.max(0, list.page - 1)} rowsPerPage={list.perPage} rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_e, p) => list.setPage(p + 1)} onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))} labelRowsPerPage={t('list.rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => t('list.displayed_rows', { from, to, count: `${count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US')}${meta?.countCapped ? '+' : ''}` })} />
+      <TablePagination
+        component="div"
+        count={list.total ?? 0}
+        page={Math.max(0, list.page - 1)}
+        rowsPerPage={list.perPage}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        onPageChange={(_e, p) => list.setPage(p + 1)}
+        onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
+        labelRowsPerPage={t('list.rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) =>
+          t('list.displayed_rows', {
+            from,
+            to,
+            count: `${count.toLocaleString(locale === 'es' ? 'es-US' : 'en-US')}${meta?.countCapped ? '+' : ''}`,
+          })
+        }
+      />
       {bulkOpen && (
         <Suspense fallback={null}>
-          <BulkChange entity={entity} rows={(list.data ?? []).filter((r) => selected.has(r.id))}
-            onClose={(changed) => { setBulkOpen(false); if (changed) { setSelected(new Set()); void list.refetch(); } }} />
+          <BulkChange
+            entity={entity}
+            rows={(list.data ?? []).filter((r) => selected.has(r.id))}
+            onClose={(changed) => {
+              setBulkOpen(false);
+              if (changed) {
+                setSelected(new Set());
+                void list.refetch();
+              }
+            }}
+          />
         </Suspense>
       )}
-      <ConfirmDialog open={!!confirm} title={t('list.confirm_status_title')} body={confirm && status ? t(confirm[status.field] ? 'list.confirm_disable' : 'list.confirm_enable') : ''}
-        onCancel={() => setConfirm(null)} onConfirm={() => confirm && void toggleStatus(confirm)} />
+      <ConfirmDialog
+        open={!!confirm}
+        title={t('list.confirm_status_title')}
+        body={confirm && status ? t(confirm[status.field] ? 'list.confirm_disable' : 'list.confirm_enable') : ''}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && void toggleStatus(confirm)}
+      />
     </Box>
   );
 }

@@ -20,17 +20,26 @@ type Record_ = Record<string, unknown> & { id: number };
  * shared table's shipped code (no billing company) only to a Super User, as the server holds it.
  */
 const editable = (entity: ClientEntity, data: Record_, superUser: boolean) =>
-  Object.entries(entity.resource.editableWhen ?? {}).every(([field, values]) => values.includes(data[field] as never))
-  && (entity.resource.tenancy !== 'shared' || data.billing_company_id !== undefined || superUser);
+  Object.entries(entity.resource.editableWhen ?? {}).every(([field, values]) =>
+    values.includes(data[field] as never),
+  ) &&
+  (entity.resource.tenancy !== 'shared' || data.billing_company_id !== undefined || superUser);
 
 function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>; data: Record_ }) {
   const { locale } = useI18n();
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(140px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       {fields.map(([name, f]) => (
         <Box key={name} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ color: 'text.secondary' }}>{schemaLabel(f, locale, name)}</Box>
-          <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}><FieldValue field={f} value={data[name]} /></Box>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {schemaLabel(f, locale, name)}
+          </Box>
+          <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}>
+            <FieldValue field={f} value={data[name]} />
+          </Box>
         </Box>
       ))}
     </Box>
@@ -42,11 +51,25 @@ function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>;
  * several sections or child records (a patient: contact, addresses…, insurance policies) shows them
  * as tabs; a small one shows everything at once.
  */
-export function ResourceShow({ entity, id, perms, go, fixed, addChild, renderChild }: { entity: ClientEntity; id: number; perms: Permissions; go(v: View): void; fixed?: Record<string, unknown>;
+export function ResourceShow({
+  entity,
+  id,
+  perms,
+  go,
+  fixed,
+  addChild,
+  renderChild,
+}: {
+  entity: ClientEntity;
+  id: number;
+  perms: Permissions;
+  go(v: View): void;
+  fixed?: Record<string, unknown>;
   /** just created: open the child tab the schema names for it (a new patient's policies) on its form */
   addChild?: boolean;
   /** shows one kind of the record's child records: the window holding this screen draws them */
-  renderChild: RenderChild }) {
+  renderChild: RenderChild;
+}) {
   const { t, locale } = useI18n();
   const adding = addChild ? childTabsOf(entity).findIndex((c) => c.addAfterCreate) : -1;
   // The child tab comes right after the first section's (see below): its index is 1 + its place among the children.
@@ -56,9 +79,18 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild, renderChi
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
   const { me } = useMe();
   if (isPending) return <Loading />;
-  if (error || !data) return <Box sx={{ p: 2 }}><Typography role="alert">{(error as Error)?.message}</Typography><Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button></Box>;
+  if (error || !data)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Typography role="alert">{(error as Error)?.message}</Typography>
+        <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
+      </Box>
+    );
   // What the parent screen already says (a policy's patient) is not repeated on the child's record.
-  const fields = orderedFields(entity, (n, f) => !f.writeOnly && !f['x-db']?.secret && f['x-ui']?.widget !== 'hidden' && !(fixed && n in fixed));
+  const fields = orderedFields(
+    entity,
+    (n, f) => !f.writeOnly && !f['x-db']?.secret && f['x-ui']?.widget !== 'hidden' && !(fixed && n in fixed),
+  );
   const sections = [...new Set(fields.map(([, f]) => f['x-ui']?.section ?? ''))];
   const children = childTabsOf(entity);
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
@@ -66,41 +98,83 @@ export function ResourceShow({ entity, id, perms, go, fixed, addChild, renderChi
   const tabbed = children.length > 0 || sections.filter(Boolean).length >= 3;
   // Child records (a patient's insurance policies) come right after the record's first section: billing staff
   // look there first, and a tenth tab hides behind the scroll arrow of a window at its default size.
-  const sectionTabs = sections.map((s, i) => ({ key: `s:${s}`, label: s ? sectionTitle(t, s) : t('record.main'), section: i, child: -1 }));
-  const childTabs = children.map((c, i) => ({ key: `c:${c.entity.name}`, label: (locale === 'es' && c.label_es) || c.label, section: -1, child: i }));
+  const sectionTabs = sections.map((s, i) => ({
+    key: `s:${s}`,
+    label: s ? sectionTitle(t, s) : t('record.main'),
+    section: i,
+    child: -1,
+  }));
+  const childTabs = children.map((c, i) => ({
+    key: `c:${c.entity.name}`,
+    label: (locale === 'es' && c.label_es) || c.label,
+    section: -1,
+    child: i,
+  }));
   const tabs = [...sectionTabs.slice(0, 1), ...childTabs, ...sectionTabs.slice(1)];
   const current = Math.min(tab, tabs.length - 1);
   const shown = tabs[current];
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>{String(data.display_name ?? data.id)}</Typography>
+        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>
+          {String(data.display_name ?? data.id)}
+        </Typography>
         <Button onClick={() => go({ kind: 'list' })}>{t('record.back')}</Button>
-        {entity.resource.messenger && <MessagesButton kind={entity.resource.messenger} id={id} subject={String(data.display_name ?? '')} />}
-        {perms.history && <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>{t('record.history')}</Button>}
-        {perms.edit && editable(entity, data, !!me?.is_super_user) && <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>{t('record.edit')}</Button>}
+        {entity.resource.messenger && (
+          <MessagesButton kind={entity.resource.messenger} id={id} subject={String(data.display_name ?? '')} />
+        )}
+        {perms.history && (
+          <Button variant="outlined" onClick={() => go({ kind: 'history', id })}>
+            {t('record.history')}
+          </Button>
+        )}
+        {perms.edit && editable(entity, data, !!me?.is_super_user) && (
+          <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>
+            {t('record.edit')}
+          </Button>
+        )}
       </Box>
       {entity.name === 'user' && <UserActions user={data} />}
       <RecordCommands entity={entity} record={data} />
       {entity.schema['x-states'] && <StateControl entity={entity} record={data} />}
       {tabbed ? (
         <>
-          <Tabs value={current} onChange={(_e, v) => { setTab(v); setAddingNow(-1); }} variant="scrollable" scrollButtons="auto" aria-label={t('record.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-            {tabs.map((x) => <Tab key={x.key} label={x.label} />)}
+          <Tabs
+            value={current}
+            onChange={(_e, v) => {
+              setTab(v);
+              setAddingNow(-1);
+            }}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label={t('record.sections')}
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {tabs.map((x) => (
+              <Tab key={x.key} label={x.label} />
+            ))}
           </Tabs>
-          {shown.child < 0
-            ? <SectionFields fields={inSection(sections[shown.section])} data={data} />
-            : renderChild(children[shown.child], data, shown.child === addingNow)}
+          {shown.child < 0 ? (
+            <SectionFields fields={inSection(sections[shown.section])} data={data} />
+          ) : (
+            renderChild(children[shown.child], data, shown.child === addingNow)
+          )}
         </>
       ) : (
         <>
           {sections.map((s) => (
             <Box component="section" key={s || 'main'} sx={{ mb: 2 }}>
-              {s && <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 1 }}>{sectionTitle(t, s)}</Typography>}
+              {s && (
+                <Typography variant="h4" sx={{ fontSize: 15, fontWeight: 700, color: 'primary.dark', mb: 1 }}>
+                  {sectionTitle(t, s)}
+                </Typography>
+              )}
               <SectionFields fields={inSection(s)} data={data} />
             </Box>
           ))}
-          {children.map((c, i) => <Fragment key={c.entity.name}>{renderChild(c, data, i === addingNow)}</Fragment>)}
+          {children.map((c, i) => (
+            <Fragment key={c.entity.name}>{renderChild(c, data, i === addingNow)}</Fragment>
+          ))}
         </>
       )}
     </Box>

@@ -1,6 +1,12 @@
 import { actionSlug } from '../../platform/route-plan.ts';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { onOpenFilteredList, onOpenRecord, takeOpenedFilter, takeOpenedRecord, type ListFilter } from '../shell/open-record.ts';
+import {
+  onOpenFilteredList,
+  onOpenRecord,
+  takeOpenedFilter,
+  takeOpenedRecord,
+  type ListFilter,
+} from '../shell/open-record.ts';
 import { Loading } from '../app/Loading.tsx';
 import type { ClientEntity } from '../schema/entities.ts';
 import { useMe } from '../shell/me-context.ts';
@@ -15,21 +21,42 @@ import { UserLookup } from './UserLookup.tsx';
 const ResourceForm = lazy(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
 
-export type View = { kind: 'list'; filter?: ListFilter } | { kind: 'show'; id: number; addChild?: boolean } | { kind: 'edit'; id: number } | { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'history'; id: number } | { kind: 'lookup' };
+export type View =
+  | { kind: 'list'; filter?: ListFilter }
+  | { kind: 'show'; id: number; addChild?: boolean }
+  | { kind: 'edit'; id: number }
+  | { kind: 'create'; initial?: Record<string, unknown> }
+  | { kind: 'history'; id: number }
+  | { kind: 'lookup' };
 
-export interface Permissions { create: boolean; edit: boolean; disable: boolean; history: boolean; show: boolean }
+export interface Permissions {
+  create: boolean;
+  edit: boolean;
+  disable: boolean;
+  history: boolean;
+  show: boolean;
+}
 
 /**
  * One entity's screens inside one window. The view lives in the window, not in the address bar, so
  * several windows can each show their own list at once.
  */
-export default function ResourceWindow({ entity, appName, fixed, linkedOnly, startCreating }: { entity: ClientEntity; appName: string;
+export default function ResourceWindow({
+  entity,
+  appName,
+  fixed,
+  linkedOnly,
+  startCreating,
+}: {
+  entity: ClientEntity;
+  appName: string;
   /** open on a new record's form (a new patient's first policy) */
   startCreating?: boolean;
   /** inside a parent's screen: the child's fields set to the parent (patient_id), which filter the list and fill the form */
   fixed?: Record<string, unknown>;
   /** records linked to the parent by a list of ids: listed and opened, not created here */
-  linkedOnly?: boolean }) {
+  linkedOnly?: boolean;
+}) {
   const { me } = useMe();
   const [view, setView] = useState<View>(() => {
     if (startCreating) return { kind: 'create' };
@@ -39,25 +66,70 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly, sta
   });
   // Asked again while open (another ledger row's claim, another payer's guidelines): the window turns to it.
   useEffect(() => (fixed ? undefined : onOpenRecord(appName, (id) => setView({ kind: 'show', id }))), [appName, fixed]);
-  useEffect(() => (fixed ? undefined : onOpenFilteredList(appName, (filter) => setView({ kind: 'list', filter }))), [appName, fixed]);
+  useEffect(
+    () => (fixed ? undefined : onOpenFilteredList(appName, (filter) => setView({ kind: 'list', filter }))),
+    [appName, fixed],
+  );
   const slug = (action: string) => actionSlug(entity.resource, action);
   // Shared catalogues (payers, clearing houses, codes) change only by a Super User's hand; the server says so too.
   // A log and a view (the denial worklist over claims) are read here; their records change through their own commands.
   const readOnly = !!entity.resource.systemWritten || !!entity.resource.viewOf;
   const mayChange = (entity.resource.tenancy !== 'global' || me.is_super_user) && !readOnly;
   const perms: Permissions = {
-    create: !linkedOnly && !readOnly && can(me, slug('create')), edit: mayChange && can(me, slug('edit')), disable: mayChange && can(me, slug('disable')),
-    history: !entity.resource.viewOf && can(me, slug('history')), show: can(me, slug('show')),
+    create: !linkedOnly && !readOnly && can(me, slug('create')),
+    edit: mayChange && can(me, slug('edit')),
+    disable: mayChange && can(me, slug('disable')),
+    history: !entity.resource.viewOf && can(me, slug('history')),
+    show: can(me, slug('show')),
   };
   const go = (v: View) => setView(v);
   switch (view.kind) {
-    case 'list': return <ResourceList key={JSON.stringify(view.filter ?? {})} entity={entity} perms={perms} go={go} fixed={fixed} initialFilter={view.filter} />;
-    case 'show': return <ResourceShow key={`${view.id}-${view.addChild ? 'add' : ''}`} entity={entity} id={view.id} perms={perms} go={go} fixed={fixed} addChild={view.addChild}
-      renderChild={(child, record, adding) => <ChildRecords child={child} record={record} parent={entity} adding={adding} />} />;
-    case 'edit': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} /></Suspense>;
-    case 'create': return <Suspense fallback={<Loading />}><ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} /></Suspense>;
-    case 'history': return <Suspense fallback={<Loading />}><ResourceHistory entity={entity} id={view.id} perms={perms} go={go} /></Suspense>;
-    case 'lookup': return <UserLookup go={go} />;
+    case 'list':
+      return (
+        <ResourceList
+          key={JSON.stringify(view.filter ?? {})}
+          entity={entity}
+          perms={perms}
+          go={go}
+          fixed={fixed}
+          initialFilter={view.filter}
+        />
+      );
+    case 'show':
+      return (
+        <ResourceShow
+          key={`${view.id}-${view.addChild ? 'add' : ''}`}
+          entity={entity}
+          id={view.id}
+          perms={perms}
+          go={go}
+          fixed={fixed}
+          addChild={view.addChild}
+          renderChild={(child, record, adding) => (
+            <ChildRecords child={child} record={record} parent={entity} adding={adding} />
+          )}
+        />
+      );
+    case 'edit':
+      return (
+        <Suspense fallback={<Loading />}>
+          <ResourceForm entity={entity} id={view.id} go={go} fixed={fixed} />
+        </Suspense>
+      );
+    case 'create':
+      return (
+        <Suspense fallback={<Loading />}>
+          <ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} />
+        </Suspense>
+      );
+    case 'history':
+      return (
+        <Suspense fallback={<Loading />}>
+          <ResourceHistory entity={entity} id={view.id} perms={perms} go={go} />
+        </Suspense>
+      );
+    case 'lookup':
+      return <UserLookup go={go} />;
   }
 }
 
@@ -67,13 +139,33 @@ export default function ResourceWindow({ entity, appName, fixed, linkedOnly, sta
  * linked through a list of ids (a company's facilities) are shown, not added here: they are linked
  * from their own screen or the link calls.
  */
-function ChildRecords({ child, record, parent, adding }: { child: ChildTab; record: Record<string, unknown> & { id: number }; parent: ClientEntity; adding?: boolean }) {
+function ChildRecords({
+  child,
+  record,
+  parent,
+  adding,
+}: {
+  child: ChildTab;
+  record: Record<string, unknown> & { id: number };
+  parent: ClientEntity;
+  adding?: boolean;
+}) {
   const fixed: Record<string, unknown> = { [child.field]: record.id };
-  if (child.entity.resource.tenancy === 'billing-company' && record.billing_company_id !== undefined) fixed.billing_company_id = record.billing_company_id;
+  if (child.entity.resource.tenancy === 'billing-company' && record.billing_company_id !== undefined)
+    fixed.billing_company_id = record.billing_company_id;
   return (
-    <Box sx={{ minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`children-${child.entity.name}`}>
-      <ResourceWindow key={`${child.entity.name}-${record.id}`} entity={child.entity} appName={`${parent.name}-${record.id}-${child.entity.name}`} fixed={fixed}
-        linkedOnly={child.entity.schema.properties[child.field]?.type === 'array'} startCreating={adding} />
+    <Box
+      sx={{ minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      data-testid={`children-${child.entity.name}`}
+    >
+      <ResourceWindow
+        key={`${child.entity.name}-${record.id}`}
+        entity={child.entity}
+        appName={`${parent.name}-${record.id}-${child.entity.name}`}
+        fixed={fixed}
+        linkedOnly={child.entity.schema.properties[child.field]?.type === 'array'}
+        startCreating={adding}
+      />
     </Box>
   );
 }

@@ -17,14 +17,25 @@ export function UserActions({ user }: { user: Record<string, unknown> & { id: nu
       const r = await api<{ message: string }>(path, { method });
       showToast('success', r.message);
       refresh();
-    } catch (e) { notifyError(t, e); }
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
-      {Array.isArray(user.roles) && (user.roles as Array<{ name: string }>).map((r) => <Chip key={r.name} label={r.name} size="small" />)}
+      {Array.isArray(user.roles) &&
+        (user.roles as Array<{ name: string }>).map((r) => <Chip key={r.name} label={r.name} size="small" />)}
       <Box sx={{ flex: 1 }} />
-      {!!user.is_blocked && can(me, 'user.unlock') && <Button variant="outlined" color="warning" onClick={() => void run(`/user/${user.id}/unlock`, 'PATCH')}>{t('users.unlock')}</Button>}
-      {can(me, 'user.edit') && <Button variant="outlined" onClick={() => void run(`/user/${user.id}/sessions`, 'DELETE')}>{t('users.end_sessions')}</Button>}
+      {!!user.is_blocked && can(me, 'user.unlock') && (
+        <Button variant="outlined" color="warning" onClick={() => void run(`/user/${user.id}/unlock`, 'PATCH')}>
+          {t('users.unlock')}
+        </Button>
+      )}
+      {can(me, 'user.edit') && (
+        <Button variant="outlined" onClick={() => void run(`/user/${user.id}/sessions`, 'DELETE')}>
+          {t('users.end_sessions')}
+        </Button>
+      )}
     </Box>
   );
 }

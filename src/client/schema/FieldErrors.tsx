@@ -12,6 +12,11 @@ export function FieldErrors({ errors, uiSchema, schema }: FieldErrorProps) {
   const widget = uiSchema?.['ui:widget'];
   if (typeof widget === 'string' && widgets[widget]) return null;
   const first = errors?.find((e) => typeof e === 'string' && e);
-  if (schema.type === 'object' || schema.type === 'array') return first ? <FormHelperText error>{first}</FormHelperText> : null;
-  return <FormHelperText error={!!first} sx={{ minHeight: 20, mt: 0 }}>{first ?? ' '}</FormHelperText>;
+  if (schema.type === 'object' || schema.type === 'array')
+    return first ? <FormHelperText error>{first}</FormHelperText> : null;
+  return (
+    <FormHelperText error={!!first} sx={{ minHeight: 20, mt: 0 }}>
+      {first ?? ' '}
+    </FormHelperText>
+  );
 }

@@ -1,7 +1,14 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { schemaLabel, type Locale } from '../i18n/i18n.ts';
 import { FORMAT_WIDGETS, fields as customFields, widgets } from '../widgets/registry.ts';
-import { codeListName, codeLists, entityOfTable, orderedFields, type ClientEntity, type FieldSchema } from './entities.ts';
+import {
+  codeListName,
+  codeLists,
+  entityOfTable,
+  orderedFields,
+  type ClientEntity,
+  type FieldSchema,
+} from './entities.ts';
 import { codeListLabel } from '../../platform/code-list-fields.ts';
 import { hasOwnerColumn } from '../../platform/entity.ts';
 
@@ -29,18 +36,36 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
   const xui = field['x-ui'];
   const ui: Record<string, unknown> = { 'ui:title': schemaLabel(field, opts.locale, name) };
   // A hand-written field (a claim's grid of service lines) takes the whole value; a widget one input.
-  if (xui?.widget && customFields[xui.widget]) return { ...ui, 'ui:field': xui.widget, ...(xui.section ? { 'ui:section': xui.section } : {}), ...(xui.visibleWhen ? { 'ui:visibleWhen': xui.visibleWhen } : {}) };
-  const widget = (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
+  if (xui?.widget && customFields[xui.widget])
+    return {
+      ...ui,
+      'ui:field': xui.widget,
+      ...(xui.section ? { 'ui:section': xui.section } : {}),
+      ...(xui.visibleWhen ? { 'ui:visibleWhen': xui.visibleWhen } : {}),
+    };
+  const widget =
+    (xui?.widget && (widgets[xui.widget] || BUILT_IN.has(xui.widget)) ? xui.widget : undefined) ??
+    (field.format ? FORMAT_WIDGETS[field.format] : undefined);
   if (widget) ui['ui:widget'] = widget;
   else if (field.format === 'state') {
     // A state is chosen from the USPS list (typed "fl" or "Flor" finds Florida), never typed as free text.
     ui['ui:widget'] = 'search-select';
-    ui['ui:options'] = { choices: (codeLists.get('us-states')?.items ?? []).map((i) => ({ id: i.id, name: codeListLabel(i, opts.locale) })) };
+    ui['ui:options'] = {
+      choices: (codeLists.get('us-states')?.items ?? []).map((i) => ({
+        id: i.id,
+        name: codeListLabel(i, opts.locale),
+      })),
+    };
   }
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
   if (xui?.section) ui['ui:section'] = xui.section;
   if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;
-  if (xui?.source) ui['ui:options'] = { ...(ui['ui:options'] as object), source: xui.source, ...(xui.dependsOn ? { dependsOn: xui.dependsOn } : {}) };
+  if (xui?.source)
+    ui['ui:options'] = {
+      ...(ui['ui:options'] as object),
+      source: xui.source,
+      ...(xui.dependsOn ? { dependsOn: xui.dependsOn } : {}),
+    };
   // A read-only part of an item (the policy number an admission's policy shows) is shown, never typed.
   if (field.readOnly) ui['ui:readonly'] = true;
   const items = field.items as FieldSchema | undefined;
@@ -55,10 +80,12 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
       ui['ui:widget'] = widget ?? 'checkboxes';
       ui.items = { 'ui:enumNames': names };
     }
-  } else if (field.enum && opts.t) ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
+  } else if (field.enum && opts.t)
+    ui['ui:enumNames'] = field.enum.map((v) => opts.t!(`enums.${String(v)}`, { _: String(v) }));
   // Enum values are codes; people read their names in their language when the messages have one.
   if (items?.properties) ui.items = objectUi(items, opts);
-  if (field.properties) Object.assign(ui, objectUi(field as FieldSchema & { properties: Record<string, FieldSchema> }, opts));
+  if (field.properties)
+    Object.assign(ui, objectUi(field as FieldSchema & { properties: Record<string, FieldSchema> }, opts));
   return ui;
 }
 
@@ -72,7 +99,10 @@ function objectUi(node: FieldSchema, opts: FormOpts): Record<string, unknown> {
  * read-only fields left out, widgets by x-ui.widget or format, order and sections from x-ui,
  * labels in the active language, and the billing company picker only for a Super User.
  */
-export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string }): { schema: RJSFSchema; uiSchema: UiSchema } {
+export function formFor(
+  entity: ClientEntity,
+  opts: { superUser: boolean; locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string },
+): { schema: RJSFSchema; uiSchema: UiSchema } {
   const src = entity.schema;
   const fields = orderedFields(entity, (_n, f) => !f.readOnly);
   const properties: Record<string, unknown> = {};
@@ -82,10 +112,19 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
   if (tenantOwned && opts.superUser) {
     // A shared code table's row without a billing company is the shipped set's, which every billing company reads.
     const shared = entity.resource.tenancy === 'shared';
-    const title = opts.locale === 'es' ? (shared ? 'Compañía de facturación (vacío: el juego de códigos de todas)' : 'Compañía de facturación')
-      : shared ? 'Billing company (empty: the code set every billing company reads)' : 'Billing company';
+    const title =
+      opts.locale === 'es'
+        ? shared
+          ? 'Compañía de facturación (vacío: el juego de códigos de todas)'
+          : 'Compañía de facturación'
+        : shared
+          ? 'Billing company (empty: the code set every billing company reads)'
+          : 'Billing company';
     properties.billing_company_id = { type: 'integer', title };
-    uiSchema.billing_company_id = { 'ui:widget': 'billing-company', 'ui:options': { source: '/billing-company/get-list' } };
+    uiSchema.billing_company_id = {
+      'ui:widget': 'billing-company',
+      'ui:options': { source: '/billing-company/get-list' },
+    };
     order.push('billing_company_id');
   }
   for (const [name, field] of fields) {
@@ -96,14 +135,28 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
     const widget = ui['ui:widget'] as string | undefined;
     // A schema's own source wins (a batch picks among the claims that may be batched, not every claim).
     const source = field['x-ui']?.source ?? sourceFor(name, field);
-    if (source && (widget === 'reference' || widget === 'reference-many' || widget === 'role-picker' || widget === 'billing-company-picker')) ui['ui:options'] = { ...(ui['ui:options'] as object), source, ...(field['x-ui']?.dependsOn ? { dependsOn: field['x-ui'].dependsOn } : {}) };
+    if (
+      source &&
+      (widget === 'reference' ||
+        widget === 'reference-many' ||
+        widget === 'role-picker' ||
+        widget === 'billing-company-picker')
+    )
+      ui['ui:options'] = {
+        ...(ui['ui:options'] as object),
+        source,
+        ...(field['x-ui']?.dependsOn ? { dependsOn: field['x-ui'].dependsOn } : {}),
+      };
     const lookup = entity.resource.getBy?.find((g) => g.field === name);
-    if (widget === 'code-lookup' && lookup) ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
+    if (widget === 'code-lookup' && lookup)
+      ui['ui:options'] = { lookup: `/${entity.resource.basePath}/${lookup.path}` };
     if (name === 'billing_company_ids' && !opts.superUser) ui['ui:widget'] = 'hidden';
     uiSchema[name] = ui;
   }
   uiSchema['ui:order'] = [...order, '*'];
-  const required = (src.required ?? []).filter((r) => r in properties && !(r === 'billing_company_ids' && !opts.superUser));
+  const required = (src.required ?? []).filter(
+    (r) => r in properties && !(r === 'billing_company_ids' && !opts.superUser),
+  );
   if (tenantOwned && opts.superUser) required.push('billing_company_id');
   const schema = { type: 'object', properties, required, ...(src.allOf ? { allOf: src.allOf } : {}) } as RJSFSchema;
   return { schema, uiSchema };
@@ -111,8 +164,12 @@ export function formFor(entity: ClientEntity, opts: { superUser: boolean; locale
 
 /** Fields whose visibleWhen is not met by the data: not shown, not validated, not sent. */
 export function hiddenFields(uiSchema: UiSchema, data: Record<string, unknown>): string[] {
-  return Object.entries(uiSchema).filter(([, ui]) => {
-    const when = (ui as Record<string, unknown> | undefined)?.['ui:visibleWhen'] as Record<string, unknown> | undefined;
-    return when && Object.entries(when).some(([k, v]) => data[k] !== v);
-  }).map(([k]) => k);
+  return Object.entries(uiSchema)
+    .filter(([, ui]) => {
+      const when = (ui as Record<string, unknown> | undefined)?.['ui:visibleWhen'] as
+        | Record<string, unknown>
+        | undefined;
+      return when && Object.entries(when).some(([k, v]) => data[k] !== v);
+    })
+    .map(([k]) => k);
 }

@@ -5,9 +5,19 @@ import { useT } from '../i18n/i18n.ts';
 import { api, type ApiError } from '../session/api.ts';
 
 type Color = 'yellow' | 'green' | 'blue' | 'pink' | 'purple';
-interface Note { id: number; body: string; color: Color }
+interface Note {
+  id: number;
+  body: string;
+  color: Color;
+}
 
-const PAPER: Record<Color, string> = { yellow: '#fff8c5', green: '#dcf5d3', blue: '#d9eaff', pink: '#ffdce8', purple: '#ebe0ff' };
+const PAPER: Record<Color, string> = {
+  yellow: '#fff8c5',
+  green: '#dcf5d3',
+  blue: '#d9eaff',
+  pink: '#ffdce8',
+  purple: '#ebe0ff',
+};
 const SAVE_AFTER_MS = 600;
 
 /**
@@ -33,14 +43,23 @@ export default function StickyNotes() {
     try {
       await Promise.all(batch.map(([id, change]) => api(`/sticky-notes/${id}`, { method: 'PUT', body: change })));
       setError(null);
-    } catch (e) { setError((e as ApiError).message); } finally { setSaving(false); }
+    } catch (e) {
+      setError((e as ApiError).message);
+    } finally {
+      setSaving(false);
+    }
   }, []);
 
   useEffect(() => {
     // Earlier releases kept one note in this browser's storage, readable by whoever signed in next: it goes.
     localStorage.removeItem('sticky-notes');
-    api<Note[]>('/sticky-notes').then(setNotes, (e: ApiError) => { setNotes([]); setError(e.message); });
-    return () => { void flush(); };
+    api<Note[]>('/sticky-notes').then(setNotes, (e: ApiError) => {
+      setNotes([]);
+      setError(e.message);
+    });
+    return () => {
+      void flush();
+    };
   }, [flush]);
 
   const change = (id: number, patch: Partial<Note>, now = false) => {
@@ -57,43 +76,90 @@ export default function StickyNotes() {
       setError(null);
       // The new note is ready to be written in.
       requestAnimationFrame(() => document.getElementById(`sticky-note-${note.id}`)?.focus());
-    } catch (e) { setError((e as ApiError).message); }
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
   };
   const remove = async (id: number) => {
     pending.current.delete(id);
     try {
       await api(`/sticky-notes/${id}`, { method: 'DELETE' });
       setNotes((list) => list?.filter((n) => n.id !== id) ?? list);
-    } catch (e) { setError((e as ApiError).message); }
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
   };
 
   return (
-    <Box sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 1, height: '100%', overflow: 'auto' }} data-testid="sticky-notes">
+    <Box
+      sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 1, height: '100%', overflow: 'auto' }}
+      data-testid="sticky-notes"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Button size="small" variant="contained" onClick={() => void add()}>{t('notes.new')}</Button>
+        <Button size="small" variant="contained" onClick={() => void add()}>
+          {t('notes.new')}
+        </Button>
         <Typography role="status" variant="caption" sx={{ color: 'text.secondary' }} data-testid="notes-state">
           {notes && notes.length > 0 ? t(saving || pending.current.size ? 'notes.saving' : 'notes.saved') : ''}
         </Typography>
       </Box>
-      {error && <Alert severity="error" onClose={() => setError(null)}>{error}</Alert>}
-      {notes?.length === 0 && <Typography variant="body2" sx={{ color: 'text.secondary' }}>{t('notes.empty')}</Typography>}
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {notes?.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('notes.empty')}
+        </Typography>
+      )}
       {notes?.map((n, i) => (
         <Paper key={n.id} variant="outlined" sx={{ bgcolor: PAPER[n.color], p: 0.5 }} data-testid={`note-${n.id}`}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
             {(Object.keys(PAPER) as Color[]).map((c) => (
               <Tooltip key={c} title={t(`notes.colors.${c}`)}>
-                <IconButton size="small" aria-label={t('notes.color', { color: t(`notes.colors.${c}`) })} aria-pressed={n.color === c} onClick={() => change(n.id, { color: c }, true)}>
-                  <Box component="span" sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: PAPER[c], border: 2, borderColor: n.color === c ? '#333' : '#999' }} />
+                <IconButton
+                  size="small"
+                  aria-label={t('notes.color', { color: t(`notes.colors.${c}`) })}
+                  aria-pressed={n.color === c}
+                  onClick={() => change(n.id, { color: c }, true)}
+                >
+                  <Box
+                    component="span"
+                    sx={{
+                      width: 14,
+                      height: 14,
+                      borderRadius: '50%',
+                      bgcolor: PAPER[c],
+                      border: 2,
+                      borderColor: n.color === c ? '#333' : '#999',
+                    }}
+                  />
                 </IconButton>
               </Tooltip>
             ))}
             <Box sx={{ flex: 1 }} />
-            <Tooltip title={t('notes.delete')}><IconButton size="small" aria-label={t('notes.delete')} onClick={() => void remove(n.id)}><Close fontSize="small" /></IconButton></Tooltip>
+            <Tooltip title={t('notes.delete')}>
+              <IconButton size="small" aria-label={t('notes.delete')} onClick={() => void remove(n.id)}>
+                <Close fontSize="small" />
+              </IconButton>
+            </Tooltip>
           </Box>
-          <TextField multiline fullWidth minRows={4} value={n.body} placeholder={t('shell.notes_placeholder')} variant="standard"
-            slotProps={{ htmlInput: { id: `sticky-note-${n.id}`, 'aria-label': t('notes.note', { n: i + 1 }), maxLength: 5000 }, input: { disableUnderline: true } }}
-            onChange={(e) => change(n.id, { body: e.target.value })} onBlur={() => void flush()}
-            sx={{ px: 0.5, '& textarea': { color: '#222' } }} />
+          <TextField
+            multiline
+            fullWidth
+            minRows={4}
+            value={n.body}
+            placeholder={t('shell.notes_placeholder')}
+            variant="standard"
+            slotProps={{
+              htmlInput: { id: `sticky-note-${n.id}`, 'aria-label': t('notes.note', { n: i + 1 }), maxLength: 5000 },
+              input: { disableUnderline: true },
+            }}
+            onChange={(e) => change(n.id, { body: e.target.value })}
+            onBlur={() => void flush()}
+            sx={{ px: 0.5, '& textarea': { color: '#222' } }}
+          />
         </Paper>
       ))}
     </Box>

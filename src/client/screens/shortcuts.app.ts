@@ -1,3 +1,8 @@
 import { registerApp } from '../apps/app-registry.ts';
 
-registerApp({ key: 'shortcuts', names: ['Shortcuts'], size: { width: 1280, height: 600 }, load: () => import('./ShortcutsScreen.tsx') });
+registerApp({
+  key: 'shortcuts',
+  names: ['Shortcuts'],
+  size: { width: 1280, height: 600 },
+  load: () => import('./ShortcutsScreen.tsx'),
+});

@@ -5,7 +5,13 @@ export const API_BASE = './api/v1';
 
 /** A failed call, shaped as the error catalogue of document 1 §8 says. */
 export class ApiError extends Error {
-  constructor(public status: number, message: string, public title: string, public errors: Record<string, string[]> = {}, public body: Record<string, unknown> = {}) {
+  constructor(
+    public status: number,
+    message: string,
+    public title: string,
+    public errors: Record<string, string[]> = {},
+    public body: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -13,7 +19,12 @@ export class ApiError extends Error {
 export const TOO_MANY_MESSAGE = 'You have made many requests in a short time, please wait 10 seconds';
 export const SERVER_ERROR_MESSAGE = 'Internal Server Error. Please try again later.';
 
-export interface CallOptions { method?: string; body?: unknown; query?: Record<string, unknown>; auth?: boolean }
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  auth?: boolean;
+}
 
 let refreshing: Promise<void> | null = null;
 
@@ -23,11 +34,15 @@ async function ensureFresh(): Promise<void> {
   if (!s || !isExpired(s)) return;
   refreshing ??= (async () => {
     try {
-      const r = await fetch(`${API_BASE}/auth/refresh-token`, { headers: { authorization: `Bearer ${s.access_token}`, accept: 'application/json' } });
+      const r = await fetch(`${API_BASE}/auth/refresh-token`, {
+        headers: { authorization: `Bearer ${s.access_token}`, accept: 'application/json' },
+      });
       if (!r.ok) throw new ApiError(401, 'Unauthenticated.', 'Unauthenticated');
       const body = await r.json();
       saveSession(body.access_token, body.expires_in);
-    } finally { refreshing = null; }
+    } finally {
+      refreshing = null;
+    }
   })();
   return refreshing;
 }
@@ -54,14 +69,21 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
   if (session) headers.authorization = `Bearer ${session.access_token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
   const res = await fetch(`${API_BASE}${withQuery(path, opts.query)}`, { method: opts.method ?? 'GET', headers, body });
   const inactivity = res.headers.get('inactivity-time');
   if (res.ok && inactivity) emitSession({ type: 'activity', remainingMs: Number(inactivity) });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   let data: Record<string, unknown> = {};
-  try { data = text ? JSON.parse(text) : {}; } catch { data = { message: text }; }
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = { message: text };
+  }
   if (res.ok) return data as T;
   const message = typeof data.message === 'string' ? data.message : '';
   const errors = (data.errors ?? {}) as Record<string, string[]>;
@@ -78,7 +100,13 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
       throw new ApiError(429, message || TOO_MANY_MESSAGE, 'Too Many Requests', errors, data);
     case 500:
       // The server's sentence is already in the person's language; its error id is what support looks up.
-      throw new ApiError(500, `${message || SERVER_ERROR_MESSAGE}${typeof data.error_id === 'string' ? ` (${data.error_id})` : ''}`, 'Internal Server Error', {}, data);
+      throw new ApiError(
+        500,
+        `${message || SERVER_ERROR_MESSAGE}${typeof data.error_id === 'string' ? ` (${data.error_id})` : ''}`,
+        'Internal Server Error',
+        {},
+        data,
+      );
     case 406:
       throw new ApiError(406, message || 'Not Acceptable', 'No aceptable', errors, data);
     case 403:
@@ -86,7 +114,13 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
     case 422:
       throw new ApiError(res.status, message, String(res.status), errors, data);
     default:
-      throw new ApiError(res.status, `${res.status} - ${String(data.error ?? message)}`, String(res.status), errors, data);
+      throw new ApiError(
+        res.status,
+        `${res.status} - ${String(data.error ?? message)}`,
+        String(res.status),
+        errors,
+        data,
+      );
   }
 }
 
@@ -94,9 +128,16 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
 export async function apiBlob(path: string, opts: { method?: string; body?: unknown } = {}): Promise<Blob> {
   await ensureFresh().catch(() => undefined);
   const session = getSession();
-  const headers: Record<string, string> = { lang: getConfig().language, ...(session ? { authorization: `Bearer ${session.access_token}` } : {}) };
+  const headers: Record<string, string> = {
+    lang: getConfig().language,
+    ...(session ? { authorization: `Bearer ${session.access_token}` } : {}),
+  };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${API_BASE}${path}`, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${API_BASE}${path}`, {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
   return res.blob();
 }
@@ -105,7 +146,9 @@ export async function apiBlob(path: string, opts: { method?: string; body?: unkn
 export async function fetchFileBlob(path: string): Promise<Blob> {
   await ensureFresh().catch(() => undefined);
   const session = getSession();
-  const res = await fetch(`./${path.replace(/^\.?\//, '')}`, { headers: session ? { authorization: `Bearer ${session.access_token}` } : {} });
+  const res = await fetch(`./${path.replace(/^\.?\//, '')}`, {
+    headers: session ? { authorization: `Bearer ${session.access_token}` } : {},
+  });
   if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
   return res.blob();
 }

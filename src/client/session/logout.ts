@@ -14,7 +14,9 @@ export async function logout(tellServer = true): Promise<void> {
 
 /** A host page that embeds us may order a logout. */
 export function obeyParentLogout(): () => void {
-  const onMessage = (e: MessageEvent) => { if (e.data?.type === 'logout' || e.data === 'logout' || e.data?.type === 'inactivity') void logout(); };
+  const onMessage = (e: MessageEvent) => {
+    if (e.data?.type === 'logout' || e.data === 'logout' || e.data?.type === 'inactivity') void logout();
+  };
   window.addEventListener('message', onMessage);
   return () => window.removeEventListener('message', onMessage);
 }

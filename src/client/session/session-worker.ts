@@ -5,5 +5,6 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 self.onmessage = (e: MessageEvent<{ type: 'reset'; warnInMs: number } | { type: 'stop' }>) => {
   clearTimeout(timer);
-  if (e.data.type === 'reset') timer = setTimeout(() => self.postMessage({ type: 'expired' }), Math.max(0, e.data.warnInMs));
+  if (e.data.type === 'reset')
+    timer = setTimeout(() => self.postMessage({ type: 'expired' }), Math.max(0, e.data.warnInMs));
 };

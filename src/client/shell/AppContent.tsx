@@ -10,13 +10,23 @@ export const ResourceWindow = lazyPreload(() => import('../resources/ResourceWin
 
 function NotYet() {
   const t = useT();
-  return <Box sx={{ p: 2 }}><Typography>{t('shell.not_available')}</Typography></Box>;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography>{t('shell.not_available')}</Typography>
+    </Box>
+  );
 }
 
 /** A window's body: the generated screens of an entity, or the screen an app folder registered. */
 export function AppContent({ app }: { app: DesktopApp }) {
   const Registered = app.registered?.Component;
-  const body = app.kind === 'entity' ? <ResourceWindow entity={app.entity!} appName={app.name} />
-    : Registered ? <Registered appName={app.name} /> : <NotYet />;
+  const body =
+    app.kind === 'entity' ? (
+      <ResourceWindow entity={app.entity!} appName={app.name} />
+    ) : Registered ? (
+      <Registered appName={app.name} />
+    ) : (
+      <NotYet />
+    );
   return <Suspense fallback={<Loading />}>{body}</Suspense>;
 }

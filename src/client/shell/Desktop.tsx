@@ -28,10 +28,17 @@ export function Desktop({ openApp }: { openApp?: string }) {
   const openedFromRoute = useRef(false);
 
   const open = (app: DesktopApp) => dispatch({ type: 'open', app: app.name, size: app.size, viewport: viewport() });
-  const openByName = (name: string) => { const app = findApp(apps, name); if (app) open(app); };
+  const openByName = (name: string) => {
+    const app = findApp(apps, name);
+    if (app) open(app);
+  };
 
   useEffect(() => {
-    if (openApp && !openedFromRoute.current) { openedFromRoute.current = true; openByName(openApp); navigate('/desktop', { replace: true }); }
+    if (openApp && !openedFromRoute.current) {
+      openedFromRoute.current = true;
+      openByName(openApp);
+      navigate('/desktop', { replace: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openApp]);
   useEffect(() => {
@@ -42,15 +49,24 @@ export function Desktop({ openApp }: { openApp?: string }) {
   useShortcuts(state, dispatch);
   // Screens stay lazy, but once the desktop is idle the list screens are fetched ahead of the first click.
   useEffect(() => {
-    const idle = (window as unknown as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 300));
-    idle(() => { void ResourceWindow.preload(); });
+    const idle =
+      (window as unknown as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
+      ((cb: () => void) => window.setTimeout(cb, 300));
+    idle(() => {
+      void ResourceWindow.preload();
+    });
   }, []);
 
   const pinToTaskbar = async (name: string, pin: boolean) => {
     try {
-      const r = await api<{ taskbars: string[] }>(pin ? '/user/taskbar' : '/user/taskbar-unpin', { method: pin ? 'POST' : 'PUT', body: { module: name } });
+      const r = await api<{ taskbars: string[] }>(pin ? '/user/taskbar' : '/user/taskbar-unpin', {
+        method: pin ? 'POST' : 'PUT',
+        body: { module: name },
+      });
       setTaskbars(r.taskbars);
-    } catch (e) { notifyError(t, e); }
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
 
   const macos = me.profile.nav_bar_position !== 'bottom';
@@ -59,11 +75,25 @@ export function Desktop({ openApp }: { openApp?: string }) {
 
   return (
     <ShellContext.Provider value={shell}>
-      <Box component="main" aria-label={t('shell.desktop')} lang={locale}
-        sx={{ position: 'fixed', inset: 0, overflow: 'hidden', background: backgroundFor(me.profile.style.background, me.profile.dark_mode), display: 'flex', flexDirection: side === 'left' ? 'row' : side === 'right' ? 'row-reverse' : side === 'top' ? 'column' : 'column-reverse' }}>
+      <Box
+        component="main"
+        aria-label={t('shell.desktop')}
+        lang={locale}
+        sx={{
+          position: 'fixed',
+          inset: 0,
+          overflow: 'hidden',
+          background: backgroundFor(me.profile.style.background, me.profile.dark_mode),
+          display: 'flex',
+          flexDirection:
+            side === 'left' ? 'row' : side === 'right' ? 'row-reverse' : side === 'top' ? 'column' : 'column-reverse',
+        }}
+      >
         <Taskbar orientation={side === 'left' || side === 'right' ? 'vertical' : 'horizontal'} macos={macos} />
         <Box sx={{ position: 'relative', flex: 1, overflow: 'hidden' }} data-testid="desktop-area">
-          <DesktopIcons apps={DESKTOP_ICONS.map((n) => apps.find((a) => a.name === n)).filter((a): a is DesktopApp => !!a)} />
+          <DesktopIcons
+            apps={DESKTOP_ICONS.map((n) => apps.find((a) => a.name === n)).filter((a): a is DesktopApp => !!a)}
+          />
           {state.windows.map((w) => {
             const app = apps.find((a) => a.name === w.app)!;
             return (

@@ -16,7 +16,9 @@ import { TooManyRequestsNotice } from './TooManyRequestsNotice.tsx';
 const authProvider = {
   login: async () => undefined,
   logout: async () => undefined,
-  checkAuth: async () => { if (!getSession()) throw new Error('Unauthenticated.'); },
+  checkAuth: async () => {
+    if (!getSession()) throw new Error('Unauthenticated.');
+  },
   checkError: async () => undefined,
   getPermissions: async () => undefined,
 };
@@ -29,24 +31,43 @@ export default function DesktopRoot({ setDark, openApp }: { setDark(d: boolean):
   const load = async () => {
     const m = await api<Me>('/auth/me');
     saveRole(m.roles);
-    saveConfig({ language: m.profile.language, nav_bar_position: m.profile.nav_bar_position, dock: m.profile.dock, background: m.profile.style.background, dark_mode: m.profile.dark_mode });
+    saveConfig({
+      language: m.profile.language,
+      nav_bar_position: m.profile.nav_bar_position,
+      dock: m.profile.dock,
+      background: m.profile.style.background,
+      dark_mode: m.profile.dark_mode,
+    });
     if (m.profile.language !== locale) setLocale(m.profile.language);
     setDark(m.profile.dark_mode);
     setMe(m);
   };
 
   useEffect(() => {
-    if (!getSession()) { void logout(false); return; }
+    if (!getSession()) {
+      void logout(false);
+      return;
+    }
     load().catch(() => void logout(false));
-    const offSession = onSession((e) => { if (e.type === 'unauthenticated') void logout(false); });
+    const offSession = onSession((e) => {
+      if (e.type === 'unauthenticated') void logout(false);
+    });
     const offParent = obeyParentLogout();
-    return () => { offSession(); offParent(); };
+    return () => {
+      offSession();
+      offParent();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (!me) return <Loading />;
   return (
-    <CoreAdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+    <CoreAdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={memoryStore()}
+    >
       <MeContext.Provider value={{ me, reload: load }}>
         <Desktop openApp={openApp} />
         <IdleModal />

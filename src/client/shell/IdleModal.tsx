@@ -16,7 +16,10 @@ export function IdleModal() {
     if (deadline === null) return;
     const tick = setInterval(() => {
       setNow(Date.now());
-      if (Date.now() >= deadline) { clearInterval(tick); void logout(); }
+      if (Date.now() >= deadline) {
+        clearInterval(tick);
+        void logout();
+      }
     }, 250);
     return () => clearInterval(tick);
   }, [deadline]);
@@ -27,15 +30,21 @@ export function IdleModal() {
     try {
       const body = await api<{ access_token: string; expires_in: number }>('/auth/refresh-token');
       saveSession(body.access_token, body.expires_in);
-    } catch { void logout(false); }
+    } catch {
+      void logout(false);
+    }
   };
   return (
     <Dialog open aria-labelledby="idle-title" data-testid="idle-modal">
       <DialogTitle id="idle-title">{t('idle.title')}</DialogTitle>
-      <DialogContent><DialogContentText>{t('idle.body', { seconds })}</DialogContentText></DialogContent>
+      <DialogContent>
+        <DialogContentText>{t('idle.body', { seconds })}</DialogContentText>
+      </DialogContent>
       <DialogActions>
         <Button onClick={() => void logout()}>{t('idle.logout')}</Button>
-        <Button variant="contained" onClick={renew} autoFocus>{t('idle.renew')}</Button>
+        <Button variant="contained" onClick={renew} autoFocus>
+          {t('idle.renew')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -6,7 +6,13 @@ import { api } from '../session/api.ts';
 import { entityByModule } from '../schema/entities.ts';
 import { useShell } from './shell-context.ts';
 
-interface Hit { entity: string; id: number; name: string; module: string; route: string | null }
+interface Hit {
+  entity: string;
+  id: number;
+  name: string;
+  module: string;
+  route: string | null;
+}
 export const SPOTLIGHT_MIN = 3;
 
 /** Spotlight: 3 or more characters, 5 results; a result opens its module; view all opens the search window. */
@@ -19,11 +25,18 @@ export function Spotlight() {
   const latest = useRef(0);
 
   useEffect(() => {
-    if (term.trim().length < SPOTLIGHT_MIN) { setHits(null); return; }
+    if (term.trim().length < SPOTLIGHT_MIN) {
+      setHits(null);
+      return;
+    }
     const ticket = ++latest.current;
     const timer = setTimeout(() => {
       // Only the latest request may answer; spotlight only logs its errors (document 1 §8).
-      api<Hit[]>(`/search/${encodeURIComponent(term.trim())}`).then((r) => { if (ticket === latest.current) setHits(r); }).catch((e) => console.warn('spotlight', e));
+      api<Hit[]>(`/search/${encodeURIComponent(term.trim())}`)
+        .then((r) => {
+          if (ticket === latest.current) setHits(r);
+        })
+        .catch((e) => console.warn('spotlight', e));
     }, 250);
     return () => clearTimeout(timer);
   }, [term]);
@@ -37,9 +50,17 @@ export function Spotlight() {
 
   return (
     <Box ref={anchor} sx={{ position: 'relative' }}>
-      <InputBase id="spotlight-input" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={t('shell.search_placeholder')}
+      <InputBase
+        id="spotlight-input"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder={t('shell.search_placeholder')}
         inputProps={{ 'aria-label': t('shell.search'), role: 'combobox', 'aria-expanded': !!hits }}
-        sx={{ bgcolor: 'rgba(255,255,255,.92)', color: '#111', borderRadius: 2, px: 1.5, width: 260, fontSize: 14 }} onKeyDown={(e) => { if (e.key === 'Escape') setTerm(''); }} />
+        sx={{ bgcolor: 'rgba(255,255,255,.92)', color: '#111', borderRadius: 2, px: 1.5, width: 260, fontSize: 14 }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setTerm('');
+        }}
+      />
       <Popper open={!!hits} anchorEl={anchor.current} placement="top-start" sx={{ zIndex: 12000 }}>
         <Paper sx={{ width: 360 }} data-testid="spotlight-results">
           <List dense aria-label={t('shell.search')}>
@@ -50,8 +71,17 @@ export function Spotlight() {
               </ListItemButton>
             ))}
             {!!hits?.length && (
-              <ListItemButton onClick={() => { sessionStorage.setItem('search-term', term.trim()); openByName('Search'); setTerm(''); }}>
-                <ListItemText primary={t('shell.view_all')} primaryTypographyProps={{ color: 'primary', fontWeight: 600 }} />
+              <ListItemButton
+                onClick={() => {
+                  sessionStorage.setItem('search-term', term.trim());
+                  openByName('Search');
+                  setTerm('');
+                }}
+              >
+                <ListItemText
+                  primary={t('shell.view_all')}
+                  primaryTypographyProps={{ color: 'primary', fontWeight: 600 }}
+                />
               </ListItemButton>
             )}
           </List>

@@ -7,10 +7,23 @@ import { onSession } from '../session/session-events.ts';
 export function TooManyRequestsNotice() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  useEffect(() => onSession((e) => { if (e.type === 'too-many-requests') setOpen(true); }), []);
+  useEffect(
+    () =>
+      onSession((e) => {
+        if (e.type === 'too-many-requests') setOpen(true);
+      }),
+    [],
+  );
   return (
-    <Snackbar open={open} autoHideDuration={10_000} onClose={() => setOpen(false)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-      <Alert severity="warning" variant="filled" onClose={() => setOpen(false)}>{t('toast.too_many')}</Alert>
+    <Snackbar
+      open={open}
+      autoHideDuration={10_000}
+      onClose={() => setOpen(false)}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Alert severity="warning" variant="filled" onClose={() => setOpen(false)}>
+        {t('toast.too_many')}
+      </Alert>
     </Snackbar>
   );
 }

@@ -6,15 +6,29 @@ export type UploadStatus = 'waiting' | 'uploading' | 'uploaded' | 'error';
 export type QueueStatus = 'idle' | 'running' | 'finished' | 'finished_with_errors';
 /** The spec's numbers: a file 0 waiting, 1 uploading, 2 done, 3 error; the queue 0 idle, 1 running, 2 finished OK, 3 finished with errors. */
 export const FILE_STATUS_CODE: Record<UploadStatus, number> = { waiting: 0, uploading: 1, uploaded: 2, error: 3 };
-export const QUEUE_STATUS_CODE: Record<QueueStatus, number> = { idle: 0, running: 1, finished: 2, finished_with_errors: 3 };
-export interface UploadItem { id: number; name: string; status: UploadStatus; error?: string; run(): Promise<void> }
+export const QUEUE_STATUS_CODE: Record<QueueStatus, number> = {
+  idle: 0,
+  running: 1,
+  finished: 2,
+  finished_with_errors: 3,
+};
+export interface UploadItem {
+  id: number;
+  name: string;
+  status: UploadStatus;
+  error?: string;
+  run(): Promise<void>;
+}
 
 let items: UploadItem[] = [];
 let nextId = 1;
 let running = false;
 const listeners = new Set<(i: UploadItem[]) => void>();
 const emit = () => listeners.forEach((l) => l(items));
-const set = (id: number, patch: Partial<UploadItem>) => { items = items.map((i) => (i.id === id ? { ...i, ...patch } : i)); emit(); };
+const set = (id: number, patch: Partial<UploadItem>) => {
+  items = items.map((i) => (i.id === id ? { ...i, ...patch } : i));
+  emit();
+};
 
 async function pump() {
   if (running) return;
@@ -22,14 +36,27 @@ async function pump() {
   try {
     for (let next = items.find((i) => i.status === 'waiting'); next; next = items.find((i) => i.status === 'waiting')) {
       set(next.id, { status: 'uploading', error: undefined });
-      try { await next.run(); set(next.id, { status: 'uploaded' }); } catch (e) { set(next.id, { status: 'error', error: (e as Error).message }); }
+      try {
+        await next.run();
+        set(next.id, { status: 'uploaded' });
+      } catch (e) {
+        set(next.id, { status: 'error', error: (e as Error).message });
+      }
     }
-  } finally { running = false; emit(); for (const w of idleWaiters.splice(0)) w(); }
+  } finally {
+    running = false;
+    emit();
+    for (const w of idleWaiters.splice(0)) w();
+  }
 }
 const idleWaiters: Array<() => void> = [];
 
 /** Resolves when the queue has nothing uploading (at once when it is idle already). */
-export const whenIdle = () => new Promise<void>((resolve) => { if (!running) resolve(); else idleWaiters.push(resolve); });
+export const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (!running) resolve();
+    else idleWaiters.push(resolve);
+  });
 
 export function queueStatus(): QueueStatus {
   if (running || items.some((i) => i.status === 'uploading' || i.status === 'waiting')) return 'running';
@@ -74,6 +101,12 @@ export function clearQueue(): boolean {
 
 export function useUploadQueue(): UploadItem[] {
   const [list, setList] = useState(items);
-  useEffect(() => { listeners.add(setList); setList(items); return () => { listeners.delete(setList); }; }, []);
+  useEffect(() => {
+    listeners.add(setList);
+    setList(items);
+    return () => {
+      listeners.delete(setList);
+    };
+  }, []);
   return list;
 }

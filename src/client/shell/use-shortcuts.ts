@@ -6,8 +6,11 @@ import type { WindowAction, WindowsState } from './window-manager.ts';
  * closes the active window; F focuses the search. Listed in the Shortcuts app.
  */
 export const SHORTCUTS = [
-  { keys: 'Alt+Shift+]', action: 'shortcut_cycle' }, { keys: 'Alt+Shift+[', action: 'shortcut_cycle_back' },
-  { keys: 'Alt+Shift+M', action: 'shortcut_minimize' }, { keys: 'Alt+Shift+W', action: 'shortcut_close' }, { keys: 'Alt+Shift+F', action: 'shortcut_search' },
+  { keys: 'Alt+Shift+]', action: 'shortcut_cycle' },
+  { keys: 'Alt+Shift+[', action: 'shortcut_cycle_back' },
+  { keys: 'Alt+Shift+M', action: 'shortcut_minimize' },
+  { keys: 'Alt+Shift+W', action: 'shortcut_close' },
+  { keys: 'Alt+Shift+F', action: 'shortcut_search' },
 ];
 
 export function useShortcuts(state: WindowsState, dispatch: Dispatch<WindowAction>) {

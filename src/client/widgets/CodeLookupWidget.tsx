@@ -12,17 +12,35 @@ export function CodeLookupWidget(p: WidgetProps) {
   const [state, setState] = useState<{ kind: 'empty' | 'missing' | 'found'; name?: string }>({ kind: 'empty' });
   useEffect(() => {
     const code = String(p.value ?? '').trim();
-    if (!code || !lookup) { setState({ kind: 'empty' }); return; }
+    if (!code || !lookup) {
+      setState({ kind: 'empty' });
+      return;
+    }
     const timer = setTimeout(() => {
       api<{ display_name?: string }>(lookup.replace('{code}', encodeURIComponent(code)))
-        .then((r) => setState({ kind: 'found', name: r.display_name })).catch(() => setState({ kind: 'missing' }));
+        .then((r) => setState({ kind: 'found', name: r.display_name }))
+        .catch(() => setState({ kind: 'missing' }));
     }, 300);
     return () => clearTimeout(timer);
   }, [p.value, lookup]);
-  const hint = state.kind === 'empty' ? t('widgets.code_enter') : state.kind === 'missing' ? t('widgets.code_not_found') : `${t('widgets.code_found')}: ${state.name ?? ''}`;
+  const hint =
+    state.kind === 'empty'
+      ? t('widgets.code_enter')
+      : state.kind === 'missing'
+        ? t('widgets.code_not_found')
+        : `${t('widgets.code_found')}: ${state.name ?? ''}`;
   return (
-    <TextField id={p.id} label={widgetLabel(p)} value={p.value ?? ''} disabled={p.disabled || p.readonly} fullWidth size="small"
-      onChange={(e) => p.onChange(e.target.value.toUpperCase() || undefined)} error={!!widgetError(p)} helperText={widgetError(p) ?? hint}
-      slotProps={{ htmlInput: { 'aria-label': widgetLabel(p), maxLength: p.schema.maxLength } }} />
+    <TextField
+      id={p.id}
+      label={widgetLabel(p)}
+      value={p.value ?? ''}
+      disabled={p.disabled || p.readonly}
+      fullWidth
+      size="small"
+      onChange={(e) => p.onChange(e.target.value.toUpperCase() || undefined)}
+      error={!!widgetError(p)}
+      helperText={widgetError(p) ?? hint}
+      slotProps={{ htmlInput: { 'aria-label': widgetLabel(p), maxLength: p.schema.maxLength } }}
+    />
   );
 }

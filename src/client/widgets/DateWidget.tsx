@@ -10,16 +10,39 @@ export function DateWidget(p: WidgetProps) {
   const t = useT();
   const [text, setText] = useState<string>(p.value ?? '');
   const [bad, setBad] = useState(false);
-  useEffect(() => { setText(p.value ?? ''); }, [p.value]);
+  useEffect(() => {
+    setText(p.value ?? '');
+  }, [p.value]);
   const commit = () => {
-    if (!text.trim()) { setBad(false); p.onChange(undefined); return; }
+    if (!text.trim()) {
+      setBad(false);
+      p.onChange(undefined);
+      return;
+    }
     const full = completeDateEntry(text);
     setBad(!full);
-    if (full) { setText(full); p.onChange(full); } else p.onChange(text);
+    if (full) {
+      setText(full);
+      p.onChange(full);
+    } else p.onChange(text);
   };
   return (
-    <TextField id={p.id} label={widgetLabel(p)} value={text} placeholder={t('widgets.date_placeholder')} disabled={p.disabled || p.readonly} fullWidth size="small"
-      onChange={(e) => setText(e.target.value.replace(/[^\d/]/g, '').slice(0, 10))} onBlur={commit} onKeyDown={(e) => { if (e.key === 'Enter') commit(); }}
-      error={bad || !!widgetError(p)} helperText={widgetError(p) ?? (bad ? t('widgets.date_invalid') : ' ')} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': widgetLabel(p) } }} />
+    <TextField
+      id={p.id}
+      label={widgetLabel(p)}
+      value={text}
+      placeholder={t('widgets.date_placeholder')}
+      disabled={p.disabled || p.readonly}
+      fullWidth
+      size="small"
+      onChange={(e) => setText(e.target.value.replace(/[^\d/]/g, '').slice(0, 10))}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      error={bad || !!widgetError(p)}
+      helperText={widgetError(p) ?? (bad ? t('widgets.date_invalid') : ' ')}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': widgetLabel(p) } }}
+    />
   );
 }

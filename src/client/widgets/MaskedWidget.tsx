@@ -10,10 +10,24 @@ const LENGTH = { phone: 12, ssn: 11, zip: 10 } as const;
 export function maskedWidget(kind: 'phone' | 'ssn' | 'zip') {
   return function Masked(p: WidgetProps) {
     return (
-      <TextField id={p.id} label={widgetLabel(p)} value={p.value ?? ''} placeholder={PLACEHOLDER[kind]} disabled={p.disabled || p.readonly} fullWidth size="small"
-        onChange={(e) => { const v = maskDigits(e.target.value, kind); p.onChange(v || undefined); }} onBlur={() => p.onBlur(p.id, p.value)}
-        error={!!widgetError(p)} helperText={widgetError(p) ?? ' '} autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LENGTH[kind], 'aria-label': widgetLabel(p) } }} />
+      <TextField
+        id={p.id}
+        label={widgetLabel(p)}
+        value={p.value ?? ''}
+        placeholder={PLACEHOLDER[kind]}
+        disabled={p.disabled || p.readonly}
+        fullWidth
+        size="small"
+        onChange={(e) => {
+          const v = maskDigits(e.target.value, kind);
+          p.onChange(v || undefined);
+        }}
+        onBlur={() => p.onBlur(p.id, p.value)}
+        error={!!widgetError(p)}
+        helperText={widgetError(p) ?? ' '}
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LENGTH[kind], 'aria-label': widgetLabel(p) } }}
+      />
     );
   };
 }

@@ -1,7 +1,13 @@
 import { InputAdornment, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
-import { MAX_MONEY_CHARS, centsFromEntry, formatCents, isWithinMoneyLimit, type MoneyStyle } from '../../domain/money-input.ts';
+import {
+  MAX_MONEY_CHARS,
+  centsFromEntry,
+  formatCents,
+  isWithinMoneyLimit,
+  type MoneyStyle,
+} from '../../domain/money-input.ts';
 import { useT } from '../i18n/i18n.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
 
@@ -19,11 +25,36 @@ export function MoneyWidget(p: WidgetProps) {
   const tooBig = cents !== null && !isWithinMoneyLimit(cents);
   const own = notAmount ? t('widgets.money_not_amount') : tooBig ? t('widgets.money_limit') : null;
   return (
-    <TextField id={p.id} label={widgetLabel(p)} value={typed ?? formatCents(cents, style)} disabled={p.disabled || p.readonly} fullWidth size="small"
-      onFocus={(e) => { setTyped(cents === null ? '' : formatCents(cents, style)); e.target.select(); }}
-      onChange={(e) => { setTyped(e.target.value); p.onChange(centsFromEntry(e.target.value, style) ?? undefined); }}
-      onBlur={() => { if (!notAmount) setTyped(null); p.onBlur(p.id, cents); }}
-      error={!!own || !!widgetError(p)} helperText={own ?? widgetError(p) ?? ' '}
-      slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: MAX_MONEY_CHARS, style: { textAlign: 'right' }, 'aria-label': widgetLabel(p) }, input: { startAdornment: style === 'us' ? <InputAdornment position="start">$</InputAdornment> : undefined } }} />
+    <TextField
+      id={p.id}
+      label={widgetLabel(p)}
+      value={typed ?? formatCents(cents, style)}
+      disabled={p.disabled || p.readonly}
+      fullWidth
+      size="small"
+      onFocus={(e) => {
+        setTyped(cents === null ? '' : formatCents(cents, style));
+        e.target.select();
+      }}
+      onChange={(e) => {
+        setTyped(e.target.value);
+        p.onChange(centsFromEntry(e.target.value, style) ?? undefined);
+      }}
+      onBlur={() => {
+        if (!notAmount) setTyped(null);
+        p.onBlur(p.id, cents);
+      }}
+      error={!!own || !!widgetError(p)}
+      helperText={own ?? widgetError(p) ?? ' '}
+      slotProps={{
+        htmlInput: {
+          inputMode: 'decimal',
+          maxLength: MAX_MONEY_CHARS,
+          style: { textAlign: 'right' },
+          'aria-label': widgetLabel(p),
+        },
+        input: { startAdornment: style === 'us' ? <InputAdornment position="start">$</InputAdornment> : undefined },
+      }}
+    />
   );
 }

@@ -5,7 +5,10 @@ import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
 
-interface Option { id: number | string; name: string }
+interface Option {
+  id: number | string;
+  name: string;
+}
 
 /**
  * A picker whose options come from a get-list endpoint (ui:options.source). With ui:options.dependsOn
@@ -22,22 +25,65 @@ export function ReferenceWidget(p: WidgetProps) {
   const [options, setOptions] = useState<Option[] | null>(null);
   const multiple = p.schema.type === 'array';
   useEffect(() => {
-    if (!source || (dependsOn && !parent)) { setOptions([]); return; }
+    if (!source || (dependsOn && !parent)) {
+      setOptions([]);
+      return;
+    }
     let live = true;
     // record_id: the record being edited, so a choice it already holds stays offered (its own bed in a room that is otherwise full).
-    const query = { ...(dependsOn ? { [dependsOn]: parent } : {}), ...(owner ? { billing_company_id: owner } : {}), ...(dependsOn && form?.id ? { record_id: form.id } : {}) };
-    api<Option[]>(source, { query }).then((o) => { if (live) setOptions(o); }).catch(() => live && setOptions([]));
-    return () => { live = false; };
+    const query = {
+      ...(dependsOn ? { [dependsOn]: parent } : {}),
+      ...(owner ? { billing_company_id: owner } : {}),
+      ...(dependsOn && form?.id ? { record_id: form.id } : {}),
+    };
+    api<Option[]>(source, { query })
+      .then((o) => {
+        if (live) setOptions(o);
+      })
+      .catch(() => live && setOptions([]));
+    return () => {
+      live = false;
+    };
   }, [source, dependsOn, parent, owner, form?.id]);
   // Empty slots (RJSF fills an array up to minItems) are no choice.
-  const value = multiple ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined) : (p.value ?? '');
+  const value = multiple
+    ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
+    : (p.value ?? '');
   return (
-    <TextField select id={p.id} label={widgetLabel(p)} value={options ? value : multiple ? [] : ''} disabled={p.disabled || p.readonly || !options} fullWidth size="small"
-      onChange={(e) => { const v = e.target.value as unknown; p.onChange(multiple ? (v as Array<string | number | null>).filter((x) => x !== null && x !== '').map(Number) : v === '' ? undefined : p.schema.type === 'string' ? String(v) : Number(v)); }}
-      error={!!widgetError(p)} helperText={widgetError(p) ?? (options ? ' ' : t('widgets.loading'))}
-      slotProps={{ select: { multiple }, htmlInput: { 'aria-label': widgetLabel(p) } }}>
-      {!multiple && <MenuItem value=""><em>{t('widgets.choose')}</em></MenuItem>}
-      {(options ?? []).map((o) => <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>)}
+    <TextField
+      select
+      id={p.id}
+      label={widgetLabel(p)}
+      value={options ? value : multiple ? [] : ''}
+      disabled={p.disabled || p.readonly || !options}
+      fullWidth
+      size="small"
+      onChange={(e) => {
+        const v = e.target.value as unknown;
+        p.onChange(
+          multiple
+            ? (v as Array<string | number | null>).filter((x) => x !== null && x !== '').map(Number)
+            : v === ''
+              ? undefined
+              : p.schema.type === 'string'
+                ? String(v)
+                : Number(v),
+        );
+      }}
+      error={!!widgetError(p)}
+      helperText={widgetError(p) ?? (options ? ' ' : t('widgets.loading'))}
+      slotProps={{ select: { multiple }, htmlInput: { 'aria-label': widgetLabel(p) } }}
+    >
+      {!multiple && (
+        <MenuItem value="">
+          <em>{t('widgets.choose')}</em>
+        </MenuItem>
+      )}
+      {(options ?? []).map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.name}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

@@ -5,7 +5,10 @@ import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
 
-interface Option { id: number | string; name: string }
+interface Option {
+  id: number | string;
+  name: string;
+}
 
 /**
  * A choice among thousands (NUCC taxonomies, procedure codes): the server is asked as the person
@@ -36,27 +39,59 @@ export function SearchSelectWidget(p: WidgetProps) {
     setLoading(true);
     const timer = setTimeout(() => {
       api<Option[]>(source, { query: { query: input.trim() } })
-        .then((o) => { if (!live) return; setOptions(o); setKnown((k) => ({ ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) })); })
+        .then((o) => {
+          if (!live) return;
+          setOptions(o);
+          setKnown((k) => ({ ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) }));
+        })
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
     }, 250);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [source, input, choices]);
   const toOption = (id: unknown): Option => ({ id: id as string, name: known[String(id)] ?? String(id) });
-  const ids: unknown[] = multiple ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined) : p.value === undefined || p.value === '' ? [] : [p.value];
+  const ids: unknown[] = multiple
+    ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
+    : p.value === undefined || p.value === ''
+      ? []
+      : [p.value];
   // The same value object until the value or its names change: a new one would make the box reset what is being typed.
   const valueKey = JSON.stringify(ids.map((id) => [id, known[String(id)] ?? null]));
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const values = useMemo(() => (multiple ? ids.map(toOption) : ids.length ? toOption(ids[0]) : null), [valueKey, multiple]);
+  const values = useMemo(
+    () => (multiple ? ids.map(toOption) : ids.length ? toOption(ids[0]) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [valueKey, multiple],
+  );
   return (
     <Autocomplete<Option, boolean>
-      multiple={multiple} options={options} loading={loading} filterOptions={(x) => x} value={values as never}
-      getOptionLabel={(o) => o.name} isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      inputValue={text} onInputChange={(_e, v, reason) => { setText(v); if (reason === 'input' || reason === 'clear') setInput(v); }}
+      multiple={multiple}
+      options={options}
+      loading={loading}
+      filterOptions={(x) => x}
+      value={values as never}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
+      inputValue={text}
+      onInputChange={(_e, v, reason) => {
+        setText(v);
+        if (reason === 'input' || reason === 'clear') setInput(v);
+      }}
       onChange={(_e, v) => p.onChange(multiple ? (v as Option[]).map((o) => o.id) : (v as Option | null)?.id)}
-      disabled={p.disabled || p.readonly} noOptionsText={t('list.no_results')} loadingText={t('widgets.loading')}
+      disabled={p.disabled || p.readonly}
+      noOptionsText={t('list.no_results')}
+      loadingText={t('widgets.loading')}
       renderInput={(params) => (
-        <TextField {...params} id={p.id} label={widgetLabel(p)} size="small" error={!!widgetError(p)} helperText={widgetError(p) ?? ' '} />
+        <TextField
+          {...params}
+          id={p.id}
+          label={widgetLabel(p)}
+          size="small"
+          error={!!widgetError(p)}
+          helperText={widgetError(p) ?? ' '}
+        />
       )}
     />
   );

@@ -29,4 +29,10 @@ export const widgets: RegistryWidgetsType = {
 /** Hand-written fields (grids of lines) a schema names the same way (x-ui.widget). */
 export const fields: RegistryFieldsType = { ...claimFields };
 
-export const FORMAT_WIDGETS: Record<string, string> = { 'us-date': 'date', phone: 'phone', ssn: 'ssn', zip: 'zip', money: 'money' };
+export const FORMAT_WIDGETS: Record<string, string> = {
+  'us-date': 'date',
+  phone: 'phone',
+  ssn: 'ssn',
+  zip: 'zip',
+  money: 'money',
+};

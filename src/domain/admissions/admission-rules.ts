@@ -41,8 +41,10 @@ export const DISCHARGE_NEEDS = {
 export type DischargeNeed = keyof typeof DISCHARGE_NEEDS;
 
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
-const todayIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const days = (fromIso: string, toIso: string) => Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
+const todayIso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const days = (fromIso: string, toIso: string) =>
+  Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
 /** Letters and digits, with * / - only between them. */
 const AUTHORIZATION = /^[A-Za-z0-9](?:[A-Za-z0-9*/-]*[A-Za-z0-9])?$/;
 const isAccommodation = (revenue: unknown) => typeof revenue === 'string' && /^(01\d\d|020\d|021\d)$/.test(revenue);
@@ -67,18 +69,34 @@ export function lengthOfStay(a: Row, today: Date = new Date()): number | null {
 
 export function admissionRules(a: Row, today: Date = new Date()): AdmissionErrors {
   // The claim's rules on what the admission shares with its institutional claim (checked as a draft: what is wrong, not what is missing).
-  const out: AdmissionErrors = claimRules({
-    format_id: CLAIM_FORMAT.INSTITUTIONAL, draft: true, diagnoses: a.diagnoses, services: a.services, attending_provider_id: a.attending_provider_id,
-    outside_lab: a.outside_lab, outside_lab_charge: a.outside_lab_charge,
-    admission_date: a.admission_date, admission_hour: a.admission_hour, discharge_date: a.discharge_date, discharge_hour: a.discharge_hour,
-  }, today);
-  const add = (field: string, m: string) => { (out[field] ??= []).includes(m) || out[field].push(m); };
+  const out: AdmissionErrors = claimRules(
+    {
+      format_id: CLAIM_FORMAT.INSTITUTIONAL,
+      draft: true,
+      diagnoses: a.diagnoses,
+      services: a.services,
+      attending_provider_id: a.attending_provider_id,
+      outside_lab: a.outside_lab,
+      outside_lab_charge: a.outside_lab_charge,
+      admission_date: a.admission_date,
+      admission_hour: a.admission_hour,
+      discharge_date: a.discharge_date,
+      discharge_hour: a.discharge_hour,
+    },
+    today,
+  );
+  const add = (field: string, m: string) => {
+    (out[field] ??= []).includes(m) || out[field].push(m);
+  };
   const admitted = isoFromField(a.admission_date);
   const stayEnd = isoFromField(a.discharge_date) ?? todayIso(today);
   const from = isoFromField(a.statement_from);
   const through = isoFromField(a.statement_through);
   if (from && through && through < from) add('statement_through', ADMISSION_MESSAGES.statementOrder);
-  for (const [field, d] of [['statement_from', from], ['statement_through', through]] as const) {
+  for (const [field, d] of [
+    ['statement_from', from],
+    ['statement_through', through],
+  ] as const) {
     if (d && admitted && (d < admitted || d > stayEnd)) add(field, ADMISSION_MESSAGES.statementOutsideStay);
   }
   const seen = new Set<string>();
@@ -89,24 +107,35 @@ export function admissionRules(a: Row, today: Date = new Date()): AdmissionError
     for (const d of [sFrom, sTo]) {
       if (!d) continue;
       if (admitted && (d < admitted || d > stayEnd)) add(at('from_service'), ADMISSION_MESSAGES.serviceOutsideStay);
-      if (from && through && (d < from || d > through)) add(at('from_service'), ADMISSION_MESSAGES.serviceOutsideStatement);
+      if (from && through && (d < from || d > through))
+        add(at('from_service'), ADMISSION_MESSAGES.serviceOutsideStatement);
     }
     const key = `${String(s.revenue_code ?? '')}|${String(s.procedure_code ?? '').toUpperCase()}|${sFrom ?? ''}|${sTo ?? ''}`;
     if (sFrom && seen.has(key)) add(at('revenue_code'), ADMISSION_MESSAGES.sameServiceSameDay);
     seen.add(key);
     // Room and board is billed by the day: more days than the line spans is too many.
     const units = unitsInThousandths(s.days_or_units);
-    if (isAccommodation(s.revenue_code) && units !== null && sFrom && sTo && units > BigInt((days(sFrom, sTo) + 1) * 1000)) {
+    if (
+      isAccommodation(s.revenue_code) &&
+      units !== null &&
+      sFrom &&
+      sTo &&
+      units > BigInt((days(sFrom, sTo) + 1) * 1000)
+    ) {
       add(at('days_or_units'), ADMISSION_MESSAGES.tooManyUnits.replace('{row}', String(i + 1)));
     }
   });
   rows(a.other_information).forEach((o, i) => {
-    const f = isoFromField(o.from_date), t = isoFromField(o.to_date);
+    const f = isoFromField(o.from_date),
+      t = isoFromField(o.to_date);
     if (f && t && t < f) add(`other_information.${i}.to_date`, ADMISSION_MESSAGES.tableToBeforeFrom);
   });
   rows(a.policies).forEach((p, i) => {
     if (isFilled(p.authorization_number) && !AUTHORIZATION.test(String(p.authorization_number))) {
-      add(`policies.${i}.authorization_number`, ADMISSION_MESSAGES.authorization.replace('{policy_number}', String(p.policy_number ?? `#${i + 1}`)));
+      add(
+        `policies.${i}.authorization_number`,
+        ADMISSION_MESSAGES.authorization.replace('{policy_number}', String(p.policy_number ?? `#${i + 1}`)),
+      );
     }
   });
   return out;

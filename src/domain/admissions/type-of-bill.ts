@@ -8,12 +8,21 @@ const INPATIENT_PROGRAMS = new Set(['INP', 'DTX', 'RES']);
  * intensive outpatient, observation) as the facility's outpatient bill (013x for a hospital). A clinic's
  * classification (073x) never bills a stay. Frequency 1: admit through discharge.
  */
-export function typeOfBillForStay(program: string | null | undefined, facilityClassification: string | number | null | undefined): string {
-  const fac = String(facilityClassification ?? '11').padStart(2, '1').slice(0, 2);
+export function typeOfBillForStay(
+  program: string | null | undefined,
+  facilityClassification: string | number | null | undefined,
+): string {
+  const fac = String(facilityClassification ?? '11')
+    .padStart(2, '1')
+    .slice(0, 2);
   const [type, kind] = fac;
   const inpatient = INPATIENT_PROGRAMS.has(String(program ?? 'INP'));
   const classification = inpatient
-    ? (['1', '2', '8'].includes(kind) && ['1', '2', '4', '6'].includes(type) ? fac : '11')
-    : (['1', '2', '4'].includes(type) ? `${type}3` : '13');
+    ? ['1', '2', '8'].includes(kind) && ['1', '2', '4', '6'].includes(type)
+      ? fac
+      : '11'
+    : ['1', '2', '4'].includes(type)
+      ? `${type}3`
+      : '13';
   return `0${classification}1`;
 }

@@ -20,12 +20,23 @@ export function lineCharge(units: unknown, priceCents: unknown): number | null {
   return cents > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(cents);
 }
 
-export interface LineAmounts { from_service?: unknown; to_service?: unknown; days_or_units?: unknown; price?: unknown; copay?: unknown }
+export interface LineAmounts {
+  from_service?: unknown;
+  to_service?: unknown;
+  days_or_units?: unknown;
+  price?: unknown;
+  copay?: unknown;
+}
 
 const usOf = (iso: string) => String(isoToUsDate(iso));
 
 /** billed = Σ line charges; paid at the desk = Σ copays; date of service = earliest from; last date = latest to (or from). */
-export function claimTotals(lines: LineAmounts[]): { billed: number; copays: number; dateOfService: string | null; lastDate: string | null } {
+export function claimTotals(lines: LineAmounts[]): {
+  billed: number;
+  copays: number;
+  dateOfService: string | null;
+  lastDate: string | null;
+} {
   let billed = 0;
   let copays = 0;
   let first: string | null = null;
@@ -47,8 +58,18 @@ export const exceedsMoneyCap = (cents: number) => cents > MAX_MONEY_CENTS;
  * The claim number people read: {company abbreviation}-{DOS as MMDDYYYY}-{patient initials}{id
  * zero-padded to 6}, e.g. SUN-03142026-JP000123 (predecessor-facts §2.5).
  */
-export function claimCode(p: { companyAbbreviation?: string | null; dateOfService?: string | null; firstName?: string | null; lastName?: string | null; id: number }): string {
-  const abbreviation = (p.companyAbbreviation || 'CLM').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10) || 'CLM';
+export function claimCode(p: {
+  companyAbbreviation?: string | null;
+  dateOfService?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  id: number;
+}): string {
+  const abbreviation =
+    (p.companyAbbreviation || 'CLM')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 10) || 'CLM';
   const dos = p.dateOfService && isUsDate(p.dateOfService) ? p.dateOfService.replace(/\//g, '') : '00000000';
   const initials = `${(p.firstName ?? '').trim()[0] ?? ''}${(p.lastName ?? '').trim()[0] ?? ''}`.toUpperCase() || 'XX';
   return `${abbreviation}-${dos}-${initials}${String(p.id).padStart(6, '0')}`;

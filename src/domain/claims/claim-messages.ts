@@ -33,23 +33,28 @@ export const CLAIM_MESSAGES = {
   modifierRepeated: 'The modifier is repeated on this line.',
   ndcQuantityRequired: 'The drug quantity and unit go with the NDC.',
   diagnosisNotFound: 'Diagnosis code not found',
-  procedureNotFound: '{code} is not in your code list: add it with its description ("Add to code list" on this line, or Procedure Management).',
-  modifierNotFound: 'Modifier {code} is not in your code list: add it with its description ("Add to code list" on this line, or Modifier Management).',
+  procedureNotFound:
+    '{code} is not in your code list: add it with its description ("Add to code list" on this line, or Procedure Management).',
+  modifierNotFound:
+    'Modifier {code} is not in your code list: add it with its description ("Add to code list" on this line, or Modifier Management).',
   revenueNotFound: 'Revenue code not found',
   conditionNotFound: 'Condition code not found',
   codeNotEffective: 'The code {code} is not effective on the date of service.',
   policyTypeRepeated: 'Policy types cannot repeat.',
   policyNotEffective: 'Policy {policy_number} is not effective on the dates of service.',
-  policyOfOtherPatient: 'The policy is not one of the patient\'s.',
+  policyOfOtherPatient: "The policy is not one of the patient's.",
   tooManyUnits: 'Too many units applied to the admission/claim in row {row}',
   providerNpiInvalid: 'The provider has no valid NPI.',
   billingTaxonomyRequired: 'The billing provider needs a taxonomy code on an institutional claim.',
   billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
   billingZipPlus4: 'The billing provider (company) needs its 9-digit ZIP code (ZIP+4): an 837 is refused without it.',
-  billingAddressRequired: 'The billing provider (company) needs its street address, city and state: an 837 is refused without them.',
+  billingAddressRequired:
+    'The billing provider (company) needs its street address, city and state: an 837 is refused without them.',
   subscriberRelationship: 'The subscriber relationship of policy {policy_number} is not one an 837 accepts.',
-  subscriberDemographics: 'Policy {policy_number}: the subscriber is not the patient, so the subscriber\'s birth date and sex are required.',
-  medicareSubscriberIsPatient: 'Policy {policy_number} is Medicare: Medicare\'s subscriber is always the patient, so the policy must be the patient\'s own.',
+  subscriberDemographics:
+    "Policy {policy_number}: the subscriber is not the patient, so the subscriber's birth date and sex are required.",
+  medicareSubscriberIsPatient:
+    "Policy {policy_number} is Medicare: Medicare's subscriber is always the patient, so the policy must be the patient's own.",
   duplicateClaim: 'Possible duplicate of claim {code}: same patient, date of service, procedure and provider.',
   notEditable: 'A claim in status {status} cannot be edited.',
 } as const;

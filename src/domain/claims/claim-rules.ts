@@ -31,9 +31,11 @@ export function isFilled(v: unknown): boolean {
 }
 
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
-const todayIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const todayIso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export const isProfessional = (claim: Row) => Number(claim.format_id ?? CLAIM_FORMAT.PROFESSIONAL) === CLAIM_FORMAT.PROFESSIONAL;
+export const isProfessional = (claim: Row) =>
+  Number(claim.format_id ?? CLAIM_FORMAT.PROFESSIONAL) === CLAIM_FORMAT.PROFESSIONAL;
 
 export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
   const out: ClaimErrors = {};
@@ -77,7 +79,8 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
     const to = isoFromField(s.to_service) ?? from;
     const accommodation = !professional && isAccommodation(s.revenue_code);
     if (from && to && to < from) add(at('to_service'), 'toBeforeFrom');
-    if (from && ((previousEnd && from < previousEnd) || (accommodation && stayEnd && from < stayEnd))) add(at('from_service'), 'linesOverlap');
+    if (from && ((previousEnd && from < previousEnd) || (accommodation && stayEnd && from < stayEnd)))
+      add(at('from_service'), 'linesOverlap');
     if (to && accommodation) stayEnd = later(stayEnd, to);
     else if (to) previousEnd = later(previousEnd, to);
     if (!draft && from && from > now) add(at('from_service'), 'serviceInFuture');
@@ -90,15 +93,18 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
     if (charge !== null && exceedsMoneyCap(charge)) add(at('price'), 'amountCap');
     const modifiers = (Array.isArray(s.modifiers) ? s.modifiers : []).map((m) => String(m).toUpperCase());
     if (new Set(modifiers).size !== modifiers.length) add(at('modifiers'), 'modifierRepeated');
-    if (isFilled(s.ndc) && (!isFilled(s.ndc_quantity) || !isFilled(s.ndc_unit))) add(at('ndc_quantity'), 'ndcQuantityRequired');
+    if (isFilled(s.ndc) && (!isFilled(s.ndc_quantity) || !isFilled(s.ndc_unit)))
+      add(at('ndc_quantity'), 'ndcQuantityRequired');
     if (professional) {
       if (!draft && !isFilled(s.procedure_code)) add(at('procedure_code'), 'procedureRequired');
-      if (!draft && !isFilled(s.place_of_service) && !isFilled(claim.place_of_service)) add(at('place_of_service'), 'placeOfServiceRequired');
+      if (!draft && !isFilled(s.place_of_service) && !isFilled(claim.place_of_service))
+        add(at('place_of_service'), 'placeOfServiceRequired');
       const pointers = Array.isArray(s.diagnosis_pointers) ? (s.diagnosis_pointers as string[]) : [];
       if (!draft && !pointers.length) add(at('diagnosis_pointers'), 'pointerRequired');
       for (const p of pointers) {
         const n = POINTER_LETTERS.indexOf(String(p));
-        if (n < 0 || !isFilled(diagnoses[n]?.code)) add(at('diagnosis_pointers'), 'pointerMissing', { letter: String(p) });
+        if (n < 0 || !isFilled(diagnoses[n]?.code))
+          add(at('diagnosis_pointers'), 'pointerMissing', { letter: String(p) });
       }
     } else if (!draft && !isFilled(s.revenue_code)) add(at('revenue_code'), 'revenueRequired');
   });
@@ -108,19 +114,27 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
 
   // Outside lab (box 20): a charge when checked, and never more than the claim bills.
   if (claim.outside_lab === true) {
-    if (!isFilled(claim.outside_lab_charge) || claim.outside_lab_charge === 0) add('outside_lab_charge', 'outsideLabChargeRequired');
-    else if (typeof claim.outside_lab_charge === 'number' && services.length && claim.outside_lab_charge > billed) add('outside_lab_charge', 'outsideLabExceedsTotal');
+    if (!isFilled(claim.outside_lab_charge) || claim.outside_lab_charge === 0)
+      add('outside_lab_charge', 'outsideLabChargeRequired');
+    else if (typeof claim.outside_lab_charge === 'number' && services.length && claim.outside_lab_charge > billed)
+      add('outside_lab_charge', 'outsideLabExceedsTotal');
   }
 
   // Additional information: a qualifier, and one that belongs to the chosen field.
   rows(claim.additional_information).forEach((a, i) => {
-    if (!isFilled(a.qualifier)) { add(`additional_information.${i}.qualifier`, 'qualifierRequired'); return; }
+    if (!isFilled(a.qualifier)) {
+      add(`additional_information.${i}.qualifier`, 'qualifierRequired');
+      return;
+    }
     const q = qualifiers.items.find((x) => x.id === a.qualifier);
-    if (q && isFilled(a.field_id) && q.field !== a.field_id) add(`additional_information.${i}.qualifier`, 'qualifierOfOtherField');
-    if (isoFromField(a.from_date) && isoFromField(a.to_date) && isoFromField(a.to_date)! < isoFromField(a.from_date)!) add(`additional_information.${i}.to_date`, 'toBeforeFrom');
+    if (q && isFilled(a.field_id) && q.field !== a.field_id)
+      add(`additional_information.${i}.qualifier`, 'qualifierOfOtherField');
+    if (isoFromField(a.from_date) && isoFromField(a.to_date) && isoFromField(a.to_date)! < isoFromField(a.from_date)!)
+      add(`additional_information.${i}.to_date`, 'toBeforeFrom');
   });
 
-  if (['7', '8'].includes(String(claim.frequency ?? '1')) && !draft && !isFilled(claim.original_reference)) add('original_reference', 'originalReferenceRequired');
+  if (['7', '8'].includes(String(claim.frequency ?? '1')) && !draft && !isFilled(claim.original_reference))
+    add('original_reference', 'originalReferenceRequired');
 
   if (!professional) {
     if (!draft && !isFilled(claim.type_of_bill)) add('type_of_bill', 'typeOfBillRequired');
@@ -133,12 +147,15 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
     if (admitted && discharged) {
       const a = `${admitted}T${String(claim.admission_hour ?? 0).padStart(2, '0')}`;
       const d = `${discharged}T${String(claim.discharge_hour ?? 23).padStart(2, '0')}`;
-      if (discharged < admitted || (discharged === admitted && d < a)) add('discharge_date', 'dischargeBeforeAdmission');
+      if (discharged < admitted || (discharged === admitted && d < a))
+        add('discharge_date', 'dischargeBeforeAdmission');
     }
     // Value code 80 counts covered days: it must agree with the room-and-board lines' units.
     const covered = rows(claim.value_codes).find((v) => v.code === '80');
     if (covered && typeof covered.amount === 'number') {
-      const days = services.filter((s) => isAccommodation(s.revenue_code)).reduce((n, s) => n + Number(unitsInThousandths(s.days_or_units) ?? 0n), 0);
+      const days = services
+        .filter((s) => isAccommodation(s.revenue_code))
+        .reduce((n, s) => n + Number(unitsInThousandths(s.days_or_units) ?? 0n), 0);
       if (days !== covered.amount * 10) add('value_codes', 'coveredDays');
     }
   }

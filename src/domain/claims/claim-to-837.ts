@@ -1,4 +1,12 @@
-import type { Address, Claim837I, Claim837P, ClaimCommon837, LineAdjudication837, OtherPayer837, Party } from '../x12/claim-837-model.ts';
+import type {
+  Address,
+  Claim837I,
+  Claim837P,
+  ClaimCommon837,
+  LineAdjudication837,
+  OtherPayer837,
+  Party,
+} from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
 import { dayOrNone, type IsoDate } from '../formats.ts';
@@ -7,30 +15,80 @@ type Row = Record<string, unknown>;
 
 /** What a claim names, read from its parties' rows: the 837 needs names, numbers and addresses, not ids. */
 export interface ClaimParties {
-  company: { name: string; npi: string; tax_id?: string | null; ein?: string | null; taxonomy?: string | null; address?: string | null; city?: string | null; state?: string | null; zip?: string | null };
-  patient: { first_name: string; last_name: string; date_of_birth: string; sex?: string | null; address?: Address | null };
-  providers: Record<string, { first_name: string; last_name: string; npi: string; taxonomy?: string | null } | undefined>;
+  company: {
+    name: string;
+    npi: string;
+    tax_id?: string | null;
+    ein?: string | null;
+    taxonomy?: string | null;
+    address?: string | null;
+    city?: string | null;
+    state?: string | null;
+    zip?: string | null;
+  };
+  patient: {
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    sex?: string | null;
+    address?: Address | null;
+  };
+  providers: Record<
+    string,
+    { first_name: string; last_name: string; npi: string; taxonomy?: string | null } | undefined
+  >;
   /** the claim's policies, primary first */
-  policies: Array<{ policy_number: string; group_number?: string | null; type_responsibility_code: string; own_insurance: boolean; subscriber?: Row | null; relationship_code?: string;
-    payer: { name: string; payer_id: string; ins_type_code?: string | null } }>;
+  policies: Array<{
+    policy_number: string;
+    group_number?: string | null;
+    type_responsibility_code: string;
+    own_insurance: boolean;
+    subscriber?: Row | null;
+    relationship_code?: string;
+    payer: { name: string; payer_id: string; ins_type_code?: string | null };
+  }>;
   /** what the primary payer did with the claim, when it is billed to the secondary: claim-level and per line (by service line id) */
   priorAdjudication?: PriorAdjudication;
 }
 
 type Adjustment = { group: string; reason: string; amount: number };
-export interface PriorAdjudication { paid: number; date: IsoDate; claimAdjustments: Adjustment[]; lines: Record<number, { paid: number; adjustments: Adjustment[] }> }
+export interface PriorAdjudication {
+  paid: number;
+  date: IsoDate;
+  claimAdjustments: Adjustment[];
+  lines: Record<number, { paid: number; adjustments: Adjustment[] }>;
+}
 
 const BILLED_INDEX: Record<string, number> = { P: 0, S: 1, T: 2 };
 /** Which of the claim's policies its next 837 bills: the primary unless a refile sent it on. */
-const billedIndex = (claim: Row, p: ClaimParties) => Math.min(BILLED_INDEX[String(claim.billed_responsibility ?? 'P')] ?? 0, Math.max(0, p.policies.length - 1));
+const billedIndex = (claim: Row, p: ClaimParties) =>
+  Math.min(BILLED_INDEX[String(claim.billed_responsibility ?? 'P')] ?? 0, Math.max(0, p.policies.length - 1));
 
 /** The claim filing indicator (SBR09) of a payer's kind. */
-const FILING: Record<string, string> = { CI: 'CI', BL: 'BL', MED: 'MB', MCE: 'MC', TR: 'CH', CH: 'CH', GHP: 'CI', FBL: 'OF', OT: 'ZZ' };
+const FILING: Record<string, string> = {
+  CI: 'CI',
+  BL: 'BL',
+  MED: 'MB',
+  MCE: 'MC',
+  TR: 'CH',
+  CH: 'CH',
+  GHP: 'CI',
+  FBL: 'OF',
+  OT: 'ZZ',
+};
 const RESPONSIBILITY: Record<string, 'P' | 'S' | 'T'> = { P: 'P', S: 'S', T: 'T' };
-const up = (s: unknown) => String(s ?? '').toUpperCase().trim();
+const up = (s: unknown) =>
+  String(s ?? '')
+    .toUpperCase()
+    .trim();
 const sexOf = (s: unknown): 'F' | 'M' | 'U' => (s === 'F' || s === 'M' ? s : 'U');
-const person = (p: { first_name: string; last_name: string }): Party => ({ name: up(p.last_name), firstName: up(p.first_name), entity: 'person' });
-const isHour = (h: unknown) => h !== null && h !== undefined && h !== '' && Number.isInteger(Number(h)) && Number(h) >= 0 && Number(h) <= 23;
+const person = (p: { first_name: string; last_name: string }): Party => ({
+  name: up(p.last_name),
+  firstName: up(p.first_name),
+  entity: 'person',
+});
+const isHour = (h: unknown) =>
+  h !== null && h !== undefined && h !== '' && Number.isInteger(Number(h)) && Number(h) >= 0 && Number(h) <= 23;
 const zip9 = (z: unknown) => String(z ?? '').replace(/\D/g, '');
 
 /** The claim's identity and parties (loops 1000–2010), shared by both forms. */
@@ -39,11 +97,18 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const index = billedIndex(claim, p);
   const primary = p.policies[index];
   const billing = claim.billing_provider_id ? p.providers.billing : undefined;
-  const coAddress: Address = { line1: up(p.company.address), city: up(p.company.city), state: up(p.company.state), zip: zip9(p.company.zip) };
+  const coAddress: Address = {
+    line1: up(p.company.address),
+    city: up(p.company.city),
+    state: up(p.company.state),
+    zip: zip9(p.company.zip),
+  };
   const patientAddress = p.patient.address ?? coAddress;
   const self = !primary || primary.own_insurance;
   const sub = primary?.subscriber ?? {};
-  const subscriberParty: Party = self ? person(p.patient) : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' };
+  const subscriberParty: Party = self
+    ? person(p.patient)
+    : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' };
   return {
     // CLM01, box 26 and FL3a: the claim's own control number, at most 20 characters (receivers keep no more, and
     // echo it in the 835's CLP01), so the payment comes back to this claim and no other.
@@ -53,16 +118,48 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
     ...(claim.original_reference ? { originalReference: String(claim.original_reference) } : {}),
     ...(claim.prior_authorization ? { priorAuthorization: String(claim.prior_authorization) } : {}),
     billingProvider: billing
-      ? { ...person(billing), npi: billing.npi, taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''), ...(billing.taxonomy ? { taxonomy: billing.taxonomy } : {}), address: coAddress }
-      : { name: up(p.company.name), entity: 'organization', npi: p.company.npi, taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''), ...(p.company.taxonomy ? { taxonomy: p.company.taxonomy } : {}), address: coAddress },
+      ? {
+          ...person(billing),
+          npi: billing.npi,
+          taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''),
+          ...(billing.taxonomy ? { taxonomy: billing.taxonomy } : {}),
+          address: coAddress,
+        }
+      : {
+          name: up(p.company.name),
+          entity: 'organization',
+          npi: p.company.npi,
+          taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''),
+          ...(p.company.taxonomy ? { taxonomy: p.company.taxonomy } : {}),
+          address: coAddress,
+        },
     subscriber: {
-      party: subscriberParty, memberId: primary?.policy_number ?? 'SELFPAY', responsibility: RESPONSIBILITY[primary?.type_responsibility_code ?? 'P'] ?? 'P',
-      relationship: '18', ...(primary?.group_number ? { groupNumber: primary.group_number } : {}),
-      filingIndicator: primary ? FILING[primary.payer.ins_type_code ?? 'CI'] ?? 'CI' : '09',
-      ...(self ? { dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } : sub.date_of_birth ? { dateOfBirth: dayOrNone(sub.date_of_birth), sex: sexOf(sub.sex) } : {}),
+      party: subscriberParty,
+      memberId: primary?.policy_number ?? 'SELFPAY',
+      responsibility: RESPONSIBILITY[primary?.type_responsibility_code ?? 'P'] ?? 'P',
+      relationship: '18',
+      ...(primary?.group_number ? { groupNumber: primary.group_number } : {}),
+      filingIndicator: primary ? (FILING[primary.payer.ins_type_code ?? 'CI'] ?? 'CI') : '09',
+      ...(self
+        ? { dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress }
+        : sub.date_of_birth
+          ? { dateOfBirth: dayOrNone(sub.date_of_birth), sex: sexOf(sub.sex) }
+          : {}),
     },
-    payer: primary ? { name: up(primary.payer.name), payerId: primary.payer.payer_id } : { name: 'SELF PAY', payerId: 'SELFPAY' },
-    ...(self ? {} : { patient: { party: person(p.patient), relationship: primary?.relationship_code ?? '21', dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress } }),
+    payer: primary
+      ? { name: up(primary.payer.name), payerId: primary.payer.payer_id }
+      : { name: 'SELF PAY', payerId: 'SELFPAY' },
+    ...(self
+      ? {}
+      : {
+          patient: {
+            party: person(p.patient),
+            relationship: primary?.relationship_code ?? '21',
+            dateOfBirth: dayOrNone(p.patient.date_of_birth),
+            sex: sexOf(p.patient.sex),
+            address: patientAddress,
+          },
+        }),
     ...(index > 0 && p.priorAdjudication ? { otherPayers: [otherPayer(p, p.priorAdjudication)] } : {}),
   };
 }
@@ -73,24 +170,61 @@ function otherPayer(p: ClaimParties, a: PriorAdjudication): OtherPayer837 {
   const own = first.own_insurance;
   const sub = first.subscriber ?? {};
   return {
-    responsibility: 'P', relationship: own ? '18' : first.relationship_code ?? '21', ...(first.group_number ? { groupNumber: first.group_number } : {}),
+    responsibility: 'P',
+    relationship: own ? '18' : (first.relationship_code ?? '21'),
+    ...(first.group_number ? { groupNumber: first.group_number } : {}),
     filingIndicator: FILING[first.payer.ins_type_code ?? 'CI'] ?? 'CI',
-    subscriber: { ...(own ? person(p.patient) : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' as const }), memberId: first.policy_number },
-    payer: { name: up(first.payer.name), payerId: first.payer.payer_id }, paidAmount: a.paid, adjustments: a.claimAdjustments,
+    subscriber: {
+      ...(own
+        ? person(p.patient)
+        : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' as const }),
+      memberId: first.policy_number,
+    },
+    payer: { name: up(first.payer.name), payerId: first.payer.payer_id },
+    paidAmount: a.paid,
+    adjustments: a.claimAdjustments,
   };
 }
 
 /** Loop 2430 of a line billed to the secondary: the primary's adjudication of it. */
-function lineAdjudications(claim: Row, p: ClaimParties, l: Row, qualifier: 'HC' | 'NU', code: string): { adjudications?: LineAdjudication837[] } {
+function lineAdjudications(
+  claim: Row,
+  p: ClaimParties,
+  l: Row,
+  qualifier: 'HC' | 'NU',
+  code: string,
+): { adjudications?: LineAdjudication837[] } {
   const a = p.priorAdjudication;
   const line = a?.lines[Number(l.id)];
   if (!a || !line || billedIndex(claim, p) === 0) return {};
-  return { adjudications: [{ payerId: p.policies[0].payer.payer_id, paid: line.paid, qualifier, code, modifiers: qualifier === 'HC' ? ((l.modifiers as string[]) ?? []).map(up) : [], units: String(l.days_or_units), adjustments: line.adjustments, date: a.date }] };
+  return {
+    adjudications: [
+      {
+        payerId: p.policies[0].payer.payer_id,
+        paid: line.paid,
+        qualifier,
+        code,
+        modifiers: qualifier === 'HC' ? ((l.modifiers as string[]) ?? []).map(up) : [],
+        units: String(l.days_or_units),
+        adjustments: line.adjustments,
+        date: a.date,
+      },
+    ],
+  };
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';
 const UNIT_CODES = ['F2', 'GR', 'ME', 'ML', 'UN'] as const;
-const drugOf = (l: Row) => (l.ndc ? { drug: { ndc: String(l.ndc), quantity: String(l.ndc_quantity ?? '1'), unit: UNIT_CODES[Number(l.ndc_unit ?? 5) - 1] ?? 'UN' } } : {});
+const drugOf = (l: Row) =>
+  l.ndc
+    ? {
+        drug: {
+          ndc: String(l.ndc),
+          quantity: String(l.ndc_quantity ?? '1'),
+          unit: UNIT_CODES[Number(l.ndc_unit ?? 5) - 1] ?? 'UN',
+        },
+      }
+    : {};
 
 /** A stored professional claim as the 837P writer takes it. */
 export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
@@ -100,17 +234,27 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   const rendering = p.providers.attending;
   const referring = p.providers.referring;
   return {
-    ...common(claim, p, charges.reduce((a, b) => a + b, 0)),
+    ...common(
+      claim,
+      p,
+      charges.reduce((a, b) => a + b, 0),
+    ),
     placeOfService: pos,
     ...(Number(claim.amount_paid ?? 0) > 0 ? { patientAmountPaid: Number(claim.amount_paid) } : {}),
     diagnoses: ((claim.diagnoses as Row[]) ?? []).map((d) => up(d.code).replace('.', '')),
     ...(rendering ? { renderingProvider: { ...person(rendering), npi: rendering.npi } } : {}),
     ...(referring ? { referringProvider: { ...person(referring), npi: referring.npi } } : {}),
     lines: lines.map((l, i) => ({
-      procedure: up(l.procedure_code), modifiers: ((l.modifiers as string[]) ?? []).map(up), charge: charges[i], units: String(l.days_or_units), unitCode: 'UN' as const,
+      procedure: up(l.procedure_code),
+      modifiers: ((l.modifiers as string[]) ?? []).map(up),
+      charge: charges[i],
+      units: String(l.days_or_units),
+      unitCode: 'UN' as const,
       ...(l.place_of_service && l.place_of_service !== pos ? { placeOfService: String(l.place_of_service) } : {}),
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
-      dateOfService: dayOrNone(l.from_service), ...drugOf(l), ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
+      dateOfService: dayOrNone(l.from_service),
+      ...drugOf(l),
+      ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
     })),
   };
 }
@@ -119,14 +263,25 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
 export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
   const lines = (claim.services as Row[]) ?? [];
   const charges = lines.map((l) => lineCharge(l.days_or_units, l.price) ?? 0);
-  const dx = ((claim.diagnoses as Row[]) ?? []).map((d) => ({ code: up(d.code).replace('.', ''), ...(d.poa ? { presentOnAdmission: d.poa as 'Y' } : {}) }));
+  const dx = ((claim.diagnoses as Row[]) ?? []).map((d) => ({
+    code: up(d.code).replace('.', ''),
+    ...(d.poa ? { presentOnAdmission: d.poa as 'Y' } : {}),
+  }));
   const tob = String(claim.type_of_bill ?? '131').replace(/^0/, '');
   const stay = ['1', '2'].includes(tob[1]) || ['3', '8'].includes(tob[0]);
-  const froms = lines.map((l) => String(l.from_service)).sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
-  const tos = lines.map((l) => String(l.to_service ?? l.from_service)).sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
+  const froms = lines
+    .map((l) => String(l.from_service))
+    .sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
+  const tos = lines
+    .map((l) => String(l.to_service ?? l.from_service))
+    .sort((a, b) => a.slice(6).localeCompare(b.slice(6)) || a.localeCompare(b));
   const attending = p.providers.attending;
   return {
-    ...common(claim, p, charges.reduce((a, b) => a + b, 0)),
+    ...common(
+      claim,
+      p,
+      charges.reduce((a, b) => a + b, 0),
+    ),
     frequency: (['1', '7', '8'].includes(tob[2]) ? tob[2] : '1') as '1' | '7' | '8',
     facilityCode: tob.slice(0, 2),
     statementFrom: dayOrNone(claim.statement_from ?? claim.admission_date ?? froms[0]),
@@ -134,23 +289,49 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
     ...(claim.admission_type ? { admissionType: String(claim.admission_type) } : {}),
     ...(claim.admission_source ? { admissionSource: String(claim.admission_source) } : {}),
     // Admission date/hour and discharge hour belong to stays (inpatient bill classifications, home health, hospice); an outpatient claim sends none.
-    ...(stay && claim.admission_date ? { admission: { date: dayOrNone(claim.admission_date), ...(isHour(claim.admission_hour) ? { hour: Number(claim.admission_hour) } : {}) } } : {}),
+    ...(stay && claim.admission_date
+      ? {
+          admission: {
+            date: dayOrNone(claim.admission_date),
+            ...(isHour(claim.admission_hour) ? { hour: Number(claim.admission_hour) } : {}),
+          },
+        }
+      : {}),
     ...(stay && isHour(claim.discharge_hour) ? { dischargeHour: Number(claim.discharge_hour) } : {}),
     patientStatus: String(claim.patient_status ?? '01'),
     principalDiagnosis: dx[0],
     ...(claim.admitting_diagnosis ? { admittingDiagnosis: up(claim.admitting_diagnosis).replace('.', '') } : {}),
     otherDiagnoses: dx.slice(1),
     ...(attending ? { attendingProvider: { ...person(attending), npi: attending.npi } } : {}),
-    ...((claim.condition_codes as string[] | undefined)?.length ? { conditionCodes: claim.condition_codes as string[] } : {}),
-    ...((claim.value_codes as Row[] | undefined)?.length ? { valueCodes: (claim.value_codes as Row[]).map((v) => ({ code: String(v.code), amount: Number(v.amount) })) } : {}),
-    ...((claim.occurrence_codes as Row[] | undefined)?.length ? { occurrenceCodes: (claim.occurrence_codes as Row[]).map((o) => ({ code: String(o.code), date: dayOrNone(o.date) })) } : {}),
+    ...((claim.condition_codes as string[] | undefined)?.length
+      ? { conditionCodes: claim.condition_codes as string[] }
+      : {}),
+    ...((claim.value_codes as Row[] | undefined)?.length
+      ? { valueCodes: (claim.value_codes as Row[]).map((v) => ({ code: String(v.code), amount: Number(v.amount) })) }
+      : {}),
+    ...((claim.occurrence_codes as Row[] | undefined)?.length
+      ? {
+          occurrenceCodes: (claim.occurrence_codes as Row[]).map((o) => ({
+            code: String(o.code),
+            date: dayOrNone(o.date),
+          })),
+        }
+      : {}),
     lines: lines.map((l, i) => ({
-      revenueCode: String(l.revenue_code), ...(l.procedure_code ? { procedure: up(l.procedure_code) } : {}), modifiers: ((l.modifiers as string[]) ?? []).map(up),
-      charge: charges[i], units: String(l.days_or_units), unitCode: /^(01\d\d|02[01]\d)$/.test(String(l.revenue_code)) ? 'DA' as const : 'UN' as const,
-      dateOfService: dayOrNone(l.from_service), ...drugOf(l),
-      ...(l.procedure_code ? lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)) : lineAdjudications(claim, p, l, 'NU', String(l.revenue_code))),
+      revenueCode: String(l.revenue_code),
+      ...(l.procedure_code ? { procedure: up(l.procedure_code) } : {}),
+      modifiers: ((l.modifiers as string[]) ?? []).map(up),
+      charge: charges[i],
+      units: String(l.days_or_units),
+      unitCode: /^(01\d\d|02[01]\d)$/.test(String(l.revenue_code)) ? ('DA' as const) : ('UN' as const),
+      dateOfService: dayOrNone(l.from_service),
+      ...drugOf(l),
+      ...(l.procedure_code
+        ? lineAdjudications(claim, p, l, 'HC', up(l.procedure_code))
+        : lineAdjudications(claim, p, l, 'NU', String(l.revenue_code))),
     })),
   };
 }
 
-export const toClaim837 = (claim: Row, p: ClaimParties) => (isProfessional(claim) ? toClaim837P(claim, p) : toClaim837I(claim, p));
+export const toClaim837 = (claim: Row, p: ClaimParties) =>
+  isProfessional(claim) ? toClaim837P(claim, p) : toClaim837I(claim, p);

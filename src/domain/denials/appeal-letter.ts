@@ -1,13 +1,38 @@
 /** What an appeal letter says, filled into a billing company's template. */
 export interface AppealFacts {
-  today: string; billing_company: string; payer: string; patient: string; member_id: string; claim: string; payer_claim_number: string;
-  date_of_service: string; billed: string; denial_codes: string; tracking_notes: string;
+  today: string;
+  billing_company: string;
+  payer: string;
+  patient: string;
+  member_id: string;
+  claim: string;
+  payer_claim_number: string;
+  date_of_service: string;
+  billed: string;
+  denial_codes: string;
+  tracking_notes: string;
   /** the billing provider the payer knows the claim by: its name, NPI and tax id */
-  provider: string; provider_npi: string; provider_tax_id: string;
+  provider: string;
+  provider_npi: string;
+  provider_tax_id: string;
 }
 
-export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = ['today', 'billing_company', 'payer', 'patient', 'member_id', 'claim', 'payer_claim_number', 'date_of_service', 'billed', 'denial_codes', 'tracking_notes',
-  'provider', 'provider_npi', 'provider_tax_id'];
+export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = [
+  'today',
+  'billing_company',
+  'payer',
+  'patient',
+  'member_id',
+  'claim',
+  'payer_claim_number',
+  'date_of_service',
+  'billed',
+  'denial_codes',
+  'tracking_notes',
+  'provider',
+  'provider_npi',
+  'provider_tax_id',
+];
 
 // The standard letter, when a billing company has not written its own.
 export const STANDARD_APPEAL: Record<'en' | 'es', string> = {
@@ -57,5 +82,7 @@ Atentamente,
 
 /** The template with every {{placeholder}} replaced; an unknown one is left as written, so a typo shows in the letter. */
 export function fillAppeal(template: string, facts: AppealFacts): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => ((APPEAL_PLACEHOLDERS as readonly string[]).includes(name) ? facts[name as keyof AppealFacts] : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    (APPEAL_PLACEHOLDERS as readonly string[]).includes(name) ? facts[name as keyof AppealFacts] : whole,
+  );
 }

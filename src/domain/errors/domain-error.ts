@@ -4,7 +4,10 @@ import type { ErrorCode } from './error-catalogue.ts';
 export type ErrorParams = Record<string, string | number | { en: string; es: string }>;
 
 /** One problem with one field: a catalogue code and the values its sentence names. */
-export interface FieldProblem { code: ErrorCode; params?: ErrorParams }
+export interface FieldProblem {
+  code: ErrorCode;
+  params?: ErrorParams;
+}
 
 /**
  * An error the domain or the data layer raises: a code from the catalogue, the values its message

@@ -1,7 +1,11 @@
 import type { ErrorParams } from './domain-error.ts';
 
 export type Locale = 'en' | 'es';
-interface Entry { status: number; en: string; es: string }
+interface Entry {
+  status: number;
+  en: string;
+  es: string;
+}
 
 /**
  * Every typed error: its HTTP status and its sentence in each language. {name} parts are filled
@@ -13,10 +17,22 @@ export const ERROR_CATALOGUE = {
   forbidden: { status: 403, en: 'This action is unauthorized.', es: 'Esta acción no está autorizada.' },
   invalid: { status: 422, en: 'The given data was invalid.', es: 'Los datos proporcionados no son válidos.' },
   required: { status: 422, en: 'The {field} field is required.', es: 'El campo {field} es obligatorio.' },
-  billing_company_required: { status: 422, en: 'The billing company field is required.', es: 'El campo compañía de facturación es obligatorio.' },
+  billing_company_required: {
+    status: 422,
+    en: 'The billing company field is required.',
+    es: 'El campo compañía de facturación es obligatorio.',
+  },
   duplicate: { status: 422, en: '{message}', es: '{message}' },
-  reference_invalid: { status: 422, en: 'The selected {field} is invalid.', es: 'El valor seleccionado de {field} no es válido.' },
-  in_use: { status: 422, en: 'The record is in use and cannot be deleted; disable it instead.', es: 'El registro está en uso y no se puede eliminar; desactívelo en su lugar.' },
+  reference_invalid: {
+    status: 422,
+    en: 'The selected {field} is invalid.',
+    es: 'El valor seleccionado de {field} no es válido.',
+  },
+  in_use: {
+    status: 422,
+    en: 'The record is in use and cannot be deleted; disable it instead.',
+    es: 'El registro está en uso y no se puede eliminar; desactívelo en su lugar.',
+  },
   stale: {
     status: 409,
     en: 'This record was changed by someone else after you opened it (you edited version {expected}; it is now at version {actual}). Reload it and make your change again.',
@@ -27,7 +43,11 @@ export const ERROR_CATALOGUE = {
     en: 'Send the version of the record you edited (its version field) so that a newer change is never overwritten.',
     es: 'Envíe la versión del registro que editó (su campo version) para que nunca se sobrescriba un cambio más reciente.',
   },
-  version_invalid: { status: 422, en: 'The version must be a positive integer.', es: 'La versión debe ser un número entero positivo.' },
+  version_invalid: {
+    status: 422,
+    en: 'The version must be a positive integer.',
+    es: 'La versión debe ser un número entero positivo.',
+  },
   status_update_failed: { status: 422, en: 'Error Updating Status', es: 'Error al actualizar el estado' },
   transition_not_allowed: {
     status: 422,
@@ -35,7 +55,11 @@ export const ERROR_CATALOGUE = {
     es: 'Acción no permitida: {entity} no puede pasar de {from} a {to}.',
   },
   state_unknown: { status: 422, en: 'The state {state} does not exist.', es: 'El estado {state} no existe.' },
-  note_required: { status: 422, en: 'A note is required to move from {from} to {to}.', es: 'Se requiere una nota para pasar de {from} a {to}.' },
+  note_required: {
+    status: 422,
+    en: 'A note is required to move from {from} to {to}.',
+    es: 'Se requiere una nota para pasar de {from} a {to}.',
+  },
   not_editable: {
     status: 422,
     en: 'Action not allowed: {entity} cannot be changed while it is {state}.',
@@ -62,22 +86,70 @@ export const ERROR_CATALOGUE = {
     es: 'Los datos anteriores ya no son válidos y no se pueden restaurar.',
   },
   // Rules that read other rows (dev-server/resources/stored-rules.ts)
-  npi_not_organization: { status: 422, en: 'The NPI belongs to a health professional; a company or facility needs an organization NPI.', es: 'El NPI pertenece a un profesional de la salud; una compañía o instalación necesita un NPI de organización.' },
-  npi_not_individual: { status: 422, en: 'The NPI belongs to a company or facility; a health professional needs an individual NPI.', es: 'El NPI pertenece a una compañía o instalación; un profesional de la salud necesita un NPI individual.' },
-  repeated_responsibility: { status: 422, en: 'The patient already has an active policy with this responsibility.', es: 'El paciente ya tiene una póliza activa con esta responsabilidad.' },
-  plan_of_other_payer: { status: 422, en: 'The insurance plan does not belong to the insurance company.', es: 'El plan de seguro no pertenece a la aseguradora.' },
-  reference_of_other_company: { status: 422, en: 'The selected record belongs to another billing company.', es: 'El registro seleccionado pertenece a otra compañía de facturación.' },
-  unknown_taxonomy: { status: 422, en: 'The taxonomy code is not in the NUCC code set.', es: 'El código de taxonomía no está en el conjunto de códigos NUCC.' },
+  npi_not_organization: {
+    status: 422,
+    en: 'The NPI belongs to a health professional; a company or facility needs an organization NPI.',
+    es: 'El NPI pertenece a un profesional de la salud; una compañía o instalación necesita un NPI de organización.',
+  },
+  npi_not_individual: {
+    status: 422,
+    en: 'The NPI belongs to a company or facility; a health professional needs an individual NPI.',
+    es: 'El NPI pertenece a una compañía o instalación; un profesional de la salud necesita un NPI individual.',
+  },
+  repeated_responsibility: {
+    status: 422,
+    en: 'The patient already has an active policy with this responsibility.',
+    es: 'El paciente ya tiene una póliza activa con esta responsabilidad.',
+  },
+  plan_of_other_payer: {
+    status: 422,
+    en: 'The insurance plan does not belong to the insurance company.',
+    es: 'El plan de seguro no pertenece a la aseguradora.',
+  },
+  reference_of_other_company: {
+    status: 422,
+    en: 'The selected record belongs to another billing company.',
+    es: 'El registro seleccionado pertenece a otra compañía de facturación.',
+  },
+  unknown_taxonomy: {
+    status: 422,
+    en: 'The taxonomy code is not in the NUCC code set.',
+    es: 'El código de taxonomía no está en el conjunto de códigos NUCC.',
+  },
   // Requests no route should see (dev-server/http/request-guards.ts)
-  nul_character: { status: 422, en: 'The text may not contain a NUL character.', es: 'El texto no puede contener un carácter NUL.' },
-  key_not_allowed: { status: 422, en: 'This field name is not allowed.', es: 'Este nombre de campo no está permitido.' },
-  unsupported_media_type: { status: 415, en: 'The request body must be JSON (application/json) or multipart/form-data, not {type}.', es: 'El cuerpo de la solicitud debe ser JSON (application/json) o multipart/form-data, no {type}.' },
-  bad_request_url: { status: 400, en: 'The address of the request is malformed.', es: 'La dirección de la solicitud está mal formada.' },
-  bad_value: { status: 422, en: 'A value in the request is out of range or malformed.', es: 'Un valor de la solicitud está fuera de rango o mal formado.' },
-  upload_malformed: { status: 400, en: 'The upload was cut off or is malformed.', es: 'La carga se interrumpió o está mal formada.' },
+  nul_character: {
+    status: 422,
+    en: 'The text may not contain a NUL character.',
+    es: 'El texto no puede contener un carácter NUL.',
+  },
+  key_not_allowed: {
+    status: 422,
+    en: 'This field name is not allowed.',
+    es: 'Este nombre de campo no está permitido.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    en: 'The request body must be JSON (application/json) or multipart/form-data, not {type}.',
+    es: 'El cuerpo de la solicitud debe ser JSON (application/json) o multipart/form-data, no {type}.',
+  },
+  bad_request_url: {
+    status: 400,
+    en: 'The address of the request is malformed.',
+    es: 'La dirección de la solicitud está mal formada.',
+  },
+  bad_value: {
+    status: 422,
+    en: 'A value in the request is out of range or malformed.',
+    es: 'Un valor de la solicitud está fuera de rango o mal formado.',
+  },
+  upload_malformed: {
+    status: 400,
+    en: 'The upload was cut off or is malformed.',
+    es: 'La carga se interrumpió o está mal formada.',
+  },
   submitter_in_use: {
     status: 422,
-    en: 'Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company\'s.',
+    en: "Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company's.",
     es: 'Otra compañía de facturación ya envía con este id de remitente a esta cámara de compensación y receptor; un id de remitente es de una sola compañía de facturación.',
   },
   sftp_login_in_use: {
@@ -97,17 +169,37 @@ export const ERROR_CATALOGUE = {
   },
   shared_catalogue: {
     status: 403,
-    en: 'Records of {entity} are shared by every billing company: only a Super User changes them. Ask support, or keep your own settings in your billing company\'s records.',
+    en: "Records of {entity} are shared by every billing company: only a Super User changes them. Ask support, or keep your own settings in your billing company's records.",
     es: 'Los registros de {entity} son compartidos por todas las compañías de facturación: solo un Super Usuario los cambia. Pida ayuda a soporte o guarde sus propios ajustes en los registros de su compañía.',
   },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
-  file_too_large: { status: 413, en: 'The file is larger than {limit} allowed for {kind}.', es: 'El archivo supera los {limit} permitidos para {kind}.' },
-  file_type: { status: 422, en: 'A file of type {type} cannot be stored as {kind}.', es: 'Un archivo de tipo {type} no se puede guardar como {kind}.' },
+  file_too_large: {
+    status: 413,
+    en: 'The file is larger than {limit} allowed for {kind}.',
+    es: 'El archivo supera los {limit} permitidos para {kind}.',
+  },
+  file_type: {
+    status: 422,
+    en: 'A file of type {type} cannot be stored as {kind}.',
+    es: 'Un archivo de tipo {type} no se puede guardar como {kind}.',
+  },
   file_kind: { status: 422, en: 'The file kind {kind} does not exist.', es: 'El tipo de archivo {kind} no existe.' },
   job_unknown: { status: 422, en: 'There is no job of kind {kind}.', es: 'No existe un trabajo del tipo {kind}.' },
-  sub_status_not_allowed: { status: 422, en: 'The sub-status does not belong to the chosen status or is disabled.', es: 'El subestado no pertenece al estado elegido o está deshabilitado.' },
-  policy_of_other_patient: { status: 422, en: "The policy is not one of the patient's.", es: 'La póliza no es del paciente.' },
-  rule_configuration_exists: { status: 422, en: 'Exists a rule with this configuration', es: 'Existe una regla con esta configuración' },
+  sub_status_not_allowed: {
+    status: 422,
+    en: 'The sub-status does not belong to the chosen status or is disabled.',
+    es: 'El subestado no pertenece al estado elegido o está deshabilitado.',
+  },
+  policy_of_other_patient: {
+    status: 422,
+    en: "The policy is not one of the patient's.",
+    es: 'La póliza no es del paciente.',
+  },
+  rule_configuration_exists: {
+    status: 422,
+    en: 'Exists a rule with this configuration',
+    es: 'Existe una regla con esta configuración',
+  },
   claim_not_found: { status: 404, en: 'Claim Not Found', es: 'Reclamo no encontrado' },
   patient_without_policies: { status: 422, en: 'Patient without policies', es: 'Paciente sin pólizas' },
 } satisfies Record<string, Entry>;

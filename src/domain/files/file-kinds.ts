@@ -2,7 +2,19 @@
  * The kinds of document the file store keeps: the largest each may be, what its bytes must look
  * like (checked by their first bytes, never by the name or the declared type), and who may read it.
  */
-export type FileKind = 'eob' | 'era' | 'x12-out' | 'ack' | 'received' | 'statement' | 'export' | 'upload' | 'photo' | 'logo' | 'code-set' | 'screenshot';
+export type FileKind =
+  | 'eob'
+  | 'era'
+  | 'x12-out'
+  | 'ack'
+  | 'received'
+  | 'statement'
+  | 'export'
+  | 'upload'
+  | 'photo'
+  | 'logo'
+  | 'code-set'
+  | 'screenshot';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
@@ -12,7 +24,12 @@ export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
  * whatever their permissions; everyone: anyone signed in to its billing company (the photos and logos
  * shown beside names); crossTenant: the platform's people (support, code sets).
  */
-export interface FileAccess { permissions?: string[]; maker?: boolean; everyone?: boolean; crossTenant?: boolean }
+export interface FileAccess {
+  permissions?: string[];
+  maker?: boolean;
+  everyone?: boolean;
+  crossTenant?: boolean;
+}
 
 export interface FileKindRule {
   maxBytes: number;
@@ -30,21 +47,79 @@ const MB = 1024 * 1024;
 const STAFF = ['patient.view', 'claim.view', 'payment.view'];
 
 export const FILE_KINDS: Record<FileKind, FileKindRule> = {
-  eob: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { permissions: ['payment.eob', 'denial.eob', 'ledger.eob'] }, upload: { permissions: ['payment.eob'] }, label: 'EOBs', label_es: 'EOB' },
-  era: { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['payment.view'] }, upload: { permissions: ['payment.create'] }, label: 'ERA files', label_es: 'Archivos ERA' },
-  'x12-out': { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['claimbatch.view'] }, label: '837 files sent', label_es: 'Archivos 837 enviados' },
-  ack: { maxBytes: 100 * MB, content: 'x12', read: { permissions: ['claimbatch.view'] }, label: 'Acknowledgments received', label_es: 'Acuses recibidos' },
+  eob: {
+    maxBytes: 20 * MB,
+    content: 'pdf-or-image',
+    read: { permissions: ['payment.eob', 'denial.eob', 'ledger.eob'] },
+    upload: { permissions: ['payment.eob'] },
+    label: 'EOBs',
+    label_es: 'EOB',
+  },
+  era: {
+    maxBytes: 100 * MB,
+    content: 'x12',
+    read: { permissions: ['payment.view'] },
+    upload: { permissions: ['payment.create'] },
+    label: 'ERA files',
+    label_es: 'Archivos ERA',
+  },
+  'x12-out': {
+    maxBytes: 100 * MB,
+    content: 'x12',
+    read: { permissions: ['claimbatch.view'] },
+    label: '837 files sent',
+    label_es: 'Archivos 837 enviados',
+  },
+  ack: {
+    maxBytes: 100 * MB,
+    content: 'x12',
+    read: { permissions: ['claimbatch.view'] },
+    label: 'Acknowledgments received',
+    label_es: 'Acuses recibidos',
+  },
   // What a clearing house sent that is not X12 at all: kept as it came, so nothing received is lost.
-  received: { maxBytes: 100 * MB, content: 'any', read: { permissions: ['claimbatch.view', 'clearinghousefile.view'] }, label: 'Files received that could not be read', label_es: 'Archivos recibidos que no se pudieron leer' },
-  statement: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { permissions: ['payment.generatepatientaccount', 'ledger.view'] }, label: 'Statements', label_es: 'Estados de cuenta' },
+  received: {
+    maxBytes: 100 * MB,
+    content: 'any',
+    read: { permissions: ['claimbatch.view', 'clearinghousefile.view'] },
+    label: 'Files received that could not be read',
+    label_es: 'Archivos recibidos que no se pudieron leer',
+  },
+  statement: {
+    maxBytes: 20 * MB,
+    content: 'pdf-or-image',
+    read: { permissions: ['payment.generatepatientaccount', 'ledger.view'] },
+    label: 'Statements',
+    label_es: 'Estados de cuenta',
+  },
   // A report or list exported whole holds whatever its maker could read (a patient list: PHI): theirs alone.
   export: { maxBytes: 100 * MB, content: 'any', read: { maker: true }, label: 'Exports', label_es: 'Exportaciones' },
-  upload: { maxBytes: 20 * MB, content: 'pdf-or-image', read: { maker: true, permissions: STAFF }, upload: { permissions: STAFF }, label: 'Uploads', label_es: 'Cargas' },
+  upload: {
+    maxBytes: 20 * MB,
+    content: 'pdf-or-image',
+    read: { maker: true, permissions: STAFF },
+    upload: { permissions: STAFF },
+    label: 'Uploads',
+    label_es: 'Cargas',
+  },
   photo: { maxBytes: 1 * MB, content: 'raster-image', read: { everyone: true }, label: 'Photos', label_es: 'Fotos' },
   logo: { maxBytes: 1 * MB, content: 'raster-image', read: { everyone: true }, label: 'Logos', label_es: 'Logotipos' },
-  'code-set': { maxBytes: 200 * MB, content: 'any', read: { crossTenant: true }, upload: { crossTenant: true }, label: 'Code-set releases', label_es: 'Versiones de códigos' },
+  'code-set': {
+    maxBytes: 200 * MB,
+    content: 'any',
+    read: { crossTenant: true },
+    upload: { crossTenant: true },
+    label: 'Code-set releases',
+    label_es: 'Versiones de códigos',
+  },
   // A screenshot sent with a support request: its sender's, and the support staff's (the platform's people).
-  screenshot: { maxBytes: 5 * MB, content: 'raster-image', read: { maker: true, crossTenant: true }, label: 'Support screenshots', label_es: 'Capturas para soporte' },
+  screenshot: {
+    maxBytes: 5 * MB,
+    content: 'raster-image',
+    read: { maker: true, crossTenant: true },
+    label: 'Support screenshots',
+    label_es: 'Capturas para soporte',
+  },
 };
 
 export const isFileKind = (k: unknown): k is FileKind => typeof k === 'string' && Object.hasOwn(FILE_KINDS, k);
@@ -55,7 +130,8 @@ export function sniffType(head: Uint8Array): string | null {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) return 'image/webp';
+  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50)
+    return 'image/webp';
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
   // An X12 interchange opens with ISA (after any byte-order mark or blank lines some senders leave).
@@ -71,12 +147,17 @@ const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** Whether bytes of this sniffed type may be stored as this kind; 'any' keeps unknown bytes as a download. */
 export function contentAllowed(kind: FileKind, sniffed: string | null): boolean {
   switch (FILE_KINDS[kind].content) {
-    case 'raster-image': return !!sniffed && RASTER.has(sniffed);
-    case 'pdf-or-image': return !!sniffed && (RASTER.has(sniffed) || sniffed === 'application/pdf' || sniffed === 'image/tiff');
-    case 'x12': return sniffed === 'application/edi-x12';
-    case 'any': return true;
+    case 'raster-image':
+      return !!sniffed && RASTER.has(sniffed);
+    case 'pdf-or-image':
+      return !!sniffed && (RASTER.has(sniffed) || sniffed === 'application/pdf' || sniffed === 'image/tiff');
+    case 'x12':
+      return sniffed === 'application/edi-x12';
+    case 'any':
+      return true;
   }
 }
 
 /** 1048576 → "1 MB" */
-export const sizeLabel = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
+export const sizeLabel = (bytes: number) =>
+  bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;

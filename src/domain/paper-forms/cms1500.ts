@@ -5,29 +5,81 @@ import { dateParts, formMoney, formText, phoneParts, zipText, type PaperExtras }
  * The CMS-1500 (02/12) printing grid: Courier 12 pt at 10 characters and 6 lines per inch, rows and
  * columns counted from 1, offsets in points a person adjusts to their printer (paper-forms.md §2).
  */
-export const CMS1500 = { width: 612, height: 792, charWidth: 7.2, lineHeight: 12, left: 24, top: 20, linesPerPage: 6 } as const;
+export const CMS1500 = {
+  width: 612,
+  height: 792,
+  charWidth: 7.2,
+  lineHeight: 12,
+  left: 24,
+  top: 20,
+  linesPerPage: 6,
+} as const;
 
 /** A value on the grid: its box (for people and tests), where it starts, and the text. */
-export interface GridText { box: string; row: number; col: number; text: string }
+export interface GridText {
+  box: string;
+  row: number;
+  col: number;
+  text: string;
+}
 
 /** What each box is called, printed above its first value on the full form (plain paper). */
 export const CMS1500_CAPTIONS: Record<string, string> = {
-  carrier: 'CARRIER', '1': '1 MEDICARE MEDICAID TRICARE CHAMPVA GROUP FECA OTHER', '1a': "1a INSURED'S I.D. NUMBER", '2': "2 PATIENT'S NAME", '3': "3 PATIENT'S BIRTH DATE / SEX",
-  '4': "4 INSURED'S NAME", '5': "5 PATIENT'S ADDRESS", '6': '6 PATIENT RELATIONSHIP TO INSURED', '7': "7 INSURED'S ADDRESS", '9': "9 OTHER INSURED'S NAME",
-  '9a': "9a OTHER INSURED'S POLICY OR GROUP", '9d': '9d INSURANCE PLAN NAME', '10a': '10a EMPLOYMENT?', '10b': '10b AUTO ACCIDENT?', '10c': '10c OTHER ACCIDENT?',
-  '11': "11 INSURED'S POLICY GROUP OR FECA NUMBER", '11a': "11a INSURED'S DATE OF BIRTH / SEX", '11c': '11c INSURANCE PLAN NAME', '11d': '11d ANOTHER HEALTH BENEFIT PLAN?',
-  '12': "12 PATIENT'S SIGNATURE", '13': "13 INSURED'S SIGNATURE", '14': '14 DATE OF CURRENT ILLNESS', '17': '17 REFERRING PROVIDER', '17b': '17b NPI',
-  '19': '19 ADDITIONAL CLAIM INFORMATION', '20': '20 OUTSIDE LAB? $ CHARGES', '21': '21 DIAGNOSIS (ICD IND.)', '22': '22 RESUBMISSION CODE / ORIGINAL REF. NO.',
-  '23': '23 PRIOR AUTHORIZATION NUMBER', '24': '24 A DATES OF SERVICE  B POS  D PROCEDURE MODIFIER  E DX PTR  F $ CHARGES  G UNITS  J RENDERING NPI',
-  '25': '25 FEDERAL TAX I.D. NUMBER  SSN EIN', '26': "26 PATIENT'S ACCOUNT NO.", '27': '27 ACCEPT ASSIGNMENT?', '28': '28 TOTAL CHARGE', '29': '29 AMOUNT PAID',
-  '31': '31 SIGNATURE OF PHYSICIAN', '32': '32 SERVICE FACILITY LOCATION', '33': '33 BILLING PROVIDER INFO & PH #', page: '',
+  carrier: 'CARRIER',
+  '1': '1 MEDICARE MEDICAID TRICARE CHAMPVA GROUP FECA OTHER',
+  '1a': "1a INSURED'S I.D. NUMBER",
+  '2': "2 PATIENT'S NAME",
+  '3': "3 PATIENT'S BIRTH DATE / SEX",
+  '4': "4 INSURED'S NAME",
+  '5': "5 PATIENT'S ADDRESS",
+  '6': '6 PATIENT RELATIONSHIP TO INSURED',
+  '7': "7 INSURED'S ADDRESS",
+  '9': "9 OTHER INSURED'S NAME",
+  '9a': "9a OTHER INSURED'S POLICY OR GROUP",
+  '9d': '9d INSURANCE PLAN NAME',
+  '10a': '10a EMPLOYMENT?',
+  '10b': '10b AUTO ACCIDENT?',
+  '10c': '10c OTHER ACCIDENT?',
+  '11': "11 INSURED'S POLICY GROUP OR FECA NUMBER",
+  '11a': "11a INSURED'S DATE OF BIRTH / SEX",
+  '11c': '11c INSURANCE PLAN NAME',
+  '11d': '11d ANOTHER HEALTH BENEFIT PLAN?',
+  '12': "12 PATIENT'S SIGNATURE",
+  '13': "13 INSURED'S SIGNATURE",
+  '14': '14 DATE OF CURRENT ILLNESS',
+  '17': '17 REFERRING PROVIDER',
+  '17b': '17b NPI',
+  '19': '19 ADDITIONAL CLAIM INFORMATION',
+  '20': '20 OUTSIDE LAB? $ CHARGES',
+  '21': '21 DIAGNOSIS (ICD IND.)',
+  '22': '22 RESUBMISSION CODE / ORIGINAL REF. NO.',
+  '23': '23 PRIOR AUTHORIZATION NUMBER',
+  '24': '24 A DATES OF SERVICE  B POS  D PROCEDURE MODIFIER  E DX PTR  F $ CHARGES  G UNITS  J RENDERING NPI',
+  '25': '25 FEDERAL TAX I.D. NUMBER  SSN EIN',
+  '26': "26 PATIENT'S ACCOUNT NO.",
+  '27': '27 ACCEPT ASSIGNMENT?',
+  '28': '28 TOTAL CHARGE',
+  '29': '29 AMOUNT PAID',
+  '31': '31 SIGNATURE OF PHYSICIAN',
+  '32': '32 SERVICE FACILITY LOCATION',
+  '33': '33 BILLING PROVIDER INFO & PH #',
+  page: '',
 };
 
-const INSURANCE_COLUMN: Record<PaperExtras['insuranceType'], number> = { medicare: 1, medicaid: 8, tricare: 15, champva: 24, group: 31, feca: 39, other: 45 };
+const INSURANCE_COLUMN: Record<PaperExtras['insuranceType'], number> = {
+  medicare: 1,
+  medicaid: 8,
+  tricare: 15,
+  champva: 24,
+  group: 31,
+  feca: 39,
+  other: 45,
+};
 const RELATIONSHIP_COLUMN: Record<string, number> = { '18': 33, '01': 38, '19': 42 };
 
 /** LAST, FIRST, M (the middle initial only when known). */
-const nameOf = (p: Party | undefined) => (p ? (p.entity === 'person' && p.firstName ? `${p.name}, ${p.firstName}` : p.name) : '');
+const nameOf = (p: Party | undefined) =>
+  p ? (p.entity === 'person' && p.firstName ? `${p.name}, ${p.firstName}` : p.name) : '';
 
 /** One form per six service lines; every header box on every page; box 28 totals all lines on the last page ("CONTINUED" before it). */
 export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
@@ -43,9 +95,12 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     const date = (box: string, row: number, col: number, us: string | undefined | null, yy = false) => {
       const d = dateParts(us);
       if (!d) return;
-      put(box, row, col, d.mm, 2); put(box, row, col + 3, d.dd, 2); put(box, row, col + 6, yy ? d.yy : d.yyyy, yy ? 2 : 4);
+      put(box, row, col, d.mm, 2);
+      put(box, row, col + 3, d.dd, 2);
+      put(box, row, col + 6, yy ? d.yy : d.yyyy, yy ? 2 : 4);
     };
-    const yesNo = (box: string, row: number, yesCol: number, noCol: number, yes: boolean) => check(box, row, yes ? yesCol : noCol);
+    const yesNo = (box: string, row: number, yesCol: number, noCol: number, yes: boolean) =>
+      check(box, row, yes ? yesCol : noCol);
     if (count > 1) put('page', 1, 62, `PAGE ${p + 1} OF ${count}`, 18);
     // Carrier block: where the paper goes.
     put('carrier', 2, 41, c.payer.name, 31);
@@ -63,11 +118,25 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     if (sex === 'M' || sex === 'F') check('3', 10, sex === 'M' ? 42 : 47);
     put('4', 10, 50, nameOf(c.subscriber.party), 28);
     const home = patient?.address ?? c.subscriber.address;
-    if (home) { put('5', 12, 1, home.line1, 28); put('5', 14, 1, home.city, 20); put('5', 14, 26, home.state, 2); put('5', 16, 1, zipText(home.zip), 10); }
+    if (home) {
+      put('5', 12, 1, home.line1, 28);
+      put('5', 14, 1, home.city, 20);
+      put('5', 14, 26, home.state, 2);
+      put('5', 16, 1, zipText(home.zip), 10);
+    }
     check('6', 12, RELATIONSHIP_COLUMN[patient ? patient.relationship : '18'] ?? 47);
     const insuredHome = c.subscriber.address ?? (patient ? undefined : home);
-    if (insuredHome) { put('7', 12, 50, insuredHome.line1, 28); put('7', 14, 50, insuredHome.city, 20); put('7', 14, 74, insuredHome.state, 2); put('7', 16, 50, zipText(insuredHome.zip), 10); }
-    if (x.otherInsured) { put('9', 18, 1, x.otherInsured.name, 28); put('9a', 20, 1, x.otherInsured.policyNumber, 28); put('9d', 26, 1, x.otherInsured.planName, 28); }
+    if (insuredHome) {
+      put('7', 12, 50, insuredHome.line1, 28);
+      put('7', 14, 50, insuredHome.city, 20);
+      put('7', 14, 74, insuredHome.state, 2);
+      put('7', 16, 50, zipText(insuredHome.zip), 10);
+    }
+    if (x.otherInsured) {
+      put('9', 18, 1, x.otherInsured.name, 28);
+      put('9a', 20, 1, x.otherInsured.policyNumber, 28);
+      put('9d', 26, 1, x.otherInsured.planName, 28);
+    }
     yesNo('10a', 20, 35, 41, x.employmentRelated);
     yesNo('10b', 22, 35, 41, x.autoAccident);
     if (x.autoAccident && x.accidentState) put('10b', 22, 45, x.accidentState, 2);
@@ -79,14 +148,25 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     if (x.insuranceType !== 'medicare') yesNo('11d', 26, 52, 57, !!x.otherInsured);
     put('12', 29, 7, 'SIGNATURE ON FILE', 17);
     if (x.acceptAssignment) put('13', 29, 55, 'SIGNATURE ON FILE', 17);
-    if (x.injuryDate) { date('14', 32, 2, x.injuryDate); put('14', 32, 16, '431', 3); }
-    if (c.referringProvider) { put('17', 34, 1, 'DN', 3); put('17', 34, 4, nameOf(c.referringProvider), 25); put('17b', 34, 33, c.referringProvider.npi, 15); }
+    if (x.injuryDate) {
+      date('14', 32, 2, x.injuryDate);
+      put('14', 32, 16, '431', 3);
+    }
+    if (c.referringProvider) {
+      put('17', 34, 1, 'DN', 3);
+      put('17', 34, 4, nameOf(c.referringProvider), 25);
+      put('17b', 34, 33, c.referringProvider.npi, 15);
+    }
     put('19', 36, 1, x.additionalInformation ?? '', 48);
     yesNo('20', 36, 52, 57, x.outsideLab);
-    if (x.outsideLab && x.outsideLabCharge) out.push({ box: '20', row: 36, col: 62, text: formMoney(x.outsideLabCharge, 5, 1) });
+    if (x.outsideLab && x.outsideLabCharge)
+      out.push({ box: '20', row: 36, col: 62, text: formMoney(x.outsideLabCharge, 5, 1) });
     put('21', 37, 42, '0', 1);
     c.diagnoses.slice(0, 12).forEach((dx, i) => put('21', 38 + Math.floor(i / 4), 3 + 13 * (i % 4), dx, 8));
-    if (c.frequency !== '1') { put('22', 38, 50, c.frequency, 10); put('22', 38, 62, c.originalReference ?? '', 15); }
+    if (c.frequency !== '1') {
+      put('22', 38, 50, c.frequency, 10);
+      put('22', 38, 62, c.originalReference ?? '', 15);
+    }
     put('23', 40, 50, c.priorAuthorization ?? '', 28);
     const lines = c.lines.slice(p * CMS1500.linesPerPage, (p + 1) * CMS1500.linesPerPage);
     lines.forEach((l, i) => {
@@ -115,15 +195,33 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       out.push({ box: '29', row: 56, col: 62, text: formMoney(x.amountPaid, 5, 1) });
     } else put('28', 56, 51, 'CONTINUED', 9);
     const phone = phoneParts(x.billingPhone);
-    if (phone) { put('33', 57, 66, phone.area, 3); put('33', 57, 70, phone.exchange, 3); put('33', 57, 73, '-', 1); put('33', 57, 74, phone.last4, 4); }
+    if (phone) {
+      put('33', 57, 66, phone.area, 3);
+      put('33', 57, 70, phone.exchange, 3);
+      put('33', 57, 73, '-', 1);
+      put('33', 57, 74, phone.last4, 4);
+    }
     if (x.facility) {
-      put('32', 58, 23, x.facility.name, 25); put('32', 59, 23, x.facility.address.line1, 25);
-      put('32', 60, 23, `${x.facility.address.city} ${x.facility.address.state} ${zipText(x.facility.address.zip)}`, 27);
+      put('32', 58, 23, x.facility.name, 25);
+      put('32', 59, 23, x.facility.address.line1, 25);
+      put(
+        '32',
+        60,
+        23,
+        `${x.facility.address.city} ${x.facility.address.state} ${zipText(x.facility.address.zip)}`,
+        27,
+      );
       put('32a', 61, 23, x.facility.npi ?? '', 10);
     }
     put('33', 58, 50, nameOf(c.billingProvider), 25);
     put('33', 59, 50, c.billingProvider.address.line1, 25);
-    put('33', 60, 50, `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${zipText(c.billingProvider.address.zip)}`, 27);
+    put(
+      '33',
+      60,
+      50,
+      `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${zipText(c.billingProvider.address.zip)}`,
+      27,
+    );
     put('31', 60, 1, 'SIGNATURE ON FILE', 20);
     put('33a', 61, 50, c.billingProvider.npi, 10);
     pages.push(out);
@@ -137,8 +235,42 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
  * line, as the printed form has it; above, it would sit on box 28's total).
  */
 export const CMS1500_CAPTION_AT: Record<string, [number, number] | [number, number, 'inline']> = {
-  carrier: [2, 41], '1': [8, 1], '1a': [8, 50], '2': [10, 1], '3': [10, 31], '4': [10, 50], '5': [12, 1], '6': [12, 33], '7': [12, 50], '9': [18, 1], '9a': [20, 1], '9d': [26, 1],
-  '10a': [20, 33], '10b': [22, 33], '10c': [24, 33], '11': [18, 50], '11a': [20, 50], '11c': [24, 50], '11d': [26, 50], '12': [29, 1], '13': [29, 50], '14': [32, 1],
-  '17': [34, 1], '17b': [34, 31], '19': [36, 1], '20': [36, 50], '21': [37, 1], '22': [38, 50], '23': [40, 50], '24': [42, 1], '25': [56, 1], '26': [56, 23], '27': [56, 37],
-  '28': [56, 50], '29': [56, 61], '31': [60, 1], '32': [58, 23], '33': [57, 50, 'inline'],
+  carrier: [2, 41],
+  '1': [8, 1],
+  '1a': [8, 50],
+  '2': [10, 1],
+  '3': [10, 31],
+  '4': [10, 50],
+  '5': [12, 1],
+  '6': [12, 33],
+  '7': [12, 50],
+  '9': [18, 1],
+  '9a': [20, 1],
+  '9d': [26, 1],
+  '10a': [20, 33],
+  '10b': [22, 33],
+  '10c': [24, 33],
+  '11': [18, 50],
+  '11a': [20, 50],
+  '11c': [24, 50],
+  '11d': [26, 50],
+  '12': [29, 1],
+  '13': [29, 50],
+  '14': [32, 1],
+  '17': [34, 1],
+  '17b': [34, 31],
+  '19': [36, 1],
+  '20': [36, 50],
+  '21': [37, 1],
+  '22': [38, 50],
+  '23': [40, 50],
+  '24': [42, 1],
+  '25': [56, 1],
+  '26': [56, 23],
+  '27': [56, 37],
+  '28': [56, 50],
+  '29': [56, 61],
+  '31': [60, 1],
+  '32': [58, 23],
+  '33': [57, 50, 'inline'],
 };

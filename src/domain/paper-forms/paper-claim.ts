@@ -35,7 +35,10 @@ export interface PaperExtras {
 }
 
 /** A ZIP code as forms print it: five digits, or ZIP+4 with its hyphen (NUCC: "include the hyphen"). */
-export const zipText = (zip: string) => { const d = zip.replace(/\D/g, ''); return d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : zip; };
+export const zipText = (zip: string) => {
+  const d = zip.replace(/\D/g, '');
+  return d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : zip;
+};
 
 /** Text placed on a form: upper case; what goes on the CMS-1500 loses its "." and "#". */
 export const formText = (v: unknown, max: number, strip = true) => {
@@ -61,6 +64,10 @@ export function formMoney(cents: number, dollarsWidth: number, gap: number): str
 
 /** A phone as its area code and seven digits. */
 export const phoneParts = (phone: string | null | undefined) => {
-  const d = String(phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return d.length === 10 ? { area: d.slice(0, 3), exchange: d.slice(3, 6), last4: d.slice(6), number: d.slice(3) } : null;
+  const d = String(phone ?? '')
+    .replace(/\D/g, '')
+    .replace(/^1(?=\d{10}$)/, '');
+  return d.length === 10
+    ? { area: d.slice(0, 3), exchange: d.slice(3, 6), last4: d.slice(6), number: d.slice(3) }
+    : null;
 };

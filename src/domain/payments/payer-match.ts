@@ -1,7 +1,13 @@
 /** A payer as the claim was billed to it: its name and the ids it is known by (its payer id, this billing company's id for it at the clearing house). */
-export interface BilledPayer { name: string; ids: string[] }
+export interface BilledPayer {
+  name: string;
+  ids: string[];
+}
 /** A payer as an 835 names itself: N1*PR name and id (or REF*2U), and the TRN03 originator of its trace. */
-export interface RemittingPayer { payer: { name?: string; id?: string }; trace?: { originator?: string } }
+export interface RemittingPayer {
+  payer: { name?: string; id?: string };
+  trace?: { originator?: string };
+}
 
 const norm = (s: string | undefined) => (s ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
 
@@ -20,4 +26,5 @@ export function fromBilledPayer(billed: BilledPayer | null, r: RemittingPayer): 
 /** The exception's words when it does not. */
 export const wrongPayerWords = (claimCode: string, billed: BilledPayer | null, r: RemittingPayer) =>
   `Claim ${claimCode} is billed to ${billed ? `${billed.name}${billed.ids.length ? ` (payer id ${billed.ids.join(' / ')})` : ''}` : 'no payer (self pay)'}, not to ${
-    [r.payer.name, r.payer.id ? `payer id ${r.payer.id}` : ''].filter(Boolean).join(', ') || 'the payer of this ERA'}: it is not posted.`;
+    [r.payer.name, r.payer.id ? `payer id ${r.payer.id}` : ''].filter(Boolean).join(', ') || 'the payer of this ERA'
+  }: it is not posted.`;

@@ -11,7 +11,8 @@ import { PAYMENT_METHOD, PAYMENT_SOURCE } from '../../generated/ids.ts';
  */
 export type EntityRule = (record: Record<string, unknown>, today: Date) => Record<string, string[]>;
 
-const todayIso = (today: Date) => `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+const todayIso = (today: Date) =>
+  `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
 export const USER_LEGAL_AGE_MESSAGE = 'The user must be of legal age (18 or older).';
 export const BIRTH_IN_FUTURE_MESSAGE = 'The date of birth cannot be in the future.';
@@ -20,7 +21,6 @@ export const IP_RANGE_MESSAGE = 'The last IP address must be of the same kind as
 export const DEATH_BEFORE_BIRTH_MESSAGE = 'The date of death cannot be before the date of birth.';
 export const DEATH_IN_FUTURE_MESSAGE = 'The date of death cannot be in the future.';
 export const MINOR_NEEDS_GUARDIAN_MESSAGE = 'A patient under legal age needs a guardian.';
-
 
 export const END_BEFORE_START_MESSAGE = 'The end date must be after the start date.';
 export const ROOM_TAKEN_MESSAGE = 'The room name or code is taken';
@@ -39,16 +39,22 @@ export const SFTP_NEEDS_MESSAGE = 'An SFTP connection needs this field.';
 export const FOLDER_NEEDS_MESSAGE = 'A folder connection needs its outbound folder.';
 
 type Errors = Record<string, string[]>;
-const add = (out: Errors, field: string, message: string) => { (out[field] ??= []).includes(message) || out[field].push(message); };
+const add = (out: Errors, field: string, message: string) => {
+  (out[field] ??= []).includes(message) || out[field].push(message);
+};
 
 /** start before end, for every pair of dates of a record or of its rows (mm/dd/yyyy; a missing one is no error). */
 function dateOrder(out: Errors, field: string, start: unknown, end: unknown) {
-  const a = isoFromField(start), b = isoFromField(end);
+  const a = isoFromField(start),
+    b = isoFromField(end);
   if (a && b && b < a) add(out, field, END_BEFORE_START_MESSAGE);
 }
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []);
 /** Units are text with up to 3 decimals; compared exactly as thousandths. */
-const thousandths = (v: unknown) => (typeof v === 'string' && /^\d{1,8}(\.\d{1,3})?$/.test(v) ? Number(v.split('.')[0]) * 1000 + Number((v.split('.')[1] ?? '').padEnd(3, '0')) : null);
+const thousandths = (v: unknown) =>
+  typeof v === 'string' && /^\d{1,8}(\.\d{1,3})?$/.test(v)
+    ? Number(v.split('.')[0]) * 1000 + Number((v.split('.')[1] ?? '').padEnd(3, '0'))
+    : null;
 
 export const entityRules: Record<string, EntityRule> = {
   claim: claimRules,
@@ -62,7 +68,8 @@ export const entityRules: Record<string, EntityRule> = {
     if (death && death > now) out.deceased_date = [DEATH_IN_FUTURE_MESSAGE];
     else if (death && birth && death < birth) out.deceased_date = [DEATH_BEFORE_BIRTH_MESSAGE];
     // Legal age (document 2 §5): a minor is accepted with a guardian, as a billing office must.
-    if (birth && birth <= now && !isLegalAge(record.date_of_birth as string, today) && !record.need_guardian) out.need_guardian = [MINOR_NEEDS_GUARDIAN_MESSAGE];
+    if (birth && birth <= now && !isLegalAge(record.date_of_birth as string, today) && !record.need_guardian)
+      out.need_guardian = [MINOR_NEEDS_GUARDIAN_MESSAGE];
     return out;
   },
   user(record, today): Record<string, string[]> {
@@ -81,11 +88,15 @@ export const entityRules: Record<string, EntityRule> = {
     const hasCard = !!(record.card_number || record.card_number_last4);
     if (hasCard !== !!record.card_expiration) add(out, hasCard ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
     rows(record.services).forEach((s, i) => {
-      const units = thousandths(s.units), limit = thousandths(s.units_limit);
-      if (units !== null && limit !== null && limit <= units) add(out, `services.${i}.units_limit`, UNITS_LIMIT_MESSAGE);
+      const units = thousandths(s.units),
+        limit = thousandths(s.units_limit);
+      if (units !== null && limit !== null && limit <= units)
+        add(out, `services.${i}.units_limit`, UNITS_LIMIT_MESSAGE);
     });
     rows(record.statements).forEach((s, i) => dateOrder(out, `statements.${i}.end_date`, s.start_date, s.end_date));
-    rows(record.contract_fees).forEach((f, i) => dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date));
+    rows(record.contract_fees).forEach((f, i) =>
+      dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date),
+    );
     return out;
   },
   unit(record): Errors {
@@ -97,7 +108,8 @@ export const entityRules: Record<string, EntityRule> = {
         if (v && seen.has(v)) add(out, `rooms.${i}.${key}`, ROOM_TAKEN_MESSAGE);
         if (v) seen.add(v);
       }
-      if (typeof r.ocupation === 'number' && typeof r.capacity === 'number' && r.ocupation > r.capacity) add(out, `rooms.${i}.ocupation`, OCCUPATION_OVER_CAPACITY_MESSAGE);
+      if (typeof r.ocupation === 'number' && typeof r.capacity === 'number' && r.ocupation > r.capacity)
+        add(out, `rooms.${i}.ocupation`, OCCUPATION_OVER_CAPACITY_MESSAGE);
     });
     return out;
   },
@@ -106,21 +118,25 @@ export const entityRules: Record<string, EntityRule> = {
     dateOrder(out, 'end_date', record.eff_date, record.end_date);
     rows(record.contract_fees).forEach((f, i) => {
       dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date);
-      if (f.contract_fee_type_id === CAPITATED_FEE_TYPE && !rows(f.capitated_patient_ids).length) add(out, `contract_fees.${i}.capitated_patient_ids`, CAPITATED_NEEDS_PATIENTS_MESSAGE);
+      if (f.contract_fee_type_id === CAPITATED_FEE_TYPE && !rows(f.capitated_patient_ids).length)
+        add(out, `contract_fees.${i}.capitated_patient_ids`, CAPITATED_NEEDS_PATIENTS_MESSAGE);
     });
     return out;
   },
   procedure(record): Errors {
     const out: Errors = {};
-    if (record.price === undefined && !rows(record.mac_localities).length && !rows(record.insurance_fees).length) add(out, 'price', FEE_REQUIRED_MESSAGE);
+    if (record.price === undefined && !rows(record.mac_localities).length && !rows(record.insurance_fees).length)
+      add(out, 'price', FEE_REQUIRED_MESSAGE);
     dateOrder(out, 'end_date', record.start_date, record.end_date);
-    if (typeof record.age_from === 'number' && typeof record.age_to === 'number' && record.age_from > record.age_to) add(out, 'age_to', AGE_RANGE_MESSAGE);
+    if (typeof record.age_from === 'number' && typeof record.age_to === 'number' && record.age_from > record.age_to)
+      add(out, 'age_to', AGE_RANGE_MESSAGE);
     return out;
   },
   'insurance-policy'(record, today): Errors {
     const out: Errors = {};
     dateOrder(out, 'end_date', record.eff_date, record.end_date);
-    if (record.own_insurance !== false && record.subscriber) add(out, 'subscriber', SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE);
+    if (record.own_insurance !== false && record.subscriber)
+      add(out, 'subscriber', SUBSCRIBER_ONLY_WHEN_NOT_OWN_MESSAGE);
     const sub = record.subscriber as Record<string, unknown> | undefined;
     const dob = isoFromField(sub?.date_of_birth);
     if (dob && dob > todayIso(today)) add(out, 'subscriber.date_of_birth', BIRTH_IN_FUTURE_MESSAGE);
@@ -130,15 +146,23 @@ export const entityRules: Record<string, EntityRule> = {
     const out: Errors = {};
     const card = record.method_id === PAYMENT_METHOD.CREDIT_CARD;
     const hasNumber = !!(record.card_number || record.card_number_last4);
-    if (!card && (hasNumber || record.card_expiration)) add(out, hasNumber ? 'card_number' : 'card_expiration', CARD_ONLY_FOR_CARDS_MESSAGE);
-    else if (card && hasNumber !== !!record.card_expiration) add(out, hasNumber ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
-    if ((record.source_id === PAYMENT_SOURCE.INSURANCE || record.source_id === PAYMENT_SOURCE.INDIVISIBLE) && !record.insurance_company_id) add(out, 'insurance_company_id', PAYER_REQUIRED_MESSAGE);
-    if (record.source_id === PAYMENT_SOURCE.PATIENT && !record.patient_id) add(out, 'patient_id', PATIENT_REQUIRED_MESSAGE);
+    if (!card && (hasNumber || record.card_expiration))
+      add(out, hasNumber ? 'card_number' : 'card_expiration', CARD_ONLY_FOR_CARDS_MESSAGE);
+    else if (card && hasNumber !== !!record.card_expiration)
+      add(out, hasNumber ? 'card_expiration' : 'card_number', CARD_PAIR_MESSAGE);
+    if (
+      (record.source_id === PAYMENT_SOURCE.INSURANCE || record.source_id === PAYMENT_SOURCE.INDIVISIBLE) &&
+      !record.insurance_company_id
+    )
+      add(out, 'insurance_company_id', PAYER_REQUIRED_MESSAGE);
+    if (record.source_id === PAYMENT_SOURCE.PATIENT && !record.patient_id)
+      add(out, 'patient_id', PATIENT_REQUIRED_MESSAGE);
     return out;
   },
   'clearing-house-account'(record): Errors {
     const out: Errors = {};
-    if (record.connection === 'sftp') for (const f of ['host', 'username', 'outbound_folder']) if (!record[f]) add(out, f, SFTP_NEEDS_MESSAGE);
+    if (record.connection === 'sftp')
+      for (const f of ['host', 'username', 'outbound_folder']) if (!record[f]) add(out, f, SFTP_NEEDS_MESSAGE);
     if (record.connection === 'folder' && !record.outbound_folder) add(out, 'outbound_folder', FOLDER_NEEDS_MESSAGE);
     return out;
   },

@@ -46,7 +46,11 @@ function isX12Day(d: string | undefined): d is string {
   if (!d || d.length !== 8) return false;
   // Read by character code: an 835 carries hundreds of thousands of dates.
   let n = 0;
-  for (let i = 0; i < 8; i++) { const c = d.charCodeAt(i) - 48; if (c < 0 || c > 9) return false; n = n * 10 + c; }
+  for (let i = 0; i < 8; i++) {
+    const c = d.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return false;
+    n = n * 10 + c;
+  }
   return isCalendarDay(Math.floor(n / 10000), Math.floor(n / 100) % 100, n % 100);
 }
 

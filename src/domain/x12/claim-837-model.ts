@@ -1,7 +1,19 @@
 import type { IsoDate } from '../formats.ts';
 // Claims (837P and 837I) as the writers take them and the readers give them back. Cents; days as IsoDate (mm/dd/yyyy only on paper and screens).
-export interface Party { name: string; firstName?: string; entity: 'person' | 'organization'; idQualifier?: string; id?: string }
-export interface Address { line1: string; line2?: string; city: string; state: string; zip: string }
+export interface Party {
+  name: string;
+  firstName?: string;
+  entity: 'person' | 'organization';
+  idQualifier?: string;
+  id?: string;
+}
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
 
 export interface ServiceLine837 {
   procedure: string;
@@ -33,7 +45,11 @@ export interface LineAdjudication837 {
   date: IsoDate;
 }
 
-export interface DrugIdentification { ndc: string; quantity: string; unit: 'F2' | 'GR' | 'ME' | 'ML' | 'UN' }
+export interface DrugIdentification {
+  ndc: string;
+  quantity: string;
+  unit: 'F2' | 'GR' | 'ME' | 'ML' | 'UN';
+}
 
 /** Loops 2320/2330: a payer that has already adjudicated the claim (for secondary and tertiary claims). */
 export interface OtherPayer837 {
@@ -56,7 +72,17 @@ export interface ClaimCommon837 {
   originalReference?: string;
   priorAuthorization?: string;
   billingProvider: Party & { npi: string; taxId: string; taxonomy?: string; address: Address };
-  subscriber: { party: Party; memberId: string; responsibility: 'P' | 'S' | 'T'; relationship: '18' | string; groupNumber?: string; filingIndicator: string; dateOfBirth?: IsoDate; sex?: 'F' | 'M' | 'U'; address?: Address };
+  subscriber: {
+    party: Party;
+    memberId: string;
+    responsibility: 'P' | 'S' | 'T';
+    relationship: '18' | string;
+    groupNumber?: string;
+    filingIndicator: string;
+    dateOfBirth?: IsoDate;
+    sex?: 'F' | 'M' | 'U';
+    address?: Address;
+  };
   payer: { name: string; payerId: string };
   patient?: { party: Party; relationship: string; dateOfBirth: IsoDate; sex: 'F' | 'M' | 'U'; address: Address };
   otherPayers?: OtherPayer837[];
@@ -72,7 +98,10 @@ export interface Claim837P extends ClaimCommon837 {
   lines: ServiceLine837[];
 }
 
-export interface Diagnosis837I { code: string; presentOnAdmission?: 'Y' | 'N' | 'U' | 'W' | '1' }
+export interface Diagnosis837I {
+  code: string;
+  presentOnAdmission?: 'Y' | 'N' | 'U' | 'W' | '1';
+}
 
 export interface InstitutionalLine837 {
   revenueCode: string;
@@ -115,7 +144,15 @@ export interface Batch837<C extends ClaimCommon837 = Claim837P> {
   submitter: { name: string; id: string; contactName: string; phone: string };
   receiver: { name: string; id: string };
   /** ISA05/ISA07 qualifiers default to ZZ (mutually defined), as most clearing houses ask */
-  interchange: { senderId: string; receiverId: string; control: number; usage: 'T' | 'P'; date: Date; senderQualifier?: string; receiverQualifier?: string };
+  interchange: {
+    senderId: string;
+    receiverId: string;
+    control: number;
+    usage: 'T' | 'P';
+    date: Date;
+    senderQualifier?: string;
+    receiverQualifier?: string;
+  };
   claims: C[];
 }
 

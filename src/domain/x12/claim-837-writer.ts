@@ -1,11 +1,19 @@
 import type { IsoDate } from '../formats.ts';
-import type { Address, Batch837, ClaimCommon837, DrugIdentification, LineAdjudication837, Party } from './claim-837-model.ts';
+import type {
+  Address,
+  Batch837,
+  ClaimCommon837,
+  DrugIdentification,
+  LineAdjudication837,
+  Party,
+} from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
 export const SEP = { element: '*', component: ':', repetition: '^', segment: '~' };
 
 const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
-export const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+export const money = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** A day as X12 writes it (CCYYMMDD). */
 export const ccyymmdd = (day: IsoDate) => day.replace(/-/g, '');
 export const seg = (...els: Array<string | undefined>) => {
@@ -24,7 +32,8 @@ export const drugSegments = (d: DrugIdentification | undefined) =>
 /** A code list in HI: qualifier:code[:date qualifier:date][:amount], 12 to a segment. */
 export function hiSegments(items: string[][]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < items.length; i += 12) out.push(seg('HI', ...items.slice(i, i + 12).map((c) => c.join(SEP.component).replace(/:+$/, ''))));
+  for (let i = 0; i < items.length; i += 12)
+    out.push(seg('HI', ...items.slice(i, i + 12).map((c) => c.join(SEP.component).replace(/:+$/, ''))));
   return out;
 }
 
@@ -33,7 +42,8 @@ function casSegments(adjustments: Array<{ group: string; reason: string; amount:
   const out: string[] = [];
   for (const g of [...new Set(adjustments.map((a) => a.group))]) {
     const pairs = adjustments.filter((a) => a.group === g);
-    for (let i = 0; i < pairs.length; i += 6) out.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
+    for (let i = 0; i < pairs.length; i += 6)
+      out.push(seg('CAS', g, ...pairs.slice(i, i + 6).flatMap((a) => [a.reason, money(a.amount), ''])));
   }
   return out;
 }
@@ -57,7 +67,10 @@ export function otherPayerSegments(c: ClaimCommon837, form: '837P' | '837I'): st
     out.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
     out.push(...casSegments(o.adjustments));
     out.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', form === '837P' ? 'P' : '', '', 'Y'));
-    out.push(nm1('IL', o.subscriber, 'MI', o.subscriber.memberId), seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId));
+    out.push(
+      nm1('IL', o.subscriber, 'MI', o.subscriber.memberId),
+      seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId),
+    );
   }
   return out;
 }
@@ -67,20 +80,48 @@ export function otherPayerSegments(c: ClaimCommon837, form: '837P' | '837I'): st
  * SE01 counted as written, control numbers derived from the interchange's. claimBody writes loop
  * 2300 onwards, which is where professional and institutional claims differ.
  */
-export function write837<C extends ClaimCommon837>(batch: Batch837<C>, implementation: string, claimBody: (c: C) => string[]): string {
+export function write837<C extends ClaimCommon837>(
+  batch: Batch837<C>,
+  implementation: string,
+  claimBody: (c: C) => string[],
+): string {
   const { interchange: ic } = batch;
   const date = ic.date.toISOString();
   const yymmdd = date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
   const hhmm = date.slice(11, 13) + date.slice(14, 16);
   const control = String(ic.control).padStart(9, '0');
   const out: string[] = [];
-  out.push(seg('ISA', '00', pad('', 10), '00', pad('', 10), ic.senderQualifier ?? 'ZZ', pad(ic.senderId, 15), ic.receiverQualifier ?? 'ZZ', pad(ic.receiverId, 15), yymmdd, hhmm, SEP.repetition, '00501', control, '0', ic.usage, SEP.component));
+  out.push(
+    seg(
+      'ISA',
+      '00',
+      pad('', 10),
+      '00',
+      pad('', 10),
+      ic.senderQualifier ?? 'ZZ',
+      pad(ic.senderId, 15),
+      ic.receiverQualifier ?? 'ZZ',
+      pad(ic.receiverId, 15),
+      yymmdd,
+      hhmm,
+      SEP.repetition,
+      '00501',
+      control,
+      '0',
+      ic.usage,
+      SEP.component,
+    ),
+  );
   out.push(seg('GS', 'HC', ic.senderId, ic.receiverId, '20' + yymmdd, hhmm, String(ic.control), 'X', implementation));
   const chunks: C[][] = [];
-  for (let i = 0; i < batch.claims.length; i += MAX_CLAIMS_PER_TRANSACTION) chunks.push(batch.claims.slice(i, i + MAX_CLAIMS_PER_TRANSACTION));
+  for (let i = 0; i < batch.claims.length; i += MAX_CLAIMS_PER_TRANSACTION)
+    chunks.push(batch.claims.slice(i, i + MAX_CLAIMS_PER_TRANSACTION));
   chunks.forEach((claims, t) => {
     const stControl = String(t + 1).padStart(4, '0');
-    const body: string[] = [seg('ST', '837', stControl, implementation), seg('BHT', '0019', '00', `${ic.control}-${t + 1}`, '20' + yymmdd, hhmm, 'CH')];
+    const body: string[] = [
+      seg('ST', '837', stControl, implementation),
+      seg('BHT', '0019', '00', `${ic.control}-${t + 1}`, '20' + yymmdd, hhmm, 'CH'),
+    ];
     body.push(seg('NM1', '41', '2', batch.submitter.name, '', '', '', '', '46', batch.submitter.id));
     body.push(seg('PER', 'IC', batch.submitter.contactName, 'TE', batch.submitter.phone.replace(/\D/g, '')));
     body.push(seg('NM1', '40', '2', batch.receiver.name, '', '', '', '', '46', batch.receiver.id));
@@ -89,17 +130,40 @@ export function write837<C extends ClaimCommon837>(batch: Batch837<C>, implement
       const bp = ++hl;
       body.push(seg('HL', String(bp), '', '20', '1'));
       if (c.billingProvider.taxonomy) body.push(seg('PRV', 'BI', 'PXC', c.billingProvider.taxonomy));
-      body.push(nm1('85', c.billingProvider, 'XX', c.billingProvider.npi), ...address(c.billingProvider.address), seg('REF', 'EI', c.billingProvider.taxId.replace(/\D/g, '')));
+      body.push(
+        nm1('85', c.billingProvider, 'XX', c.billingProvider.npi),
+        ...address(c.billingProvider.address),
+        seg('REF', 'EI', c.billingProvider.taxId.replace(/\D/g, '')),
+      );
       const sb = ++hl;
       const self = !c.patient;
       body.push(seg('HL', String(sb), String(bp), '22', self ? '0' : '1'));
-      body.push(seg('SBR', c.subscriber.responsibility, self ? '18' : '', c.subscriber.groupNumber, '', '', '', '', '', c.subscriber.filingIndicator));
+      body.push(
+        seg(
+          'SBR',
+          c.subscriber.responsibility,
+          self ? '18' : '',
+          c.subscriber.groupNumber,
+          '',
+          '',
+          '',
+          '',
+          '',
+          c.subscriber.filingIndicator,
+        ),
+      );
       body.push(nm1('IL', c.subscriber.party, 'MI', c.subscriber.memberId));
       if (c.subscriber.address) body.push(...address(c.subscriber.address));
       if (c.subscriber.dateOfBirth) body.push(seg('DMG', 'D8', ccyymmdd(c.subscriber.dateOfBirth), c.subscriber.sex));
       body.push(seg('NM1', 'PR', '2', c.payer.name, '', '', '', '', 'PI', c.payer.payerId));
       if (c.patient) {
-        body.push(seg('HL', String(++hl), String(sb), '23', '0'), seg('PAT', c.patient.relationship), nm1('QC', c.patient.party), ...address(c.patient.address), seg('DMG', 'D8', ccyymmdd(c.patient.dateOfBirth), c.patient.sex));
+        body.push(
+          seg('HL', String(++hl), String(sb), '23', '0'),
+          seg('PAT', c.patient.relationship),
+          nm1('QC', c.patient.party),
+          ...address(c.patient.address),
+          seg('DMG', 'D8', ccyymmdd(c.patient.dateOfBirth), c.patient.sex),
+        );
       }
       body.push(...claimBody(c));
     }

@@ -9,7 +9,16 @@ import type { Separators } from './separators.ts';
 const institutional: ClaimKind<Claim837I> = {
   start(s, common, { sep }) {
     const [facilityCode] = components(s.elements[5], sep);
-    return { ...common, facilityCode: facilityCode && facilityCode.length <= 2 ? facilityCode : '', statementFrom: NO_DAY, statementTo: NO_DAY, patientStatus: '', principalDiagnosis: { code: '' }, otherDiagnoses: [], lines: [] };
+    return {
+      ...common,
+      facilityCode: facilityCode && facilityCode.length <= 2 ? facilityCode : '',
+      statementFrom: NO_DAY,
+      statementTo: NO_DAY,
+      patientStatus: '',
+      principalDiagnosis: { code: '' },
+      otherDiagnoses: [],
+      lines: [],
+    };
   },
   segment(s, claim, { sep, cents }) {
     const e = s.elements;
@@ -20,9 +29,13 @@ const institutional: ClaimKind<Claim837I> = {
           claim.statementFrom = x12DateToIso(from) ?? NO_DAY;
           claim.statementTo = x12DateToIso(to ?? from) ?? NO_DAY;
         } else if (e[1] === '435' && !claim.lines.length) {
-          claim.admission = { date: x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY, ...(e[2] === 'DT' && (e[3] ?? '').length >= 10 ? { hour: Number(e[3].slice(8, 10)) } : {}) };
+          claim.admission = {
+            date: x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY,
+            ...(e[2] === 'DT' && (e[3] ?? '').length >= 10 ? { hour: Number(e[3].slice(8, 10)) } : {}),
+          };
         } else if (e[1] === '096' && !claim.lines.length) claim.dischargeHour = Number((e[3] ?? '').slice(0, 2));
-        else if (e[1] === '472' && claim.lines.length) claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8));
+        else if (e[1] === '472' && claim.lines.length)
+          claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8));
         else return false;
         return true;
       case 'CL1':
@@ -39,7 +52,8 @@ const institutional: ClaimKind<Claim837I> = {
           else if (c[0] === 'ABF' || c[0] === 'BF') claim.otherDiagnoses.push(d);
           else if (c[0] === 'BG') (claim.conditionCodes ??= []).push(c[1]);
           else if (c[0] === 'BE') (claim.valueCodes ??= []).push({ code: c[1], amount: amountToCents(c[4]) ?? 0 });
-          else if (c[0] === 'BH') (claim.occurrenceCodes ??= []).push({ code: c[1], date: x12DateToIso(c[3]) ?? NO_DAY });
+          else if (c[0] === 'BH')
+            (claim.occurrenceCodes ??= []).push({ code: c[1], date: x12DateToIso(c[3]) ?? NO_DAY });
         }
         return true;
       case 'NM1':
@@ -48,11 +62,21 @@ const institutional: ClaimKind<Claim837I> = {
         return true;
       case 'SV2': {
         const [, procedure, ...modifiers] = components(e[2], sep);
-        claim.lines.push({ revenueCode: e[1], ...(procedure ? { procedure } : {}), modifiers: modifiers.filter(Boolean), charge: cents(s, 3), unitCode: e[4] as 'UN', units: e[5] });
+        claim.lines.push({
+          revenueCode: e[1],
+          ...(procedure ? { procedure } : {}),
+          modifiers: modifiers.filter(Boolean),
+          charge: cents(s, 3),
+          unitCode: e[4] as 'UN',
+          units: e[5],
+        });
         return true;
       }
-      case 'LIN': case 'CTP': return readDrug(s, claim.lines);
-      default: return false;
+      case 'LIN':
+      case 'CTP':
+        return readDrug(s, claim.lines);
+      default:
+        return false;
     }
   },
 };

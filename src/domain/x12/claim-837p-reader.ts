@@ -20,19 +20,34 @@ const professional: ClaimKind<Claim837P> = {
         else return false;
         return true;
       case 'HI':
-        for (const v of e.slice(1)) { const [, code] = components(v, sep); if (code) claim.diagnoses.push(code); }
+        for (const v of e.slice(1)) {
+          const [, code] = components(v, sep);
+          if (code) claim.diagnoses.push(code);
+        }
         return true;
       case 'SV1': {
         const [, procedure, ...modifiers] = components(e[1], sep);
-        claim.lines.push({ procedure, modifiers: modifiers.filter(Boolean), charge: cents(s, 2), unitCode: e[3] as 'UN', units: e[4], ...(e[5] ? { placeOfService: e[5] } : {}), diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number), dateOfService: NO_DAY });
+        claim.lines.push({
+          procedure,
+          modifiers: modifiers.filter(Boolean),
+          charge: cents(s, 2),
+          unitCode: e[3] as 'UN',
+          units: e[4],
+          ...(e[5] ? { placeOfService: e[5] } : {}),
+          diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number),
+          dateOfService: NO_DAY,
+        });
         return true;
       }
       case 'DTP':
         if (e[1] !== '472' || !claim.lines.length) return false;
         claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY;
         return true;
-      case 'LIN': case 'CTP': return readDrug(s, claim.lines);
-      default: return false;
+      case 'LIN':
+      case 'CTP':
+        return readDrug(s, claim.lines);
+      default:
+        return false;
     }
   },
 };

@@ -10,7 +10,8 @@ import ackTransactionErrors from '../../../schemas/lists/x12/ack-transaction-err
 import entities from '../../../schemas/lists/x12/entity-identifiers.json' with { type: 'json' };
 
 // The code lists are data (schemas/lists/x12); imported, not read from disk, so the client can use them too.
-const table = (list: { items: Array<{ code: string; name: string }> }) => new Map(list.items.map((i) => [i.code, i.name]));
+const table = (list: { items: Array<{ code: string; name: string }> }) =>
+  new Map(list.items.map((i) => [i.code, i.name]));
 const GROUPS = table(groups);
 const REASONS = table(reasons);
 export const STATUS_CATEGORIES = new Map(categories.items.map((c) => [c.code, c]));
@@ -21,22 +22,31 @@ export function describeAdjustment(group: string, reason: string): string {
 }
 
 /** "CO-50: Not medically necessary in the payer's judgment": the code and the reason as a letter to a payer says them, without our notes on who owes it. */
-export const adjustmentForPayer = (group: string, reason: string) => `${group}-${reason}: ${REASONS.get(reason) ?? `adjustment reason ${reason}`}`;
+export const adjustmentForPayer = (group: string, reason: string) =>
+  `${group}-${reason}: ${REASONS.get(reason) ?? `adjustment reason ${reason}`}`;
 
 const REMARKS = table(remarks);
 /** "N130: Consult the plan's benefit documents …", or the code alone when we have no words for it. */
-export const describeRemark = (code: string) => `${code}: ${REMARKS.get(code) ?? 'Remark code (see the payer\'s remark list)'}`;
+export const describeRemark = (code: string) =>
+  `${code}: ${REMARKS.get(code) ?? "Remark code (see the payer's remark list)"}`;
 
 /** The 999 tables: statuses (IK5/AK9), segment errors (IK3), element errors (IK4), transaction set errors (IK5). */
-export const ACK_MEANINGS = { status: table(ackStatuses), segment: table(ackSegmentErrors), element: table(ackElementErrors), transaction: table(ackTransactionErrors) };
+export const ACK_MEANINGS = {
+  status: table(ackStatuses),
+  segment: table(ackSegmentErrors),
+  element: table(ackElementErrors),
+  transaction: table(ackTransactionErrors),
+};
 
 const STATUS_CODES = table(statusCodes);
 /** A claim status code (STC01-2) in plain words, or the code alone when we have none. */
-export const describeStatusCode = (code: string | undefined) => (code ? STATUS_CODES.get(code) ?? `Status code ${code}` : undefined);
+export const describeStatusCode = (code: string | undefined) =>
+  code ? (STATUS_CODES.get(code) ?? `Status code ${code}`) : undefined;
 
 const ENTITIES = table(entities);
 /** An entity identifier (STC01-3, NM101) in words: "the subscriber", or the code when we have none. */
-export const describeEntity = (code: string | undefined) => (code ? ENTITIES.get(code) ?? `entity ${code}` : undefined);
+export const describeEntity = (code: string | undefined) =>
+  code ? (ENTITIES.get(code) ?? `entity ${code}`) : undefined;
 
 /**
  * A status with the entity it concerns, as a person reads it: "The entity's date of birth" about the
@@ -46,6 +56,7 @@ export function describeStatusOf(code: string | undefined, entity: string | unde
   const status = describeStatusCode(code);
   const who = describeEntity(entity);
   if (!status || !who) return status ?? (who ? `About ${who}` : undefined);
-  if (status.startsWith("The entity's ") && ENTITIES.has(entity!)) return `${who.replace(/^./, (c) => c.toUpperCase())}'s ${status.slice("The entity's ".length)}`;
+  if (status.startsWith("The entity's ") && ENTITIES.has(entity!))
+    return `${who.replace(/^./, (c) => c.toUpperCase())}'s ${status.slice("The entity's ".length)}`;
   return `${status} (${who})`;
 }

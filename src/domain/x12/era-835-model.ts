@@ -1,8 +1,19 @@
 import type { IsoDate } from '../formats.ts';
 // A remittance (835) as the product uses it. Every amount is integer cents; days are IsoDate.
-export interface Adjustment { group: string; reason: string; amount: number; quantity?: string }
-export interface DatedQualifier { qualifier: string; date?: IsoDate }
-export interface Reference { qualifier: string; value: string }
+export interface Adjustment {
+  group: string;
+  reason: string;
+  amount: number;
+  quantity?: string;
+}
+export interface DatedQualifier {
+  qualifier: string;
+  date?: IsoDate;
+}
+export interface Reference {
+  qualifier: string;
+  value: string;
+}
 
 export interface ServiceLine835 {
   position: number;
@@ -38,7 +49,14 @@ export interface Claim835 {
   lines: ServiceLine835[];
 }
 
-export interface ProviderAdjustment { provider: string; fiscalPeriod?: IsoDate; reason: string; reference?: string; amount: number; position: number }
+export interface ProviderAdjustment {
+  provider: string;
+  fiscalPeriod?: IsoDate;
+  reason: string;
+  reference?: string;
+  amount: number;
+  position: number;
+}
 
 export interface Remittance {
   control: string;

@@ -2,10 +2,33 @@ import { finding, type X12Finding } from './x12-finding.ts';
 import { scanSegments, type Segment } from './segments.ts';
 import { readSeparators, type Separators } from './separators.ts';
 
-export interface Transaction { id: string; control: string; implementation?: string; segments: Segment[] }
-export interface Group { functionalId: string; sender: string; receiver: string; control: string; version: string; transactions: Transaction[] }
-export interface Interchange { control: string; sender: string; receiver: string; date: string; usage: 'T' | 'P' | string; groups: Group[] }
-export interface X12Document { separators: Separators | null; interchanges: Interchange[]; findings: X12Finding[] }
+export interface Transaction {
+  id: string;
+  control: string;
+  implementation?: string;
+  segments: Segment[];
+}
+export interface Group {
+  functionalId: string;
+  sender: string;
+  receiver: string;
+  control: string;
+  version: string;
+  transactions: Transaction[];
+}
+export interface Interchange {
+  control: string;
+  sender: string;
+  receiver: string;
+  date: string;
+  usage: 'T' | 'P' | string;
+  groups: Group[];
+}
+export interface X12Document {
+  separators: Separators | null;
+  interchanges: Interchange[];
+  findings: X12Finding[];
+}
 
 /** A letter then one or two letters or digits (checked by character code: it runs for every segment). */
 function isSegmentId(id: string): boolean {
@@ -30,7 +53,10 @@ export class EnvelopeBuilder {
    * are then let go (the envelope keeps only its id and control), so memory follows one transaction,
    * not the file.
    */
-  constructor(private onTransaction?: (tx: Transaction) => void, private retain = true) {}
+  constructor(
+    private onTransaction?: (tx: Transaction) => void,
+    private retain = true,
+  ) {}
   readonly interchanges: Interchange[] = [];
   readonly findings: X12Finding[] = [];
   private isa: Interchange | null = null;
@@ -49,48 +75,151 @@ export class EnvelopeBuilder {
     let { isa, gs, st } = this;
     switch (seg.id) {
       case 'ISA':
-        if (isa) findings.push(finding('missing-trailer', seg.position, 'ISA', `Interchange ${isa.control} has no IEA before the next ISA.`));
-        isa = { control: e[13], sender: (e[6] ?? '').trim(), receiver: (e[8] ?? '').trim(), date: e[9], usage: e[15], groups: [] };
+        if (isa)
+          findings.push(
+            finding(
+              'missing-trailer',
+              seg.position,
+              'ISA',
+              `Interchange ${isa.control} has no IEA before the next ISA.`,
+            ),
+          );
+        isa = {
+          control: e[13],
+          sender: (e[6] ?? '').trim(),
+          receiver: (e[8] ?? '').trim(),
+          date: e[9],
+          usage: e[15],
+          groups: [],
+        };
         this.interchanges.push(isa);
         this.isaAt = seg.position;
         break;
       case 'GS':
-        if (!isa) { findings.push(finding('unexpected-segment', seg.position, 'GS', 'GS appears outside an interchange.')); break; }
+        if (!isa) {
+          findings.push(finding('unexpected-segment', seg.position, 'GS', 'GS appears outside an interchange.'));
+          break;
+        }
         gs = { functionalId: e[1], sender: e[2], receiver: e[3], control: e[6], version: e[8], transactions: [] };
         isa.groups.push(gs);
         this.gsAt = seg.position;
         break;
       case 'ST':
-        if (!gs) { findings.push(finding('unexpected-segment', seg.position, 'ST', 'ST appears outside a functional group (no GS before it).')); break; }
-        if (st) findings.push(finding('missing-trailer', seg.position, 'ST', `Transaction ${st.control} has no SE before the next ST.`));
+        if (!gs) {
+          findings.push(
+            finding(
+              'unexpected-segment',
+              seg.position,
+              'ST',
+              'ST appears outside a functional group (no GS before it).',
+            ),
+          );
+          break;
+        }
+        if (st)
+          findings.push(
+            finding('missing-trailer', seg.position, 'ST', `Transaction ${st.control} has no SE before the next ST.`),
+          );
         st = { id: e[1], control: e[2], implementation: e[3], segments: [seg] };
         gs.transactions.push(st);
         break;
       case 'SE':
-        if (!st) { findings.push(finding('unexpected-segment', seg.position, 'SE', 'SE without an ST.')); break; }
+        if (!st) {
+          findings.push(finding('unexpected-segment', seg.position, 'SE', 'SE without an ST.'));
+          break;
+        }
         st.segments.push(seg);
-        if (e[2] !== st.control) findings.push(finding('control-number-mismatch', seg.position, 'SE', `SE02 ${e[2]} does not match ST02 ${st.control}.`, 2));
-        if (Number(e[1]) !== st.segments.length) findings.push(finding('count-mismatch', seg.position, 'SE', `SE01 says ${e[1]} segments; the transaction has ${st.segments.length}.`, 1));
+        if (e[2] !== st.control)
+          findings.push(
+            finding(
+              'control-number-mismatch',
+              seg.position,
+              'SE',
+              `SE02 ${e[2]} does not match ST02 ${st.control}.`,
+              2,
+            ),
+          );
+        if (Number(e[1]) !== st.segments.length)
+          findings.push(
+            finding(
+              'count-mismatch',
+              seg.position,
+              'SE',
+              `SE01 says ${e[1]} segments; the transaction has ${st.segments.length}.`,
+              1,
+            ),
+          );
         this.onTransaction?.(st);
         if (!this.retain) st.segments = [];
         st = null;
         break;
       case 'GE':
-        if (!gs) { findings.push(finding('unexpected-segment', seg.position, 'GE', 'GE without a GS.')); break; }
-        if (st) { findings.push(finding('missing-trailer', seg.position, 'GE', `Transaction ${st.control} has no SE.`)); st = null; }
-        if (e[2] !== gs.control) findings.push(finding('control-number-mismatch', seg.position, 'GE', `GE02 ${e[2]} does not match GS06 ${gs.control}.`, 2));
-        if (Number(e[1]) !== gs.transactions.length) findings.push(finding('count-mismatch', seg.position, 'GE', `GE01 says ${e[1]} transactions; the group has ${gs.transactions.length}.`, 1));
+        if (!gs) {
+          findings.push(finding('unexpected-segment', seg.position, 'GE', 'GE without a GS.'));
+          break;
+        }
+        if (st) {
+          findings.push(finding('missing-trailer', seg.position, 'GE', `Transaction ${st.control} has no SE.`));
+          st = null;
+        }
+        if (e[2] !== gs.control)
+          findings.push(
+            finding(
+              'control-number-mismatch',
+              seg.position,
+              'GE',
+              `GE02 ${e[2]} does not match GS06 ${gs.control}.`,
+              2,
+            ),
+          );
+        if (Number(e[1]) !== gs.transactions.length)
+          findings.push(
+            finding(
+              'count-mismatch',
+              seg.position,
+              'GE',
+              `GE01 says ${e[1]} transactions; the group has ${gs.transactions.length}.`,
+              1,
+            ),
+          );
         gs = null;
         break;
       case 'IEA':
-        if (!isa) { findings.push(finding('unexpected-segment', seg.position, 'IEA', 'IEA without an ISA.')); break; }
-        if (gs) { findings.push(finding('missing-trailer', seg.position, 'IEA', `Group ${gs.control} has no GE.`)); gs = null; }
-        if (e[2] !== isa.control) findings.push(finding('control-number-mismatch', seg.position, 'IEA', `IEA02 ${e[2]} does not match ISA13 ${isa.control}.`, 2));
-        if (Number(e[1]) !== isa.groups.length) findings.push(finding('count-mismatch', seg.position, 'IEA', `IEA01 says ${e[1]} groups; the interchange has ${isa.groups.length}.`, 1));
+        if (!isa) {
+          findings.push(finding('unexpected-segment', seg.position, 'IEA', 'IEA without an ISA.'));
+          break;
+        }
+        if (gs) {
+          findings.push(finding('missing-trailer', seg.position, 'IEA', `Group ${gs.control} has no GE.`));
+          gs = null;
+        }
+        if (e[2] !== isa.control)
+          findings.push(
+            finding(
+              'control-number-mismatch',
+              seg.position,
+              'IEA',
+              `IEA02 ${e[2]} does not match ISA13 ${isa.control}.`,
+              2,
+            ),
+          );
+        if (Number(e[1]) !== isa.groups.length)
+          findings.push(
+            finding(
+              'count-mismatch',
+              seg.position,
+              'IEA',
+              `IEA01 says ${e[1]} groups; the interchange has ${isa.groups.length}.`,
+              1,
+            ),
+          );
         isa = null;
         break;
       default:
-        if (!st) findings.push(finding('unexpected-segment', seg.position, seg.id, `${seg.id} appears outside a transaction set (ST…SE).`));
+        if (!st)
+          findings.push(
+            finding('unexpected-segment', seg.position, seg.id, `${seg.id} appears outside a transaction set (ST…SE).`),
+          );
         else st.segments.push(seg);
     }
     this.isa = isa;
@@ -101,20 +230,36 @@ export class EnvelopeBuilder {
   /** Reports what was left open when the input ended. */
   finish(): void {
     const { st, gs, isa } = this;
-    if (st) this.findings.push(finding('missing-trailer', st.segments.at(-1)!.position, 'SE', `Transaction ${st.control} has no SE.`));
+    if (st)
+      this.findings.push(
+        finding('missing-trailer', st.segments.at(-1)!.position, 'SE', `Transaction ${st.control} has no SE.`),
+      );
     if (gs) this.findings.push(finding('missing-trailer', this.gsAt, 'GE', `Group ${gs.control} has no GE.`));
-    if (isa) this.findings.push(finding('missing-trailer', this.isaAt, 'IEA', `Interchange ${isa.control} has no IEA.`));
+    if (isa)
+      this.findings.push(finding('missing-trailer', this.isaAt, 'IEA', `Interchange ${isa.control} has no IEA.`));
     this.st = this.gs = this.isa = null;
   }
 }
 
-const notX12 = (text: string): X12Finding[] => [finding(text.includes('ISA') ? 'short-isa' : 'no-isa', 1, text.slice(0, 3).replace(/[^A-Z0-9]/g, ''), text.includes('ISA') ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.' : 'This is not an X12 interchange: it has no ISA segment.')];
+const notX12 = (text: string): X12Finding[] => [
+  finding(
+    text.includes('ISA') ? 'short-isa' : 'no-isa',
+    1,
+    text.slice(0, 3).replace(/[^A-Z0-9]/g, ''),
+    text.includes('ISA')
+      ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.'
+      : 'This is not an X12 interchange: it has no ISA segment.',
+  ),
+];
 
 /**
  * Reads any X12 text into its envelopes. With stream, each transaction set goes to the caller at its
  * SE and is not kept, so a large file costs the memory of one transaction set, not of the file.
  */
-export function readInterchanges(text: string, stream?: { onTransaction(tx: Transaction, separators: Separators): void }): X12Document {
+export function readInterchanges(
+  text: string,
+  stream?: { onTransaction(tx: Transaction, separators: Separators): void },
+): X12Document {
   const separators = readSeparators(text);
   if (!separators) return { separators, interchanges: [], findings: notX12(text) };
   const b = stream ? new EnvelopeBuilder((tx) => stream.onTransaction(tx, separators), false) : new EnvelopeBuilder();

@@ -30,7 +30,10 @@ export function scanSegments(text: string, sep: Separators, onSegment: (s: Segme
       const elements: string[] = [];
       let start = i;
       for (let j = i; j < end; j++) {
-        if (text.charCodeAt(j) === element) { elements.push(text.substring(start, j)); start = j + 1; }
+        if (text.charCodeAt(j) === element) {
+          elements.push(text.substring(start, j));
+          start = j + 1;
+        }
       }
       elements.push(text.substring(start, end));
       onSegment({ position: ++position, id: elements[0], elements });

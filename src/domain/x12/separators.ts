@@ -1,4 +1,9 @@
-export interface Separators { element: string; component: string; repetition: string | null; segment: string }
+export interface Separators {
+  element: string;
+  component: string;
+  repetition: string | null;
+  segment: string;
+}
 
 /**
  * The separators are the ones the ISA declares: element at offset 3, repetition in ISA11 (5010),
@@ -11,6 +16,7 @@ export function readSeparators(text: string): Separators | null {
   const element = isa[3];
   const parts = isa.split(element);
   if (parts.length < 17) return null;
-  const repetition = parts[12] >= '00501' && parts[11].length === 1 && !/[A-Za-z0-9 ]/.test(parts[11]) ? parts[11] : null;
+  const repetition =
+    parts[12] >= '00501' && parts[11].length === 1 && !/[A-Za-z0-9 ]/.test(parts[11]) ? parts[11] : null;
   return { element, component: isa[104], repetition, segment: isa[105] };
 }

@@ -1,7 +1,15 @@
 // Every problem a reader meets is a value: where it is and what it means, never a thrown string.
 export type X12FindingCode =
-  | 'no-isa' | 'short-isa' | 'bad-segment-id' | 'unexpected-segment' | 'missing-trailer'
-  | 'control-number-mismatch' | 'count-mismatch' | 'missing-element' | 'bad-value' | 'imbalance';
+  | 'no-isa'
+  | 'short-isa'
+  | 'bad-segment-id'
+  | 'unexpected-segment'
+  | 'missing-trailer'
+  | 'control-number-mismatch'
+  | 'count-mismatch'
+  | 'missing-element'
+  | 'bad-value'
+  | 'imbalance';
 
 export interface X12Finding {
   code: X12FindingCode;
@@ -14,5 +22,11 @@ export interface X12Finding {
   message: string;
 }
 
-export const finding = (code: X12FindingCode, position: number, segmentId: string, message: string, element?: number, severity: 'error' | 'warning' = 'error'): X12Finding =>
-  ({ code, severity, position, segmentId, message, ...(element ? { element } : {}) });
+export const finding = (
+  code: X12FindingCode,
+  position: number,
+  segmentId: string,
+  message: string,
+  element?: number,
+  severity: 'error' | 'warning' = 'error',
+): X12Finding => ({ code, severity, position, segmentId, message, ...(element ? { element } : {}) });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/client/i18n/en.ts';
 import { es } from '../../../src/client/i18n/es.ts';
 
-const keys = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
 describe('client messages', () => {
   it('every English message has a Spanish one', () => {
@@ -18,7 +19,14 @@ describe('client messages', () => {
   it('every app the menu names has a Spanish name', async () => {
     const { readFileSync } = await import('node:fs');
     const menu = readFileSync(new URL('../../../dev-server/auth/menu.ts', import.meta.url), 'utf8');
-    const names = [...menu.matchAll(/'([A-Z][A-Za-z /]+?)'/g)].map((m) => m[1]).filter((n) => n.split(' ').length <= 5 && !n.startsWith('My ') && !['Claims Process', 'Administration', 'Reports and statistics', 'Tools', 'System'].includes(n));
+    const names = [...menu.matchAll(/'([A-Z][A-Za-z /]+?)'/g)]
+      .map((m) => m[1])
+      .filter(
+        (n) =>
+          n.split(' ').length <= 5 &&
+          !n.startsWith('My ') &&
+          !['Claims Process', 'Administration', 'Reports and statistics', 'Tools', 'System'].includes(n),
+      );
     expect(names.filter((n) => !(n in es.apps))).toEqual([]);
   });
 });

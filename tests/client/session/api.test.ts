@@ -2,7 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client's call layer in Node: localStorage and fetch stand in for the browser's.
 const store = new Map<string, string>();
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) });
+vi.stubGlobal('localStorage', {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => store.set(k, v),
+  removeItem: (k: string) => store.delete(k),
+});
 const self = { location: { hash: '' } } as { parent?: unknown; location: { hash: string } };
 self.parent = self;
 vi.stubGlobal('window', self);
@@ -11,22 +15,44 @@ const { api, ApiError, SERVER_ERROR_MESSAGE, TOO_MANY_MESSAGE } = await import('
 const { onSession } = await import('../../../src/client/session/session-events.ts');
 const { saveSession, getSession } = await import('../../../src/client/session/session-store.ts');
 
-const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 let calls: Array<{ url: string; headers: Record<string, string> }> = [];
 function serve(...responses: Response[]) {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => { calls.push({ url, headers: init.headers as Record<string, string> }); return responses.shift()!; }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: init.headers as Record<string, string> });
+      return responses.shift()!;
+    }),
+  );
 }
 beforeEach(() => store.clear());
 /** The error a call rejects with (a call that succeeds fails the test). */
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('the call should have failed'); }, (x: unknown) => x as InstanceType<typeof ApiError>);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('the call should have failed');
+    },
+    (x: unknown) => x as InstanceType<typeof ApiError>,
+  );
 
 describe('calls and the error catalogue', () => {
-  it('a 500 keeps the server\'s sentence (in the person\'s language) with the error id support looks up', async () => {
-    serve(reply(500, { message: 'Error interno del servidor. Inténtelo de nuevo más tarde.', error_id: '6f1c0e2a-1b2c-4d5e-8f90-123456789abc' }));
+  it("a 500 keeps the server's sentence (in the person's language) with the error id support looks up", async () => {
+    serve(
+      reply(500, {
+        message: 'Error interno del servidor. Inténtelo de nuevo más tarde.',
+        error_id: '6f1c0e2a-1b2c-4d5e-8f90-123456789abc',
+      }),
+    );
     const e = await failure(api('/x'));
     expect(e).toBeInstanceOf(ApiError);
-    expect([e.message, e.title, e.status]).toEqual(['Error interno del servidor. Inténtelo de nuevo más tarde. (6f1c0e2a-1b2c-4d5e-8f90-123456789abc)', 'Internal Server Error', 500]);
+    expect([e.message, e.title, e.status]).toEqual([
+      'Error interno del servidor. Inténtelo de nuevo más tarde. (6f1c0e2a-1b2c-4d5e-8f90-123456789abc)',
+      'Internal Server Error',
+      500,
+    ]);
   });
 
   it('a 500 with no sentence says "Internal Server Error. Please try again later."', async () => {
@@ -73,7 +99,10 @@ describe('calls and the error catalogue', () => {
   });
 
   it('an expired session is refreshed before the call, once', async () => {
-    store.set('session', JSON.stringify({ access_token: 'old', expires_at: new Date(Date.now() - 1000).toISOString() }));
+    store.set(
+      'session',
+      JSON.stringify({ access_token: 'old', expires_at: new Date(Date.now() - 1000).toISOString() }),
+    );
     serve(reply(200, { access_token: 'new', expires_in: 3600 }), reply(200, { ok: true }));
     await api('/x');
     expect(calls.map((c) => c.url.split('/api/v1')[1])).toEqual(['/auth/refresh-token', '/x']);
@@ -82,7 +111,9 @@ describe('calls and the error catalogue', () => {
 
   it('the inactivity-time header of every answer reaches the idle watcher', async () => {
     const left: number[] = [];
-    const off = onSession((ev) => { if (ev.type === 'activity') left.push(ev.remainingMs); });
+    const off = onSession((ev) => {
+      if (ev.type === 'activity') left.push(ev.remainingMs);
+    });
     serve(reply(200, {}, { 'inactivity-time': '3599000' }));
     await api('/x');
     off();

@@ -7,7 +7,12 @@ import { entityByMenu } from '../../../src/client/schema/entities.ts';
 
 describe('the desktop opens no placeholder', () => {
   it('every start-menu app, shell tool and desktop icon opens a screen of its own', () => {
-    const names = new Set([...MENU_CATEGORIES.flatMap(([, apps]) => apps), ...ALWAYS.map((a) => a.name), ...DESKTOP_ICONS, 'My Billing Company Management']);
+    const names = new Set([
+      ...MENU_CATEGORIES.flatMap(([, apps]) => apps),
+      ...ALWAYS.map((a) => a.name),
+      ...DESKTOP_ICONS,
+      'My Billing Company Management',
+    ]);
     const without = [...names].filter((n) => !registeredApp(n)?.load && !entityByMenu(n));
     expect(without).toEqual([]);
   });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_STATUS_CODE, clearQueue, enqueueUpload, isQueueIdle, queueStatus, retryAll, retryUpload, whenIdle } from '../../../src/client/shell/upload-queue.ts';
+import {
+  QUEUE_STATUS_CODE,
+  clearQueue,
+  enqueueUpload,
+  isQueueIdle,
+  queueStatus,
+  retryAll,
+  retryUpload,
+  whenIdle,
+} from '../../../src/client/shell/upload-queue.ts';
 
 /** An upload that finishes when the test says so. */
 const held = () => {
   let release!: () => void;
-  const run = () => new Promise<void>((r) => { release = r; });
+  const run = () =>
+    new Promise<void>((r) => {
+      release = r;
+    });
   return { run, release: () => release() };
 };
 
@@ -13,7 +25,13 @@ describe('upload queue', () => {
     const order: string[] = [];
     let inFlight = 0;
     let most = 0;
-    const job = (name: string) => async () => { inFlight++; most = Math.max(most, inFlight); await Promise.resolve(); order.push(name); inFlight--; };
+    const job = (name: string) => async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await Promise.resolve();
+      order.push(name);
+      inFlight--;
+    };
     enqueueUpload('a', job('a'));
     enqueueUpload('b', job('b'));
     enqueueUpload('c', job('c'));
@@ -24,15 +42,22 @@ describe('upload queue', () => {
 
   it('an error does not stop the next file', async () => {
     const done: string[] = [];
-    enqueueUpload('bad', async () => { throw new Error('refused'); });
-    enqueueUpload('good', async () => { done.push('good'); });
+    enqueueUpload('bad', async () => {
+      throw new Error('refused');
+    });
+    enqueueUpload('good', async () => {
+      done.push('good');
+    });
     await whenIdle();
     expect(done).toEqual(['good']);
   });
 
   it('retry is refused while something uploads, and works when idle', async () => {
     let attempts = 0;
-    const failing = enqueueUpload('flaky', async () => { attempts++; if (attempts === 1) throw new Error('once'); });
+    const failing = enqueueUpload('flaky', async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('once');
+    });
     await whenIdle();
     const slow = held();
     enqueueUpload('slow', slow.run);
@@ -51,7 +76,10 @@ describe('upload queue status', () => {
     clearQueue();
     let tries = 0;
     enqueueUpload('one.pdf', async () => undefined);
-    const bad = enqueueUpload('two.pdf', async () => { tries++; if (tries === 1) throw new Error('The server refused the file'); });
+    const bad = enqueueUpload('two.pdf', async () => {
+      tries++;
+      if (tries === 1) throw new Error('The server refused the file');
+    });
     enqueueUpload('three.pdf', async () => undefined);
     expect(QUEUE_STATUS_CODE[queueStatus()]).toBe(1);
     await whenIdle();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { initialWindows, windowsReducer, type WindowsState } from '../../../src/client/shell/window-manager.ts';
 
 const viewport = { width: 1600, height: 900 };
-const open = (s: WindowsState, app: string) => windowsReducer(s, { type: 'open', app, size: { width: 800, height: 500 }, viewport });
+const open = (s: WindowsState, app: string) =>
+  windowsReducer(s, { type: 'open', app, size: { width: 800, height: 500 }, viewport });
 
 describe('desktop windows', () => {
   it('opening an app opens one window and focuses it', () => {
@@ -38,7 +39,12 @@ describe('desktop windows', () => {
     expect(s.windows.find((w) => w.id === s.focused)!.app).toBe('Patients');
   });
   it('a window never opens larger than the viewport', () => {
-    const s = windowsReducer(initialWindows, { type: 'open', app: 'Big', size: { width: 5000, height: 5000 }, viewport });
+    const s = windowsReducer(initialWindows, {
+      type: 'open',
+      app: 'Big',
+      size: { width: 5000, height: 5000 },
+      viewport,
+    });
     expect(s.windows[0].width).toBeLessThanOrEqual(viewport.width);
   });
 });

@@ -27,7 +27,11 @@ describe('reading X12 in chunks', () => {
     const copies = 25_000;
     const dir = mkdtempSync(join(tmpdir(), 'x12-big-'));
     const file = join(dir, 'big.835');
-    const groups = Array.from({ length: copies }, (_, i) => body.replace('GS*HP*000000005*54321*20131031*1147*1*', `GS*HP*000000005*54321*20131031*1147*${i + 1}*`).replace('GE*1*1~', `GE*1*${i + 1}~`)).join('');
+    const groups = Array.from({ length: copies }, (_, i) =>
+      body
+        .replace('GS*HP*000000005*54321*20131031*1147*1*', `GS*HP*000000005*54321*20131031*1147*${i + 1}*`)
+        .replace('GE*1*1~', `GE*1*${i + 1}~`),
+    ).join('');
     writeFileSync(file, `${header}${groups}IEA*${copies}*000000907~`);
     const doc = await readInterchangesFromChunks(createReadStream(file));
     rmSync(dir, { recursive: true });

@@ -7,21 +7,65 @@ import { MAX_CLAIMS_PER_TRANSACTION, write837P } from '../../../src/domain/x12/c
 import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
 
 const claim = (n: number): Claim837P => ({
-  patientControlNumber: `PCN${n}`, totalCharge: 12550, placeOfService: '11', frequency: '1', priorAuthorization: 'AUTH1', diagnoses: ['E119', 'I10'],
-  billingProvider: { name: 'SUNSHINE CLINIC', entity: 'organization', npi: '1234567893', taxId: '591234567', taxonomy: '207Q00000X', address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' } },
-  subscriber: { party: { name: 'DOE', firstName: 'JANE', entity: 'person' }, memberId: 'M123', responsibility: 'P', relationship: '18', groupNumber: 'G77', filingIndicator: 'CI', dateOfBirth: toIsoDate('1973-05-01'), sex: 'F', address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' } },
+  patientControlNumber: `PCN${n}`,
+  totalCharge: 12550,
+  placeOfService: '11',
+  frequency: '1',
+  priorAuthorization: 'AUTH1',
+  diagnoses: ['E119', 'I10'],
+  billingProvider: {
+    name: 'SUNSHINE CLINIC',
+    entity: 'organization',
+    npi: '1234567893',
+    taxId: '591234567',
+    taxonomy: '207Q00000X',
+    address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' },
+  },
+  subscriber: {
+    party: { name: 'DOE', firstName: 'JANE', entity: 'person' },
+    memberId: 'M123',
+    responsibility: 'P',
+    relationship: '18',
+    groupNumber: 'G77',
+    filingIndicator: 'CI',
+    dateOfBirth: toIsoDate('1973-05-01'),
+    sex: 'F',
+    address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' },
+  },
   payer: { name: 'KEY INSURANCE', payerId: '99999' },
   renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
   lines: [
-    { procedure: '99213', modifiers: ['25'], charge: 10000, units: '1', unitCode: 'UN', diagnosisPointers: [1, 2], dateOfService: toIsoDate('2025-10-03') },
-    { procedure: '81002', modifiers: [], charge: 2550, units: '1', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03') },
+    {
+      procedure: '99213',
+      modifiers: ['25'],
+      charge: 10000,
+      units: '1',
+      unitCode: 'UN',
+      diagnosisPointers: [1, 2],
+      dateOfService: toIsoDate('2025-10-03'),
+    },
+    {
+      procedure: '81002',
+      modifiers: [],
+      charge: 2550,
+      units: '1',
+      unitCode: 'UN',
+      diagnosisPointers: [1],
+      dateOfService: toIsoDate('2025-10-03'),
+    },
   ],
 });
 
 const batch = (claims: Claim837P[]): Batch837P => ({
   submitter: { name: 'PREMIER BILLING', id: 'SUB01', contactName: 'JERRY', phone: '305-555-2222' },
   receiver: { name: 'CLEARING HOUSE', id: 'CH01' },
-  interchange: { senderId: 'SUB01', receiverId: 'CH01', control: 42, usage: 'T', date: new Date('2025-10-05T14:30:00Z') },
+  interchange: {
+    senderId: 'SUB01',
+    receiverId: 'CH01',
+    control: 42,
+    usage: 'T',
+    date: new Date('2025-10-05T14:30:00Z'),
+  },
   claims,
 });
 
@@ -40,15 +84,25 @@ describe('837P writer', () => {
     expect(back).toEqual(claims);
   });
 
-  it('writes the primary payer\'s payment and adjustments on a secondary claim (2320/2330) and reads them back', () => {
+  it("writes the primary payer's payment and adjustments on a secondary claim (2320/2330) and reads them back", () => {
     const secondary: Claim837P = {
       ...claim(3),
       subscriber: { ...claim(3).subscriber, responsibility: 'S' },
-      otherPayers: [{
-        responsibility: 'P', relationship: '18', groupNumber: 'G1', filingIndicator: 'MB',
-        subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person', memberId: 'MCARE1' }, payer: { name: 'MEDICARE', payerId: '00882' },
-        paidAmount: 8000, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }, { group: 'PR', reason: '2', amount: 2550 }],
-      }],
+      otherPayers: [
+        {
+          responsibility: 'P',
+          relationship: '18',
+          groupNumber: 'G1',
+          filingIndicator: 'MB',
+          subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person', memberId: 'MCARE1' },
+          payer: { name: 'MEDICARE', payerId: '00882' },
+          paidAmount: 8000,
+          adjustments: [
+            { group: 'CO', reason: '45', amount: 2000 },
+            { group: 'PR', reason: '2', amount: 2550 },
+          ],
+        },
+      ],
     };
     const text = write837P(batch([secondary]));
     expect(text).toContain('AMT*D*80.00~');
@@ -67,7 +121,22 @@ describe('837P writer', () => {
   });
 
   it('an NDC drug line writes LIN and CTP (loop 2410) and reads back', () => {
-    const drug: Claim837P = { ...claim(5), lines: [{ procedure: 'J1745', modifiers: [], charge: 125000, units: '10', unitCode: 'UN', diagnosisPointers: [1], dateOfService: toIsoDate('2025-10-03'), drug: { ndc: '57894-0030-01', quantity: '2', unit: 'UN' } }], totalCharge: 125000 };
+    const drug: Claim837P = {
+      ...claim(5),
+      lines: [
+        {
+          procedure: 'J1745',
+          modifiers: [],
+          charge: 125000,
+          units: '10',
+          unitCode: 'UN',
+          diagnosisPointers: [1],
+          dateOfService: toIsoDate('2025-10-03'),
+          drug: { ndc: '57894-0030-01', quantity: '2', unit: 'UN' },
+        },
+      ],
+      totalCharge: 125000,
+    };
     const text = write837P(batch([drug]));
     expect(text).toContain('LIN**N4*57894003001~');
     expect(text).toContain('CTP****2*UN~');
@@ -78,21 +147,34 @@ describe('837P writer', () => {
 
   it('a tertiary claim carries both earlier payers, each with its payment and adjustments', () => {
     const payer = (resp: 'P' | 'S', name: string, paid: number) => ({
-      responsibility: resp, relationship: '18', filingIndicator: 'CI', subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person' as const, memberId: `M-${name}` },
-      payer: { name, payerId: `${name}1` }, paidAmount: paid, adjustments: [{ group: 'PR', reason: '1', amount: 1000 }],
+      responsibility: resp,
+      relationship: '18',
+      filingIndicator: 'CI',
+      subscriber: { name: 'DOE', firstName: 'JANE', entity: 'person' as const, memberId: `M-${name}` },
+      payer: { name, payerId: `${name}1` },
+      paidAmount: paid,
+      adjustments: [{ group: 'PR', reason: '1', amount: 1000 }],
     });
-    const tertiary: Claim837P = { ...claim(6), subscriber: { ...claim(6).subscriber, responsibility: 'T' }, otherPayers: [payer('P', 'FIRST', 7000), payer('S', 'SECOND', 2000)] };
+    const tertiary: Claim837P = {
+      ...claim(6),
+      subscriber: { ...claim(6).subscriber, responsibility: 'T' },
+      otherPayers: [payer('P', 'FIRST', 7000), payer('S', 'SECOND', 2000)],
+    };
     const doc = readInterchanges(write837P(batch([tertiary])));
     expect(read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!).claims).toEqual([tertiary]);
   });
 
   it('the usage indicator is the one configured: P in production, T in test', () => {
-    const prod = readInterchanges(write837P({ ...batch([claim(7)]), interchange: { ...batch([]).interchange, usage: 'P' } }));
+    const prod = readInterchanges(
+      write837P({ ...batch([claim(7)]), interchange: { ...batch([]).interchange, usage: 'P' } }),
+    );
     expect(prod.interchanges[0].usage).toBe('P');
   });
 
   it(`splits more than ${MAX_CLAIMS_PER_TRANSACTION} claims into several ST–SE with unique control numbers`, () => {
-    const doc = readInterchanges(write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION + 1 }, (_, i) => claim(i)))));
+    const doc = readInterchanges(
+      write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION + 1 }, (_, i) => claim(i)))),
+    );
     expect(doc.findings).toEqual([]);
     const sets = doc.interchanges[0].groups[0].transactions;
     expect(sets.map((t) => t.control)).toEqual(['0001', '0002']);
@@ -101,18 +183,38 @@ describe('837P writer', () => {
 
 describe('837P reader on the public samples', () => {
   it('reads the NDC of the drug example', () => {
-    const doc = readInterchanges(readFileSync(new URL('../../fixtures/x12/837p/demo.drug.example10.1.837', import.meta.url), 'utf8'));
+    const doc = readInterchanges(
+      readFileSync(new URL('../../fixtures/x12/837p/demo.drug.example10.1.837', import.meta.url), 'utf8'),
+    );
     const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
     expect(claims[0].lines.some((l) => l.drug && /^\d{11}$/.test(l.drug.ndc))).toBe(true);
   });
 
   it('reads the implementation guide example 1', () => {
-    const doc = readInterchanges(readFileSync(new URL('../../fixtures/x12/837p/demo.example1.837', import.meta.url), 'utf8'));
+    const doc = readInterchanges(
+      readFileSync(new URL('../../fixtures/x12/837p/demo.example1.837', import.meta.url), 'utf8'),
+    );
     const { claims } = read837P(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
     expect(claims).toHaveLength(1);
-    expect(claims[0]).toMatchObject({ patientControlNumber: '26463774', totalCharge: 10000, placeOfService: '11', diagnoses: ['0340', 'V7389'], payer: { name: 'KEY INSURANCE COMPANY', payerId: '999996666' } });
-    expect(claims[0].patient).toMatchObject({ relationship: '19', party: { name: 'SMITH', firstName: 'TED' }, dateOfBirth: '1973-05-01', sex: 'M' });
-    expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([['99213', 4000, [1], '2006-10-03'], ['87070', 1500, [1], '2006-10-03'], ['99214', 3500, [2], '2006-10-10'], ['86663', 1000, [2], '2006-10-10']]);
+    expect(claims[0]).toMatchObject({
+      patientControlNumber: '26463774',
+      totalCharge: 10000,
+      placeOfService: '11',
+      diagnoses: ['0340', 'V7389'],
+      payer: { name: 'KEY INSURANCE COMPANY', payerId: '999996666' },
+    });
+    expect(claims[0].patient).toMatchObject({
+      relationship: '19',
+      party: { name: 'SMITH', firstName: 'TED' },
+      dateOfBirth: '1973-05-01',
+      sex: 'M',
+    });
+    expect(claims[0].lines.map((l) => [l.procedure, l.charge, l.diagnosisPointers, l.dateOfService])).toEqual([
+      ['99213', 4000, [1], '2006-10-03'],
+      ['87070', 1500, [1], '2006-10-03'],
+      ['99214', 3500, [2], '2006-10-10'],
+      ['86663', 1000, [2], '2006-10-10'],
+    ]);
   });
 });
 

@@ -8,17 +8,35 @@ const fixture = (p: string) => new URL(`../../fixtures/x12/${p}`, import.meta.ur
 describe('x12 inspect', () => {
   it('summarises an 835 with payer, payment, claims, totals and a balance verdict', () => {
     const i = inspectX12(readFileSync(fixture('835/medicare-part-a.835'), 'utf8'));
-    expect(i.transactions[0].summary).toMatchObject({ payer: 'INSURANCE COMPANY OF TIMBUCKTU', payment_cents: 15_000_000, claims: 2, provider_adjustments_cents: -127, balanced: true });
+    expect(i.transactions[0].summary).toMatchObject({
+      payer: 'INSURANCE COMPANY OF TIMBUCKTU',
+      payment_cents: 15_000_000,
+      claims: 2,
+      provider_adjustments_cents: -127,
+      balanced: true,
+    });
     expect(describeInspection(i)).toContain('No findings.');
     expect(describeInspection(i)).toContain('payment: 150,000.00');
   });
 
   it('gives machines every claim with its charge, payment, status and adjustments, money in cents', () => {
-    const s = inspectX12(readFileSync(fixture('835/medicare-part-a.835'), 'utf8')).transactions[0].summary as { claim_details: Array<Record<string, unknown>>; paid_cents: number };
+    const s = inspectX12(readFileSync(fixture('835/medicare-part-a.835'), 'utf8')).transactions[0].summary as {
+      claim_details: Array<Record<string, unknown>>;
+      paid_cents: number;
+    };
     expect(s.claim_details).toHaveLength(2);
     for (const c of s.claim_details) {
-      expect(c).toEqual(expect.objectContaining({ claim: expect.any(String), status: expect.any(String), charge_cents: expect.any(Number), paid_cents: expect.any(Number), adjustments: expect.any(Array) }));
-      for (const a of c.adjustments as Array<Record<string, unknown>>) expect(Number.isInteger(a.amount_cents)).toBe(true);
+      expect(c).toEqual(
+        expect.objectContaining({
+          claim: expect.any(String),
+          status: expect.any(String),
+          charge_cents: expect.any(Number),
+          paid_cents: expect.any(Number),
+          adjustments: expect.any(Array),
+        }),
+      );
+      for (const a of c.adjustments as Array<Record<string, unknown>>)
+        expect(Number.isInteger(a.amount_cents)).toBe(true);
     }
     expect(s.claim_details.reduce((a, c) => a + Number(c.paid_cents), 0)).toBe(s.paid_cents);
   });
@@ -33,7 +51,11 @@ describe('x12 inspect', () => {
     let status = 0;
     let out = '';
     try {
-      out = execFileSync('npx', ['tsx', 'dev-server/cli/x12.ts', 'inspect', fixture('structure/x12_no_isa_line.txt'), '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      out = execFileSync(
+        'npx',
+        ['tsx', 'dev-server/cli/x12.ts', 'inspect', fixture('structure/x12_no_isa_line.txt'), '--json'],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
     } catch (e) {
       status = (e as { status: number }).status;
       out = (e as { stdout: string }).stdout;

@@ -23,22 +23,35 @@ describe('reading X12 envelopes', () => {
 
   it('reports a file with no ISA instead of failing', () => {
     const doc = readInterchanges(sample('structure/x12_no_isa_line.txt'));
-    expect(doc.findings).toEqual([expect.objectContaining({ code: 'no-isa', message: 'This is not an X12 interchange: it has no ISA segment.' })]);
+    expect(doc.findings).toEqual([
+      expect.objectContaining({ code: 'no-isa', message: 'This is not an X12 interchange: it has no ISA segment.' }),
+    ]);
   });
 
   it('reports a bad segment identifier with its position', () => {
     const doc = readInterchanges(sample('structure/x12_bad_segment_identifier.txt'));
-    expect(doc.findings).toContainEqual(expect.objectContaining({ code: 'bad-segment-id', segmentId: 'Nd4', position: 11 }));
+    expect(doc.findings).toContainEqual(
+      expect.objectContaining({ code: 'bad-segment-id', segmentId: 'Nd4', position: 11 }),
+    );
   });
 
   it('reports an SE01 segment count that does not match, naming the element', () => {
     const doc = readInterchanges(sample('structure/x12_valid.txt'));
-    expect(doc.findings).toContainEqual({ code: 'count-mismatch', severity: 'error', position: 36, segmentId: 'SE', element: 1, message: 'SE01 says 25 segments; the transaction has 34.' });
+    expect(doc.findings).toContainEqual({
+      code: 'count-mismatch',
+      severity: 'error',
+      position: 36,
+      segmentId: 'SE',
+      element: 1,
+      message: 'SE01 says 25 segments; the transaction has 34.',
+    });
   });
 
   it('reports an IEA02 that does not match ISA13', () => {
     const doc = readInterchanges(sample('999/x12_999_accepted.txt'));
-    expect(doc.findings).toContainEqual(expect.objectContaining({ code: 'control-number-mismatch', segmentId: 'IEA', element: 2 }));
+    expect(doc.findings).toContainEqual(
+      expect.objectContaining({ code: 'control-number-mismatch', segmentId: 'IEA', element: 2 }),
+    );
   });
 
   it('treats line breaks and spaces between segments as layout, not data', () => {

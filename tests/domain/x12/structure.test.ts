@@ -11,17 +11,26 @@ function claims837(file: string) {
 describe('837 structure problems are findings, not crashes', () => {
   it('names each required element that is missing, with its segment and position', () => {
     const { findings } = claims837('x12_missing_elements.txt');
-    const missing = findings.filter((f) => f.code === 'missing-element').map((f) => `${f.segmentId}${String(f.element).padStart(2, '0')}@${f.position}`);
+    const missing = findings
+      .filter((f) => f.code === 'missing-element')
+      .map((f) => `${f.segmentId}${String(f.element).padStart(2, '0')}@${f.position}`);
     expect(missing).toContain('NM102@7');
     expect(missing).toContain('CLM05@31');
   });
 
   it('reports an N3 that comes after its N4', () => {
     const { findings } = claims837('x12_segments_out_of_order.txt');
-    expect(findings.filter((f) => f.code === 'unexpected-segment' && f.segmentId === 'N3').map((f) => f.position)).toEqual([17]);
+    expect(
+      findings.filter((f) => f.code === 'unexpected-segment' && f.segmentId === 'N3').map((f) => f.position),
+    ).toEqual([17]);
   });
 
   it('still reads the claims of a file with structure problems', () => {
-    expect(claims837('x12_segments_out_of_order.txt').claims.map((c) => [c.patientControlNumber, c.totalCharge])).toEqual([['A37YH556', 50000], ['A37YH667', 50000]]);
+    expect(
+      claims837('x12_segments_out_of_order.txt').claims.map((c) => [c.patientControlNumber, c.totalCharge]),
+    ).toEqual([
+      ['A37YH556', 50000],
+      ['A37YH667', 50000],
+    ]);
   });
 });

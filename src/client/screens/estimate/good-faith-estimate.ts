@@ -16,15 +16,25 @@ export function goodFaithEstimatePdf(e: EstimateAnswer, patient: string, t: Tran
   doc.setFontSize(16);
   doc.text(t('estimate.gfe.title'), 40, 50);
   doc.setFontSize(10);
-  doc.text([
-    `${t('estimate.gfe.provider')}: ${e.company.name}`,
-    `${t('estimate.gfe.patient')}: ${patient}`,
-    `${t('estimate.gfe.date')}: ${usDateOf()}`,
-  ], 40, 74);
+  doc.text(
+    [
+      `${t('estimate.gfe.provider')}: ${e.company.name}`,
+      `${t('estimate.gfe.patient')}: ${patient}`,
+      `${t('estimate.gfe.date')}: ${usDateOf()}`,
+    ],
+    40,
+    74,
+  );
   autoTable(doc, {
     startY: 116,
     head: [[t('estimate.code'), t('estimate.description'), t('estimate.units'), t('estimate.charge')]],
-    body: [...e.lines.map((l) => [l.code, l.description, String(l.units), money(l.charge)]), [{ content: t('estimate.gfe.total'), colSpan: 3, styles: { fontStyle: 'bold' } }, { content: money(e.patient), styles: { fontStyle: 'bold' } }]],
+    body: [
+      ...e.lines.map((l) => [l.code, l.description, String(l.units), money(l.charge)]),
+      [
+        { content: t('estimate.gfe.total'), colSpan: 3, styles: { fontStyle: 'bold' } },
+        { content: money(e.patient), styles: { fontStyle: 'bold' } },
+      ],
+    ],
     columnStyles: { 2: { halign: 'right' }, 3: { halign: 'right' } },
     styles: { fontSize: 9 },
   });

@@ -1,7 +1,15 @@
 import { fetchFileBlob } from '../../session/api.ts';
 
 /** A document as GET /files lists it (dev-server/files/file-store.ts). */
-export interface StoredFile { id: number; kind: string; name: string; content_type: string; size: number; created_at: string; billing_company_id: number | null }
+export interface StoredFile {
+  id: number;
+  kind: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+  billing_company_id: number | null;
+}
 
 export const contentPath = (f: { id: number }) => `api/v1/files/${f.id}/content`;
 
@@ -27,5 +35,11 @@ export async function downloadStoredFile(f: StoredFile): Promise<void> {
 export function x12Lines(text: string): string {
   const body = text.replace(/^\uFEFF?\s*/, '');
   const terminator = body.length > 105 && body.startsWith('ISA') ? body[105] : '~';
-  return body.split(terminator).map((s) => s.replace(/^[\r\n]+/, '')).filter(Boolean).join(`${terminator}\n`) + terminator;
+  return (
+    body
+      .split(terminator)
+      .map((s) => s.replace(/^[\r\n]+/, ''))
+      .filter(Boolean)
+      .join(`${terminator}\n`) + terminator
+  );
 }

@@ -1,4 +1,21 @@
-import { Box, Button, Chip, Dialog, DialogContent, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+  useTheme,
+} from '@mui/material';
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { formatCents } from '../../../domain/money-input.ts';
 import { stateName } from '../../../platform/state-machine.ts';
@@ -16,13 +33,41 @@ import { CLAIM_STATUS } from '../../../generated/ids.ts';
 const ResourceForm = lazy(() => import('../../resources/ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
 export interface LedgerRow {
-  date: string; type: string; description: string; claim_id: number | null; claim_code: string | null; status_id: number | null;
-  payment_id: number | null; payment_batch_id: number | null; entry_id: number | null;
-  insurance: number; patient: number; insurance_balance: number; patient_balance: number; balance: number;
+  date: string;
+  type: string;
+  description: string;
+  claim_id: number | null;
+  claim_code: string | null;
+  status_id: number | null;
+  payment_id: number | null;
+  payment_batch_id: number | null;
+  entry_id: number | null;
+  insurance: number;
+  patient: number;
+  insurance_balance: number;
+  patient_balance: number;
+  balance: number;
 }
 interface Account {
-  patient: { id: number; name: string; date_of_birth: string | null; medical_number: string | null; billing_company_id: number };
-  totals: { charges: number; insurance_paid: number; adjustments: number; patient_responsibility: number; patient_paid: number; write_offs: number; refunds: number; insurance_balance: number; patient_balance: number; balance: number };
+  patient: {
+    id: number;
+    name: string;
+    date_of_birth: string | null;
+    medical_number: string | null;
+    billing_company_id: number;
+  };
+  totals: {
+    charges: number;
+    insurance_paid: number;
+    adjustments: number;
+    patient_responsibility: number;
+    patient_paid: number;
+    write_offs: number;
+    refunds: number;
+    insurance_balance: number;
+    patient_balance: number;
+    balance: number;
+  };
   transactions: LedgerRow[];
 }
 
@@ -36,8 +81,24 @@ function Legend() {
   const m = claimMachine();
   if (!m) return null;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }} aria-label={t('ledger.legend')} role="list" data-testid="ledger-legend">
-      {m.states.map((s) => { const c = dark ? s.colors.dark : s.colors.light; return <Chip role="listitem" key={s.id} size="small" label={stateName(m, s.id, locale)} sx={{ bgcolor: c.background, color: c.text, fontWeight: 600 }} />; })}
+    <Box
+      sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}
+      aria-label={t('ledger.legend')}
+      role="list"
+      data-testid="ledger-legend"
+    >
+      {m.states.map((s) => {
+        const c = dark ? s.colors.dark : s.colors.light;
+        return (
+          <Chip
+            role="listitem"
+            key={s.id}
+            size="small"
+            label={stateName(m, s.id, locale)}
+            sx={{ bgcolor: c.background, color: c.text, fontWeight: 600 }}
+          />
+        );
+      })}
     </Box>
   );
 }
@@ -54,8 +115,16 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
   const dark = useTheme().palette.mode === 'dark';
   const [data, setData] = useState<Account | null>(null);
   const [entry, setEntry] = useState<'write_off' | 'refund' | null>(null);
-  const load = useCallback(() => api<Account>(`/ledger/${patientId}`).then(setData).catch((e) => notifyError(t, e)), [patientId, t]);
-  useEffect(() => { void load(); }, [load]);
+  const load = useCallback(
+    () =>
+      api<Account>(`/ledger/${patientId}`)
+        .then(setData)
+        .catch((e) => notifyError(t, e)),
+    [patientId, t],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
   if (!data) return <LinearProgress aria-label={t('widgets.loading')} />;
   const m = claimMachine();
   const ledgerEntry = entityByName('ledger-entry')!;
@@ -63,12 +132,21 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
   /** Opens another window on one record (the claim, the payment's batch, the denial, the patient). */
   const open = (appName: string, id: number) => openRecord(openByName, appName, id);
   const statement = async () => {
-    try { window.open(URL.createObjectURL(await apiBlob(`/ledger/${patientId}/statement`)), '_blank', 'noopener'); await load(); }
-    catch (e) { notifyError(t, e); }
+    try {
+      window.open(URL.createObjectURL(await apiBlob(`/ledger/${patientId}/statement`)), '_blank', 'noopener');
+      await load();
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
   const total = (label: string, cents: number, id: string) => (
-    <Box sx={{ px: 1.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`ledger-total-${id}`}>
-      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>{label}</Typography>
+    <Box
+      sx={{ px: 1.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      data-testid={`ledger-total-${id}`}
+    >
+      <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+        {label}
+      </Typography>
       <Typography sx={{ fontWeight: 700 }}>{formatCents(cents, 'us', true)}</Typography>
     </Box>
   );
@@ -76,11 +154,21 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, flexWrap: 'wrap' }}>
-        <Button size="small" onClick={onBack}>{t('record.back')}</Button>
+        <Button size="small" onClick={onBack}>
+          {t('record.back')}
+        </Button>
         <Typography variant="h3" sx={{ fontSize: 17, fontWeight: 600 }}>
-          {can(me, 'patient.show') ? <Link component="button" onClick={() => open('Patient Management', data.patient.id)}>{data.patient.name}</Link> : data.patient.name}
+          {can(me, 'patient.show') ? (
+            <Link component="button" onClick={() => open('Patient Management', data.patient.id)}>
+              {data.patient.name}
+            </Link>
+          ) : (
+            data.patient.name
+          )}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>{[data.patient.date_of_birth, data.patient.medical_number].filter(Boolean).join(' · ')}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {[data.patient.date_of_birth, data.patient.medical_number].filter(Boolean).join(' · ')}
+        </Typography>
         <Box sx={{ flex: 1 }} />
         {total(t('ledger.insurance_balance'), data.totals.insurance_balance, 'insurance')}
         {total(t('ledger.patient_balance'), data.totals.patient_balance, 'patient')}
@@ -89,16 +177,40 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
       <Box sx={{ display: 'flex', gap: 1, px: 1, pb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Legend />
         <Box sx={{ flex: 1 }} />
-        {can(me, 'ledger.writeoff') && <Button size="small" variant="outlined" onClick={() => setEntry('write_off')}>{t('ledger.write_off')}</Button>}
-        {can(me, 'ledger.refund') && <Button size="small" variant="outlined" onClick={() => setEntry('refund')}>{t('ledger.refund')}</Button>}
-        {can(me, 'ledger.statement') && <Button size="small" variant="contained" onClick={() => void statement()}>{t('ledger.statement')}</Button>}
+        {can(me, 'ledger.writeoff') && (
+          <Button size="small" variant="outlined" onClick={() => setEntry('write_off')}>
+            {t('ledger.write_off')}
+          </Button>
+        )}
+        {can(me, 'ledger.refund') && (
+          <Button size="small" variant="outlined" onClick={() => setEntry('refund')}>
+            {t('ledger.refund')}
+          </Button>
+        )}
+        {can(me, 'ledger.statement') && (
+          <Button size="small" variant="contained" onClick={() => void statement()}>
+            {t('ledger.statement')}
+          </Button>
+        )}
       </Box>
       <TableContainer sx={{ flex: 1 }}>
         <Table size="small" stickyHeader aria-label={t('ledger.transactions')}>
           <TableHead>
             <TableRow>
-              {['date', 'type', 'description', 'claim', 'insurance', 'patient', 'insurance_balance', 'patient_balance', 'balance'].map((k, i) => (
-                <TableCell key={k} align={i >= 4 ? 'right' : 'left'}>{t(`ledger.${k}`)}</TableCell>
+              {[
+                'date',
+                'type',
+                'description',
+                'claim',
+                'insurance',
+                'patient',
+                'insurance_balance',
+                'patient_balance',
+                'balance',
+              ].map((k, i) => (
+                <TableCell key={k} align={i >= 4 ? 'right' : 'left'}>
+                  {t(`ledger.${k}`)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -111,18 +223,40 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
                   <TableCell>{r.date}</TableCell>
                   <TableCell>{t(`ledger.types.${r.type}`)}</TableCell>
                   <TableCell>
-                    {r.payment_id && can(me, 'ledger.show.payment') && r.payment_batch_id
-                      ? <Link component="button" onClick={() => open('Payments Management', r.payment_batch_id!)}>{r.description}</Link> : r.description}
+                    {r.payment_id && can(me, 'ledger.show.payment') && r.payment_batch_id ? (
+                      <Link component="button" onClick={() => open('Payments Management', r.payment_batch_id!)}>
+                        {r.description}
+                      </Link>
+                    ) : (
+                      r.description
+                    )}
                   </TableCell>
                   <TableCell>
                     {r.claim_id && (
                       <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
                         <Tooltip describeChild title={m && r.status_id ? stateName(m, r.status_id, locale) : ''}>
-                          <Link component="button" onClick={() => open('Claims Management', r.claim_id!)} sx={c ? { bgcolor: c.background, color: c.text, px: 0.5, borderRadius: 0.5, fontWeight: 600 } : undefined}>{r.claim_code}</Link>
+                          <Link
+                            component="button"
+                            onClick={() => open('Claims Management', r.claim_id!)}
+                            sx={
+                              c
+                                ? { bgcolor: c.background, color: c.text, px: 0.5, borderRadius: 0.5, fontWeight: 600 }
+                                : undefined
+                            }
+                          >
+                            {r.claim_code}
+                          </Link>
                         </Tooltip>
-                        {(r.status_id === CLAIM_STATUS.REJECTED || r.status_id === CLAIM_STATUS.DENIED) && can(me, 'ledger.show.denial') && (
-                          <Link component="button" variant="caption" onClick={() => open('Denial Management', r.claim_id!)}>{t('ledger.denial')}</Link>
-                        )}
+                        {(r.status_id === CLAIM_STATUS.REJECTED || r.status_id === CLAIM_STATUS.DENIED) &&
+                          can(me, 'ledger.show.denial') && (
+                            <Link
+                              component="button"
+                              variant="caption"
+                              onClick={() => open('Denial Management', r.claim_id!)}
+                            >
+                              {t('ledger.denial')}
+                            </Link>
+                          )}
                       </Box>
                     )}
                   </TableCell>
@@ -130,11 +264,17 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
                   <TableCell align="right">{signed(r.patient)}</TableCell>
                   <TableCell align="right">{formatCents(r.insurance_balance)}</TableCell>
                   <TableCell align="right">{formatCents(r.patient_balance)}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>{formatCents(r.balance)}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {formatCents(r.balance)}
+                  </TableCell>
                 </TableRow>
               );
             })}
-            {!data.transactions.length && <TableRow><TableCell colSpan={9}>{t('ledger.no_transactions')}</TableCell></TableRow>}
+            {!data.transactions.length && (
+              <TableRow>
+                <TableCell colSpan={9}>{t('ledger.no_transactions')}</TableCell>
+              </TableRow>
+            )}
           </TableBody>
         </Table>
       </TableContainer>
@@ -142,8 +282,15 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
         <Dialog open onClose={() => setEntry(null)} maxWidth="sm" fullWidth aria-label={t(`ledger.${entry}`)}>
           <DialogContent>
             <Suspense fallback={<Loading />}>
-              <ResourceForm entity={ledgerEntry} initial={{ kind: entry, responsibility: 'patient' }} fixed={{ patient_id: data.patient.id, billing_company_id: data.patient.billing_company_id }}
-                go={(v) => { setEntry(null); if (v.kind === 'show') void load(); }} />
+              <ResourceForm
+                entity={ledgerEntry}
+                initial={{ kind: entry, responsibility: 'patient' }}
+                fixed={{ patient_id: data.patient.id, billing_company_id: data.patient.billing_company_id }}
+                go={(v) => {
+                  setEntry(null);
+                  if (v.kind === 'show') void load();
+                }}
+              />
             </Suspense>
           </DialogContent>
         </Dialog>

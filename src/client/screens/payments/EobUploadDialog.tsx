@@ -31,21 +31,43 @@ export default function EobUploadDialog({ record, title, onClose }: CommandDialo
   };
   return (
     <Dialog open onClose={() => onClose()} aria-labelledby="eob-title" maxWidth="sm" fullWidth data-testid="eob-dialog">
-      <DialogTitle id="eob-title">{title} · {String(record.reference ?? '')}</DialogTitle>
+      <DialogTitle id="eob-title">
+        {title} · {String(record.reference ?? '')}
+      </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <Button variant="outlined" component="label">
             {L('choose')}
-            <input hidden type="file" multiple accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png" aria-label={L('choose')} data-testid="eob-files"
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+            <input
+              hidden
+              type="file"
+              multiple
+              accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+              aria-label={L('choose')}
+              data-testid="eob-files"
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
           </Button>
-          {files.map((f) => <Typography key={f.name} variant="body2">{f.name}</Typography>)}
-          <TextField size="small" label={L('date')} value={date} onChange={(e) => setDate(e.target.value)} onBlur={() => setDate((d) => (d ? completeDateEntry(d) ?? d : d))} slotProps={{ htmlInput: { 'aria-label': L('date') } }} />
+          {files.map((f) => (
+            <Typography key={f.name} variant="body2">
+              {f.name}
+            </Typography>
+          ))}
+          <TextField
+            size="small"
+            label={L('date')}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            onBlur={() => setDate((d) => (d ? (completeDateEntry(d) ?? d) : d))}
+            slotProps={{ htmlInput: { 'aria-label': L('date') } }}
+          />
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose()}>{L('cancel')}</Button>
-        <Button variant="contained" disabled={!files.length} onClick={send}>{L('upload', { smart_count: files.length })}</Button>
+        <Button variant="contained" disabled={!files.length} onClick={send}>
+          {L('upload', { smart_count: files.length })}
+        </Button>
       </DialogActions>
     </Dialog>
   );

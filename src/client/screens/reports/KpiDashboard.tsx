@@ -1,4 +1,18 @@
-import { Box, Button, Card, CardContent, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useCallback, useEffect, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
@@ -13,14 +27,27 @@ interface Kpis {
   days_in_ar: { ar: number; average_daily_charges: number; value: number | null };
   clean_claim_rate: { clean: number; submitted: number; bp: number | null };
   first_pass_resolution: { first_pass: number; adjudicated: number; bp: number | null };
-  denial_rate: { denied: number; adjudicated: number; bp: number | null; groups: Array<{ group: string; claims: number }>; top_reasons: Array<{ code: string; claims: number }> };
+  denial_rate: {
+    denied: number;
+    adjudicated: number;
+    bp: number | null;
+    groups: Array<{ group: string; claims: number }>;
+    top_reasons: Array<{ code: string; claims: number }>;
+  };
   net_collection_rate: { payments: number; charges: number; contractual: number; bp: number | null };
   ar_over_90: { over_90: number; ar: number; bp: number | null };
   monthly: Array<{ month: string; charges: number; payments: number }>;
 }
-interface DrillRow { id: number; code: string; patient_name: string; billed_amount: number; date_of_service: string }
+interface DrillRow {
+  id: number;
+  code: string;
+  patient_name: string;
+  billed_amount: number;
+  date_of_service: string;
+}
 
-const percent = (bp: number | null) => (bp === null ? '—' : `${Math.trunc(bp / 100)}.${String(Math.abs(bp % 100)).padStart(2, '0')}%`);
+const percent = (bp: number | null) =>
+  bp === null ? '—' : `${Math.trunc(bp / 100)}.${String(Math.abs(bp % 100)).padStart(2, '0')}%`;
 
 /**
  * The KPI dashboard: each number with its written definition beside it, and for the ones that name
@@ -34,74 +61,195 @@ export default function KpiDashboard() {
   const [kpis, setKpis] = useState<Kpis | null>(null);
   const [drill, setDrill] = useState<{ kpi: string; group?: string; rows: DrillRow[]; count: number } | null>(null);
   const period = useCallback(() => Object.fromEntries(Object.entries({ from, to }).filter(([, v]) => v)), [from, to]);
-  const load = useCallback(() => api<Kpis>('/reports/kpis', { query: period() }).then(setKpis).catch((e) => notifyError(t, e)), [period, t]);
-  useEffect(() => { void load(); }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const load = useCallback(
+    () =>
+      api<Kpis>('/reports/kpis', { query: period() })
+        .then(setKpis)
+        .catch((e) => notifyError(t, e)),
+    [period, t],
+  );
+  useEffect(() => {
+    void load();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const drillInto = async (kpi: string, group?: string) => {
     try {
-      const r = await api<{ data: DrillRow[]; count: number }>(`/reports/kpis/${kpi}/claims`, { query: { ...period(), ...(group ? { group } : {}) } });
+      const r = await api<{ data: DrillRow[]; count: number }>(`/reports/kpis/${kpi}/claims`, {
+        query: { ...period(), ...(group ? { group } : {}) },
+      });
       setDrill({ kpi, group, rows: r.data, count: r.count });
-    } catch (e) { notifyError(t, e); }
+    } catch (e) {
+      notifyError(t, e);
+    }
   };
   const date = (value: string, set: (v: string) => void, label: string) => (
-    <TextField size="small" label={label} placeholder="mm/dd/yyyy" value={value} sx={{ width: 150 }} onChange={(e) => set(e.target.value)} onBlur={(e) => { const full = completeDateEntry(e.target.value); if (full) set(full); }} />
+    <TextField
+      size="small"
+      label={label}
+      placeholder="mm/dd/yyyy"
+      value={value}
+      sx={{ width: 150 }}
+      onChange={(e) => set(e.target.value)}
+      onBlur={(e) => {
+        const full = completeDateEntry(e.target.value);
+        if (full) set(full);
+      }}
+    />
   );
   if (!kpis) return <LinearProgress aria-label={t('widgets.loading')} />;
   const card = (key: string, value: string, detail: string, drillKpi?: string) => (
     <Card variant="outlined" key={key} data-testid={`kpi-${key}`} sx={{ minWidth: 230, flex: '1 1 230px' }}>
       <CardContent>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>{t(`kpi.names.${key}`)}</Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {t(`kpi.names.${key}`)}
+        </Typography>
         <Typography sx={{ fontSize: 26, fontWeight: 700 }}>
-          {drillKpi ? <Link component="button" onClick={() => void drillInto(drillKpi)} data-testid={`kpi-${key}-value`}>{value}</Link> : value}
+          {drillKpi ? (
+            <Link component="button" onClick={() => void drillInto(drillKpi)} data-testid={`kpi-${key}-value`}>
+              {value}
+            </Link>
+          ) : (
+            value
+          )}
         </Typography>
         <Typography variant="body2">{detail}</Typography>
-        <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1 }}>{t(`kpi.defs.${key}`)}</Typography>
+        <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1 }}>
+          {t(`kpi.defs.${key}`)}
+        </Typography>
       </CardContent>
     </Card>
   );
   const k = kpis;
   return (
     <Box sx={{ p: 1.5, overflow: 'auto', height: '100%' }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5 }} component="form" onSubmit={(e) => { e.preventDefault(); setDrill(null); void load(); }}>
-        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>{t('kpi.title')}</Typography>
-        {date(from, setFrom, t('list.from'))}{date(to, setTo, t('list.to'))}
-        <Button type="submit" variant="contained">{t('reports.run')}</Button>
+      <Box
+        sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5 }}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setDrill(null);
+          void load();
+        }}
+      >
+        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, mr: 1 }}>
+          {t('kpi.title')}
+        </Typography>
+        {date(from, setFrom, t('list.from'))}
+        {date(to, setTo, t('list.to'))}
+        <Button type="submit" variant="contained">
+          {t('reports.run')}
+        </Button>
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        {card('days_in_ar', k.days_in_ar.value === null ? '—' : String(k.days_in_ar.value), t('kpi.details.days_in_ar', { ar: formatCents(k.days_in_ar.ar), daily: formatCents(k.days_in_ar.average_daily_charges) }))}
-        {card('clean_claim_rate', percent(k.clean_claim_rate.bp), t('kpi.details.clean_claim_rate', { clean: k.clean_claim_rate.clean, submitted: k.clean_claim_rate.submitted }), 'clean_claim_rate')}
-        {card('first_pass_resolution', percent(k.first_pass_resolution.bp), t('kpi.details.first_pass_resolution', { first: k.first_pass_resolution.first_pass, adjudicated: k.first_pass_resolution.adjudicated }))}
-        {card('denial_rate', percent(k.denial_rate.bp), t('kpi.details.denial_rate', { denied: k.denial_rate.denied, adjudicated: k.denial_rate.adjudicated }), 'denial_rate')}
-        {card('net_collection_rate', percent(k.net_collection_rate.bp), t('kpi.details.net_collection_rate', { payments: formatCents(k.net_collection_rate.payments), charges: formatCents(k.net_collection_rate.charges), contractual: formatCents(k.net_collection_rate.contractual) }))}
-        {card('ar_over_90', percent(k.ar_over_90.bp), t('kpi.details.ar_over_90', { over: formatCents(k.ar_over_90.over_90), ar: formatCents(k.ar_over_90.ar) }), 'ar_over_90')}
+        {card(
+          'days_in_ar',
+          k.days_in_ar.value === null ? '—' : String(k.days_in_ar.value),
+          t('kpi.details.days_in_ar', {
+            ar: formatCents(k.days_in_ar.ar),
+            daily: formatCents(k.days_in_ar.average_daily_charges),
+          }),
+        )}
+        {card(
+          'clean_claim_rate',
+          percent(k.clean_claim_rate.bp),
+          t('kpi.details.clean_claim_rate', {
+            clean: k.clean_claim_rate.clean,
+            submitted: k.clean_claim_rate.submitted,
+          }),
+          'clean_claim_rate',
+        )}
+        {card(
+          'first_pass_resolution',
+          percent(k.first_pass_resolution.bp),
+          t('kpi.details.first_pass_resolution', {
+            first: k.first_pass_resolution.first_pass,
+            adjudicated: k.first_pass_resolution.adjudicated,
+          }),
+        )}
+        {card(
+          'denial_rate',
+          percent(k.denial_rate.bp),
+          t('kpi.details.denial_rate', { denied: k.denial_rate.denied, adjudicated: k.denial_rate.adjudicated }),
+          'denial_rate',
+        )}
+        {card(
+          'net_collection_rate',
+          percent(k.net_collection_rate.bp),
+          t('kpi.details.net_collection_rate', {
+            payments: formatCents(k.net_collection_rate.payments),
+            charges: formatCents(k.net_collection_rate.charges),
+            contractual: formatCents(k.net_collection_rate.contractual),
+          }),
+        )}
+        {card(
+          'ar_over_90',
+          percent(k.ar_over_90.bp),
+          t('kpi.details.ar_over_90', { over: formatCents(k.ar_over_90.over_90), ar: formatCents(k.ar_over_90.ar) }),
+          'ar_over_90',
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
         <Box sx={{ flex: '1 1 420px' }}>
           <Typography sx={{ fontWeight: 600 }}>{t('kpi.monthly')}</Typography>
-          <BarChart height={240} xAxis={[{ scaleType: 'band', data: k.monthly.map((m) => m.month) }]}
-            series={[{ data: k.monthly.map((m) => m.charges / 100), label: t('kpi.charges') }, { data: k.monthly.map((m) => m.payments / 100), label: t('kpi.payments') }]} />
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: 'band', data: k.monthly.map((m) => m.month) }]}
+            series={[
+              { data: k.monthly.map((m) => m.charges / 100), label: t('kpi.charges') },
+              { data: k.monthly.map((m) => m.payments / 100), label: t('kpi.payments') },
+            ]}
+          />
         </Box>
         <Box sx={{ flex: '1 1 300px' }}>
           <Typography sx={{ fontWeight: 600 }}>{t('kpi.denials_by_group')}</Typography>
           {k.denial_rate.groups.length ? (
-            <BarChart height={200} xAxis={[{ scaleType: 'band', data: k.denial_rate.groups.map((g) => g.group) }]} series={[{ data: k.denial_rate.groups.map((g) => g.claims), label: t('kpi.claims') }]}
-              onAxisClick={(_e, d) => { const g = k.denial_rate.groups[d?.dataIndex ?? -1]; if (g) void drillInto('denial_rate', g.group); }} />
-          ) : <Typography variant="body2">{t('list.no_results')}</Typography>}
+            <BarChart
+              height={200}
+              xAxis={[{ scaleType: 'band', data: k.denial_rate.groups.map((g) => g.group) }]}
+              series={[{ data: k.denial_rate.groups.map((g) => g.claims), label: t('kpi.claims') }]}
+              onAxisClick={(_e, d) => {
+                const g = k.denial_rate.groups[d?.dataIndex ?? -1];
+                if (g) void drillInto('denial_rate', g.group);
+              }}
+            />
+          ) : (
+            <Typography variant="body2">{t('list.no_results')}</Typography>
+          )}
           <Typography sx={{ fontWeight: 600, mt: 1 }}>{t('kpi.top_reasons')}</Typography>
           <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="kpi-top-reasons">
-            {k.denial_rate.top_reasons.map((r) => <li key={r.code}>{r.code}: {r.claims}</li>)}
+            {k.denial_rate.top_reasons.map((r) => (
+              <li key={r.code}>
+                {r.code}: {r.claims}
+              </li>
+            ))}
           </Box>
         </Box>
       </Box>
       {drill && (
         <Box sx={{ mt: 2 }} data-testid="kpi-drill">
-          <Typography sx={{ fontWeight: 600 }}>{t('kpi.behind', { name: t(`kpi.names.${drill.kpi}`), count: drill.count })}{drill.group ? ` · ${drill.group}` : ''}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('kpi.behind', { name: t(`kpi.names.${drill.kpi}`), count: drill.count })}
+            {drill.group ? ` · ${drill.group}` : ''}
+          </Typography>
           <Table size="small">
-            <TableHead><TableRow><TableCell>{t('ledger.claim')}</TableCell><TableCell>{t('ledger.patient')}</TableCell><TableCell>{t('ledger.date')}</TableCell><TableCell align="right">{t('kpi.billed')}</TableCell></TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('ledger.claim')}</TableCell>
+                <TableCell>{t('ledger.patient')}</TableCell>
+                <TableCell>{t('ledger.date')}</TableCell>
+                <TableCell align="right">{t('kpi.billed')}</TableCell>
+              </TableRow>
+            </TableHead>
             <TableBody>
               {drill.rows.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell><Link component="button" onClick={() => openRecord(openByName, 'Claims Management', r.id)}>{r.code}</Link></TableCell>
-                  <TableCell>{r.patient_name}</TableCell><TableCell>{r.date_of_service}</TableCell><TableCell align="right">{formatCents(r.billed_amount)}</TableCell>
+                  <TableCell>
+                    <Link component="button" onClick={() => openRecord(openByName, 'Claims Management', r.id)}>
+                      {r.code}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{r.patient_name}</TableCell>
+                  <TableCell>{r.date_of_service}</TableCell>
+                  <TableCell align="right">{formatCents(r.billed_amount)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -33,17 +33,40 @@ export default function SettingsScreen() {
   const [tab, setTab] = useState(0);
   return (
     <Box sx={{ p: 2 }}>
-      <Tabs value={company.length ? tab : 0} onChange={(_e, v) => setTab(v)} aria-label={t('settings.sections')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={company.length ? tab : 0}
+        onChange={(_e, v) => setTab(v)}
+        aria-label={t('settings.sections')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab label={t('settings.mine')} />
         {company.length > 0 && <Tab label={t('settings.company')} />}
       </Tabs>
-      {tab === 0 || !company.length ? <Box sx={{ maxWidth: 420 }}><PreferencesForm /></Box> : (
-        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }} data-testid="company-settings">
+      {tab === 0 || !company.length ? (
+        <Box sx={{ maxWidth: 420 }}>
+          <PreferencesForm />
+        </Box>
+      ) : (
+        <Box
+          sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}
+          data-testid="company-settings"
+        >
           {company.map((s) => (
             <Paper key={s.window} variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
-              <Typography component="h3" sx={{ fontWeight: 600 }}>{appLabel(t, s.window)}</Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>{t(s.what)}</Typography>
-              <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => openByName(s.window)}>{t('settings.open', { window: appLabel(t, s.window) })}</Button>
+              <Typography component="h3" sx={{ fontWeight: 600 }}>
+                {appLabel(t, s.window)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
+                {t(s.what)}
+              </Typography>
+              <Button
+                size="small"
+                variant="outlined"
+                sx={{ alignSelf: 'flex-start' }}
+                onClick={() => openByName(s.window)}
+              >
+                {t('settings.open', { window: appLabel(t, s.window) })}
+              </Button>
             </Paper>
           ))}
         </Box>

@@ -9,7 +9,10 @@ import { useShell } from '../../shell/shell-context.ts';
 /** The time, now and each minute after. */
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
-  useEffect(() => { const h = setInterval(() => setNow(new Date()), 30_000); return () => clearInterval(h); }, []);
+  useEffect(() => {
+    const h = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(h);
+  }, []);
   return now;
 }
 
@@ -18,13 +21,35 @@ function Month({ today, locale }: { today: Date; locale: string }) {
   const first = new Date(today.getFullYear(), today.getMonth(), 1);
   const days = new Date(today.getFullYear(), today.getMonth() + 1, 0).getDate();
   const cells = [...Array(first.getDay()).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
-  const names = Array.from({ length: 7 }, (_, i) => new Date(2026, 10, 1 + i).toLocaleDateString(locale, { weekday: 'narrow' }));
+  const names = Array.from({ length: 7 }, (_, i) =>
+    new Date(2026, 10, 1 + i).toLocaleDateString(locale, { weekday: 'narrow' }),
+  );
   return (
-    <Box role="grid" aria-label={today.toLocaleDateString(locale, { month: 'long', year: 'numeric' })} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', textAlign: 'center', fontSize: 12, gap: 0.25 }}>
-      {names.map((n, i) => <Box key={`h${i}`} role="columnheader" sx={{ color: 'text.secondary' }}>{n}</Box>)}
+    <Box
+      role="grid"
+      aria-label={today.toLocaleDateString(locale, { month: 'long', year: 'numeric' })}
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', textAlign: 'center', fontSize: 12, gap: 0.25 }}
+    >
+      {names.map((n, i) => (
+        <Box key={`h${i}`} role="columnheader" sx={{ color: 'text.secondary' }}>
+          {n}
+        </Box>
+      ))}
       {cells.map((d, i) => (
-        <Box key={i} role="gridcell" aria-current={d === today.getDate() ? 'date' : undefined}
-          sx={{ borderRadius: 1, py: 0.25, ...(d === today.getDate() ? { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 } : {}) }}>{d ?? ''}</Box>
+        <Box
+          key={i}
+          role="gridcell"
+          aria-current={d === today.getDate() ? 'date' : undefined}
+          sx={{
+            borderRadius: 1,
+            py: 0.25,
+            ...(d === today.getDate()
+              ? { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 }
+              : {}),
+          }}
+        >
+          {d ?? ''}
+        </Box>
       ))}
     </Box>
   );
@@ -40,30 +65,58 @@ export default function WidgetsScreen() {
   const now = useNow();
   const unread = useUnreadMessages();
   const [notes, setNotes] = useState<number | null>(null);
-  useEffect(() => { api<unknown[]>('/sticky-notes').then((n) => setNotes(n.length), () => setNotes(null)); }, []);
+  useEffect(() => {
+    api<unknown[]>('/sticky-notes').then(
+      (n) => setNotes(n.length),
+      () => setNotes(null),
+    );
+  }, []);
   const has = (name: string) => apps.some((a) => a.name === name);
   return (
-    <Box sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }} data-testid="widgets">
+    <Box
+      sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
+      data-testid="widgets"
+    >
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography sx={{ fontSize: 32, fontWeight: 600 }} data-testid="widget-time">{now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{now.toLocaleDateString(locale, { weekday: 'long' })} {usDateOf(now)}</Typography>
+        <Typography sx={{ fontSize: 32, fontWeight: 600 }} data-testid="widget-time">
+          {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {now.toLocaleDateString(locale, { weekday: 'long' })} {usDateOf(now)}
+        </Typography>
       </Paper>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography sx={{ fontWeight: 600, mb: 0.5, textTransform: 'capitalize' }}>{now.toLocaleDateString(locale, { month: 'long', year: 'numeric' })}</Typography>
+        <Typography sx={{ fontWeight: 600, mb: 0.5, textTransform: 'capitalize' }}>
+          {now.toLocaleDateString(locale, { month: 'long', year: 'numeric' })}
+        </Typography>
         <Month today={now} locale={locale} />
       </Paper>
       {has('Messenger') && (
         <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{appLabel(t, 'Messenger')}</Typography>
           <Typography data-testid="widget-unread">{t('shell.unread_messages', { smart_count: unread })}</Typography>
-          <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => openByName('Messenger')}>{t('widgets_app.open', { app: appLabel(t, 'Messenger') })}</Button>
+          <Button
+            size="small"
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => openByName('Messenger')}
+          >
+            {t('widgets_app.open', { app: appLabel(t, 'Messenger') })}
+          </Button>
         </Paper>
       )}
       {has('Sticky Notes') && (
         <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{appLabel(t, 'Sticky Notes')}</Typography>
           <Typography>{notes === null ? '—' : t('widgets_app.notes', { smart_count: notes })}</Typography>
-          <Button size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => openByName('Sticky Notes')}>{t('widgets_app.open', { app: appLabel(t, 'Sticky Notes') })}</Button>
+          <Button
+            size="small"
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => openByName('Sticky Notes')}
+          >
+            {t('widgets_app.open', { app: appLabel(t, 'Sticky Notes') })}
+          </Button>
         </Paper>
       )}
     </Box>
