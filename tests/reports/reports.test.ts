@@ -24,12 +24,14 @@ const BUCKETS = [
 
 // What payers owe per claim, written here apart from the report's source: billed (insured, not a draft) less payer
 // postings' paid, their adjustments other than PR (a denial's do not count) and PR; write-offs and refunds on the insurance side.
+// What payers owe: the charges billed to insurance less what the first payer paid, adjusted and left to the patient
+// (a secondary's postings move money between the patient's share and that payer only), plus insurance refunds less write-offs.
 const INSURANCE_OWED = `
   select coalesce(sum(c.billed_amount), 0)
-       - coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+       - coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and coalesce(p.paid_as, 'P') = 'P' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
        - coalesce((select sum((a->>'amount')::bigint) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id, jsonb_array_elements(p.adjustments) a
-                    where y.source_id <> 1 and a->>'group' <> 'PR' and coalesce(p.claim_status, '') <> '4' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
-       - coalesce((select sum(p.patient_responsibility) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+                    where y.source_id <> 1 and coalesce(p.paid_as, 'P') = 'P' and a->>'group' <> 'PR' and coalesce(p.claim_status, '') <> '4' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
+       - coalesce((select sum(p.patient_responsibility) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id where y.source_id <> 1 and coalesce(p.paid_as, 'P') = 'P' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
        + coalesce((select sum(case when e.kind = 'refund' then e.amount else -e.amount end) from ledger_entries e join claims k on k.id = e.claim_id where e.responsibility = 'insurance' and k.status_id <> 1 and k.billing_company_id = any($1::bigint[])), 0)
     from claims c where c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 and c.billing_company_id = any($1::bigint[])`;
 
