@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { idList } from '../master-data/store-of.ts';
+import { idList } from '../resources/store-of.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { allowedNext, stateById, stateName } from '../../src/platform/state-machine.ts';
 import { ClaimService, type ClaimContext } from './claim-service.ts';

@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import { denialWorklist } from './denial-worklist.ts';

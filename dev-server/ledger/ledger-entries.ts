@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { can } from '../auth/actor.ts';
 import { forbidden, invalid } from '../http/errors.ts';
-import { entityOf, storeOf } from '../master-data/store-of.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { patientBalances } from './ledger-balances.ts';

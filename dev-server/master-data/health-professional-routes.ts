@@ -7,7 +7,7 @@ import { appUrl, mailMessages } from '../mail/mail-messages.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { entityWriter } from '../resources/validation.ts';
 import type { LookupContext } from './lookup-routes.ts';
-import { entityOf, storeOf } from './store-of.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
 
 export interface ProfessionalContext extends LookupContext {
   mail: MailTransport;

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { entityOf, idList, storeOf, type MasterDataContext } from './store-of.ts';
+import { entityOf, idList, storeOf, type StoreContext } from '../resources/store-of.ts';
 
 export const OTHER_BILLING_COMPANY_LINK_MESSAGE =
   'A company and what it is linked to belong to the same billing company.';
@@ -14,7 +14,7 @@ export const OTHER_BILLING_COMPANY_LINK_MESSAGE =
  * it touches, so it is tenant-checked, all-or-nothing and audited like any edit.
  */
 async function setCompanies(
-  ctx: MasterDataContext,
+  ctx: StoreContext,
   actor: Actor,
   entity: string,
   ids: number[],
@@ -44,7 +44,7 @@ async function setCompanies(
   });
 }
 
-async function linkedTo(ctx: MasterDataContext, actor: Actor, entity: string, companyId: number) {
+async function linkedTo(ctx: StoreContext, actor: Actor, entity: string, companyId: number) {
   await storeOf(ctx, actor, 'company').get(companyId);
   return (await storeOf(ctx, actor, entity).list({ company_ids: String(companyId), itemsPerPage: '1000' }, false)).data;
 }
@@ -56,7 +56,7 @@ const companyIdsFrom = (req: Request, key: string) => {
   return ids;
 };
 
-export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
+export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/company/add-facilities-to-company/{id}',
@@ -116,7 +116,7 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
     },
   },
   ...(['post /health-professional/{id}/company', 'put /health-professional/{id}/update-companies'] as const).map(
-    (spec): GuardedRoute<MasterDataContext> => ({
+    (spec): GuardedRoute<StoreContext> => ({
       method: spec.split(' ')[0] as 'post' | 'put',
       path: spec.split(' ')[1],
       permission: 'healthprofessional.companies.edit',
@@ -199,7 +199,7 @@ export const linkRoutes: GuardedRoute<MasterDataContext>[] = [
   },
 ];
 
-async function companiesOf(ctx: MasterDataContext, actor: Actor, billingCompany: string | undefined, batch: boolean) {
+async function companiesOf(ctx: StoreContext, actor: Actor, billingCompany: string | undefined, batch: boolean) {
   if (billingCompany !== undefined && !/^\d+$/.test(billingCompany)) throw notFound();
   const store = storeOf(ctx, actor, 'company');
   const page = await store.list(
@@ -234,7 +234,7 @@ function targetBillingCompany(actor: Actor, asked: unknown): number {
 
 export const FACILITY_ALREADY_MESSAGE = 'The facility is already registered';
 
-export const billingCompanyLinkRoutes: GuardedRoute<MasterDataContext>[] = [
+export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/clearing-house/add-to-billing-company/{id}',

@@ -4,11 +4,11 @@ import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { entityOf, storeOf, type MasterDataContext } from './store-of.ts';
+import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 import { US_STATES, countries } from './places.ts';
 import { readableBy, readableByActor } from '../resources/shared-tenancy.ts';
 
-export interface LookupContext extends MasterDataContext {
+export interface LookupContext extends StoreContext {
   lists: Map<string, CodeList>;
 }
 

@@ -1,7 +1,7 @@
 import { isNpi } from '../../src/domain/formats.ts';
 import { HttpError, invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import type { MasterDataContext } from './store-of.ts';
+import type { StoreContext } from '../resources/store-of.ts';
 
 export const NPI_NOT_FOUND_MESSAGE = 'The NPI cannot be found';
 export const NPI_INVALID_MESSAGE = "The NPI doesn't exist";
@@ -12,7 +12,7 @@ export const NPI_INVALID_MESSAGE = "The NPI doesn't exist";
  * answers (kind, name, taxonomy, address), and the records here that already use it are listed
  * (only those the caller may see).
  */
-export const npiRoutes: GuardedRoute<MasterDataContext>[] = [
+export const npiRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/npi/{npi}',

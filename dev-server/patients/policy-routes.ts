@@ -3,18 +3,18 @@ import type { Actor } from '../auth/actor.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
+import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 
 export const POLICY_BILLING_COMPANY_MESSAGE = 'Only a Super User may name the billing company of a policy.';
 export const POLICY_OTHER_BILLING_COMPANY_MESSAGE = "A policy belongs to the patient's billing company.";
 
 /** The patient the caller may see (404 otherwise), with its billing company. */
-async function patientOf(ctx: MasterDataContext, actor: Actor, req: Request) {
+async function patientOf(ctx: StoreContext, actor: Actor, req: Request) {
   return storeOf(ctx, actor, 'patient').get(idParam(req));
 }
 
 /** A policy of that patient (404 when it is another patient's). */
-async function policyOf(ctx: MasterDataContext, actor: Actor, req: Request, patientId: number) {
+async function policyOf(ctx: StoreContext, actor: Actor, req: Request, patientId: number) {
   const policy = await storeOf(ctx, actor, 'insurance-policy').get(idParam(req, 'policyId'));
   if (Number(policy.patient_id) !== patientId) throw notFound();
   return policy;
@@ -26,7 +26,7 @@ async function policyOf(ctx: MasterDataContext, actor: Actor, req: Request, pati
  * with a policy the patient does not hold; when the patient is the insured it is cleared.
  */
 function policyBody(
-  ctx: MasterDataContext,
+  ctx: StoreContext,
   req: Request,
   actor: Actor,
   patient: Record<string, unknown>,
@@ -46,7 +46,7 @@ function policyBody(
   return values;
 }
 
-export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
+export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-policies',
@@ -135,7 +135,7 @@ export const policyRoutes: GuardedRoute<MasterDataContext>[] = [
   ...(
     ['patch /patient/{id}/remove-policy/{policyId}', 'delete /patient/{id}/insurance-policies/{policyId}'] as const
   ).map(
-    (spec): GuardedRoute<MasterDataContext> => ({
+    (spec): GuardedRoute<StoreContext> => ({
       method: spec.split(' ')[0] as 'patch' | 'delete',
       path: spec.split(' ')[1],
       permission: 'patient.policies.remove',

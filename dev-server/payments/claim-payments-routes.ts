@@ -1,4 +1,4 @@
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';

@@ -1,4 +1,4 @@
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import type { Request } from 'express';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';

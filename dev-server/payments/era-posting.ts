@@ -1,4 +1,4 @@
-import { entityOf, storeOf } from '../master-data/store-of.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Queryable } from '../db/database.ts';

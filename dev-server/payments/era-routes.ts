@@ -1,4 +1,4 @@
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';

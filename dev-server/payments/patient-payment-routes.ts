@@ -1,4 +1,4 @@
-import { entityOf, storeOf } from '../master-data/store-of.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
 import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { idParam } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
-import { storeOf } from '../master-data/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf } from '../../src/domain/formats.ts';

@@ -1,4 +1,4 @@
-import { entityOf } from '../master-data/store-of.ts';
+import { entityOf } from '../resources/store-of.ts';
 import reasons from '../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
 import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';

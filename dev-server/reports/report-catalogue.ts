@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import { invalid, notFound } from '../http/errors.ts';
-import type { MasterDataContext } from '../master-data/store-of.ts';
+import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import { reportByKey, reportDefinitions } from './report-definitions.ts';
 import { visibleSaved } from './saved-report-routes.ts';
@@ -29,7 +29,7 @@ export function customDefinition(base: ReportDef, saved: Record<string, unknown>
 }
 
 /** The report a key names: one of the definitions, or a custom report (custom-N) the person may use. */
-export async function reportFor(ctx: MasterDataContext, actor: Actor, key: string): Promise<ReportDef> {
+export async function reportFor(ctx: StoreContext, actor: Actor, key: string): Promise<ReportDef> {
   const custom = CUSTOM.exec(key);
   if (!custom) {
     const def = reportByKey(key);
@@ -42,7 +42,7 @@ export async function reportFor(ctx: MasterDataContext, actor: Actor, key: strin
   return customDefinition(base, saved);
 }
 
-const favouritesOf = async (ctx: MasterDataContext, actor: Actor) =>
+const favouritesOf = async (ctx: StoreContext, actor: Actor) =>
   ((
     await ctx.db.query<{ f: unknown }>(`select settings->'favorite_reports' as f from users where id = $1`, [
       actor.userId,
@@ -67,7 +67,7 @@ export interface ListedReport {
  * and ?favorite=true as the predecessor's list was.
  */
 export async function listReports(
-  ctx: MasterDataContext,
+  ctx: StoreContext,
   actor: Actor,
   locale: string,
   q: Record<string, unknown>,
@@ -115,7 +115,7 @@ export async function listReports(
 
 /** Marks or unmarks a report as one of the person's favourites (kept with their settings; audited). */
 export async function setFavourite(
-  ctx: MasterDataContext,
+  ctx: StoreContext,
   actor: Actor,
   key: string,
   favorite: unknown,

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Actor } from '../auth/actor.ts';
 import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import type { MasterDataContext } from '../master-data/store-of.ts';
+import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
 import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
@@ -42,7 +42,7 @@ const formatOf = (v: unknown): ExportFormat => {
 const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
 
 /** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
-export const reportRoutes: GuardedRoute<MasterDataContext & { jobs?: JobQueue }>[] = [
+export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = [
   {
     method: 'get',
     path: '/reports/classifications',

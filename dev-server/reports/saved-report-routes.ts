@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
-import { entityOf, storeOf, type MasterDataContext } from '../master-data/store-of.ts';
+import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { reportByKey } from './report-definitions.ts';
@@ -25,7 +25,7 @@ export interface SavedReportKind {
 
 /** The saved rows a person may use: their own and those shared with their billing company. */
 export async function visibleSaved(
-  ctx: MasterDataContext,
+  ctx: StoreContext,
   actor: Actor,
   kind: Pick<SavedReportKind, 'table'>,
   q: Record<string, unknown>,
@@ -62,8 +62,8 @@ export async function visibleSaved(
   return rows.map((r): Row => ({ ...r, display_name: r.name }));
 }
 
-export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<MasterDataContext>[] {
-  const own = async (ctx: MasterDataContext, actor: Actor, id: number) => {
+export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreContext>[] {
+  const own = async (ctx: StoreContext, actor: Actor, id: number) => {
     const row = await storeOf(ctx, actor, kind.entity).get(id);
     if (Number(row.user_id) !== actor.userId && !(row.shared && actor.crossTenant)) throw forbidden();
     return row;
@@ -79,7 +79,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<MasterDat
   };
   return [
     ...[kind.path, `${kind.path}/get-all-server`].map(
-      (path): GuardedRoute<MasterDataContext> => ({
+      (path): GuardedRoute<StoreContext> => ({
         method: 'get',
         path,
         permission: 'report.view',

@@ -1,21 +1,21 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
+import { ResourceStore } from './resource-store.ts';
 
-export interface MasterDataContext {
+export interface StoreContext {
   db: Database;
   entities: Entity[];
 }
 
 /** The schema-driven store of an entity for this caller: tenancy and audit come with it. */
-export function storeOf(ctx: MasterDataContext, actor: Actor, name: string): ResourceStore {
+export function storeOf(ctx: StoreContext, actor: Actor, name: string): ResourceStore {
   const entity = ctx.entities.find((e) => e.name === name);
   if (!entity) throw new Error(`no entity ${name}`);
   return new ResourceStore(ctx.db, entity, actor);
 }
 
-export const entityOf = (ctx: MasterDataContext, name: string) => ctx.entities.find((e) => e.name === name)!;
+export const entityOf = (ctx: StoreContext, name: string) => ctx.entities.find((e) => e.name === name)!;
 
 /** A list of positive ids from a body field, or null when it is not one. */
 export function idList(v: unknown): number[] | null {
