@@ -13,7 +13,7 @@ import { StartMenu } from './StartMenu.tsx';
 import { UploadQueuePanel } from './UploadQueuePanel.tsx';
 import { useUploadQueue } from './upload-queue.ts';
 import Chat from '@mui/icons-material/Chat';
-import { useUnreadMessages } from '../messenger/messenger-events.ts';
+import { useUnreadMessages } from '../screens/messenger/messenger-events.ts';
 
 /** The taskbar (Windows style, at the bottom) or the dock (macOS style, on the side the profile names). */
 export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'vertical'; macos: boolean }) {

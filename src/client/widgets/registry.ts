@@ -1,5 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { claimFields } from '../claims/fields.ts';
+import { claimFields } from '../screens/claims/fields.ts';
 import { CodeLookupWidget } from './CodeLookupWidget.tsx';
 import { DateWidget } from './DateWidget.tsx';
 import { maskedWidget } from './MaskedWidget.tsx';

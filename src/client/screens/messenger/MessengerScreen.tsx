@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { useT } from '../../i18n/i18n.ts';
 import { api, type ApiError } from '../../session/api.ts';
 import { onOpenFilteredList, takeOpenedFilter, type ListFilter } from '../../shell/open-record.ts';
-import { announceRead, onMessageNotice } from '../../messenger/messenger-events.ts';
+import { announceRead, onMessageNotice } from './messenger-events.ts';
 
 interface Person {
   id: number;

@@ -2,7 +2,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { usDateOf } from '../../../domain/formats.ts';
 import { appLabel, useI18n } from '../../i18n/i18n.ts';
-import { useUnreadMessages } from '../../messenger/messenger-events.ts';
+import { useUnreadMessages } from '../messenger/messenger-events.ts';
 import { api } from '../../session/api.ts';
 import { useShell } from '../../shell/shell-context.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../session/api.ts';
+import { api } from '../../session/api.ts';
 
 export interface Suggestion {
   value: string;

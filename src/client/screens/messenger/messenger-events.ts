@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { API_BASE, api } from '../session/api.ts';
-import { getSession } from '../session/session-store.ts';
+import { API_BASE, api } from '../../session/api.ts';
+import { getSession } from '../../session/session-store.ts';
 
 export interface MessageNotice {
   thread_id: number;

@@ -1,10 +1,10 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { centsFromEntry } from '../../domain/money-input.ts';
-import { useI18n } from '../i18n/i18n.ts';
-import { ApiError, api } from '../session/api.ts';
-import { can } from '../shell/me.ts';
-import { useMe } from '../shell/me-context.ts';
+import { centsFromEntry } from '../../../domain/money-input.ts';
+import { useI18n } from '../../i18n/i18n.ts';
+import { ApiError, api } from '../../session/api.ts';
+import { can } from '../../shell/me.ts';
+import { useMe } from '../../shell/me-context.ts';
 
 export type CodeKind = 'procedure' | 'modifier';
 const COMPLETE: Record<CodeKind, RegExp> = { procedure: /^[A-Z0-9]{5}$/, modifier: /^[A-Z0-9]{2}$/ };

@@ -1,13 +1,13 @@
 import { Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { useI18n } from '../i18n/i18n.ts';
-import { api } from '../session/api.ts';
-import { codeLists } from '../schema/entities.ts';
-import { useMe } from '../shell/me-context.ts';
-import { can } from '../shell/me.ts';
-import { openFilteredList } from '../shell/open-record.ts';
-import { useShell } from '../shell/shell-context.ts';
+import { useI18n } from '../../i18n/i18n.ts';
+import { api } from '../../session/api.ts';
+import { codeLists } from '../../schema/entities.ts';
+import { useMe } from '../../shell/me-context.ts';
+import { can } from '../../shell/me.ts';
+import { openFilteredList } from '../../shell/open-record.ts';
+import { useShell } from '../../shell/shell-context.ts';
 
 /** P, S, T… as the responsibility code list spells them. */
 const responsibilityCode = (id: number) =>

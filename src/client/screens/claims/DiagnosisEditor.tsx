@@ -2,10 +2,10 @@ import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/m
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n/i18n.ts';
+import { useI18n } from '../../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
-import { CLAIM_FORMAT } from '../../generated/ids.ts';
+import { CLAIM_FORMAT } from '../../../generated/ids.ts';
 
 type Dx = { code?: string; poa?: string };
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';

@@ -13,10 +13,10 @@ import {
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { claimTotals, lineCharge } from '../../domain/claims/claim-amounts.ts';
-import { completeDateEntry } from '../../domain/date-entry.ts';
-import { centsFromEntry, formatCents } from '../../domain/money-input.ts';
-import { useI18n } from '../i18n/i18n.ts';
+import { claimTotals, lineCharge } from '../../../domain/claims/claim-amounts.ts';
+import { completeDateEntry } from '../../../domain/date-entry.ts';
+import { centsFromEntry, formatCents } from '../../../domain/money-input.ts';
+import { useI18n } from '../../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
 import { useSuggestions } from './use-suggestions.ts';
 import { AddCodeOffer } from './AddCodeOffer.tsx';
