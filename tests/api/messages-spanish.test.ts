@@ -21,7 +21,9 @@ function refusals(): Array<{ text: string; at: string }> {
   for (const f of files(join(ROOT, 'dev-server'))) {
     const code = readFileSync(f, 'utf8');
     const at = relative(ROOT, f);
-    for (const call of code.matchAll(/\b(?:invalid|forbidden|notFound|conflict)\(\s*(?:\{[\s\S]*?\}\s*(?:,\s*[^)]*)?|'[^']*')\)/g))
+    for (const call of code.matchAll(
+      /\b(?:invalid|forbidden|notFound|conflict)\(\s*(?:\{[\s\S]*?\}\s*(?:,\s*[^)]*)?|'[^']*')\)/g,
+    ))
       for (const text of literals(call[0])) out.push({ text, at });
     for (const map of code.matchAll(/\b[A-Z_]+_(?:MESSAGES|TEXT)\s*=\s*\{([\s\S]*?)\n\}/g))
       for (const text of literals(map[1])) out.push({ text, at });
@@ -33,7 +35,9 @@ describe('messages in Spanish', () => {
   it('every sentence the server refuses with has its Spanish', () => {
     const found = refusals();
     expect(found.length).toBeGreaterThan(100);
-    const missing = [...new Set(found.filter((m) => translate(m.text, 'es') === m.text).map((m) => `${m.at}: ${m.text}`))];
+    const missing = [
+      ...new Set(found.filter((m) => translate(m.text, 'es') === m.text).map((m) => `${m.at}: ${m.text}`)),
+    ];
     expect(missing).toEqual([]);
   });
 });
