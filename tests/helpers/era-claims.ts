@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Database } from '../../dev-server/db/database.ts';
 import type { Api } from './test-app.ts';
-import { remittancesOf } from '../../dev-server/payments/era-files.ts';
-import { procedureOf } from '../../dev-server/payments/era-posting.ts';
+import { fixturePayments } from './era-fixture-claims.ts';
 import type { ClaimWorld } from './claim-fixtures.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
 
@@ -13,7 +12,7 @@ import { npiFrom } from '../../src/domain/formats.ts';
  */
 export async function eraPolicy(db: Database, w: ClaimWorld, text: string): Promise<number> {
   const policies: number[] = [];
-  for (const { remittance: r } of remittancesOf(text)) {
+  for (const r of fixturePayments(text)) {
     const { npi, taxId, name } = r.payee;
     const known = await db.query(
       `select 1 from companies where billing_company_id = $1 and (npi = $2 or ein = $3 or tax_id = $3)`,
@@ -31,9 +30,7 @@ export async function eraPolicy(db: Database, w: ClaimWorld, text: string): Prom
         ],
       );
     }
-    const payerId = (r.payer.id ?? r.trace?.originator ?? r.payer.name ?? 'ERA')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, 15);
+    const payerId = (r.payer.id ?? r.originator ?? r.payer.name ?? 'ERA').replace(/[^A-Za-z0-9]/g, '').slice(0, 15);
     const payer = Number(
       (
         await db.query<{ id: string }>(
@@ -77,9 +74,9 @@ export async function claimsForEra(
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const policy = await eraPolicy(db, w, text);
-  for (const { remittance } of remittancesOf(text)) {
-    for (const c of remittance.claims) {
-      if (skip.includes(c.patientControlNumber) || out.has(c.patientControlNumber)) continue;
+  for (const payment of fixturePayments(text)) {
+    for (const c of payment.claims) {
+      if (skip.includes(c.control) || out.has(c.control)) continue;
       const dos =
         c.lines.flatMap((l) => l.dates).find((d) => d.qualifier === '472')?.date ??
         c.dates.find((d) => d.qualifier === '232')?.date ??
@@ -92,8 +89,8 @@ export async function claimsForEra(
          values ($1, $2, $3, $4, 'Lucia Perez', $5, $6, 3, true, $7, $8, 0, false, $9, '[{"code": "E11.9"}]', '1') returning id`,
             [
               w.bc,
-              c.patientControlNumber,
-              c.lines.some((l) => l.procedure.qualifier === 'NU') || !c.lines.length ? 2 : 1,
+              c.control,
+              c.lines.some((l) => l.qualifier === 'NU') || !c.lines.length ? 2 : 1,
               w.patient,
               w.company,
               w.attending,
@@ -110,19 +107,10 @@ export async function claimsForEra(
         await db.query(
           `insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, revenue_code, days_or_units, price, line_charge)
            values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $8)`,
-          [
-            w.bc,
-            id,
-            ++n,
-            date,
-            l.procedure.qualifier === 'NU' ? null : (procedureOf(l) ?? null),
-            l.procedure.qualifier === 'NU' ? l.procedure.code : (l.revenueCode ?? null),
-            l.units ?? '1',
-            l.charge,
-          ],
+          [w.bc, id, ++n, date, l.code, l.revenue, l.units, l.charge],
         );
       }
-      out.set(c.patientControlNumber, id);
+      out.set(c.control, id);
     }
   }
   return out;
@@ -130,7 +118,7 @@ export async function claimsForEra(
 
 /** The same for a large ERA, in two statements: one Submitted claim per CLP and its lines. */
 export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string): Promise<number> {
-  const r = remittancesOf(text)[0].remittance;
+  const r = fixturePayments(text)[0];
   const policy = await eraPolicy(db, w, text);
   const ids = (
     await db.query<{ id: string; code: string }>(
@@ -141,7 +129,7 @@ export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string
         w.patient,
         w.company,
         w.attending,
-        JSON.stringify(r.claims.map((c) => ({ code: c.patientControlNumber, charge: c.charge }))),
+        JSON.stringify(r.claims.map((c) => ({ code: c.control, charge: c.charge }))),
         JSON.stringify([policy]),
       ],
     )
@@ -149,10 +137,10 @@ export async function bulkClaimsForEra(db: Database, w: ClaimWorld, text: string
   const byCode = new Map(ids.map((x) => [x.code, Number(x.id)]));
   const lines = r.claims.flatMap((c) =>
     c.lines.map((l, i) => ({
-      claim_id: byCode.get(c.patientControlNumber),
+      claim_id: byCode.get(c.control),
       n: i + 1,
       date: l.dates[0]?.date ?? '2025-01-15',
-      code: l.procedure.code,
+      code: l.code,
       charge: l.charge,
     })),
   );
