@@ -114,16 +114,14 @@ async function changePermissions(
         );
     const changed = perms.filter((p) => r.rows.some((x) => Number(x.permission_id) === p.id)).map((p) => p.slug);
     if (changed.length) {
-      await writeAudit(
-        tx,
-        actor,
-        'role',
-        role.id,
-        role.billing_company_id,
-        'permissions_changed',
-        add ? null : { removed: changed },
-        add ? { added: changed } : null,
-      );
+      await writeAudit(tx, actor, {
+        entity: 'role',
+        entityId: role.id,
+        billingCompanyId: role.billing_company_id,
+        event: 'permissions_changed',
+        oldValues: add ? null : { removed: changed },
+        newValues: add ? { added: changed } : null,
+      });
     }
     const verb = add ? 'added to' : 'removed from';
     const message =
@@ -258,7 +256,14 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
           [slug, name, bc],
         );
         const role = { id: Number(r.rows[0].id), slug, name, type: 2, billing_company_id: bc };
-        await writeAudit(tx, actor, 'role', role.id, bc, 'created', null, role);
+        await writeAudit(tx, actor, {
+          entity: 'role',
+          entityId: role.id,
+          billingCompanyId: bc,
+          event: 'created',
+          oldValues: null,
+          newValues: role,
+        });
         return role;
       });
     },

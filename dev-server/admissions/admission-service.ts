@@ -311,18 +311,16 @@ export class AdmissionService {
       const gone = (
         await tx.query<{ id: string }>('delete from admission_notes where admission_id = $1 returning id', [id])
       ).rows;
-      await writeAuditMany(
-        tx,
-        this.actor,
-        'admission-note',
-        'deleted',
-        gone.map((n) => ({
+      await writeAuditMany(tx, this.actor, {
+        entity: 'admission-note',
+        event: 'deleted',
+        rows: gone.map((n) => ({
           entityId: Number(n.id),
           billingCompanyId: Number(before.billing_company_id),
           oldValues: { admission_id: id },
           newValues: null,
         })),
-      );
+      });
       await this.store.remove(id, { tx, version });
       await recountRooms(tx, [before.unit_id as number | undefined]);
     });
@@ -401,16 +399,14 @@ export class AdmissionService {
         throw e;
       }
       await tx.query('update claims set admission_id = $2 where id = $1', [claim.id, id]);
-      await writeAudit(
-        tx,
-        this.actor,
-        'claim',
-        claim.id,
-        Number(claim.billing_company_id),
-        'updated',
-        { admission_id: null },
-        { admission_id: id },
-      );
+      await writeAudit(tx, this.actor, {
+        entity: 'claim',
+        entityId: claim.id,
+        billingCompanyId: Number(claim.billing_company_id),
+        event: 'updated',
+        oldValues: { admission_id: null },
+        newValues: { admission_id: id },
+      });
       const linked = await this.store.applyUpdate(tx, before, { claim_id: claim.id }, 'updated');
       const admission = await this.store.transition(linked.id, ADMISSION_STATUS.BILLED, {
         tx,

@@ -18,15 +18,18 @@ export type AuditEvent =
   | 'photo_changed';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
+/** One audited change: the record, its billing company, and its values before and after. */
+export interface AuditRow {
+  entityId: number;
+  billingCompanyId: number | null;
+  oldValues: object | null;
+  newValues: object | null;
+}
+
 export async function writeAudit(
   tx: Queryable,
   actor: Actor,
-  entity: string,
-  entityId: number,
-  billingCompanyId: number | null,
-  event: AuditEvent,
-  oldValues: object | null,
-  newValues: object | null,
+  { entity, event, entityId, billingCompanyId, oldValues, newValues }: AuditRow & { entity: string; event: AuditEvent },
 ): Promise<void> {
   await tx.query(
     `insert into audits (entity, entity_id, billing_company_id, user_id, event, old_values, new_values, ip, url, user_agent)
@@ -50,14 +53,7 @@ export async function writeAudit(
 export async function writeAuditMany(
   tx: Queryable,
   actor: Actor,
-  entity: string,
-  event: AuditEvent,
-  rows: Array<{
-    entityId: number;
-    billingCompanyId: number | null;
-    oldValues: object | null;
-    newValues: object | null;
-  }>,
+  { entity, event, rows }: { entity: string; event: AuditEvent; rows: AuditRow[] },
 ): Promise<void> {
   if (!rows.length) return;
   await tx.query(
@@ -82,10 +78,7 @@ export async function writeAuditMany(
 export async function writeSystemAudit(
   tx: Queryable,
   req: Request,
-  entity: string,
-  entityId: number,
-  event: AuditEvent,
-  userId: number | null,
+  { entity, entityId, event, userId }: { entity: string; entityId: number; event: AuditEvent; userId: number | null },
 ): Promise<void> {
   await tx.query(
     `insert into audits (entity, entity_id, user_id, event, ip, url, user_agent) values ($1, $2, $3, $4, $5, $6, $7)`,

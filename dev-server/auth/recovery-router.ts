@@ -79,7 +79,12 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
         await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
           found.userId,
         ]);
-        await writeSystemAudit(tx, req, 'user', found.userId, 'password_reset', found.userId);
+        await writeSystemAudit(tx, req, {
+          entity: 'user',
+          entityId: found.userId,
+          event: 'password_reset',
+          userId: found.userId,
+        });
       });
       res.json({ message: translate(RECOVERY.passwordSet, res.locals.locale) });
     } catch (e) {

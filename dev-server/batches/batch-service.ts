@@ -293,15 +293,13 @@ export class BatchService {
       if (Number(now.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED || Number(now.file_id) !== file.id)
         throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(
-        tx,
-        this.actor,
-        this.claimEntity,
-        bc,
-        CLAIM_STATUS.NOT_SUBMITTED,
-        CLAIM_STATUS.SUBMITTED,
-        claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })),
-      );
+      await moveClaims(tx, this.actor, {
+        claimEntity: this.claimEntity,
+        billingCompanyId: bc,
+        from: CLAIM_STATUS.NOT_SUBMITTED,
+        to: CLAIM_STATUS.SUBMITTED,
+        moves: claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })),
+      });
       await markRefilesTransmitted(tx, claimIds);
       await logExchange(this.ctx, tx, this.actor, {
         ...sent,
@@ -423,15 +421,13 @@ export class BatchService {
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];
-      await moveClaims(
-        tx,
-        this.actor,
-        this.claimEntity,
-        bc,
-        CLAIM_STATUS.NOT_SUBMITTED,
-        CLAIM_STATUS.SUBMITTED,
-        claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })),
-      );
+      await moveClaims(tx, this.actor, {
+        claimEntity: this.claimEntity,
+        billingCompanyId: bc,
+        from: CLAIM_STATUS.NOT_SUBMITTED,
+        to: CLAIM_STATUS.SUBMITTED,
+        moves: claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })),
+      });
       await markRefilesTransmitted(tx, claimIds);
       await this.store.applyUpdate(
         tx,

@@ -10,14 +10,19 @@ import { recordTransitions } from '../resources/state-history.ts';
  */
 
 /** Claims in `from` move to `to` with a note each (a reason per claim); claims no longer in `from` are left alone. Answers the ids moved. */
+export interface ClaimMoves {
+  claimEntity: Entity;
+  billingCompanyId: number;
+  from: number;
+  to: number;
+  /** each claim with the reason it moves, kept in its history */
+  moves: Array<{ id: number; note: string }>;
+}
+
 export async function moveClaims(
   tx: Queryable,
   actor: Actor,
-  claimEntity: Entity,
-  bc: number,
-  from: number,
-  to: number,
-  moves: Array<{ id: number; note: string }>,
+  { claimEntity, billingCompanyId: bc, from, to, moves }: ClaimMoves,
 ): Promise<number[]> {
   if (!moves.length) return [];
   const moved = (
@@ -28,18 +33,16 @@ export async function moveClaims(
   ).rows.map((r) => Number(r.id));
   const done = new Set(moved);
   const rows = moves.filter((m) => done.has(m.id));
-  await writeAuditMany(
-    tx,
-    actor,
-    'claim',
-    'status_changed',
-    rows.map((m) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'claim',
+    event: 'status_changed',
+    rows: rows.map((m) => ({
       entityId: m.id,
       billingCompanyId: bc,
       oldValues: { status_id: from },
       newValues: { status_id: to },
     })),
-  );
+  });
   await recordTransitions(
     tx,
     actor,
@@ -64,16 +67,14 @@ export async function addClaimNotes(
     [bc, JSON.stringify(notes), actor.system ? null : actor.userId],
   );
   const byClaim = new Map(notes.map((n) => [n.claim_id, n]));
-  await writeAuditMany(
-    tx,
-    actor,
-    'claim-note',
-    'created',
-    r.rows.map((x) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'claim-note',
+    event: 'created',
+    rows: r.rows.map((x) => ({
       entityId: Number(x.id),
       billingCompanyId: bc,
       oldValues: null,
       newValues: byClaim.get(Number(x.claim_id)) ?? null,
     })),
-  );
+  });
 }

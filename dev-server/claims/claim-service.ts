@@ -238,18 +238,16 @@ export class ClaimService {
           `update claims set verified = v.verified, version = version + 1, updated_at = now() from unnest($1::bigint[], $2::boolean[]) v(id, verified) where claims.id = v.id`,
           [flips.map((r) => r.claim.id), flips.map((r) => r.verified)],
         );
-        await writeAuditMany(
-          tx,
-          this.actor,
-          'claim',
-          'verified',
-          flips.map((r) => ({
+        await writeAuditMany(tx, this.actor, {
+          entity: 'claim',
+          event: 'verified',
+          rows: flips.map((r) => ({
             entityId: Number(r.claim.id),
             billingCompanyId: r.claim.billing_company_id,
             oldValues: { verified: !r.verified },
             newValues: { verified: r.verified },
           })),
-        );
+        });
       }
       const moving = results.filter(
         (r) =>
@@ -262,18 +260,16 @@ export class ClaimService {
           `update claims set status_id = $2, sub_status_id = null, version = version + 1, updated_at = now() where id = any($1::bigint[])`,
           [moving.map((r) => r.claim.id), CLAIM_STATUS.NOT_SUBMITTED],
         );
-        await writeAuditMany(
-          tx,
-          this.actor,
-          'claim',
-          'status_changed',
-          moving.map((r) => ({
+        await writeAuditMany(tx, this.actor, {
+          entity: 'claim',
+          event: 'status_changed',
+          rows: moving.map((r) => ({
             entityId: Number(r.claim.id),
             billingCompanyId: r.claim.billing_company_id,
             oldValues: { status_id: r.claim.status_id },
             newValues: { status_id: CLAIM_STATUS.NOT_SUBMITTED },
           })),
-        );
+        });
         await recordTransitions(
           tx,
           this.actor,

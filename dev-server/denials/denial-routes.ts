@@ -182,14 +182,18 @@ async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, un
             id,
             ...keys.map((k) => set[k]),
           ]);
-          await writeAuditMany(tx, actor, 'claim', 'updated', [
-            {
-              entityId: id,
-              billingCompanyId: Number(claim.billing_company_id),
-              oldValues: Object.fromEntries(keys.map((k) => [k, claim[k] ?? null])),
-              newValues: set,
-            },
-          ]);
+          await writeAuditMany(tx, actor, {
+            entity: 'claim',
+            event: 'updated',
+            rows: [
+              {
+                entityId: id,
+                billingCompanyId: Number(claim.billing_company_id),
+                oldValues: Object.fromEntries(keys.map((k) => [k, claim[k] ?? null])),
+                newValues: set,
+              },
+            ],
+          });
         }
       });
       out.push({ id, updated: true });

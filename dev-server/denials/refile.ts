@@ -83,18 +83,16 @@ export async function refileClaim(
       )
     ).rows.map((r) => Number(r.id));
     if (cancelled.length)
-      await writeAuditMany(
-        tx,
-        actor,
-        'claim-refile',
-        'updated',
-        cancelled.map((id) => ({
+      await writeAuditMany(tx, actor, {
+        entity: 'claim-refile',
+        event: 'updated',
+        rows: cancelled.map((id) => ({
           entityId: id,
           billingCompanyId: Number(claim.billing_company_id),
           oldValues: { status: 'pending' },
           newValues: { status: 'cancelled', by_refile: true },
         })),
-      );
+      });
     const refile = await new ResourceStore(ctx.db, entity, actor).create(
       { ...values, billing_company_id: claim.billing_company_id },
       {
@@ -118,14 +116,18 @@ export async function refileClaim(
       'update claims set frequency = $2, original_reference = $3, billed_responsibility = $4 where id = $1',
       [claim.id, frequency, original, responsibility],
     );
-    await writeAuditMany(tx, actor, 'claim', 'updated', [
-      {
-        entityId: Number(claim.id),
-        billingCompanyId: Number(claim.billing_company_id),
-        oldValues: before,
-        newValues: after,
-      },
-    ]);
+    await writeAuditMany(tx, actor, {
+      entity: 'claim',
+      event: 'updated',
+      rows: [
+        {
+          entityId: Number(claim.id),
+          billingCompanyId: Number(claim.billing_company_id),
+          oldValues: before,
+          newValues: after,
+        },
+      ],
+    });
     const note = `Refiled: ${name('refile-types', type)}; ${name('refile-reasons', values.refile_reason)}${typeof values.note === 'string' && values.note.trim() ? `; ${values.note.trim()}` : ''}`;
     await claims.transition(Number(claim.id), CLAIM_STATUS.NOT_SUBMITTED, {
       tx,

@@ -81,7 +81,14 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
             [actor.userId, c.body ?? '', c.color ?? 'yellow'],
           )
         ).rows[0];
-        await writeAudit(tx, actor, 'sticky-note', Number(row.id), null, 'created', null, audited(row));
+        await writeAudit(tx, actor, {
+          entity: 'sticky-note',
+          entityId: Number(row.id),
+          billingCompanyId: null,
+          event: 'created',
+          oldValues: null,
+          newValues: audited(row),
+        });
         return { ...row, id: Number(row.id) };
       });
     },
@@ -103,7 +110,14 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
             [id, actor.userId, c.body ?? null, c.color ?? null],
           )
         ).rows[0];
-        await writeAudit(tx, actor, 'sticky-note', id, null, 'updated', audited(before), audited(row));
+        await writeAudit(tx, actor, {
+          entity: 'sticky-note',
+          entityId: id,
+          billingCompanyId: null,
+          event: 'updated',
+          oldValues: audited(before),
+          newValues: audited(row),
+        });
         return { ...row, id: Number(row.id) };
       });
     },
@@ -118,7 +132,14 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const before = await ownNote(tx, actor, id);
         await tx.query('delete from sticky_notes where id = $1', [id]);
-        await writeAudit(tx, actor, 'sticky-note', id, null, 'deleted', audited(before), null);
+        await writeAudit(tx, actor, {
+          entity: 'sticky-note',
+          entityId: id,
+          billingCompanyId: null,
+          event: 'deleted',
+          oldValues: audited(before),
+          newValues: null,
+        });
         return { id, deleted: true };
       });
     },

@@ -107,10 +107,17 @@ export const supportRoutes: GuardedRoute<SupportContext>[] = [
               : [],
         });
         await tx.query('update support_requests set mail_id = $2 where id = $1', [row.id, mailId]);
-        await writeAudit(tx, actor, 'support-request', row.id, null, 'created', null, {
-          subject,
-          open_window: openWindow,
-          screenshot_file_id: stored?.id ?? null,
+        await writeAudit(tx, actor, {
+          entity: 'support-request',
+          entityId: row.id,
+          billingCompanyId: null,
+          event: 'created',
+          oldValues: null,
+          newValues: {
+            subject,
+            open_window: openWindow,
+            screenshot_file_id: stored?.id ?? null,
+          },
         });
         return {
           id: Number(row.id),

@@ -101,7 +101,14 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
             [actor.userId, title, url],
           )
         ).rows[0];
-        await writeAudit(tx, actor, 'bookmark', Number(row.id), null, 'created', null, { title, url });
+        await writeAudit(tx, actor, {
+          entity: 'bookmark',
+          entityId: Number(row.id),
+          billingCompanyId: null,
+          event: 'created',
+          oldValues: null,
+          newValues: { title, url },
+        });
         return { ...row, id: Number(row.id) };
       });
     },
@@ -121,7 +128,14 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
           )
         ).rows[0];
         if (!before) throw notFound();
-        await writeAudit(tx, actor, 'bookmark', id, null, 'deleted', before, null);
+        await writeAudit(tx, actor, {
+          entity: 'bookmark',
+          entityId: id,
+          billingCompanyId: null,
+          event: 'deleted',
+          oldValues: before,
+          newValues: null,
+        });
         return { id, deleted: true };
       });
     },

@@ -40,18 +40,16 @@ export async function batchAnswered(
     finished,
   ]);
   const batch = ctx.entities.find((e) => e.name === 'claim-batch')!;
-  await writeAuditMany(
-    tx,
-    actor,
-    'claim-batch',
-    'status_changed',
-    finished.map((id) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'claim-batch',
+    event: 'status_changed',
+    rows: finished.map((id) => ({
       entityId: id,
       billingCompanyId: bc,
       oldValues: { status_id: CLAIM_BATCH_STATUS.SUBMITTED },
       newValues: { status_id: CLAIM_BATCH_STATUS.COMPLETED },
     })),
-  );
+  });
   await recordTransitions(
     tx,
     actor,

@@ -204,15 +204,13 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
       [bc, batch.claim_ids, CLAIM_STATUS.SUBMITTED],
     )
   ).rows;
-  const moved = await moveClaims(
-    tx,
-    actor,
-    claimEntity(ctx),
-    bc,
-    CLAIM_STATUS.SUBMITTED,
-    CLAIM_STATUS.REJECTED,
-    claims.map((c) => ({ id: Number(c.id), note: reason })),
-  );
+  const moved = await moveClaims(tx, actor, {
+    claimEntity: claimEntity(ctx),
+    billingCompanyId: bc,
+    from: CLAIM_STATUS.SUBMITTED,
+    to: CLAIM_STATUS.REJECTED,
+    moves: claims.map((c) => ({ id: Number(c.id), note: reason })),
+  });
   // Rejected claims join the denial worklist aged from today (no CARC: the reason is in their history).
   await markDenied(
     tx,
@@ -280,15 +278,13 @@ async function apply277(
       });
     }
   }
-  const moved = await moveClaims(
-    tx,
-    actor,
-    claimEntity(ctx),
-    bc,
-    CLAIM_STATUS.SUBMITTED,
-    CLAIM_STATUS.REJECTED,
-    rejections,
-  );
+  const moved = await moveClaims(tx, actor, {
+    claimEntity: claimEntity(ctx),
+    billingCompanyId: bc,
+    from: CLAIM_STATUS.SUBMITTED,
+    to: CLAIM_STATUS.REJECTED,
+    moves: rejections,
+  });
   await markDenied(
     tx,
     moved.map((id) => ({ id, codes: [] })),

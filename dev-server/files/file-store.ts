@@ -103,11 +103,18 @@ export class FileStore {
         return { ...existing.rows[0], duplicate: true };
       }
       const row = inserted.rows[0];
-      await writeAudit(tx, actor, 'file', row.id, row.billing_company_id, 'created', null, {
-        kind: row.kind,
-        name: row.name,
-        size: row.size,
-        sha256: row.sha256,
+      await writeAudit(tx, actor, {
+        entity: 'file',
+        entityId: row.id,
+        billingCompanyId: row.billing_company_id,
+        event: 'created',
+        oldValues: null,
+        newValues: {
+          kind: row.kind,
+          name: row.name,
+          size: row.size,
+          sha256: row.sha256,
+        },
       });
       return { ...row, duplicate: false };
     };

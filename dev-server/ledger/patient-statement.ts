@@ -144,12 +144,10 @@ export async function recordStatements(
         ],
       )
     ).rows;
-    await writeAuditMany(
-      tx,
-      actor,
-      'patient_statement',
-      'created',
-      ids.map((r, i) => ({
+    await writeAuditMany(tx, actor, {
+      entity: 'patient_statement',
+      event: 'created',
+      rows: ids.map((r, i) => ({
         entityId: Number(r.id),
         billingCompanyId: statements[i].billing_company_id,
         oldValues: null,
@@ -160,6 +158,6 @@ export async function recordStatements(
           amount_due: statements[i].amount_due,
         },
       })),
-    );
+    });
   });
 }

@@ -96,10 +96,17 @@ async function post(
     id,
   ]);
   // The audit keeps who wrote to which thread and whom they named, not what they wrote.
-  await writeAudit(tx, actor, 'message', id, thread.billing_company_id, 'created', null, {
-    thread_id: thread.id,
-    length: text.length,
-    mentions,
+  await writeAudit(tx, actor, {
+    entity: 'message',
+    entityId: id,
+    billingCompanyId: thread.billing_company_id,
+    event: 'created',
+    oldValues: null,
+    newValues: {
+      thread_id: thread.id,
+      length: text.length,
+      mentions,
+    },
   });
   await tx.query(
     `select pg_notify($1, json_build_object('thread_id', $2::bigint, 'message_id', $3::bigint, 'user_ids', (select array_agg(user_id) from message_thread_members where thread_id = $2))::text)`,
@@ -238,11 +245,18 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
           'insert into message_thread_members (thread_id, user_id) select $1, unnest($2::bigint[]) on conflict do nothing',
           [thread.id, [actor.userId, ...ok]],
         );
-        await writeAudit(tx, actor, 'message-thread', thread.id, bc, 'created', null, {
-          subject,
-          about_kind: kind,
-          about_id: kind ? b.about_id : null,
-          member_ids: ok,
+        await writeAudit(tx, actor, {
+          entity: 'message-thread',
+          entityId: thread.id,
+          billingCompanyId: bc,
+          event: 'created',
+          oldValues: null,
+          newValues: {
+            subject,
+            about_kind: kind,
+            about_id: kind ? b.about_id : null,
+            member_ids: ok,
+          },
         });
         await post(tx, actor, thread, text);
         return asThread(

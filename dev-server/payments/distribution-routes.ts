@@ -113,9 +113,18 @@ async function syncClaims(
     [payment.id, bc, actor.system ? null : actor.userId, added],
   );
   if (added.length || removed.length)
-    await writeAuditMany(tx, actor, 'payment', 'updated', [
-      { entityId: Number(payment.id), billingCompanyId: bc, oldValues: { claims: before }, newValues: { claims: ids } },
-    ]);
+    await writeAuditMany(tx, actor, {
+      entity: 'payment',
+      event: 'updated',
+      rows: [
+        {
+          entityId: Number(payment.id),
+          billingCompanyId: bc,
+          oldValues: { claims: before },
+          newValues: { claims: ids },
+        },
+      ],
+    });
   return { added, removed };
 }
 
@@ -302,14 +311,18 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
           given || `claim taken off payment ${reference}`,
         );
         if (!postings.length)
-          await writeAuditMany(tx, actor, 'payment', 'updated', [
-            {
-              entityId: Number(payment.id),
-              billingCompanyId: Number(batch.billing_company_id),
-              oldValues: { claim_id: claimId },
-              newValues: { claim_id: null },
-            },
-          ]);
+          await writeAuditMany(tx, actor, {
+            entity: 'payment',
+            event: 'updated',
+            rows: [
+              {
+                entityId: Number(payment.id),
+                billingCompanyId: Number(batch.billing_company_id),
+                oldValues: { claim_id: claimId },
+                newValues: { claim_id: null },
+              },
+            ],
+          });
         return {
           payment_id: Number(payment.id),
           claim_id: claimId,

@@ -171,18 +171,16 @@ export async function registerEras(
       [JSON.stringify(rows)],
     )
   ).rows.map((x) => Number(x.id));
-  await writeAuditMany(
-    tx,
-    actor,
-    'era-file',
-    'created',
-    ids.map((id, i) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'era-file',
+    event: 'created',
+    rows: ids.map((id, i) => ({
       entityId: id,
       billingCompanyId: input.billingCompanyId,
       oldValues: null,
       newValues: { ...rows[i], findings: rows[i].findings.length },
     })),
-  );
+  });
   out.created.push(...ids);
   return out;
 }

@@ -223,7 +223,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const claimEntity = entityOf(ctx, 'claim');
     for (const [key, list] of moves) {
       const [from, to] = key.split('>').map(Number);
-      await moveClaims(tx, actor, claimEntity, bc, from, to, list);
+      await moveClaims(tx, actor, { claimEntity, billingCompanyId: bc, from, to, moves: list });
     }
     await addClaimNotes(tx, actor, bc, notes);
     await markDenied(
@@ -589,9 +589,13 @@ export async function resolveException(
       if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
       await insertPostings(tx, plan.rows);
       if (plan.move)
-        await moveClaims(tx, actor, entityOf(ctx, 'claim'), bc, plan.move.from, plan.move.to, [
-          { id: ours.id, note: plan.move.note },
-        ]);
+        await moveClaims(tx, actor, {
+          claimEntity: entityOf(ctx, 'claim'),
+          billingCompanyId: bc,
+          from: plan.move.from,
+          to: plan.move.to,
+          moves: [{ id: ours.id, note: plan.move.note }],
+        });
       await addClaimNotes(tx, actor, bc, [plan.note]);
       if (plan.note.status_id === CLAIM_STATUS.DENIED)
         await markDenied(tx, [

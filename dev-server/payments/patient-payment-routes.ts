@@ -197,13 +197,11 @@ export async function recordPatientPayment(
       note: `Patient payment ${String(fields.reference ?? payment.id)}`,
     }));
     const ids = await insertPostings(tx, rows);
-    await writeAuditMany(
-      tx,
-      actor,
-      'payment-service',
-      'created',
-      ids.map((id, k) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: rows[k] })),
-    );
+    await writeAuditMany(tx, actor, {
+      entity: 'payment-service',
+      event: 'created',
+      rows: ids.map((id, k) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: rows[k] })),
+    });
     const applied = rows.reduce((n, r) => n + r.paid, 0);
     await addDistributed(tx, Number(payment.id), Number(batch.id), applied);
     await tx.query(
@@ -221,18 +219,16 @@ export async function recordPatientPayment(
       )
     ).rows;
     if (done.length)
-      await moveClaims(
-        tx,
-        actor,
-        entityOf(ctx, 'claim'),
-        bc,
-        CLAIM_STATUS.APPROVED,
-        CLAIM_STATUS.COMPLETE,
-        done.map((d) => ({
+      await moveClaims(tx, actor, {
+        claimEntity: entityOf(ctx, 'claim'),
+        billingCompanyId: bc,
+        from: CLAIM_STATUS.APPROVED,
+        to: CLAIM_STATUS.COMPLETE,
+        moves: done.map((d) => ({
           id: Number(d.id),
           note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})`,
         })),
-      );
+      });
     return {
       ...(await paymentStore(ctx, actor).get(Number(payment.id), tx)),
       applied: rows.map((r) => ({

@@ -54,14 +54,18 @@ async function closePayment(tx: Queryable, actor: Actor, batch: Row, paymentId: 
   const problems = await paymentProblems(tx, payment);
   if (Object.keys(problems).length) throw invalid(problems, 'The payment cannot be closed.');
   await tx.query('update payments set closed_date = $2 where id = $1', [payment.id, usDateToIso(date)]);
-  await writeAuditMany(tx, actor, 'payment', 'updated', [
-    {
-      entityId: Number(payment.id),
-      billingCompanyId: Number(payment.billing_company_id),
-      oldValues: { closed_date: null },
-      newValues: { closed_date: date },
-    },
-  ]);
+  await writeAuditMany(tx, actor, {
+    entity: 'payment',
+    event: 'updated',
+    rows: [
+      {
+        entityId: Number(payment.id),
+        billingCompanyId: Number(payment.billing_company_id),
+        oldValues: { closed_date: null },
+        newValues: { closed_date: date },
+      },
+    ],
+  });
   return (await tx.query<Row>('select * from payments where id = $1', [payment.id])).rows[0];
 }
 
@@ -88,14 +92,18 @@ export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: n
       )
     ).rows[0];
     const reversalId = Number(reversal.id);
-    await writeAuditMany(tx, actor, 'payment', 'created', [
-      {
-        entityId: reversalId,
-        billingCompanyId: Number(original.billing_company_id),
-        oldValues: null,
-        newValues: { reverses_payment_id: original.id, amount: -Number(original.amount), note },
-      },
-    ]);
+    await writeAuditMany(tx, actor, {
+      entity: 'payment',
+      event: 'created',
+      rows: [
+        {
+          entityId: reversalId,
+          billingCompanyId: Number(original.billing_company_id),
+          oldValues: null,
+          newValues: { reverses_payment_id: original.id, amount: -Number(original.amount), note },
+        },
+      ],
+    });
     const postings = (
       await tx.query<Row>(
         `select p.* from payment_services p where p.payment_id = $1 and ${LIVE_POSTING} order by p.id`,
@@ -267,14 +275,18 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
         const problems = await paymentProblems(tx, p);
         if (Object.keys(problems).length) throw invalid(problems, 'The payment is not valid.');
         await tx.query('update payments set validated_at = now() where id = $1', [p.id]);
-        await writeAuditMany(tx, actor, 'payment', 'updated', [
-          {
-            entityId: Number(p.id),
-            billingCompanyId: Number(p.billing_company_id),
-            oldValues: { validated_at: p.validated_at ?? null },
-            newValues: { validated_at: 'now' },
-          },
-        ]);
+        await writeAuditMany(tx, actor, {
+          entity: 'payment',
+          event: 'updated',
+          rows: [
+            {
+              entityId: Number(p.id),
+              billingCompanyId: Number(p.billing_company_id),
+              oldValues: { validated_at: p.validated_at ?? null },
+              newValues: { validated_at: 'now' },
+            },
+          ],
+        });
         return { ...(await paymentStore(ctx, actor).get(Number(p.id), tx)), valid: true };
       });
     },

@@ -74,18 +74,16 @@ export async function reversePostings(
     note: `Reversal: ${note}`,
   }));
   const ids = await insertPostings(tx, rows);
-  await writeAuditMany(
-    tx,
-    actor,
-    'payment-service',
-    'created',
-    ids.map((id, i) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'payment-service',
+    event: 'created',
+    rows: ids.map((id, i) => ({
       entityId: id,
       billingCompanyId: at.billingCompanyId,
       oldValues: null,
       newValues: { reverses_id: rows[i].reverses_id, paid: rows[i].paid, note },
     })),
-  );
+  });
   const paid = rows.reduce((n, r) => n + Number(r.paid), 0);
   await addDistributed(tx, at.paymentId, at.batchId, paid);
   const claimIds = [...new Set(postings.map((o) => Number(o.claim_id)))];
@@ -98,9 +96,13 @@ export async function reversePostings(
   ).rows;
   const claimEntity = entityOf(ctx, 'claim');
   for (const c of back)
-    await moveClaims(tx, actor, claimEntity, at.billingCompanyId, Number(c.status_id), CLAIM_STATUS.SUBMITTED, [
-      { id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` },
-    ]);
+    await moveClaims(tx, actor, {
+      claimEntity,
+      billingCompanyId: at.billingCompanyId,
+      from: Number(c.status_id),
+      to: CLAIM_STATUS.SUBMITTED,
+      moves: [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }],
+    });
   return paid;
 }
 
@@ -207,18 +209,16 @@ export async function postServices(
     };
   });
   const inserted = await insertPostings(tx, rows);
-  await writeAuditMany(
-    tx,
-    actor,
-    'payment-service',
-    'created',
-    inserted.map((id, i) => ({
+  await writeAuditMany(tx, actor, {
+    entity: 'payment-service',
+    event: 'created',
+    rows: inserted.map((id, i) => ({
       entityId: id,
       billingCompanyId: bc,
       oldValues: null,
       newValues: { ...rows[i], adjustments: lines[i].adjustments },
     })),
-  );
+  });
   const paid = lines.reduce((n, l) => n + l.paid, 0);
   await addDistributed(tx, Number(payment.id), Number(batch.id), paid);
   await tx.query(
@@ -289,12 +289,18 @@ async function moveClaimsAsPaid(
       hasNextPayer: c.secondary || c.refile,
     });
     if (to !== null && to !== c.status)
-      await moveClaims(tx, actor, claimEntity, bc, c.status, to, [
-        {
-          id,
-          note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}`,
-        },
-      ]);
+      await moveClaims(tx, actor, {
+        claimEntity,
+        billingCompanyId: bc,
+        from: c.status,
+        to,
+        moves: [
+          {
+            id,
+            note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}`,
+          },
+        ],
+      });
     if (to === CLAIM_STATUS.DENIED)
       denied.push({
         id,

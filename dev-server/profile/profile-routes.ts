@@ -106,16 +106,14 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
           JSON.stringify(merged),
           language,
         ]);
-        await writeAudit(
-          tx,
-          actor,
-          'user',
-          actor.userId,
-          null,
-          'updated',
-          { settings: before.settings, language: before.language },
-          { settings: merged, language },
-        );
+        await writeAudit(tx, actor, {
+          entity: 'user',
+          entityId: actor.userId,
+          billingCompanyId: null,
+          event: 'updated',
+          oldValues: { settings: before.settings, language: before.language },
+          newValues: { settings: merged, language },
+        });
         return { settings: { ...SHELL_DEFAULTS, ...merged }, language };
       });
     },
@@ -147,7 +145,14 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
           'update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null',
           [actor.userId, actor.sessionId],
         );
-        await writeAudit(tx, actor, 'user', actor.userId, null, 'password_changed', null, null);
+        await writeAudit(tx, actor, {
+          entity: 'user',
+          entityId: actor.userId,
+          billingCompanyId: null,
+          event: 'password_changed',
+          oldValues: null,
+          newValues: null,
+        });
       });
       return { message: 'Your password has been changed.' };
     },
@@ -166,16 +171,14 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
           await tx.query<{ photo: string | null }>('select photo from users where id = $1 for update', [actor.userId])
         ).rows[0];
         await tx.query('update users set photo = $2, updated_at = now() where id = $1', [actor.userId, path]);
-        await writeAudit(
-          tx,
-          actor,
-          'user',
-          actor.userId,
-          null,
-          'photo_changed',
-          { photo: before.photo },
-          { photo: path },
-        );
+        await writeAudit(tx, actor, {
+          entity: 'user',
+          entityId: actor.userId,
+          billingCompanyId: null,
+          event: 'photo_changed',
+          oldValues: { photo: before.photo },
+          newValues: { photo: path },
+        });
       });
       return { photo: path };
     },

@@ -135,16 +135,14 @@ export async function setFavourite(
       actor.userId,
       JSON.stringify(settings),
     ]);
-    await writeAudit(
-      tx,
-      actor,
-      'user',
-      actor.userId,
-      null,
-      'updated',
-      { favorite_reports: before.settings.favorite_reports ?? [] },
-      { favorite_reports: settings.favorite_reports },
-    );
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: actor.userId,
+      billingCompanyId: null,
+      event: 'updated',
+      oldValues: { favorite_reports: before.settings.favorite_reports ?? [] },
+      newValues: { favorite_reports: settings.favorite_reports },
+    });
     return { key, favorite };
   });
 }

@@ -718,7 +718,14 @@ export class ResourceStore {
       : this.entity.resource.tenancy === 'self'
         ? row.id
         : null;
-    return writeAudit(tx, this.actor, this.entity.resource.module, row.id, bc, event, oldValues, newValues);
+    return writeAudit(tx, this.actor, {
+      entity: this.entity.resource.module,
+      entityId: row.id,
+      billingCompanyId: bc,
+      event,
+      oldValues,
+      newValues,
+    });
   }
 
   /**
