@@ -22,10 +22,12 @@ import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
 import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 
 let app: TestApp;
+// Eighteen months of three billing companies sent, answered and paid through the pipeline: a long setup by nature,
+// given room beyond the suite's default so a busy machine does not skip every test of the file.
 beforeAll(async () => {
   app = await startTestApp();
   await loadDemoForTests(app, { patientsPerBillingCompany: 150 });
-});
+}, 300_000);
 afterAll(() => app.close());
 const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
 
