@@ -18,7 +18,8 @@ beforeAll(async () => {
     [w.bc],
   );
   ({ page, errors } = await signIn(e, 'biller@claims.test'));
-  page.setDefaultTimeout(10_000);
+  // A ceiling, not a wait: the claim form's pickers load their choices from the server, slow while the other core runs a heavy file.
+  page.setDefaultTimeout(20_000);
   win = await openFromStart(page, 'Claims Management');
 });
 afterAll(() => e.close());
@@ -216,7 +217,7 @@ describe('a billing manager adds the CPT code a claim needs from the claim itsel
   beforeAll(async () => {
     await e.app.createUser({ email: 'bm@claims.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
     ({ page: bm } = await signIn(e, 'bm@claims.test'));
-    bm.setDefaultTimeout(10_000);
+    bm.setDefaultTimeout(20_000);
     bw = await openFromStart(bm, 'Claims Management');
   });
 
