@@ -60,7 +60,7 @@ export async function refileToSecondaries(
   return out;
 }
 
-/** What the primary left the patient, line by line (a claim paid as a whole: one share without a line), for claims. */
+/** What the primary left the patient, line by line (a claim paid as a whole: one share without a line), for claims: the postings paid as primary (a patient's own payment is paid as no payer). The lines' reads lead with the claim, as the postings' index does. */
 export async function primaryShares(ctx: DemoContext, bc: number, ids: number[]): Promise<Map<number, SharedLine[]>> {
   const rows = (
     await ctx.db.query<{
@@ -72,11 +72,11 @@ export async function primaryShares(ctx: DemoContext, bc: number, ids: number[])
       left: string;
     }>(
       `select s.claim_id, s.id, s.procedure_code, s.from_service::text as from_service, s.line_charge,
-            coalesce((select sum(p.patient_responsibility) from payment_services p where p.billing_company_id = $1 and p.claim_service_id = s.id and coalesce(p.paid_as, 'P') = 'P'), 0) as left
+            coalesce((select sum(p.patient_responsibility) from payment_services p where p.billing_company_id = $1 and p.claim_id = s.claim_id and p.claim_service_id = s.id and p.paid_as = 'P'), 0) as left
        from claim_services s where s.billing_company_id = $1 and s.claim_id = any($2::bigint[])
      union all
      select p.claim_id, null, null, null, 0, sum(p.patient_responsibility) from payment_services p
-      where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.claim_service_id is null and coalesce(p.paid_as, 'P') = 'P' group by p.claim_id
+      where p.billing_company_id = $1 and p.claim_id = any($2::bigint[]) and p.claim_service_id is null and p.paid_as = 'P' group by p.claim_id
      order by 1, 2 nulls last`,
       [bc, ids],
     )

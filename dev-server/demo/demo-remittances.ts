@@ -89,6 +89,8 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
   const fateOf = fateMap(fates);
   const answered = [...fateOf].filter(([, fate]) => fate === 4 || fate === 6 || fate === 7).map(([id]) => id);
   let posted = 0;
+  // Each billing company's sender (its clearing-house account), read once for the secondaries' batches.
+  const senders = await demoSenders(ctx);
   for (const [bi, bc] of bcs.entries()) {
     const r = seeded(3500 + Number(bc.id));
     const actor = systemActor(Number(bc.id), 'demo-remittances');
@@ -188,7 +190,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     // next batch (837 with the primary's adjudication in its COB loops) and paid by the secondary (CLP02 2, CO-23).
     const crossed = await refileToSecondaries(ctx, actor, Number(bc.id), paidOn, r, today);
     if (crossed.length) {
-      const sender = (await demoSenders(ctx)).find((x) => x.billingCompanyId === Number(bc.id))!;
+      const sender = senders.find((x) => x.billingCompanyId === Number(bc.id))!;
       await sendInBatches(ctx, sender, crossed, () => false, today);
       const second = (
         await submittedClaims(

@@ -29,12 +29,14 @@ export interface PatientBalance {
   balance: number;
 }
 
+/** An adjustment a of a posting that is the payer's own (CARC 23 restates the prior payers' adjudication). */
+export const OWN_ADJUSTMENT_SQL = `a->>'reason' <> '23'`;
 /**
  * Non-PR adjustment cents of a posting row p (PR is carried as the row's patient_responsibility).
  * CARC 23 (the impact of prior payers' adjudication) is a secondary's restatement of what the payers
  * before it paid and adjusted: never a write-off of its own.
  */
-export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR' and a->>'reason' <> '23')`;
+export const ADJUSTMENTS_SQL = `(select coalesce(sum((a->>'amount')::bigint), 0) from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where a->>'group' <> 'PR' and ${OWN_ADJUSTMENT_SQL})`;
 /** A posting row p not reversed (and not a reversal itself): what a payment still pays. */
 export const LIVE_POSTING =
   'p.reverses_id is null and not exists (select 1 from payment_services x where x.reverses_id = p.id)';

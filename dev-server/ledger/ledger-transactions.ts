@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL } from './ledger-balances.ts';
+import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL, OWN_ADJUSTMENT_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
@@ -125,7 +125,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
               y.source_id = ${PAYMENT_SOURCE.PATIENT} as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
               sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
               (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
-                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and a->>'reason' <> '23') as codes
+                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and ${OWN_ADJUSTMENT_SQL}) as codes
          from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
         where p.billing_company_id = $2 and p.claim_id = any($1::bigint[])
         group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference

@@ -2,7 +2,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
-import { DENIAL_SQL } from '../ledger/ledger-balances.ts';
+import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
@@ -99,7 +99,7 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id join claims k on k.id = p.claim_id
                       where p.billing_company_id = any($1::bigint[]) and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as payments,
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
-                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and a->>'reason' <> '23' and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
+                      where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and ${OWN_ADJUSTMENT_SQL} and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
   const groups = (
     await db.query<{ grp: string; n: string }>(

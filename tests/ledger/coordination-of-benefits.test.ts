@@ -2,7 +2,7 @@ import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
-import { claimsForEra, eraPolicy } from '../helpers/era-claims.ts';
+import { claimsForEra, eraPolicy, receiveEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { agingSource } from '../../dev-server/reports/sources/aging.ts';
 import { computeKpis } from '../../dev-server/reports/kpis.ts';
@@ -109,9 +109,11 @@ const takeback: ClaimToRemit = {
 };
 
 const receiveAndPost = async (text: string, name: string) => {
-  await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name });
-  const id = (await app.db.query<{ id: number }>('select id from era_files where name = $1', [name])).rows[0].id;
-  return (await root('POST', '/payments/eras/process', { id })).body as { posted_claims: number; exceptions: number };
+  const [era] = (await receiveEra(app.db, root, w.bc, text, name)).rows;
+  return (await root('POST', '/payments/eras/process', { id: era.id })).body as {
+    posted_claims: number;
+    exceptions: number;
+  };
 };
 const balances = async () => {
   const c = (
