@@ -186,6 +186,9 @@ export async function postServices(
     reference: String(payment.reference ?? payment.id),
   };
   const reversed = await reversePostings(tx, ctx, actor, at, earlier, 'corrected on the distribution screen');
+  const denied = deniedClaims(
+    lines.map((l) => ({ claimId: Number(ours.get(l.claim_service_id)!.claim_id), posting: l })),
+  );
   const rows = lines.map((l, i) => {
     const line = ours.get(l.claim_service_id)!;
     const s = services[i];
@@ -203,6 +206,8 @@ export async function postServices(
       patient_responsibility: patientShare(l.adjustments),
       remaining: lineGap(l),
       paid_as: line.billed_responsibility,
+      // CLP02 4 as an ERA would say it: a denial's adjustments say why, they do not settle the balance.
+      claim_status: denied.has(Number(line.claim_id)) ? CLAIM_DENIED_CODE : null,
       next_responsibility: ['S', 'T', 'P'].includes(String(s.next_responsibility)) ? s.next_responsibility : null,
       refile_reason: typeof s.refile_reason === 'string' ? s.refile_reason.slice(0, 200) : null,
       note: typeof s.note === 'string' ? s.note.slice(0, 500) : null,
@@ -241,6 +246,17 @@ export async function postServices(
   };
 }
 
+/** The CLP02 claim status code of a denial. */
+const CLAIM_DENIED_CODE = '4';
+
+/** Claims a posting denies: every line of theirs in it pays nothing and leaves the patient nothing. */
+function deniedClaims(posted: Array<{ claimId: number; posting: LinePosting }>): Set<number> {
+  const open = new Map<number, boolean>();
+  for (const { claimId, posting: l } of posted)
+    open.set(claimId, (open.get(claimId) ?? true) && l.paid === 0 && patientShare(l.adjustments) === 0);
+  return new Set([...open].filter(([, d]) => d).map(([id]) => id));
+}
+
 /** Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note. */
 async function moveClaimsAsPaid(
   tx: Queryable,
@@ -251,22 +267,18 @@ async function moveClaimsAsPaid(
   posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>,
 ) {
   const claimEntity = entityOf(ctx, 'claim');
-  const byClaim = new Map<
-    number,
-    { status: number; secondary: boolean; paid: number; pr: number; denied: boolean; refile: boolean }
-  >();
+  const denied = deniedClaims(posted.map((p) => ({ claimId: Number(p.line.claim_id), posting: p.posting })));
+  const byClaim = new Map<number, { status: number; secondary: boolean; paid: number; pr: number; refile: boolean }>();
   for (const { line, posting: l, refile } of posted) {
     const c = byClaim.get(Number(line.claim_id)) ?? {
       status: Number(line.status_id),
       secondary: !!line.secondary,
       paid: 0,
       pr: 0,
-      denied: true,
       refile: false,
     };
     c.paid += l.paid;
     c.pr += patientShare(l.adjustments);
-    c.denied &&= l.paid === 0 && patientShare(l.adjustments) === 0;
     c.refile ||= refile;
     byClaim.set(Number(line.claim_id), c);
   }
@@ -279,11 +291,11 @@ async function moveClaimsAsPaid(
       )
     ).rows.map((r) => [Number(r.id), Number(r.status_id)]),
   );
-  const denied: Array<{ id: number; codes: string[] }> = [];
+  const deniedCodes: Array<{ id: number; codes: string[] }> = [];
   for (const [id, c] of byClaim) {
     c.status = now.get(id) ?? c.status;
     const to = claimOutcome({
-      status: c.denied ? '4' : '1',
+      status: denied.has(id) ? CLAIM_DENIED_CODE : '1',
       paid: c.paid,
       patientResponsibility: c.pr,
       hasNextPayer: c.secondary || c.refile,
@@ -302,12 +314,12 @@ async function moveClaimsAsPaid(
         ],
       });
     if (to === CLAIM_STATUS.DENIED)
-      denied.push({
+      deniedCodes.push({
         id,
         codes: posted
           .filter((p) => Number(p.line.claim_id) === id)
           .flatMap((p) => p.posting.adjustments.filter((a) => a.group !== 'PR').map((a) => `${a.group}-${a.reason}`)),
       });
   }
-  await markDenied(tx, denied);
+  await markDenied(tx, deniedCodes);
 }

@@ -225,6 +225,29 @@ describe('a denial keyed from a paper EOB', () => {
     ).rows[0];
     expect(row).toEqual({ status_id: 6, denial_codes: ['CO-96'], today: true });
   });
+
+  it("a denial keyed by hand leaves the claim owed by the payer, like an ERA's: its CO adjustments are no write-off", async () => {
+    const claim = await submittedClaim();
+    const b = await batchWithPayment(0, 'Zero EOB owed');
+    const r = await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: [
+        { claim_service_id: claim.lines[0], paid: 0, adjustments: [{ group: 'CO', reason: '50', amount: 10000 }] },
+        { claim_service_id: claim.lines[1], paid: 0, adjustments: [{ group: 'CO', reason: '50', amount: 5000 }] },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const patient = await n('select patient_id from claims where id = $1', [claim.id]);
+    const ledger = (await root('GET', `/ledger/${patient}/claims`)).body as Array<{
+      id: number;
+      insurance_balance: number;
+      patient_balance: number;
+    }>;
+    expect(ledger.find((c) => c.id === claim.id)).toMatchObject({ insurance_balance: 15000, patient_balance: 0 });
+    expect(
+      await n(`select count(*) from payment_services where claim_id = $1 and claim_status = '4'`, [claim.id]),
+    ).toBe(2);
+  });
 });
 
 describe('closing, validating and correcting payments', () => {
