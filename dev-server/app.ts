@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { notFound } from '../src/domain/errors/domain-error.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeLists, loadEntities } from '../src/platform/load-schemas.ts';
@@ -8,7 +9,6 @@ import { authenticate } from './auth/sessions.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
-import { notFound } from './http/errors.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { bodyGuards, requestGuards } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -144,7 +144,7 @@ export function createApp(opts: AppOptions): Express {
   api.use(mountGuarded({ db: opts.db, entities }, claimRoutes));
   // After the generic routes: /user/get-list and the like must not be taken for /user/{id}.
   api.use(mountGuarded({ db: opts.db, entities, mail, files }, identityRoutes));
-  api.use((_req, _res, next) => next(notFound('Not found.')));
+  api.use((_req, _res, next) => next(notFound('route_not_found')));
   app.use('/api/v1', api);
   // No file is served outside /api/v1: photos, logos and documents go through the signed-in, tenant-checked /files/{id}/content.
   const client = opts.clientDir ?? join(ROOT, 'dist/client');

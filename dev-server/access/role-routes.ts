@@ -1,8 +1,8 @@
 import type { Actor } from '../auth/actor.ts';
+import { notFound, DomainError, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import { catalog } from '../auth/permission-catalog.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError, forbidden, invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 
@@ -32,20 +32,16 @@ async function visibleRole(db: Queryable, actor: Actor, id: number, forUpdate = 
     [id],
   );
   const role = r.rows[0];
-  if (!role) throw notFound('The role does not exist.');
+  if (!role) throw notFound('role_does_not_exist');
   const bc = role.billing_company_id === null ? null : Number(role.billing_company_id);
-  if (!actor.crossTenant && bc !== null && !actor.billingCompanyIds.includes(bc))
-    throw notFound('The role does not exist.');
+  if (!actor.crossTenant && bc !== null && !actor.billingCompanyIds.includes(bc)) throw notFound('role_does_not_exist');
   return { ...role, id: Number(role.id), billing_company_id: bc };
 }
 
 /** Shared (default) roles are changed only by system users: they act for every billing company. */
 function requireEditable(actor: Actor, role: Role) {
   if (!actor.crossTenant && role.billing_company_id === null)
-    throw new HttpError(
-      403,
-      'Only a Super User can change a default role; create a role for your billing company instead.',
-    );
+    throw new DomainError('only_super_user_change_default_role');
 }
 
 async function rolePermissions(db: Queryable, roleId: number): Promise<Permission[]> {
@@ -74,19 +70,19 @@ async function namedPermissions(
   const find = (v: unknown) => all.find((p) => String(p.id) === String(v) || p.slug === v);
   if (req.params.permission !== undefined) {
     const p = find(req.params.permission);
-    if (!p) throw notFound('The permission does not exist.');
+    if (!p) throw notFound('permission_does_not_exist');
     return [p];
   }
   const body = bodyObject(req);
   if (typeof body.module === 'string') {
     const list = all.filter((p) => moduleOf(p.slug) === body.module);
-    if (!list.length) throw invalid({ module: ['The selected module is invalid.'] });
+    if (!list.length) throw invalid({ module: [problem('selected_module_invalid')] });
     return list;
   }
   const asked = body.permissions;
-  if (!Array.isArray(asked) || !asked.length) throw invalid({ permissions: ['The permissions field is required.'] });
+  if (!Array.isArray(asked) || !asked.length) throw invalid({ permissions: [problem('permissions_field_required')] });
   const found = asked.map(find);
-  if (found.some((p) => !p)) throw invalid({ permissions: ['The selected permissions are invalid.'] });
+  if (found.some((p) => !p)) throw invalid({ permissions: [problem('selected_permissions_invalid')] });
   return found as Permission[];
 }
 
@@ -231,9 +227,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
       const body = bodyObject(req);
       const name = typeof body.name === 'string' ? body.name.trim() : '';
       if (!name || name.length > 50)
-        throw invalid({
-          name: [name ? 'The name may not be greater than 50 characters.' : 'The name field is required.'],
-        });
+        throw invalid({ name: [problem(name ? 'name_over_50_characters' : 'name_field_required')] });
       let bc =
         body.billing_company_id === undefined || body.billing_company_id === null
           ? null
@@ -241,7 +235,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
       if (!actor.crossTenant) {
         if (bc === null && actor.billingCompanyIds.length === 1) bc = actor.billingCompanyIds[0];
         if (bc === null || !actor.billingCompanyIds.includes(bc))
-          throw invalid({ billing_company_id: ['The billing company field is required.'] });
+          throw invalid({ billing_company_id: [problem('billing_company_required')] });
       }
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
       return ctx.db.transaction(async (tx) => {
@@ -249,7 +243,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
           'select 1 from roles where coalesce(billing_company_id, 0) = coalesce($1::bigint, 0) and (slug = $2 or lower(name) = lower($3))',
           [bc, slug, name],
         );
-        if (dup.rowCount) throw invalid({ name: ['This role already exists.'] }, 'This role already exists.');
+        if (dup.rowCount) throw invalid({ name: [problem('role_already_exists')] }, 'role_already_exists');
         // Billing company roles are type 2 (BILLING COMPANY); a Super User's shared role too unless stated.
         const r = await tx.query<{ id: number }>(
           'insert into roles (slug, name, type, billing_company_id) values ($1, $2, 2, $3) returning id',

@@ -1,11 +1,9 @@
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { translate } from '../i18n/locale.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { AdmissionService, ADMISSION_TEXT } from './admission-service.ts';
+import { AdmissionService } from './admission-service.ts';
 import { roomLabel, type Room } from './rooms.ts';
 import { census } from './census.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
@@ -18,7 +16,8 @@ export interface AdmissionContext {
 
 const positiveId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
-  if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field.replace(/_/g, ' ')} must be an id.`] });
+  if (!/^\d{1,15}$/.test(String(v)))
+    throw invalid({ [field]: [problem('field_an_id', { field: field.replace(/_/g, ' ') })] });
   return Number(v);
 };
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
@@ -52,7 +51,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     permission: 'admission.view',
     summary:
       'A company\'s units [{id, name}] (?company_id); 422 "There are no units/rooms registered for this company" when it has none',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       const companyId = positiveId(req.query.company_id, 'company_id');
       const params: unknown[] = [];
       const where = [tenant(actor, params), 'status is not false'];
@@ -65,10 +64,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
         params,
       );
       if (companyId && !r.rows.length)
-        throw invalid(
-          { unit_id: [translate(ADMISSION_TEXT.noUnits, res.locals.locale)] },
-          translate(ADMISSION_TEXT.noUnits, res.locals.locale),
-        );
+        throw invalid({ unit_id: [problem('no_units_rooms_registered_company')] }, 'no_units_rooms_registered_company');
       return r.rows;
     },
   },
@@ -244,8 +240,8 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
     path: '/admission/{id}',
     permission: 'admission.delete',
     summary: 'Deletes an admission not yet billed, with its notes; its room is freed',
-    async handle(ctx, req, actor, res) {
-      await new AdmissionService(ctx, actor).remove(idParam(req), editedVersion(req), res.locals.locale);
+    async handle(ctx, req, actor) {
+      await new AdmissionService(ctx, actor).remove(idParam(req), editedVersion(req));
       return { message: 'Deleted.' };
     },
   },
@@ -265,15 +261,14 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
     permission: 'admission.discharge',
     summary:
       'The state machine route: back to Admitted (undo a discharge) needs a note with the reason ({status_id: 1, note})',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const to = Number(body.status_id ?? body.to);
       if (to !== ADMISSION_STATUS.ADMITTED)
-        throw invalid({ status_id: ['A discharge is made from the discharge window; this route undoes one.'] });
+        throw invalid({ status_id: [problem('discharge_made_from_discharge_window_route')] });
       return new AdmissionService(ctx, actor).undischarge(
         idParam(req),
         typeof body.note === 'string' ? body.note : undefined,
-        res.locals.locale,
       );
     },
   },

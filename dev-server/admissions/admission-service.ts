@@ -1,9 +1,10 @@
 import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
+import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
+import { DomainError, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { HttpError, invalid } from '../http/errors.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { writeAudit, writeAuditMany } from '../audit/audit-writer.ts';
@@ -22,17 +23,17 @@ import { ADMISSION_STATUS, CLAIM_FORMAT } from '../../src/generated/ids.ts';
 type Fields = Record<string, unknown>;
 
 export const ADMISSION_TEXT = {
-  billed: 'A billed admission cannot be changed.',
-  roomFull: 'The room is full.',
+  billed: ERROR_CATALOGUE.billed_admission_cannot_changed.en,
+  roomFull: ERROR_CATALOGUE.room_full.en,
   roomNotInUnit: 'The room {room} is not in this unit.',
   unitOfOtherCompany: 'The unit belongs to another company.',
-  noUnits: 'There are no units/rooms registered for this company',
+  noUnits: ERROR_CATALOGUE.no_units_rooms_registered_company.en,
   policyNotPatients: "The policy is not the patient's.",
   policyNotInForce: 'The policy {policy_number} is not in force on {date}.',
   programNotOffered: 'The program is not offered by this company.',
-  notYet: 'The admission cannot be discharged yet.',
-  onlyDischarged: 'Only a discharged admission is transferred to billing.',
-  claimRefused: 'The claim made from this admission did not pass verification.',
+  notYet: ERROR_CATALOGUE.admission_cannot_discharged_yet.en,
+  onlyDischarged: ERROR_CATALOGUE.only_discharged_admission_transferred_billing.en,
+  claimRefused: ERROR_CATALOGUE.claim_made_from_admission_did_not.en,
   notFound: 'The requested record was not found.',
 } as const;
 const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/g, (_, k) => p[k] ?? '');
@@ -95,7 +96,7 @@ export class AdmissionService {
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
       if (before && Number(before.status_id) === ADMISSION_STATUS.BILLED)
-        throw invalid({ status_id: [ADMISSION_TEXT.billed] });
+        throw invalid({ status_id: [problem('billed_admission_cannot_changed')] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
       const owner = before ? Number(before.billing_company_id) : Number(this.store.ownerFor(values));
       // The policies' numbers first: the authorization rule names the policy it refuses.
@@ -106,7 +107,7 @@ export class AdmissionService {
         admissionRules({ ...record, discharge_date: before?.discharge_date, discharge_hour: before?.discharge_hour }),
       ))
         errors[f] = [...new Set([...(errors[f] ?? []), ...ms])];
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       const derived = await this.storedChecks(tx, owner, record, before, opts.locale);
       const los = lengthOfStay({ ...record, discharge_date: before?.discharge_date });
       let row: Row;
@@ -217,7 +218,7 @@ export class AdmissionService {
       }
       return { ...p, policy_number: pol.policy_number };
     });
-    if (Object.keys(errors).length) throw invalid(errors);
+    if (Object.keys(errors).length) throw invalidTexts(errors);
     return { policies: withNumbers, patient_name: patient ? `${patient.first_name} ${patient.last_name}` : undefined };
   }
 
@@ -230,7 +231,7 @@ export class AdmissionService {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
       if (Number(before.status_id) !== ADMISSION_STATUS.ADMITTED)
-        throw invalid({ status_id: [translate(ADMISSION_TEXT.notYet, locale)] });
+        throw invalid({ status_id: [problem('admission_cannot_discharged_yet')] });
       const w = entityWriter(this.entity);
       const given = Object.fromEntries(
         DISCHARGE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== '').map((f) => [f, body[f]]),
@@ -255,7 +256,7 @@ export class AdmissionService {
       for (const [f, ms] of Object.entries(admissionRules(record)))
         errors[f] = [...new Set([...(errors[f] ?? []), ...ms.map((m) => translate(m, locale))])];
       for (const k of dischargeMissing(record)) (errors[k] ??= []).push(translate(DISCHARGE_NEEDS[k], locale));
-      if (Object.keys(errors).length) throw invalid(errors, translate(ADMISSION_TEXT.notYet, locale));
+      if (Object.keys(errors).length) throw invalidTexts(errors, 'admission_cannot_discharged_yet');
       const after = await this.store.applyUpdate(tx, before, { ...given, los: lengthOfStay(record) }, 'updated');
       const when = `${String(record.discharge_date)} at ${String(record.discharge_hour).padStart(2, '0')}:00`;
       await this.notes.create(
@@ -279,7 +280,7 @@ export class AdmissionService {
   }
 
   /** Undoes a discharge (a reason is required): the patient is back in the room, if the room still has a bed. */
-  async undischarge(id: number, note: string | undefined, locale: Locale): Promise<Row> {
+  async undischarge(id: number, note: string | undefined): Promise<Row> {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
       if (before.unit_id && before.room) {
@@ -288,7 +289,7 @@ export class AdmissionService {
         ).rows[0];
         const room = (unit?.rooms ?? []).find((r) => r.code === before.room);
         if (room && (await occupants(tx, Number(before.unit_id), room.code, id)) >= Number(room.capacity))
-          throw invalid({ room: [translate(ADMISSION_TEXT.roomFull, locale)] });
+          throw invalid({ room: [problem('room_full')] });
       }
       const back = await this.store.transition(id, ADMISSION_STATUS.ADMITTED, { tx, note });
       const after = await this.store.applyUpdate(
@@ -303,11 +304,11 @@ export class AdmissionService {
   }
 
   /** Deletes an admission not yet billed, with its notes; its room is freed. */
-  async remove(id: number, version: number | undefined, locale: Locale): Promise<void> {
+  async remove(id: number, version: number | undefined): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
       if (Number(before.status_id) === ADMISSION_STATUS.BILLED)
-        throw invalid({ status_id: [translate(ADMISSION_TEXT.billed, locale)] });
+        throw invalid({ status_id: [problem('billed_admission_cannot_changed')] });
       const gone = (
         await tx.query<{ id: string }>('delete from admission_notes where admission_id = $1 returning id', [id])
       ).rows;
@@ -384,7 +385,7 @@ export class AdmissionService {
     return this.ctx.db.transaction(async (tx) => {
       const before = await this.store.get(id, tx, true);
       if (Number(before.status_id) !== ADMISSION_STATUS.DISCHARGED)
-        throw invalid({ status_id: [translate(ADMISSION_TEXT.onlyDischarged, locale)] });
+        throw invalid({ status_id: [problem('only_discharged_admission_transferred_billing')] });
       let claim: Row;
       try {
         claim = await new ClaimService(this.ctx, this.actor).save(await this.claimBody(tx, before), {
@@ -394,8 +395,8 @@ export class AdmissionService {
           note: `Transferred from admission ${String(before.code)}`,
         });
       } catch (e) {
-        if (e instanceof HttpError && e.status === 422)
-          throw invalid(e.errors ?? {}, translate(ADMISSION_TEXT.claimRefused, locale));
+        if (e instanceof DomainError && errorStatus(e) === 422)
+          throw new DomainError('claim_made_from_admission_did_not', {}, e.fields);
         throw e;
       }
       await tx.query('update claims set admission_id = $2 where id = $1', [claim.id, id]);

@@ -2,11 +2,16 @@ import type { Request } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { errorText } from '../../src/domain/errors/error-catalogue.ts';
+import {
+  DomainError,
+  invalidTexts,
+  forbidden,
+  problem,
+  invalid,
+  notFound,
+} from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 
@@ -30,7 +35,7 @@ function paging(req: Request): { page: number; perPage: number; sortBy: string; 
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
     errors.itemsPerPage = ['The items per page must be between 1 and 1000.'];
   if (!SORTABLE.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   return {
     page,
     perPage,
@@ -105,7 +110,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     async handle({ db }, req, actor) {
       const userId = Number((req.body ?? {}).user_id ?? actor.userId);
       if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
-      if (!Number.isSafeInteger(userId)) throw invalid({ user_id: ['The user id must be an integer.'] });
+      if (!Number.isSafeInteger(userId)) throw invalid({ user_id: [problem('user_id_integer')] });
       return page(db, actor, ['a.user_id = $1'], [userId], paging(req));
     },
   },
@@ -132,7 +137,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     async handle(ctx, req, actor) {
       const { db } = ctx;
       const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
-      if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
+      if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
       const r = await db.query<{ entity: string; billing_company_id: number | null }>(
         "select a.*, row_to_json(u) ->> 'email' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1",
         [id],
@@ -197,15 +202,14 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
       return db.transaction(async (tx) => {
         const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
         if (!exists.rowCount) {
-          check(writable(old), locale, errorText('rollback_invalid', {}, locale));
+          check(writable(old), locale, 'rollback_invalid');
           return store.restoreDeleted(tx, Number(audit.entity_id), old);
         }
         // The same path as any edit: the merged record's validation and the rules that read other rows.
         return store.update(Number(audit.entity_id), old, {
           tx,
           event: 'rolled_back',
-          check: (current) =>
-            check(writable({ ...current, ...old }), locale, errorText('rollback_invalid', {}, locale)),
+          check: (current) => check(writable({ ...current, ...old }), locale, 'rollback_invalid'),
         });
       });
     },

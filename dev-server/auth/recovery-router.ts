@@ -1,8 +1,8 @@
 import { unblockEmail } from './sign-in-throttle.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import express, { type Router } from 'express';
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError, invalid } from '../http/errors.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
 import { translate, type Locale } from '../i18n/locale.ts';
 import { appUrl, mailMessages } from '../mail/mail-messages.ts';
@@ -21,7 +21,7 @@ export const RECOVERY = {
 
 const requiredText = (body: Record<string, unknown>, field: string, label: string): string => {
   const v = body[field];
-  if (typeof v !== 'string' || !v.trim()) throw invalid({ [field]: [`The ${label} field is required.`] });
+  if (typeof v !== 'string' || !v.trim()) throw invalid({ [field]: [problem('label_field_required', { label })] });
   return v.trim();
 };
 
@@ -58,14 +58,14 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
       const body = bodyObject(req);
       const token = requiredText(body, 'token', 'token');
       const errors = passwordErrors(body.password, body.password_confirmation);
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       const hash = await hashPassword(String(body.password));
       await db.transaction(async (tx) => {
         const found = await findResetToken(tx, token);
-        if (found.kind !== 'valid')
-          throw new HttpError(422, found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken, {
-            token: [found.kind === 'expired' ? RECOVERY.expiredToken : RECOVERY.invalidToken],
-          });
+        if (found.kind !== 'valid') {
+          const code = found.kind === 'expired' ? 'reset_token_expired' : 'reset_token_invalid';
+          throw invalid({ token: [problem(code)] }, code);
+        }
         await tx.query('update password_resets set used_at = now() where id = $1', [found.id]);
         // A new password also lifts a block and ends every open session of the account.
         await tx.query(
@@ -97,7 +97,7 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
       const body = bodyObject(req);
       const email = requiredText(body, 'email', 'email');
       const last4 = requiredText(body, 'ssn_last4', 'last 4 digits of the SSN');
-      if (!/^\d{4}$/.test(last4)) throw invalid({ ssn_last4: ['Enter the last 4 digits of the SSN.'] });
+      if (!/^\d{4}$/.test(last4)) throw invalid({ ssn_last4: [problem('enter_last_4_digits_ssn')] });
       const u = (
         await db.query<{ id: number; email: string; language: string }>(
           'select id, email, language from users where lower(email) = lower($1) and ssn_last4 = $2 and status',

@@ -1,5 +1,5 @@
-import { notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { notFound } from '../../src/domain/errors/domain-error.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 
 /** A person's own open sessions (devices signed in), each of which they can end. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { unauthenticated, DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.ts';
-import { HttpError, unauthenticated } from '../http/errors.ts';
 import { ipAllowed, type Restriction } from './ip-restriction-check.ts';
 import { SYSTEM_ROLE_TYPE } from './permission-catalog.ts';
 import type { Actor } from './actor.ts';
@@ -12,8 +13,8 @@ const REFRESH_TTL_MS = 21_600 * 60_000;
 /** last_activity is written at most this often, so reads do not all become writes */
 const ACTIVITY_WRITE_MS = 15_000;
 
-export const SESSION_EXPIRED = 'Your session has expired. Sign in again.';
-export const IP_RESTRICTED = 'Access to the application has been restricted. contact support.';
+export const SESSION_EXPIRED = ERROR_CATALOGUE.session_expired_sign_again.en;
+export const IP_RESTRICTED = ERROR_CATALOGUE.access_application_been_restricted_contact_support.en;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -98,13 +99,18 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       if (!s || s.revoked || !s.user_status) throw unauthenticated();
       if (s.idle_ms > IDLE_MS) {
         await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [s.id]);
-        throw unauthenticated('Your session has expired due to inactivity');
+        throw unauthenticated('session_expired_due_inactivity');
       }
-      if (s.refresh_expired) throw unauthenticated(SESSION_EXPIRED);
+      if (s.refresh_expired) throw unauthenticated('session_expired_sign_again');
       if (s.access_expired && !opts.allowExpiredAccess) throw unauthenticated();
       // A restriction added (or an address changed) after sign-in applies from the next request.
       if (!ipAllowed(req.ip ?? '', s.user_id, s.role_ids.map(Number), s.restrictions)) {
-        throw new HttpError(403, IP_RESTRICTED, undefined, undefined, { error: IP_RESTRICTED, ip_restriction: true });
+        throw new DomainError(
+          'access_application_been_restricted_contact_support',
+          {},
+          {},
+          { body: { error: IP_RESTRICTED, ip_restriction: true } },
+        );
       }
       let idle = s.idle_ms;
       if (opts.countsAsActivity !== false && idle > ACTIVITY_WRITE_MS) {

@@ -1,6 +1,7 @@
 import express, { type Request, type Router } from 'express';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { invalidTexts, DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError, invalid } from '../http/errors.ts';
 import { translate, type Locale } from '../i18n/locale.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { mailMessages } from '../mail/mail-messages.ts';
@@ -23,17 +24,16 @@ const unknownAccountHash = () => (dummyHash ??= hashPassword(`unknown-${Math.ran
 
 // The predecessor's sign-in messages (predecessor-facts §8), word for word.
 export const SIGN_IN = {
-  bad: 'Bad Credentials',
-  warning:
-    'You have entered bad credentials 3 times. If you enter bad credentials again your user will be blocked for security.',
-  blocked: 'Your user has been blocked. Enter your user code or try again in 24 hours.',
-  inactive: 'Your user is inactive, for more information contact the administrator.',
-  ipNotAllowed: 'You are not allowed to access this application',
-  newDevice: 'You are trying to access from a new device. Enter the code sent to your email.',
+  bad: ERROR_CATALOGUE.bad_credentials.en,
+  warning: ERROR_CATALOGUE.entered_bad_credentials_3_times_if.en,
+  blocked: ERROR_CATALOGUE.user_been_blocked_enter_user_code.en,
+  inactive: ERROR_CATALOGUE.user_inactive_more_information_contact_administrator.en,
+  ipNotAllowed: ERROR_CATALOGUE.not_allowed_access_application.en,
+  newDevice: ERROR_CATALOGUE.trying_access_from_new_device_enter.en,
   wrongCode: 'The validation code is incorrect. Please check and enter again.',
   expiredCode: 'The validation code has expired. request a new code.',
   codeSent: 'If the account exists, a new code has been sent to its email.',
-  addressLimited: 'Too many failed sign-ins from this address. Please wait before trying again.',
+  addressLimited: ERROR_CATALOGUE.too_many_failed_sign_ins_from.en,
 } as const;
 
 export { BLOCK_HOURS } from './sign-in-throttle.ts';
@@ -65,7 +65,7 @@ function credentials(req: Request): { email: string; password: string; code?: st
   if (typeof email !== 'string' || !email.trim()) errors.email = ['The email field is required.'];
   if (typeof password !== 'string' || !password) errors.password = ['The password field is required.'];
   if (code !== undefined && code !== null && typeof code !== 'string') errors.code = ['The code must be text.'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   return {
     email: String(email).trim(),
     password: String(password),
@@ -81,9 +81,11 @@ function credentials(req: Request): { email: string; password: string; code?: st
  */
 async function failedSignIn(db: Database, email: string, ip: string): Promise<never> {
   const failures = await recordFailure(db, email, ip);
-  if (failures >= BLOCK_AT) throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
-  if (failures === WARN_AT) throw new HttpError(429, SIGN_IN.warning, undefined, undefined, { attempts: failures });
-  throw new HttpError(401, SIGN_IN.bad);
+  if (failures >= BLOCK_AT)
+    throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
+  if (failures === WARN_AT)
+    throw new DomainError('entered_bad_credentials_3_times_if', {}, {}, { body: { attempts: failures } });
+  throw new DomainError('bad_credentials');
 }
 
 export function signInRouter(db: Database, mail: MailTransport): Router {
@@ -101,31 +103,36 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       const ip = req.ip ?? 'unknown';
       const now = await throttleStanding(db, email, ip);
       if (now.kind === 'address-limited')
-        throw new HttpError(429, SIGN_IN.addressLimited, undefined, { 'Retry-After': String(now.retryAfterS) });
-      if (now.kind === 'blocked') throw new HttpError(401, SIGN_IN.blocked, undefined, undefined, { blocked: true });
+        throw new DomainError(
+          'too_many_failed_sign_ins_from',
+          {},
+          {},
+          { headers: { 'Retry-After': String(now.retryAfterS) } },
+        );
+      if (now.kind === 'blocked')
+        throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
       const user = await findUser(db, email);
       // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
       if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
         return await failedSignIn(db, email, ip);
       await clearFailures(db, email, ip);
-      if (!user.status) throw new HttpError(401, SIGN_IN.inactive);
+      if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
       if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
-        throw new HttpError(401, SIGN_IN.ipNotAllowed);
+        throw new DomainError('not_allowed_access_application');
 
       const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
       if (standing.kind === 'new') {
         if (!code) {
           await sendCode(user);
-          throw new HttpError(403, SIGN_IN.newDevice, undefined, undefined, { new_device: true });
+          throw new DomainError('trying_access_from_new_device_enter', {}, {}, { body: { new_device: true } });
         }
         const verdict = await verifyDeviceCode(db, user.id, code);
         if (verdict !== 'valid')
-          throw new HttpError(
-            403,
-            verdict === 'expired' ? SIGN_IN.expiredCode : SIGN_IN.wrongCode,
-            undefined,
-            undefined,
-            { new_device: true },
+          throw new DomainError(
+            verdict === 'expired' ? 'device_code_expired' : 'device_code_wrong',
+            {},
+            {},
+            { body: { new_device: true } },
           );
       }
       // A known device gets a fresh token too, so a client that lost its own is recognised next time.
@@ -153,7 +160,7 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
   router.post('/auth/send-email-code', async (req, res, next) => {
     try {
       const email = (req.body ?? {}).email;
-      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: ['The email field is required.'] });
+      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
       const user = await findUser(db, email.trim());
       if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open')
         await sendCode(user);

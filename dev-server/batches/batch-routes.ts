@@ -1,5 +1,5 @@
-import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore, type ListParams } from '../resources/resource-store.ts';
 import { withStatusTotals } from './batch-totals.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
@@ -12,7 +12,8 @@ import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
-  if (!/^\d+$/.test(String(v))) throw invalid({ [field]: [`The ${field.replace(/_/g, ' ')} must be an id.`] });
+  if (!/^\d+$/.test(String(v)))
+    throw invalid({ [field]: [problem('field_an_id', { field: field.replace(/_/g, ' ') })] });
   return Number(v);
 };
 
@@ -99,7 +100,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
         const v = req.query[name];
         if (v === undefined || v === '') continue;
         if (typeof v !== 'string' || !isUsDate(v))
-          throw invalid({ [name]: [`The ${name} date must be a date in mm/dd/yyyy.`] });
+          throw invalid({ [name]: [problem('name_date_date_mm_dd_yyyy', { name })] });
         params.push(usDateToIso(v));
         where.push(`e.exchanged_at ${op} $${params.length}::date${name === 'to' ? " + interval '1 day'" : ''}`);
       }
@@ -121,14 +122,14 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       if (typeof body.content !== 'string' || !body.content.trim())
-        throw invalid({ content: ['The content of the acknowledgment file is required.'] });
+        throw invalid({ content: [problem('content_acknowledgment_file_required')] });
       const bc = actor.crossTenant
         ? optionalId(body.billing_company_id, 'billing_company_id')
         : actor.billingCompanyIds.length === 1
           ? actor.billingCompanyIds[0]
           : optionalId(body.billing_company_id, 'billing_company_id');
       if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc)))
-        throw invalid({ billing_company_id: ['The billing company field is required.'] });
+        throw invalid({ billing_company_id: [problem('billing_company_required')] });
       return receiveFile(ctx, actor, {
         billingCompanyId: bc,
         accountId: null,

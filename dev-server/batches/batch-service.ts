@@ -1,11 +1,12 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { invalidTexts, problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
 import { markRefilesTransmitted } from '../denials/refile.ts';
 import type { Actor } from '../auth/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { invalid } from '../http/errors.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
@@ -41,15 +42,14 @@ export const BATCH_MESSAGES = {
   oneForm:
     'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
   inPendingBatch: 'These claims are already in a batch not yet sent: {codes}.',
-  accountRequired: 'An electronic batch needs the clearing house account it goes through.',
-  notEditable: 'A batch that was sent cannot be changed.',
+  accountRequired: ERROR_CATALOGUE.electronic_batch_needs_clearing_house_account.en,
+  notEditable: ERROR_CATALOGUE.batch_sent_cannot_changed.en,
   notFound: 'Claim Not Found',
-  notSent: "The batch couldn't be sent",
-  paperIsPrinted: 'A paper batch is printed and its shipping confirmed.',
-  changedWhileSending: 'The batch changed while it was being sent; open it again.',
-  beingSent: 'The batch is being sent; it can be changed once the send is over.',
-  submitterPhone:
-    "The clearing house account needs the submitter's contact phone (or the billing company a phone of its own): the 837 names it.",
+  notSent: ERROR_CATALOGUE.batch_could_not_sent.en,
+  paperIsPrinted: ERROR_CATALOGUE.paper_batch_printed_shipping_confirmed.en,
+  changedWhileSending: ERROR_CATALOGUE.batch_changed_while_being_sent_open.en,
+  beingSent: ERROR_CATALOGUE.batch_being_sent_changed_once_send.en,
+  submitterPhone: ERROR_CATALOGUE.clearing_house_account_needs_submitter_s.en,
 } as const;
 
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
@@ -163,7 +163,7 @@ export class BatchService {
       );
     if (values.transmission !== 'P' && !values.clearing_house_account_id)
       errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
-    if (Object.keys(errors).length) throw invalid(errors);
+    if (Object.keys(errors).length) throw invalidTexts(errors);
     return {
       total_claims: r.rows.length,
       claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0),
@@ -177,9 +177,10 @@ export class BatchService {
     return this.ctx.db.transaction(async (tx) => {
       const before = opts.id !== undefined ? await this.store.get(opts.id, tx, true) : null;
       if (before && Number(before.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
-        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
+        throw invalid({ status_id: [problem('batch_sent_cannot_changed')] });
       // A send under way may already have put the 837 out: the batch waits for it to finish (or be resumed).
-      if (before?.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
+      if (before?.send_state === 'sending')
+        throw invalid({ status_id: [problem('batch_being_sent_changed_once_send')] });
       const record = { ...(before ? w.writable(before) : {}), ...values };
       w.check(record, opts.locale);
       const owner = before ? Number(before.billing_company_id) : this.ownerOf(values);
@@ -216,11 +217,14 @@ export class BatchService {
       const batch = await this.store.get(id, tx, true);
       if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
         throw invalid(
-          { status_id: [BATCH_MESSAGES.notEditable] },
-          'Error deleting the batch, contact the administrator',
+          { status_id: [problem('batch_sent_cannot_changed')] },
+          'error_deleting_batch_contact_administrator',
         );
       if (batch.send_state === 'sending')
-        throw invalid({ status_id: [BATCH_MESSAGES.beingSent] }, 'Error deleting the batch, contact the administrator');
+        throw invalid(
+          { status_id: [problem('batch_being_sent_changed_once_send')] },
+          'error_deleting_batch_contact_administrator',
+        );
       await this.store.remove(id, { tx, version });
     });
   }
@@ -280,7 +284,7 @@ export class BatchService {
           await tx.query(`update claim_batches set send_state = 'prepared' where id = $1`, [id]);
           await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason });
         });
-        throw invalid({ connection: [reason] }, BATCH_MESSAGES.notSent);
+        throw invalid({ connection: [ruleText(reason)] }, 'batch_could_not_sent');
       } finally {
         await connection?.close();
       }
@@ -291,7 +295,7 @@ export class BatchService {
       const now = await this.store.get(id, tx, true);
       // Changed while it was being written (another person edited or sent it): the file went, the statuses say nothing false.
       if (Number(now.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED || Number(now.file_id) !== file.id)
-        throw invalid({ status_id: [BATCH_MESSAGES.changedWhileSending] }, BATCH_MESSAGES.notSent);
+        throw invalid({ status_id: [problem('batch_changed_while_being_sent_open')] }, 'batch_could_not_sent');
       const claimIds = batch.claim_ids as number[];
       await moveClaims(tx, this.actor, {
         claimEntity: this.claimEntity,
@@ -332,9 +336,9 @@ export class BatchService {
       if (resumed && Number(batch.status_id) === CLAIM_BATCH_STATUS.SUBMITTED && batch.file_id)
         return { done: batch, send: null };
       if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
-        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] }, BATCH_MESSAGES.notSent);
+        throw invalid({ status_id: [problem('batch_sent_cannot_changed')] }, 'batch_could_not_sent');
       if (batch.transmission === 'P')
-        throw invalid({ transmission: [BATCH_MESSAGES.paperIsPrinted] }, BATCH_MESSAGES.notSent);
+        throw invalid({ transmission: [problem('paper_batch_printed_shipping_confirmed')] }, 'batch_could_not_sent');
       const bc = Number(batch.billing_company_id);
       // The claims were just read and checked (one form): their form is the 837's.
       const kind = (await this.checkedClaims(tx, bc, batch, id)).institutional ? '837I' : '837P';
@@ -342,7 +346,10 @@ export class BatchService {
         ? await exchangeAccount(tx, Number(batch.clearing_house_account_id), bc)
         : null;
       if (!account)
-        throw invalid({ clearing_house_account_id: [BATCH_MESSAGES.accountRequired] }, BATCH_MESSAGES.notSent);
+        throw invalid(
+          { clearing_house_account_id: [problem('electronic_batch_needs_clearing_house_account')] },
+          'batch_could_not_sent',
+        );
       // Prepared before (a send that failed, or a run that stopped): the same file, read once the transaction is over.
       if (batch.send_state && batch.file_id)
         return { done: null, send: { batch, bc, account, fileId: Number(batch.file_id), kind } };
@@ -354,7 +361,8 @@ export class BatchService {
       ).rows[0];
       // Loop 1000A PER: the submitter's contact phone (the account's, else the billing company's), never a made-up one.
       const phone = String(account.contact_phone || company?.phone || '').replace(/\D/g, '');
-      if (phone.length < 10) throw invalid({ contact_phone: [BATCH_MESSAGES.submitterPhone] }, BATCH_MESSAGES.notSent);
+      if (phone.length < 10)
+        throw invalid({ contact_phone: [problem('clearing_house_account_needs_submitter_s')] }, 'batch_could_not_sent');
       const control = Number(
         (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
       );
@@ -416,8 +424,8 @@ export class BatchService {
     return this.ctx.db.transaction(async (tx) => {
       const batch = await this.store.get(id, tx, true);
       if (Number(batch.status_id) !== CLAIM_BATCH_STATUS.NOT_SUBMITTED)
-        throw invalid({ status_id: [BATCH_MESSAGES.notEditable] });
-      if (batch.send_state === 'sending') throw invalid({ status_id: [BATCH_MESSAGES.beingSent] });
+        throw invalid({ status_id: [problem('batch_sent_cannot_changed')] });
+      if (batch.send_state === 'sending') throw invalid({ status_id: [problem('batch_being_sent_changed_once_send')] });
       const bc = Number(batch.billing_company_id);
       await this.checkedClaims(tx, bc, batch, id);
       const claimIds = batch.claim_ids as number[];

@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/actor.ts';
-import { invalid } from '../http/errors.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { ClaimContext } from './claim-service.ts';
@@ -12,10 +12,9 @@ import type { ClaimContext } from './claim-service.ts';
 export async function eligibility(ctx: ClaimContext, actor: Actor, body: Record<string, unknown>) {
   const patientId = Number(body.patient_id);
   if (!Number.isSafeInteger(patientId) || patientId < 1)
-    throw invalid({ patient_id: ['The patient field is required.'] });
+    throw invalid({ patient_id: [problem('patient_field_required')] });
   const date = body.date_of_service === undefined ? null : String(body.date_of_service);
-  if (date !== null && !isUsDate(date))
-    throw invalid({ date_of_service: ['The date of service is not a valid date (mm/dd/yyyy).'] });
+  if (date !== null && !isUsDate(date)) throw invalid({ date_of_service: [problem('date_service_not_valid_date_mm')] });
   const patient = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'patient')!, actor).get(
     patientId,
   );
@@ -34,7 +33,7 @@ export async function eligibility(ctx: ClaimContext, actor: Actor, body: Record<
       where p.patient_id = $1 and p.billing_company_id = $2 order by p.type_responsibility_id`,
     [patient.id, patient.billing_company_id],
   );
-  if (!r.rows.length) throw invalid({ patient_id: ['Patient without policies'] }, 'Patient without policies');
+  if (!r.rows.length) throw invalid({ patient_id: [problem('patient_without_policies')] }, 'patient_without_policies');
   return r.rows.map((p) => ({
     insurance_policy_id: p.id,
     policy_number: p.policy_number,

@@ -1,6 +1,6 @@
 import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { idParam } from '../http/guarded-routes.ts';
-import { invalid } from '../http/errors.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { ClaimContext } from './claim-service.ts';
@@ -151,7 +151,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     async handle(ctx, req, actor) {
       const company = await storeFor(ctx, actor, 'company').get(idParam(req));
       const q = search(req.query.search);
-      if (q.length > 50) throw invalid({ search: ['The search may not be greater than 50 characters.'] });
+      if (q.length > 50) throw invalid({ search: [problem('search_may_not_greater_than_50')] });
       const r = await ctx.db.query<{ id: number; code: string; description: string; price: string | null }>(
         `select id, code, coalesce(short_description, description) as description, price from procedures
           where status is not false and ${readableBy('$2')} and ($1 = '' or lower(code) like $1 || '%' or lower(coalesce(short_description, description)) like '%' || $1 || '%')

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 import type { ClaimService } from './claim-service.ts';
@@ -51,7 +51,7 @@ export async function addClaimNote(
       else errors.check_date = ['The date must be mm/dd/yyyy.'];
     }
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   const notes = new ResourceStore(claims.db, claimNoteEntity(claims), actor);
   return claims.db.transaction(async (tx) => {
     const claim = await claims.store.get(id, tx, true);

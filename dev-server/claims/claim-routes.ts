@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
 import type { Actor } from '../auth/actor.ts';
-import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { idList } from '../resources/store-of.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { allowedNext, stateById, stateName } from '../../src/platform/state-machine.ts';
 import { ClaimService, type ClaimContext } from './claim-service.ts';
 import { changeClaimStatus } from './claim-status.ts';
@@ -54,7 +53,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
       if (req.query.type === 'denial') return m.states.filter((s) => s.id >= 3).map((s) => item(s.id));
       if (req.query.current_id === undefined) return m.states.map((s) => item(s.id));
       const current = Number(req.query.current_id);
-      if (!stateById(m, current)) throw invalid({ current_id: ['The selected current id is invalid.'] });
+      if (!stateById(m, current)) throw invalid({ current_id: [problem('selected_current_id_invalid')] });
       return [...allowedNext('claim', m, current, actor.permissions).map((s) => s.id), current].map(item);
     },
   },
@@ -66,8 +65,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
       'Verifies claims by ids ({ids}): every finding of each claim at once; a claim that passes is marked verified and a draft becomes Not submitted',
     async handle(ctx, req, actor, res) {
       const ids = idList(bodyObject(req).ids);
-      if (!ids?.length || ids.length > 1000)
-        throw invalid({ ids: ['The ids field must list between 1 and 1000 claim ids.'] });
+      if (!ids?.length || ids.length > 1000) throw invalid({ ids: [problem('ids_field_list_between_1_1000')] });
       const results = await service(ctx, actor).verify(ids, res.locals.locale);
       return {
         verified: results.filter((r) => r.verified).length,
@@ -184,7 +182,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     summary: 'The claim printed as a PDF ({id})',
     async handle(ctx, req, actor, res) {
       const id = Number(bodyObject(req).id);
-      if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: ['The id field is required.'] });
+      if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: [problem('id_field_required')] });
       const claim = await shown(ctx, actor, id, res);
       const pdf = await claimPreviewPdf(ctx.db, claim, res.locals.locale);
       res

@@ -2,8 +2,7 @@ import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { invalid } from '../http/errors.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, ruleText, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore, type Row as StoredRow } from '../resources/resource-store.ts';
 
 type Row = Record<string, unknown>;
@@ -133,8 +132,8 @@ export class ClaimService {
         const status = Number(before.status_id);
         if (!EDITABLE.has(status))
           throw invalid(
-            { status_id: [claimMessage('notEditable', { status: stateName(this.entity.states!, status) })] },
-            'Action not allowed',
+            { status_id: [ruleText(claimMessage('notEditable', { status: stateName(this.entity.states!, status) }))] },
+            'action_not_allowed',
           );
       }
       const record: Row = { ...(before ?? {}), ...values };
@@ -145,7 +144,7 @@ export class ClaimService {
         opts.locale,
         { draft, verify: !!opts.verify },
       );
-      if (Object.keys(found.errors).length) throw invalid(found.errors);
+      if (Object.keys(found.errors).length) throw invalidTexts(found.errors);
 
       const services = (record.services as Row[] | undefined) ?? [];
       const derived = await this.derived(tx, record, owner);
@@ -215,7 +214,8 @@ export class ClaimService {
       );
       const found = new Map(page.data.map((c) => [Number(c.id), c]));
       const missing = ids.filter((id) => !found.has(id));
-      if (missing.length) throw invalid({ ids: [`Claim Not Found: ${missing.join(', ')}`] }, 'Claim Not Found');
+      if (missing.length)
+        throw invalid({ ids: [problem('claims_not_found', { codes: missing.join(', ') })] }, 'claim_not_found');
       await tx.query('select id from claims where id = any($1::bigint[]) order by id for update', [ids]);
       const lines = await readLines(tx, ids);
       const claims = ids.map((id) =>

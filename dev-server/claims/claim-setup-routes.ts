@@ -1,6 +1,6 @@
 import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { idParam } from '../http/guarded-routes.ts';
-import { invalid } from '../http/errors.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
@@ -127,7 +127,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
       }));
       if (req.query.claim_id === undefined) return { id: rule.id, name: rule.name, checks };
       const claimId = Number(req.query.claim_id);
-      if (!Number.isSafeInteger(claimId) || claimId < 1) throw invalid({ claim_id: ['The claim must be an id.'] });
+      if (!Number.isSafeInteger(claimId) || claimId < 1) throw invalid({ claim_id: [problem('claim_id')] });
       const claim = await new ClaimService(ctx, actor).read(claimId);
       const findings = evaluateClaimRules(claim, [
         { id: rule.id, name: String(rule.name), checks: rule.checks as ClaimRule['checks'] },

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import type { ClaimService } from './claim-service.ts';
 
@@ -26,7 +25,7 @@ export async function changeClaimStatus(
     fields.sub_status_id = ['The selected sub-status is invalid.'];
   if (body.note !== undefined && body.note !== null && (typeof body.note !== 'string' || body.note.length > 1000))
     fields.note = ['The note may not be greater than 1000 characters.'];
-  if (Object.keys(fields).length) throw invalid(fields, 'Error Updating Status');
+  if (Object.keys(fields).length) throw invalidTexts(fields, 'status_update_failed');
   const m = claims.entity.states!;
   return claims.db.transaction(async (tx) => {
     const before = await claims.store.get(id, tx, true);

@@ -1,8 +1,7 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, invalid } from '../http/errors.ts';
 import { can } from '../auth/actor.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalidTexts, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import { findTransition, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
@@ -37,7 +36,7 @@ async function recordTracking(ctx: EraContext, actor: Actor, body: Record<string
   const problems = w.problems(values, locale);
   if (values.is_contact_to_patient === true && !values.contact_through)
     (problems.contact_through ??= []).push('Say how the patient was contacted.');
-  if (Object.keys(problems).length) throw invalid(problems);
+  if (Object.keys(problems).length) throw invalidTexts(problems);
   return ctx.db.transaction(async (tx) => {
     const claims = claimStore(ctx, actor);
     const claim = await claims.get(Number(values.claim_id), tx, true);
@@ -45,7 +44,7 @@ async function recordTracking(ctx: EraContext, actor: Actor, body: Record<string
     if (
       !((claim.insurance_policy_ids as number[] | null) ?? []).map(Number).includes(Number(values.policy_responsible))
     )
-      throw invalid({ policy_responsible: ['The policy is not one the claim was billed to.'] });
+      throw invalid({ policy_responsible: [problem('policy_not_one_claim_billed')] });
     const to = Number(values.claim_status);
     const sub =
       values.claim_sub_status === undefined || values.claim_sub_status === null
@@ -126,7 +125,7 @@ async function recordTracking(ctx: EraContext, actor: Actor, body: Record<string
 async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, unknown>) {
   const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
   if (!ids.length || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
-    throw invalid({ ids: ['The ids must be a list of claim ids (at most 500).'] });
+    throw invalid({ ids: [problem('ids_list_claim_ids_most_500')] });
   const set: Record<string, unknown> = {};
   const errors: Record<string, string[]> = {};
   if (body.assigned_user_id !== undefined) {
@@ -153,7 +152,7 @@ async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, un
     errors.sub_status_id = ['The selected sub-status is invalid.'];
   if (!Object.keys(set).length && sub === undefined && !Object.keys(errors).length)
     errors._ = ['Say what to change: assigned user, follow-up date, department or sub-status.'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   const out: Array<{ id: number; updated: boolean; error?: string }> = [];
   const claims = claimStore(ctx, actor);
   for (const id of ids) {
@@ -165,8 +164,7 @@ async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, un
             'select 1 from billing_company_users where billing_company_id = $1 and user_id = $2',
             [claim.billing_company_id, set.assigned_user_id],
           );
-          if (!member.rows.length)
-            throw invalid({ assigned_user_id: ['The user does not work for this billing company.'] });
+          if (!member.rows.length) throw invalid({ assigned_user_id: [problem('user_does_not_work_billing_company')] });
         }
         if (sub !== undefined) {
           await requireSubStatus(tx, Number(claim.billing_company_id), sub, Number(claim.status_id));
@@ -289,7 +287,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
     summary: 'A refile is not edited: it is cancelled while waiting, and the claim refiled again',
     async handle(ctx, req, actor) {
       await storeOf(ctx, actor, 'claim-refile').get(idParam(req));
-      throw invalid({ id: ['A refile is not changed: cancel it while it waits and refile the claim again.'] });
+      throw invalid({ id: [problem('refile_not_changed_cancel_while_waits')] });
     },
   },
   {

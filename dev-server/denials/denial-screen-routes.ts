@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/actor.ts';
-import { invalid, notFound } from '../http/errors.ts';
+import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
@@ -10,7 +10,7 @@ import { payerClaimNumbers } from './payer-claim-numbers.ts';
 /** The claim a form of the denial screen is about (?claim_id), checked against the person's billing companies. */
 async function claimOfQuery(ctx: EraContext, actor: Actor, q: Record<string, unknown>) {
   const id = Number(q.claim_id);
-  if (!Number.isSafeInteger(id) || id < 1) throw invalid({ claim_id: ['The claim must be an id.'] });
+  if (!Number.isSafeInteger(id) || id < 1) throw invalid({ claim_id: [problem('claim_id')] });
   return storeOf(ctx, actor, 'claim').get(id);
 }
 

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment, describeRemark } from '../../src/domain/x12/code-meanings.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -152,7 +152,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
     errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
   const sortBy = String(q.sortBy ?? 'worth');
   if (!SORTS[sortBy]) errors.sortBy = [`The worklist cannot be sorted by ${sortBy}.`];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   // Worth first by default: the most money at stake on top; the oldest denial first when sorted by age.
   const desc =
     q.sortDesc === undefined ? sortBy === 'worth' || sortBy === 'age' : q.sortDesc === 'true' || q.sortDesc === '1';

@@ -1,7 +1,8 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
@@ -14,12 +15,12 @@ import { CLAIM_STATUS, PAYMENT_SOURCE, REFILE_TYPE } from '../../src/generated/i
 const ANSWERED: number[] = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE];
 
 export const REFILE_MESSAGES = {
-  notAnswered: 'Only a claim the payer answered (approved, rejected, denied or complete) is refiled.',
-  noSecondary: 'The claim has no secondary policy to bill.',
-  notThatPolicy: "The policy billed must be the claim's secondary policy.",
-  primaryNotPosted: "The primary payer's adjudication must be posted before billing the secondary payer.",
-  noPayerNumber: "A corrected or void claim names the payer's claim number (REF F8).",
-  notPending: 'Only a refile not yet transmitted can be cancelled.',
+  notAnswered: ERROR_CATALOGUE.only_claim_payer_answered_approved_rejected.en,
+  noSecondary: ERROR_CATALOGUE.claim_no_secondary_policy_bill.en,
+  notThatPolicy: ERROR_CATALOGUE.policy_billed_claim_s_secondary_policy.en,
+  primaryNotPosted: ERROR_CATALOGUE.primary_payer_s_adjudication_posted_before.en,
+  noPayerNumber: ERROR_CATALOGUE.corrected_void_claim_names_payer_s.en,
+  notPending: ERROR_CATALOGUE.only_refile_not_yet_transmitted_cancelled.en,
 } as const;
 
 const name = (list: string, id: unknown) =>
@@ -46,15 +47,16 @@ export async function refileClaim(
   return ctx.db.transaction(async (tx) => {
     const claims = storeOf(ctx, actor, 'claim');
     const claim = await claims.get(Number(values.claim_id), tx, true);
-    if (!ANSWERED.includes(Number(claim.status_id))) throw invalid({ claim_id: [REFILE_MESSAGES.notAnswered] });
+    if (!ANSWERED.includes(Number(claim.status_id)))
+      throw invalid({ claim_id: [problem('only_claim_payer_answered_approved_rejected')] });
     const policies = ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
     let responsibility = 'P';
     let frequency = '1';
     let original: string | null = null;
     if (type === REFILE_TYPE.SECONDARY || type === REFILE_TYPE.CROSSOVER) {
-      if (!policies[1]) throw invalid({ policy_id: [REFILE_MESSAGES.noSecondary] });
+      if (!policies[1]) throw invalid({ policy_id: [problem('claim_no_secondary_policy_bill')] });
       if (values.policy_id !== undefined && values.policy_id !== null && Number(values.policy_id) !== policies[1])
-        throw invalid({ policy_id: [REFILE_MESSAGES.notThatPolicy] });
+        throw invalid({ policy_id: [problem('policy_billed_claim_s_secondary_policy')] });
       values.policy_id = policies[1];
       const posted = (
         await tx.query(
@@ -62,7 +64,7 @@ export async function refileClaim(
           [claim.id],
         )
       ).rows.length;
-      if (!posted) throw invalid({ refile_type: [REFILE_MESSAGES.primaryNotPosted] });
+      if (!posted) throw invalid({ refile_type: [problem('primary_payer_s_adjudication_posted_before')] });
       responsibility = 'S';
     } else if (type === REFILE_TYPE.CORRECTED || type === REFILE_TYPE.VOID) {
       const given =
@@ -70,7 +72,7 @@ export async function refileClaim(
           ? values.original_claim_id.trim()
           : null;
       original = given ?? (await payerClaimNumbers(tx, Number(claim.id)))[0] ?? null;
-      if (!original) throw invalid({ original_claim_id: [REFILE_MESSAGES.noPayerNumber] });
+      if (!original) throw invalid({ original_claim_id: [problem('corrected_void_claim_names_payer_s')] });
       values.original_claim_id = original;
       frequency = type === REFILE_TYPE.CORRECTED ? '7' : '8';
       values.policy_id ??= policies[0] ?? null;
@@ -144,7 +146,7 @@ export async function cancelRefile(ctx: EraContext, actor: Actor, id: number): P
   const store = storeOf(ctx, actor, 'claim-refile');
   return ctx.db.transaction(async (tx) => {
     const refile = await store.get(id, tx, true);
-    if (refile.status !== 'pending') throw invalid({ status: [REFILE_MESSAGES.notPending] });
+    if (refile.status !== 'pending') throw invalid({ status: [problem('only_refile_not_yet_transmitted_cancelled')] });
     const after = await store.applyUpdate(tx, refile, { status: 'cancelled' }, 'updated');
     await tx.query(
       `update claims set frequency = '1', original_reference = null, billed_responsibility = 'P' where id = $1 and status_id = $2`,

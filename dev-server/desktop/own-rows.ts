@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { ruleText, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 
 /**
  * Refuses a new row of a person's own (a sticky note, a bookmark) past their limit. The person's row is
@@ -18,5 +18,5 @@ export async function withinOwnLimit(
   const n = Number(
     (await tx.query<{ n: string }>(`select count(*) as n from ${table} where user_id = $1`, [actor.userId])).rows[0].n,
   );
-  if (n >= max) throw invalid({ [field]: [message] });
+  if (n >= max) throw invalid({ [field]: [ruleText(message)] });
 }

@@ -1,7 +1,7 @@
 import { writeAudit } from '../audit/audit-writer.ts';
+import { invalidTexts, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { withinOwnLimit } from './own-rows.ts';
 
@@ -35,7 +35,7 @@ function changes(input: unknown, creating: boolean): { body?: string; color?: st
     else out.color = b.color as string;
   }
   if (!creating && !Object.keys(out).length && !Object.keys(errors).length) errors.body = ['The note must be text.'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   return out;
 }
 

@@ -1,11 +1,10 @@
 import multer from 'multer';
 import { readFileSync } from 'node:fs';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 
@@ -62,7 +61,7 @@ export const supportRoutes: GuardedRoute<SupportContext>[] = [
       const subject = text(b.subject, 'subject', 150, errors, 'subject');
       const message = text(b.message, 'message', 5000, errors, 'message');
       const openWindow = typeof b.open_window === 'string' ? b.open_window.trim().slice(0, 200) || null : null;
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       const who = await sender(ctx.db, actor);
       const shot = req.file && req.file.size ? req.file : null;
       return ctx.db.transaction(async (tx) => {
@@ -140,7 +139,7 @@ export const supportRoutes: GuardedRoute<SupportContext>[] = [
       const page = Number(req.query.page ?? 1);
       const perPage = Number(req.query.itemsPerPage ?? 10);
       if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(perPage) || perPage < 1 || perPage > 50)
-        throw invalid({ page: ['The page must be a positive integer.'] });
+        throw invalid({ page: [problem('page_positive_integer')] });
       const rows = await ctx.db.query<Record<string, unknown>>(
         `select id, subject, message, open_window, app_version, screenshot_file_id, created_at, count(*) over () as total__
            from support_requests where user_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`,

@@ -1,7 +1,7 @@
 import { webAddress } from '../../src/domain/web-address.ts';
+import { problem, invalid, invalidTexts, notFound } from '../../src/domain/errors/domain-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database } from '../db/database.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { withinOwnLimit } from './own-rows.ts';
 
@@ -16,9 +16,9 @@ function paging(q: Record<string, unknown>) {
   const page = Number(q.page ?? 1);
   const perPage = Number(q.itemsPerPage ?? 50);
   if (!Number.isSafeInteger(page) || page < 1 || page > 100_000)
-    throw invalid({ page: ['The page must be a positive integer.'] });
+    throw invalid({ page: [problem('page_positive_integer')] });
   if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > 200)
-    throw invalid({ itemsPerPage: ['The items per page must be between 1 and 200.'] });
+    throw invalid({ itemsPerPage: [problem('items_per_page_between_1_200')] });
   return { page, perPage };
 }
 
@@ -85,7 +85,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
       else if (title.length > 100) errors.title = ['The title may not be greater than 100 characters.'];
       const url = typeof b.url === 'string' && b.url.length <= 500 ? webAddress(b.url) : null;
       if (!url) errors.url = ['The address must be a web address (http or https).'];
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       return ctx.db.transaction(async (tx) => {
         await withinOwnLimit(
           tx,

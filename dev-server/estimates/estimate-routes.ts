@@ -1,7 +1,7 @@
 import { estimate, type CopayRow, type FeeRow } from '../../src/domain/estimate/patient-estimate.ts';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
-import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -49,7 +49,7 @@ function readInput(b: Record<string, unknown>) {
     typeof coinsurance === 'number' || typeof coinsurance === 'string' ? basisPointsFromEntry(coinsurance) : null;
   if (coinsuranceBp === null || coinsuranceBp > 10_000)
     errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   return {
     companyId: b.company_id as number,
     planId: (b.insurance_plan_id as number | null | undefined) ?? null,
@@ -85,7 +85,7 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
         .map((l, i) => [i, l] as const)
         .filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
       if (missing.length)
-        throw invalid(
+        throw invalidTexts(
           Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])),
         );
       const services = new Map(

@@ -1,5 +1,4 @@
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { invalid } from '../http/errors.ts';
+import { DomainError, ruleText, invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { exchangeAccount, openConnection } from './account-connection.ts';
@@ -25,7 +24,8 @@ async function accountFor(
 }
 
 const failed = (e: unknown) => {
-  if (e instanceof ConnectionError) throw invalid({ connection: [e.message] }, e.message);
+  if (e instanceof ConnectionError)
+    throw invalid({ connection: [ruleText(e.message)] }, 'rule_text', { text: e.message });
   throw e;
 };
 
@@ -75,7 +75,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
       "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
     async handle(ctx, req, actor, res) {
       const account = await accountFor(ctx, req, actor);
-      if (!account.inbound_folder) throw invalid({ inbound_folder: ['This account has no inbound folder.'] });
+      if (!account.inbound_folder) throw invalid({ inbound_folder: [problem('account_no_inbound_folder')] });
       const out = await pollAccount(ctx, actor, account).catch(failed);
       const n = out.received.filter((r) => !r.duplicate && r.result !== 'set_aside').length;
       const aside = out.received.filter((r) => r.result === 'set_aside').length;

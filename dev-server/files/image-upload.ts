@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import multer from 'multer';
-import { invalid } from '../http/errors.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { FileStore } from './file-store.ts';
 
-export const PHOTO_MESSAGE = 'The photo does not meet the parameters';
+export const PHOTO_MESSAGE = ERROR_CATALOGUE.photo_does_not_meet_parameters.en;
 /** Document 1 §5 and §9: a photo is under 1 MB. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 // Only raster images: an SVG can carry script. The declared type is a first sieve; the bytes decide (file store).
@@ -20,7 +20,8 @@ const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX
  */
 export function imageUpload(fieldNames: string[]): RequestHandler {
   const parse = upload.fields(fieldNames.map((name) => ({ name, maxCount: 1 })));
-  const refuse = () => invalid({ [fieldNames[0]]: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
+  const refuse = () =>
+    invalid({ [fieldNames[0]]: [problem('photo_does_not_meet_parameters')] }, 'photo_does_not_meet_parameters');
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
     parse(req, res, (err: unknown) => {
@@ -53,7 +54,7 @@ export async function savedImage(
     return `api/v1/files/${f.id}/content`;
   } catch (e) {
     if (e instanceof DomainError && e.code === 'invalid')
-      throw invalid({ [fields[0]]: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
+      throw invalid({ [fields[0]]: [problem('photo_does_not_meet_parameters')] }, 'photo_does_not_meet_parameters');
     throw e;
   }
 }

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { translate, type Locale } from '../i18n/locale.ts';
 import { logServerError } from './server-log.ts';
-import { HttpError, MESSAGES } from './errors.ts';
 import { DomainError, type ErrorParams } from '../../src/domain/errors/domain-error.ts';
 import { errorStatus, errorText } from '../../src/domain/errors/error-catalogue.ts';
 
@@ -27,7 +26,7 @@ export function renderDomainError(
     ? Object.fromEntries(fields.map(([field, problems]) => [field, problems.map((p) => say(p.code, p.params))]))
     : undefined;
   return {
-    status: errorStatus(err.code),
+    status: errorStatus(err),
     body: { message: say(err.code, err.params), code: err.code, ...(errors ? { errors } : {}) },
   };
 }
@@ -35,40 +34,21 @@ export function renderDomainError(
 /** Every failure leaves as { message, errors? }; internals (stack, SQL) go to the log only. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const locale: Locale = res.locals.locale ?? 'en';
-  const t = (m: string) => translate(m, locale);
-  if (err instanceof DomainError) {
-    const { status, body } = renderDomainError(err, locale);
-    res.status(status).json(body);
-    return;
-  }
-  if (err instanceof HttpError) {
-    if (err.headers) res.set(err.headers);
-    const errors = err.errors && Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v.map(t)]));
-    res.status(err.status).json({ message: t(err.message), ...(errors ? { errors } : {}), ...err.extra });
-    return;
-  }
+  if (err instanceof DomainError) return renderAs(err);
   const e = err as { type?: string; status?: number; name?: string; code?: string; message?: string; column?: string };
-  if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ message: t(MESSAGES.malformed) });
-    return;
-  }
-  if (e.type === 'entity.too.large') {
-    res.status(413).json({ message: t(MESSAGES.tooLarge) });
-    return;
-  }
-  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-    res.status(415).json({ message: t('Unsupported request encoding.') });
-    return;
-  }
+  if (e.type === 'entity.parse.failed') return renderAs(new DomainError('body_not_json'));
+  if (e.type === 'entity.too.large') return renderAs(new DomainError('body_too_large'));
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')
+    return renderAs(new DomainError('encoding_unsupported'));
   // A body the parser could not read (a gzip header on a body that is not gzip, a request cut short).
   if (
     (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.type) ||
     (typeof e.code === 'string' && e.code.startsWith('Z_'))
   ) {
-    res
-      .status(typeof e.status === 'number' && e.status < 500 ? e.status : 400)
-      .json({ message: t(MESSAGES.unreadable) });
-    return;
+    return renderAs(
+      new DomainError('body_unreadable'),
+      typeof e.status === 'number' && e.status < 500 ? e.status : 400,
+    );
   }
   // multer and busboy: a multipart body cut off or malformed is the sender's doing.
   if (
@@ -95,11 +75,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     if (!res.headersSent) res.status(499).end();
     return;
   }
-  const id = logServerError(req, err);
-  res.status(500).json({ message: t(MESSAGES.server), error_id: id });
+  renderAs(new DomainError('server_error', {}, {}, { body: { error_id: logServerError(req, err) } }));
 
-  function renderAs(d: DomainError) {
-    const { status, body } = renderDomainError(d, locale);
-    res.status(status).json(body);
+  /** status: the parser's own 4xx where it named one. */
+  function renderAs(d: DomainError, status?: number) {
+    const rendered = renderDomainError(d, locale);
+    if (d.details.headers) res.set(d.details.headers);
+    res.status(status ?? rendered.status).json({ ...rendered.body, ...d.details.body });
   }
 };

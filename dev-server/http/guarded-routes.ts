@@ -1,9 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { toExpressPath } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, invalid, notFound } from './errors.ts';
+import { DomainError, fieldError, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
 
 /**
  * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
@@ -79,7 +78,7 @@ export function optionalId(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id < 1)
-    throw invalid({ [field]: [`The ${field.replace(/_id$/, '').replace(/_/g, ' ')} must be an id.`] });
+    throw fieldError(field, 'field_an_id', { field: field.replace(/_id$/, '').replace(/_/g, ' ') });
   return id;
 }
 
@@ -95,8 +94,7 @@ export function editedVersion(req: Request, required = false): number | undefine
     return undefined;
   }
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new DomainError('invalid', {}, { version: [{ code: 'version_invalid' }] });
+  if (!Number.isSafeInteger(n) || n < 1) throw fieldError('version', 'version_invalid');
   return n;
 }
 
@@ -106,8 +104,7 @@ export function bodyObject(req: Request): Record<string, unknown> {
   if (b === undefined && req.is('multipart/form-data'))
     throw new DomainError('unsupported_media_type', { type: 'multipart/form-data' });
   if (b === undefined) return {};
-  if (typeof b !== 'object' || b === null || Array.isArray(b))
-    throw invalid({ _: ['The request body must be a JSON object.'] });
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw fieldError('_', 'body_not_object');
   return { ...b };
 }
 
@@ -115,7 +112,6 @@ export function bodyObject(req: Request): Record<string, unknown> {
 export function statusFromBody(req: Request, field = 'status'): boolean | undefined {
   const body = bodyObject(req);
   const status = body.status ?? body[field];
-  if (status !== undefined && typeof status !== 'boolean')
-    throw invalid({ status: ['The status must be true or false.'] });
+  if (status !== undefined && typeof status !== 'boolean') throw fieldError('status', 'status_true_or_false');
   return status as boolean | undefined;
 }

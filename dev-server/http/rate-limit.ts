@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError, MESSAGES } from './errors.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
 
 /**
  * A fixed-window limit per client address. Keyed on the address alone: a header the client
@@ -24,7 +24,7 @@ export function rateLimit(
     }
     if (++w.count > max) {
       const retryAfterS = Math.max(1, Math.ceil((w.start + windowMs - now) / 1000));
-      return next(new HttpError(429, MESSAGES.tooMany, undefined, { 'Retry-After': String(retryAfterS) }));
+      return next(new DomainError('too_many_requests', {}, {}, { headers: { 'Retry-After': String(retryAfterS) } }));
     }
     next();
   };

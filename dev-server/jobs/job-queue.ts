@@ -9,20 +9,15 @@ import { jobKind, jobKinds, type JobKind } from './job-kinds.ts';
 import { productEntities } from '../../src/platform/load-schemas.ts';
 import './job-catalogue.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { HttpError } from '../http/errors.ts';
+import { errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { renderDomainError } from '../http/error-handler.ts';
 
 /** A refusal: a 4xx, but for a conflict with someone else's write (409), which a later run may not meet. */
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
-const isRefusal = (e: unknown) =>
-  (e instanceof DomainError && refused(renderDomainError(e, 'en').status)) ||
-  (e instanceof HttpError && refused(e.status));
+const isRefusal = (e: unknown): e is DomainError => e instanceof DomainError && refused(errorStatus(e));
 /** A refusal as the person reads it on the job: its title and every reason. */
-function refusalText(e: unknown): string {
-  const { message, errors } =
-    e instanceof DomainError
-      ? renderDomainError(e, 'en').body
-      : { message: (e as HttpError).message, errors: (e as HttpError).errors };
+function refusalText(e: DomainError): string {
+  const { message, errors } = renderDomainError(e, 'en').body;
   return [message, ...Object.values(errors ?? {}).flat()].join(' — ');
 }
 

@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { forbidden, invalidTexts, problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
 import { can } from '../auth/actor.ts';
-import { forbidden, invalid } from '../http/errors.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -9,7 +10,7 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { patientBalances } from './ledger-balances.ts';
 
 export const LEDGER_MESSAGES = {
-  claimOfAnother: "The claim is not one of this patient's.",
+  claimOfAnother: ERROR_CATALOGUE.claim_not_one_patient_s.en,
   writeOffOver: 'A write-off cannot be more than the {side} balance ({balance}).',
   refundOver: 'A refund returns a credit: the {side} balance has a credit of {credit}.',
 };
@@ -31,7 +32,7 @@ export async function recordLedgerEntry(
   const values = w.writable(body);
   if (!can(actor, values.kind === 'refund' ? 'ledger.refund' : 'ledger.writeoff')) throw forbidden();
   const problems = w.problems(values, locale);
-  if (Object.keys(problems).length) throw invalid(problems);
+  if (Object.keys(problems).length) throw invalidTexts(problems);
   return ctx.db.transaction(async (tx) => {
     const patient = await storeOf(ctx, actor, 'patient').get(Number(values.patient_id), tx);
     const patientId = Number(patient.id);
@@ -42,7 +43,7 @@ export async function recordLedgerEntry(
       const claim = (await tx.query<{ patient_id: string }>('select patient_id from claims where id = $1', [claimId]))
         .rows[0];
       if (!claim || Number(claim.patient_id) !== patientId)
-        throw invalid({ claim_id: [LEDGER_MESSAGES.claimOfAnother] });
+        throw invalid({ claim_id: [problem('claim_not_one_patient_s')] });
     }
     const b = (await patientBalances(tx, [patientId], claimId)).get(patientId)!;
     const side = values.responsibility === 'insurance' ? 'insurance' : 'patient';
@@ -51,14 +52,20 @@ export async function recordLedgerEntry(
     if (values.kind === 'write_off' && amount > balance) {
       throw invalid({
         amount: [
-          LEDGER_MESSAGES.writeOffOver.replace('{side}', side).replace('{balance}', formatCents(Math.max(balance, 0))),
+          ruleText(
+            LEDGER_MESSAGES.writeOffOver
+              .replace('{side}', side)
+              .replace('{balance}', formatCents(Math.max(balance, 0))),
+          ),
         ],
       });
     }
     if (values.kind === 'refund' && amount > -balance) {
       throw invalid({
         amount: [
-          LEDGER_MESSAGES.refundOver.replace('{side}', side).replace('{credit}', formatCents(Math.max(-balance, 0))),
+          ruleText(
+            LEDGER_MESSAGES.refundOver.replace('{side}', side).replace('{credit}', formatCents(Math.max(-balance, 0))),
+          ),
         ],
       });
     }

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { invalid } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
@@ -19,7 +19,7 @@ const patientOf = (ctx: EraContext, actor: Actor, id: number) => storeOf(ctx, ac
 
 function statementDate(v: unknown): string {
   if (v === undefined || v === '') return usDateOf();
-  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ statement_date: ['The date must be mm/dd/yyyy.'] });
+  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ statement_date: [problem('date_mm_dd_yyyy')] });
   return v;
 }
 
@@ -101,7 +101,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
           !body.patient_ids.length ||
           body.patient_ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)
         )
-          throw invalid({ patient_ids: ['The patients must be a list of ids.'] });
+          throw invalid({ patient_ids: [problem('patients_list_ids')] });
         params.push(body.patient_ids.map(Number));
         where.push(`pt.id = any($${params.length}::bigint[])`);
       }

@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { ssnColumns } from '../users/ssn-protection.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { patientBalances } from './ledger-balances.ts';
@@ -22,7 +23,7 @@ const PARAMS = [
   'query',
   'with_balance',
 ];
-export const NO_PARAMETER = 'Error, You must provide at least 1 search parameter';
+export const NO_PARAMETER = ERROR_CATALOGUE.error_provide_least_1_search_parameter.en;
 
 const likePrefix = (v: string) =>
   `${v
@@ -37,7 +38,11 @@ const likePrefix = (v: string) =>
  */
 export async function searchLedger(db: Queryable, actor: Actor, q: Record<string, unknown>) {
   const given = PARAMS.filter((k) => q[k] !== undefined && String(q[k]).trim() !== '');
-  if (!given.length) throw invalid({ search: [NO_PARAMETER] }, NO_PARAMETER);
+  if (!given.length)
+    throw invalid(
+      { search: [problem('error_provide_least_1_search_parameter')] },
+      'error_provide_least_1_search_parameter',
+    );
   const errors: Record<string, string[]> = {};
   const params: unknown[] = [];
   const where: string[] = [];
@@ -140,7 +145,7 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
     errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   const rows = (
     await db.query<{
       id: string;

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type StoreContext } from '../resources/store-of.ts';
 
-export const OTHER_BILLING_COMPANY_LINK_MESSAGE =
-  'A company and what it is linked to belong to the same billing company.';
+export const OTHER_BILLING_COMPANY_LINK_MESSAGE = ERROR_CATALOGUE.company_what_linked_belong_same_billing.en;
 
 /**
  * Companies are linked to facilities and health professionals through the linked row's
@@ -35,9 +35,9 @@ async function setCompanies(
             )
           ).rows
         : [];
-      if (found.length !== next.length) throw invalid({ company_ids: ['The selected company is invalid.'] });
+      if (found.length !== next.length) throw invalid({ company_ids: [problem('selected_company_invalid')] });
       if (found.some((c) => Number(c.billing_company_id) !== Number(row.billing_company_id)))
-        throw invalid({ company_ids: [OTHER_BILLING_COMPANY_LINK_MESSAGE] });
+        throw invalid({ company_ids: [problem('company_what_linked_belong_same_billing')] });
       out.push(await store.applyUpdate(tx, row, { company_ids: next }, 'updated'));
     }
     return out;
@@ -52,7 +52,7 @@ async function linkedTo(ctx: StoreContext, actor: Actor, entity: string, company
 const companyIdsFrom = (req: Request, key: string) => {
   const body = bodyObject(req);
   const ids = idList(body[key] ?? body.company_ids);
-  if (!ids) throw invalid({ [key]: [`The ${key.replace(/_/g, ' ')} field must be a list of ids.`] });
+  if (!ids) throw invalid({ [key]: [problem('field_list_of_ids', { field: key.replace(/_/g, ' ') })] });
   return ids;
 };
 
@@ -158,7 +158,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
     summary: "Replaces a company's services ({services: [...]}), validated like the company",
     async handle(ctx, req, actor, res) {
       const services = bodyObject(req).services;
-      if (!Array.isArray(services)) throw invalid({ services: ['The services field must be a list.'] });
+      if (!Array.isArray(services)) throw invalid({ services: [problem('services_field_list')] });
       return storeOf(ctx, actor, 'company').update(
         idParam(req),
         { services },
@@ -223,16 +223,16 @@ async function companiesOf(ctx: StoreContext, actor: Actor, billingCompany: stri
 function targetBillingCompany(actor: Actor, asked: unknown): number {
   if (asked !== undefined && asked !== null) {
     if (!Number.isSafeInteger(asked) || (asked as number) < 1)
-      throw invalid({ billing_company_id: ['The billing company must be an id.'] });
+      throw invalid({ billing_company_id: [problem('billing_company_id')] });
     if (!actor.crossTenant && !actor.billingCompanyIds.includes(asked as number))
-      throw invalid({ billing_company_id: ['The selected billing company is invalid.'] });
+      throw invalid({ billing_company_id: [problem('selected_billing_company_invalid')] });
     return asked as number;
   }
   if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
-  throw invalid({ billing_company_id: ['The billing company field is required.'] });
+  throw invalid({ billing_company_id: [problem('billing_company_required')] });
 }
 
-export const FACILITY_ALREADY_MESSAGE = 'The facility is already registered';
+export const FACILITY_ALREADY_MESSAGE = ERROR_CATALOGUE.facility_already_registered.en;
 
 export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
   {
@@ -263,7 +263,7 @@ export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
       const store = storeOf(ctx, actor, 'facility');
       const source = await store.get(idParam(req));
       if (Number(source.billing_company_id) === bc)
-        throw invalid({ billing_company_id: [FACILITY_ALREADY_MESSAGE] }, FACILITY_ALREADY_MESSAGE);
+        throw invalid({ billing_company_id: [problem('facility_already_registered')] }, 'facility_already_registered');
       const { writable } = entityWriter(entityOf(ctx, 'facility'));
       return store.create({ ...writable(source), billing_company_id: bc });
     },

@@ -1,7 +1,8 @@
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Actor } from '../auth/actor.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
@@ -16,7 +17,7 @@ const ROOM_SEPARATOR = ' ~ ';
 /** code ~ name ~ ocupation/capacity, a dash for what is missing (document 2 §3). */
 export const roomDisplay = (r: Record<string, unknown>) =>
   [r.code ?? '-', r.name ?? '-', `${r.ocupation ?? '-'}/${r.capacity ?? '-'}`].map(String).join(ROOM_SEPARATOR);
-export const NO_ROOMS_MESSAGE = 'There are no units/rooms registered for this company';
+export const NO_ROOMS_MESSAGE = ERROR_CATALOGUE.no_units_rooms_registered_company.en;
 
 /** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
 const named = (items: CodeListItem[], locale: string) =>
@@ -216,7 +217,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
       const q = req.query as Record<string, string | undefined>;
       const filter = q.unit_id ? { id: q.unit_id } : q.company_id ? { company_id: q.company_id } : null;
       if (!filter || !/^\d+$/.test(Object.values(filter)[0]!))
-        throw invalid({ unit_id: ['The unit field is required.'] });
+        throw invalid({ unit_id: [problem('unit_field_required')] });
       const store = storeOf(ctx, actor, 'unit');
       const units =
         'id' in filter
@@ -230,7 +231,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
           name_display: roomDisplay(r),
         })),
       );
-      if (!rooms.length && q.company_id) throw notFound(NO_ROOMS_MESSAGE);
+      if (!rooms.length && q.company_id) throw notFound('no_units_rooms_registered_company');
       return rooms.map(({ name_display, ...r }) => ({ ...r, display_name: name_display }));
     },
   },
@@ -368,7 +369,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     async handle(ctx, req, actor, res) {
       const codes = bodyObject(req).codes;
       if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string'))
-        throw invalid({ codes: ['The codes field must be a list of procedure codes.'] });
+        throw invalid({ codes: [problem('codes_field_list_procedure_codes')] });
       // One look-up for all the codes, not one per code.
       const companies = storeOf(ctx, actor, 'company');
       const company = await companies.get(idParam(req, 'companyId'));
@@ -377,7 +378,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
         [codes.map((c) => c.toLowerCase()), company.billing_company_id],
       );
       if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase())))
-        throw notFound('Procedure code not found');
+        throw notFound('procedure_code_not_found');
       const have = (company.services as Array<{ procedure_code: string }> | undefined) ?? [];
       const services = [
         ...have,

@@ -1,10 +1,11 @@
 import { isNpi } from '../../src/domain/formats.ts';
-import { HttpError, invalid } from '../http/errors.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid, DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 
-export const NPI_NOT_FOUND_MESSAGE = 'The NPI cannot be found';
-export const NPI_INVALID_MESSAGE = "The NPI doesn't exist";
+export const NPI_NOT_FOUND_MESSAGE = ERROR_CATALOGUE.npi_cannot_found.en;
+export const NPI_INVALID_MESSAGE = ERROR_CATALOGUE.npi_does_not_exist.en;
 
 /**
  * GET /npi/{npi}: what is known of an NPI before a company, facility or professional is created
@@ -27,7 +28,7 @@ export const npiRoutes: GuardedRoute<StoreContext>[] = [
     summary: 'NPI look-up: check digit, NPPES registry (when imported) and the records using it',
     async handle(ctx, req, actor) {
       const npi = String(req.params.npi);
-      if (!isNpi(npi)) throw invalid({ npi: [NPI_INVALID_MESSAGE] }, NPI_INVALID_MESSAGE);
+      if (!isNpi(npi)) throw invalid({ npi: [problem('npi_does_not_exist')] }, 'npi_does_not_exist');
       const reg = await ctx.db.query<Record<string, unknown>>(
         'select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1',
         [npi],
@@ -49,7 +50,7 @@ export const npiRoutes: GuardedRoute<StoreContext>[] = [
         name: u.name,
         billing_company_id: Number(u.billing_company_id),
       }));
-      if (!registry && !usedBy.length) throw new HttpError(404, NPI_NOT_FOUND_MESSAGE);
+      if (!registry && !usedBy.length) throw new DomainError('npi_cannot_found');
       const kind = registry
         ? Number(registry.entity_type) === 1
           ? 'individual'

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
+import { forbidden, problem, invalid, notFound, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { forbidden, invalid, notFound } from '../http/errors.ts';
 import { idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import { MESSENGER_CHANNEL, type MessengerHub } from './messenger-hub.ts';
 
@@ -33,7 +33,7 @@ function threadCompany(actor: Actor, asked: unknown): number {
     return id;
   }
   if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
-  throw invalid({ billing_company_id: ['The billing company field is required.'] });
+  throw invalid({ billing_company_id: [problem('billing_company_required')] });
 }
 
 /** A thread the person belongs to, locked when asked; anyone else's is simply not found. */
@@ -155,7 +155,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
           where = ` and t.about_kind = $2 and t.about_id = $3`;
         }
       }
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       const rows = await ctx.db.query<Record<string, unknown>>(
         `select ${THREAD_COLUMNS}, count(*) over () as total__ from message_thread_members m join message_threads t on t.id = m.thread_id
           where m.user_id = $1${where} order by t.last_message_at desc, t.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
@@ -217,7 +217,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
       const kind = b.about_kind === undefined || b.about_kind === null ? null : String(b.about_kind);
       if (kind !== null && (!ABOUT[kind] || !Number.isSafeInteger(b.about_id)))
         errors.about_kind = ['The thread must be about a claim, a patient or a payment, with its id.'];
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       return ctx.db.transaction(async (tx) => {
         // Only people of the thread's billing company may be in it; anyone else is refused by name, not silently left out.
         const ok = (
@@ -227,12 +227,12 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
           )
         ).rows.map((r) => Number(r.id));
         if (ok.length !== new Set(members as number[]).size)
-          throw invalid({ member_ids: ['Everyone in a conversation must work for its billing company.'] });
+          throw invalid({ member_ids: [problem('everyone_conversation_work_billing_company')] });
         if (kind) {
           const found = (
             await tx.query(`select 1 from ${ABOUT[kind]} where id = $1 and billing_company_id = $2`, [b.about_id, bc])
           ).rows.length;
-          if (!found) throw invalid({ about_id: ['The record the conversation is about was not found.'] });
+          if (!found) throw invalid({ about_id: [problem('record_conversation_about_not_found')] });
         }
         const t = (
           await tx.query<{ id: number }>(
@@ -278,8 +278,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     async handle(ctx, req, actor) {
       const thread = await memberThread(ctx.db, actor, idParam(req));
       const after = req.query.after === undefined ? 0 : Number(req.query.after);
-      if (!Number.isSafeInteger(after) || after < 0)
-        throw invalid({ after: ['The after field must be a message id.'] });
+      if (!Number.isSafeInteger(after) || after < 0) throw invalid({ after: [problem('after_field_message_id')] });
       const rows = await ctx.db.query<Record<string, unknown>>(
         `select x.id, x.body, x.mentions, x.created_at, x.user_id, u.email, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name
            from messages x left join users u on u.id = x.user_id where x.thread_id = $1 and x.id > $2 order by x.id limit 500`,
@@ -303,7 +302,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     async handle(ctx, req, actor) {
       const errors: Record<string, string[]> = {};
       const text = messageText(body(req).body, errors);
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       return ctx.db.transaction(async (tx) => {
         const thread = await memberThread(tx, actor, idParam(req));
         return { thread_id: thread.id, ...(await post(tx, actor, thread, text)) };

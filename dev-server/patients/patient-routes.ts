@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { ssnHash } from '../users/ssn-protection.ts';
@@ -31,7 +31,7 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
       if (q.ssn && !isSsn(q.ssn) && !/^\d{9}$/.test(q.ssn)) errors.ssn = ['The SSN must be in the format xxx-xx-xxxx.'];
       const byName = q.first_name && q.last_name && q.date_of_birth;
       if (!byName && !q.ssn) errors.first_name = ['Give the first name, last name and date of birth, or the SSN.'];
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       let bc = q.billing_company_id && /^\d+$/.test(q.billing_company_id) ? Number(q.billing_company_id) : undefined;
       if (!actor.crossTenant)
         bc =

@@ -1,12 +1,13 @@
 import type { Request } from 'express';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 
-export const POLICY_BILLING_COMPANY_MESSAGE = 'Only a Super User may name the billing company of a policy.';
-export const POLICY_OTHER_BILLING_COMPANY_MESSAGE = "A policy belongs to the patient's billing company.";
+export const POLICY_BILLING_COMPANY_MESSAGE = ERROR_CATALOGUE.only_super_user_may_name_billing.en;
+export const POLICY_OTHER_BILLING_COMPANY_MESSAGE = ERROR_CATALOGUE.policy_belongs_patient_s_billing_company.en;
 
 /** The patient the caller may see (404 otherwise), with its billing company. */
 async function patientOf(ctx: StoreContext, actor: Actor, req: Request) {
@@ -34,9 +35,9 @@ function policyBody(
 ): Record<string, unknown> {
   const body = bodyObject(req);
   if (body.billing_company_id !== undefined && body.billing_company_id !== null) {
-    if (!actor.crossTenant) throw invalid({ billing_company_id: [POLICY_BILLING_COMPANY_MESSAGE] });
+    if (!actor.crossTenant) throw invalid({ billing_company_id: [problem('only_super_user_may_name_billing')] });
     if (Number(body.billing_company_id) !== Number(patient.billing_company_id))
-      throw invalid({ billing_company_id: [POLICY_OTHER_BILLING_COMPANY_MESSAGE] });
+      throw invalid({ billing_company_id: [problem('policy_belongs_patient_s_billing_company')] });
   }
   const { writable } = entityWriter(entityOf(ctx, 'insurance-policy'));
   const values = writable(body);
@@ -183,7 +184,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
       const body = bodyObject(req);
       const companyId = body.company_id;
       if (!Number.isSafeInteger(companyId) || (companyId as number) < 1)
-        throw invalid({ company_id: ['The company field is required.'] });
+        throw invalid({ company_id: [problem('company_field_required')] });
       return storeOf(ctx, actor, 'patient').update(
         idParam(req),
         { company_id: companyId },

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { invalid } from '../http/errors.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -58,7 +58,7 @@ function claimIds(v: unknown, field: string): number[] {
     ? v.map((x) => (x && typeof x === 'object' ? Number((x as Row).id ?? (x as Row).claim_id) : Number(x)))
     : null;
   if (!ids || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
-    throw invalid({ [field]: ['The claims must be a list of claim ids (at most 500).'] });
+    throw invalid({ [field]: [problem('claims_list_claim_ids_most_500')] });
   return [...new Set(ids)];
 }
 
@@ -82,11 +82,7 @@ async function syncClaims(
   ).rows.map((r) => Number(r.id));
   const missing = ids.filter((x) => !found.includes(x));
   if (missing.length)
-    throw invalid({
-      [field]: [
-        `These claims cannot be paid by this payment (not found, or not sent to a payer): ${missing.join(', ')}.`,
-      ],
-    });
+    throw invalid({ [field]: [problem('claims_not_payable_by_payment', { claims: missing.join(', ') })] });
   const before = (
     await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])
   ).rows.map((r) => Number(r.claim_id));
@@ -98,11 +94,7 @@ async function syncClaims(
     )
   ).rows.map((r) => Number(r.claim_id));
   if (paid.length)
-    throw invalid({
-      [field]: [
-        `These claims have postings of this payment; remove them from the payment to reverse what it paid: ${paid.join(', ')}.`,
-      ],
-    });
+    throw invalid({ [field]: [problem('claims_have_postings_of_payment', { claims: paid.join(', ') })] });
   const added = ids.filter((x) => !before.includes(x));
   await tx.query('delete from payment_claims where payment_id = $1 and claim_id = any($2::bigint[])', [
     payment.id,
@@ -147,8 +139,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const params: unknown[] = [payment.billing_company_id];
       const where = ['c.billing_company_id = $1', PAYABLE];
       if (req.query.patient_id !== undefined) {
-        if (!/^\d{1,15}$/.test(String(req.query.patient_id)))
-          throw invalid({ patient_id: ['The patient must be an id.'] });
+        if (!/^\d{1,15}$/.test(String(req.query.patient_id))) throw invalid({ patient_id: [problem('patient_id')] });
         params.push(Number(req.query.patient_id));
         where.push(`c.patient_id = $${params.length}`);
       }
@@ -194,7 +185,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       const body = bodyObject(req);
-      if (!Array.isArray(body.services)) throw invalid({ services: ['The services must be a list.'] });
+      if (!Array.isArray(body.services)) throw invalid({ services: [problem('services_list')] });
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
         assertPostable(actor, batch, payment);
@@ -214,8 +205,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
       assertPostable(actor, batch);
       const list = bodyObject(req).payments;
-      if (!Array.isArray(list) || !list.length)
-        throw invalid({ payments: ['The payments must be a list of {id, claims}.'] });
+      if (!Array.isArray(list) || !list.length) throw invalid({ payments: [problem('payments_list_id_claims')] });
       return ctx.db.transaction(async (tx) => {
         const out = [];
         for (const [i, p] of (list as Row[]).entries()) {
@@ -295,7 +285,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
             claimId,
           ])
         ).rows.length;
-        if (!postings.length && !attached) throw invalid({ claim_id: ['The claim is not on this payment.'] });
+        if (!postings.length && !attached) throw invalid({ claim_id: [problem('claim_not_payment')] });
         const reference = String(payment.reference ?? payment.id);
         const reversed = await reversePostings(
           tx,

@@ -1,12 +1,11 @@
 import { storeOf } from '../resources/store-of.ts';
 import type { Request } from 'express';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore, StoredFile } from '../files/file-store.ts';
 import { sendStoredFile, streamingUpload } from '../files/file-routes.ts';
-import { invalid } from '../http/errors.ts';
 import { editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 
@@ -16,7 +15,7 @@ interface EobContext {
   files: FileStore;
 }
 const id = (v: unknown, field: string) => {
-  if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [`The ${field} must be an id.`] });
+  if (!/^\d{1,15}$/.test(String(v))) throw invalid({ [field]: [problem('field_an_id', { field })] });
   return Number(v);
 };
 const eobs = (ctx: EobContext, actor: Actor) => storeOf(ctx, actor, 'payment-eob');
@@ -47,7 +46,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
     async handle(ctx, req, actor) {
       const p = await paymentOf(ctx, actor, req);
       const stored = (req.file as unknown as { stored?: StoredFile } | undefined)?.stored;
-      if (!stored) throw invalid({ file: ['The EOB file is required.'] });
+      if (!stored) throw invalid({ file: [problem('eob_file_required')] });
       const body = (req.body ?? {}) as Record<string, unknown>;
       const date = typeof body.date === 'string' && isUsDate(body.date) ? body.date : undefined;
       return eobs(ctx, actor).create({

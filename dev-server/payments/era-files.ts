@@ -1,4 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -91,7 +92,7 @@ export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) =>
 
 /** The sentence an ERA held for its payee carries, and the 422 of a try to post it. */
 export const HELD_TEXT = {
-  cannotPost: 'This ERA is addressed to another provider: it waits and cannot be posted.',
+  cannotPost: ERROR_CATALOGUE.era_addressed_another_provider_waits_cannot.en,
 } as const;
 
 /**

@@ -1,10 +1,11 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Row } from '../resources/resource-store.ts';
-import { invalid } from '../http/errors.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { isoDayOf, isoToUsDate, usDateOf, type IsoDate } from '../../src/domain/formats.ts';
@@ -13,7 +14,7 @@ import type { Adjustment, Claim835, Remittance, ServiceLine835 } from '../../src
 import { adjustmentTotal, claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { LIVE_POSTING, PATIENT_SOURCE_SQL } from '../ledger/ledger-balances.ts';
-import { HELD_TEXT, paymentByTrace, type EraContext } from './era-files.ts';
+import { paymentByTrace, type EraContext } from './era-files.ts';
 import { billedPayers, claimsByControl, controlledClaim, type ControlledClaim } from '../claims/claims-by-control.ts';
 import {
   fromBilledPayer,
@@ -83,9 +84,9 @@ const said = (a: Adjustment[]) =>
 export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
   const eras = storeOf(ctx, actor, 'era-file');
   const source = await eras.get(eraId);
-  if (source.status === 'held') throw invalid({ id: [HELD_TEXT.cannotPost] });
+  if (source.status === 'held') throw invalid({ id: [problem('era_addressed_another_provider_waits_cannot')] });
   const found = await eraPayment(ctx.files, actor, source);
-  if (!found) throw invalid({ id: ['The ERA file holds no payment to post.'] });
+  if (!found) throw invalid({ id: [problem('era_file_holds_no_payment_post')] });
   return ctx.db.transaction(async (tx) => {
     const era = await eras.get(eraId, tx, true);
     const bc = Number(era.billing_company_id);
@@ -532,9 +533,8 @@ export async function reconciliation(db: Queryable, era: Row) {
 }
 
 export const EXCEPTION_TEXT = {
-  resolutionRequired: 'Say how the exception was resolved, or name the claim it pays.',
-  unbalancedCannotPost:
-    'A claim out of balance cannot be posted: ask the payer for a corrected remittance, or resolve it with a note.',
+  resolutionRequired: ERROR_CATALOGUE.say_how_exception_resolved_name_claim.en,
+  unbalancedCannotPost: ERROR_CATALOGUE.claim_out_balance_cannot_posted_ask.en,
 } as const;
 
 /**
@@ -561,10 +561,10 @@ export async function resolveException(
     const bc = Number(era.billing_company_id);
     let resolution = input.resolution?.trim();
     if (input.claimId) {
-      if (x.reason === 'out_of_balance') throw invalid({ claim_id: [EXCEPTION_TEXT.unbalancedCannotPost] });
+      if (x.reason === 'out_of_balance') throw invalid({ claim_id: [problem('claim_out_balance_cannot_posted_ask')] });
       const c = remitted?.claims.find((y) => y.position === Number(x.position));
       const ours = await controlledClaim(tx, bc, input.claimId);
-      if (!c || !remitted || !ours) throw invalid({ claim_id: ['Claim Not Found'] });
+      if (!c || !remitted || !ours) throw invalid({ claim_id: [problem('claim_not_found')] });
       const lines = (
         await tx.query<OurLine>(
           `select id, claim_id, procedure_code, revenue_code, from_service::text as from_service, line_charge from claim_services where claim_id = $1 order by line_number`,
@@ -586,7 +586,7 @@ export async function resolveException(
         payer: remitted,
         billed: (await billedPayers(tx, bc, [ours.id])).get(ours.id) ?? null,
       });
-      if ('exception' in plan) throw invalid({ claim_id: [plan.exception.message] });
+      if ('exception' in plan) throw invalid({ claim_id: [ruleText(plan.exception.message)] });
       await insertPostings(tx, plan.rows);
       if (plan.move)
         await moveClaims(tx, actor, {
@@ -608,7 +608,7 @@ export async function resolveException(
       await addDistributed(tx, Number(payment.id), Number(payment.payment_batch_id), c.paid);
       await eras.applyUpdate(tx, era, { posted_amount: Number(era.posted_amount ?? 0) + c.paid }, 'updated');
       resolution ||= `Posted to claim ${ours.code}`;
-    } else if (!resolution) throw invalid({ resolution: [EXCEPTION_TEXT.resolutionRequired] });
+    } else if (!resolution) throw invalid({ resolution: [problem('say_how_exception_resolved_name_claim')] });
     const done = await store.applyUpdate(
       tx,
       x,

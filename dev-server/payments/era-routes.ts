@@ -1,6 +1,5 @@
 import { storeOf } from '../resources/store-of.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { invalid } from '../http/errors.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
@@ -8,7 +7,6 @@ import type { FileStore } from '../files/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { eraPayment, postEra, reconciliation, resolveException } from './era-posting.ts';
-import { translate } from '../i18n/locale.ts';
 import type { EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { isoToUsDate } from '../../src/domain/formats.ts';
@@ -25,7 +23,7 @@ const eraStore = (ctx: EraRouteContext, actor: Parameters<GuardedRoute<EraRouteC
 const idsOf = (v: unknown, field: string) => {
   const ids = Array.isArray(v) ? v : [v];
   if (!ids.length || ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1))
-    throw invalid({ [field]: [`The ${field} must be a list of ids.`] });
+    throw invalid({ [field]: [problem('field_list_of_ids', { field })] });
   return ids.map(Number);
 };
 
@@ -55,7 +53,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
       const body = bodyObject(req);
       const bc = actor.crossTenant ? Number(body.billing_company_id) : actor.billingCompanyIds[0];
       if (!Number.isSafeInteger(bc) || bc < 1 || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc)))
-        throw invalid({ billing_company_id: ['The billing company field is required.'] });
+        throw invalid({ billing_company_id: [problem('billing_company_required')] });
       const out: Array<{ file: string; result: string; message: string }> = [];
       if (typeof body.content === 'string' && body.content.trim()) {
         const r = await receiveFile(ctx, actor, {
@@ -91,7 +89,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
       'Posts an ERA into a payment batch ({id}): as a job with progress when the server runs jobs; the same ERA twice posts once',
     async handle(ctx, req, actor) {
       const id = Number(bodyObject(req).id);
-      if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: ['The id field is required.'] });
+      if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: [problem('id_field_required')] });
       const era = await eraStore(ctx, actor).get(id);
       if (ctx.jobs) return ctx.jobs.enqueue(actor, 'era-post', { era_file_id: id }, Number(era.billing_company_id));
       return postEra(ctx, actor, id);
@@ -105,7 +103,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       if (body.action !== 'archive' && body.action !== 'restore')
-        throw invalid({ action: ['The action must be archive or restore.'] });
+        throw invalid({ action: [problem('action_archive_restore')] });
       const store = eraStore(ctx, actor);
       const ids = idsOf(body.ids, 'ids');
       return ctx.db.transaction(async (tx) => {
@@ -284,7 +282,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     permission: 'payment.edit',
     summary:
       'Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved',
-    async handle(ctx, req, actor, res) {
+    async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const batch = await storeOf(ctx, actor, 'payment-batch').get(idParam(req));
       const exceptionId = Number(body.exception_id ?? body.id);
@@ -294,13 +292,13 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
         ])
       ).rows[0];
       if (!x || Number(x.era_file_id) !== Number(batch.era_file_id))
-        throw invalid({ exception_id: [translate('The exception is not of this batch.', res.locals.locale)] });
+        throw invalid({ exception_id: [problem('exception_not_batch')] });
       const claimId =
         body.claim_id === undefined || body.claim_id === null || body.claim_id === ''
           ? undefined
           : Number(body.claim_id);
       if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1))
-        throw invalid({ claim_id: ['The claim id must be an id.'] });
+        throw invalid({ claim_id: [problem('claim_id_id')] });
       return resolveException(ctx, actor, exceptionId, {
         claimId,
         resolution: typeof body.resolution === 'string' ? body.resolution : undefined,

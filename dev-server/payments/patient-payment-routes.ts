@@ -1,5 +1,5 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
-import { invalid } from '../http/errors.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -98,7 +98,7 @@ export async function recordPatientPayment(
   const patients = storeOf(ctx, actor, 'patient');
   const patientId = Number(body.patient_id);
   if (!Number.isSafeInteger(patientId) || patientId < 1)
-    throw invalid({ patient_id: ['A patient payment names its patient.'] });
+    throw invalid({ patient_id: [problem('patient_payment_names_patient')] });
   const patient = await patients.get(patientId);
   const bc = Number(patient.billing_company_id);
   const date = body.payment_date === undefined || body.payment_date === '' ? usDateOf() : String(body.payment_date);
@@ -109,7 +109,7 @@ export async function recordPatientPayment(
   delete fields.payment_batch_id;
   w.check({ ...fields, payment_batch_id: 1 }, locale);
   const amount = Number(fields.amount);
-  if (amount <= 0) throw invalid({ amount: ['A patient payment is more than zero.'] });
+  if (amount <= 0) throw invalid({ amount: [problem('patient_payment_more_than_zero')] });
   const asked = Array.isArray(body.claims)
     ? (body.claims as Row[]).map((c, i) => ({
         i,
@@ -118,11 +118,14 @@ export async function recordPatientPayment(
       }))
     : null;
   if (asked?.some((a) => !Number.isSafeInteger(a.claim_id) || !Number.isSafeInteger(a.amount) || a.amount <= 0))
-    throw invalid({ claims: ['Each claim paid names its claim and an amount above zero.'] });
+    throw invalid({ claims: [problem('each_claim_paid_names_claim_amount')] });
   if (asked && asked.reduce((n, a) => n + a.amount, 0) > amount)
     throw invalid({
       claims: [
-        `The claims paid add up to more than the payment: ${formatCents(asked.reduce((n, a) => n + a.amount, 0))} of ${formatCents(amount)}.`,
+        problem('claims_paid_exceed_payment', {
+          paid: formatCents(asked.reduce((n, a) => n + a.amount, 0)),
+          amount: formatCents(amount),
+        }),
       ],
     });
 
@@ -158,7 +161,7 @@ export async function recordPatientPayment(
             a.amount,
           );
       }
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
     } else take(shares, amount);
 
     const batch = await patientBatch(
@@ -322,13 +325,12 @@ export const patientPaymentRoutes: GuardedRoute<EraContext>[] = [
       ] as const) {
         const v = req.query[key];
         if (v === undefined || v === '') continue;
-        if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ [key]: ['The date must be mm/dd/yyyy.'] });
+        if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ [key]: [problem('date_mm_dd_yyyy')] });
         params.push(usDateToIso(v));
         where.push(`y.payment_date ${op} $${params.length}`);
       }
       if (req.query.patient_id !== undefined) {
-        if (!/^\d{1,15}$/.test(String(req.query.patient_id)))
-          throw invalid({ patient_id: ['The patient must be an id.'] });
+        if (!/^\d{1,15}$/.test(String(req.query.patient_id))) throw invalid({ patient_id: [problem('patient_id')] });
         params.push(Number(req.query.patient_id));
         where.push(`y.patient_id = $${params.length}`);
       }

@@ -4,8 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { idParam } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { storeOf } from '../resources/store-of.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { invalid } from '../http/errors.ts';
+import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
 
@@ -58,6 +57,6 @@ export async function createBatch(
 /** The date a batch or payment is closed on: mm/dd/yyyy as given, today when none is given. */
 export function closingDate(v: unknown): string {
   if (v === undefined || v === null || v === '') return usDateOf();
-  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ date: ['The date must be mm/dd/yyyy.'] });
+  if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ date: [problem('date_mm_dd_yyyy')] });
   return v;
 }

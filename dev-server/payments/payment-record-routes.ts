@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import { invalid } from '../http/errors.ts';
+import { DomainError, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { translate } from '../i18n/locale.ts';
+import { renderDomainError } from '../http/error-handler.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
@@ -52,7 +52,7 @@ async function closePayment(tx: Queryable, actor: Actor, batch: Row, paymentId: 
   if (payment.closed_date) return payment;
   assertPostable(actor, batch);
   const problems = await paymentProblems(tx, payment);
-  if (Object.keys(problems).length) throw invalid(problems, 'The payment cannot be closed.');
+  if (Object.keys(problems).length) throw invalidTexts(problems, 'payment_cannot_closed');
   await tx.query('update payments set closed_date = $2 where id = $1', [payment.id, usDateToIso(date)]);
   await writeAuditMany(tx, actor, {
     entity: 'payment',
@@ -74,13 +74,13 @@ async function closePayment(tx: Queryable, actor: Actor, batch: Row, paymentId: 
  * of it reversed to the cent, its claims back to Submitted when nothing else pays them.
  */
 export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: number, note: string): Promise<Row> {
-  if (!note) throw invalid({ note: ['A reversal needs a note saying why.'] });
+  if (!note) throw invalid({ note: [problem('reversal_needs_note_saying_why')] });
   const payments = paymentStore(ctx, actor);
   return ctx.db.transaction(async (tx) => {
     const original = await payments.get(paymentId, tx, true);
-    if (original.reverses_payment_id) throw invalid({ id: ['A reversal is not reversed; record the payment again.'] });
+    if (original.reverses_payment_id) throw invalid({ id: [problem('reversal_not_reversed_record_payment_again')] });
     const already = (await tx.query('select id from payments where reverses_payment_id = $1', [original.id])).rows[0];
-    if (already) throw invalid({ id: ['This payment was reversed already.'] });
+    if (already) throw invalid({ id: [problem('payment_reversed_already')] });
     const batch = await batchStore(ctx, actor).get(Number(original.payment_batch_id), tx, true);
     assertPostable(actor, batch);
     // The reversal is closed at once: it is a correction, nothing is distributed on it by hand.
@@ -177,7 +177,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
         const before = await store.get(Number(payment.id), tx, true);
         const changedMoney = money.filter((k) => JSON.stringify(body[k] ?? null) !== JSON.stringify(before[k] ?? null));
         if (changedMoney.length)
-          throw invalid(
+          throw invalidTexts(
             Object.fromEntries(
               changedMoney.map((k) => [
                 k,
@@ -239,7 +239,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
         ? ((body.payments ?? body.ids) as unknown[]).map((x) => Number(x && typeof x === 'object' ? (x as Row).id : x))
         : [];
       if (!ids.length || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
-        throw invalid({ payments: ['The payments must be a list of payment ids (at most 500).'] });
+        throw invalid({ payments: [problem('payments_list_payment_ids_most_500')] });
       const date = closingDate(body.date);
       const out = [];
       // One transaction each: a payment that does not balance stays open and says why; the others close.
@@ -251,12 +251,9 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
             payment: await ctx.db.transaction((tx) => closePayment(tx, actor, batch, id, date)),
           });
         } catch (e) {
-          const err = e as { message?: string; errors?: Record<string, string[]> };
-          out.push({
-            id,
-            closed: false,
-            error: translate(Object.values(err.errors ?? {}).flat()[0] ?? err.message ?? String(e), res.locals.locale),
-          });
+          if (!(e instanceof DomainError)) throw e;
+          const { message, errors } = renderDomainError(e, res.locals.locale).body;
+          out.push({ id, closed: false, error: Object.values(errors ?? {}).flat()[0] ?? message });
         }
       }
       return out;
@@ -273,7 +270,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const p = await lockedPayment(tx, Number(batch.id), Number(payment.id));
         const problems = await paymentProblems(tx, p);
-        if (Object.keys(problems).length) throw invalid(problems, 'The payment is not valid.');
+        if (Object.keys(problems).length) throw invalidTexts(problems, 'payment_not_valid');
         await tx.query('update payments set validated_at = now() where id = $1', [p.id]);
         await writeAuditMany(tx, actor, {
           entity: 'payment',

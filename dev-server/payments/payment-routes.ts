@@ -1,6 +1,6 @@
 import { entityOf } from '../resources/store-of.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import reasons from '../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
-import { invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -69,12 +69,12 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       await ctx.db.transaction(async (tx) => {
         const b = await store.get(idParam(req), tx, true);
         if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
-          throw invalid({ status_id: ['A completed batch cannot be changed.'] });
+          throw invalid({ status_id: [problem('completed_batch_cannot_changed')] });
         const n = Number(
           (await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id]))
             .rows[0].n,
         );
-        if (n) throw invalid({ payments: ['A batch with payments cannot be deleted; reverse its payments instead.'] });
+        if (n) throw invalid({ payments: [problem('batch_payments_cannot_deleted_reverse_payments')] });
         await store.remove(b.id, { tx, version: editedVersion(req) });
       });
       return { message: 'Deleted.' };
@@ -95,7 +95,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const batch = await batchStore(ctx, actor).get(Number(body.payment_batch_id), tx, true);
         if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
-          throw invalid({ payment_batch_id: ['A payment goes into a batch that is not completed.'] });
+          throw invalid({ payment_batch_id: [problem('payment_goes_into_batch_not_completed')] });
         return new ResourceStore(ctx.db, entity, actor).create(
           { ...body, billing_company_id: batch.billing_company_id },
           { tx },
@@ -112,9 +112,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
       const body = bodyObject(req);
       const to = Number(body.status_id ?? body.to);
       if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
-        throw invalid({
-          status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'],
-        });
+        throw invalid({ status_id: [problem('batch_closed_close_call_one_moves')] });
       return batchStore(ctx, actor).transition(idParam(req), to, {
         note: typeof body.note === 'string' ? body.note : undefined,
         version: editedVersion(req),
@@ -134,7 +132,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
       const body = bodyObject(req);
       const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
       if (!ids.length || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
-        throw invalid({ ids: ['The ids must be a list of batch ids.'] });
+        throw invalid({ ids: [problem('ids_list_batch_ids')] });
       const date = closingDate(body.date);
       const store = batchStore(ctx, actor);
       const out = [];
@@ -172,9 +170,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
         const to = body.status_id === undefined ? undefined : Number(body.status_id);
         if (to === undefined || to === Number(now.status_id)) return now;
         if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
-          throw invalid({
-            status_id: ['A batch is closed with the close call; this one moves it between In Progress and In Review.'],
-          });
+          throw invalid({ status_id: [problem('batch_closed_close_call_one_moves')] });
         return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
       });
     },

@@ -1,7 +1,7 @@
 import { entityOf } from '../resources/store-of.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { writeAuditMany } from '../audit/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
@@ -21,9 +21,8 @@ import { CLAIM_STATUS, PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
  */
 export function assertPostable(actor: Actor, batch: Row, payment?: Row): void {
   if (Number(batch.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
-    throw invalid({ payment_batch_id: ['A completed batch cannot be changed.'] });
-  if (payment?.closed_date)
-    throw invalid({ payment_id: ['A closed payment cannot be changed; reverse it to correct it.'] });
+    throw invalid({ payment_batch_id: [problem('completed_batch_cannot_changed')] });
+  if (payment?.closed_date) throw invalid({ payment_id: [problem('closed_payment_cannot_changed_reverse_correct')] });
 }
 
 /** A payment of a batch, locked for the change about to be made to it. */
@@ -34,7 +33,7 @@ export async function lockedPayment(tx: Queryable, batchId: number, paymentId: n
       batchId,
     ])
   ).rows[0];
-  if (!p) throw invalid({ payment_id: ['The payment is not in this batch.'] });
+  if (!p) throw invalid({ payment_id: [problem('payment_not_batch')] });
   return p;
 }
 
@@ -131,7 +130,7 @@ export async function postServices(
   services: ServiceInput[],
   replacing?: { claimId: number },
 ): Promise<{ payment_id: number; distributed: number; posted: number[]; reversed: number }> {
-  if (!services.length && !replacing) throw invalid({ services: ['At least one service line is required.'] });
+  if (!services.length && !replacing) throw invalid({ services: [problem('least_one_service_line_required')] });
   const bc = Number(batch.billing_company_id);
   const ids = services.map((s) => Number(s.claim_service_id));
   const ours = new Map(
@@ -162,7 +161,7 @@ export async function postServices(
       adjustments,
     };
   });
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   const earlier = replacing
     ? (
         await tx.query<Row>(
@@ -178,7 +177,7 @@ export async function postServices(
     lines,
     (i) => `line ${String(ours.get(lines[i].claim_service_id)?.procedure ?? i + 1)}`,
   );
-  if (Object.keys(problems).length) throw invalid(problems, 'The distribution does not balance.');
+  if (Object.keys(problems).length) throw invalidTexts(problems, 'distribution_does_not_balance');
   const at = {
     paymentId: Number(payment.id),
     batchId: Number(batch.id),

@@ -1,9 +1,9 @@
 import { passwordErrors } from '../../src/domain/password-policy.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import { catalog } from '../auth/permission-catalog.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
-import { PHOTO_MESSAGE, imageUpload, savedImage } from '../files/image-upload.ts';
-import { invalid } from '../http/errors.ts';
+import { imageUpload, savedImage } from '../files/image-upload.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { userDetail } from '../users/user-routes.ts';
@@ -47,8 +47,8 @@ const PINNABLE = new Set([
 
 function moduleParam(body: Record<string, unknown>): string {
   const m = body.module;
-  if (typeof m !== 'string' || !m.trim()) throw invalid({ module: ['The module field is required.'] });
-  if (!PINNABLE.has(m)) throw invalid({ module: ['The selected module is invalid.'] });
+  if (typeof m !== 'string' || !m.trim()) throw invalid({ module: [problem('module_field_required')] });
+  if (!PINNABLE.has(m)) throw invalid({ module: [problem('selected_module_invalid')] });
   return m;
 }
 
@@ -91,7 +91,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
         if (!SETTING_RULES[k](v)) errors[k] = [SETTING_MESSAGES[k]];
         else settings[k] = v;
       }
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       return ctx.db.transaction(async (tx) => {
         const before = (
           await tx.query<{ settings: Record<string, unknown>; language: string }>(
@@ -126,14 +126,14 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       if (typeof body.current_password !== 'string' || !body.current_password)
-        throw invalid({ current_password: ['The current password field is required.'] });
+        throw invalid({ current_password: [problem('current_password_field_required')] });
       const errors = passwordErrors(body.password, body.password_confirmation);
-      if (Object.keys(errors).length) throw invalid(errors);
+      if (Object.keys(errors).length) throw invalidTexts(errors);
       const stored = (
         await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [actor.userId])
       ).rows[0];
       if (!(await verifyPassword(body.current_password, stored.password_hash)))
-        throw invalid({ current_password: ['The current password is incorrect.'] });
+        throw invalid({ current_password: [problem('current_password_incorrect')] });
       const hash = await hashPassword(String(body.password));
       await ctx.db.transaction(async (tx) => {
         await tx.query(
@@ -164,7 +164,8 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
     summary: 'My photo (multipart field img, an image under 1 MB)',
     multipart: imageUpload(['img', 'photo', 'file']),
     async handle(ctx, req, actor) {
-      if (!req.file) throw invalid({ img: [PHOTO_MESSAGE] }, PHOTO_MESSAGE);
+      if (!req.file)
+        throw invalid({ img: [problem('photo_does_not_meet_parameters')] }, 'photo_does_not_meet_parameters');
       const path = await savedImage(ctx.files, actor, 'photo', req.file, null, ['img']);
       await ctx.db.transaction(async (tx) => {
         const before = (

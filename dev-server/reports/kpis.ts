@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
@@ -49,7 +49,7 @@ export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, un
     if (asked.some((x) => !Number.isSafeInteger(x) || x < 1)) errors.billing_companies = ['Choose from the list.'];
     bcs = bcs ? asked.filter((id) => bcs!.includes(id)) : asked;
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   bcs ??= (await db.query<{ id: string }>('select id from billing_companies')).rows.map((r) => Number(r.id));
   return { billingCompanyIds: bcs, from, to };
 }
@@ -168,7 +168,7 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
 /** The claims behind a number: the denied ones (optionally of a CARC group), the rejected ones, or those aged over 90 days. */
 export async function kpiClaims(db: Queryable, input: KpiInput, kpi: string, q: Record<string, unknown>) {
   const page = Number(q.page ?? 1);
-  if (!Number.isSafeInteger(page) || page < 1) throw invalid({ page: ['The page must be a positive integer.'] });
+  if (!Number.isSafeInteger(page) || page < 1) throw invalid({ page: [problem('page_positive_integer')] });
   const params: unknown[] = [input.billingCompanyIds, input.from, input.to];
   let where: string;
   if (kpi === 'denial_rate' && typeof q.group === 'string' && /^[A-Z]{2}$/.test(q.group)) {
@@ -182,7 +182,7 @@ export async function kpiClaims(db: Queryable, input: KpiInput, kpi: string, q: 
     where = `exists (select 1 from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = ${CLAIM_STATUS.REJECTED} and t.created_at::date between $2::date and $3::date)`;
   } else if (kpi === 'ar_over_90') {
     where = `c.status_id not in (${CLAIM_STATUS.DRAFT}, ${CLAIM_STATUS.COMPLETE}) and c.date_of_service < $3::date - 90 and c.date_of_service >= $2::date - 3650`;
-  } else throw invalid({ kpi: ['The claims behind denial_rate, clean_claim_rate or ar_over_90.'] });
+  } else throw invalid({ kpi: [problem('claims_behind_denial_rate_clean_claim')] });
   const rows = (
     await db.query<Record<string, unknown> & { total__: string }>(
       `select c.id, c.code, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.denial_codes, count(*) over () as total__

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import { reportByKey, reportDefinitions } from './report-definitions.ts';
@@ -120,7 +120,7 @@ export async function setFavourite(
   key: string,
   favorite: unknown,
 ): Promise<{ key: string; favorite: boolean }> {
-  if (typeof favorite !== 'boolean') throw invalid({ favorite: ['The favorite field must be true or false.'] });
+  if (typeof favorite !== 'boolean') throw invalid({ favorite: [problem('favorite_field_true_false')] });
   await reportFor(ctx, actor, key);
   return ctx.db.transaction(async (tx) => {
     const before = (

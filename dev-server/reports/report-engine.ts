@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor.ts';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import {
   basisPoints,
@@ -136,7 +136,7 @@ export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q:
     params.push(v);
     where.push(`r.${f.column} = any($${params.length}::bigint[])`);
   }
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidTexts(errors);
   return { src, params, where, filtered, groupBy, page };
 }
 

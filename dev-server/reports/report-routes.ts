@@ -1,6 +1,6 @@
 import type { Request } from 'express';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
@@ -36,7 +36,7 @@ const queryOf = (req: Request): ReportQuery => req.query as ReportQuery;
 const formatOf = (v: unknown): ExportFormat => {
   const format = String(v ?? 'csv');
   if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf')
-    throw invalid({ format: ['The format must be csv, xlsx or pdf.'] });
+    throw invalid({ format: [problem('format_csv_xlsx_pdf')] });
   return format;
 };
 const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
@@ -89,7 +89,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
           : typeof req.query.report === 'string'
             ? await reportFor(ctx, actor, req.query.report)
             : undefined;
-      if (!def) throw invalid({ report: ['Say which report.'] });
+      if (!def) throw invalid({ report: [problem('say_which_report')] });
       return runReport(ctx.db, actor, def, queryOf(req), { locale: localeOf(res) });
     },
   },
@@ -169,7 +169,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
       const { format: _f, ...query } = body;
       // The ask is checked now, so a bad date is a 422 here rather than a failed job later.
       await reportPlan(ctx.db, actor, def, query as ReportQuery);
-      if (!ctx.jobs) throw invalid({ format: ['This server runs no background jobs: export directly.'] });
+      if (!ctx.jobs) throw invalid({ format: [problem('server_runs_no_background_jobs_export')] });
       const input = { report: def.key, query, format, locale: localeOf(res), scope: exportScope(actor) };
       return ctx.jobs.enqueue(
         actor,

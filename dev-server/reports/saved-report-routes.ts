@@ -1,5 +1,5 @@
 import type { Actor } from '../auth/actor.ts';
-import { forbidden, invalid, notFound } from '../http/errors.ts';
+import { problem, invalid, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
@@ -49,7 +49,7 @@ export async function visibleSaved(
   if (q.ids !== undefined) {
     const ids = String(q.ids).split(',').map(Number);
     if (ids.some((x) => !Number.isSafeInteger(x) || x < 1))
-      throw invalid({ ids: ['The ids must be a comma-separated list of ids.'] });
+      throw invalid({ ids: [problem('ids_comma_separated_list_ids')] });
     params.push(ids);
     where.push(`p.id = any($${params.length}::bigint[])`);
   }
@@ -70,7 +70,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
   };
   const checked = (body: Record<string, unknown>, current?: Row) => {
     if (typeof body.report_key === 'string' && !reportByKey(body.report_key))
-      throw invalid({ report_key: ['There is no such report.'] });
+      throw invalid({ report_key: [problem('no_such_report')] });
     kind.check(
       body,
       typeof body.report_key === 'string' ? body.report_key : (current?.report_key as string | undefined),
@@ -180,8 +180,7 @@ export const reportPresetRoutes = savedReportRoutes({
   noun: 'presets',
   save: 'report.savepreset',
   check(body) {
-    if (body.filters !== undefined && !isObject(body.filters))
-      throw invalid({ filters: ['The filters must be an object.'] });
+    if (body.filters !== undefined && !isObject(body.filters)) throw invalid({ filters: [problem('filters_object')] });
   },
 });
 
@@ -196,6 +195,6 @@ export const customReportRoutes = savedReportRoutes({
     if (body.columns === undefined) return;
     const base = reportKey ? reportByKey(reportKey) : undefined;
     const unknown = (body.columns as string[]).filter((c) => !base?.columns.some((x) => x.key === c));
-    if (unknown.length) throw invalid({ columns: [`Not a column of the report: ${unknown.join(', ')}.`] });
+    if (unknown.length) throw invalid({ columns: [problem('not_columns_of_report', { columns: unknown.join(', ') })] });
   },
 });

@@ -1,18 +1,18 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { actionSlug, planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { can, type Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, invalid } from '../http/errors.ts';
 import { bodyObject, editedVersion, idParam, statusFromBody } from '../http/guarded-routes.ts';
 import { allowedNext } from '../../src/platform/state-machine.ts';
 import { transitionHistory } from './state-history.ts';
 import { stateAnswer, transitionRequest } from './state-routes.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { savedImage } from '../files/image-upload.ts';
-import { PHOTO_MESSAGE, imageUpload } from '../files/image-upload.ts';
+import { imageUpload } from '../files/image-upload.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { entityWriter } from './validation.ts';
 
@@ -90,7 +90,7 @@ export function resourceRouter(ctx: ResourceContext): Router {
             delete body.version;
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length)
-              throw invalid(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
+              throw invalidTexts(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
             return store.update(id, body, { check: merged(body, res.locals.locale), version });
           }
           case 'changeStatus':
@@ -136,11 +136,11 @@ export function resourceRouter(ctx: ResourceContext): Router {
         try {
           const actor = actorOf(res);
           if (!can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
-          if (!req.file) throw invalid({ logo: [PHOTO_MESSAGE] });
+          if (!req.file) throw invalid({ logo: [problem('photo_does_not_meet_parameters')] });
           const id = Number(
             (req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id,
           );
-          if (!Number.isSafeInteger(id)) throw invalid({ id: ['The id field is required.'] });
+          if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
           const store = new ResourceStore(ctx.db, entity, actor);
           const row = await store.get(id);
           res.json(

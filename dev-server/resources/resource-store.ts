@@ -5,8 +5,7 @@ import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/doma
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { writeAudit, type AuditEvent } from '../audit/audit-writer.ts';
-import { invalid } from '../http/errors.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import { recordTransition } from './state-history.ts';
 import { ssnColumns } from '../users/ssn-protection.ts';
 import { sealSecret } from '../security/secret-box.ts';
@@ -395,7 +394,7 @@ export class ResourceStore {
         );
       }
     }
-    if (Object.keys(errors).length) throw invalid(errors);
+    if (Object.keys(errors).length) throw invalidTexts(errors);
     const whereSql = [...where, ...(nameRanges.length ? [`(${nameRanges.join(' or ')})`] : [])].join(' and ');
     // Two name ranges are read as two walks of the index merged in order ("or" would make the planner read it whole).
     const branches = nameRanges.length > 1 ? nameRanges.map((r) => [...where, r].join(' and ')) : [whereSql];

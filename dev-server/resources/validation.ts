@@ -1,8 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import type { ErrorCode } from '../../src/domain/errors/error-catalogue.ts';
 import { createAjv } from '../../src/platform/ajv.ts';
 import { hasOwnerColumn, type Entity, type FieldSchema } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { invalid } from '../http/errors.ts';
 import { entityRules } from '../../src/domain/rules/entity-rules.ts';
 
 const ajv = createAjv();
@@ -54,7 +55,8 @@ export interface EntityWriter {
   /** the fields a client may write, trimmed; read-only and computed ones (id, status, display_name) dropped; null kept (it clears) */
   writable(record: Record<string, unknown>): Record<string, unknown>;
   /** validates a whole record, throwing the 422 with field messages in the caller's language */
-  check(record: Record<string, unknown>, locale: Locale, message?: string): void;
+  /** throws a 422 naming every field's problems; its headline the given code's sentence (default: the data was invalid) */
+  check(record: Record<string, unknown>, locale: Locale, headline?: ErrorCode): void;
   /** every problem of a whole record at once — the schema's and the entity rules' — without throwing */
   problems(record: Record<string, unknown>, locale: Locale): Record<string, string[]>;
   /** validates only the fields present (a PATCH of some fields); required fields are not asked for */
@@ -89,9 +91,9 @@ export function entityWriter(entity: Entity): EntityWriter {
           .filter(([k]) => !readOnly.has(k))
           .map(([k, v]) => [k, trimmed(v)]),
       ),
-    check(input, locale, message) {
+    check(input, locale, headline) {
       const found = w!.problems(input, locale);
-      if (Object.keys(found).length) throw invalid(found, message);
+      if (Object.keys(found).length) throw invalidTexts(found, headline);
     },
     problems(input, locale) {
       const record = withoutNulls(input);
@@ -111,7 +113,7 @@ export function entityWriter(entity: Entity): EntityWriter {
     },
     checkPresent(input, locale) {
       const record = withoutNulls(input);
-      if (!validatePresent(record)) throw invalid(fieldErrors(entity, validatePresent.errors ?? [], locale));
+      if (!validatePresent(record)) throw invalidTexts(fieldErrors(entity, validatePresent.errors ?? [], locale));
     },
     merged(values, locale) {
       // A null in values clears that field: the record checked is the one that will be stored.

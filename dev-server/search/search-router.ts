@@ -1,9 +1,9 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { searchExpression } from '../../src/platform/table-model.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 
@@ -45,7 +45,7 @@ export const searchRoutes: GuardedRoute<SearchContext>[] = [
     summary: 'Spotlight search (at least 3 characters; ?filter narrows to one kind)',
     async handle({ db, entities }, req, actor) {
       const term = String(req.params.term).trim();
-      if (term.length < 3) throw invalid({ term: ['The search needs at least 3 characters.'] });
+      if (term.length < 3) throw invalid({ term: [problem('search_needs_least_3_characters')] });
       const filter = typeof req.query.filter === 'string' ? req.query.filter : undefined;
       const results: Array<{ entity: string; id: number; name: string; module: string; route: string | null }> = [];
       for (const e of visible(entities, actor).filter(

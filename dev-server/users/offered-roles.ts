@@ -1,7 +1,7 @@
 import type { Actor } from '../auth/actor.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { SYSTEM_ROLE_TYPE } from '../auth/permission-catalog.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/errors.ts';
 
 export interface RoleRow {
   id: number;
@@ -42,10 +42,10 @@ export async function offeredRoles(db: Queryable, actor: Actor, billingCompanyId
 
 /** Checks a list of role ids against what the actor may give; answers the roles. */
 export async function requireOfferedRoles(db: Queryable, actor: Actor, ids: number[]): Promise<RoleRow[]> {
-  if (!ids.length) throw invalid({ roles: ['The roles field is required.'] });
+  if (!ids.length) throw invalid({ roles: [problem('roles_field_required')] });
   const offered = new Map((await offeredRoles(db, actor)).map((r) => [r.id, r]));
   const refused = ids.filter((id) => !offered.has(id));
-  if (refused.length) throw invalid({ roles: ['The selected roles are invalid.'] });
+  if (refused.length) throw invalid({ roles: [problem('selected_roles_invalid')] });
   return ids.map((id) => offered.get(id)!);
 }
 

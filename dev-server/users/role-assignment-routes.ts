@@ -1,10 +1,11 @@
-import { invalid } from '../http/errors.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { userEntity, type IdentityContext } from './identity-context.ts';
 import { requireOfferedRoles, rolesOf, setRoles } from './offered-roles.ts';
 
-export const LAST_ROLE_MESSAGE = 'A user must keep at least one role.';
+export const LAST_ROLE_MESSAGE = ERROR_CATALOGUE.user_keep_least_one_role.en;
 
 /** PATCH /permission/assign-role-user/{user}/{role} and remove-role-user: one role at a time, audited. */
 function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
@@ -17,7 +18,7 @@ function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
       const [role] = await requireOfferedRoles(tx, actor, [roleId]);
       const before = (await rolesOf(tx, userId)).map((r) => r.id);
       const next = add ? [...new Set([...before, roleId])] : before.filter((id) => id !== roleId);
-      if (!next.length) throw invalid({ roles: [LAST_ROLE_MESSAGE] }, LAST_ROLE_MESSAGE);
+      if (!next.length) throw invalid({ roles: [problem('user_keep_least_one_role')] }, 'user_keep_least_one_role');
       if (next.length !== before.length) {
         await setRoles(tx, userId, next);
         await store.audit(tx, 'roles_changed', user, { roles: before }, { roles: next });

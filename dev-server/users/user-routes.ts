@@ -1,11 +1,12 @@
 import { blockedSql, unblockEmail } from '../auth/sign-in-throttle.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { isSsn } from '../../src/domain/formats.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { WELCOME_HOURS, issueResetToken } from '../auth/password-reset.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AuditEvent } from '../audit/audit-writer.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { appUrl, mailMessages } from '../mail/mail-messages.ts';
@@ -17,10 +18,10 @@ import { offeredRoles, requireOfferedRoles, rolesOf, setRoles } from './offered-
 import { ssnHash } from './ssn-protection.ts';
 
 export const USER_MESSAGES = {
-  exists: 'User already exists for this email',
+  exists: ERROR_CATALOGUE.user_already_exists_email.en,
   existsElsewhere:
     'This person already has an account in another billing company; ask its administrator or support to add your billing company to it.',
-  missing: "The user doesn't exist",
+  missing: ERROR_CATALOGUE.user_does_not_exist.en,
   unlocked: 'The user has been unlocked.',
   sessionsEnded: "The user's sessions have been ended.",
 } as const;
@@ -64,7 +65,7 @@ async function lookupCard(ctx: IdentityContext, actor: Actor, where: string, val
     [value],
   );
   const u = r.rows[0];
-  if (!u) throw notFound(USER_MESSAGES.missing);
+  if (!u) throw notFound('user_does_not_exist');
   const ids = u.billing_company_ids.map(Number);
   const mine = actor.crossTenant || ids.some((id) => actor.billingCompanyIds.includes(id));
   // Someone of another billing company: that the person exists is all that may be said (to avoid a
@@ -88,17 +89,17 @@ function billingCompaniesFor(actor: Actor, asked: unknown, needsOne: boolean): n
   const ids = Array.isArray(asked) ? asked.map(Number) : [];
   if (!actor.crossTenant) {
     if (ids.some((id) => !actor.billingCompanyIds.includes(id)))
-      throw invalid({ billing_company_ids: ['The selected billing companies are invalid.'] });
+      throw invalid({ billing_company_ids: [problem('selected_billing_companies_invalid')] });
     if (ids.length) return ids;
     if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds;
   }
-  if (!ids.length && needsOne) throw invalid({ billing_company_ids: ['The billing company field is required.'] });
+  if (!ids.length && needsOne) throw invalid({ billing_company_ids: [problem('billing_company_required')] });
   return ids;
 }
 
 async function emailTaken(db: Queryable, email: string, exceptId = 0) {
   const r = await db.query('select 1 from users where lower(email) = lower($1) and id <> $2', [email, exceptId]);
-  if (r.rowCount) throw invalid({ email: [USER_MESSAGES.exists] }, USER_MESSAGES.exists);
+  if (r.rowCount) throw invalid({ email: [problem('user_already_exists_email')] }, 'user_already_exists_email');
 }
 
 export const userRoutes: GuardedRoute<IdentityContext>[] = [
@@ -109,7 +110,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     summary: 'Find a user by SSN before adding one',
     async handle(ctx, req, actor) {
       const ssn = String(req.params.ssn);
-      if (!isSsn(ssn) && !/^\d{9}$/.test(ssn)) throw invalid({ ssn: ['The SSN must be in the format xxx-xx-xxxx.'] });
+      if (!isSsn(ssn) && !/^\d{9}$/.test(ssn)) throw invalid({ ssn: [problem('ssn_format_xxx_xx_xxxx')] });
       return lookupCard(ctx, actor, 'ssn_hash = $1', await ssnHash(ctx.db, ssn));
     },
   },
@@ -120,7 +121,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     summary: 'Find a user by e-mail before adding one',
     async handle(ctx, req, actor) {
       const email = req.query.email;
-      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: ['The email field is required.'] });
+      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
       return lookupCard(ctx, actor, 'lower(email) = lower($1)', email.trim());
     },
   },

@@ -11,7 +11,7 @@ describe('error catalogue', () => {
   it('answers a call without a token with 401 Unauthenticated.', async () => {
     const r = await app.as(null)('GET', '/diagnosis');
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ message: 'Unauthenticated.' });
+    expect(r.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
   });
 
   it('answers a made-up token with 401', async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../dev-server/i18n/locale.ts';
+import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const files = (dir: string): string[] =>
@@ -14,27 +15,45 @@ const literals = (code: string) =>
     .map((m) => (m[1] ?? m[2]).replace(/\\(['"])/g, '$1'))
     // A sentence a person reads: a capital letter first, words, a full stop, question or colon at the end.
     .filter((t) => /^[A-Z]/.test(t) && /\s/.test(t) && /[.?:)]$/.test(t));
-
-/** Every sentence the server answers with when it refuses: in a 422/403/404/409 call, or in a module's message map. */
-function refusals(): Array<{ text: string; at: string }> {
-  const out: Array<{ text: string; at: string }> = [];
-  for (const f of files(join(ROOT, 'dev-server'))) {
-    const code = readFileSync(f, 'utf8');
-    const at = relative(ROOT, f);
-    for (const call of code.matchAll(
-      /\b(?:invalid|forbidden|notFound|conflict)\(\s*(?:\{[\s\S]*?\}\s*(?:,\s*[^)]*)?|'[^']*')\)/g,
-    ))
-      for (const text of literals(call[0])) out.push({ text, at });
-    for (const map of code.matchAll(/\b[A-Z_]+_(?:MESSAGES|TEXT)\s*=\s*\{([\s\S]*?)\n\}/g))
-      for (const text of literals(map[1])) out.push({ text, at });
-  }
-  return out;
-}
+const serverFiles = () =>
+  files(join(ROOT, 'dev-server')).map((f) => ({ at: relative(ROOT, f), code: readFileSync(f, 'utf8') }));
+const parts = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('messages in Spanish', () => {
-  it('every sentence the server refuses with has its Spanish', () => {
-    const found = refusals();
-    expect(found.length).toBeGreaterThan(100);
+  it('every refusal in the catalogue has its Spanish, naming the same parts as its English', () => {
+    const entries = Object.entries(ERROR_CATALOGUE);
+    expect(entries.length).toBeGreaterThan(200);
+    const wrong = entries
+      .filter(
+        ([, e]) =>
+          !e.es.trim() || (e.es === e.en && !/^\{\w+\}$/.test(e.en)) || parts(e.es).join() !== parts(e.en).join(),
+      )
+      .map(([code]) => code);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the server refuses by code: no English sentence is thrown as a field problem or a headline', () => {
+    const found = serverFiles().flatMap(({ at, code }) =>
+      [
+        ...code.matchAll(
+          /\b(?:invalid|notFound|unauthenticated|problem|fieldError)\(\s*(?:\{[\s\S]*?\}\s*(?:,\s*[^)]*)?|'[^']*')\)/g,
+        ),
+      ]
+        .flatMap((call) => literals(call[0]))
+        .map((text) => `${at}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("a rule's sentence carried as text (the schemas' rules, the checks the forms share) has its Spanish", () => {
+    const found = serverFiles().flatMap(({ at, code }) =>
+      [
+        ...[...code.matchAll(/\b[A-Z_]+_(?:MESSAGES|TEXT)\s*=\s*\{([\s\S]*?)\n\}/g)].map((m) => m[1]),
+        ...[...code.matchAll(/\.push\(([^;]*)\);/g)].filter((m) => /errors|problems/.test(m[0])).map((m) => m[1]),
+        ...[...code.matchAll(/(?:errors|problems)(?:\.\w+|\[[^\]]+\])\s*=\s*\[([^\]]*)\]/g)].map((m) => m[1]),
+      ].flatMap((chunk) => literals(chunk).map((text) => ({ text, at }))),
+    );
+    expect(found.length).toBeGreaterThan(20);
     const missing = [
       ...new Set(found.filter((m) => translate(m.text, 'es') === m.text).map((m) => `${m.at}: ${m.text}`)),
     ];

@@ -107,7 +107,7 @@ describe('generic resource routes', () => {
   it('answers malformed JSON with 400 and a clear message', async () => {
     const r = await admin('POST', '/modifier', '{"code": "GA",', { 'content-type': 'application/json' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(r.body).toEqual({ message: 'The request body is not valid JSON.', code: 'body_not_json' });
   });
 
   it('answers an oversized body with 413', async () => {

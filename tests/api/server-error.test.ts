@@ -22,6 +22,7 @@ describe('a failure inside the server', () => {
       expect(r.status).toBe(500);
       expect(r.body).toEqual({
         message: 'Internal Server Error. Please try again later.',
+        code: 'server_error',
         error_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     } finally {

@@ -99,7 +99,7 @@ describe("a Billing Manager cannot read or change another billing company's rows
   it('is refused actions their role lacks with 403', async () => {
     const r = await managerA('POST', '/billing-company/create', { name: 'New', abbreviation: 'NEW' });
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ message: 'This action is unauthorized.' });
+    expect(r.body).toEqual({ message: 'This action is unauthorized.', code: 'forbidden' });
     expect((await managerA('POST', '/diagnosis', { code: 'Z00', description: 'x' })).status).toBe(403);
   });
 });

@@ -1,11 +1,28 @@
 import type { ErrorParams } from './domain-error.ts';
+import type { CatalogueEntry } from './catalogue-entry.ts';
+import { ACCESS_ERRORS } from './catalogue/access-errors.ts';
+import { ADMISSIONS_ERRORS } from './catalogue/admissions-errors.ts';
+import { AUDIT_ERRORS } from './catalogue/audit-errors.ts';
+import { AUTH_ERRORS } from './catalogue/auth-errors.ts';
+import { BATCHES_ERRORS } from './catalogue/batches-errors.ts';
+import { CLAIMS_ERRORS } from './catalogue/claims-errors.ts';
+import { DENIALS_ERRORS } from './catalogue/denials-errors.ts';
+import { DESKTOP_ERRORS } from './catalogue/desktop-errors.ts';
+import { EXCHANGE_ERRORS } from './catalogue/exchange-errors.ts';
+import { FILES_ERRORS } from './catalogue/files-errors.ts';
+import { HTTP_ERRORS } from './catalogue/http-errors.ts';
+import { LEDGER_ERRORS } from './catalogue/ledger-errors.ts';
+import { MASTER_DATA_ERRORS } from './catalogue/master-data-errors.ts';
+import { MESSENGER_ERRORS } from './catalogue/messenger-errors.ts';
+import { PAPER_ERRORS } from './catalogue/paper-errors.ts';
+import { PATIENTS_ERRORS } from './catalogue/patients-errors.ts';
+import { PAYMENTS_ERRORS } from './catalogue/payments-errors.ts';
+import { PROFILE_ERRORS } from './catalogue/profile-errors.ts';
+import { REPORTS_ERRORS } from './catalogue/reports-errors.ts';
+import { SEARCH_ERRORS } from './catalogue/search-errors.ts';
+import { USERS_ERRORS } from './catalogue/users-errors.ts';
 
 export type Locale = 'en' | 'es';
-interface Entry {
-  status: number;
-  en: string;
-  es: string;
-}
 
 /**
  * Every typed error: its HTTP status and its sentence in each language. {name} parts are filled
@@ -14,6 +31,8 @@ interface Entry {
 export const ERROR_CATALOGUE = {
   not_found: { status: 404, en: 'The requested record was not found.', es: 'No se encontró el registro solicitado.' },
   not_found_message: { status: 404, en: '{message}', es: '{message}' },
+  rule_text: { status: 422, en: '{text}', es: '{text}' },
+  unauthenticated: { status: 401, en: 'Unauthenticated.', es: 'No autenticado.' },
   forbidden: { status: 403, en: 'This action is unauthorized.', es: 'Esta acción no está autorizada.' },
   invalid: { status: 422, en: 'The given data was invalid.', es: 'Los datos proporcionados no son válidos.' },
   required: { status: 422, en: 'The {field} field is required.', es: 'El campo {field} es obligatorio.' },
@@ -202,7 +221,29 @@ export const ERROR_CATALOGUE = {
   },
   claim_not_found: { status: 404, en: 'Claim Not Found', es: 'Reclamo no encontrado' },
   patient_without_policies: { status: 422, en: 'Patient without policies', es: 'Paciente sin pólizas' },
-} satisfies Record<string, Entry>;
+  // Each module's own refusals.
+  ...ACCESS_ERRORS,
+  ...ADMISSIONS_ERRORS,
+  ...AUDIT_ERRORS,
+  ...AUTH_ERRORS,
+  ...BATCHES_ERRORS,
+  ...CLAIMS_ERRORS,
+  ...DENIALS_ERRORS,
+  ...DESKTOP_ERRORS,
+  ...EXCHANGE_ERRORS,
+  ...FILES_ERRORS,
+  ...HTTP_ERRORS,
+  ...LEDGER_ERRORS,
+  ...MASTER_DATA_ERRORS,
+  ...MESSENGER_ERRORS,
+  ...PAPER_ERRORS,
+  ...PATIENTS_ERRORS,
+  ...PAYMENTS_ERRORS,
+  ...PROFILE_ERRORS,
+  ...REPORTS_ERRORS,
+  ...SEARCH_ERRORS,
+  ...USERS_ERRORS,
+} satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
@@ -217,4 +258,9 @@ export function errorText(code: ErrorCode, params: ErrorParams = {}, locale: Loc
   });
 }
 
-export const errorStatus = (code: ErrorCode) => ERROR_CATALOGUE[code].status;
+/**
+ * The HTTP status an error answers with: a refusal naming fields at fault is a 422 whatever its headline
+ * (a sentence may head a 404 in one place and a field's 422 in another); otherwise its code's status.
+ */
+export const errorStatus = (err: { code: ErrorCode; fields: Record<string, unknown> }) =>
+  Object.keys(err.fields).length ? 422 : ERROR_CATALOGUE[err.code].status;

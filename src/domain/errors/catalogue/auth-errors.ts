@@ -1,0 +1,82 @@
+import type { CatalogueEntry } from '../catalogue-entry.ts';
+
+/** The auth module's refusals: status and sentence in each language, by code. */
+export const AUTH_ERRORS = {
+  label_field_required: { status: 422, en: 'The {label} field is required.', es: 'El campo {label} es obligatorio.' },
+  enter_last_4_digits_ssn: {
+    status: 422,
+    en: 'Enter the last 4 digits of the SSN.',
+    es: 'Ingrese los últimos 4 dígitos del SSN.',
+  },
+  session_expired_due_inactivity: {
+    status: 401,
+    en: 'Your session has expired due to inactivity',
+    es: 'Su sesión ha expirado por inactividad',
+  },
+  session_expired_sign_again: {
+    status: 401,
+    en: 'Your session has expired. Sign in again.',
+    es: 'Su sesión ha expirado. Inicie sesión de nuevo.',
+  },
+  access_application_been_restricted_contact_support: {
+    status: 403,
+    en: 'Access to the application has been restricted. contact support.',
+    es: 'El acceso a la aplicación ha sido restringido. Contacte a soporte.',
+  },
+  user_been_blocked_enter_user_code: {
+    status: 401,
+    en: 'Your user has been blocked. Enter your user code or try again in 24 hours.',
+    es: 'Su usuario ha sido bloqueado. Ingrese su código de usuario o inténtelo de nuevo en 24 horas.',
+  },
+  entered_bad_credentials_3_times_if: {
+    status: 429,
+    en: 'You have entered bad credentials 3 times. If you enter bad credentials again your user will be blocked for security.',
+    es: 'Ha ingresado credenciales incorrectas 3 veces. Si vuelve a ingresar credenciales incorrectas su usuario será bloqueado por seguridad.',
+  },
+  bad_credentials: { status: 401, en: 'Bad Credentials', es: 'Credenciales incorrectas' },
+  too_many_failed_sign_ins_from: {
+    status: 429,
+    en: 'Too many failed sign-ins from this address. Please wait before trying again.',
+    es: 'Demasiados inicios de sesión fallidos desde esta dirección. Espere antes de volver a intentarlo.',
+  },
+  user_inactive_more_information_contact_administrator: {
+    status: 401,
+    en: 'Your user is inactive, for more information contact the administrator.',
+    es: 'Su usuario está inactivo; para más información contacte al administrador.',
+  },
+  not_allowed_access_application: {
+    status: 401,
+    en: 'You are not allowed to access this application',
+    es: 'No tiene permitido acceder a esta aplicación',
+  },
+  trying_access_from_new_device_enter: {
+    status: 403,
+    en: 'You are trying to access from a new device. Enter the code sent to your email.',
+    es: 'Está intentando acceder desde un dispositivo nuevo. Ingrese el código enviado a su correo electrónico.',
+  },
+  email_field_required: {
+    status: 422,
+    en: 'The email field is required.',
+    es: 'El campo correo electrónico es obligatorio.',
+  },
+  reset_token_invalid: {
+    status: 422,
+    en: 'This password link is not valid or has already been used. Ask for a new one.',
+    es: 'Este enlace de contraseña no es válido o ya se usó. Solicite uno nuevo.',
+  },
+  reset_token_expired: {
+    status: 422,
+    en: 'This password link has expired. Ask for a new one.',
+    es: 'Este enlace de contraseña ha expirado. Solicite uno nuevo.',
+  },
+  device_code_wrong: {
+    status: 403,
+    en: 'The validation code is incorrect. Please check and enter again.',
+    es: 'El código de validación es incorrecto. Verifíquelo e ingréselo de nuevo.',
+  },
+  device_code_expired: {
+    status: 403,
+    en: 'The validation code has expired. request a new code.',
+    es: 'El código de validación ha expirado. Solicite un código nuevo.',
+  },
+} satisfies Record<string, CatalogueEntry>;

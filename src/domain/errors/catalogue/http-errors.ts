@@ -1,0 +1,47 @@
+import type { CatalogueEntry } from '../catalogue-entry.ts';
+
+/** Refusals of the HTTP layer itself: a request it cannot read, a path it does not serve, a client too fast. */
+export const HTTP_ERRORS = {
+  route_not_found: { status: 404, en: 'Not found.', es: 'No encontrado.' },
+  too_many_requests: {
+    status: 429,
+    en: 'You have made many requests in a short time, please wait 10 seconds',
+    es: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos',
+  },
+  server_error: {
+    status: 500,
+    en: 'Internal Server Error. Please try again later.',
+    es: 'Error interno del servidor. Inténtelo de nuevo más tarde.',
+  },
+  body_not_json: {
+    status: 400,
+    en: 'The request body is not valid JSON.',
+    es: 'El cuerpo de la solicitud no es un JSON válido.',
+  },
+  body_unreadable: {
+    status: 400,
+    en: 'The request body could not be read.',
+    es: 'No se pudo leer el cuerpo de la solicitud.',
+  },
+  body_too_large: {
+    status: 413,
+    en: 'The request body is too large.',
+    es: 'El cuerpo de la solicitud es demasiado grande.',
+  },
+  encoding_unsupported: {
+    status: 415,
+    en: 'Unsupported request encoding.',
+    es: 'Codificación de la solicitud no admitida.',
+  },
+  body_not_object: {
+    status: 422,
+    en: 'The request body must be a JSON object.',
+    es: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  },
+  status_true_or_false: {
+    status: 422,
+    en: 'The status must be true or false.',
+    es: 'El estado debe ser verdadero o falso.',
+  },
+  field_an_id: { status: 422, en: 'The {field} must be an id.', es: 'El campo {field} debe ser un id.' },
+} satisfies Record<string, CatalogueEntry>;
