@@ -41,7 +41,7 @@ export async function createSession(db: Database, userId: number, req: Request, 
   return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
 }
 
-interface SessionRow {
+interface SessionState {
   id: number;
   user_id: number;
   device_id: number | null;
@@ -52,6 +52,11 @@ interface SessionRow {
   access_expired: boolean;
   refresh_expired: boolean;
   idle_ms: number;
+  access_epoch: string;
+}
+
+/** What a person may do: the part of a session that changes only when access is changed. */
+interface Access {
   permissions: string[];
   billing_company_ids: number[];
   roles: string[];
@@ -60,13 +65,23 @@ interface SessionRow {
   restrictions: Restriction[];
 }
 
-/** One query: the session, its user, their permissions, roles and billing companies. */
-export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
-  const r = await db.query<SessionRow>(
-    `select s.id, s.user_id, s.device_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
-            s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
-            (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
-            array(select distinct p.slug from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+type SessionRow = SessionState & Access;
+
+/**
+ * Each database's access already read, by user, with the access epoch it was read at (migration 0053:
+ * every change to roles, permissions, memberships or address restrictions moves the epoch, in any
+ * process). Per database object: a test process opens many.
+ */
+const accessKept = new WeakMap<Database, Map<number, { epoch: string; access: Access }>>();
+const ACCESS_KEPT_MAX = 10_000;
+
+async function accessOf(db: Database, userId: number, epoch: string): Promise<Access> {
+  let kept = accessKept.get(db);
+  if (!kept) accessKept.set(db, (kept = new Map()));
+  const hit = kept.get(userId);
+  if (hit && hit.epoch === epoch) return hit.access;
+  const r = await db.query<Access>(
+    `select array(select distinct p.slug from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
                   join permissions p on p.id = rp.permission_id where ur.user_id = u.id) as permissions,
             array(select billing_company_id from billing_company_users where user_id = u.id order by 1) as billing_company_ids,
             array(select r.slug from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles,
@@ -74,11 +89,33 @@ export async function loadSession(db: Database, token: string): Promise<SessionR
             coalesce((select json_agg(json_build_object('ip_beginning', x.ip_beginning, 'ip_finish', x.ip_finish, 'applies_to', x.applies_to, 'user_id', x.user_id, 'role_id', x.role_id))
                from ip_restrictions x join billing_company_users m on m.billing_company_id = x.billing_company_id where m.user_id = u.id), '[]'::json) as restrictions,
             exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant
+       from users u where u.id = $1`,
+    [userId, SYSTEM_ROLE_TYPE],
+    { name: 'load-access' },
+  );
+  const access = r.rows[0];
+  if (kept.size >= ACCESS_KEPT_MAX) kept.clear();
+  kept.set(userId, { epoch, access });
+  return access;
+}
+
+/**
+ * The session of a token: its state (revoked, expired, idle) read on every request in one index
+ * lookup, and its user's permissions, roles and billing companies as last read unless access changed.
+ */
+export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
+  const r = await db.query<SessionState>(
+    `select s.id, s.user_id, s.device_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
+            s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
+            (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
+            (select epoch from access_epoch where id = 1)::text as access_epoch
        from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
-    [hashToken(token), SYSTEM_ROLE_TYPE],
+    [hashToken(token)],
     { name: 'load-session' },
   );
-  return r.rows[0] ?? null;
+  const state = r.rows[0];
+  if (!state) return null;
+  return { ...state, ...(await accessOf(db, Number(state.user_id), state.access_epoch)) };
 }
 
 export interface AuthOptions {
