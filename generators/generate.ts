@@ -4,7 +4,7 @@ import { loadEntities } from '../src/platform/load-schemas.ts';
 import { tableModel } from '../src/platform/table-model.ts';
 import { diffSnapshots, type Snapshot } from './migration-diff.ts';
 import { generateOpenApi } from './openapi.ts';
-import { HAND_WRITTEN_ROUTES } from '../dev-server/http/route-catalogue.ts';
+import { API_ROUTES } from '../dev-server/api-modules.ts';
 import { generateTypes } from './typescript-types.ts';
 import { generateNamedIds } from './named-ids.ts';
 
@@ -59,7 +59,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   outputs.set(join(opts.generatedDir, 'ids.ts'), generateNamedIds(entities, join(opts.schemasDir, 'lists')));
   outputs.set(
     join(opts.generatedDir, 'openapi.json'),
-    JSON.stringify(generateOpenApi(entities, HAND_WRITTEN_ROUTES), null, 2) + '\n',
+    JSON.stringify(generateOpenApi(entities, API_ROUTES), null, 2) + '\n',
   );
 
   const snapshotPath = join(opts.migrationsDir, SNAPSHOT);

@@ -14,47 +14,14 @@ export interface DeclaredRoute {
   path: string;
   permission: string | string[] | null;
   summary: string;
+  /** the module that declares it: its OpenAPI tag */
+  module?: string;
+  /** 'open': answered without a token (signing in); otherwise a bearer token is needed */
+  access?: unknown;
 }
 
-/** Open routes of sign-in and recovery: no token, so no permission to declare. */
-export const OPEN_ROUTES: DeclaredRoute[] = [
-  {
-    method: 'post',
-    path: '/auth/login',
-    permission: null,
-    summary: 'Sign in with email, password and, from a new device, the mailed code',
-  },
-  { method: 'post', path: '/auth/send-email-code', permission: null, summary: 'Send a new device code' },
-  { method: 'post', path: '/auth/forgot-password', permission: null, summary: 'Mail a link to choose a new password' },
-  {
-    method: 'post',
-    path: '/auth/reset-password',
-    permission: null,
-    summary: 'Set a new password with the mailed token',
-  },
-  {
-    method: 'post',
-    path: '/auth/forgot-user',
-    permission: null,
-    summary: 'Mail the user name (e-mail and last 4 of the SSN)',
-  },
-  {
-    method: 'get',
-    path: '/auth/check-token',
-    permission: null,
-    summary: 'Whether a token is valid, expired or revoked',
-  },
-  { method: 'get', path: '/auth/refresh-token', permission: null, summary: 'A new access token for a live session' },
-  {
-    method: 'get',
-    path: '/auth/me',
-    permission: null,
-    summary: 'Menu, taskbars, profile and permissions of the signed-in user',
-  },
-  { method: 'get', path: '/auth/logout', permission: null, summary: 'End this session' },
-];
-
-function declaredOperation(route: DeclaredRoute, open: boolean): object {
+function declaredOperation(route: DeclaredRoute): object {
+  const open = route.access === 'open';
   const params = [...(route.path.match(/\{(\w+)\}/g) ?? [])].map((m) => ({
     name: m.slice(1, -1),
     in: 'path',
@@ -69,7 +36,7 @@ function declaredOperation(route: DeclaredRoute, open: boolean): object {
       : `permission ${[route.permission].flat().join(' or ')}`;
   return {
     operationId: `${route.method}_${route.path.replace(/[^a-z0-9]+/gi, '_')}`,
-    tags: [open ? 'Sign-in' : 'Identity and access'],
+    tags: [route.module ?? 'Identity and access'],
     summary: `${route.summary} (${who})`,
     ...(open ? {} : { security: [{ bearer: [] }] }),
     parameters: params,
@@ -224,8 +191,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       (paths[route.path] ??= {})[route.method] = op;
     }
   }
-  for (const route of OPEN_ROUTES) (paths[route.path] ??= {})[route.method] = declaredOperation(route, true);
-  for (const route of declared) (paths[route.path] ??= {})[route.method] ??= declaredOperation(route, false);
+  for (const route of declared) (paths[route.path] ??= {})[route.method] ??= declaredOperation(route);
   return {
     openapi: '3.1.0',
     info: { title: 'Revenue-cycle platform API', version: '1' },

@@ -1,35 +1,46 @@
-import express, { type Router } from 'express';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
-import type { Actor } from './actor.ts';
 import { buildMenu } from './menu.ts';
 import { SHELL_DEFAULTS } from '../profile/profile-routes.ts';
-import { ACCESS_TTL_S, authenticate, bearer, createSession, hashToken, loadSession } from './sessions.ts';
+import { ACCESS_TTL_S, bearer, createSession, hashToken, loadSession } from './sessions.ts';
 
-export function authRouter(db: Database, entities: Entity[]): Router {
-  const router = express.Router();
+export interface SessionRouteContext {
+  db: Database;
+  entities: Entity[];
+}
 
-  // Refresh accepts an expired access token while the session lives: the client refreshes before a call when expired.
-  router.get('/auth/refresh-token', authenticate(db, { allowExpiredAccess: true }), async (req, res, next) => {
-    try {
-      const actor = res.locals.actor as Actor;
+/** The session's own routes: refresh, the signed-in person's shell, the predecessor's token check, sign-out. */
+export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
+  {
+    // Refresh accepts an expired access token while the session lives: the client refreshes before a call when expired.
+    method: 'get',
+    path: '/auth/refresh-token',
+    permission: null,
+    access: { allowExpiredAccess: true },
+    summary: 'A new access token for a live session',
+    raw: true,
+    async handle({ db }, req, actor, res) {
       const fresh = await createSession(db, actor.userId, req, actor.deviceId);
       await db.query('update sessions set revoked_at = now() where token_hash = $1', [hashToken(bearer(req)!)]);
       res.json(fresh);
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  router.get('/auth/me', authenticate(db, { countsAsActivity: false }), async (_req, res, next) => {
-    try {
-      const actor = res.locals.actor as Actor;
+  {
+    method: 'get',
+    path: '/auth/me',
+    permission: null,
+    access: { countsAsActivity: false },
+    summary: 'Menu, taskbars, profile and permissions of the signed-in user',
+    raw: true,
+    async handle({ db, entities }, req, actor, res) {
       const u = (
         await db.query<Record<string, unknown>>(
           `select u.id, u.email, u.first_name, u.last_name, u.language, u.settings, u.taskbars, u.photo,
-                coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
-                   from billing_companies b join billing_company_users bu on bu.billing_company_id = b.id where bu.user_id = u.id), '[]'::json) as billing_companies
-           from users u where u.id = $1`,
+              coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
+                 from billing_companies b join billing_company_users bu on bu.billing_company_id = b.id where bu.user_id = u.id), '[]'::json) as billing_companies
+         from users u where u.id = $1`,
           [actor.userId],
         )
       ).rows[0];
@@ -62,14 +73,18 @@ export function authRouter(db: Database, entities: Entity[]): Router {
         inactivity_time: Number(res.getHeader('inactivity-time')),
         expires_in: ACCESS_TTL_S,
       });
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  // The predecessor's token check, with its words and statuses.
-  router.get('/auth/check-token', async (req, res, next) => {
-    try {
+  {
+    // The predecessor's token check, with its words and statuses.
+    method: 'get',
+    path: '/auth/check-token',
+    permission: null,
+    access: 'open',
+    summary: 'Whether a token is valid, expired or revoked',
+    raw: true,
+    async handle({ db }, req, actor, res) {
       const token = bearer(req);
       const s = token ? await loadSession(db, token) : null;
       if (!s) {
@@ -85,18 +100,19 @@ export function authRouter(db: Database, entities: Entity[]): Router {
         return;
       }
       res.json({ message: 'Token is valid' });
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  router.get('/auth/logout', authenticate(db, { allowExpiredAccess: true }), async (_req, res, next) => {
-    try {
-      await db.query('update sessions set revoked_at = now() where id = $1', [(res.locals.actor as Actor).sessionId]);
+  {
+    method: 'get',
+    path: '/auth/logout',
+    permission: null,
+    access: { allowExpiredAccess: true },
+    summary: 'End this session',
+    raw: true,
+    async handle({ db }, req, actor, res) {
+      await db.query('update sessions set revoked_at = now() where id = $1', [actor.sessionId]);
       res.json({ message: 'Successfully logged out' });
-    } catch (e) {
-      next(e);
-    }
-  });
-  return router;
-}
+    },
+  },
+];

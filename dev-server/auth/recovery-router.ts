@@ -1,6 +1,6 @@
+import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { unblockEmail } from './sign-in-throttle.ts';
 import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import express, { type Router } from 'express';
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
@@ -26,11 +26,20 @@ const requiredText = (body: Record<string, unknown>, field: string, label: strin
 };
 
 /** Forgot password, set a new one, forgot user: open to anyone, so each answers alike whatever exists. */
-export function recoveryRouter(db: Database, mail: MailTransport): Router {
-  const router = express.Router();
+export interface RecoveryContext {
+  db: Database;
+  mail: MailTransport;
+}
 
-  router.post('/auth/forgot-password', async (req, res, next) => {
-    try {
+export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
+  {
+    method: 'post',
+    path: '/auth/forgot-password',
+    permission: null,
+    access: 'open',
+    summary: 'Mail a link to choose a new password',
+    raw: true,
+    async handle({ db, mail }, req, actor, res) {
       const email = requiredText(bodyObject(req), 'email', 'email');
       const u = (
         await db.query<{ id: number; email: string; language: string }>(
@@ -48,13 +57,17 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
         await mail.send(db, { to: u.email, subject: m.subject, text: m.text, kind: 'password-reset', userId: u.id });
       }
       res.json({ message: translate(RECOVERY.resetSent, res.locals.locale) });
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  router.post('/auth/reset-password', async (req, res, next) => {
-    try {
+  {
+    method: 'post',
+    path: '/auth/reset-password',
+    permission: null,
+    access: 'open',
+    summary: 'Set a new password with the mailed token',
+    raw: true,
+    async handle({ db }, req, actor, res) {
       const body = bodyObject(req);
       const token = requiredText(body, 'token', 'token');
       const errors = passwordErrors(body.password, body.password_confirmation);
@@ -87,13 +100,17 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
         });
       });
       res.json({ message: translate(RECOVERY.passwordSet, res.locals.locale) });
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  router.post('/auth/forgot-user', async (req, res, next) => {
-    try {
+  {
+    method: 'post',
+    path: '/auth/forgot-user',
+    permission: null,
+    access: 'open',
+    summary: 'Mail the user name (e-mail and last 4 of the SSN)',
+    raw: true,
+    async handle({ db, mail }, req, actor, res) {
       const body = bodyObject(req);
       const email = requiredText(body, 'email', 'email');
       const last4 = requiredText(body, 'ssn_last4', 'last 4 digits of the SSN');
@@ -109,9 +126,6 @@ export function recoveryRouter(db: Database, mail: MailTransport): Router {
         await mail.send(db, { to: u.email, subject: m.subject, text: m.text, kind: 'user-reminder', userId: u.id });
       }
       res.json({ message: translate(RECOVERY.userSent, res.locals.locale) });
-    } catch (e) {
-      next(e);
-    }
-  });
-  return router;
-}
+    },
+  },
+];

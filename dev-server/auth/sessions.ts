@@ -1,3 +1,4 @@
+import type { SessionAllowances } from '../http/guarded-routes.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { unauthenticated, DomainError } from '../../src/domain/errors/domain-error.ts';
@@ -118,10 +119,7 @@ export async function loadSession(db: Database, token: string): Promise<SessionR
   return { ...state, ...(await accessOf(db, Number(state.user_id), state.access_epoch)) };
 }
 
-export interface AuthOptions {
-  allowExpiredAccess?: boolean;
-  countsAsActivity?: boolean;
-}
+export type AuthOptions = SessionAllowances;
 
 /**
  * Authenticates the bearer token, enforces revocation, expiry and the idle limit, records

@@ -1,4 +1,5 @@
-import express, { type Request, type Router } from 'express';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
+import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { invalidTexts, DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
@@ -88,17 +89,28 @@ async function failedSignIn(db: Database, email: string, ip: string): Promise<ne
   throw new DomainError('bad_credentials');
 }
 
-export function signInRouter(db: Database, mail: MailTransport): Router {
-  const router = express.Router();
+export interface SignInContext {
+  db: Database;
+  mail: MailTransport;
+}
 
-  const sendCode = async (user: { id: number; email: string; language: string }) => {
-    const code = await issueDeviceCode(db, user.id);
-    const m = mailMessages.deviceCode(user.language as Locale, code, CODE_TTL_MINUTES);
-    await mail.send(db, { to: user.email, subject: m.subject, text: m.text, kind: 'device-code', userId: user.id });
-  };
+async function sendCode({ db, mail }: SignInContext, user: { id: number; email: string; language: string }) {
+  const code = await issueDeviceCode(db, user.id);
+  const m = mailMessages.deviceCode(user.language as Locale, code, CODE_TTL_MINUTES);
+  await mail.send(db, { to: user.email, subject: m.subject, text: m.text, kind: 'device-code', userId: user.id });
+}
 
-  router.post('/auth/login', async (req, res, next) => {
-    try {
+/** Sign-in: open to anyone (no token yet). */
+export const signInRoutes: GuardedRoute<SignInContext>[] = [
+  {
+    method: 'post',
+    path: '/auth/login',
+    permission: null,
+    access: 'open',
+    summary: 'Sign in with email, password and, from a new device, the mailed code',
+    raw: true,
+    async handle(ctx, req, actor, res) {
+      const { db } = ctx;
       const { email, password, code, deviceToken } = credentials(req);
       const ip = req.ip ?? 'unknown';
       const now = await throttleStanding(db, email, ip);
@@ -123,7 +135,7 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
       const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
       if (standing.kind === 'new') {
         if (!code) {
-          await sendCode(user);
+          await sendCode(ctx, user);
           throw new DomainError('trying_access_from_new_device_enter', {}, {}, { body: { new_device: true } });
         }
         const verdict = await verifyDeviceCode(db, user.id, code);
@@ -151,23 +163,25 @@ export function signInRouter(db: Database, mail: MailTransport): Router {
         },
         inactivity_time: IDLE_MS,
       });
-    } catch (e) {
-      next(e);
-    }
-  });
+    },
+  },
 
-  // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
-  router.post('/auth/send-email-code', async (req, res, next) => {
-    try {
+  {
+    // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
+    method: 'post',
+    path: '/auth/send-email-code',
+    permission: null,
+    access: 'open',
+    summary: 'Send a new device code',
+    raw: true,
+    async handle(ctx, req, actor, res) {
+      const { db } = ctx;
       const email = (req.body ?? {}).email;
       if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
       const user = await findUser(db, email.trim());
       if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open')
-        await sendCode(user);
+        await sendCode(ctx, user);
       res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });
-    } catch (e) {
-      next(e);
-    }
-  });
-  return router;
-}
+    },
+  },
+];

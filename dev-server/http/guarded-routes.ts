@@ -1,4 +1,5 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response } from 'express';
+import type { RouteEntry } from './route-table.ts';
 import { toExpressPath } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../auth/actor.ts';
 import { DomainError, fieldError, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
@@ -22,6 +23,14 @@ export interface GuardedRoute<C> {
   /** the handler writes the response itself (a file streamed out) */
   raw?: boolean;
   status?: number;
+  /**
+   * Who may call it before any permission: a signed-in person (the default), anyone ('open': signing
+   * in, recovering an account), or a signed-in person with these allowances (refresh with an expired
+   * access token; reading one's shell without counting as activity).
+   */
+  access?: 'open' | SessionAllowances;
+  /** the module that declares it (its OpenAPI tag); set by the registry */
+  module?: string;
   handle(ctx: C, req: Request, actor: Actor, res: Response): Promise<unknown>;
 }
 
@@ -33,9 +42,28 @@ export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permissi
   permission === null ||
   (Array.isArray(permission) ? permission : [permission]).some((p) => satisfies(actor.permissions, p));
 
-export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
-  const router = express.Router();
-  for (const route of routes) {
+/** What a route allows of a session beyond the usual (see GuardedRoute.access). */
+export interface SessionAllowances {
+  allowExpiredAccess?: boolean;
+  countsAsActivity?: boolean;
+}
+
+/**
+ * The routes' entries in the route table, each behind the session check it asks for (signIn makes
+ * one), then its permission, run with ctx.
+ */
+export function guardedEntries<C>(
+  ctx: C,
+  routes: GuardedRoute<C>[],
+  signIn: (allowances: SessionAllowances) => express.RequestHandler,
+): RouteEntry[] {
+  const checks = new Map<string, express.RequestHandler>();
+  const sessionCheck = (a: SessionAllowances) => {
+    const key = JSON.stringify(a);
+    if (!checks.has(key)) checks.set(key, signIn(a));
+    return checks.get(key)!;
+  };
+  return routes.map((route) => {
     const guard: express.RequestHandler = (_req, res, next) =>
       allows(res.locals.actor as Actor, route.permission) ? next() : next(forbidden());
     const run: express.RequestHandler = async (req, res, next) => {
@@ -60,9 +88,13 @@ export function mountGuarded<C>(ctx: C, routes: GuardedRoute<C>[]): Router {
       ...(route.multipart ? [route.multipart] : []),
       ...(route.multipartFor ? [route.multipartFor(ctx)] : []),
     ];
-    router[route.method](toExpressPath(route.path), guard, ...parsers, run);
-  }
-  return router;
+    return {
+      method: route.method,
+      path: toExpressPath(route.path),
+      handlers: [...(route.access === 'open' ? [] : [sessionCheck(route.access ?? {})]), guard, ...parsers, run],
+      source: route.module ?? route.path,
+    };
+  });
 }
 
 /** A path parameter that must be a database id; anything else is simply not found. */

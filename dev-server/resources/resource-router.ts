@@ -1,4 +1,5 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RouteEntry } from '../http/route-table.ts';
 import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
@@ -25,9 +26,11 @@ export interface ResourceContext {
 
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
 
-/** Mounts every planned route of every entity. Nothing here is specific to one entity. */
-export function resourceRouter(ctx: ResourceContext): Router {
-  const router = express.Router();
+/** Every planned route of every entity, for the route table. Nothing here is specific to one entity. */
+export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const add = (method: RouteEntry['method'], path: string, source: string, ...handlers: RequestHandler[]) =>
+    entries.push({ method, path, handlers, source });
   for (const entity of ctx.entities) {
     const { writable, check, merged } = entityWriter(entity);
 
@@ -129,32 +132,38 @@ export function resourceRouter(ctx: ResourceContext): Router {
       const path = toExpressPath(route.path);
       const isMultipartCreate = route.kind === 'create' && entity.schema.properties.logo;
       const parsers: RequestHandler[] = isMultipartCreate ? [multipartIfSent] : [];
-      router[route.method](path, ...parsers, handler);
+      add(route.method, path, `the ${entity.name} resource`, ...parsers, handler);
     }
     if (entity.schema.properties.logo) {
-      router.post(`/${entity.resource.basePath}/upload-image`, multipartIfSent, async (req, res, next) => {
-        try {
-          const actor = actorOf(res);
-          if (!can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
-          if (!req.file) throw invalid({ logo: [problem('photo_does_not_meet_parameters')] });
-          const id = Number(
-            (req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id,
-          );
-          if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
-          const store = new ResourceStore(ctx.db, entity, actor);
-          const row = await store.get(id);
-          res.json(
-            await store.update(id, {
-              logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']),
-            }),
-          );
-        } catch (e) {
-          next(e);
-        }
-      });
+      add(
+        'post',
+        `/${entity.resource.basePath}/upload-image`,
+        `the ${entity.name} resource`,
+        multipartIfSent,
+        async (req, res, next) => {
+          try {
+            const actor = actorOf(res);
+            if (!can(actor, actionSlug(entity.resource, 'edit'))) throw forbidden();
+            if (!req.file) throw invalid({ logo: [problem('photo_does_not_meet_parameters')] });
+            const id = Number(
+              (req.body as Record<string, string>).id ?? (req.body as Record<string, string>).billing_company_id,
+            );
+            if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
+            const store = new ResourceStore(ctx.db, entity, actor);
+            const row = await store.get(id);
+            res.json(
+              await store.update(id, {
+                logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']),
+              }),
+            );
+          } catch (e) {
+            next(e);
+          }
+        },
+      );
     }
   }
-  return router;
+  return entries;
 }
 
 /** The billing company a logo belongs to: the record's own, or the billing company itself. */

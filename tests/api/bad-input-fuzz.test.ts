@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAND_WRITTEN_ROUTES } from '../../dev-server/http/route-catalogue.ts';
+import { HAND_WRITTEN_ROUTES } from '../../dev-server/api-modules.ts';
 import { generateOpenApi } from '../../generators/openapi.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { actionSlug, planRoutes } from '../../src/platform/route-plan.ts';
-import { HAND_WRITTEN_ROUTES } from '../../dev-server/http/route-catalogue.ts';
+import { API_ROUTES, HAND_WRITTEN_ROUTES, SESSION_ROUTES } from '../../dev-server/api-modules.ts';
 import { satisfies } from '../../dev-server/http/guarded-routes.ts';
-import { generateOpenApi, OPEN_ROUTES } from '../../generators/openapi.ts';
+import { generateOpenApi } from '../../generators/openapi.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -76,7 +76,7 @@ describe('every hand-written route (audit, search, files, jobs, master data, ide
 describe('the open sign-in routes answer every caller without a permission', () => {
   it('no open route refuses for want of a permission, or is missing, for someone who is not signed in', async () => {
     const wrong: string[] = [];
-    for (const route of OPEN_ROUTES) {
+    for (const route of SESSION_ROUTES) {
       const r = await app.as(null)(route.method.toUpperCase(), route.path, route.method === 'post' ? {} : undefined);
       // check-token's own 403 ("Token is Invalid") is the spec's answer about the token, not a permission refusal.
       if (r.status === 404 || (r.status === 403 && r.body.message === 'This action is unauthorized.'))
@@ -88,13 +88,11 @@ describe('the open sign-in routes answer every caller without a permission', () 
 
 describe('OpenAPI lists every route that answers', () => {
   it('every planned, hand-written and open route is in the document', () => {
-    const doc = generateOpenApi(entities, HAND_WRITTEN_ROUTES) as { paths: Record<string, Record<string, unknown>> };
+    const doc = generateOpenApi(entities, API_ROUTES) as { paths: Record<string, Record<string, unknown>> };
     const listed = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)),
     );
-    const routes = [...entities.flatMap((e) => planRoutes(e)), ...HAND_WRITTEN_ROUTES, ...OPEN_ROUTES].map(
-      (r) => `${r.method} ${r.path}`,
-    );
+    const routes = [...entities.flatMap((e) => planRoutes(e)), ...API_ROUTES].map((r) => `${r.method} ${r.path}`);
     expect(routes.filter((r) => !listed.has(r))).toEqual([]);
   });
 });
