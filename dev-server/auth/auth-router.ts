@@ -2,7 +2,7 @@ import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import { buildMenu } from './menu.ts';
-import { SHELL_DEFAULTS } from '../profile/profile-routes.ts';
+import { SHELL_DEFAULTS } from '../profile/my-profile.ts';
 import { ACCESS_TTL_S, bearer, createSession, hashToken, loadSession } from './sessions.ts';
 
 export interface SessionRouteContext {

@@ -2,55 +2,11 @@ import type { Request } from 'express';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../auth/actor.ts';
-import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';
-import { assertPostable, lockedPayment, postServices, reversePostings, type ServiceInput } from './post-services.ts';
-import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
-import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
-
-// Claims a payment may pay: sent to a payer or already paid, denied or complete (a correction).
-const PAYABLE = `c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})`;
-
-/**
- * The claims with their lines as the distribution screen shows them: each line's charge, what payers
- * paid and adjusted before, and its balance. Patient payments are not in paid_before: a patient pays
- * the share the payer left (patient responsibility), not the payer's part.
- */
-async function claimsWithLines(db: Queryable, where: string[], params: unknown[], attachedTo: number) {
-  const claims = (
-    await db.query<Row>(
-      `select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service,
-            exists (select 1 from payment_claims pc where pc.payment_id = ${attachedTo} and pc.claim_id = c.id) as attached
-       from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`,
-      params,
-    )
-  ).rows;
-  const lines = (
-    await db.query<Row>(
-      `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
-            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id and y.source_id <> ${PAYMENT_SOURCE.PATIENT} where p.claim_service_id = s.id), 0) as paid_before,
-            coalesce((select sum((a->>'amount')::bigint) from payment_services p, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where p.claim_service_id = s.id), 0) as adjusted_before
-       from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`,
-      [claims.map((c) => c.id)],
-    )
-  ).rows;
-  return claims.map((c) => ({
-    ...c,
-    billed_amount: Number(c.billed_amount),
-    lines: lines
-      .filter((l) => Number(l.claim_id) === Number(c.id))
-      .map((l) => ({
-        ...l,
-        charge: Number(l.charge),
-        paid_before: Number(l.paid_before),
-        adjusted_before: Number(l.adjusted_before),
-        balance: Number(l.charge) - Number(l.paid_before) - Number(l.adjusted_before),
-      })),
-  }));
-}
+import { assertPostable, lockedPayment, postServices, type ServiceInput } from './post-services.ts';
+import { attachClaim, patientsAwaitingPayment, payableClaims, syncClaims, takeClaimOff } from './payment-claims.ts';
 
 /** Claim ids from a body's list: every one an id, at most 500. */
 function claimIds(v: unknown, field: string): number[] {
@@ -60,64 +16,6 @@ function claimIds(v: unknown, field: string): number[] {
   if (!ids || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
     throw invalid({ [field]: [problem('claims_list_claim_ids_most_500')] });
   return [...new Set(ids)];
-}
-
-/**
- * Sets the claims a payment is working on. A claim taken off the list that the payment already paid
- * is refused: money is taken off a claim by removing the claim from the payment (its postings reversed).
- */
-async function syncClaims(
-  tx: Queryable,
-  actor: Actor,
-  payment: Row,
-  ids: number[],
-  field: string,
-): Promise<{ added: number[]; removed: number[] }> {
-  const bc = Number(payment.billing_company_id);
-  const found = (
-    await tx.query<{ id: string }>(
-      `select c.id from claims c where c.billing_company_id = $1 and c.id = any($2::bigint[]) and ${PAYABLE}`,
-      [bc, ids],
-    )
-  ).rows.map((r) => Number(r.id));
-  const missing = ids.filter((x) => !found.includes(x));
-  if (missing.length)
-    throw invalid({ [field]: [problem('claims_not_payable_by_payment', { claims: missing.join(', ') })] });
-  const before = (
-    await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])
-  ).rows.map((r) => Number(r.claim_id));
-  const removed = before.filter((x) => !ids.includes(x));
-  const paid = (
-    await tx.query<{ claim_id: string }>(
-      `select distinct p.claim_id from payment_services p where p.payment_id = $1 and p.claim_id = any($2::bigint[]) and ${LIVE_POSTING}`,
-      [payment.id, removed],
-    )
-  ).rows.map((r) => Number(r.claim_id));
-  if (paid.length)
-    throw invalid({ [field]: [problem('claims_have_postings_of_payment', { claims: paid.join(', ') })] });
-  const added = ids.filter((x) => !before.includes(x));
-  await tx.query('delete from payment_claims where payment_id = $1 and claim_id = any($2::bigint[])', [
-    payment.id,
-    removed,
-  ]);
-  await tx.query(
-    'insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
-    [payment.id, bc, actor.system ? null : actor.userId, added],
-  );
-  if (added.length || removed.length)
-    await writeAuditMany(tx, actor, {
-      entity: 'payment',
-      event: 'updated',
-      rows: [
-        {
-          entityId: Number(payment.id),
-          billingCompanyId: bc,
-          oldValues: { claims: before },
-          newValues: { claims: ids },
-        },
-      ],
-    });
-  return { added, removed };
 }
 
 const postable = async (ctx: EraContext, actor: Actor, req: Request) => {
@@ -136,20 +34,13 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance: ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
     async handle(ctx, req, actor) {
       const { payment } = await batchAndPayment(ctx, actor, req);
-      const params: unknown[] = [payment.billing_company_id];
-      const where = ['c.billing_company_id = $1', PAYABLE];
-      if (req.query.patient_id !== undefined) {
-        if (!/^\d{1,15}$/.test(String(req.query.patient_id))) throw invalid({ patient_id: [problem('patient_id')] });
-        params.push(Number(req.query.patient_id));
-        where.push(`c.patient_id = $${params.length}`);
-      }
-      if (typeof req.query.query === 'string' && req.query.query.trim()) {
-        params.push(`%${req.query.query.trim().toLowerCase()}%`);
-        where.push(`lower(c.code || ' ' || coalesce(c.patient_name, '')) like $${params.length}`);
-      }
-      if (params.length === 1)
-        where.push(`c.id in (select claim_id from payment_claims where payment_id = ${Number(payment.id)})`);
-      return claimsWithLines(ctx.db, where, params, Number(payment.id));
+      const patient = req.query.patient_id;
+      if (patient !== undefined && !/^\d{1,15}$/.test(String(patient)))
+        throw invalid({ patient_id: [problem('patient_id')] });
+      return payableClaims(ctx.db, payment, {
+        patientId: patient === undefined ? undefined : Number(patient),
+        words: typeof req.query.query === 'string' ? req.query.query.trim() : undefined,
+      });
     },
   },
   {
@@ -249,15 +140,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const { batch } = await postable(ctx, actor, req);
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        const now = (
-          await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [
-            payment.id,
-          ])
-        ).rows.map((r) => Number(r.claim_id));
-        return {
-          payment_id: Number(payment.id),
-          ...(await syncClaims(tx, actor, payment, [...new Set([...now, idParam(req, 'claim')])], 'claim_id')),
-        };
+        return { payment_id: Number(payment.id), ...(await attachClaim(tx, actor, payment, idParam(req, 'claim'))) };
       });
     },
   },
@@ -273,46 +156,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const given = req.body && typeof req.body === 'object' ? String((req.body as Row).note ?? '').trim() : '';
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        const postings = (
-          await tx.query<Row>(
-            `select p.* from payment_services p where p.payment_id = $1 and p.claim_id = $2 and ${LIVE_POSTING} order by p.id`,
-            [payment.id, claimId],
-          )
-        ).rows;
-        const attached = (
-          await tx.query('delete from payment_claims where payment_id = $1 and claim_id = $2 returning claim_id', [
-            payment.id,
-            claimId,
-          ])
-        ).rows.length;
-        if (!postings.length && !attached) throw invalid({ claim_id: [problem('claim_not_payment')] });
-        const reference = String(payment.reference ?? payment.id);
-        const reversed = await reversePostings(
-          tx,
-          ctx,
-          actor,
-          {
-            paymentId: Number(payment.id),
-            batchId: Number(batch.id),
-            billingCompanyId: Number(batch.billing_company_id),
-            reference,
-          },
-          postings,
-          given || `claim taken off payment ${reference}`,
-        );
-        if (!postings.length)
-          await writeAuditMany(tx, actor, {
-            entity: 'payment',
-            event: 'updated',
-            rows: [
-              {
-                entityId: Number(payment.id),
-                billingCompanyId: Number(batch.billing_company_id),
-                oldValues: { claim_id: claimId },
-                newValues: { claim_id: null },
-              },
-            ],
-          });
+        const reversed = await takeClaimOff(tx, ctx, actor, { batch, payment, claimId, note: given });
         return {
           payment_id: Number(payment.id),
           claim_id: claimId,
@@ -331,13 +175,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const { payment } = await batchAndPayment(ctx, actor, req);
       const q = typeof req.query.query === 'string' ? req.query.query.trim().toLowerCase() : '';
       if (q.length < 3) return [];
-      return (
-        await ctx.db.query<{ id: number; name: string }>(
-          `select distinct p.id, p.first_name || ' ' || p.last_name as name from patients p join claims c on c.patient_id = p.id and c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED})
-          where p.billing_company_id = $1 and lower(p.first_name || ' ' || p.last_name) like $2 order by name limit 20`,
-          [payment.billing_company_id, `%${q}%`],
-        )
-      ).rows;
+      return patientsAwaitingPayment(ctx.db, Number(payment.billing_company_id), q);
     },
   },
 ];
