@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // A 5,000-claim batch as the user gets it (through HTTP): sending it — reading the claims, writing the
 // 837, keeping it in the file store, putting it in the clearing house's folder, marking every claim
 // Submitted — and then applying the clearing house's 277CA for all 5,000 claims.
@@ -63,15 +64,7 @@ async function measure(label: string, db: Database) {
   }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@bench', 'Bench!234');
   const call = async (method: string, path: string, body?: unknown) => {
     const t = performance.now();
     const res = await fetch(base + path, {

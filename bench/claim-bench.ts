@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // The claim list at scale, as the user gets it (through HTTP), against the same SQL run directly;
 // then bulk verification of 1,000 claims. Usage: npm run bench:claims [-- --claims 1000000 --tenants 50 --runs 100 --pglite-claims 100000]
 import type { AddressInfo } from 'node:net';
@@ -42,15 +43,7 @@ async function measure(label: string, db: Database) {
   const server = createApp({ db: rec.db, rateLimitMax: 1e9 }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@bench', 'Bench!234');
   const auth = { authorization: `Bearer ${token}` };
   const results: string[] = [];
   const requests = [

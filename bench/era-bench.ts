@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // An ERA of 5,000 claims (15,000 service lines) as the user gets it, through HTTP: taken in
 // (read, balanced, registered) and posted into a payment batch (claims matched, lines paid with their
 // adjustments, claims moved, notes, audit) in one transaction. Usage: npm run bench:era [-- --claims 5000]
@@ -60,15 +61,7 @@ async function measure(label: string, db: Database) {
   );
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@bench', 'Bench!234');
   const call = async (path: string, body: unknown) => {
     const t = performance.now();
     const res = await fetch(base + path, {

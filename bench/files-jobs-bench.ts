@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // File store and jobs as a user meets them, through the real HTTP path on embedded PGlite:
 // uploading and downloading an EOB, uploading the same bytes again, and how fast the app answers
 // while a background import runs. Usage: npm run bench:files [-- --mb 20 --runs 5]
@@ -39,15 +40,7 @@ await db.query(`insert into billing_companies (name, abbreviation) values ('Benc
 const server = createApp({ db, files, jobs, rateLimitMax: 1_000_000 }).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-const token = (
-  await (
-    await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@files.test', password: 'Bench!Files#2026' }),
-    })
-  ).json()
-).access_token;
+const token = await benchToken(base, 'bench@files.test', 'Bench!Files#2026');
 const auth = { authorization: `Bearer ${token}` };
 
 async function upload(bytes: Buffer, kind: string, name: string) {

@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // List endpoint benchmark: the API (search + sort + filter + page) against the same SQL run directly,
 // on PGlite and on PostgreSQL, in one run. Usage: npm run bench [-- --rows 500000 --tenants 50 --runs 200]
 import type { AddressInfo } from 'node:net';
@@ -44,15 +45,7 @@ async function measure(label: string, db: Database) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   const results: string[] = [];
   for (const who of ['super@bench', 'manager@bench']) {
-    const token = (
-      await (
-        await fetch(`${base}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: who, password: 'Bench!234' }),
-        })
-      ).json()
-    ).access_token;
+    const token = await benchToken(base, who, 'Bench!234');
     const path = '/patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3';
     const api: number[] = [];
     const sql: number[] = [];

@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // Many people at once: USERS concurrent clients, each asking list pages in a loop (a Billing
 // Manager's patient list, searched and sorted) for SECONDS, against the same API on embedded PGlite
 // and on a PostgreSQL server. Usage: npm run bench:load [-- --rows 100000 --tenants 20 --users 200 --seconds 20]
@@ -55,15 +56,7 @@ async function measure(label: string, db: Database): Promise<string[]> {
   server.keepAliveTimeout = 65_000;
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@load', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@load', 'Bench!234');
   const run = async (think: number) => {
     const times: number[] = [];
     let errors = 0;

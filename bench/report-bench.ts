@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // Daily Insurance Responsibility Aging over 1,000,000 claims across 50 billing companies, as a Billing
 // Manager of one of them gets it through HTTP: the first page grouped by insurance (with every group's
 // and the grand totals summed in SQL), and the simple view (the payers' buckets alone).
@@ -77,15 +78,7 @@ async function measure(label: string, db: Database) {
   }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@bench', 'Bench!234');
   const get = async (path: string) => {
     const t = performance.now();
     const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });

@@ -1,3 +1,4 @@
+import { benchToken } from './bench-sign-in.ts';
 // The fixed cost of an API request: what a signed-in person's request pays before and around its own
 // SQL (HTTP, the session check, permissions, JSON). A Billing Manager's patient list is asked through the
 // real HTTP path; its own statements are then run directly; the difference is the fixed cost. Beside it:
@@ -53,15 +54,7 @@ async function measure(label: string, db: Database): Promise<string[]> {
   const bare = http.createServer((_q, s) => s.end('{"message":"x"}')).listen(0, '127.0.0.1');
   await Promise.all([server, bare].map((s) => new Promise((r) => s.once('listening', r))));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = (
-    await (
-      await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'manager@bench', password: 'Bench!234' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await benchToken(base, 'manager@bench', 'Bench!234');
   const get =
     (url: string, auth = true) =>
     async () =>

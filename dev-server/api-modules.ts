@@ -47,10 +47,12 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   estimatesModule,
 ];
 
+/** A module's routes, each marked with the module (its OpenAPI tag, and who declared it when two clash). */
+export const moduleRoutes = (m: ApiModule<ApiContext>): Array<GuardedRoute<ApiContext>> =>
+  m.routes.map((r) => ({ ...r, module: m.name }));
+
 /** Every hand-written route, each marked with its module. */
-export const API_ROUTES: Array<GuardedRoute<ApiContext>> = API_MODULES.flatMap((m) =>
-  m.routes.map((r) => ({ ...r, module: m.name })),
-);
+export const API_ROUTES = API_MODULES.flatMap(moduleRoutes);
 
 /** The routes of a signed-in person's requests: each needs a permission (or none) and nothing else. */
 export const HAND_WRITTEN_ROUTES = API_ROUTES.filter((r) => !r.access);

@@ -18,7 +18,7 @@ import { MessengerHub } from './messenger/messenger-hub.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { guardedEntries } from './http/guarded-routes.ts';
 import { routeTable } from './http/route-table.ts';
-import { API_MODULES } from './api-modules.ts';
+import { API_MODULES, moduleRoutes } from './api-modules.ts';
 import type { ApiContext } from './api-context.ts';
 import { resourceEntries } from './resources/resource-router.ts';
 
@@ -88,13 +88,7 @@ export function createApp(opts: AppOptions): Express {
   const signedIn = authenticate(opts.db);
   api.use(
     routeTable([
-      ...modules.flatMap((m) =>
-        guardedEntries(
-          ctx,
-          m.routes.map((r) => ({ ...r, module: m.name })),
-          (allowances) => authenticate(opts.db, allowances),
-        ),
-      ),
+      ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances)),
       // Every generic route is a signed-in person's.
       ...resourceEntries(ctx).map((e) => ({ ...e, handlers: [signedIn, ...e.handlers] })),
     ]),

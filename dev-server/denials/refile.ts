@@ -1,5 +1,4 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -13,15 +12,6 @@ import { CLAIM_STATUS, PAYMENT_SOURCE, REFILE_TYPE } from '../../src/generated/i
 
 // Claims the payer has answered: approved, rejected, denied or complete.
 const ANSWERED: number[] = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE];
-
-export const REFILE_MESSAGES = {
-  notAnswered: ERROR_CATALOGUE.only_claim_payer_answered_approved_rejected.en,
-  noSecondary: ERROR_CATALOGUE.claim_no_secondary_policy_bill.en,
-  notThatPolicy: ERROR_CATALOGUE.policy_billed_claim_s_secondary_policy.en,
-  primaryNotPosted: ERROR_CATALOGUE.primary_payer_s_adjudication_posted_before.en,
-  noPayerNumber: ERROR_CATALOGUE.corrected_void_claim_names_payer_s.en,
-  notPending: ERROR_CATALOGUE.only_refile_not_yet_transmitted_cancelled.en,
-} as const;
 
 const name = (list: string, id: unknown) =>
   codeListFile(list).find((i) => String(i.id) === String(id))?.name ?? String(id);

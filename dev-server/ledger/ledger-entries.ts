@@ -1,6 +1,5 @@
 import type { Actor } from '../auth/actor.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { forbidden, invalidTexts, problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
+import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { can } from '../auth/actor.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
@@ -9,11 +8,11 @@ import { entityWriter } from '../resources/validation.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { patientBalances } from './ledger-balances.ts';
 
-export const LEDGER_MESSAGES = {
-  claimOfAnother: ERROR_CATALOGUE.claim_not_one_patient_s.en,
-  writeOffOver: 'A write-off cannot be more than the {side} balance ({balance}).',
-  refundOver: 'A refund returns a credit: the {side} balance has a credit of {credit}.',
-};
+/** Whose balance a sentence names, in the reader's language. */
+const SIDE_NAME = {
+  insurance: { en: 'insurance', es: 'seguro' },
+  patient: { en: 'patient', es: 'paciente' },
+} as const;
 
 /**
  * A write-off or a refund on a patient's account: its own permission (ledger.writeoff, ledger.refund),
@@ -52,21 +51,13 @@ export async function recordLedgerEntry(
     if (values.kind === 'write_off' && amount > balance) {
       throw invalid({
         amount: [
-          ruleText(
-            LEDGER_MESSAGES.writeOffOver
-              .replace('{side}', side)
-              .replace('{balance}', formatCents(Math.max(balance, 0))),
-          ),
+          problem('write_off_over_balance', { side: SIDE_NAME[side], balance: formatCents(Math.max(balance, 0)) }),
         ],
       });
     }
     if (values.kind === 'refund' && amount > -balance) {
       throw invalid({
-        amount: [
-          ruleText(
-            LEDGER_MESSAGES.refundOver.replace('{side}', side).replace('{credit}', formatCents(Math.max(-balance, 0))),
-          ),
-        ],
+        amount: [problem('refund_over_credit', { side: SIDE_NAME[side], credit: formatCents(Math.max(-balance, 0)) })],
       });
     }
     return new ResourceStore(ctx.db, entity, actor).create(

@@ -1,12 +1,9 @@
 import type { Request } from 'express';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type StoreContext } from '../resources/store-of.ts';
-
-export const OTHER_BILLING_COMPANY_LINK_MESSAGE = ERROR_CATALOGUE.company_what_linked_belong_same_billing.en;
 
 /**
  * Companies are linked to facilities and health professionals through the linked row's
@@ -231,8 +228,6 @@ function targetBillingCompany(actor: Actor, asked: unknown): number {
   if (actor.billingCompanyIds.length === 1) return actor.billingCompanyIds[0];
   throw invalid({ billing_company_id: [problem('billing_company_required')] });
 }
-
-export const FACILITY_ALREADY_MESSAGE = ERROR_CATALOGUE.facility_already_registered.en;
 
 export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
   {

@@ -1,5 +1,4 @@
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -17,8 +16,6 @@ const ROOM_SEPARATOR = ' ~ ';
 /** code ~ name ~ ocupation/capacity, a dash for what is missing (document 2 §3). */
 export const roomDisplay = (r: Record<string, unknown>) =>
   [r.code ?? '-', r.name ?? '-', `${r.ocupation ?? '-'}/${r.capacity ?? '-'}`].map(String).join(ROOM_SEPARATOR);
-export const NO_ROOMS_MESSAGE = ERROR_CATALOGUE.no_units_rooms_registered_company.en;
-
 /** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
 const named = (items: CodeListItem[], locale: string) =>
   items.map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));

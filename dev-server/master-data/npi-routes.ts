@@ -1,11 +1,7 @@
 import { isNpi } from '../../src/domain/formats.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid, DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { StoreContext } from '../resources/store-of.ts';
-
-export const NPI_NOT_FOUND_MESSAGE = ERROR_CATALOGUE.npi_cannot_found.en;
-export const NPI_INVALID_MESSAGE = ERROR_CATALOGUE.npi_does_not_exist.en;
 
 /**
  * GET /npi/{npi}: what is known of an NPI before a company, facility or professional is created

@@ -7,8 +7,6 @@ import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 
 export const POLICY_BILLING_COMPANY_MESSAGE = ERROR_CATALOGUE.only_super_user_may_name_billing.en;
-export const POLICY_OTHER_BILLING_COMPANY_MESSAGE = ERROR_CATALOGUE.policy_belongs_patient_s_billing_company.en;
-
 /** The patient the caller may see (404 otherwise), with its billing company. */
 async function patientOf(ctx: StoreContext, actor: Actor, req: Request) {
   return storeOf(ctx, actor, 'patient').get(idParam(req));

@@ -1,5 +1,4 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -89,11 +88,6 @@ export async function paymentByTrace(
 /** The payer an ERA is known by: its id (N1*PR REF*2U or TRN03) or its name. */
 export const payerKey = (r: Pick<Remittance, 'payer' | 'trace'>) =>
   String(r.payer.id ?? r.trace?.originator ?? r.payer.name ?? '').slice(0, 80);
-
-/** The sentence an ERA held for its payee carries, and the 422 of a try to post it. */
-export const HELD_TEXT = {
-  cannotPost: ERROR_CATALOGUE.era_addressed_another_provider_waits_cannot.en,
-} as const;
 
 /**
  * Registers the payments of an 835 file kept in the file store as ERA files to post: one row per

@@ -1,5 +1,4 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { nowOf } from '../db/as-of.ts';
@@ -531,11 +530,6 @@ export async function reconciliation(db: Queryable, era: Row) {
         : `BPR02 ${formatCents(payment)} − (posted ${formatCents(posted)} − PLB ${formatCents(plb)}) = ${formatCents(difference)}${waiting ? `; ${formatCents(waiting)} waits in ${r.open} exception(s)` : ''}.`,
   };
 }
-
-export const EXCEPTION_TEXT = {
-  resolutionRequired: ERROR_CATALOGUE.say_how_exception_resolved_name_claim.en,
-  unbalancedCannotPost: ERROR_CATALOGUE.claim_out_balance_cannot_posted_ask.en,
-} as const;
 
 /**
  * Works an exception: either the claim it pays is named and the remitted claim is posted to it (the

@@ -233,8 +233,7 @@ export async function postServices(
     tx,
     ctx,
     actor,
-    bc,
-    payment,
+    { bc, payment, denied },
     lines.map((l, i) => ({ line: ours.get(l.claim_service_id)!, posting: l, refile: !!rows[i].next_responsibility })),
   );
   return {
@@ -256,17 +255,15 @@ function deniedClaims(posted: Array<{ claimId: number; posting: LinePosting }>):
   return new Set([...open].filter(([, d]) => d).map(([id]) => id));
 }
 
-/** Each claim paid: Approved, Complete or Denied as its lines say; what the next payer is asked for stays in the note. */
+/** Each claim paid: Approved, Complete or Denied (denied: the claims deniedClaims found in this posting) as its lines say; what the next payer is asked for stays in the note. */
 async function moveClaimsAsPaid(
   tx: Queryable,
   ctx: EraContext,
   actor: Actor,
-  bc: number,
-  payment: Row,
+  { bc, payment, denied }: { bc: number; payment: Row; denied: Set<number> },
   posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>,
 ) {
   const claimEntity = entityOf(ctx, 'claim');
-  const denied = deniedClaims(posted.map((p) => ({ claimId: Number(p.line.claim_id), posting: p.posting })));
   const byClaim = new Map<number, { status: number; secondary: boolean; paid: number; pr: number; refile: boolean }>();
   for (const { line, posting: l, refile } of posted) {
     const c = byClaim.get(Number(line.claim_id)) ?? {

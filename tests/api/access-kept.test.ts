@@ -11,6 +11,11 @@ let managerId: number;
 const patientNames = async () =>
   ((await manager('GET', '/patient/get-all-server')).body.data as Array<{ last_name: string }>).map((p) => p.last_name);
 
+const refusal = async () => {
+  const r = await manager('GET', '/patient/get-all-server');
+  return { status: r.status, code: r.body.code };
+};
+
 beforeAll(async () => {
   app = await startTestApp();
   bcA = await app.createBillingCompany('Alpha Billing', 'ALP');
@@ -58,7 +63,7 @@ describe('what a signed-in person may do follows every change at once', () => {
     );
     expect(taken.rowCount).toBe(1);
     try {
-      expect((await manager('GET', '/patient/get-all-server')).status).toBe(403);
+      expect(await refusal()).toEqual({ status: 403, code: 'forbidden' });
     } finally {
       await app.db.query('insert into role_permissions (role_id, permission_id) values ($1, $2)', [
         taken.rows[0].role_id,
@@ -71,7 +76,7 @@ describe('what a signed-in person may do follows every change at once', () => {
   it('a role taken from a person takes its permissions with it on their next request', async () => {
     await app.db.query('delete from user_roles where user_id = $1', [managerId]);
     try {
-      expect((await manager('GET', '/patient/get-all-server')).status).toBe(403);
+      expect(await refusal()).toEqual({ status: 403, code: 'forbidden' });
     } finally {
       await app.db.query(
         `insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'billingmanager'`,

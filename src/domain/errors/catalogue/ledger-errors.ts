@@ -18,4 +18,14 @@ export const LEDGER_ERRORS = {
     en: 'Error, You must provide at least 1 search parameter',
     es: 'Error, debe indicar al menos 1 parámetro de búsqueda',
   },
+  write_off_over_balance: {
+    status: 422,
+    en: 'A write-off cannot be more than the {side} balance ({balance}).',
+    es: 'Un castigo no puede ser mayor que el saldo de {side} ({balance}).',
+  },
+  refund_over_credit: {
+    status: 422,
+    en: 'A refund returns a credit: the {side} balance has a credit of {credit}.',
+    es: 'Un reembolso devuelve un crédito: el saldo de {side} tiene un crédito de {credit}.',
+  },
 } satisfies Record<string, CatalogueEntry>;
