@@ -3,7 +3,7 @@ import { benchToken } from './bench-sign-in.ts';
 // then bulk verification of 1,000 claims. Usage: npm run bench:claims [-- --claims 1000000 --tenants 50 --runs 100 --pglite-claims 100000]
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/auth/passwords.ts';
+import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';

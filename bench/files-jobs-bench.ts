@@ -5,7 +5,7 @@ import { benchToken } from './bench-sign-in.ts';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createApp, defaultFileStore } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/auth/passwords.ts';
+import { hashPassword } from '../dev-server/security/passwords.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { openPglite } from '../dev-server/db/pglite-database.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';

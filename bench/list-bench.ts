@@ -3,7 +3,7 @@ import { benchToken } from './bench-sign-in.ts';
 // on PGlite and on PostgreSQL, in one run. Usage: npm run bench [-- --rows 500000 --tenants 50 --runs 200]
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/auth/passwords.ts';
+import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';

@@ -5,7 +5,7 @@ import { benchToken } from './bench-sign-in.ts';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'node:http';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/auth/passwords.ts';
+import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';

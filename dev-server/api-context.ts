@@ -2,7 +2,7 @@ import type { Database } from './db/database.ts';
 import type { Entity } from '../src/platform/entity.ts';
 import type { CodeList } from '../src/platform/load-schemas.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
-import type { FileStore } from './files/file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { MessengerHub } from './messenger/messenger-hub.ts';
 

@@ -1,4 +1,4 @@
-import { ipAllowed, restrictionsOfUsers, type Restriction } from '../auth/ip-restriction-check.ts';
+import { ipAllowed, restrictionsOfUsers, type Restriction } from '../security/ip-restriction-check.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';

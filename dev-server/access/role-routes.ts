@@ -1,7 +1,7 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { notFound, DomainError, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
-import { catalog } from '../auth/permission-catalog.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import { catalog } from '../security/permission-catalog.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Queryable } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';

@@ -2,12 +2,12 @@ import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
 import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { DomainError, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { writeAudit, writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAudit, writeAuditMany } from '../db/audit-writer.ts';
 import { ClaimService } from '../claims/claim-service.ts';
 import { translate } from '../i18n/locale.ts';
 import {

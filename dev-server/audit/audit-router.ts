@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
-import { can, type Actor } from '../auth/actor.ts';
+import { can, type Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';

@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { catalog } from './permission-catalog.ts';
+import { catalog } from '../security/permission-catalog.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../security/actor.ts';
 
 type Flags = Record<string, boolean>;
 

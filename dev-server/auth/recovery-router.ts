@@ -7,8 +7,8 @@ import { bodyObject } from '../http/guarded-routes.ts';
 import { translate, type Locale } from '../i18n/locale.ts';
 import { appUrl, mailMessages } from '../mail/mail-messages.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
-import { writeSystemAudit } from '../audit/audit-writer.ts';
-import { hashPassword } from './passwords.ts';
+import { writeSystemAudit } from '../db/audit-writer.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { RESET_MINUTES, findResetToken, issueResetToken } from './password-reset.ts';
 
 export const RECOVERY = {

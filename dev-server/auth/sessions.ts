@@ -4,9 +4,9 @@ import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { unauthenticated, DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.ts';
-import { ipAllowed, type Restriction } from './ip-restriction-check.ts';
-import { SYSTEM_ROLE_TYPE } from './permission-catalog.ts';
-import type { Actor } from './actor.ts';
+import { ipAllowed, type Restriction } from '../security/ip-restriction-check.ts';
+import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
+import type { Actor } from '../security/actor.ts';
 
 export const IDLE_MS = Number(process.env.INACTIVITY_MS ?? 3_600_000);
 export const ACCESS_TTL_S = Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);

@@ -14,8 +14,8 @@ import {
   rememberDevice,
   verifyDeviceCode,
 } from './devices.ts';
-import { ipAllowed, restrictionsFor } from './ip-restriction-check.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { IDLE_MS, createSession } from './sessions.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 

@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 
 /**

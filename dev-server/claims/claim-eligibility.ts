@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';

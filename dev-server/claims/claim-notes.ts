@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';

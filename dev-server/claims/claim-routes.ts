@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { idList } from '../resources/store-of.ts';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';

@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { DomainError, ruleText, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
@@ -14,7 +14,7 @@ import { checkClaim, claimReferences, type CheckedClaim, type ClaimReferences } 
 import { readLines, writableLine, writeLines } from './claim-lines.ts';
 import { enabledRules, scrubClaim, type StoredRule } from './claim-scrubber.ts';
 import { recordTransitions } from '../resources/state-history.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 /** A claim can be changed only before it leaves (and when it came back rejected). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords.ts';
-import { allPermissionSlugs, catalog, defaultRoleSlugs } from '../auth/permission-catalog.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { allPermissionSlugs, catalog, defaultRoleSlugs } from '../security/permission-catalog.ts';
 import type { Database } from './database.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { productEntities } from '../../src/platform/load-schemas.ts';
-import { systemActor } from '../auth/actor.ts';
+import { systemActor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 

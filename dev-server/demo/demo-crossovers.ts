@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { asOf } from '../db/as-of.ts';
 import { refileClaim } from '../denials/refile.ts';
 import type { ClaimToRemit, LineToRemit } from '../../src/domain/x12/era-835-writer.ts';

@@ -1,6 +1,6 @@
-import { ssnColumns } from '../users/ssn-protection.ts';
+import { ssnColumns } from '../security/ssn-protection.ts';
 import { npiFrom } from '../../src/domain/formats.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../security/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { loadDemoBatches } from './demo-batches.ts';
 import { loadDemoAdmissions } from './demo-admissions.ts';

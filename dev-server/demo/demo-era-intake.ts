@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { registerEras } from '../payments/era-files.ts';
 

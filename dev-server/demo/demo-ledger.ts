@@ -1,7 +1,7 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';

@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
-import { systemActor } from '../auth/actor.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { systemActor } from '../security/actor.ts';
 import { toIsoDate, usDateOf, type IsoDate } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { postEra } from '../payments/era-posting.ts';

@@ -1,4 +1,4 @@
-import { systemActor } from '../auth/actor.ts';
+import { systemActor } from '../security/actor.ts';
 import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
 import { write835, type ClaimToRemit, type LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';

@@ -1,4 +1,4 @@
-import { systemActor } from '../auth/actor.ts';
+import { systemActor } from '../security/actor.ts';
 import { BatchService } from '../batches/batch-service.ts';
 import { asOf } from '../db/as-of.ts';
 import { receiveFile } from '../exchange/receive-file.ts';

@@ -1,12 +1,12 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
-import type { Actor } from '../auth/actor.ts';
-import { can } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
+import { can } from '../security/actor.ts';
 import { DomainError, invalidTexts, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import { findTransition, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { addClaimNotes } from '../claims/claim-bulk.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { requireSubStatus } from '../claims/claim-status.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';

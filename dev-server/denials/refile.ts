@@ -1,10 +1,10 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';

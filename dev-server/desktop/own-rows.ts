@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { ruleText, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
 

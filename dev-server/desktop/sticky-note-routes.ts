@@ -1,6 +1,6 @@
-import { writeAudit } from '../audit/audit-writer.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import { invalidTexts, notFound } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { withinOwnLimit } from './own-rows.ts';

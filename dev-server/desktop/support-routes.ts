@@ -1,10 +1,10 @@
 import multer from 'multer';
 import { readFileSync } from 'node:fs';
 import { DomainError, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import type { Actor } from '../security/actor.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 

@@ -1,6 +1,6 @@
 import { webAddress } from '../../src/domain/web-address.ts';
 import { problem, invalid, invalidTexts, notFound } from '../../src/domain/errors/domain-error.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { withinOwnLimit } from './own-rows.ts';

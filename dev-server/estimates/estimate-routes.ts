@@ -5,7 +5,7 @@ import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 
 export interface EstimateContext {

@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';

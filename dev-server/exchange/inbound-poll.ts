@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { log } from '../http/server-log.ts';
 import { exchangeAccount, openConnection, type ExchangeAccount } from './account-connection.ts';

@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
 import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';

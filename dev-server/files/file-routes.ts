@@ -3,10 +3,10 @@ import multer, { type StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { FILE_KINDS, isFileKind, type FileKind } from '../../src/domain/files/file-kinds.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { grants, kindReadable, type FileStore, type StoredFile } from './file-store.ts';
+import { grants, kindReadable, type FileStore, type StoredFile } from '../storage/file-store.ts';
 
 export interface FileContext {
   db: Database;

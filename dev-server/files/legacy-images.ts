@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemActor } from '../auth/actor.ts';
+import { systemActor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 /**
  * Photos and logos used to sit at public addresses (files/photos/user-1.png). On start, each one

@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { RouteEntry } from './route-table.ts';
 import { toExpressPath } from '../../src/platform/route-plan.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { DomainError, fieldError, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
 

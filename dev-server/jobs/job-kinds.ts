@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 /** What a running job may use and report. */
 export interface JobContext<C = unknown> {

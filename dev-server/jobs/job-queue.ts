@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
-import { systemActor, type Actor } from '../auth/actor.ts';
+import { systemActor, type Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { bossDb } from './pg-boss-adapter.ts';
 import { yieldToEventLoop } from '../db/yield.ts';
 import { log } from '../http/server-log.ts';

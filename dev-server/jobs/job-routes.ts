@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { can, isSuperUser, type Actor } from '../auth/actor.ts';
+import { can, isSuperUser, type Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { jobKind, jobKinds } from './job-kinds.ts';

@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { can } from '../auth/actor.ts';
+import { can } from '../security/actor.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { ResourceStore } from '../resources/resource-store.ts';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';

@@ -1,8 +1,8 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { ssnColumns } from '../users/ssn-protection.ts';
+import { ssnColumns } from '../security/ssn-protection.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { patientBalances } from './ledger-balances.ts';
 

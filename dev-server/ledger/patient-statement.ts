@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
 import { patientLedger } from './ledger-transactions.ts';
 

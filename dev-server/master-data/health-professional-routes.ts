@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { issueResetToken, WELCOME_HOURS } from '../auth/password-reset.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Locale } from '../i18n/locale.ts';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, idList, storeOf, type StoreContext } from '../resources/store-of.ts';

@@ -1,7 +1,7 @@
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { forbidden, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { MessengerHub } from './messenger-hub.ts';

@@ -1,6 +1,6 @@
 import { notFound, invalid, problem } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import type { Actor } from '../security/actor.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { MESSENGER_CHANNEL } from './messenger-hub.ts';
 

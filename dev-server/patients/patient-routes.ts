@@ -3,7 +3,7 @@ import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
-import { ssnHash } from '../users/ssn-protection.ts';
+import { ssnHash } from '../security/ssn-protection.ts';
 import { usDateToIso, isUsDate, isSsn } from '../../src/domain/formats.ts';
 
 export interface PatientContext {

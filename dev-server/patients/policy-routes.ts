@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';

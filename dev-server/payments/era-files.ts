@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   readInterchanges,
@@ -10,7 +10,7 @@ import type { Separators } from '../../src/domain/x12/separators.ts';
 import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { paysOurs, payeeWords, providerIdentities } from './payee-identity.ts';
 
 export interface EraContext {

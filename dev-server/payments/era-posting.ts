@@ -1,9 +1,9 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Queryable } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';

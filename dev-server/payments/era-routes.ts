@@ -3,7 +3,7 @@ import { DomainError, problem, invalid } from '../../src/domain/errors/domain-er
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { eraPayment, postEra, reconciliation, resolveException } from './era-posting.ts';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { idParam } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';

@@ -1,8 +1,8 @@
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import type { EraContext } from './era-files.ts';
 import { reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';

@@ -1,9 +1,9 @@
 import { entityOf } from '../resources/store-of.ts';
 import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
-import { writeAuditMany } from '../audit/audit-writer.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { claimOutcome, patientShare } from '../../src/domain/payments/claim-outcome.ts';

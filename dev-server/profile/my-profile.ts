@@ -1,7 +1,7 @@
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import type { Actor } from '../security/actor.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** A person's own settings and taskbar, and the changes they make to themselves: each audited. */

@@ -1,7 +1,7 @@
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import { catalog } from '../auth/permission-catalog.ts';
-import { imageUpload, savedImage } from '../files/image-upload.ts';
+import { catalog } from '../security/permission-catalog.ts';
+import { imageUpload, savedImage } from '../storage/image-upload.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { userDetail } from '../users/user-accounts.ts';

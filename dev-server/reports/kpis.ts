@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';

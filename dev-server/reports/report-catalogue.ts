@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import { reportByKey, reportDefinitions } from './report-definitions.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { defineJob } from '../jobs/job-kinds.ts';
 import { reportFor } from './report-catalogue.ts';
 import { runReport, type ReportQuery } from './report-engine.ts';

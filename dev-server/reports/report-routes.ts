@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { problem, invalid, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';

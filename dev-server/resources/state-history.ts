@@ -1,6 +1,6 @@
 import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A state change as history shows it. */

@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { ResourceStore } from './resource-store.ts';
 

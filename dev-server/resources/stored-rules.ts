@@ -1,7 +1,7 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Queryable } from '../db/database.ts';
-import { isSuperUser, type Actor } from '../auth/actor.ts';
-import { ipAllowed, restrictionsFor } from '../auth/ip-restriction-check.ts';
+import { isSuperUser, type Actor } from '../security/actor.ts';
+import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
 import { DomainError, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 

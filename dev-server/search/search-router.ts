@@ -2,7 +2,7 @@ import type { Entity } from '../../src/platform/entity.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { searchExpression } from '../../src/platform/table-model.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { ResourceStore } from '../resources/resource-store.ts';

@@ -1,6 +1,6 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 
 /** What the identity routes (users, roles, profile, sessions) share. */

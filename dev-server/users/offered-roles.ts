@@ -1,6 +1,6 @@
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { SYSTEM_ROLE_TYPE } from '../auth/permission-catalog.ts';
+import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface RoleRow {

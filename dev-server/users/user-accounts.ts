@@ -1,10 +1,10 @@
 import { blockedSql, unblockEmail } from '../auth/sign-in-throttle.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { Actor } from '../security/actor.ts';
+import { hashPassword } from '../security/passwords.ts';
 import { WELCOME_HOURS, issueResetToken } from '../auth/password-reset.ts';
 import type { Queryable } from '../db/database.ts';
-import type { AuditEvent } from '../audit/audit-writer.ts';
+import type { AuditEvent } from '../db/audit-writer.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { appUrl, mailMessages } from '../mail/mail-messages.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';

@@ -4,7 +4,7 @@ import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.t
 import { entityWriter } from '../resources/validation.ts';
 import { userEntity, type IdentityContext } from './identity-context.ts';
 import { offeredRoles } from './offered-roles.ts';
-import { ssnHash } from './ssn-protection.ts';
+import { ssnHash } from '../security/ssn-protection.ts';
 import { USER_MESSAGES } from './user-messages.ts';
 import {
   auditedUserAction,

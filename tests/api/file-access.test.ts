@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../dev-server/auth/actor.ts';
+import { systemActor } from '../../dev-server/security/actor.ts';
 import { FILE_KINDS, type FileKind } from '../../src/domain/files/file-kinds.ts';
 import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 

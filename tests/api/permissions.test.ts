@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog, defaultRoleSlugs } from '../../dev-server/auth/permission-catalog.ts';
+import { catalog, defaultRoleSlugs } from '../../dev-server/security/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { actionSlug, planRoutes } from '../../src/platform/route-plan.ts';
 import { API_ROUTES, HAND_WRITTEN_ROUTES, SESSION_ROUTES } from '../../dev-server/api-modules.ts';

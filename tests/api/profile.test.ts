@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MESSAGE } from '../../dev-server/files/image-upload.ts';
+import { PHOTO_MESSAGE } from '../../dev-server/storage/image-upload.ts';
 import { PASSWORD_RULE_MESSAGE } from '../../src/domain/password-policy.ts';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 

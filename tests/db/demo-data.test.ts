@@ -15,7 +15,7 @@ import { validateX12 } from '../helpers/x12-validator.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
-import { systemActor } from '../../dev-server/auth/actor.ts';
+import { systemActor } from '../../dev-server/security/actor.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../dev-server/db/database.ts';
-import type { FileStore } from '../../dev-server/files/file-store.ts';
+import type { FileStore } from '../../dev-server/storage/file-store.ts';
 import { loadDemoData } from '../../dev-server/demo/demo-data.ts';
 import { loadDemoHistory } from '../../dev-server/demo/demo-history.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';

@@ -1,8 +1,8 @@
-import type { FileStore } from '../../dev-server/files/file-store.ts';
+import type { FileStore } from '../../dev-server/storage/file-store.ts';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppOptions } from '../../dev-server/app.ts';
-import { hashPassword } from '../../dev-server/auth/passwords.ts';
+import { hashPassword } from '../../dev-server/security/passwords.ts';
 import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
 import type { Database } from '../../dev-server/db/database.ts';
 import { freshDatabase } from './test-database.ts';

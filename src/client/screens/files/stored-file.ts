@@ -1,6 +1,6 @@
 import { fetchFileBlob } from '../../session/api.ts';
 
-/** A document as GET /files lists it (dev-server/files/file-store.ts). */
+/** A document as GET /files lists it (dev-server/storage/file-store.ts). */
 export interface StoredFile {
   id: number;
   kind: string;

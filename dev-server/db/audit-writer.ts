@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { Actor } from '../auth/actor.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import type { Queryable } from './database.ts';
 
 export type AuditEvent =
   | 'created'

@@ -8,8 +8,8 @@ import {
   type FileAccess,
   type FileKind,
 } from '../../src/domain/files/file-kinds.ts';
-import { can, isSuperUser, type Actor } from '../auth/actor.ts';
-import { writeAudit } from '../audit/audit-writer.ts';
+import { can, isSuperUser, type Actor } from '../security/actor.ts';
+import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { TooLargeError, type BlobStorage } from './blob-storage.ts';
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import multer from 'multer';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../security/actor.ts';
 import type { FileStore } from './file-store.ts';
 
 export const PHOTO_MESSAGE = ERROR_CATALOGUE.photo_does_not_meet_parameters.en;
