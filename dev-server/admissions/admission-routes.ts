@@ -4,10 +4,18 @@ import type { Database } from '../db/database.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { AdmissionService } from './admission-service.ts';
-import { roomLabel, type Room } from './rooms.ts';
 import { census } from './census.ts';
-import { readableBy } from '../resources/shared-tenancy.ts';
 import { ADMISSION_STATUS } from '../../src/generated/ids.ts';
+import {
+  admissionsToBill,
+  companyPrograms,
+  companyProceduresPriced,
+  companyUnits,
+  freeRooms,
+  patientPolicies,
+  programs,
+  text,
+} from './admission-lookups.ts';
 
 export interface AdmissionContext {
   db: Database;
@@ -20,16 +28,6 @@ const positiveId = (v: unknown, field: string) => {
     throw invalid({ [field]: [problem('field_an_id', { field: field.replace(/_/g, ' ') })] });
   return Number(v);
 };
-const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
-const tenant = (
-  actor: { crossTenant: boolean; billingCompanyIds: number[] },
-  params: unknown[],
-  column = 'billing_company_id',
-) =>
-  actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `${column} = any($${params.length}::bigint[])`);
-const programs = () =>
-  codeListFile('admission-programs') as Array<{ id: string; name: string; name_es?: string; revenue_codes?: string[] }>;
-
 /**
  * Look-ups of document 3 §7 "Admission" at static paths: mounted before the generic router, so that
  * /admission/{id} does not take /admission/rooms.
@@ -51,22 +49,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     permission: 'admission.view',
     summary:
       'A company\'s units [{id, name}] (?company_id); 422 "There are no units/rooms registered for this company" when it has none',
-    async handle(ctx, req, actor) {
-      const companyId = positiveId(req.query.company_id, 'company_id');
-      const params: unknown[] = [];
-      const where = [tenant(actor, params), 'status is not false'];
-      if (companyId) {
-        params.push(companyId);
-        where.push(`company_id = $${params.length}`);
-      }
-      const r = await ctx.db.query<{ id: number; name: string }>(
-        `select id, code || ' - ' || name as name from units where ${where.join(' and ')} and jsonb_array_length(coalesce(rooms, '[]'::jsonb)) > 0 order by code`,
-        params,
-      );
-      if (companyId && !r.rows.length)
-        throw invalid({ unit_id: [problem('no_units_rooms_registered_company')] }, 'no_units_rooms_registered_company');
-      return r.rows;
-    },
+    handle: (ctx, req, actor) => companyUnits(ctx, actor, positiveId(req.query.company_id, 'company_id')),
   },
   {
     method: 'get',
@@ -74,30 +57,11 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     permission: 'admission.view',
     summary:
       "A unit's rooms with a free bed [{id: code, name: 'code ~ name ~ ocupation/capacity'}] (?unit_id, ?record_id: the admission being edited keeps its own bed): a full room is not offered",
-    async handle(ctx, req, actor) {
-      const unitId = positiveId(req.query.unit_id, 'unit_id');
-      if (!unitId) return [];
-      const params: unknown[] = [unitId];
-      const unit = (
-        await ctx.db.query<{ rooms: Room[] | null }>(
-          `select rooms from units where id = $1 and ${tenant(actor, params)}`,
-          params,
-        )
-      ).rows[0];
-      if (!unit) throw new DomainError('not_found');
-      const own = positiveId(req.query.record_id, 'record_id') ?? 0;
-      const counts = new Map(
-        (
-          await ctx.db.query<{ room: string; n: string }>(
-            `select room, count(*) as n from admissions where unit_id = $1 and status_id = ${ADMISSION_STATUS.ADMITTED} and id <> $2 group by room`,
-            [unitId, own],
-          )
-        ).rows.map((x) => [x.room, Number(x.n)]),
-      );
-      return (unit.rooms ?? [])
-        .filter((r) => (counts.get(r.code) ?? 0) < Number(r.capacity))
-        .map((r) => ({ id: r.code, name: roomLabel(r, counts.get(r.code) ?? 0) }));
-    },
+    handle: (ctx, req, actor) =>
+      freeRooms(ctx, actor, {
+        unitId: positiveId(req.query.unit_id, 'unit_id'),
+        recordId: positiveId(req.query.record_id, 'record_id'),
+      }),
   },
   {
     method: 'get',
@@ -129,83 +93,24 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     path: '/admission/procedures/{companyId}',
     permission: 'admission.view',
     summary: 'Procedures a company bills (its services), [{id, name, price}] (?search)',
-    async handle(ctx, req, actor) {
-      const companyId = positiveId(req.params.companyId, 'companyId')!;
-      const params: unknown[] = [companyId];
-      const co = (
-        await ctx.db.query<{
-          services: Array<{ procedure_code: string; std_price?: number }> | null;
-          billing_company_id: string;
-        }>(`select services, billing_company_id from companies where id = $1 and ${tenant(actor, params)}`, params)
-      ).rows[0];
-      if (!co) throw new DomainError('not_found');
-      const codes = (co.services ?? []).map((s) => s.procedure_code);
-      const r = await ctx.db.query<{ code: string; description: string }>(
-        `select code, coalesce(short_description, description) as description from procedures where code = any($1::text[]) and ${readableBy('$2')} order by code`,
-        [codes, co.billing_company_id],
-      );
-      const search = text(req.query.search);
-      const price = new Map((co.services ?? []).map((s) => [s.procedure_code, s.std_price]));
-      return r.rows
-        .filter((p) => !search || p.code.toLowerCase().includes(search) || p.description.toLowerCase().includes(search))
-        .map((p) => ({
-          id: p.code,
-          name: `${p.code} - ${p.description}`,
-          ...(price.get(p.code) !== undefined ? { price: price.get(p.code) } : {}),
-        }));
-    },
+    handle: (ctx, req, actor) =>
+      companyProceduresPriced(ctx, actor, positiveId(req.params.companyId, 'companyId')!, text(req.query.search)),
   },
   {
     method: 'get',
     path: '/company/{id}/programs',
     permission: ['admission.view', 'company.show'],
     summary: 'The programs a company admits to [{id, name}] (all of them when the company has not chosen)',
-    async handle(ctx, req, actor, res) {
-      const params: unknown[] = [idParam(req)];
-      const co = (
-        await ctx.db.query<{ programs: string[] | null }>(
-          `select programs from companies where id = $1 and ${tenant(actor, params)}`,
-          params,
-        )
-      ).rows[0];
-      if (!co) throw new DomainError('not_found');
-      return programs()
-        .filter((p) => !co.programs?.length || co.programs.includes(p.id))
-        .map((p) => ({ id: p.id, name: res.locals.locale === 'es' && p.name_es ? p.name_es : p.name }));
-    },
+    handle: (ctx, req, actor, res) => companyPrograms(ctx, actor, idParam(req), res.locals.locale),
   },
   {
     method: 'get',
     path: '/claim/admission',
     permission: ['claim.create', 'admission.view'],
     summary: 'Discharged admissions not yet billed [{id, name}]: what a new institutional claim may be made from',
-    async handle(ctx, _req, actor) {
-      const params: unknown[] = [];
-      const r = await ctx.db.query<{ id: number; name: string }>(
-        `select id, code || ' · ' || coalesce(patient_name, '') || ' · ' || to_char(admission_date, 'MM/DD/YYYY') as name from admissions where ${tenant(actor, params)} and status_id = ${ADMISSION_STATUS.DISCHARGED} order by admission_date desc, id desc limit 500`,
-        params,
-      );
-      return r.rows;
-    },
+    handle: (ctx, _req, actor) => admissionsToBill(ctx, actor),
   },
 ];
-
-async function patientPolicies(
-  ctx: AdmissionContext,
-  actor: { crossTenant: boolean; billingCompanyIds: number[] },
-  patientId: number | undefined,
-) {
-  if (!patientId) return [];
-  const params: unknown[] = [patientId];
-  const r = await ctx.db.query<{ id: number; name: string }>(
-    `select p.id, case p.type_responsibility_id when 1 then 'P' when 2 then 'S' else 'T' end || ' · ' || p.policy_number || ' · ' || ic.name as name
-       from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id
-      where p.patient_id = $1 and ${tenant(actor, params, 'p.billing_company_id')} and p.status is not false and (p.end_date is null or p.end_date >= current_date)
-      order by p.type_responsibility_id, p.id`,
-    params,
-  );
-  return r.rows;
-}
 
 /** The writes and the record's own calls, after the generic routes (show and list are generated). */
 export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [

@@ -1,19 +1,10 @@
 import type { Request } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
-import { can, type Actor } from '../security/actor.ts';
+import { can } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { actionSlug } from '../../src/platform/route-plan.ts';
-import {
-  DomainError,
-  invalidTexts,
-  forbidden,
-  problem,
-  invalid,
-  notFound,
-} from '../../src/domain/errors/domain-error.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
-import { entityWriter } from '../resources/validation.ts';
+import { invalidTexts, forbidden, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { auditEntry, page, recordHistory, rollBack } from './audit-trail.ts';
 
 interface Paging {
   query?: string;
@@ -25,7 +16,7 @@ interface Paging {
 const SORTABLE = ['id', 'created_at', 'event', 'entity', 'user_id'];
 
 /** Paging params may come in the query string or the body (the spec's calls use both). */
-function paging(req: Request): { page: number; perPage: number; sortBy: string; desc: boolean; query?: string } {
+function paging(req: Request): AuditPaging {
   const src = { ...(req.query as Paging), ...((req.body && typeof req.body === 'object' ? req.body : {}) as Paging) };
   const page = src.page === undefined ? 1 : Number(src.page);
   const perPage = src.itemsPerPage === undefined ? 10 : Number(src.itemsPerPage);
@@ -45,53 +36,25 @@ function paging(req: Request): { page: number; perPage: number; sortBy: string; 
   };
 }
 
+/** A request's paging of audit rows, read by paging(). */
+export interface AuditPaging {
+  page: number;
+  perPage: number;
+  sortBy: string;
+  desc: boolean;
+  query?: string;
+}
+
+/** The id an /audit-one body names (id or audit_id). */
+function auditEntryId(req: Request): number {
+  const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
+  if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
+  return id;
+}
+
 export interface AuditContext {
   db: Database;
   entities: Entity[];
-}
-
-const entityByKey = (ctx: AuditContext, key: string) =>
-  ctx.entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
-
-/** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
-async function page(db: Database, actor: Actor, where: string[], params: unknown[], p: ReturnType<typeof paging>) {
-  if (!actor.crossTenant) {
-    params.push(actor.billingCompanyIds);
-    where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
-  }
-  if (p.query) {
-    params.push(`%${p.query}%`);
-    where.push(
-      `(a.event ilike $${params.length} or a.entity ilike $${params.length} or u.email ilike $${params.length})`,
-    );
-  }
-  const w = where.length ? `where ${where.join(' and ')}` : '';
-  const count = Number(
-    (
-      await db.query<{ n: number }>(
-        `select count(*) n from audits a left join users u on u.id = a.user_id ${w}`,
-        params,
-      )
-    ).rows[0].n,
-  );
-  const rows = await db.query(
-    `select a.id, a.entity, a.entity_id, a.event, a.old_values, a.new_values, a.ip, a.url, a.user_agent, a.created_at,
-              json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as user
-         from audits a left join users u on u.id = a.user_id ${w}
-        order by a.${p.sortBy} ${p.desc ? 'desc' : 'asc'}, a.id ${p.desc ? 'desc' : 'asc'} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`,
-    params,
-  );
-  return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
-}
-
-/**
- * History is as private as the record: when the record still exists, the actor must be able to
- * see it (users belong to billing companies through a link table, so their audit rows carry none).
- */
-async function requireVisible(db: Database, actor: Actor, entity: Entity, id: number) {
-  if (actor.crossTenant) return;
-  const exists = await db.query(`select 1 from ${entity.resource.table} where id = $1`, [id]);
-  if (exists.rowCount) await new ResourceStore(db, entity, actor).get(id);
 }
 
 export const auditRoutes: GuardedRoute<AuditContext>[] = [
@@ -119,43 +82,15 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     path: '/audit-all-by-entity/{entity}/{id}',
     permission: '*.history',
     summary: "A record's history (the entity's history permission)",
-    async handle(ctx, req, actor) {
-      const { db } = ctx;
-      const entity = entityByKey(ctx, String(req.params.entity));
-      if (!entity) throw notFound();
-      if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
-      const id = idParam(req);
-      await requireVisible(db, actor, entity, id);
-      return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging(req));
-    },
+    handle: (ctx, req, actor) =>
+      recordHistory(ctx, actor, { entity: String(req.params.entity), id: idParam(req) }, paging(req)),
   },
   {
     method: 'post',
     path: '/audit-one',
     permission: ['audit.show', '*.history'],
     summary: 'One audit entry (audit.show, or the history permission of its entity)',
-    async handle(ctx, req, actor) {
-      const { db } = ctx;
-      const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
-      if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
-      const r = await db.query<{ entity: string; billing_company_id: number | null }>(
-        "select a.*, row_to_json(u) ->> 'email' as user_email from audits a left join users u on u.id = a.user_id where a.id = $1",
-        [id],
-      );
-      const row = r.rows[0];
-      if (!row) throw notFound();
-      const entity = entityByKey(ctx, row.entity);
-      if (!can(actor, 'audit.show') && !(entity && can(actor, actionSlug(entity.resource, 'history'))))
-        throw forbidden();
-      if (
-        !actor.crossTenant &&
-        row.billing_company_id !== null &&
-        !actor.billingCompanyIds.includes(Number(row.billing_company_id))
-      )
-        throw notFound();
-      if (entity) await requireVisible(db, actor, entity, Number((row as unknown as { entity_id: number }).entity_id));
-      return row;
-    },
+    handle: (ctx, req, actor) => auditEntry(ctx, actor, auditEntryId(req)),
   },
   {
     method: 'patch',
@@ -163,55 +98,12 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     permission: '*.history',
     summary:
       "Restores a record to an audit entry's old data (the entity's history and edit permissions), through the same rules as any edit",
-    async handle(ctx, req, actor, res) {
-      const { db } = ctx;
-      const entity = entityByKey(ctx, String(req.params.entity));
-      if (!entity) throw notFound();
-      if (!can(actor, actionSlug(entity.resource, 'history')) || !can(actor, actionSlug(entity.resource, 'edit')))
-        throw forbidden();
-      const r = await db.query<{
-        id: number;
-        entity: string;
-        entity_id: number;
-        event: string;
-        old_values: Record<string, unknown> | null;
-        billing_company_id: number | null;
-      }>('select id, entity, entity_id, event, old_values, billing_company_id from audits where id = $1', [
-        idParam(req, 'auditId'),
-      ]);
-      const audit = r.rows[0];
-      if (!audit || audit.entity !== entity.resource.module || Number(audit.entity_id) !== idParam(req, 'entityId'))
-        throw notFound();
-      if (
-        !actor.crossTenant &&
-        audit.billing_company_id !== null &&
-        !actor.billingCompanyIds.includes(Number(audit.billing_company_id))
-      )
-        throw notFound();
-      // Money and its history are append-only: what was posted stays; a correction is a reversing entry.
-      if (entity.resource.appendOnly) throw new DomainError('append_only_rollback', { entity: entity.schema.title });
-      if (audit.event === 'created') throw new DomainError('rollback_creation');
-      const old = { ...(audit.old_values ?? {}) };
-      delete old.id;
-      // A state changes only by its transitions, never by restoring an old value.
-      if (entity.states) delete old[entity.states.field];
-      delete old.version;
-      const store = new ResourceStore(db, entity, actor);
-      const { writable, check } = entityWriter(entity);
-      const locale = res.locals.locale;
-      return db.transaction(async (tx) => {
-        const exists = await tx.query(`select 1 from ${entity.resource.table} where id = $1`, [audit.entity_id]);
-        if (!exists.rowCount) {
-          check(writable(old), locale, 'rollback_invalid');
-          return store.restoreDeleted(tx, Number(audit.entity_id), old);
-        }
-        // The same path as any edit: the merged record's validation and the rules that read other rows.
-        return store.update(Number(audit.entity_id), old, {
-          tx,
-          event: 'rolled_back',
-          check: (current) => check(writable({ ...current, ...old }), locale, 'rollback_invalid'),
-        });
-      });
-    },
+    handle: (ctx, req, actor, res) =>
+      rollBack(ctx, actor, {
+        entity: String(req.params.entity),
+        auditId: idParam(req, 'auditId'),
+        entityId: idParam(req, 'entityId'),
+        locale: res.locals.locale,
+      }),
   },
 ];

@@ -7,7 +7,7 @@ import { write835, type ClaimToRemit, type PaymentToRemit } from '../../src/doma
 import { postEra } from '../payments/era-posting.ts';
 import { batchStore, createBatch, paymentStore } from '../payments/payment-access.ts';
 import { closeBatch } from '../payments/payment-routes.ts';
-import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
+import { recordPatientPayment } from '../payments/patient-payments.ts';
 import { loadDemoLedger } from './demo-ledger.ts';
 import { loadDemoRemittances } from './demo-remittances.ts';
 import type { DemoFates } from './demo-claims.ts';

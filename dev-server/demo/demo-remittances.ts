@@ -7,7 +7,7 @@ import { batchStore } from '../payments/payment-access.ts';
 import { closeBatch } from '../payments/payment-routes.ts';
 import { seeded } from './demo-rows.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
-import { recordPatientPayment } from '../payments/patient-payment-routes.ts';
+import { recordPatientPayment } from '../payments/patient-payments.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
 import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
 import { asOf } from '../db/as-of.ts';

@@ -1,12 +1,20 @@
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
-import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
 import { US_STATES, countries } from './places.ts';
-import { readableBy, readableByActor } from '../resources/shared-tenancy.ts';
+import {
+  addProceduresToCompany,
+  billingCompaniesFor,
+  codesOfProcedure,
+  companyProcedureChoices,
+  companyProcedures,
+  insuranceFeeLabels,
+  procedureInsuranceFees,
+  taxonomyChoices,
+} from './lookups.ts';
 
 export interface LookupContext extends StoreContext {
   lists: Map<string, CodeList>;
@@ -19,39 +27,6 @@ export const roomDisplay = (r: Record<string, unknown>) =>
 /** A list's items as [{id, name}], "code - name" where the code says something the name does not. */
 const named = (items: CodeListItem[], locale: string) =>
   items.map((i) => ({ id: i.id, name: codeListLabel(i, locale) }));
-
-/** The billing companies the caller may pick on a form (every one for a Super User). */
-async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
-  const params: unknown[] = [];
-  const scope = actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), 'id = any($1::bigint[])');
-  const r = await ctx.db.query<{ id: string; abbreviation: string; name: string }>(
-    `select id, abbreviation, name from billing_companies where status and ${scope} order by name`,
-    params,
-  );
-  return r.rows.map((b) => ({ id: Number(b.id), name: `${b.abbreviation} - ${b.name}` }));
-}
-
-/** Codes a procedure lists (its diagnoses, its modifiers), each with its name from the code table. */
-async function codesOfProcedure(
-  ctx: LookupContext,
-  actor: Actor,
-  code: string,
-  field: 'diagnosis_codes' | 'modifier_codes',
-  entityName: 'diagnosis' | 'modifier',
-) {
-  const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
-  const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
-  if (!codes.length) return [];
-  const params: unknown[] = [codes];
-  // A shared code table (modifiers: a billing company's own CPT modifiers) is read as its tenancy says; a global one whole.
-  const { table, tenancy } = entityOf(ctx, entityName).resource;
-  const scope = tenancy === 'shared' ? readableByActor(actor, params) : 'true';
-  const r = await ctx.db.query<{ id: string; code: string; description: string }>(
-    `select id, code, description from ${table} where lower(code) = any($1::text[]) and ${scope} order by code`,
-    params,
-  );
-  return r.rows.map((x) => ({ id: Number(x.id), code: x.code, name: `${x.code} - ${x.description}` }));
-}
 
 /** Look-ups of document 2 §7 that join two records or answer a slice of a list. */
 export const lookupRoutes: GuardedRoute<LookupContext>[] = [
@@ -97,21 +72,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/procedure/get-list/{companyId}',
     permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'],
     summary: "Procedures of a company's services [{id, name}]",
-    async handle(ctx, req, actor) {
-      const company = await storeOf(ctx, actor, 'company').get(idParam(req, 'companyId'));
-      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) =>
-        s.procedure_code.toLowerCase(),
-      );
-      if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(
-        `select id, code, short_description from procedures where lower(code) = any($1::text[]) and status and ${readableBy('$2')} order by code`,
-        [codes, company.billing_company_id],
-      );
-      return r.rows.map((p) => ({
-        id: Number(p.id),
-        name: `${p.code} - ${p.short_description ?? ''}`.replace(/ - $/, ''),
-      }));
-    },
+    handle: (ctx, req, actor) => companyProcedureChoices(ctx, actor, idParam(req, 'companyId')),
   },
   {
     method: 'get',
@@ -132,23 +93,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/procedure/get-list-insurance-companies/{id}',
     permission: 'procedure.view',
     summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',
-    async handle(ctx, req, actor) {
-      const p = await storeOf(ctx, actor, 'procedure').get(idParam(req));
-      const fees =
-        (p.insurance_fees as Array<{ insurance_company_id: number; fee: number; label?: string }> | undefined) ?? [];
-      if (!fees.length) return [];
-      const r = await ctx.db.query<{ id: string; payer_id: string; name: string }>(
-        'select id, payer_id, name from insurance_companies where id = any($1::bigint[])',
-        [fees.map((f) => f.insurance_company_id)],
-      );
-      const byId = new Map(r.rows.map((x) => [Number(x.id), `${x.payer_id} - ${x.name}`]));
-      return fees.map((f) => ({
-        id: f.insurance_company_id,
-        name: byId.get(f.insurance_company_id) ?? String(f.insurance_company_id),
-        fee: f.fee,
-        label: f.label ?? null,
-      }));
-    },
+    handle: (ctx, req, actor) => procedureInsuranceFees(ctx, actor, idParam(req)),
   },
   {
     method: 'get',
@@ -269,16 +214,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/taxonomy/get-list',
     permission: null,
     summary: 'NUCC taxonomy codes [{id, name}] matching ?query (code or name), at most 50',
-    async handle(ctx, req) {
-      const q = String(req.query.query ?? '')
-        .trim()
-        .toLowerCase();
-      const r = await ctx.db.query<{ code: string; display_name: string }>(
-        `select code, display_name from taxonomies where $1 = '' or lower(code) like $2 or lower(display_name) like $3 order by code limit 50`,
-        [q, `${q}%`, `%${q}%`],
-      );
-      return r.rows.map((t) => ({ id: t.code, name: `${t.code} - ${t.display_name}` }));
-    },
+    handle: (ctx, req) => taxonomyChoices(ctx.db, req.query.query),
   },
   {
     method: 'get',
@@ -348,68 +284,25 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/procedure/get-list-insurance-label-fees',
     permission: 'procedure.view',
     summary: 'Labels used for insurance fees',
-    async handle(ctx, _req, actor) {
-      const params: unknown[] = [];
-      const r = await ctx.db.query<{ label: string }>(
-        `select distinct f->>'label' as label from procedures, jsonb_array_elements(coalesce(insurance_fees, '[]'::jsonb)) f
-        where f->>'label' is not null and ${readableByActor(actor, params)} order by 1 limit 200`,
-        params,
-      );
-      return r.rows.map((x, i) => ({ id: i + 1, name: x.label }));
-    },
+    handle: (ctx, _req, actor) => insuranceFeeLabels(ctx.db, actor),
   },
   {
     method: 'patch',
     path: '/procedure/add-to-company/{companyId}',
     permission: ['company.services.edit'],
     summary: "Adds procedures to a company's services ({codes: [..]}); a code already there is kept as it is",
-    async handle(ctx, req, actor, res) {
-      const codes = bodyObject(req).codes;
-      if (!Array.isArray(codes) || !codes.every((c) => typeof c === 'string'))
-        throw invalid({ codes: [problem('codes_field_list_procedure_codes')] });
-      // One look-up for all the codes, not one per code.
-      const companies = storeOf(ctx, actor, 'company');
-      const company = await companies.get(idParam(req, 'companyId'));
-      const found = await ctx.db.query<{ code: string }>(
-        `select lower(code) as code from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')}`,
-        [codes.map((c) => c.toLowerCase()), company.billing_company_id],
-      );
-      if (codes.some((c) => !found.rows.some((r) => r.code === c.toLowerCase())))
-        throw notFound('procedure_code_not_found');
-      const have = (company.services as Array<{ procedure_code: string }> | undefined) ?? [];
-      const services = [
-        ...have,
-        ...codes
-          .filter((c) => !have.some((h) => h.procedure_code.toUpperCase() === c.toUpperCase()))
-          .map((c) => ({ procedure_code: c.toUpperCase() })),
-      ];
-      return companies.update(
-        company.id,
-        { services },
-        { check: entityWriter(entityOf(ctx, 'company')).merged({ services }, res.locals.locale) },
-      );
-    },
+    handle: (ctx, req, actor, res) =>
+      addProceduresToCompany(ctx, actor, {
+        companyId: idParam(req, 'companyId'),
+        codes: bodyObject(req).codes,
+        locale: res.locals.locale,
+      }),
   },
   {
     method: 'get',
     path: '/procedure/get-to-company/{id}',
     permission: ['company.services.view', 'procedure.view'],
     summary: "The procedures of a company's services",
-    async handle(ctx, req, actor) {
-      const company = await storeOf(ctx, actor, 'company').get(idParam(req));
-      const codes = ((company.services as Array<{ procedure_code: string }> | undefined) ?? []).map((s) =>
-        s.procedure_code.toLowerCase(),
-      );
-      if (!codes.length) return [];
-      const r = await ctx.db.query<{ id: string; code: string; short_description: string | null }>(
-        `select id, code, short_description from procedures where lower(code) = any($1::text[]) and ${readableBy('$2')} order by code`,
-        [codes, company.billing_company_id],
-      );
-      return r.rows.map((p) => ({
-        id: Number(p.id),
-        code: p.code,
-        name: `${p.code} - ${p.short_description ?? ''}`.trim(),
-      }));
-    },
+    handle: (ctx, req, actor) => companyProcedures(ctx, actor, idParam(req)),
   },
 ];
