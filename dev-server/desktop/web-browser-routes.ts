@@ -1,16 +1,12 @@
 import { webAddress } from '../../src/domain/web-address.ts';
-import { problem, invalid, invalidTexts, notFound } from '../../src/domain/errors/domain-error.ts';
-import { writeAudit } from '../db/audit-writer.ts';
+import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { withinOwnLimit } from './own-rows.ts';
+import { addBookmark, MAX_BOOKMARKS, myBookmarks, payerPortals, removeBookmark } from './bookmarks.ts';
 
 export interface WebBrowserContext {
   db: Database;
 }
-
-const MAX_BOOKMARKS = 100;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function paging(q: Record<string, unknown>) {
   const page = Number(q.page ?? 1);
@@ -22,6 +18,24 @@ function paging(q: Record<string, unknown>) {
   return { page, perPage };
 }
 
+/** A portal search as the query names it: a page and a name. */
+function portalSearch(q: Record<string, unknown>) {
+  return { ...paging(q), term: typeof q.query === 'string' ? q.query.trim().slice(0, 100) : '' };
+}
+
+/** A bookmark as a form sends it: a title and a web address (http or https). */
+function bookmarkOf(input: unknown): { title: string; url: string } {
+  const b = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  const title = typeof b.title === 'string' ? b.title.trim() : '';
+  if (!title) errors.title = ['The title field is required.'];
+  else if (title.length > 100) errors.title = ['The title may not be greater than 100 characters.'];
+  const url = typeof b.url === 'string' && b.url.length <= 500 ? webAddress(b.url) : null;
+  if (!url) errors.url = ['The address must be a web address (http or https).'];
+  if (Object.keys(errors).length) throw invalidTexts(errors);
+  return { title, url: url! };
+}
+
 export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
   {
     method: 'get',
@@ -29,47 +43,14 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
     permission: null,
     summary:
       'The payer portals: each active insurance company with a website (?query by name, page, itemsPerPage), its address ready to open',
-    async handle(ctx, req) {
-      const q = req.query as Record<string, unknown>;
-      const { page, perPage } = paging(q);
-      const term = typeof q.query === 'string' ? q.query.trim().slice(0, 100) : '';
-      const params: unknown[] = [];
-      let where = 'website is not null and status';
-      if (term) {
-        params.push(`%${likeEscape(term)}%`);
-        where += ` and name ilike $${params.length}`;
-      }
-      const rows = await ctx.db.query<{
-        id: number;
-        name: string;
-        payer_id: string | null;
-        website: string;
-        total__: string;
-      }>(
-        `select id, name, payer_id, website, count(*) over () as total__ from insurance_companies where ${where} order by name, id limit ${perPage} offset ${(page - 1) * perPage}`,
-        params,
-      );
-      return {
-        data: rows.rows
-          .map((r) => ({ id: Number(r.id), name: r.name, payer_id: r.payer_id, url: webAddress(r.website) }))
-          .filter((r) => r.url),
-        count: rows.rows[0] ? Number(rows.rows[0].total__) : 0,
-      };
-    },
+    handle: (ctx, req) => payerPortals(ctx.db, portalSearch(req.query as Record<string, unknown>)),
   },
   {
     method: 'get',
     path: '/bookmarks',
     permission: null,
     summary: 'My bookmarks, in the order I added them',
-    async handle(ctx, _req, actor) {
-      return (
-        await ctx.db.query<{ id: number; title: string; url: string }>(
-          'select id, title, url from bookmarks where user_id = $1 order by id',
-          [actor.userId],
-        )
-      ).rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
+    handle: (ctx, _req, actor) => myBookmarks(ctx.db, actor),
   },
   {
     method: 'post',
@@ -77,67 +58,13 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
     permission: null,
     status: 201,
     summary: `Keeps an address (title, url: http or https); at most ${MAX_BOOKMARKS} a person`,
-    async handle(ctx, req, actor) {
-      const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      const errors: Record<string, string[]> = {};
-      const title = typeof b.title === 'string' ? b.title.trim() : '';
-      if (!title) errors.title = ['The title field is required.'];
-      else if (title.length > 100) errors.title = ['The title may not be greater than 100 characters.'];
-      const url = typeof b.url === 'string' && b.url.length <= 500 ? webAddress(b.url) : null;
-      if (!url) errors.url = ['The address must be a web address (http or https).'];
-      if (Object.keys(errors).length) throw invalidTexts(errors);
-      return ctx.db.transaction(async (tx) => {
-        await withinOwnLimit(
-          tx,
-          actor,
-          'bookmarks',
-          MAX_BOOKMARKS,
-          'bookmarks',
-          `You can keep at most ${MAX_BOOKMARKS} bookmarks.`,
-        );
-        const row = (
-          await tx.query<{ id: number; title: string; url: string }>(
-            'insert into bookmarks (user_id, title, url) values ($1, $2, $3) returning id, title, url',
-            [actor.userId, title, url],
-          )
-        ).rows[0];
-        await writeAudit(tx, actor, {
-          entity: 'bookmark',
-          entityId: Number(row.id),
-          billingCompanyId: null,
-          event: 'created',
-          oldValues: null,
-          newValues: { title, url },
-        });
-        return { ...row, id: Number(row.id) };
-      });
-    },
+    handle: (ctx, req, actor) => addBookmark(ctx.db, actor, bookmarkOf(req.body)),
   },
   {
     method: 'delete',
     path: '/bookmarks/{id}',
     permission: null,
     summary: 'Removes one of my bookmarks',
-    async handle(ctx, req, actor) {
-      const id = idParam(req);
-      return ctx.db.transaction(async (tx) => {
-        const before = (
-          await tx.query<{ title: string; url: string }>(
-            'delete from bookmarks where id = $1 and user_id = $2 returning title, url',
-            [id, actor.userId],
-          )
-        ).rows[0];
-        if (!before) throw notFound();
-        await writeAudit(tx, actor, {
-          entity: 'bookmark',
-          entityId: id,
-          billingCompanyId: null,
-          event: 'deleted',
-          oldValues: before,
-          newValues: null,
-        });
-        return { id, deleted: true };
-      });
-    },
+    handle: (ctx, req, actor) => removeBookmark(ctx.db, actor, idParam(req)),
   },
 ];
