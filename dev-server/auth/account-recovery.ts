@@ -1,3 +1,4 @@
+import { endSessions } from './sessions.ts';
 import { unblockEmail } from './sign-in-throttle.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
@@ -47,7 +48,7 @@ export async function resetPassword(db: Database, req: Request, token: string, p
     // The owner's own way out of a block, without anyone's help: every address's block on the account goes.
     const owner = (await tx.query<{ email: string }>('select email from users where id = $1', [found.userId])).rows[0];
     await unblockEmail(tx, owner.email);
-    await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [found.userId]);
+    await endSessions(tx, found.userId);
     await writeSystemAudit(tx, req, {
       entity: 'user',
       entityId: found.userId,

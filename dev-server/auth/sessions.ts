@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { unauthenticated, DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Request, RequestHandler } from 'express';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ipAllowed, type Restriction } from '../security/ip-restriction-check.ts';
 import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Actor } from '../security/actor.ts';
@@ -133,7 +133,7 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       const s = await loadSession(db, token);
       if (!s || s.revoked || !s.user_status) throw unauthenticated();
       if (s.idle_ms > IDLE_MS) {
-        await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [s.id]);
+        await endSession(db, s.id);
         throw unauthenticated('session_expired_due_inactivity');
       }
       if (s.refresh_expired) throw unauthenticated('session_expired_sign_again');
@@ -174,4 +174,39 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       next(e);
     }
   };
+}
+
+/** Ends one session; given a user, only when it is theirs. Whether it ended (a session ended before is not ended again). */
+export async function endSession(db: Queryable, sessionId: number, userId?: number): Promise<boolean> {
+  const r = await db.query(
+    `update sessions set revoked_at = now() where id = $1 and revoked_at is null${userId === undefined ? '' : ' and user_id = $2'}`,
+    userId === undefined ? [sessionId] : [sessionId, userId],
+  );
+  return r.rowCount > 0;
+}
+
+/** Ends the session a token belongs to (a refresh replaces it with a new one). */
+export async function endSessionOfToken(db: Queryable, token: string) {
+  await db.query('update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [
+    hashToken(token),
+  ]);
+}
+
+/** Ends every open session of a user, but the one kept (the device that changed the password stays signed in). */
+export async function endSessions(tx: Queryable, userId: number, keep?: number) {
+  const r = await tx.query(
+    `update sessions set revoked_at = now() where user_id = $1 and revoked_at is null${keep === undefined ? '' : ' and id <> $2'}`,
+    keep === undefined ? [userId] : [userId, keep],
+  );
+  return { sessions: r.rowCount };
+}
+
+/** A person's open sessions (devices signed in), the latest active first, the current one marked. */
+export async function openSessions(db: Queryable, actor: Actor) {
+  const r = await db.query<Record<string, unknown>>(
+    `select id, ip, user_agent, created_at, last_activity_at, id = $2 as current
+       from sessions where user_id = $1 and revoked_at is null and refresh_until > now() order by last_activity_at desc`,
+    [actor.userId, actor.sessionId],
+  );
+  return r.rows.map((s) => ({ ...s, id: Number(s.id) }));
 }

@@ -9,6 +9,7 @@ import { claimFormsPdf } from '../paper/claim-forms.ts';
 import { formQuery } from '../paper/form-query.ts';
 import { stateListItem } from '../resources/state-routes.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { batchAccounts, batchExchanges, batchWithClaims, submissionReport } from './batch-records.ts';
 
 const optionalId = (v: unknown, field: string) => {
   if (v === undefined || v === '') return undefined;
@@ -16,6 +17,19 @@ const optionalId = (v: unknown, field: string) => {
     throw invalid({ [field]: [problem('field_an_id', { field: field.replace(/_/g, ' ') })] });
   return Number(v);
 };
+
+/** The submission report's filter: a batch, and dates (mm/dd/yyyy) read as ISO. */
+function submissionFilter(q: Record<string, unknown>) {
+  const filter: { batchId?: number; from?: string; to?: string } = { batchId: optionalId(q.batch_id, 'batch_id') };
+  for (const name of ['from', 'to'] as const) {
+    const v = q[name];
+    if (v === undefined || v === '') continue;
+    if (typeof v !== 'string' || !isUsDate(v))
+      throw invalid({ [name]: [problem('name_date_date_mm_dd_yyyy', { name })] });
+    filter[name] = usDateToIso(v);
+  }
+  return filter;
+}
 
 /** Document 3 §7 "Batches": the calls beyond the generated list. */
 export const batchRoutes: GuardedRoute<BatchContext>[] = [
@@ -56,14 +70,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     permission: ['claimbatch.create', 'claimbatch.edit'],
     summary:
       "The caller's clearing-house accounts a batch may go through [{id, name}] (people who batch need not manage clearing houses)",
-    async handle(ctx, _req, actor) {
-      const r = await ctx.db.query<{ id: number; name: string }>(
-        `select a.id, a.submitter_id || ' · ' || h.name as name from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id
-          where $1::boolean or a.billing_company_id = any($2::bigint[]) order by h.name`,
-        [actor.crossTenant, actor.billingCompanyIds],
-      );
-      return r.rows;
-    },
+    handle: (ctx, _req, actor) => batchAccounts(ctx.db, actor),
   },
   {
     method: 'get',
@@ -81,37 +88,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     permission: 'claimbatch.view',
     summary:
       'The submissions and their answers, newest first (?batch_id, ?from, ?to mm/dd/yyyy; at most 500): each 837 sent or refused and each acknowledgment applied, with its batch and claim counts',
-    async handle(ctx, req, actor) {
-      const params: unknown[] = [];
-      const where = [
-        actor.crossTenant
-          ? 'true'
-          : (params.push(actor.billingCompanyIds), `e.billing_company_id = any($${params.length}::bigint[])`),
-      ];
-      const batchId = optionalId(req.query.batch_id, 'batch_id');
-      if (batchId) {
-        params.push(batchId);
-        where.push(`e.batch_id = $${params.length}`);
-      }
-      for (const [name, op] of [
-        ['from', '>='],
-        ['to', '<'],
-      ] as const) {
-        const v = req.query[name];
-        if (v === undefined || v === '') continue;
-        if (typeof v !== 'string' || !isUsDate(v))
-          throw invalid({ [name]: [problem('name_date_date_mm_dd_yyyy', { name })] });
-        params.push(usDateToIso(v));
-        where.push(`e.exchanged_at ${op} $${params.length}::date${name === 'to' ? " + interval '1 day'" : ''}`);
-      }
-      const r = await ctx.db.query(
-        `select e.id, to_char(e.exchanged_at, 'MM/DD/YYYY HH24:MI') as exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected,
-                e.batch_id, b.code as batch_code, e.clearing_house_account_id, e.billing_company_id
-           from exchange_files e left join claim_batches b on b.id = e.batch_id where ${where.join(' and ')} order by e.exchanged_at desc, e.id desc limit 500`,
-        params,
-      );
-      return r.rows;
-    },
+    handle: (ctx, req, actor) => submissionReport(ctx.db, actor, submissionFilter(req.query)),
   },
   {
     method: 'post',
@@ -144,16 +121,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     permission: 'claimbatch.show',
     summary:
       "A batch's files exchanged, oldest first: the 837 sent (or the failed attempts) and the acknowledgments that answered it",
-    async handle(ctx, req, actor) {
-      const batch = await new BatchService(ctx, actor).store.get(idParam(req));
-      const r = await ctx.db.query(
-        `select e.id, e.exchanged_at, e.direction, e.kind, e.name, e.size, e.result, e.message, e.claims_accepted, e.claims_rejected, e.file_id
-           from exchange_files e where e.billing_company_id = $1 and e.batch_id = $2
-          order by e.id`,
-        [batch.billing_company_id, batch.id],
-      );
-      return r.rows;
-    },
+    handle: (ctx, req, actor) => batchExchanges(ctx, actor, idParam(req)),
   },
   ...(['/claim/batch/get-all-server', '/claim/batch'] as const).map(
     (path): GuardedRoute<BatchContext> => ({
@@ -184,22 +152,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     path: '/claim/batch/{id}',
     permission: 'claimbatch.show',
     summary: 'A batch with its claims and their statuses, and totals as the predecessor counted them',
-    async handle(ctx, req, actor) {
-      const batches = new BatchService(ctx, actor);
-      const batch = await batches.store.get(idParam(req));
-      const claims = await ctx.db.query<{
-        id: number;
-        code: string;
-        patient_name: string;
-        status_id: number;
-        billed_amount: string;
-      }>(
-        `select id, code, patient_name, status_id, billed_amount from claims where billing_company_id = $1 and id in (select jsonb_array_elements_text($2::jsonb)::bigint) order by id`,
-        [batch.billing_company_id, JSON.stringify(batch.claim_ids ?? [])],
-      );
-      const [withTotals] = await withStatusTotals(ctx.db, [batch]);
-      return { ...withTotals, claims: claims.rows.map((c) => ({ ...c, billed_amount: Number(c.billed_amount) })) };
-    },
+    handle: (ctx, req, actor) => batchWithClaims(ctx, actor, idParam(req)),
   },
   {
     method: 'get',

@@ -5,13 +5,13 @@ import type { Row } from '../resources/resource-store.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { receiveFile } from '../exchange/receive-file.ts';
-import { eraPayment, postEra, reconciliation, resolveException } from './era-posting.ts';
+import { eraPayment, postEra, reconciliation } from './era-posting.ts';
 import type { EraContext } from './era-files.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import { isoToUsDate } from '../../src/domain/formats.ts';
 import { eraPreviewPdf, eraReconciliationPdf } from './era-report.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
+import { eraExceptions, receiveRemittances, workBatchException } from './era-intake.ts';
 
 export interface EraRouteContext extends EraContext {
   files: FileStore;
@@ -26,6 +26,19 @@ const idsOf = (v: unknown, field: string) => {
     throw invalid({ [field]: [problem('field_list_of_ids', { field })] });
   return ids.map(Number);
 };
+
+/** An exception's work as its form sends it: the exception, and the claim to post to (an id) or how it was resolved. */
+function exceptionWork(body: Record<string, unknown>) {
+  const claimId =
+    body.claim_id === undefined || body.claim_id === null || body.claim_id === '' ? undefined : Number(body.claim_id);
+  if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1))
+    throw invalid({ claim_id: [problem('claim_id_id')] });
+  return {
+    exceptionId: Number(body.exception_id ?? body.id),
+    claimId,
+    resolution: typeof body.resolution === 'string' ? body.resolution : undefined,
+  };
+}
 
 /** ERA files at static paths (before the generic router, so /payments/eras/{id} does not take them). */
 export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
@@ -54,31 +67,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
       const bc = actor.crossTenant ? Number(body.billing_company_id) : actor.billingCompanyIds[0];
       if (!Number.isSafeInteger(bc) || bc < 1 || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc)))
         throw invalid({ billing_company_id: [problem('billing_company_required')] });
-      const out: Array<{ file: string; result: string; message: string }> = [];
-      if (typeof body.content === 'string' && body.content.trim()) {
-        const r = await receiveFile(ctx, actor, {
-          billingCompanyId: bc,
-          accountId: null,
-          name: typeof body.name === 'string' && body.name ? body.name : 'remittance.835',
-          bytes: Buffer.from(body.content, 'latin1'),
-        });
-        out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
-      }
-      // Uploaded ERA files the exchange has not taken in yet.
-      const waiting = await ctx.db.query<{ id: string; name: string }>(
-        `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`,
-        [bc],
-      );
-      for (const f of waiting.rows) {
-        const r = await receiveFile(ctx, actor, {
-          billingCompanyId: bc,
-          accountId: null,
-          name: f.name,
-          bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))),
-        });
-        out.push({ file: f.name, result: r.result, message: r.message });
-      }
-      return { received: out };
+      return receiveRemittances(ctx, actor, bc, body);
     },
   },
   {
@@ -239,31 +228,11 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       const { remittance: r } = await remittanceOf(ctx, actor, era);
-      const exceptions = (
-        await ctx.db.query<{
-          claim_control_number: string | null;
-          reason: string;
-          paid: string | null;
-          message: string;
-          resolved: boolean;
-        }>(
-          'select claim_control_number, reason, paid, message, coalesce(resolved, false) as resolved from era_exceptions where era_file_id = $1 order by id',
-          [era.id],
-        )
-      ).rows;
+      const exceptions = await eraExceptions(ctx.db, Number(era.id));
       res
         .type('application/pdf')
         .setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}-reconciliation.pdf"`);
-      res.send(
-        Buffer.from(
-          eraReconciliationPdf(
-            r,
-            await reconciliation(ctx.db, era),
-            exceptions.map((x) => ({ ...x, paid: x.paid === null ? null : Number(x.paid) })),
-            res.locals.locale,
-          ),
-        ),
-      );
+      res.send(Buffer.from(eraReconciliationPdf(r, await reconciliation(ctx.db, era), exceptions, res.locals.locale)));
     },
   },
   {
@@ -282,27 +251,6 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     permission: 'payment.edit',
     summary:
       'Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved',
-    async handle(ctx, req, actor) {
-      const body = bodyObject(req);
-      const batch = await storeOf(ctx, actor, 'payment-batch').get(idParam(req));
-      const exceptionId = Number(body.exception_id ?? body.id);
-      const x = (
-        await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [
-          Number.isSafeInteger(exceptionId) ? exceptionId : 0,
-        ])
-      ).rows[0];
-      if (!x || Number(x.era_file_id) !== Number(batch.era_file_id))
-        throw invalid({ exception_id: [problem('exception_not_batch')] });
-      const claimId =
-        body.claim_id === undefined || body.claim_id === null || body.claim_id === ''
-          ? undefined
-          : Number(body.claim_id);
-      if (claimId !== undefined && (!Number.isSafeInteger(claimId) || claimId < 1))
-        throw invalid({ claim_id: [problem('claim_id_id')] });
-      return resolveException(ctx, actor, exceptionId, {
-        claimId,
-        resolution: typeof body.resolution === 'string' ? body.resolution : undefined,
-      });
-    },
+    handle: (ctx, req, actor) => workBatchException(ctx, actor, idParam(req), exceptionWork(bodyObject(req))),
   },
 ];

@@ -1,3 +1,4 @@
+import { endSessions } from '../auth/sessions.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
@@ -61,10 +62,7 @@ export async function changePassword(db: Database, actor: Actor, current: string
       [actor.userId, hash],
     );
     // Other devices must sign in again with the new password; this one stays signed in.
-    await tx.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [
-      actor.userId,
-      actor.sessionId,
-    ]);
+    await endSessions(tx, actor.userId, actor.sessionId);
     await writeAudit(tx, actor, {
       entity: 'user',
       entityId: actor.userId,

@@ -223,9 +223,3 @@ export async function unlockUser(tx: Queryable, id: number) {
   if (email) await unblockEmail(tx, email);
   return null;
 }
-
-/** Ends every open session of a user. */
-export async function endSessions(tx: Queryable, id: number) {
-  const r = await tx.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [id]);
-  return { sessions: r.rowCount };
-}

@@ -1,3 +1,4 @@
+import { endSessions } from '../auth/sessions.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { isSsn } from '../../src/domain/formats.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -9,7 +10,6 @@ import { USER_MESSAGES } from './user-messages.ts';
 import {
   auditedUserAction,
   createUser,
-  endSessions,
   lookupCard,
   selfRow,
   store,

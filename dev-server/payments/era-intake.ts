@@ -1,0 +1,78 @@
+import { storeOf } from '../resources/store-of.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { receiveFile } from '../exchange/receive-file.ts';
+import { resolveException } from './era-posting.ts';
+
+import type { Actor } from '../security/actor.ts';
+import type { Queryable } from '../db/database.ts';
+import type { EraRouteContext } from './era-routes.ts';
+
+/** Takes in ERA files for a billing company: one given as text, and every uploaded 835 the exchange has not taken in yet. */
+export async function receiveRemittances(
+  ctx: EraRouteContext,
+  actor: Actor,
+  bc: number,
+  given: { content?: unknown; name?: unknown },
+) {
+  const out: Array<{ file: string; result: string; message: string }> = [];
+  if (typeof given.content === 'string' && given.content.trim()) {
+    const r = await receiveFile(ctx, actor, {
+      billingCompanyId: bc,
+      accountId: null,
+      name: typeof given.name === 'string' && given.name ? given.name : 'remittance.835',
+      bytes: Buffer.from(given.content, 'latin1'),
+    });
+    out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
+  }
+  // Uploaded ERA files the exchange has not taken in yet.
+  const waiting = await ctx.db.query<{ id: string; name: string }>(
+    `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`,
+    [bc],
+  );
+  for (const f of waiting.rows) {
+    const r = await receiveFile(ctx, actor, {
+      billingCompanyId: bc,
+      accountId: null,
+      name: f.name,
+      bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))),
+    });
+    out.push({ file: f.name, result: r.result, message: r.message });
+  }
+  return { received: out };
+}
+
+/** An ERA's exceptions in the order they were found, with what each paid. */
+export async function eraExceptions(db: Queryable, eraId: number) {
+  const rows = (
+    await db.query<{
+      claim_control_number: string | null;
+      reason: string;
+      paid: string | null;
+      message: string;
+      resolved: boolean;
+    }>(
+      'select claim_control_number, reason, paid, message, coalesce(resolved, false) as resolved from era_exceptions where era_file_id = $1 order by id',
+      [eraId],
+    )
+  ).rows;
+  return rows.map((x) => ({ ...x, paid: x.paid === null ? null : Number(x.paid) }));
+}
+
+/** Works an ERA exception of a payment batch: naming the claim posts the remitted claim to it; otherwise the note says how it was resolved. */
+export async function workBatchException(
+  ctx: EraRouteContext,
+  actor: Actor,
+  batchId: number,
+  work: { exceptionId: number; claimId?: number; resolution?: string },
+) {
+  const batch = await storeOf(ctx, actor, 'payment-batch').get(batchId);
+  const { exceptionId } = work;
+  const x = (
+    await ctx.db.query<{ era_file_id: string }>('select era_file_id from era_exceptions where id = $1', [
+      Number.isSafeInteger(exceptionId) ? exceptionId : 0,
+    ])
+  ).rows[0];
+  if (!x || Number(x.era_file_id) !== Number(batch.era_file_id))
+    throw invalid({ exception_id: [problem('exception_not_batch')] });
+  return resolveException(ctx, actor, exceptionId, { claimId: work.claimId, resolution: work.resolution });
+}
