@@ -1,6 +1,6 @@
 import type { ApiModule } from '../http/api-module.ts';
 import type { ApiContext } from '../api-context.ts';
-import { signInRoutes } from './sign-in.ts';
+import { signInRoutes } from './sign-in-routes.ts';
 import { recoveryRoutes } from './recovery-router.ts';
 import { sessionRoutes } from './auth-router.ts';
 

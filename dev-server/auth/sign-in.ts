@@ -1,9 +1,8 @@
-import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { invalidTexts, DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { translate, type Locale } from '../i18n/locale.ts';
+import { type Locale } from '../i18n/locale.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { mailMessages } from '../mail/mail-messages.ts';
 import {
@@ -16,7 +15,7 @@ import {
 } from './devices.ts';
 import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
-import { IDLE_MS, createSession } from './sessions.ts';
+import { createSession } from './sessions.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 
 /** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown (made on first need). */
@@ -60,21 +59,6 @@ async function findUser(db: Database, email: string): Promise<UserRow | undefine
   return r.rows[0];
 }
 
-function credentials(req: Request): { email: string; password: string; code?: string; deviceToken?: unknown } {
-  const { email, password, code, device_token } = (req.body ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  if (typeof email !== 'string' || !email.trim()) errors.email = ['The email field is required.'];
-  if (typeof password !== 'string' || !password) errors.password = ['The password field is required.'];
-  if (code !== undefined && code !== null && typeof code !== 'string') errors.code = ['The code must be text.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
-  return {
-    email: String(email).trim(),
-    password: String(password),
-    code: (code as string | null) || undefined,
-    deviceToken: device_token,
-  };
-}
-
 /**
  * A wrong password, or an e-mail nobody has (answered the same, so the answers do not tell which
  * accounts exist): counted for that e-mail from that address; a warning on the third in a row, a
@@ -89,6 +73,14 @@ async function failedSignIn(db: Database, email: string, ip: string): Promise<ne
   throw new DomainError('bad_credentials');
 }
 
+/** What a sign-in form sends. */
+export interface Credentials {
+  email: string;
+  password: string;
+  code?: string;
+  deviceToken?: unknown;
+}
+
 export interface SignInContext {
   db: Database;
   mail: MailTransport;
@@ -100,88 +92,58 @@ async function sendCode({ db, mail }: SignInContext, user: { id: number; email: 
   await mail.send(db, { to: user.email, subject: m.subject, text: m.text, kind: 'device-code', userId: user.id });
 }
 
-/** Sign-in: open to anyone (no token yet). */
-export const signInRoutes: GuardedRoute<SignInContext>[] = [
-  {
-    method: 'post',
-    path: '/auth/login',
-    permission: null,
-    access: 'open',
-    summary: 'Sign in with email, password and, from a new device, the mailed code',
-    raw: true,
-    async handle(ctx, req, actor, res) {
-      const { db } = ctx;
-      const { email, password, code, deviceToken } = credentials(req);
-      const ip = req.ip ?? 'unknown';
-      const now = await throttleStanding(db, email, ip);
-      if (now.kind === 'address-limited')
-        throw new DomainError(
-          'too_many_failed_sign_ins_from',
-          {},
-          {},
-          { headers: { 'Retry-After': String(now.retryAfterS) } },
-        );
-      if (now.kind === 'blocked')
-        throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
-      const user = await findUser(db, email);
-      // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
-      if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
-        return await failedSignIn(db, email, ip);
-      await clearFailures(db, email, ip);
-      if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
-      if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
-        throw new DomainError('not_allowed_access_application');
+/**
+ * Signs a person in: the address's and the e-mail's throttles, the password (an unknown e-mail costs as much),
+ * the account's status and IP rules, and from a new device the mailed code; then the device is remembered and a
+ * session opened.
+ */
+export async function signIn(ctx: SignInContext, req: Request, given: Credentials) {
+  const { db } = ctx;
+  const { email, password, code, deviceToken } = given;
+  const ip = req.ip ?? 'unknown';
+  const now = await throttleStanding(db, email, ip);
+  if (now.kind === 'address-limited')
+    throw new DomainError(
+      'too_many_failed_sign_ins_from',
+      {},
+      {},
+      { headers: { 'Retry-After': String(now.retryAfterS) } },
+    );
+  if (now.kind === 'blocked')
+    throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
+  const user = await findUser(db, email);
+  // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
+  if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
+    return await failedSignIn(db, email, ip);
+  await clearFailures(db, email, ip);
+  if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
+  if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
+    throw new DomainError('not_allowed_access_application');
 
-      const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
-      if (standing.kind === 'new') {
-        if (!code) {
-          await sendCode(ctx, user);
-          throw new DomainError('trying_access_from_new_device_enter', {}, {}, { body: { new_device: true } });
-        }
-        const verdict = await verifyDeviceCode(db, user.id, code);
-        if (verdict !== 'valid')
-          throw new DomainError(
-            verdict === 'expired' ? 'device_code_expired' : 'device_code_wrong',
-            {},
-            {},
-            { body: { new_device: true } },
-          );
-      }
-      // A known device gets a fresh token too, so a client that lost its own is recognised next time.
-      const device = await rememberDevice(db, user.id, req);
-      const session = await createSession(db, user.id, req, device.deviceId);
-      res.setHeader('inactivity-time', String(IDLE_MS));
-      res.json({
-        ...session,
-        device_token: device.deviceToken,
-        user: {
-          id: user.id,
-          email: user.email,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          language: user.language,
-        },
-        inactivity_time: IDLE_MS,
-      });
-    },
-  },
+  const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
+  if (standing.kind === 'new') {
+    if (!code) {
+      await sendCode(ctx, user);
+      throw new DomainError('trying_access_from_new_device_enter', {}, {}, { body: { new_device: true } });
+    }
+    const verdict = await verifyDeviceCode(db, user.id, code);
+    if (verdict !== 'valid')
+      throw new DomainError(
+        verdict === 'expired' ? 'device_code_expired' : 'device_code_wrong',
+        {},
+        {},
+        { body: { new_device: true } },
+      );
+  }
+  // A known device gets a fresh token too, so a client that lost its own is recognised next time.
+  const device = await rememberDevice(db, user.id, req);
+  const session = await createSession(db, user.id, req, device.deviceId);
+  return { session, device, user };
+}
 
-  {
-    // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
-    method: 'post',
-    path: '/auth/send-email-code',
-    permission: null,
-    access: 'open',
-    summary: 'Send a new device code',
-    raw: true,
-    async handle(ctx, req, actor, res) {
-      const { db } = ctx;
-      const email = (req.body ?? {}).email;
-      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
-      const user = await findUser(db, email.trim());
-      if (user && user.status && (await throttleStanding(db, user.email, req.ip ?? 'unknown')).kind === 'open')
-        await sendCode(ctx, user);
-      res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });
-    },
-  },
-];
+/** Mails a new device code when the e-mail belongs to an active account not blocked from this address; silent otherwise. */
+export async function resendDeviceCode(ctx: SignInContext, email: string, ip: string) {
+  const user = await findUser(ctx.db, email);
+  if (user && user.status && (await throttleStanding(ctx.db, user.email, ip)).kind === 'open')
+    await sendCode(ctx, user);
+}

@@ -4,7 +4,7 @@ import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import type { EraContext } from '../payments/era-files.ts';
-import { claimPayments } from '../payments/claim-payments-routes.ts';
+import { claimPayments } from '../payments/claim-payments.ts';
 import { denialWorklist } from './denial-worklist.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { cancelRefile, refileClaim } from './refile.ts';

@@ -8,6 +8,7 @@ import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { sendStoredFile, streamingUpload } from '../files/file-routes.ts';
 import { editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
+import { paymentInBatch } from './payment-access.ts';
 
 interface EobContext {
   db: Database;
@@ -21,16 +22,8 @@ const id = (v: unknown, field: string) => {
 const eobs = (ctx: EobContext, actor: Actor) => storeOf(ctx, actor, 'payment-eob');
 
 /** The payment of the path, within the actor's billing companies (another's is not there). */
-async function paymentOf(ctx: EobContext, actor: Actor, req: Request) {
-  const r = await ctx.db.query<{ id: string; payment_batch_id: string; billing_company_id: string }>(
-    'select id, payment_batch_id, billing_company_id from payments where id = $1 and payment_batch_id = $2',
-    [id(req.params.payment, 'payment'), id(req.params.batch, 'batch')],
-  );
-  const p = r.rows[0];
-  if (!p || (!actor.crossTenant && !actor.billingCompanyIds.includes(Number(p.billing_company_id))))
-    throw new DomainError('not_found');
-  return { id: Number(p.id), batchId: Number(p.payment_batch_id), billingCompanyId: Number(p.billing_company_id) };
-}
+const paymentOf = (ctx: EobContext, actor: Actor, req: Request) =>
+  paymentInBatch(ctx.db, actor, id(req.params.payment, 'payment'), id(req.params.batch, 'batch'));
 
 /** EOBs of payments (document 3 §7): each file (PDF, JPG, PNG) kept in the file store, linked to its payment, viewed signed in. */
 export const eobRoutes: GuardedRoute<EobContext>[] = [

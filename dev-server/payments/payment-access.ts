@@ -60,3 +60,15 @@ export function closingDate(v: unknown): string {
   if (typeof v !== 'string' || !isUsDate(v)) throw invalid({ date: [problem('date_mm_dd_yyyy')] });
   return v;
 }
+
+/** A payment of a batch, within the actor's billing companies (another's is not there). */
+export async function paymentInBatch(db: Queryable, actor: Actor, paymentId: number, batchId: number) {
+  const r = await db.query<{ id: string; payment_batch_id: string; billing_company_id: string }>(
+    'select id, payment_batch_id, billing_company_id from payments where id = $1 and payment_batch_id = $2',
+    [paymentId, batchId],
+  );
+  const p = r.rows[0];
+  if (!p || (!actor.crossTenant && !actor.billingCompanyIds.includes(Number(p.billing_company_id))))
+    throw new DomainError('not_found');
+  return { id: Number(p.id), batchId: Number(p.payment_batch_id), billingCompanyId: Number(p.billing_company_id) };
+}

@@ -1,0 +1,65 @@
+import type { Request } from 'express';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { translate } from '../i18n/locale.ts';
+import { IDLE_MS } from './sessions.ts';
+import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
+
+function credentials(req: Request): Credentials {
+  const { email, password, code, device_token } = (req.body ?? {}) as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  if (typeof email !== 'string' || !email.trim()) errors.email = ['The email field is required.'];
+  if (typeof password !== 'string' || !password) errors.password = ['The password field is required.'];
+  if (code !== undefined && code !== null && typeof code !== 'string') errors.code = ['The code must be text.'];
+  if (Object.keys(errors).length) throw invalidTexts(errors);
+  return {
+    email: String(email).trim(),
+    password: String(password),
+    code: (code as string | null) || undefined,
+    deviceToken: device_token,
+  };
+}
+
+/** Sign-in: open to anyone (no token yet). */
+export const signInRoutes: GuardedRoute<SignInContext>[] = [
+  {
+    method: 'post',
+    path: '/auth/login',
+    permission: null,
+    access: 'open',
+    summary: 'Sign in with email, password and, from a new device, the mailed code',
+    raw: true,
+    async handle(ctx, req, actor, res) {
+      const { session, device, user } = await signIn(ctx, req, credentials(req));
+      res.setHeader('inactivity-time', String(IDLE_MS));
+      res.json({
+        ...session,
+        device_token: device.deviceToken,
+        user: {
+          id: user.id,
+          email: user.email,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          language: user.language,
+        },
+        inactivity_time: IDLE_MS,
+      });
+    },
+  },
+
+  {
+    // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
+    method: 'post',
+    path: '/auth/send-email-code',
+    permission: null,
+    access: 'open',
+    summary: 'Send a new device code',
+    raw: true,
+    async handle(ctx, req, actor, res) {
+      const email = (req.body ?? {}).email;
+      if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
+      await resendDeviceCode(ctx, email.trim(), req.ip ?? 'unknown');
+      res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });
+    },
+  },
+];
