@@ -3,7 +3,8 @@ import type { Actor } from '../security/actor.ts';
 import { type Row } from '../resources/resource-store.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from '../payments/era-files.ts';
-import { denialRecord } from './denial-screen-routes.ts';
+import { notFound } from '../../src/domain/errors/domain-error.ts';
+import { denialWorklist } from './denial-worklist.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-letter.ts';
 import { adjustmentForPayer } from '../../src/domain/x12/code-meanings.ts';
@@ -61,4 +62,30 @@ export async function appealLetter(ctx: EraContext, actor: Actor, claimId: numbe
     provider_tax_id: facts.provider_tax_id ?? '',
   });
   return { code: String(claim.code), text };
+}
+
+export const policiesOf = (claim: Record<string, unknown>) =>
+  ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
+
+/** The denial screen as one record: the worklist's row (payer, codes in words, age) and the payer's claim numbers. */
+export async function denialRecord(ctx: EraContext, actor: Actor, id: number) {
+  const row = (await denialWorklist(ctx.db, actor, { ids: String(id), itemsPerPage: '1' })).data[0];
+  if (!row) throw notFound();
+  const numbers = await payerClaimNumbers(ctx.db, id);
+  return { ...row, display_name: row.code, insurance_claim_numbers: numbers.join(', '), payer_claim_numbers: numbers };
+}
+
+/** The policies a claim was billed to, primary first [{id, name}]: the choices of a follow-up's policy responsible and a refile's policy. */
+export async function billedPolicyChoices(ctx: EraContext, claim: Record<string, unknown>) {
+  const ids = policiesOf(claim);
+  const rows = (
+    await ctx.db.query<{ id: string; name: string }>(
+      `select p.id, coalesce(i.name, '') || ' · ' || p.policy_number as name from insurance_policies p left join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[])`,
+      [ids],
+    )
+  ).rows;
+  const order = ['Primary', 'Secondary', 'Tertiary'];
+  return ids.flatMap((id, i) =>
+    rows.filter((r) => Number(r.id) === id).map((r) => ({ id, name: `${order[i] ?? `#${i + 1}`}: ${r.name}` })),
+  );
 }

@@ -1,28 +1,18 @@
 import type { Actor } from '../security/actor.ts';
-import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import { denialWorklist } from './denial-worklist.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
+import { billedPolicyChoices, policiesOf } from './denial-claim.ts';
 
 /** The claim a form of the denial screen is about (?claim_id), checked against the person's billing companies. */
 async function claimOfQuery(ctx: EraContext, actor: Actor, q: Record<string, unknown>) {
   const id = Number(q.claim_id);
   if (!Number.isSafeInteger(id) || id < 1) throw invalid({ claim_id: [problem('claim_id')] });
   return storeOf(ctx, actor, 'claim').get(id);
-}
-
-const policiesOf = (claim: Record<string, unknown>) =>
-  ((claim.insurance_policy_ids as number[] | null) ?? []).map(Number);
-
-/** The denial screen as one record: the worklist's row (payer, codes in words, age) and the payer's claim numbers. */
-export async function denialRecord(ctx: EraContext, actor: Actor, id: number) {
-  const row = (await denialWorklist(ctx.db, actor, { ids: String(id), itemsPerPage: '1' })).data[0];
-  if (!row) throw notFound();
-  const numbers = await payerClaimNumbers(ctx.db, id);
-  return { ...row, display_name: row.code, insurance_claim_numbers: numbers.join(', '), payer_claim_numbers: numbers };
 }
 
 /**
@@ -60,20 +50,8 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
     permission: 'denial.view',
     summary:
       "The policies a claim was billed to (?claim_id), primary first [{id, name}]: the choices of a follow-up's policy responsible and a refile's policy",
-    async handle(ctx, req, actor) {
-      const claim = await claimOfQuery(ctx, actor, req.query as Record<string, unknown>);
-      const ids = policiesOf(claim);
-      const rows = (
-        await ctx.db.query<{ id: string; name: string }>(
-          `select p.id, coalesce(i.name, '') || ' · ' || p.policy_number as name from insurance_policies p left join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[])`,
-          [ids],
-        )
-      ).rows;
-      const order = ['Primary', 'Secondary', 'Tertiary'];
-      return ids.flatMap((id, i) =>
-        rows.filter((r) => Number(r.id) === id).map((r) => ({ id, name: `${order[i] ?? `#${i + 1}`}: ${r.name}` })),
-      );
-    },
+    handle: async (ctx, req, actor) =>
+      billedPolicyChoices(ctx, await claimOfQuery(ctx, actor, req.query as Record<string, unknown>)),
   },
   {
     method: 'get',

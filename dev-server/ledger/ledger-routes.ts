@@ -9,11 +9,12 @@ import { patientBalances } from './ledger-balances.ts';
 import { recordLedgerEntry } from './ledger-entries.ts';
 import { searchLedger } from './ledger-search.ts';
 import { patientLedger } from './ledger-transactions.ts';
-import { recordStatements, statementFor, type Statement } from './patient-statement.ts';
+import { recordStatements, statementFor } from './patient-statement.ts';
 import { statementsPdf } from './statement-pdf.ts';
+import { RUN_LIMIT, statementRun } from './statement-run.ts';
+import { patientClaimChoices } from './ledger-search.ts';
 
 /** A statement run prints at most this many statements in one document. */
-const RUN_LIMIT = 500;
 
 const patientOf = (ctx: EraContext, actor: Actor, id: number) => storeOf(ctx, actor, 'patient').get(id);
 
@@ -55,15 +56,8 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
     path: '/ledger/claims-of-patient',
     permission: 'ledger.view',
     summary: "A patient's claims as picker names (?patient_id) [{id, name}]",
-    async handle(ctx, req, actor) {
-      const patient = await patientOf(ctx, actor, Number(req.query.patient_id));
-      return (
-        await ctx.db.query<{ id: string; name: string }>(
-          `select id, code || coalesce(' · ' || to_char(date_of_service, 'MM/DD/YYYY'), '') as name from claims where patient_id = $1 order by id desc limit 200`,
-          [patient.id],
-        )
-      ).rows.map((r) => ({ id: Number(r.id), name: r.name }));
-    },
+    handle: async (ctx, req, actor) =>
+      patientClaimChoices(ctx.db, Number((await patientOf(ctx, actor, Number(req.query.patient_id))).id)),
   },
   {
     method: 'post',
@@ -85,40 +79,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const date = statementDate(body.statement_date);
-      const params: unknown[] = [];
-      const where: string[] = [];
-      if (!actor.crossTenant) {
-        params.push(actor.billingCompanyIds);
-        where.push(`pt.billing_company_id = any($${params.length}::bigint[])`);
-      }
-      if (body.billing_company_id !== undefined) {
-        params.push(Number(body.billing_company_id));
-        where.push(`pt.billing_company_id = $${params.length}`);
-      }
-      if (body.patient_ids !== undefined) {
-        if (
-          !Array.isArray(body.patient_ids) ||
-          !body.patient_ids.length ||
-          body.patient_ids.some((x) => !Number.isSafeInteger(Number(x)) || Number(x) < 1)
-        )
-          throw invalid({ patient_ids: [problem('patients_list_ids')] });
-        params.push(body.patient_ids.map(Number));
-        where.push(`pt.id = any($${params.length}::bigint[])`);
-      }
-      // Who may owe: a patient with a share from a payer, an uninsured claim or an entry on the account.
-      const candidates = (
-        await ctx.db.query<{ id: string }>(
-          `select pt.id from patients pt where ${where.join(' and ') || 'true'} and (exists (select 1 from claims c join payment_services p on p.claim_id = c.id where c.patient_id = pt.id and p.patient_responsibility <> 0)
-            or exists (select 1 from claims c where c.patient_id = pt.id and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) = 0)
-            or exists (select 1 from ledger_entries e where e.patient_id = pt.id)) order by pt.last_name, pt.first_name, pt.id`,
-          params,
-        )
-      ).rows.map((r) => Number(r.id));
-      const balances = await patientBalances(ctx.db, candidates);
-      const owing = candidates.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0).slice(0, RUN_LIMIT);
-      const statements: Statement[] = [];
-      for (const id of owing) statements.push(await statementFor(ctx.db, id, date));
-      if (body.preview !== true) await recordStatements(ctx.db, actor, statements);
+      const statements = await statementRun(ctx.db, actor, body, date);
       sendPdf(
         res,
         `statements-${usDateToIso(date)}`,

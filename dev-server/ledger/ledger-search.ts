@@ -184,3 +184,13 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
     numberOfPages: Math.ceil(count / perPage),
   };
 }
+
+/** A patient's claims as picker names, newest first. */
+export async function patientClaimChoices(db: Queryable, patientId: number) {
+  return (
+    await db.query<{ id: string; name: string }>(
+      `select id, code || coalesce(' · ' || to_char(date_of_service, 'MM/DD/YYYY'), '') as name from claims where patient_id = $1 order by id desc limit 200`,
+      [patientId],
+    )
+  ).rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

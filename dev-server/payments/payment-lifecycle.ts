@@ -9,7 +9,7 @@ import type { EraContext } from './era-files.ts';
 import { batchStore, paymentStore } from './payment-access.ts';
 import { assertPostable, lockedPayment, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
-import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+import { PAYMENT_BATCH_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
 /** A payment's life after it is recorded: what it posted, closing, validating and reversing it. */
 
@@ -159,5 +159,45 @@ export async function markValidated(tx: Queryable, actor: Actor, p: Row) {
         newValues: { validated_at: 'now' },
       },
     ],
+  });
+}
+
+/** Deletes a batch that is not Completed (a Super User may delete any) and holds no payment. */
+export async function deleteBatch(ctx: EraContext, actor: Actor, id: number, version: number | undefined) {
+  const store = batchStore(ctx, actor);
+  await ctx.db.transaction(async (tx) => {
+    const b = await store.get(id, tx, true);
+    if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
+      throw invalid({ status_id: [problem('completed_batch_cannot_changed')] });
+    const n = Number(
+      (await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id])).rows[0]
+        .n,
+    );
+    if (n) throw invalid({ payments: [problem('batch_payments_cannot_deleted_reverse_payments')] });
+    await store.remove(b.id, { tx, version: version });
+  });
+  return { message: 'Deleted.' };
+}
+
+/** A batch's state recalculated: its distributed total read again from its payments' postings; a status moves it between In Progress and In Review. */
+export async function recalculateBatch(ctx: EraContext, actor: Actor, id: number, body: Record<string, unknown>) {
+  const store = batchStore(ctx, actor);
+  return ctx.db.transaction(async (tx) => {
+    const b = await store.get(id, tx, true);
+    const sum = Number(
+      (
+        await tx.query<{ s: string }>(
+          'select coalesce(sum(p.paid), 0) as s from payment_services p join payments y on y.id = p.payment_id where y.payment_batch_id = $1',
+          [b.id],
+        )
+      ).rows[0].s,
+    );
+    const now =
+      Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
+    const to = body.status_id === undefined ? undefined : Number(body.status_id);
+    if (to === undefined || to === Number(now.status_id)) return now;
+    if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
+      throw invalid({ status_id: [problem('batch_closed_close_call_one_moves')] });
+    return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
   });
 }

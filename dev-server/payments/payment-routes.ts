@@ -9,6 +9,7 @@ import { usDateOf } from '../../src/domain/formats.ts';
 import type { EraContext } from './era-files.ts';
 import { batchStore, closingDate } from './payment-access.ts';
 import { PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
+import { deleteBatch, recalculateBatch } from './payment-lifecycle.ts';
 
 const list = (name: string, locale: string) =>
   codeListFile(name).map((i) => ({ id: i.id, name: locale === 'es' && i.name_es ? i.name_es : i.name }));
@@ -64,21 +65,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
     path: '/payments/batch/{id}',
     permission: 'payment.remove',
     summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
-    async handle(ctx, req, actor) {
-      const store = batchStore(ctx, actor);
-      await ctx.db.transaction(async (tx) => {
-        const b = await store.get(idParam(req), tx, true);
-        if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED && !actor.crossTenant)
-          throw invalid({ status_id: [problem('completed_batch_cannot_changed')] });
-        const n = Number(
-          (await tx.query<{ n: string }>('select count(*) as n from payments where payment_batch_id = $1', [b.id]))
-            .rows[0].n,
-        );
-        if (n) throw invalid({ payments: [problem('batch_payments_cannot_deleted_reverse_payments')] });
-        await store.remove(b.id, { tx, version: editedVersion(req) });
-      });
-      return { message: 'Deleted.' };
-    },
+    handle: (ctx, req, actor) => deleteBatch(ctx, actor, idParam(req), editedVersion(req)),
   },
   {
     method: 'post',
@@ -152,28 +139,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
     permission: 'payment.view',
     summary:
       "A batch's state, recalculated: its distributed total read again from its payments' postings; {status_id: 1|3} moves it between In Progress and In Review",
-    async handle(ctx, req, actor) {
-      const store = batchStore(ctx, actor);
-      const body = bodyObject(req);
-      return ctx.db.transaction(async (tx) => {
-        const b = await store.get(idParam(req), tx, true);
-        const sum = Number(
-          (
-            await tx.query<{ s: string }>(
-              'select coalesce(sum(p.paid), 0) as s from payment_services p join payments y on y.id = p.payment_id where y.payment_batch_id = $1',
-              [b.id],
-            )
-          ).rows[0].s,
-        );
-        const now =
-          Number(b.distributed ?? 0) === sum ? b : await store.applyUpdate(tx, b, { distributed: sum }, 'updated');
-        const to = body.status_id === undefined ? undefined : Number(body.status_id);
-        if (to === undefined || to === Number(now.status_id)) return now;
-        if (to !== PAYMENT_BATCH_STATUS.IN_PROGRESS && to !== PAYMENT_BATCH_STATUS.IN_REVIEW)
-          throw invalid({ status_id: [problem('batch_closed_close_call_one_moves')] });
-        return store.transition(now.id, to, { tx, note: typeof body.note === 'string' ? body.note : undefined });
-      });
-    },
+    handle: (ctx, req, actor) => recalculateBatch(ctx, actor, idParam(req), bodyObject(req)),
   },
 ];
 

@@ -4,7 +4,7 @@ import { writeAudit } from '../db/audit-writer.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import { reportByKey, reportDefinitions } from './report-definitions.ts';
-import { visibleSaved } from './saved-report-routes.ts';
+import { visibleSaved } from './saved-reports.ts';
 
 const CUSTOM = /^custom-(\d{1,15})$/;
 export const customKey = (id: unknown) => `custom-${Number(id)}`;
