@@ -5,7 +5,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { ClaimContext } from './claim-service.ts';
 import { codeListFile } from './claim-code-lists.ts';
-import { readableBy } from '../resources/shared-tenancy.ts';
+import { claimCreators, pricedProcedures } from './claim-pickers.ts';
 
 const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) =>
   new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
@@ -43,15 +43,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     path: '/claim/get-list-user-created',
     permission: 'claim.view',
     summary: "The people who created claims in the caller's billing companies [{id, name}], for the list filter",
-    async handle(ctx, _req, actor) {
-      const r = await ctx.db.query<{ id: number; name: string }>(
-        `select u.id, coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as name from users u
-          where u.id in (select distinct created_by from claims where created_by is not null and ($1::boolean or billing_company_id = any($2::bigint[])))
-          order by name limit 500`,
-        [actor.crossTenant, actor.billingCompanyIds],
-      );
-      return r.rows;
-    },
+    handle: (ctx, _req, actor) => claimCreators(ctx.db, actor),
   },
   {
     method: 'get',
@@ -152,27 +144,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
       const company = await storeFor(ctx, actor, 'company').get(idParam(req));
       const q = search(req.query.search);
       if (q.length > 50) throw invalid({ search: [problem('search_may_not_greater_than_50')] });
-      const r = await ctx.db.query<{ id: number; code: string; description: string; price: string | null }>(
-        `select id, code, coalesce(short_description, description) as description, price from procedures
-          where status is not false and ${readableBy('$2')} and ($1 = '' or lower(code) like $1 || '%' or lower(coalesce(short_description, description)) like '%' || $1 || '%')
-          order by code limit 50`,
-        [q, company.billing_company_id],
-      );
-      const services = new Map(
-        ((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [
-          String(s.procedure_code).toUpperCase(),
-          s,
-        ]),
-      );
-      return r.rows.map((p) => {
-        const s = services.get(p.code.toUpperCase());
-        return {
-          id: p.id,
-          code: p.code,
-          name: `${p.code} - ${p.description}`,
-          price: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0),
-        };
-      });
+      return pricedProcedures(ctx.db, company, q);
     },
   },
 ];

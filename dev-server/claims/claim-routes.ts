@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import type { Actor } from '../security/actor.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { idList } from '../resources/store-of.ts';
-import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { allowedNext, stateById, stateName } from '../../src/platform/state-machine.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { allowedNext, stateById } from '../../src/platform/state-machine.ts';
 import { ClaimService, type ClaimContext } from './claim-service.ts';
 import { changeClaimStatus } from './claim-status.ts';
 import { claimView } from './claim-view.ts';
@@ -302,23 +302,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     permission: 'claim.delete',
     summary: 'Deletes a draft or not-submitted claim with its lines',
     async handle(ctx, req, actor) {
-      const claims = service(ctx, actor);
-      const id = idParam(req);
-      await ctx.db.transaction(async (tx) => {
-        const claim = await claims.store.get(id, tx, true);
-        if (![1, 2].includes(Number(claim.status_id)))
-          throw new DomainError('transition_not_allowed', {
-            entity: String(claim.code),
-            from: {
-              en: stateName(claims.entity.states!, Number(claim.status_id)),
-              es: stateName(claims.entity.states!, Number(claim.status_id), 'es'),
-            },
-            to: { en: 'Deleted', es: 'Eliminado' },
-          });
-        await tx.query('delete from claim_services where claim_id = $1', [id]);
-        await tx.query('delete from claim_notes where claim_id = $1', [id]);
-        await claims.store.remove(id, { tx, version: editedVersion(req) });
-      });
+      await service(ctx, actor).remove(idParam(req), editedVersion(req));
       return { message: 'Deleted.' };
     },
   },

@@ -19,6 +19,8 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 /** A claim can be changed only before it leaves (and when it came back rejected). */
 const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
+/** ...and deleted only while it is still being written. */
+const DELETABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED]);
 
 export interface ClaimContext {
   db: Database;
@@ -331,6 +333,24 @@ export class ClaimService {
         lastName: who.last_name,
       },
     };
+  }
+  /** Deletes a claim still being written (Draft or Not submitted) with its lines and notes. */
+  async remove(id: number, version: number | undefined) {
+    await this.ctx.db.transaction(async (tx) => {
+      const claim = await this.store.get(id, tx, true);
+      if (!DELETABLE.has(Number(claim.status_id)))
+        throw new DomainError('transition_not_allowed', {
+          entity: String(claim.code),
+          from: {
+            en: stateName(this.entity.states!, Number(claim.status_id)),
+            es: stateName(this.entity.states!, Number(claim.status_id), 'es'),
+          },
+          to: { en: 'Deleted', es: 'Eliminado' },
+        });
+      await tx.query('delete from claim_services where claim_id = $1', [id]);
+      await tx.query('delete from claim_notes where claim_id = $1', [id]);
+      await this.store.remove(id, { tx, version });
+    });
   }
 }
 

@@ -1,20 +1,15 @@
-import { estimate, type CopayRow, type FeeRow } from '../../src/domain/estimate/patient-estimate.ts';
 import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../security/actor.ts';
-import { readableBy } from '../resources/shared-tenancy.ts';
+import { patientEstimate } from './patient-estimates.ts';
 
 export interface EstimateContext {
   db: Database;
   entities: Entity[];
 }
 
-const storeFor = (ctx: EstimateContext, actor: Actor, name: string) =>
-  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const MAX_LINES = 20;
 
 interface Line {
@@ -23,6 +18,9 @@ interface Line {
 }
 
 /** The request's lines, deductible and coinsurance, each checked with the field at fault named. */
+/** An estimate's input as the form sends it, checked. */
+export type EstimateInput = ReturnType<typeof readInput>;
+
 function readInput(b: Record<string, unknown>) {
   const errors: Record<string, string[]> = {};
   if (!Number.isSafeInteger(b.company_id) || (b.company_id as number) < 1)
@@ -68,66 +66,7 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
       "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",
     async handle(ctx, req, actor) {
       const input = readInput((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>);
-      // Both are read through their stores: another billing company's clinic or plan is simply not found.
-      const company = await storeFor(ctx, actor, 'company').get(input.companyId);
-      const plan = input.planId ? await storeFor(ctx, actor, 'insurance-plan').get(input.planId) : null;
-      const codes = [...new Set(input.lines.map((l) => l.procedure_code.toUpperCase()))];
-      const found = new Map(
-        (
-          await ctx.db.query<{ code: string; description: string; price: number | null }>(
-            `select upper(code) as code, coalesce(short_description, description) as description, price from procedures where upper(code) = any($1::text[]) and status is not false and ${readableBy('$2')}
-       order by billing_company_id nulls first`,
-            [codes, company.billing_company_id],
-          )
-        ).rows.map((p) => [p.code, p]),
-      );
-      const missing = input.lines
-        .map((l, i) => [i, l] as const)
-        .filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
-      if (missing.length)
-        throw invalidTexts(
-          Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])),
-        );
-      const services = new Map(
-        ((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [
-          String(s.procedure_code).toUpperCase(),
-          s,
-        ]),
-      );
-      const today = new Date().toISOString().slice(0, 10);
-      const result = estimate({
-        lines: input.lines.map((l) => {
-          const code = l.procedure_code.toUpperCase();
-          const s = services.get(code);
-          const p = found.get(code)!;
-          return {
-            code,
-            description: p.description,
-            units: l.units,
-            unitPrice: Number(s?.custom_price ?? s?.std_price ?? p.price ?? 0),
-          };
-        }),
-        plan: plan
-          ? {
-              id: Number(plan.id),
-              copays: (plan.copays as CopayRow[] | undefined) ?? [],
-              contractFees: (plan.contract_fees as FeeRow[] | undefined) ?? [],
-            }
-          : null,
-        clinic: {
-          copays: (company.copays as CopayRow[] | undefined) ?? [],
-          contractFees: (company.contract_fees as FeeRow[] | undefined) ?? [],
-        },
-        deductibleLeft: input.deductibleLeft,
-        coinsuranceBp: input.coinsuranceBp,
-        date: today,
-      });
-      return {
-        company: { id: Number(company.id), name: company.name },
-        plan: plan ? { id: Number(plan.id), name: plan.name } : null,
-        self_pay: !plan,
-        ...result,
-      };
+      return patientEstimate(ctx, actor, input);
     },
   },
 ];

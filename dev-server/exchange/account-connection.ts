@@ -79,3 +79,12 @@ export async function openConnection(db: Queryable, a: ExchangeAccount): Promise
     },
   );
 }
+
+/** The server key remembered for an account (the first one seen), or null before its first connection. */
+export async function rememberedFingerprint(db: Queryable, accountId: number): Promise<string | null> {
+  const r = await db.query<{ f: string | null }>(
+    'select host_fingerprint as f from clearing_house_accounts where id = $1',
+    [accountId],
+  );
+  return r.rows[0]?.f ?? null;
+}

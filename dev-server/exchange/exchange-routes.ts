@@ -6,6 +6,7 @@ import { ConnectionError } from './connection.ts';
 import { pollAccount } from './inbound-poll.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
 import type { ReceiveContext } from './receive-file.ts';
+import { rememberedFingerprint } from './account-connection.ts';
 
 /** The account as the caller may see it (another tenant's is not there), with what its connection needs. */
 async function accountFor(
@@ -42,13 +43,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
       const connection = await openConnection(ctx.db, account).catch(failed);
       try {
         const waiting = account.inbound_folder ? await connection.listInbound() : [];
-        const fingerprint =
-          (
-            await ctx.db.query<{ f: string | null }>(
-              'select host_fingerprint as f from clearing_house_accounts where id = $1',
-              [account.id],
-            )
-          ).rows[0]?.f ?? null;
+        const fingerprint = await rememberedFingerprint(ctx.db, account.id);
         const message =
           res.locals.locale === 'es'
             ? `Conectado a ${connection.label}; ${waiting.length} archivo(s) esperan en la carpeta de entrada.`

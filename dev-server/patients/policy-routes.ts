@@ -5,6 +5,7 @@ import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { entityOf, storeOf, type StoreContext } from '../resources/store-of.ts';
+import { knownSubscribers } from './subscribers.ts';
 
 export const POLICY_BILLING_COMPANY_MESSAGE = ERROR_CATALOGUE.only_super_user_may_name_billing.en;
 /** The patient the caller may see (404 otherwise), with its billing company. */
@@ -152,26 +153,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
     path: '/patient/get-subscribers',
     permission: 'patient.policies.view',
     summary: 'Subscribers already entered on policies (to pick one again), ?query narrows by name',
-    async handle(ctx, req, actor) {
-      const q = String(req.query.query ?? '')
-        .trim()
-        .toLowerCase();
-      const params: unknown[] = [];
-      const where = ['subscriber is not null'];
-      if (!actor.crossTenant) {
-        params.push(actor.billingCompanyIds);
-        where.push(`billing_company_id = any($${params.length}::bigint[])`);
-      }
-      if (q) {
-        params.push(`%${q}%`);
-        where.push(`lower((subscriber->>'first_name') || ' ' || (subscriber->>'last_name')) like $${params.length}`);
-      }
-      const r = await ctx.db.query<{ subscriber: Record<string, unknown> }>(
-        `select distinct on (lower(subscriber->>'first_name'), lower(subscriber->>'last_name'), subscriber->>'date_of_birth') subscriber from insurance_policies where ${where.join(' and ')} limit 50`,
-        params,
-      );
-      return r.rows.map((x) => x.subscriber);
-    },
+    handle: (ctx, req, actor) => knownSubscribers(ctx.db, actor, req.query.query),
   },
   {
     method: 'patch',

@@ -5,7 +5,7 @@ import {
   MINOR_NEEDS_GUARDIAN_MESSAGE,
   BIRTH_IN_FUTURE_MESSAGE,
 } from '../../src/domain/rules/entity-rules.ts';
-import { DUPLICATE_PATIENT_MESSAGE } from '../../dev-server/patients/patient-routes.ts';
+import { DUPLICATE_PATIENT_MESSAGE } from '../../dev-server/patients/patient-duplicates.ts';
 import { startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
