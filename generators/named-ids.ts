@@ -13,8 +13,10 @@ const constantCase = (s: string) =>
     .replace(/^_|_$/g, '')
     .toUpperCase();
 
+type NamedItem = { id: number | string; name: string; constant?: string };
 interface NamedList {
-  items?: Array<{ id: number | string; name: string; constant?: string }>;
+  items?: NamedItem[];
+  groups?: Record<string, NamedItem[]>;
   constants?: string;
 }
 
@@ -49,12 +51,14 @@ export function generateNamedIds(entities: Entity[], listsDir: string): string {
     .filter((f) => f.endsWith('.json'))
     .sort()) {
     const list = JSON.parse(readFileSync(join(listsDir, file), 'utf8')) as NamedList;
-    if (!list.constants || !list.items) continue;
+    // A grouped list (policy types: general and Medicare secondary) names the ids of every group.
+    const items = [...(list.items ?? []), ...Object.values(list.groups ?? {}).flat()];
+    if (!list.constants || !items.length) continue;
     blocks.push(
       block(
         list.constants,
         `The ids of the list ${file.replace(/\.json$/, '')}.`,
-        list.items.map((i) => [i.constant ?? constantCase(i.name), i.id]),
+        items.map((i) => [i.constant ?? constantCase(i.name), i.id]),
       ),
     );
   }

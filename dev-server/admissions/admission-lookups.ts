@@ -1,3 +1,4 @@
+import { RESPONSIBILITY_TYPE } from '../../src/generated/ids.ts';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { roomLabel, type Room } from './rooms.ts';
@@ -26,7 +27,7 @@ export async function patientPolicies(
   if (!patientId) return [];
   const params: unknown[] = [patientId];
   const r = await ctx.db.query<{ id: number; name: string }>(
-    `select p.id, case p.type_responsibility_id when 1 then 'P' when 2 then 'S' else 'T' end || ' · ' || p.policy_number || ' · ' || ic.name as name
+    `select p.id, case p.type_responsibility_id when ${RESPONSIBILITY_TYPE.PRIMARY} then 'P' when ${RESPONSIBILITY_TYPE.SECONDARY} then 'S' else 'T' end || ' · ' || p.policy_number || ' · ' || ic.name as name
        from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id
       where p.patient_id = $1 and ${tenant(actor, params, 'p.billing_company_id')} and p.status is not false and (p.end_date is null or p.end_date >= current_date)
       order by p.type_responsibility_id, p.id`,

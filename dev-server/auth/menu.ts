@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { moduleRoute, type MenuData } from '../../src/platform/menu-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { catalog } from '../security/permission-catalog.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
@@ -5,80 +7,8 @@ import type { Actor } from '../security/actor.ts';
 
 type Flags = Record<string, boolean>;
 
-// Categories and their modules as the predecessor's auth/me returned them (predecessor-facts §7.4).
-export const MENU_CATEGORIES: Array<[string, string[]]> = [
-  [
-    'Claims Process',
-    [
-      'Claims Management',
-      'Claim Batch Management',
-      'Clearing House Files',
-      'Claim Rules Management',
-      'Admission / Encounter Management',
-      'Payments Management',
-      'ERA Files',
-      'Patient Management',
-      'Denial Management',
-      'Ledger Management',
-    ],
-  ],
-  [
-    'Administration',
-    [
-      'Health Care Professional Management',
-      'Insurance Management',
-      'Company Management',
-      'Facility Management',
-      'Procedure Management',
-      'Diagnosis Management',
-      'Modifier Management',
-      'User Management',
-      'Clearing House Management',
-      'Billing Company Management',
-      'Status Management',
-    ],
-  ],
-  ['Reports and statistics', ['Reports']],
-  ['Tools', ['File Manager', 'Web Browser', 'Sticky Notes', 'Messenger', 'Calculator', 'Widgets']],
-  [
-    'System',
-    [
-      'Setting',
-      'Profile',
-      'Permission Management',
-      'Role Management',
-      'Restriction by IP',
-      'Technical Support',
-      'Guidelines',
-    ],
-  ],
-];
-
-// Screens of document 1 §2 that no entity schema owns (their routes are the spec's).
-const ROUTES: Record<string, string> = {
-  'Claims Management': '/claims-management',
-  'Claim Batch Management': '/claims-batch-management',
-  'Claim Rules Management': '/claims-rules-management',
-  'Payments Management': '/payment-management',
-  'Patient Management': '/patient-management',
-  'Denial Management': '/denial',
-  'Ledger Management': '/ledger-management',
-  'Health Care Professional Management': '/health-professional-management',
-  'Insurance Management': '/insurance-management',
-  'Company Management': '/company-management',
-  'Facility Management': '/facility-management',
-  'Procedure Management': '/procedure-management',
-  'Clearing House Management': '/clearing-house-management',
-  'Status Management': '/claims-status-management',
-  Reports: '/reports',
-  'File Manager': '/about',
-  Profile: '/profile',
-  'Permission Management': '/permission-management',
-  'Role Management': '/role-management',
-  'Technical Support': '/technical-suport',
-  Guidelines: '/guidelines',
-  Setting: '/profile',
-};
+/** The menu's categories and the routes of windows no entity owns (schemas/menu.json). */
+export const MENU: MenuData = JSON.parse(readFileSync(new URL('../../schemas/menu.json', import.meta.url), 'utf8'));
 
 /** Windows every signed-in person is offered. */
 const EVERYONE = new Set(['Technical Support']);
@@ -94,9 +24,9 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
     menu[m.name] = flags;
   }
   const isBillingManager = actor.roles.includes('billingmanager') && !actor.crossTenant;
-  const menu_by_category = MENU_CATEGORIES.map(([category, names]) => ({
+  const menu_by_category = MENU.categories.map(({ name: category, modules }) => ({
     category,
-    modules: names
+    modules: modules
       .map((name) => {
         const known = byName.get(name);
         const entity = entities.find((e) => e.resource.menu?.name === name);
@@ -114,10 +44,7 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
         return {
           name: renamed,
           key: entity?.resource.module ?? name.toLowerCase().replace(/[^a-z]+/g, '_'),
-          route:
-            renamed === 'My Billing Company Management'
-              ? '/my-billing-company-management'
-              : (entity?.resource.menu?.route ?? ROUTES[name] ?? null),
+          route: moduleRoute(renamed, entities, MENU),
           window: entity?.resource.menu?.window ?? null,
           permissions: flags,
         };

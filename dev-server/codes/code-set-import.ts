@@ -1,3 +1,4 @@
+import { PROCEDURE_TYPE } from '../../src/generated/ids.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../db/database.ts';
@@ -170,7 +171,7 @@ const LOADED: Record<CodeSetKind, string> = {
 // Whether a bundled set is already in: each set on its own, so a start stopped half-way finishes the rest next time.
 const PRESENT: Partial<Record<CodeSetKind, string>> = {
   icd10cm: `select exists (select 1 from diagnoses where type = 'ICD-10') as present`,
-  hcpcs: 'select exists (select 1 from procedures where type_id = 2) as present',
+  hcpcs: `select exists (select 1 from procedures where type_id = ${PROCEDURE_TYPE.HCPCS}) as present`,
   taxonomy: 'select exists (select 1 from taxonomies) as present',
 };
 

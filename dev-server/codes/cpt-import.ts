@@ -1,3 +1,4 @@
+import { PROCEDURE_TYPE } from '../../src/generated/ids.ts';
 import type { Database } from '../db/database.ts';
 import type { ImportProgress } from './icd10cm-import.ts';
 import { parseX12CodeList } from './x12-code-list-import.ts';
@@ -61,9 +62,9 @@ export async function importCpt(
     await db.transaction(async (tx) => {
       await tx.query(
         `insert into procedures (code, type_id, short_description, description, status, billing_company_id)
-         select c, 1, left(d, 60), left(d, 1000), true, $3::bigint from unnest($1::text[], $2::text[]) as t(c, d)
+         select c, ${PROCEDURE_TYPE.CPT}, left(d, 60), left(d, 1000), true, $3::bigint from unnest($1::text[], $2::text[]) as t(c, d)
          on conflict (lower(code), coalesce(billing_company_id, 0)) do update set description = excluded.description,
-           short_description = coalesce(procedures.short_description, excluded.short_description), type_id = 1, updated_at = now()
+           short_description = coalesce(procedures.short_description, excluded.short_description), type_id = ${PROCEDURE_TYPE.CPT}, updated_at = now()
          where procedures.description is distinct from excluded.description`,
         [batch.map((c) => c.code), batch.map((c) => c.description), billingCompanyId],
       );

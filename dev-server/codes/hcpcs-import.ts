@@ -1,3 +1,4 @@
+import { PROCEDURE_TYPE } from '../../src/generated/ids.ts';
 import { yieldToEventLoop } from '../db/yield.ts';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -115,7 +116,7 @@ export async function importHcpcsProcedures(
     await db.transaction(async (tx) => {
       await tx.query(
         `insert into procedures (code, type_id, classification_id, short_description, description, start_date, status)
-         select c, 2, k, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as t(c, s, d, a, k)
+         select c, ${PROCEDURE_TYPE.HCPCS}, k, s, d, a::date, true from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as t(c, s, d, a, k)
          on conflict (lower(code), coalesce(billing_company_id, 0)) do update set short_description = excluded.short_description, description = excluded.description, start_date = excluded.start_date,
            classification_id = excluded.classification_id, updated_at = now()
          where procedures.short_description is distinct from excluded.short_description or procedures.description is distinct from excluded.description

@@ -1,3 +1,4 @@
+import { PROCEDURE_TYPE } from '../../src/generated/ids.ts';
 import { productEntities } from '../../src/platform/load-schemas.ts';
 import { systemActor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -31,7 +32,14 @@ export async function enterDemoCodes(db: Database, tx: Queryable, billingCompany
   const modifiers = new ResourceStore(db, entities.find((e) => e.name === 'modifier')!, actor);
   for (const [code, description, price] of DEMO_CPT) {
     await procedures.create(
-      { billing_company_id: billingCompanyId, code, type_id: 1, short_description: description, description, price },
+      {
+        billing_company_id: billingCompanyId,
+        code,
+        type_id: PROCEDURE_TYPE.CPT,
+        short_description: description,
+        description,
+        price,
+      },
       { tx },
     );
   }

@@ -8,7 +8,13 @@ import { loadDemoClaims, type DemoFates } from './demo-claims.ts';
 import { loadDemoGuidelines } from './demo-guidelines.ts';
 import { enterDemoCodes } from './demo-codes.ts';
 import { insertRows, seeded } from './demo-rows.ts';
-import { PLAN_FORMAT } from '../../src/generated/ids.ts';
+import {
+  ADDRESS_TYPE,
+  INSURANCE_TYPE,
+  PLAN_FORMAT,
+  POLICY_TYPE,
+  RESPONSIBILITY_TYPE,
+} from '../../src/generated/ids.ts';
 
 /** Demo-only sign-ins, one per default role (listed in the README). Never on a real database. */
 export const DEMO_PASSWORD = 'Demo#2026pass';
@@ -209,7 +215,7 @@ export async function loadDemoData(
         code: 'AVAILITY',
         name: 'Availity',
         abbreviation: 'AVL',
-        org_type_id: 1,
+        org_type_id: INSURANCE_TYPE.COMMERCIAL_INSURANCE,
         transmission_format_id: 2,
         edi_format: '005010X222A1',
         ack_required: true,
@@ -223,7 +229,7 @@ export async function loadDemoData(
         code: 'OFFICEALLY',
         name: 'Office Ally',
         abbreviation: 'OA',
-        org_type_id: 1,
+        org_type_id: INSURANCE_TYPE.COMMERCIAL_INSURANCE,
         transmission_format_id: 2,
         edi_format: '005010X222A1',
         ack_required: true,
@@ -291,7 +297,7 @@ export async function loadDemoData(
             plan_type_id: k === 0 ? 3 : 2,
             charge_using_id: 1,
             format_id: PLAN_FORMAT.STANDARD,
-            responsibility_type_id: 1,
+            responsibility_type_id: RESPONSIBILITY_TYPE.PRIMARY,
             eff_date: '2024-01-01',
             accept_assign: true,
             pre_authorization: k === 1,
@@ -420,7 +426,7 @@ export async function loadDemoData(
           marital_status: r.pick(['Single', 'Married']),
           addresses: [
             {
-              address_type_id: 2,
+              address_type_id: ADDRESS_TYPE.HOUSE_RESIDENCE,
               address: `${r.int(100, 9999)} ${r.pick(STREETS)}`,
               city,
               state,
@@ -447,7 +453,7 @@ export async function loadDemoData(
         const base = {
           billing_company_id: bcId,
           patient_id: pid,
-          insurance_policy_type_id: 1,
+          insurance_policy_type_id: POLICY_TYPE.HEALTH,
           eff_date: iso(2025, r.int(1, 12), 1),
           dual_plan: false,
           assign_benefits: true,
@@ -474,7 +480,7 @@ export async function loadDemoData(
           insurance_plan_id: primary.id,
           policy_number: policyNumber,
           group_number: groupNumber,
-          type_responsibility_id: 1,
+          type_responsibility_id: RESPONSIBILITY_TYPE.PRIMARY,
           own_insurance: own || medicare,
           subscriber: medicare ? null : drawn,
         });
@@ -487,7 +493,7 @@ export async function loadDemoData(
             insurance_plan_id: second.id,
             policy_number: `S${r.digits(9)}`,
             group_number: null,
-            type_responsibility_id: 2,
+            type_responsibility_id: RESPONSIBILITY_TYPE.SECONDARY,
             own_insurance: true,
             subscriber: null,
           });

@@ -1,3 +1,4 @@
+import { DEPARTMENT } from '../../src/generated/ids.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import type { Actor } from '../security/actor.ts';
 import { can } from '../security/actor.ts';
@@ -11,6 +12,7 @@ import { requireSubStatus } from '../claims/claim-status.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { EraContext } from '../payments/era-files.ts';
 
+const DEPARTMENTS: number[] = Object.values(DEPARTMENT);
 const claimStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'claim');
 
 /**
@@ -136,7 +138,7 @@ export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<str
     else errors.follow_up_date = ['The date must be mm/dd/yyyy.'];
   }
   if (body.department_responsibility_id !== undefined) {
-    if (body.department_responsibility_id === null || [1, 2, 3].includes(Number(body.department_responsibility_id)))
+    if (body.department_responsibility_id === null || DEPARTMENTS.includes(Number(body.department_responsibility_id)))
       set.department_responsibility_id =
         body.department_responsibility_id === null ? null : Number(body.department_responsibility_id);
     else errors.department_responsibility_id = ['The selected department responsible is invalid.'];

@@ -1,3 +1,4 @@
+import { DEPARTMENT } from '../../src/generated/ids.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -72,7 +73,9 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
         policy_responsible: billed,
         tracking_date: usDateOf(),
         department_responsible:
-          claim.department_responsibility_id == null ? 3 : Number(claim.department_responsibility_id),
+          claim.department_responsibility_id == null
+            ? DEPARTMENT.COLLECTOR
+            : Number(claim.department_responsibility_id),
       };
     },
   },

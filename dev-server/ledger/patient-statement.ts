@@ -1,3 +1,4 @@
+import { ADDRESS_TYPE } from '../../src/generated/ids.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
@@ -96,7 +97,7 @@ export async function statementFor(db: Queryable, patientId: number, statementDa
       zip: string;
       address_type_id?: number;
     }>;
-    const a = list.find((x) => x.address_type_id === 1) ?? list[0];
+    const a = list.find((x) => x.address_type_id === ADDRESS_TYPE.WORK) ?? list[0];
     return a ? [[a.address, a.apt_suite].filter(Boolean).join(' '), `${a.city}, ${a.state} ${a.zip}`] : [];
   })();
   return {

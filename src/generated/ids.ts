@@ -33,10 +33,57 @@ export const PAYMENT_BATCH_STATUS = {
   IN_REVIEW: 3,
 } as const;
 
+/** The ids of the list address-types. */
+export const ADDRESS_TYPE = {
+  WORK: 1,
+  HOUSE_RESIDENCE: 2,
+  OTHER: 3,
+  PAYMENT: 4,
+} as const;
+
 /** The ids of the list claim-formats. */
 export const CLAIM_FORMAT = {
   PROFESSIONAL: 1,
   INSTITUTIONAL: 2,
+} as const;
+
+/** The ids of the list department-responsibilities. */
+export const DEPARTMENT = {
+  BILLING: 1,
+  PAYMENT_POSTING: 2,
+  COLLECTOR: 3,
+} as const;
+
+/** The ids of the list ins-types. */
+export const INSURANCE_TYPE = {
+  COMMERCIAL_INSURANCE: 1,
+  BLUE_CROSS_BLUE_SHIELD: 2,
+  MEDICARE: 3,
+  MEDICAID: 4,
+  TRICARE: 5,
+  CHAMPUS: 6,
+  GROUP_HEALTH_PLAN: 7,
+  FEDERAL_BLACK_LUNG: 8,
+  OTHER: 9,
+} as const;
+
+/** The ids of the list insurance-policy-types. */
+export const POLICY_TYPE = {
+  HEALTH: 1,
+  AUTO: 2,
+  WORK_COMP: 3,
+  INDUSTRIAL: 4,
+  LIABILITY: 5,
+  OTHER: 6,
+  MEDICARE_SECONDARY_WORKING_AGED_BENEFICIARY_OR_SPOUSE_WITH_EMPLOYER_GROUP_HEALTH_PLAN: 100,
+  MEDICARE_SECONDARY_END_STAGE_RENAL_DISEASE_BENEFICIARY_IN_THE_COORDINATION_PERIOD_WITH_AN_EMPLOYER_GROUP_HEALTH_PLAN: 101,
+  MEDICARE_SECONDARY_NO_FAULT_INSURANCE_INCLUDING_AUTO_IS_PRIMARY: 102,
+  MEDICARE_SECONDARY_WORKER_S_COMPENSATION: 103,
+  MEDICARE_SECONDARY_PUBLIC_HEALTH_SERVICE_OR_OTHER_FEDERAL_AGENCY: 104,
+  MEDICARE_SECONDARY_BLACK_LUNG: 105,
+  MEDICARE_SECONDARY_VETERAN_S_ADMINISTRATION: 106,
+  MEDICARE_SECONDARY_DISABLED_BENEFICIARY_UNDER_AGE_65_WITH_LARGE_GROUP_HEALTH_PLAN: 107,
+  MEDICARE_SECONDARY_OTHER_LIABILITY_INSURANCE_IS_PRIMARY: 108,
 } as const;
 
 /** The ids of the list payment-methods. */
@@ -60,6 +107,13 @@ export const PLAN_FORMAT = {
   STANDARD: 1,
 } as const;
 
+/** The ids of the list procedure-types. */
+export const PROCEDURE_TYPE = {
+  CPT: 1,
+  HCPCS: 2,
+  REVENUE_CODE: 3,
+} as const;
+
 /** The ids of the list refile-types. */
 export const REFILE_TYPE = {
   SECONDARY: 1,
@@ -67,4 +121,20 @@ export const REFILE_TYPE = {
   OTHER: 3,
   CROSSOVER: 4,
   VOID: 5,
+} as const;
+
+/** The ids of the list responsibility-types. */
+export const RESPONSIBILITY_TYPE = {
+  PRIMARY: 1,
+  SECONDARY: 2,
+  TERTIARY: 3,
+  PAYER_RESPONSIBILITY_FOUR: 4,
+  PAYER_RESPONSIBILITY_FIVE: 5,
+  PAYER_RESPONSIBILITY_SIX: 6,
+  PAYER_RESPONSIBILITY_SEVEN: 7,
+  PAYER_RESPONSIBILITY_EIGHT: 8,
+  PAYER_RESPONSIBILITY_NINE: 9,
+  PAYER_RESPONSIBILITY_TEN: 10,
+  PAYER_RESPONSIBILITY_ELEVEN: 11,
+  UNKNOWN: 12,
 } as const;

@@ -11,9 +11,16 @@ const files = (dir: string): string[] =>
     return statSync(p).isDirectory() ? (f === 'generated' ? [] : files(p)) : /\.tsx?$/.test(f) ? [p] : [];
   });
 
-// A state, source, method or form written as its number: in SQL (status_id = 3, to_state in (4, 6)) or in code (status_id === 6, source_id: 2).
-const LITERAL_ID =
-  /\b(status_id|to_state|from_state|source_id|method_id|format_id)\)?\s*(=|<>|!=|>=|<=|===|!==|:|in|not in)\s*\(?\d/;
+// A state, source, method, form or type written as its number: in SQL (status_id = 3, to_state in (4, 6), case
+// type_responsibility_id when 1) or in code (status_id === 6, source_id: 2, [1, 2].includes(Number(claim.status_id))).
+const ID_COLUMN = String.raw`(status_id|to_state|from_state|source_id|method_id|format_id|\w*type_id|type_responsibility_id|department_responsibility_id)`;
+const LITERAL_ID = new RegExp(
+  [
+    String.raw`\b${ID_COLUMN}\)?\s*(=|<>|!=|>=|<=|===|!==|:|in|not in)\s*\(?\d`,
+    String.raw`\b${ID_COLUMN}\s+when\s+\d`,
+    String.raw`\[\s*\d+(\s*,\s*\d+)*\s*\]\.includes\([^)]*${ID_COLUMN}`,
+  ].join('|'),
+);
 
 // Words about the API rather than code: comments, and a route's summary (on its own line once formatted) that shows a caller ?status_id=5,6.
 const DOCUMENTATION = /^\s*(\/\/|\*|\/\*\*)|summary:|^\s*['"].*(\?\w+=|\{\s*status_id:)/;
@@ -27,7 +34,7 @@ describe('named ids', () => {
     expect(PAYMENT_SOURCE.PATIENT).toBe(1);
   });
 
-  it('the server and the domain never write a state, source, method or form id as a number', () => {
+  it('the server and the domain never write a state, source, method, form or type id as a number', () => {
     const found = [...files(join(ROOT, 'dev-server')), ...files(join(ROOT, 'src'))]
       .flatMap((f) =>
         readFileSync(f, 'utf8')
@@ -37,5 +44,12 @@ describe('named ids', () => {
       )
       .map(({ at, line }) => `${at}: ${line.trim().slice(0, 120)}`);
     expect(found).toEqual([]);
+  });
+
+  it('the check sees an id written as a number', () => {
+    expect(LITERAL_ID.test('where status_id in (3, 4)')).toBe(true);
+    expect(LITERAL_ID.test("case p.type_responsibility_id when 1 then 'P'")).toBe(true);
+    expect(LITERAL_ID.test('if (![1, 2].includes(Number(claim.status_id)))')).toBe(true);
+    expect(LITERAL_ID.test('where status_id = ${CLAIM_STATUS.SUBMITTED}')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { HashRouter, Route, Routes } from 'react-router-dom';
 import { I18nContext, changeLocale, i18nProvider, type I18n, type Locale } from '../i18n/i18n.ts';
 import { Toasts } from '../notify/Toasts.tsx';
 import { getConfig } from '../session/session-store.ts';
-import { MODULE_ROUTES } from './module-routes.ts';
+import { MODULE_ROUTES } from '../../generated/module-routes.ts';
 import { makeTheme } from './theme.ts';
 import { Loading } from './Loading.tsx';
 
