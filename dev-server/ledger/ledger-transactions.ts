@@ -3,45 +3,10 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL, OWN_ADJUSTMENT_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+import { inLedgerOrder, type LedgerDraft, type LedgerRow } from './ledger-order.ts';
 
-/** Document 3's transaction types, in the order they are listed on one day. */
-export const LEDGER_TYPES = [
-  'claim',
-  'charge',
-  'payment',
-  'adjustment',
-  'patient_responsibility',
-  'write_off',
-  'refund',
-  'refile',
-  'statement',
-] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
+export { LEDGER_TYPES, type LedgerRow, type LedgerType } from './ledger-order.ts';
 
-export interface LedgerRow {
-  date: string;
-  type: LedgerType;
-  description: string;
-  claim_id: number | null;
-  claim_code: string | null;
-  status_id: number | null;
-  payment_id: number | null;
-  payment_batch_id: number | null;
-  entry_id: number | null;
-  /** what the row does to each balance (cents, signed); informational rows (a claim, a refile, a statement) change neither */
-  insurance: number;
-  patient: number;
-  insurance_balance: number;
-  patient_balance: number;
-  balance: number;
-}
-
-type Draft = Omit<LedgerRow, 'date' | 'insurance_balance' | 'patient_balance' | 'balance'> & {
-  iso: string;
-  seq: number;
-};
-
-const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const REFILE_TYPES = new Map(codeListFile('refile-types').map((i) => [Number(i.id), i.name]));
 const REASONS = new Map(codeListFile('ledger-reasons').map((i) => [String(i.id), i.name]));
 const ORDINAL = ['1st', '2nd', '3rd'];
@@ -53,7 +18,7 @@ const ORDINAL = ['1st', '2nd', '3rd'];
  * statements for the whole account; the balances come out equal to patientBalances' (a test holds them to it).
  */
 export async function patientLedger(db: Queryable, patientId: number): Promise<LedgerRow[]> {
-  const d: Draft[] = [];
+  const d: LedgerDraft[] = [];
   const base = {
     claim_id: null,
     claim_code: null,
@@ -315,26 +280,5 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
     });
   }
 
-  const order = (t: LedgerType) => LEDGER_TYPES.indexOf(t);
-  // A day reads claim by claim (its charges under it); entries on the whole account come after the claims.
-  d.sort(
-    (a, b) =>
-      a.iso.localeCompare(b.iso) ||
-      (a.claim_id ?? Infinity) - (b.claim_id ?? Infinity) ||
-      order(a.type) - order(b.type) ||
-      a.seq - b.seq,
-  );
-  let insurance = 0,
-    patient = 0;
-  return d.map(({ iso, seq: _s, ...row }) => {
-    insurance += row.insurance;
-    patient += row.patient;
-    return {
-      ...row,
-      date: us(iso),
-      insurance_balance: insurance,
-      patient_balance: patient,
-      balance: insurance + patient,
-    };
-  });
+  return inLedgerOrder(d);
 }

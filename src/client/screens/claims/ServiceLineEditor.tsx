@@ -18,6 +18,7 @@ import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { centsFromEntry, formatCents } from '../../../domain/money-input.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { enterMovesOn, focusRow } from './grid-keys.ts';
+import { clean } from './line-values.ts';
 import { useSuggestions } from './use-suggestions.ts';
 import { AddCodeOffer } from './AddCodeOffer.tsx';
 
@@ -418,12 +419,5 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
       </Box>
       <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{t('claims.lines.keys')}</Typography>
     </Box>
-  );
-}
-
-/** A line without empty fields: the server refuses nothing it does not know, and an empty cell is no value. */
-function clean(l: Line): Line {
-  return Object.fromEntries(
-    Object.entries(l).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)),
   );
 }

@@ -17,38 +17,14 @@ import {
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useEffect, useState } from 'react';
-import { distributionProblems, GROUPS, lineGap, type LinePosting } from '../../../domain/payments/distribution.ts';
-import { centsFromEntry, formatCents } from '../../../domain/money-input.ts';
+import { distributionProblems, GROUPS, lineGap } from '../../../domain/payments/distribution.ts';
+import { cents, emptyEntry, typedPostings, type Claim, type Entry } from './distribution-entries.ts';
+import { formatCents } from '../../../domain/money-input.ts';
 import { describeAdjustment } from '../../../domain/x12/code-meanings.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api } from '../../session/api.ts';
 
-interface Line {
-  id: number;
-  procedure: string;
-  from_service: string;
-  charge: number;
-  balance: number;
-}
-interface Claim {
-  id: number;
-  code: string;
-  patient_name: string;
-  date_of_service: string;
-  lines: Line[];
-}
-interface Entry {
-  allowed: string;
-  paid: string;
-  adjustments: Array<{ group: string; reason: string; amount: string }>;
-  next_responsibility: string;
-  refile_reason: string;
-}
-
-const empty = (): Entry => ({ allowed: '', paid: '', adjustments: [], next_responsibility: '', refile_reason: '' });
-const cents = (t: string) => centsFromEntry(t) ?? 0;
-/** Dollars with two decimals and a minus sign for negatives, as the spec shows money here. */
 const dollars = (c: number) => formatCents(c);
 
 /**
@@ -96,22 +72,12 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
   }, [search, record.id, record.payment_batch_id]);
 
   const lines = (claims ?? []).flatMap((c) => c.lines);
-  const touched = lines.filter((l) => entries[l.id] && (entries[l.id].paid !== '' || entries[l.id].adjustments.length));
-  const postings: LinePosting[] = touched.map((l) => ({
-    claim_service_id: l.id,
-    charge: l.charge,
-    paid: cents(entries[l.id].paid),
-    adjustments: entries[l.id].adjustments.map((a) => ({
-      group: a.group,
-      reason: a.reason.trim().toUpperCase(),
-      amount: cents(a.amount),
-    })),
-  }));
+  const { touched, postings } = typedPostings(lines, entries);
   const problems = touched.length
     ? distributionProblems(amount, before, postings, (i) => L('line', { procedure: touched[i].procedure }))
     : {};
   const distributed = before + postings.reduce((n, p) => n + p.paid, 0);
-  const entry = (id: number) => entries[id] ?? empty();
+  const entry = (id: number) => entries[id] ?? emptyEntry();
   const set = (id: number, patch: Partial<Entry>) => {
     setEntries({ ...entries, [id]: { ...entry(id), ...patch } });
     setServer(null);

@@ -1,0 +1,56 @@
+import { centsFromEntry } from '../../../domain/money-input.ts';
+import type { LinePosting } from '../../../domain/payments/distribution.ts';
+
+/** A service line of a claim the payment may pay, as the distribution screen lists it. */
+export interface DistributionLine {
+  id: number;
+  procedure: string;
+  from_service: string;
+  charge: number;
+  balance: number;
+}
+export interface Claim {
+  id: number;
+  code: string;
+  patient_name: string;
+  date_of_service: string;
+  lines: DistributionLine[];
+}
+/** What a person typed on a line: amounts as text, as typed. */
+export interface Entry {
+  allowed: string;
+  paid: string;
+  adjustments: Array<{ group: string; reason: string; amount: string }>;
+  next_responsibility: string;
+  refile_reason: string;
+}
+
+export const emptyEntry = (): Entry => ({
+  allowed: '',
+  paid: '',
+  adjustments: [],
+  next_responsibility: '',
+  refile_reason: '',
+});
+/** Typed money in cents; what is not money counts as nothing (the balance check then shows the line does not add up). */
+export const cents = (t: string) => centsFromEntry(t) ?? 0;
+/** Dollars with two decimals and a minus sign for negatives, as the spec shows money here. */
+
+/**
+ * The lines a person has typed on (a paid amount or an adjustment), and what they typed as the postings the
+ * distribution rules check: amounts in cents, adjustment reasons trimmed and upper-cased (a typed ' b7' is CARC B7).
+ */
+export function typedPostings(lines: DistributionLine[], entries: Record<number, Entry>) {
+  const touched = lines.filter((l) => entries[l.id] && (entries[l.id].paid !== '' || entries[l.id].adjustments.length));
+  const postings: LinePosting[] = touched.map((l) => ({
+    claim_service_id: l.id,
+    charge: l.charge,
+    paid: cents(entries[l.id].paid),
+    adjustments: entries[l.id].adjustments.map((a) => ({
+      group: a.group,
+      reason: a.reason.trim().toUpperCase(),
+      amount: cents(a.amount),
+    })),
+  }));
+  return { touched, postings };
+}

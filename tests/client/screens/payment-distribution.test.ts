@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { distributionProblems, lineGap, type LinePosting } from '../../../src/domain/payments/distribution.ts';
+import {
+  typedPostings,
+  emptyEntry,
+  type DistributionLine,
+} from '../../../src/client/screens/payments/distribution-entries.ts';
+
+/** The payment distribution screen: what a poster typed, as postings, and the rules every line and the payment must meet. */
+const line = (id: number, charge: number): DistributionLine => ({
+  id,
+  procedure: '99213',
+  from_service: '03/14/2026',
+  charge,
+  balance: charge,
+});
+const posting = (charge: number, paid: number, ...adjustments: LinePosting['adjustments']): LinePosting => ({
+  claim_service_id: 1,
+  charge,
+  paid,
+  adjustments,
+});
+
+describe('payment distribution', () => {
+  it('only the lines typed on become postings, their amounts in cents and their reasons as codes', () => {
+    const { touched, postings } = typedPostings([line(1, 15000), line(2, 9000), line(3, 4000)], {
+      1: { ...emptyEntry(), paid: '100.50', adjustments: [{ group: 'CO', reason: ' 45 ', amount: '49.50' }] },
+      2: emptyEntry(),
+      3: { ...emptyEntry(), adjustments: [{ group: 'PR', reason: 'b7', amount: '40' }] },
+    });
+    expect(touched.map((l) => l.id)).toEqual([1, 3]);
+    expect(postings).toEqual([
+      { claim_service_id: 1, charge: 15000, paid: 10050, adjustments: [{ group: 'CO', reason: '45', amount: 4950 }] },
+      { claim_service_id: 3, charge: 4000, paid: 0, adjustments: [{ group: 'PR', reason: 'B7', amount: 4000 }] },
+    ]);
+  });
+
+  it('what is not money counts as nothing, so the line shows it does not balance', () => {
+    const { postings } = typedPostings([line(1, 5000)], { 1: { ...emptyEntry(), paid: '50,00.0' } });
+    expect(lineGap(postings[0])).toBe(5000);
+  });
+
+  it('a line balances when charge = paid + adjustments', () => {
+    expect(
+      lineGap(
+        posting(15000, 10000, { group: 'CO', reason: '45', amount: 3000 }, { group: 'PR', reason: '2', amount: 2000 }),
+      ),
+    ).toBe(0);
+    expect(
+      distributionProblems(10000, 0, [posting(15000, 10000, { group: 'CO', reason: '45', amount: 5000 })]),
+    ).toEqual({});
+  });
+
+  it('a line that does not balance says by how much, under its own paid field', () => {
+    const problems = distributionProblems(
+      10000,
+      0,
+      [posting(15000, 10000, { group: 'CO', reason: '45', amount: 4000 })],
+      () => 'line 99213',
+    );
+    expect(problems['services.0.paid']).toEqual([
+      'The line 99213 does not balance: charge 150.00 ≠ paid 100.00 + adjustments 40.00 (10.00 unexplained).',
+    ]);
+  });
+
+  it('an adjustment needs a group of CO, PR, OA, PI or CR and a CARC reason', () => {
+    const problems = distributionProblems(0, 0, [
+      posting(1000, 0, { group: 'XX', reason: 'not a code', amount: 1000 }),
+    ]);
+    expect(Object.keys(problems).sort()).toEqual(['services.0.adjustments.0.group', 'services.0.adjustments.0.reason']);
+  });
+
+  it('what the payment distributes, before and now, must equal its amount', () => {
+    const balanced = posting(5000, 5000);
+    expect(distributionProblems(8000, 3000, [balanced])).toEqual({});
+    expect(distributionProblems(8000, 0, [balanced]).amount).toEqual([
+      "The payment's distribution must equal its amount: 50.00 distributed of 80.00.",
+    ]);
+  });
+
+  it('every problem is reported at once', () => {
+    const problems = distributionProblems(1, 0, [
+      posting(1000, 0),
+      posting(2000, 0, { group: 'ZZ', reason: '45', amount: 2000 }),
+    ]);
+    expect(Object.keys(problems).sort()).toEqual(['amount', 'services.0.paid', 'services.1.adjustments.0.group']);
+  });
+});
