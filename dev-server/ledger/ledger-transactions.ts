@@ -3,9 +3,9 @@ import { codeListFile } from '../claims/claim-code-lists.ts';
 import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL, OWN_ADJUSTMENT_SQL } from './ledger-balances.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
-import { inLedgerOrder, type LedgerDraft, type LedgerRow } from './ledger-order.ts';
+import { inLedgerOrder, type LedgerDraft, type LedgerRow } from '../../src/domain/ledger/ledger-order.ts';
 
-export { LEDGER_TYPES, type LedgerRow, type LedgerType } from './ledger-order.ts';
+export { LEDGER_TYPES, type LedgerRow, type LedgerType } from '../../src/domain/ledger/ledger-order.ts';
 
 const REFILE_TYPES = new Map(codeListFile('refile-types').map((i) => [Number(i.id), i.name]));
 const REASONS = new Map(codeListFile('ledger-reasons').map((i) => [String(i.id), i.name]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inLedgerOrder, type LedgerDraft } from '../../dev-server/ledger/ledger-order.ts';
+import { inLedgerOrder, type LedgerDraft } from '../../src/domain/ledger/ledger-order.ts';
 
 /** The patient ledger screen's rows: their order and the running balances it shows beside each. */
 let seq = 0;

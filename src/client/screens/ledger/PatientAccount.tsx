@@ -29,25 +29,10 @@ import { useShell } from '../../shell/shell-context.ts';
 import { Loading } from '../../app/Loading.tsx';
 import { openRecord } from '../../shell/open-record.ts';
 import { CLAIM_STATUS } from '../../../generated/ids.ts';
+import type { LedgerRow } from '../../../domain/ledger/ledger-order.ts';
 
 const ResourceForm = lazy(() => import('../../resources/ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
-export interface LedgerRow {
-  date: string;
-  type: string;
-  description: string;
-  claim_id: number | null;
-  claim_code: string | null;
-  status_id: number | null;
-  payment_id: number | null;
-  payment_batch_id: number | null;
-  entry_id: number | null;
-  insurance: number;
-  patient: number;
-  insurance_balance: number;
-  patient_balance: number;
-  balance: number;
-}
 interface Account {
   patient: {
     id: number;
