@@ -25,9 +25,10 @@ async function main() {
   const jobs = new JobQueue(db, files);
   await jobs.start();
   // The demo's history — its claims sent, answered, paid — goes through the product's own batches, intake and posting (a few minutes): a job, while the app already answers.
-  if (demo) await jobs.enqueue(null, 'demo-history', { fates: demo }, null);
+  if (demo) await jobs.enqueue({ actor: null, kind: 'demo-history', input: { fates: demo }, billingCompanyId: null });
   // The code sets of a first start (about 20 s) load as a job while the app already answers; look-ups fill in as they land.
-  if (await bundledCodeSetsWanted(db)) await jobs.enqueue(null, 'bundled-code-sets', {}, null);
+  if (await bundledCodeSetsWanted(db))
+    await jobs.enqueue({ actor: null, kind: 'bundled-code-sets', input: {}, billingCompanyId: null });
   // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.
   const stopPolling = startPollScheduler(db, jobs);
   // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.

@@ -108,7 +108,7 @@ export class AdmissionService {
       ))
         errors[f] = [...new Set([...(errors[f] ?? []), ...ms])];
       if (Object.keys(errors).length) throw invalidTexts(errors);
-      const derived = await this.storedChecks(tx, owner, record, before, opts.locale);
+      const derived = await this.storedChecks({ tx, owner, record, before, locale: opts.locale });
       const los = lengthOfStay({ ...record, discharge_date: before?.discharge_date });
       let row: Row;
       if (!before) {
@@ -136,13 +136,19 @@ export class AdmissionService {
   }
 
   /** What needs other rows: the patient (for the name), the program, the unit and room with their capacity, the policies. */
-  private async storedChecks(
-    tx: Queryable,
-    owner: number,
-    record: Fields,
-    before: Row | null,
-    locale: Locale,
-  ): Promise<Fields> {
+  private async storedChecks({
+    tx,
+    owner,
+    record,
+    before,
+    locale,
+  }: {
+    tx: Queryable;
+    owner: number;
+    record: Fields;
+    before: Row | null;
+    locale: Locale;
+  }): Promise<Fields> {
     const errors: Record<string, string[]> = {};
     const add = (f: string, m: string) => (errors[f] ??= []).push(translate(m, locale));
     const patient = (

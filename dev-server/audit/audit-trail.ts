@@ -12,7 +12,19 @@ const entityByKey = (ctx: AuditContext, key: string) =>
   ctx.entities.find((e) => e.resource.module === key || e.resource.basePath === key || e.name === key);
 
 /** Audit rows the actor may see: their billing companies' rows and global catalogue rows. */
-export async function page(db: Database, actor: Actor, where: string[], params: unknown[], p: AuditPaging) {
+export async function page({
+  db,
+  actor,
+  where,
+  params,
+  p,
+}: {
+  db: Database;
+  actor: Actor;
+  where: string[];
+  params: unknown[];
+  p: AuditPaging;
+}) {
   if (!actor.crossTenant) {
     params.push(actor.billingCompanyIds);
     where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
@@ -65,7 +77,13 @@ export async function recordHistory(
   if (!can(actor, actionSlug(entity.resource, 'history'))) throw forbidden();
   const { id } = record;
   await requireVisible(db, actor, entity, id);
-  return page(db, actor, ['a.entity = $1', 'a.entity_id = $2'], [entity.resource.module, id], paging);
+  return page({
+    db,
+    actor,
+    where: ['a.entity = $1', 'a.entity_id = $2'],
+    params: [entity.resource.module, id],
+    p: paging,
+  });
 }
 
 /** One audit entry, for audit.show or the history permission of its entity, when the actor may see its record. */

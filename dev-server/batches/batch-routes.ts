@@ -200,13 +200,13 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     async handle(ctx, req, actor, res) {
       const batch = await new BatchService(ctx, actor).store.get(idParam(req));
       const { mode, offsets } = formQuery(req);
-      const { form, pdf } = await claimFormsPdf(
-        ctx.db,
-        Number(batch.billing_company_id),
-        (batch.claim_ids as number[]) ?? [],
+      const { form, pdf } = await claimFormsPdf({
+        db: ctx.db,
+        bc: Number(batch.billing_company_id),
+        ids: (batch.claim_ids as number[]) ?? [],
         mode,
         offsets,
-      );
+      });
       res
         .type('application/pdf')
         .setHeader(

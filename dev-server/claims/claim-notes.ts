@@ -14,13 +14,19 @@ const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() && 
  * channel, what they said) or a status check with the payer. Append-only, with the status the claim
  * was in, in the claim's billing company, audited.
  */
-export async function addClaimNote(
-  claims: ClaimService,
-  actor: Actor,
-  id: number,
-  kind: Kind,
-  body: Record<string, unknown>,
-) {
+export async function addClaimNote({
+  claims,
+  actor,
+  id,
+  kind,
+  body,
+}: {
+  claims: ClaimService;
+  actor: Actor;
+  id: number;
+  kind: Kind;
+  body: Record<string, unknown>;
+}) {
   const errors: Record<string, string[]> = {};
   const note = text(body.note ?? body.private_note ?? body.tracking_note, 1000);
   const details: Record<string, unknown> = {};

@@ -161,13 +161,13 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     async handle(ctx, req, actor, res) {
       const claim = await shown(ctx, actor, idParam(req), res);
       const { mode, offsets } = formQuery(req);
-      const { form, pdf } = await claimFormsPdf(
-        ctx.db,
-        Number(claim.billing_company_id),
-        [Number(claim.id)],
+      const { form, pdf } = await claimFormsPdf({
+        db: ctx.db,
+        bc: Number(claim.billing_company_id),
+        ids: [Number(claim.id)],
         mode,
         offsets,
-      );
+      });
       res
         .type('application/pdf')
         .setHeader('Content-Disposition', `inline; filename="claim-${String(claim.code ?? claim.id)}-${form}.pdf"`);
@@ -241,7 +241,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
       }[kind],
       async handle(ctx, req, actor, res) {
         const claims = service(ctx, actor);
-        await addClaimNote(claims, actor, idParam(req), kind, bodyObject(req));
+        await addClaimNote({ claims, actor, id: idParam(req), kind, body: bodyObject(req) });
         return shown(ctx, actor, idParam(req), res);
       },
     }),

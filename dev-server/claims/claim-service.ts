@@ -75,16 +75,16 @@ export class ClaimService {
     opts: { draft: boolean; verify: boolean },
   ): Promise<Verification> {
     const claim = this.normalized(record);
-    if (opts.draft) return this.judge(claim, locale, null, null, 0, opts);
+    if (opts.draft) return this.judge({ claim, locale, refs: null, rules: null, key: 0, opts });
     const refs = await claimReferences(tx, [claim]);
-    return this.judge(
+    return this.judge({
       claim,
       locale,
       refs,
-      opts.verify ? await enabledRules(tx, [claim.billing_company_id]) : null,
-      0,
+      rules: opts.verify ? await enabledRules(tx, [claim.billing_company_id]) : null,
+      key: 0,
       opts,
-    );
+    });
   }
 
   /** A claim's lines as written (what an answer adds to them dropped). */
@@ -93,14 +93,21 @@ export class ClaimService {
   }
 
   /** The findings of one claim from what was read for its batch (refs null: a draft, checked only in itself). */
-  private judge(
-    claim: CheckedClaim,
-    locale: Locale,
-    refs: ClaimReferences | null,
-    rules: StoredRule[] | null,
-    key: number,
-    opts: { draft: boolean },
-  ): Verification {
+  private judge({
+    claim,
+    locale,
+    refs,
+    rules,
+    key,
+    opts,
+  }: {
+    claim: CheckedClaim;
+    locale: Locale;
+    refs: ClaimReferences | null;
+    rules: StoredRule[] | null;
+    key: number;
+    opts: { draft: boolean };
+  }): Verification {
     const w = entityWriter(this.entity);
     const own = w.problems(w.writable({ ...claim, draft: opts.draft }), locale);
     if (!refs) return { verified: false, errors: own, warnings: {} };
@@ -180,7 +187,13 @@ export class ClaimService {
         const old = (before.services as unknown[]).map(writableLine);
         if (JSON.stringify(old) !== JSON.stringify(services)) {
           await writeLines(tx, before.id, owner, services);
-          await this.store.audit(tx, 'updated', saved, { services: old }, { services });
+          await this.store.audit({
+            tx,
+            event: 'updated',
+            row: saved,
+            oldValues: { services: old },
+            newValues: { services },
+          });
         }
       }
       const target = draft ? CLAIM_STATUS.DRAFT : CLAIM_STATUS.NOT_SUBMITTED;
@@ -231,7 +244,7 @@ export class ClaimService {
       const rules = await enabledRules(tx, [...new Set(claims.map((c) => c.billing_company_id))]);
       const results = claims.map((c, key) => ({
         claim: c,
-        ...this.judge(c, locale, refs, rules, key, { draft: false }),
+        ...this.judge({ claim: c, locale, refs, rules, key, opts: { draft: false } }),
       }));
       // The verified flag where it changes, and the claims that now go to Not submitted, each in one statement with their audit and history rows.
       const flips = results.filter((r) => Boolean(r.claim.verified) !== r.verified);

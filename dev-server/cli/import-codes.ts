@@ -22,17 +22,17 @@ const db = LIST_FILE_KINDS.includes(kind as CodeSetKind) ? null : await openData
 try {
   if (db) await migrate(db);
   const started = Date.now();
-  const n = await importCodeSet(
+  const n = await importCodeSet({
     db,
-    kind as CodeSetKind,
+    kind: kind as CodeSetKind,
     file,
-    (done, total) => {
+    progress: (done, total) => {
       process.stdout.write(`\r${kind}: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
     },
-    undefined,
-    undefined,
-    owner,
-  );
+    lists: undefined,
+    resume: undefined,
+    billingCompanyId: owner,
+  });
   process.stdout.write(
     `\n${kind}: ${n.toLocaleString('en-US')} codes imported in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );

@@ -78,19 +78,27 @@ const bytes = (file: string | Buffer) => {
  * Imports one official code-set file. ICD-10-CM and HCPCS modifiers go to the database (idempotent
  * upserts); place of service is a code list, so it rewrites schemas/lists/place-of-service.json.
  */
-export async function importCodeSet(
-  db: Database | null,
-  kind: CodeSetKind,
-  file: string | Buffer,
-  progress?: ImportProgress,
-  lists: Partial<Record<CodeSetKind, string>> = X12_LISTS,
-  resume?: ImportResume,
-  billingCompanyId: number | null = null,
-): Promise<number> {
+export async function importCodeSet({
+  db,
+  kind,
+  file,
+  progress,
+  lists = X12_LISTS,
+  resume,
+  billingCompanyId = null,
+}: {
+  db: Database | null;
+  kind: CodeSetKind;
+  file: string | Buffer;
+  progress?: ImportProgress;
+  lists?: Partial<Record<CodeSetKind, string>>;
+  resume?: ImportResume;
+  billingCompanyId?: number | null;
+}): Promise<number> {
   switch (kind) {
     // The AMA licenses CPT: a licensee's file, for one billing company (its own codes) or for the whole installation.
     case 'cpt':
-      return importCpt(db!, bytes(file).toString('utf8'), billingCompanyId, progress);
+      return importCpt({ db: db!, text: bytes(file).toString('utf8'), billingCompanyId, progress });
     case 'carc':
     case 'rarc': {
       const items = parseX12CodeList(bytes(file).toString('utf8'));
@@ -122,7 +130,13 @@ export async function importCodeSet(
     }
     // As a job, smaller batches: each holds the embedded database's one connection for less time, so people using the app meanwhile barely wait.
     case 'icd10cm':
-      return importIcd10cm(db!, bytes(file).toString('latin1'), progress, resume ? 1000 : 5000, resume);
+      return importIcd10cm({
+        db: db!,
+        text: bytes(file).toString('latin1'),
+        progress,
+        batchSize: resume ? 1000 : 5000,
+        resume,
+      });
     case 'hcpcs': {
       // One workbook holds both: the Level II modifiers and the procedure codes.
       const rows = await readHcpcsWorkbook(bytes(file));
@@ -196,7 +210,7 @@ export async function loadBundledCodeSets(
   if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return;
   for (const [kind, file] of BUNDLED) {
     if ((await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) continue;
-    const n = await importCodeSet(db, kind, file);
+    const n = await importCodeSet({ db, kind, file });
     log(`Loaded ${n.toLocaleString('en-US')} ${LOADED[kind]} (${file.split('/').pop()})`);
   }
 }

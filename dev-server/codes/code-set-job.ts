@@ -36,15 +36,15 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
     const from = ctx.checkpoint?.done ?? 0;
     let written = 0;
     // Progress reports are best effort: a failed report must not fail the import (the checkpoint is what counts).
-    const n = await importCodeSet(
-      ctx.db,
-      input.code_set,
-      bytes,
-      (done, total) => {
+    const n = await importCodeSet({
+      db: ctx.db,
+      kind: input.code_set,
+      file: bytes,
+      progress: (done, total) => {
         ctx.progress(done, total).catch(() => undefined);
       },
-      undefined,
-      {
+      lists: undefined,
+      resume: {
         from,
         async onBatch(tx, done) {
           written += 1;
@@ -52,7 +52,7 @@ export const codeSetImportJob = defineJob<{ file_id: number; code_set: CodeSetKi
           await ctx.progress(done, null, undefined, tx);
         },
       },
-    );
+    });
     await ctx.progress(n, n, `${n} codes`);
     return { code_set: input.code_set, codes: n, resumed_from: from, batches_this_run: written, file: file.name };
   },

@@ -39,13 +39,19 @@ export function parseCptFile(text: string): CptCode[] {
  * reads) or, without one, for the installation's licensed set every billing company reads. Prices are
  * the billing company's to set; a code already there keeps its price and gets the file's descriptor.
  */
-export async function importCpt(
-  db: Database,
-  text: string,
-  billingCompanyId: number | null,
-  progress: ImportProgress = () => undefined,
+export async function importCpt({
+  db,
+  text,
+  billingCompanyId,
+  progress = () => undefined,
   batchSize = 2000,
-): Promise<number> {
+}: {
+  db: Database;
+  text: string;
+  billingCompanyId: number | null;
+  progress?: ImportProgress;
+  batchSize?: number;
+}): Promise<number> {
   const codes = parseCptFile(text);
   if (!codes.length)
     throw new Error(

@@ -41,13 +41,19 @@ export interface ImportResume {
   onBatch(tx: Queryable, done: number): Promise<void>;
 }
 
-export async function importIcd10cm(
-  db: Database,
-  text: string,
-  progress: ImportProgress = () => undefined,
+export async function importIcd10cm({
+  db,
+  text,
+  progress = () => undefined,
   batchSize = 5000,
-  resume?: ImportResume,
-): Promise<number> {
+  resume,
+}: {
+  db: Database;
+  text: string;
+  progress?: ImportProgress;
+  batchSize?: number;
+  resume?: ImportResume;
+}): Promise<number> {
   const codes = text
     .split(/\r?\n/)
     .map(parseIcd10OrderLine)

@@ -103,13 +103,19 @@ export async function loadDemoAdmissions(
     )
   ).rows;
   const insured = p.patients.filter((x) => (p.policies.get(x.id) ?? []).length);
-  const stay = (
-    patient: (typeof insured)[number],
-    companyId: number,
-    back: number,
-    open: boolean,
-    bed?: { unit: number; room: string },
-  ) => {
+  const stay = ({
+    patient,
+    companyId,
+    back,
+    open,
+    bed,
+  }: {
+    patient: (typeof insured)[number];
+    companyId: number;
+    back: number;
+    open: boolean;
+    bed?: { unit: number; room: string };
+  }) => {
     const from = iso(daysAgo(today, back));
     const to = open ? null : iso(daysAgo(today, Math.max(0, back - r.int(1, 4))));
     const last = to ?? iso(today);
@@ -169,10 +175,17 @@ export async function loadDemoAdmissions(
       // Most rooms have someone; one bed of each is left free so a new admission always finds room.
       const beds = Math.max(0, Math.min(Number(room.capacity) - 1, r.int(0, 1)));
       for (let b = 0; b < beds && n < insured.length; b++)
-        stay(insured[n++], Number(u.company_id), r.int(1, 12), true, { unit: Number(u.id), room: room.code });
+        stay({
+          patient: insured[n++],
+          companyId: Number(u.company_id),
+          back: r.int(1, 12),
+          open: true,
+          bed: { unit: Number(u.id), room: room.code },
+        });
     }
   }
-  for (let k = 0; k < 15 && n < insured.length; k++) stay(insured[n++], insured[n - 1].company_id, r.int(6, 40), false);
+  for (let k = 0; k < 15 && n < insured.length; k++)
+    stay({ patient: insured[n++], companyId: insured[n - 1].company_id, back: r.int(6, 40), open: false });
   const ids = await insertRows(tx, 'admissions', rows, 200);
   await tx.query(`update admissions set code = 'ADM-' || lpad(id::text, 6, '0') where id = any($1::bigint[])`, [ids]);
   await tx.query(

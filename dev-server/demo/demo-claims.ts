@@ -235,13 +235,19 @@ const us = (d: Date) =>
  * institutional, in every status and sub-status, with their lines and the history of how each got
  * where it is — so lists, batches, payments and reports have something to show from the first start.
  */
-export async function loadDemoClaims(
-  tx: Queryable,
-  r: Random,
-  p: DemoClaimParties,
+export async function loadDemoClaims({
+  tx,
+  r,
+  p,
   count = 2000,
   today = new Date(),
-): Promise<{ count: number; fates: DemoFates }> {
+}: {
+  tx: Queryable;
+  r: Random;
+  p: DemoClaimParties;
+  count?: number;
+  today?: Date;
+}): Promise<{ count: number; fates: DemoFates }> {
   const subIds = await insertRows(
     tx,
     'claim_sub_statuses',

@@ -24,14 +24,21 @@ export interface SharedLine {
  * payment was posted). Answers each claim with the moment it is ready to go out again; a claim whose
  * refiling day has not come yet is left Approved, ready to bill the secondary, on the worklist.
  */
-export async function refileToSecondaries(
-  ctx: DemoContext,
-  actor: Actor,
-  bc: number,
-  paidOn: Map<number, number>,
-  r: ReturnType<typeof seeded>,
-  today: Date,
-): Promise<Array<{ id: number; ready: number }>> {
+export async function refileToSecondaries({
+  ctx,
+  actor,
+  bc,
+  paidOn,
+  r,
+  today,
+}: {
+  ctx: DemoContext;
+  actor: Actor;
+  bc: number;
+  paidOn: Map<number, number>;
+  r: ReturnType<typeof seeded>;
+  today: Date;
+}): Promise<Array<{ id: number; ready: number }>> {
   const ready = (
     await ctx.db.query<{ id: string }>(
       `select c.id from claims c where c.billing_company_id = $1 and c.status_id = $2 and coalesce(c.billed_responsibility, 'P') = 'P'

@@ -509,10 +509,10 @@ export async function loadDemoData(
           { id: policyIds[k], timely: timely.get(pol.insurance_company_id as number) ?? 90 },
         ]),
       );
-      const made = await loadDemoClaims(
+      const made = await loadDemoClaims({
         tx,
         r,
-        {
+        p: {
           billingCompanyId: bcId,
           abbreviations: new Map(companyIds.map((id, ci) => [id, `${abbr}${ci + 1}`])),
           companyIds,
@@ -527,8 +527,8 @@ export async function loadDemoData(
           policies: byPatient,
           systemUserId: null,
         },
-        Math.min(claimsPerBc, perBc * 4),
-      );
+        count: Math.min(claimsPerBc, perBc * 4),
+      });
       claims += made.count;
       for (const [status, ids] of Object.entries(made.fates)) (fates[Number(status)] ??= []).push(...ids);
       await loadDemoBatches(tx, {

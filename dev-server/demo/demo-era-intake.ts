@@ -36,13 +36,19 @@ export const remitParties = (w: DemoPayerRow): Pick<PaymentToRemit, 'payer' | 'p
 });
 
 /** An 835 taken in as a payer's file through the product's intake: kept in the file store and registered. Answers the ERAs it made. */
-export async function takeIn(
-  ctx: DemoContext,
-  actor: Actor,
-  bc: number,
-  name: string,
-  text: string,
-): Promise<number[]> {
+export async function takeIn({
+  ctx,
+  actor,
+  bc,
+  name,
+  text,
+}: {
+  ctx: DemoContext;
+  actor: Actor;
+  bc: number;
+  name: string;
+  text: string;
+}): Promise<number[]> {
   const file = await ctx.files.save(actor, {
     kind: 'era',
     name,

@@ -139,14 +139,20 @@ export async function loadDemoPayments(
       date: day,
       payments: [era(`${bc.abbreviation}EFT0002`, [...claims.slice(cut).map((c) => remitted(c, false)), stranger])],
     });
-    const [firstEra] = await takeIn(
+    const [firstEra] = await takeIn({
       ctx,
       actor,
-      Number(bc.id),
-      `${bc.abbreviation.toLowerCase()}-remittance-1.835`,
-      first,
-    );
-    await takeIn(ctx, actor, Number(bc.id), `${bc.abbreviation.toLowerCase()}-remittance-2.835`, second);
+      bc: Number(bc.id),
+      name: `${bc.abbreviation.toLowerCase()}-remittance-1.835`,
+      text: first,
+    });
+    await takeIn({
+      ctx,
+      actor,
+      bc: Number(bc.id),
+      name: `${bc.abbreviation.toLowerCase()}-remittance-2.835`,
+      text: second,
+    });
     const outcome = await postEra(ctx, actor, firstEra);
     posted += outcome.posted_claims;
     if (outcome.payment_batch_id) await closeBatch(ctx, batchStore(ctx, actor), outcome.payment_batch_id, today);
@@ -155,14 +161,19 @@ export async function loadDemoPayments(
     const check = others.slice(0, 2);
     const amount = check.reduce((n, c) => n + c.lines.reduce((m, l) => m + paidLine(l).paid, 0), 0);
     await ctx.db.transaction(async (tx) => {
-      const batch = await createBatch(tx, ctx, actor, {
-        billing_company_id: Number(bc.id),
-        name: `${bc.abbreviation} paper checks ${today}`,
-        company_id: check[0].company_id,
-        posting_date: today,
-        currency: 'USD',
-        amount,
-        note: 'Paper checks received by mail',
+      const batch = await createBatch({
+        tx,
+        ctx,
+        actor,
+        values: {
+          billing_company_id: Number(bc.id),
+          name: `${bc.abbreviation} paper checks ${today}`,
+          company_id: check[0].company_id,
+          posting_date: today,
+          currency: 'USD',
+          amount,
+          note: 'Paper checks received by mail',
+        },
       });
       const payment = await paymentStore(ctx, actor).create(
         {

@@ -129,13 +129,13 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
         date,
         payments: [{ ...parties, method: 'ACH', date, trace, claims: remits }],
       });
-      const [eraId] = await takeIn(
-        then,
+      const [eraId] = await takeIn({
+        ctx: then,
         actor,
-        Number(bc.id),
-        `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`,
+        bc: Number(bc.id),
+        name: `${bc.abbreviation.toLowerCase()}-${trace.toLowerCase()}.835`,
         text,
-      );
+      });
       if (!eraId) return;
       const outcome = await postEra(then, actor, eraId);
       posted += outcome.posted_claims;
@@ -188,10 +188,10 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     }
     // Claims whose primary left the patient a share and that carry a second policy: refiled to the secondary, sent in the
     // next batch (837 with the primary's adjudication in its COB loops) and paid by the secondary (CLP02 2, CO-23).
-    const crossed = await refileToSecondaries(ctx, actor, Number(bc.id), paidOn, r, today);
+    const crossed = await refileToSecondaries({ ctx, actor, bc: Number(bc.id), paidOn, r, today });
     if (crossed.length) {
       const sender = senders.find((x) => x.billingCompanyId === Number(bc.id))!;
-      await sendInBatches(ctx, sender, crossed, () => false, today);
+      await sendInBatches({ ctx, sender, ready: crossed, rejects: () => false, today });
       const second = (
         await submittedClaims(
           ctx,
@@ -292,7 +292,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
         );
       }
     }
-    await patientsPay(ctx, actor, Number(bc.id), paidOn, r, today);
+    await patientsPay({ ctx, actor, bc: Number(bc.id), paidOn, r, today });
   }
   return posted;
 }
@@ -352,14 +352,21 @@ async function claimLines(ctx: DemoContext, ids: number[]): Promise<Map<number, 
  * statement), all at once, a few never (they stay in the patient aging). Self-pay claims are the
  * patient's from the day of service.
  */
-async function patientsPay(
-  ctx: DemoContext,
-  actor: ReturnType<typeof systemActor>,
-  bc: number,
-  paidOn: Map<number, number>,
-  r: ReturnType<typeof seeded>,
-  today: Date,
-) {
+async function patientsPay({
+  ctx,
+  actor,
+  bc,
+  paidOn,
+  r,
+  today,
+}: {
+  ctx: DemoContext;
+  actor: ReturnType<typeof systemActor>;
+  bc: number;
+  paidOn: Map<number, number>;
+  r: ReturnType<typeof seeded>;
+  today: Date;
+}) {
   const owing = (
     await ctx.db.query<{ patient_id: string; claims: string[]; services: string[] }>(
       `select c.patient_id, array_agg(c.id) as claims, array_agg(c.date_of_service::text) as services from claims c

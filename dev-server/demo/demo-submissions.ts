@@ -93,13 +93,13 @@ export async function sendDemoClaims(ctx: DemoContext, fates: DemoFates, today =
         [sender.billingCompanyId, [...fateOf.keys()]],
       )
     ).rows;
-    sent += await sendInBatches(
+    sent += await sendInBatches({
       ctx,
       sender,
-      claims.map((c) => ({ id: Number(c.id), ready: dayAfter(c.dos, 9) })),
-      (id) => fateOf.get(id) === CLAIM_STATUS.REJECTED,
+      ready: claims.map((c) => ({ id: Number(c.id), ready: dayAfter(c.dos, 9) })),
+      rejects: (id) => fateOf.get(id) === CLAIM_STATUS.REJECTED,
       today,
-    );
+    });
   }
   return sent;
 }
@@ -112,13 +112,19 @@ export async function sendDemoClaims(ctx: DemoContext, fates: DemoFates, today =
  * (forwarded to the payer it was billed to), or rejecting those `rejects` names with the codes clearing
  * houses use most. Answers the number of batches sent.
  */
-export async function sendInBatches(
-  ctx: DemoContext,
-  sender: DemoSender,
-  ready: Array<{ id: number; ready: number }>,
-  rejects: (id: number) => boolean,
+export async function sendInBatches({
+  ctx,
+  sender,
+  ready,
+  rejects,
   today = new Date(),
-): Promise<number> {
+}: {
+  ctx: DemoContext;
+  sender: DemoSender;
+  ready: Array<{ id: number; ready: number }>;
+  rejects: (id: number) => boolean;
+  today?: Date;
+}): Promise<number> {
   if (!ready.length) return 0;
   // The latest a claim goes out: half an hour ago (a claim verified an hour ago goes in today's batch).
   const lastMoment = today.getTime() - 30 * 60_000;

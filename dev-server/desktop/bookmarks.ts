@@ -48,14 +48,14 @@ export async function myBookmarks(db: Queryable, actor: Actor) {
 export async function addBookmark(db: Database, actor: Actor, mark: { title: string; url: string }) {
   const { title, url } = mark;
   return db.transaction(async (tx) => {
-    await withinOwnLimit(
+    await withinOwnLimit({
       tx,
       actor,
-      'bookmarks',
-      MAX_BOOKMARKS,
-      'bookmarks',
-      `You can keep at most ${MAX_BOOKMARKS} bookmarks.`,
-    );
+      table: 'bookmarks',
+      max: MAX_BOOKMARKS,
+      field: 'bookmarks',
+      message: `You can keep at most ${MAX_BOOKMARKS} bookmarks.`,
+    });
     const row = (
       await tx.query<{ id: number; title: string; url: string }>(
         'insert into bookmarks (user_id, title, url) values ($1, $2, $3) returning id, title, url',

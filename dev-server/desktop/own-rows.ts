@@ -6,14 +6,21 @@ import type { Queryable } from '../db/database.ts';
  * Refuses a new row of a person's own (a sticky note, a bookmark) past their limit. The person's row is
  * locked first, so two quick clicks cannot both pass the count.
  */
-export async function withinOwnLimit(
-  tx: Queryable,
-  actor: Actor,
-  table: 'sticky_notes' | 'bookmarks',
-  max: number,
-  field: string,
-  message: string,
-): Promise<void> {
+export async function withinOwnLimit({
+  tx,
+  actor,
+  table,
+  max,
+  field,
+  message,
+}: {
+  tx: Queryable;
+  actor: Actor;
+  table: 'sticky_notes' | 'bookmarks';
+  max: number;
+  field: string;
+  message: string;
+}): Promise<void> {
   await tx.query('select id from users where id = $1 for update', [actor.userId]);
   const n = Number(
     (await tx.query<{ n: string }>(`select count(*) as n from ${table} where user_id = $1`, [actor.userId])).rows[0].n,

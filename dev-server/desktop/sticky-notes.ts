@@ -42,7 +42,14 @@ export async function myNotes(db: Queryable, actor: Actor) {
 /** A new note of mine, within my limit, audited without its text. */
 export async function createNote(db: Database, actor: Actor, c: NoteChange) {
   return db.transaction(async (tx) => {
-    await withinOwnLimit(tx, actor, 'sticky_notes', MAX_NOTES, 'notes', `You can keep at most ${MAX_NOTES} notes.`);
+    await withinOwnLimit({
+      tx,
+      actor,
+      table: 'sticky_notes',
+      max: MAX_NOTES,
+      field: 'notes',
+      message: `You can keep at most ${MAX_NOTES} notes.`,
+    });
     const row = (
       await tx.query<NoteRow>(
         `insert into sticky_notes (user_id, body, color) values ($1, $2, $3)

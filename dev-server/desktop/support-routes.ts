@@ -19,7 +19,19 @@ const parseForm = multer({
   limits: { fileSize: SCREENSHOT_BYTES, files: 1, fields: 10, fieldSize: 20_000 },
 }).single('screenshot');
 
-function text(v: unknown, field: string, max: number, errors: Record<string, string[]>, label: string): string {
+function text({
+  v,
+  field,
+  max,
+  errors,
+  label,
+}: {
+  v: unknown;
+  field: string;
+  max: number;
+  errors: Record<string, string[]>;
+  label: string;
+}): string {
   const s = typeof v === 'string' ? v.trim() : '';
   if (!s) errors[field] = [`The ${label} field is required.`];
   else if (s.length > max) errors[field] = [`The ${label} may not be greater than ${max} characters.`];
@@ -30,8 +42,8 @@ function text(v: unknown, field: string, max: number, errors: Record<string, str
 function supportRequestOf(req: Request): SupportRequest {
   const b = (req.body ?? {}) as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
-  const subject = text(b.subject, 'subject', 150, errors, 'subject');
-  const message = text(b.message, 'message', 5000, errors, 'message');
+  const subject = text({ v: b.subject, field: 'subject', max: 150, errors, label: 'subject' });
+  const message = text({ v: b.message, field: 'message', max: 5000, errors, label: 'message' });
   const openWindow = typeof b.open_window === 'string' ? b.open_window.trim().slice(0, 200) || null : null;
   if (Object.keys(errors).length) throw invalidTexts(errors);
   return { subject, message, openWindow, shot: req.file && req.file.size ? req.file : null };

@@ -10,14 +10,21 @@ import { CLAIM_BATCH_STATUS } from '../../src/generated/ids.ts';
  * clearing house, as the predecessor showed per batch). A sent batch whose every claim has an answer
  * is Completed. One statement for the counts whatever the number of claims.
  */
-export async function batchAnswered(
-  tx: Queryable,
-  ctx: { entities: Entity[] },
-  actor: Actor,
-  bc: number,
-  accepted: number[],
-  rejected: number[],
-): Promise<number[]> {
+export async function batchAnswered({
+  tx,
+  ctx,
+  actor,
+  bc,
+  accepted,
+  rejected,
+}: {
+  tx: Queryable;
+  ctx: { entities: Entity[] };
+  actor: Actor;
+  bc: number;
+  accepted: number[];
+  rejected: number[];
+}): Promise<number[]> {
   if (!accepted.length && !rejected.length) return [];
   const r = await tx.query<{ id: string; status_id: number; done: boolean }>(
     `with answers as (select unnest($2::bigint[]) as id, true as acc union all select unnest($3::bigint[]), false),

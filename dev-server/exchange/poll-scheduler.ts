@@ -11,7 +11,12 @@ export function startPollScheduler(db: Database, jobs: JobQueue, everyMs = 60_00
   const tick = async () => {
     try {
       for (const a of await claimDueAccounts(db))
-        await jobs.enqueue(null, 'exchange-poll', { account_id: a.id }, a.billing_company_id);
+        await jobs.enqueue({
+          actor: null,
+          kind: 'exchange-poll',
+          input: { account_id: a.id },
+          billingCompanyId: a.billing_company_id,
+        });
     } catch (e) {
       log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, 'inbound poll scheduling');
     }

@@ -143,9 +143,9 @@ export async function receiveFile(
     } else {
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {
         for (const t of group.transactions) {
-          if (group.functionalId === 'FA') await apply999(tx, ctx, actor, input.billingCompanyId, t, out);
+          if (group.functionalId === 'FA') await apply999({ tx, ctx, actor, bc: input.billingCompanyId, t, out });
           else if (group.functionalId === 'HN')
-            await apply277(tx, ctx, actor, input.billingCompanyId, t, doc.separators!, out);
+            await apply277({ tx, ctx, actor, bc: input.billingCompanyId, t, sep: doc.separators!, out });
         }
       }
       if (kind === '999' && !out.rejected.length && out.batches.length)
@@ -177,7 +177,21 @@ export async function receiveFile(
 
 type Tx = Parameters<typeof read999>[0];
 
-async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: number, t: Tx, out: ReceiveOutcome) {
+async function apply999({
+  tx,
+  ctx,
+  actor,
+  bc,
+  t,
+  out,
+}: {
+  tx: Queryable;
+  ctx: ReceiveContext;
+  actor: Actor;
+  bc: number;
+  t: Tx;
+  out: ReceiveOutcome;
+}) {
   const ack = read999(t);
   const batch = (
     await tx.query<{ id: number; claim_ids: number[]; code: string }>(
@@ -218,18 +232,26 @@ async function apply999(tx: Queryable, ctx: ReceiveContext, actor: Actor, bc: nu
   );
   const codes = new Map(claims.map((c) => [Number(c.id), c.code]));
   for (const id of moved) out.rejected.push({ claim_id: id, code: codes.get(id)!, reason });
-  await batchAnswered(tx, ctx, actor, bc, [], moved);
+  await batchAnswered({ tx, ctx, actor, bc, accepted: [], rejected: moved });
 }
 
-async function apply277(
-  tx: Queryable,
-  ctx: ReceiveContext,
-  actor: Actor,
-  bc: number,
-  t: Tx,
-  sep: Separators,
-  out: ReceiveOutcome,
-) {
+async function apply277({
+  tx,
+  ctx,
+  actor,
+  bc,
+  t,
+  sep,
+  out,
+}: {
+  tx: Queryable;
+  ctx: ReceiveContext;
+  actor: Actor;
+  bc: number;
+  t: Tx;
+  sep: Separators;
+  out: ReceiveOutcome;
+}) {
   // A claim may carry several STC segments (a rejection names each problem): it is one claim, answered once,
   // rejected when any of them rejects it, with every reason in its note.
   const answers = new Map<string, ReturnType<typeof read277>>();
@@ -291,14 +313,7 @@ async function apply277(
   );
   await addClaimNotes(tx, actor, bc, notes);
   out.batches.push(
-    ...(await batchAnswered(
-      tx,
-      ctx,
-      actor,
-      bc,
-      notes.map((n) => n.claim_id),
-      moved,
-    )),
+    ...(await batchAnswered({ tx, ctx, actor, bc, accepted: notes.map((n) => n.claim_id), rejected: moved })),
   );
 }
 

@@ -135,13 +135,19 @@ export class JobQueue {
    * Queues a job for the actor (who is told its id at once). In tx, the job lands with the caller's
    * other writes or not at all.
    */
-  async enqueue(
-    actor: Actor | null,
-    kind: string,
-    input: Record<string, unknown>,
-    billingCompanyId: number | null,
-    tx?: Queryable,
-  ): Promise<JobRow> {
+  async enqueue({
+    actor,
+    kind,
+    input,
+    billingCompanyId,
+    tx,
+  }: {
+    actor: Actor | null;
+    kind: string;
+    input: Record<string, unknown>;
+    billingCompanyId: number | null;
+    tx?: Queryable;
+  }): Promise<JobRow> {
     const def = jobKind(kind)!;
     const write = async (t: Queryable) => {
       const r = await t.query<JobRow>(

@@ -47,7 +47,14 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
           throw new DomainError('not_found');
         bc = owner;
       }
-      return view(await ctx.jobs.enqueue(actor, def.kind, input as Record<string, unknown>, bc));
+      return view(
+        await ctx.jobs.enqueue({
+          actor,
+          kind: def.kind,
+          input: input as Record<string, unknown>,
+          billingCompanyId: bc,
+        }),
+      );
     },
   },
 ];

@@ -7,13 +7,19 @@ import { storeOf, type StoreContext } from '../resources/store-of.ts';
  * company_ids (GIN-indexed). A change goes through the store inside one transaction for all the rows
  * it touches, so it is tenant-checked, all-or-nothing and audited like any edit.
  */
-export async function setCompanies(
-  ctx: StoreContext,
-  actor: Actor,
-  entity: string,
-  ids: number[],
-  change: (companyIds: number[]) => number[],
-): Promise<Array<Record<string, unknown>>> {
+export async function setCompanies({
+  ctx,
+  actor,
+  entity,
+  ids,
+  change,
+}: {
+  ctx: StoreContext;
+  actor: Actor;
+  entity: string;
+  ids: number[];
+  change: (companyIds: number[]) => number[];
+}): Promise<Array<Record<string, unknown>>> {
   const store = storeOf(ctx, actor, entity);
   return ctx.db.transaction(async (tx) => {
     const out: Array<Record<string, unknown>> = [];

@@ -23,9 +23,13 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
       const companyId = idParam(req);
       const companies = storeOf(ctx, actor, 'company');
       await companies.get(companyId);
-      await setCompanies(ctx, actor, 'facility', companyIdsFrom(req, 'facilities'), (ids) => [
-        ...new Set([...ids, companyId]),
-      ]);
+      await setCompanies({
+        ctx,
+        actor,
+        entity: 'facility',
+        ids: companyIdsFrom(req, 'facilities'),
+        change: (ids) => [...new Set([...ids, companyId])],
+      });
       return linkedTo(ctx, actor, 'facility', companyId);
     },
   },
@@ -37,9 +41,13 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
     async handle(ctx, req, actor) {
       const companyId = idParam(req, 'companyId');
       return (
-        await setCompanies(ctx, actor, 'facility', [idParam(req, 'facilityId')], (ids) =>
-          ids.filter((c) => c !== companyId),
-        )
+        await setCompanies({
+          ctx,
+          actor,
+          entity: 'facility',
+          ids: [idParam(req, 'facilityId')],
+          change: (ids) => ids.filter((c) => c !== companyId),
+        })
       )[0];
     },
   },
@@ -50,7 +58,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
     summary: 'Sets the companies of a facility ({company_ids: [ids]})',
     async handle(ctx, req, actor) {
       const ids = companyIdsFrom(req, 'company_ids');
-      return (await setCompanies(ctx, actor, 'facility', [idParam(req)], () => ids))[0];
+      return (await setCompanies({ ctx, actor, entity: 'facility', ids: [idParam(req)], change: () => ids }))[0];
     },
   },
   {
@@ -80,7 +88,9 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
       summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
       async handle(ctx, req, actor) {
         const ids = companyIdsFrom(req, 'company_ids');
-        return (await setCompanies(ctx, actor, 'health-professional', [idParam(req)], () => ids))[0];
+        return (
+          await setCompanies({ ctx, actor, entity: 'health-professional', ids: [idParam(req)], change: () => ids })
+        )[0];
       },
     }),
   ),

@@ -79,14 +79,22 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/procedure/get-list-diagnoses/{code}',
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary: 'Diagnoses a procedure lists [{id, code, name}]',
-    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'diagnosis_codes', 'diagnosis'),
+    handle: (ctx, req, actor) =>
+      codesOfProcedure({
+        ctx,
+        actor,
+        code: String(req.params.code),
+        field: 'diagnosis_codes',
+        entityName: 'diagnosis',
+      }),
   },
   {
     method: 'get',
     path: '/procedure/get-list-modifiers/{code}',
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary: 'Modifiers a procedure lists [{id, code, name}]',
-    handle: (ctx, req, actor) => codesOfProcedure(ctx, actor, String(req.params.code), 'modifier_codes', 'modifier'),
+    handle: (ctx, req, actor) =>
+      codesOfProcedure({ ctx, actor, code: String(req.params.code), field: 'modifier_codes', entityName: 'modifier' }),
   },
   {
     method: 'get',

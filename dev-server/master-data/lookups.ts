@@ -18,13 +18,19 @@ export async function billingCompaniesFor(ctx: LookupContext, actor: Actor) {
 }
 
 /** Codes a procedure lists (its diagnoses, its modifiers), each with its name from the code table. */
-export async function codesOfProcedure(
-  ctx: LookupContext,
-  actor: Actor,
-  code: string,
-  field: 'diagnosis_codes' | 'modifier_codes',
-  entityName: 'diagnosis' | 'modifier',
-) {
+export async function codesOfProcedure({
+  ctx,
+  actor,
+  code,
+  field,
+  entityName,
+}: {
+  ctx: LookupContext;
+  actor: Actor;
+  code: string;
+  field: 'diagnosis_codes' | 'modifier_codes';
+  entityName: 'diagnosis' | 'modifier';
+}) {
   const p = await storeOf(ctx, actor, 'procedure').getBy('code', code, 'Procedure code not found');
   const codes = ((p[field] as string[] | undefined) ?? []).map((c) => c.toLowerCase());
   if (!codes.length) return [];

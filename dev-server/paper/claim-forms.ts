@@ -96,13 +96,19 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
  * The paper forms of claims of one billing company: CMS-1500 for professional claims, UB-04 for
  * institutional ones (a batch holds one form, so one PDF). Claims come out in the order given.
  */
-export async function claimFormsPdf(
-  db: Queryable,
-  bc: number,
-  ids: number[],
-  mode: FormMode,
-  offsets: Partial<FormOffsets> = {},
-): Promise<{ form: 'CMS-1500' | 'UB-04'; pdf: ArrayBuffer }> {
+export async function claimFormsPdf({
+  db,
+  bc,
+  ids,
+  mode,
+  offsets = {},
+}: {
+  db: Queryable;
+  bc: number;
+  ids: number[];
+  mode: FormMode;
+  offsets?: Partial<FormOffsets>;
+}): Promise<{ form: 'CMS-1500' | 'UB-04'; pdf: ArrayBuffer }> {
   const { professional, institutional } = await claimsFor837(db, bc, ids);
   const extras = await paperExtras(db, bc, ids);
   const order = new Map(ids.map((id, i) => [id, i]));

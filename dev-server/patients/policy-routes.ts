@@ -25,13 +25,19 @@ async function policyOf(ctx: StoreContext, actor: Actor, req: Request, patientId
  * Super User may send one (document 2 §5), and then it must be the patient's. The subscriber goes
  * with a policy the patient does not hold; when the patient is the insured it is cleared.
  */
-function policyBody(
-  ctx: StoreContext,
-  req: Request,
-  actor: Actor,
-  patient: Record<string, unknown>,
-  editing: boolean,
-): Record<string, unknown> {
+function policyBody({
+  ctx,
+  req,
+  actor,
+  patient,
+  editing,
+}: {
+  ctx: StoreContext;
+  req: Request;
+  actor: Actor;
+  patient: Record<string, unknown>;
+  editing: boolean;
+}): Record<string, unknown> {
   const body = bodyObject(req);
   if (body.billing_company_id !== undefined && body.billing_company_id !== null) {
     if (!actor.crossTenant) throw invalid({ billing_company_id: [problem('only_super_user_may_name_billing')] });
@@ -98,7 +104,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
     summary: 'Adds an insurance policy (with its subscriber when the patient is not the insured) to a patient',
     async handle(ctx, req, actor, res) {
       const patient = await patientOf(ctx, actor, req);
-      const values = policyBody(ctx, req, actor, patient, false);
+      const values = policyBody({ ctx, req, actor, patient, editing: false });
       entityWriter(entityOf(ctx, 'insurance-policy')).check(values, res.locals.locale);
       return storeOf(ctx, actor, 'insurance-policy').create(values);
     },
@@ -111,7 +117,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
     async handle(ctx, req, actor, res) {
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);
-      const values = policyBody(ctx, req, actor, patient, true);
+      const values = policyBody({ ctx, req, actor, patient, editing: true });
       const { writable, merged } = entityWriter(entityOf(ctx, 'insurance-policy'));
       // The patient is the insured: no subscriber is kept.
       if ({ ...writable(policy), ...values }.own_insurance !== false) values.subscriber = null;

@@ -56,14 +56,14 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), Number(body.payment_id));
         assertPostable(actor, batch, payment);
-        return postServices(
+        return postServices({
           tx,
           ctx,
           actor,
           batch,
           payment,
-          Array.isArray(body.services) ? (body.services as ServiceInput[]) : [],
-        );
+          services: Array.isArray(body.services) ? (body.services as ServiceInput[]) : [],
+        });
       });
     },
   },
@@ -80,8 +80,16 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
         assertPostable(actor, batch, payment);
-        return postServices(tx, ctx, actor, batch, payment, body.services as ServiceInput[], {
-          claimId: idParam(req, 'claim'),
+        return postServices({
+          tx,
+          ctx,
+          actor,
+          batch,
+          payment,
+          services: body.services as ServiceInput[],
+          replacing: {
+            claimId: idParam(req, 'claim'),
+          },
         });
       });
     },
@@ -104,13 +112,13 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
           assertPostable(actor, batch, payment);
           out.push({
             payment_id: Number(payment.id),
-            ...(await syncClaims(
+            ...(await syncClaims({
               tx,
               actor,
               payment,
-              claimIds(p.claims, `payments.${i}.claims`),
-              `payments.${i}.claims`,
-            )),
+              ids: claimIds(p.claims, `payments.${i}.claims`),
+              field: `payments.${i}.claims`,
+            })),
           });
         }
         return out;
@@ -127,7 +135,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const ids = claimIds(bodyObject(req).claims, 'claims');
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        return { payment_id: Number(payment.id), ...(await syncClaims(tx, actor, payment, ids, 'claims')) };
+        return { payment_id: Number(payment.id), ...(await syncClaims({ tx, actor, payment, ids, field: 'claims' })) };
       });
     },
   },

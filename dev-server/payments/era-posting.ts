@@ -127,11 +127,11 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
         (await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc]))
           .rows[0].id,
       );
-    const batch = await createBatch(
+    const batch = await createBatch({
       tx,
       ctx,
       actor,
-      {
+      values: {
         billing_company_id: bc,
         name: `ERA ${String(era.payer_name ?? '').slice(0, 40)} ${String(era.trace_number)}${Number(era.trace_part ?? 1) > 1 ? ` (${String(era.trace_part)})` : ''}`.slice(
           0,
@@ -143,8 +143,8 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
         amount: Math.max(0, r.payment.amount),
         note: `Posted from the ERA ${String(era.name ?? '')}`,
       },
-      { era_file_id: eraId },
-    );
+      columns: { era_file_id: eraId },
+    });
     const batches = batchStore(ctx, actor);
     const payer = (
       await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])
@@ -191,12 +191,12 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
         });
         return;
       }
-      const plan = planClaim(
+      const plan = planClaim({
         c,
         ours,
-        lines.filter((l) => l.claim_id === ours.id),
-        prior.filter((p) => Number(p.claim_id) === ours.id),
-        {
+        ourLines: lines.filter((l) => l.claim_id === ours.id),
+        prior: prior.filter((p) => Number(p.claim_id) === ours.id),
+        at: {
           billing_company_id: bc,
           payment_id: paymentId,
           era_file_id: eraId,
@@ -204,7 +204,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
           payer: r,
           billed: billed.get(ours.id) ?? null,
         },
-      );
+      });
       if ('exception' in plan) {
         exceptions.push(plan.exception);
         return;
@@ -309,11 +309,17 @@ type Plan =
  * An exception instead when it cannot be posted exactly. The same for the ERA's run and for a person
  * resolving an exception by naming the claim.
  */
-function planClaim(
-  c: Claim835,
-  ours: ControlledClaim,
-  ourLines: OurLine[],
-  prior: Row[],
+function planClaim({
+  c,
+  ours,
+  ourLines,
+  prior,
+  at,
+}: {
+  c: Claim835;
+  ours: ControlledClaim;
+  ourLines: OurLine[];
+  prior: Row[];
   at: {
     billing_company_id: number;
     payment_id: number;
@@ -321,8 +327,8 @@ function planClaim(
     trace: string;
     payer: RemittingPayer;
     billed: BilledPayer | null;
-  },
-): Plan {
+  };
+}): Plan {
   // Money from a payer the claim is not billed to (for the responsibility billed) is never posted to it: a secondary's payment on a claim billed to the primary, another payer's file.
   if (!fromBilledPayer(at.billed, at.payer))
     return {
@@ -572,13 +578,19 @@ export async function resolveException(
           [era.id],
         )
       ).rows[0];
-      const plan = planClaim(c, ours, lines, prior, {
-        billing_company_id: bc,
-        payment_id: Number(payment.id),
-        era_file_id: Number(era.id),
-        trace: String(era.trace_number),
-        payer: remitted,
-        billed: (await billedPayers(tx, bc, [ours.id])).get(ours.id) ?? null,
+      const plan = planClaim({
+        c,
+        ours,
+        ourLines: lines,
+        prior,
+        at: {
+          billing_company_id: bc,
+          payment_id: Number(payment.id),
+          era_file_id: Number(era.id),
+          trace: String(era.trace_number),
+          payer: remitted,
+          billed: (await billedPayers(tx, bc, [ours.id])).get(ours.id) ?? null,
+        },
       });
       if ('exception' in plan) throw invalid({ claim_id: [ruleText(plan.exception.message)] });
       await insertPostings(tx, plan.rows);

@@ -76,13 +76,19 @@ const head = (doc: jsPDF, title: string, r: Remittance) => {
 };
 
 /** An ERA as a person reads it before posting: each claim and line, every adjustment in plain words, our claim found or not, the balance verdict. */
-export function eraPreviewPdf(
-  r: Remittance,
-  found: Set<string>,
-  balanced: boolean,
-  findings: string[],
-  locale: Locale,
-): ArrayBuffer {
+export function eraPreviewPdf({
+  r,
+  found,
+  balanced,
+  findings,
+  locale,
+}: {
+  r: Remittance;
+  found: Set<string>;
+  balanced: boolean;
+  findings: string[];
+  locale: Locale;
+}): ArrayBuffer {
   const t = L[locale];
   const doc = letterDocument('landscape');
   head(doc, t.preview, r);

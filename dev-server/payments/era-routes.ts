@@ -80,7 +80,13 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
       const id = Number(bodyObject(req).id);
       if (!Number.isSafeInteger(id) || id < 1) throw invalid({ id: [problem('id_field_required')] });
       const era = await eraStore(ctx, actor).get(id);
-      if (ctx.jobs) return ctx.jobs.enqueue(actor, 'era-post', { era_file_id: id }, Number(era.billing_company_id));
+      if (ctx.jobs)
+        return ctx.jobs.enqueue({
+          actor,
+          kind: 'era-post',
+          input: { era_file_id: id },
+          billingCompanyId: Number(era.billing_company_id),
+        });
       return postEra(ctx, actor, id);
     },
   },
@@ -216,7 +222,17 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
       res
         .type('application/pdf')
         .setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}.pdf"`);
-      res.send(Buffer.from(eraPreviewPdf(r, ours, !unbalanced.length, unbalanced, res.locals.locale)));
+      res.send(
+        Buffer.from(
+          eraPreviewPdf({
+            r,
+            found: ours,
+            balanced: !unbalanced.length,
+            findings: unbalanced,
+            locale: res.locals.locale,
+          }),
+        ),
+      );
     },
   },
   {

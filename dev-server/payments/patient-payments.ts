@@ -53,14 +53,21 @@ async function openShares(db: Queryable, bc: number, patientId: number, claimIds
 }
 
 /** The day's batch of patient payments for a company, opened when the first one of the day arrives (again if that one was closed). */
-async function patientBatch(
-  tx: Queryable,
-  ctx: EraContext,
-  actor: Actor,
-  bc: number,
-  companyId: number,
-  date: string,
-): Promise<Row> {
+async function patientBatch({
+  tx,
+  ctx,
+  actor,
+  bc,
+  companyId,
+  date,
+}: {
+  tx: Queryable;
+  ctx: EraContext;
+  actor: Actor;
+  bc: number;
+  companyId: number;
+  date: string;
+}): Promise<Row> {
   const name = `Patient payments ${date} #${companyId}`;
   const same = (
     await tx.query<Row>(
@@ -70,14 +77,19 @@ async function patientBatch(
   ).rows;
   const open = same.find((b) => Number(b.status_id) !== PAYMENT_BATCH_STATUS.COMPLETED);
   if (open) return open;
-  return createBatch(tx, ctx, actor, {
-    billing_company_id: bc,
-    name: same.length ? `${name} (${same.length + 1})` : name,
-    company_id: companyId,
-    posting_date: date,
-    currency: 'USD',
-    amount: 0,
-    note: 'Payments received from patients',
+  return createBatch({
+    tx,
+    ctx,
+    actor,
+    values: {
+      billing_company_id: bc,
+      name: same.length ? `${name} (${same.length + 1})` : name,
+      company_id: companyId,
+      posting_date: date,
+      currency: 'USD',
+      amount: 0,
+      note: 'Payments received from patients',
+    },
   });
 }
 
@@ -163,18 +175,18 @@ export async function recordPatientPayment(
       if (Object.keys(errors).length) throw invalidTexts(errors);
     } else take(shares, amount);
 
-    const batch = await patientBatch(
+    const batch = await patientBatch({
       tx,
       ctx,
       actor,
       bc,
-      Number(
+      companyId: Number(
         patient.company_id ??
           (await tx.query<{ id: string }>('select min(id) as id from companies where billing_company_id = $1', [bc]))
             .rows[0].id,
       ),
       date,
-    );
+    });
     const payment = await paymentStore(ctx, actor).create(
       { ...fields, payment_batch_id: batch.id, billing_company_id: bc },
       { tx },

@@ -33,13 +33,19 @@ export async function batchAndPayment(
 }
 
 /** A new payment batch written in the caller's transaction (its code comes from the schema's template), with columns no client writes. */
-export async function createBatch(
-  tx: Queryable,
-  ctx: EraContext,
-  actor: Actor,
-  values: Record<string, unknown>,
-  columns: Record<string, unknown> = {},
-): Promise<Row> {
+export async function createBatch({
+  tx,
+  ctx,
+  actor,
+  values,
+  columns = {},
+}: {
+  tx: Queryable;
+  ctx: EraContext;
+  actor: Actor;
+  values: Record<string, unknown>;
+  columns?: Record<string, unknown>;
+}): Promise<Row> {
   const keys = Object.keys(columns);
   return batchStore(ctx, actor).create(values, {
     tx,

@@ -73,13 +73,19 @@ export async function payableClaims(db: Queryable, payment: Row, find: { patient
  * Sets the claims a payment is working on. A claim taken off the list that the payment already paid
  * is refused: money is taken off a claim by removing the claim from the payment (its postings reversed).
  */
-export async function syncClaims(
-  tx: Queryable,
-  actor: Actor,
-  payment: Row,
-  ids: number[],
-  field: string,
-): Promise<{ added: number[]; removed: number[] }> {
+export async function syncClaims({
+  tx,
+  actor,
+  payment,
+  ids,
+  field,
+}: {
+  tx: Queryable;
+  actor: Actor;
+  payment: Row;
+  ids: number[];
+  field: string;
+}): Promise<{ added: number[]; removed: number[] }> {
   const bc = Number(payment.billing_company_id);
   const found = (
     await tx.query<{ id: string }>(
@@ -132,7 +138,7 @@ export async function attachClaim(tx: Queryable, actor: Actor, payment: Row, cla
   const now = (
     await tx.query<{ claim_id: string }>('select claim_id from payment_claims where payment_id = $1', [payment.id])
   ).rows.map((r) => Number(r.claim_id));
-  return syncClaims(tx, actor, payment, [...new Set([...now, claimId])], 'claim_id');
+  return syncClaims({ tx, actor, payment, ids: [...new Set([...now, claimId])], field: 'claim_id' });
 }
 
 /**
@@ -160,19 +166,19 @@ export async function takeClaimOff(
   ).rows.length;
   if (!postings.length && !attached) throw invalid({ claim_id: [problem('claim_not_payment')] });
   const reference = String(payment.reference ?? payment.id);
-  const reversed = await reversePostings(
+  const reversed = await reversePostings({
     tx,
     ctx,
     actor,
-    {
+    at: {
       paymentId: Number(payment.id),
       batchId: Number(batch.id),
       billingCompanyId: Number(batch.billing_company_id),
       reference,
     },
     postings,
-    at.note || `claim taken off payment ${reference}`,
-  );
+    note: at.note || `claim taken off payment ${reference}`,
+  });
   if (!postings.length)
     await writeAuditMany(tx, actor, {
       entity: 'payment',

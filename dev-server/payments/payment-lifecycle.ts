@@ -41,13 +41,19 @@ export async function paymentProblems(db: Queryable, payment: Row): Promise<Reco
 }
 
 /** Closes a payment: its distribution is final (nothing more is posted to it; a correction is a reversal). */
-export async function closePayment(
-  tx: Queryable,
-  actor: Actor,
-  batch: Row,
-  paymentId: number,
-  date: string,
-): Promise<Row> {
+export async function closePayment({
+  tx,
+  actor,
+  batch,
+  paymentId,
+  date,
+}: {
+  tx: Queryable;
+  actor: Actor;
+  batch: Row;
+  paymentId: number;
+  date: string;
+}): Promise<Row> {
   const payment = await lockedPayment(tx, Number(batch.id), paymentId);
   if (payment.closed_date) return payment;
   assertPostable(actor, batch);
@@ -110,11 +116,11 @@ export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: n
         [original.id],
       )
     ).rows;
-    await reversePostings(
+    await reversePostings({
       tx,
       ctx,
       actor,
-      {
+      at: {
         paymentId: reversalId,
         batchId: Number(batch.id),
         billingCompanyId: Number(original.billing_company_id),
@@ -122,7 +128,7 @@ export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: n
       },
       postings,
       note,
-    );
+    });
     await tx.query('delete from payment_claims where payment_id = $1', [original.id]);
     return payments.get(reversalId, tx);
   });

@@ -96,7 +96,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const { batch, payment } = await batchAndPayment(ctx, actor, req);
       const date = closingDate(bodyObject(req).date);
-      return ctx.db.transaction((tx) => closePayment(tx, actor, batch, Number(payment.id), date));
+      return ctx.db.transaction((tx) => closePayment({ tx, actor, batch, paymentId: Number(payment.id), date }));
     },
   },
   {
@@ -121,7 +121,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
           out.push({
             id,
             closed: true,
-            payment: await ctx.db.transaction((tx) => closePayment(tx, actor, batch, id, date)),
+            payment: await ctx.db.transaction((tx) => closePayment({ tx, actor, batch, paymentId: id, date })),
           });
         } catch (e) {
           if (!(e instanceof DomainError)) throw e;

@@ -43,14 +43,21 @@ export async function lockedPayment(tx: Queryable, batchId: number, paymentId: n
  * and batch's distributed totals go down by what they paid. Claims nothing pays any more go back to
  * Submitted. Answers the amount reversed.
  */
-export async function reversePostings(
-  tx: Queryable,
-  ctx: EraContext,
-  actor: Actor,
-  at: { paymentId: number; batchId: number; billingCompanyId: number; reference: string },
-  postings: Row[],
-  note: string,
-): Promise<number> {
+export async function reversePostings({
+  tx,
+  ctx,
+  actor,
+  at,
+  postings,
+  note,
+}: {
+  tx: Queryable;
+  ctx: EraContext;
+  actor: Actor;
+  at: { paymentId: number; batchId: number; billingCompanyId: number; reference: string };
+  postings: Row[];
+  note: string;
+}): Promise<number> {
   if (!postings.length) return 0;
   const rows = postings.map((o) => ({
     billing_company_id: o.billing_company_id,
@@ -121,15 +128,23 @@ export interface ServiceInput {
  * nothing is written. With `replacing`, the claim's live postings under this payment are reversed
  * first (a correction, append-only) and the new ones take their place in the same transaction.
  */
-export async function postServices(
-  tx: Queryable,
-  ctx: EraContext,
-  actor: Actor,
-  batch: Row,
-  payment: Row,
-  services: ServiceInput[],
-  replacing?: { claimId: number },
-): Promise<{ payment_id: number; distributed: number; posted: number[]; reversed: number }> {
+export async function postServices({
+  tx,
+  ctx,
+  actor,
+  batch,
+  payment,
+  services,
+  replacing,
+}: {
+  tx: Queryable;
+  ctx: EraContext;
+  actor: Actor;
+  batch: Row;
+  payment: Row;
+  services: ServiceInput[];
+  replacing?: { claimId: number };
+}): Promise<{ payment_id: number; distributed: number; posted: number[]; reversed: number }> {
   if (!services.length && !replacing) throw invalid({ services: [problem('least_one_service_line_required')] });
   const bc = Number(batch.billing_company_id);
   const ids = services.map((s) => Number(s.claim_service_id));
@@ -184,7 +199,14 @@ export async function postServices(
     billingCompanyId: bc,
     reference: String(payment.reference ?? payment.id),
   };
-  const reversed = await reversePostings(tx, ctx, actor, at, earlier, 'corrected on the distribution screen');
+  const reversed = await reversePostings({
+    tx,
+    ctx,
+    actor,
+    at,
+    postings: earlier,
+    note: 'corrected on the distribution screen',
+  });
   const denied = deniedClaims(
     lines.map((l) => ({ claimId: Number(ours.get(l.claim_service_id)!.claim_id), posting: l })),
   );
@@ -229,13 +251,16 @@ export async function postServices(
     'insert into payment_claims (payment_id, claim_id, billing_company_id, added_by) select $1, x, $2, $3 from unnest($4::bigint[]) x on conflict do nothing',
     [payment.id, bc, actor.system ? null : actor.userId, [...new Set(rows.map((r) => Number(r.claim_id)))]],
   );
-  await moveClaimsAsPaid(
-    tx,
-    ctx,
-    actor,
-    { bc, payment, denied },
-    lines.map((l, i) => ({ line: ours.get(l.claim_service_id)!, posting: l, refile: !!rows[i].next_responsibility })),
-  );
+  await moveClaimsAsPaid(tx, ctx, actor, {
+    bc,
+    payment,
+    denied,
+    posted: lines.map((l, i) => ({
+      line: ours.get(l.claim_service_id)!,
+      posting: l,
+      refile: !!rows[i].next_responsibility,
+    })),
+  });
   return {
     payment_id: Number(payment.id),
     distributed: Number(payment.distributed ?? 0) + reversed + paid,
@@ -260,8 +285,17 @@ async function moveClaimsAsPaid(
   tx: Queryable,
   ctx: EraContext,
   actor: Actor,
-  { bc, payment, denied }: { bc: number; payment: Row; denied: Set<number> },
-  posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>,
+  {
+    bc,
+    payment,
+    denied,
+    posted,
+  }: {
+    bc: number;
+    payment: Row;
+    denied: Set<number>;
+    posted: Array<{ line: Row; posting: LinePosting; refile: boolean }>;
+  },
 ) {
   const claimEntity = entityOf(ctx, 'claim');
   const byClaim = new Map<number, { status: number; secondary: boolean; paid: number; pr: number; refile: boolean }>();

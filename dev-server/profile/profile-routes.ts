@@ -110,7 +110,14 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
     async handle(ctx, req, actor) {
       if (!req.file)
         throw invalid({ img: [problem('photo_does_not_meet_parameters')] }, 'photo_does_not_meet_parameters');
-      const path = await savedImage(ctx.files, actor, 'photo', req.file, null, ['img']);
+      const path = await savedImage({
+        files: ctx.files,
+        actor,
+        kind: 'photo',
+        file: req.file,
+        billingCompanyId: null,
+        fields: ['img'],
+      });
       await setPhoto(ctx.db, actor, path);
       return { photo: path };
     },

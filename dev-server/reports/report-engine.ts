@@ -146,13 +146,19 @@ export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q:
  * (22/20, 21/19 when filtered) and, computed in SQL over every matching row, the sums of each group
  * present and the grand total. `all` answers every row (an export).
  */
-export async function runReport(
-  db: Queryable,
-  actor: Actor,
-  def: ReportDef,
-  q: ReportQuery,
-  opts: { all?: boolean; locale?: string } = {},
-): Promise<ReportResult> {
+export async function runReport({
+  db,
+  actor,
+  def,
+  q,
+  opts = {},
+}: {
+  db: Queryable;
+  actor: Actor;
+  def: ReportDef;
+  q: ReportQuery;
+  opts?: { all?: boolean; locale?: string };
+}): Promise<ReportResult> {
   const locale = opts.locale ?? 'en';
   const { src, params, where, filtered, groupBy, page } = await reportPlan(db, actor, def, q);
 

@@ -50,7 +50,13 @@ export const reportExportJob = defineJob<ReportExportInput, never>({
     };
     await ctx.progress(0, 3, 'running');
     const def = await reportFor({ db: ctx.db, entities: ctx.entities }, actor, input.report);
-    const result = await runReport(ctx.db, actor, def, input.query, { all: true, locale: input.locale });
+    const result = await runReport({
+      db: ctx.db,
+      actor,
+      def,
+      q: input.query,
+      opts: { all: true, locale: input.locale },
+    });
     await ctx.progress(1, 3, 'writing');
     const file = await exportReport(def, result, input.format, input.locale);
     await ctx.progress(2, 3, 'saving');

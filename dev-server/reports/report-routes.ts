@@ -90,7 +90,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
             ? await reportFor(ctx, actor, req.query.report)
             : undefined;
       if (!def) throw invalid({ report: [problem('say_which_report')] });
-      return runReport(ctx.db, actor, def, queryOf(req), { locale: localeOf(res) });
+      return runReport({ db: ctx.db, actor, def, q: queryOf(req), opts: { locale: localeOf(res) } });
     },
   },
   {
@@ -134,8 +134,14 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
     summary:
       "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
     async handle(ctx, req, actor, res) {
-      return runReport(ctx.db, actor, await reportFor(ctx, actor, String(req.params.key)), queryOf(req), {
-        locale: localeOf(res),
+      return runReport({
+        db: ctx.db,
+        actor,
+        def: await reportFor(ctx, actor, String(req.params.key)),
+        q: queryOf(req),
+        opts: {
+          locale: localeOf(res),
+        },
       });
     },
   },
@@ -149,7 +155,13 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
     async handle(ctx, req, actor, res) {
       const format = formatOf(req.query.format);
       const def = await reportFor(ctx, actor, String(req.params.key));
-      const result = await runReport(ctx.db, actor, def, queryOf(req), { all: true, locale: localeOf(res) });
+      const result = await runReport({
+        db: ctx.db,
+        actor,
+        def,
+        q: queryOf(req),
+        opts: { all: true, locale: localeOf(res) },
+      });
       const file = await exportReport(def, result, format, localeOf(res));
       res.type(file.type).setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
       res.send(file.body);
@@ -171,12 +183,12 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
       await reportPlan(ctx.db, actor, def, query as ReportQuery);
       if (!ctx.jobs) throw invalid({ format: [problem('server_runs_no_background_jobs_export')] });
       const input = { report: def.key, query, format, locale: localeOf(res), scope: exportScope(actor) };
-      return ctx.jobs.enqueue(
+      return ctx.jobs.enqueue({
         actor,
-        'report-export',
+        kind: 'report-export',
         input,
-        actor.crossTenant ? null : (actor.billingCompanyIds[0] ?? null),
-      );
+        billingCompanyId: actor.crossTenant ? null : (actor.billingCompanyIds[0] ?? null),
+      });
     },
   },
 ];

@@ -74,7 +74,14 @@ export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
             check(body, res.locals.locale);
             const row = await store.create(body);
             if (!req.file) return row;
-            const logo = await savedImage(ctx.files, actorOf(res), 'logo', req.file, tenantOf(row), ['logo']);
+            const logo = await savedImage({
+              files: ctx.files,
+              actor: actorOf(res),
+              kind: 'logo',
+              file: req.file,
+              billingCompanyId: tenantOf(row),
+              fields: ['logo'],
+            });
             return store.update(row.id, { logo });
           }
           case 'update': {
@@ -153,7 +160,14 @@ export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
             const row = await store.get(id);
             res.json(
               await store.update(id, {
-                logo: await savedImage(ctx.files, actor, 'logo', req.file, tenantOf(row), ['logo']),
+                logo: await savedImage({
+                  files: ctx.files,
+                  actor,
+                  kind: 'logo',
+                  file: req.file,
+                  billingCompanyId: tenantOf(row),
+                  fields: ['logo'],
+                }),
               }),
             );
           } catch (e) {

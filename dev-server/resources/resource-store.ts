@@ -548,8 +548,23 @@ export class ResourceStore {
         ]);
       }
       const linked = (await within?.(tx, row)) ?? {};
-      await this.audit(tx, 'created', row, null, { ...this.auditable(row), ...linked });
-      if (machine) await recordTransition(tx, this.actor, this.entity, row, null, machine.initial, { note: 'Created' });
+      await this.audit({
+        tx,
+        event: 'created',
+        row,
+        oldValues: null,
+        newValues: { ...this.auditable(row), ...linked },
+      });
+      if (machine)
+        await recordTransition({
+          tx,
+          actor: this.actor,
+          entity: this.entity,
+          row,
+          from: null,
+          to: machine.initial,
+          extra: { note: 'Created' },
+        });
       return { ...row, ...linked };
     });
   }
@@ -601,7 +616,7 @@ export class ResourceStore {
     const readable = new Set(['billing_company_id', ...this.fields]);
     const pick = (row: Row) =>
       Object.fromEntries(changed.filter((c) => readable.has(c)).map((c) => [c, row[c] ?? null]));
-    await this.audit(t, event, after, pick(before), pick(after));
+    await this.audit({ tx: t, event, row: after, oldValues: pick(before), newValues: pick(after) });
     return after;
   }
 
@@ -636,7 +651,7 @@ export class ResourceStore {
         }
         throw e;
       }
-      await this.audit(tx, 'deleted', before, this.auditable(before), null);
+      await this.audit({ tx, event: 'deleted', row: before, oldValues: this.auditable(before), newValues: null });
     });
   }
 
@@ -670,9 +685,17 @@ export class ResourceStore {
       const values: Record<string, unknown> = { [m.field]: to };
       if (m.subStatusField) values[m.subStatusField] = opts.subStatusId ?? null;
       const after = await this.applyUpdate(tx, before, values, 'status_changed');
-      await recordTransition(tx, this.actor, this.entity, after, from, to, {
-        note: opts.note,
-        subStatusId: opts.subStatusId ?? null,
+      await recordTransition({
+        tx,
+        actor: this.actor,
+        entity: this.entity,
+        row: after,
+        from,
+        to,
+        extra: {
+          note: opts.note,
+          subStatusId: opts.subStatusId ?? null,
+        },
       });
       return after;
     });
@@ -696,7 +719,7 @@ export class ResourceStore {
       ),
     );
     const row = await this.getUnscoped(tx, id);
-    await this.audit(tx, 'rolled_back', row, null, this.auditable(row));
+    await this.audit({ tx, event: 'rolled_back', row, oldValues: null, newValues: this.auditable(row) });
     return row;
   }
 
@@ -711,7 +734,19 @@ export class ResourceStore {
     return rest;
   }
 
-  audit(tx: Queryable, event: AuditEvent, row: Row, oldValues: object | null, newValues: object | null) {
+  audit({
+    tx,
+    event,
+    row,
+    oldValues,
+    newValues,
+  }: {
+    tx: Queryable;
+    event: AuditEvent;
+    row: Row;
+    oldValues: object | null;
+    newValues: object | null;
+  }) {
     const bc = this.owned
       ? ((row.billing_company_id as number | undefined) ?? null)
       : this.entity.resource.tenancy === 'self'

@@ -17,15 +17,23 @@ export interface TransitionRow {
 }
 
 /** Appends the history row of one transition, in the transaction of the change itself. */
-export async function recordTransition(
-  tx: Queryable,
-  actor: Actor,
-  entity: Entity,
-  row: Record<string, unknown> & { id: number },
-  from: number | null,
-  to: number,
-  extra: { note?: string; subStatusId?: number | null },
-): Promise<void> {
+export async function recordTransition({
+  tx,
+  actor,
+  entity,
+  row,
+  from,
+  to,
+  extra,
+}: {
+  tx: Queryable;
+  actor: Actor;
+  entity: Entity;
+  row: Record<string, unknown> & { id: number };
+  from: number | null;
+  to: number;
+  extra: { note?: string; subStatusId?: number | null };
+}): Promise<void> {
   const bc = hasOwnerColumn(entity.resource) ? ((row.billing_company_id as number | undefined) ?? null) : null;
   await tx.query(
     `insert into state_transitions (entity, entity_id, billing_company_id, from_state, to_state, sub_status_id, note, user_id)

@@ -41,14 +41,21 @@ export function imageUpload(fieldNames: string[]): RequestHandler {
  * Keeps an uploaded photo or logo in the file store (its bytes must be a raster image) and answers
  * the address it is read from: an authenticated, tenant-checked route, never a public path.
  */
-export async function savedImage(
-  files: FileStore,
-  actor: Actor,
-  kind: 'photo' | 'logo',
-  file: Express.Multer.File,
-  billingCompanyId: number | null,
-  fields: string[],
-): Promise<string> {
+export async function savedImage({
+  files,
+  actor,
+  kind,
+  file,
+  billingCompanyId,
+  fields,
+}: {
+  files: FileStore;
+  actor: Actor;
+  kind: 'photo' | 'logo';
+  file: Express.Multer.File;
+  billingCompanyId: number | null;
+  fields: string[];
+}): Promise<string> {
   try {
     const f = await files.save(actor, { kind, name: file.originalname, billingCompanyId, source: file.buffer });
     return `api/v1/files/${f.id}/content`;

@@ -21,7 +21,13 @@ function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
       if (!next.length) throw invalid({ roles: [problem('user_keep_least_one_role')] }, 'user_keep_least_one_role');
       if (next.length !== before.length) {
         await setRoles(tx, userId, next);
-        await store.audit(tx, 'roles_changed', user, { roles: before }, { roles: next });
+        await store.audit({
+          tx,
+          event: 'roles_changed',
+          row: user,
+          oldValues: { roles: before },
+          newValues: { roles: next },
+        });
       }
       return {
         message: add

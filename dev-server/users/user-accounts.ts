@@ -144,13 +144,19 @@ export async function createUser(ctx: IdentityContext, actor: Actor, input: Reco
 }
 
 /** Updates a user: fields, SSN, the roles the actor may give, the billing companies the actor may name. */
-export async function updateUser(
-  ctx: IdentityContext,
-  actor: Actor,
-  id: number,
-  input: Record<string, unknown>,
-  locale: Locale,
-) {
+export async function updateUser({
+  ctx,
+  actor,
+  id,
+  input,
+  locale,
+}: {
+  ctx: IdentityContext;
+  actor: Actor;
+  id: number;
+  input: Record<string, unknown>;
+  locale: Locale;
+}) {
   const { writable, check } = entityWriter(userEntity(ctx));
   const body = writable(input);
   const s = store(ctx, actor);
@@ -173,7 +179,13 @@ export async function updateUser(
       const before = currentRoles.map((r) => r.id);
       if (JSON.stringify([...next].sort()) !== JSON.stringify([...before].sort())) {
         await setRoles(tx, id, next);
-        await s.audit(tx, 'roles_changed', after, { roles: before }, { roles: next });
+        await s.audit({
+          tx,
+          event: 'roles_changed',
+          row: after,
+          oldValues: { roles: before },
+          newValues: { roles: next },
+        });
       }
     }
     if (Array.isArray(billing_company_ids)) {
@@ -201,18 +213,25 @@ export async function selfRow(s: ResourceStore, tx: Queryable, id: number): Prom
 }
 
 /** An action on a visible user, locked, done and audited in one transaction. */
-export async function auditedUserAction(
-  ctx: IdentityContext,
-  id: number,
-  actor: Actor,
-  event: AuditEvent,
-  message: string,
-  act: (tx: Queryable, id: number) => Promise<object | null>,
-) {
+export async function auditedUserAction({
+  ctx,
+  id,
+  actor,
+  event,
+  message,
+  act,
+}: {
+  ctx: IdentityContext;
+  id: number;
+  actor: Actor;
+  event: AuditEvent;
+  message: string;
+  act: (tx: Queryable, id: number) => Promise<object | null>;
+}) {
   const s = store(ctx, actor);
   await ctx.db.transaction(async (tx) => {
     const row = await s.get(id, tx, true);
-    await s.audit(tx, event, row, null, await act(tx, id));
+    await s.audit({ tx, event, row, oldValues: null, newValues: await act(tx, id) });
   });
   return { message };
 }

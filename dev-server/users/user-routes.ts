@@ -92,7 +92,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     permission: 'user.edit',
     summary: 'Update a user (fields, SSN, roles, billing companies)',
     async handle(ctx, req, actor, res) {
-      return updateUser(ctx, actor, idParam(req), bodyObject(req), res.locals.locale);
+      return updateUser({ ctx, actor, id: idParam(req), input: bodyObject(req), locale: res.locals.locale });
     },
   },
   {
@@ -119,7 +119,14 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     permission: 'user.unlock',
     summary: 'Unlock a user blocked after failed sign-ins',
     handle: (ctx, req, actor) =>
-      auditedUserAction(ctx, idParam(req), actor, 'unlocked', USER_MESSAGES.unlocked, unlockUser),
+      auditedUserAction({
+        ctx,
+        id: idParam(req),
+        actor,
+        event: 'unlocked',
+        message: USER_MESSAGES.unlocked,
+        act: unlockUser,
+      }),
   },
   {
     method: 'delete',
@@ -127,6 +134,13 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
     permission: 'user.edit',
     summary: 'End every session of a user',
     handle: (ctx, req, actor) =>
-      auditedUserAction(ctx, idParam(req), actor, 'sessions_ended', USER_MESSAGES.sessionsEnded, endSessions),
+      auditedUserAction({
+        ctx,
+        id: idParam(req),
+        actor,
+        event: 'sessions_ended',
+        message: USER_MESSAGES.sessionsEnded,
+        act: endSessions,
+      }),
   },
 ];

@@ -48,7 +48,12 @@ describe('ICD-10-CM from the CMS order file', () => {
 
   it('importing the same release again adds nothing and keeps ids', async () => {
     const before = await one("select id, (select count(*) from diagnoses) n from diagnoses where code = 'I10'");
-    await importCodeSet(db, 'icd10cm', BUNDLED[0][1], (done, total) => progress.push([done, total]));
+    await importCodeSet({
+      db,
+      kind: 'icd10cm',
+      file: BUNDLED[0][1],
+      progress: (done, total) => progress.push([done, total]),
+    });
     expect(await one("select id, (select count(*) from diagnoses) n from diagnoses where code = 'I10'")).toEqual(
       before,
     );
@@ -61,7 +66,7 @@ describe('ICD-10-CM from the CMS order file', () => {
 
   it('a later release updates a changed description in place', async () => {
     await db.query("update diagnoses set description = 'old wording' where code = 'J45.909'");
-    await importCodeSet(db, 'icd10cm', BUNDLED[0][1]);
+    await importCodeSet({ db, kind: 'icd10cm', file: BUNDLED[0][1] });
     expect(await one("select description from diagnoses where code = 'J45.909'")).toEqual({
       description: 'Unspecified asthma, uncomplicated',
     });
@@ -120,7 +125,11 @@ describe('bundled code sets on start', () => {
 
 describe('NPPES registry from the CMS downloadable file', () => {
   it('streams the file into the registry: people and organizations, skipping bad and deactivated rows', async () => {
-    const n = await importCodeSet(db, 'nppes', new URL('../fixtures/npidata_sample.csv', import.meta.url).pathname);
+    const n = await importCodeSet({
+      db,
+      kind: 'nppes',
+      file: new URL('../fixtures/npidata_sample.csv', import.meta.url).pathname,
+    });
     expect(n).toBe(2);
     expect(await one("select entity_type, name, taxonomy from npi_registry where npi = '1234567893'")).toEqual({
       entity_type: 1,
@@ -137,13 +146,13 @@ describe('NPPES registry from the CMS downloadable file', () => {
 describe("CARC and RARC from a licensee's code list file", () => {
   it('replaces the list with the file: codes, texts, dates; a stopped code is kept but not offered', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'carc-')), 'adjustment-reasons.json');
-    const n = await importCodeSet(
-      null,
-      'carc',
-      new URL('../fixtures/carc_sample.csv', import.meta.url).pathname,
-      undefined,
-      { carc: out, rarc: out },
-    );
+    const n = await importCodeSet({
+      db: null,
+      kind: 'carc',
+      file: new URL('../fixtures/carc_sample.csv', import.meta.url).pathname,
+      progress: undefined,
+      lists: { carc: out, rarc: out },
+    });
     expect(n).toBe(3);
     const list = JSON.parse(readFileSync(out, 'utf8'));
     expect(list.items).toEqual([
@@ -187,13 +196,13 @@ describe('place of service from the CMS FHIR code system', () => {
     const revenue = join(dir, 'revenue-codes.json');
     const drg = join(dir, 'ms-drgs.json');
     expect(
-      await importCodeSet(
-        null,
-        'nubc-revenue',
-        new URL('../fixtures/nubc_revenue_sample.csv', import.meta.url).pathname,
-        undefined,
-        { 'nubc-revenue': revenue },
-      ),
+      await importCodeSet({
+        db: null,
+        kind: 'nubc-revenue',
+        file: new URL('../fixtures/nubc_revenue_sample.csv', import.meta.url).pathname,
+        progress: undefined,
+        lists: { 'nubc-revenue': revenue },
+      }),
     ).toBe(2);
     expect(JSON.parse(readFileSync(revenue, 'utf8')).items[1]).toEqual({
       id: '0450',
@@ -201,8 +210,14 @@ describe('place of service from the CMS FHIR code system', () => {
       name: 'Emergency room (licensee wording)',
     });
     expect(
-      await importCodeSet(null, 'msdrg', new URL('../fixtures/msdrg_sample.csv', import.meta.url).pathname, undefined, {
-        msdrg: drg,
+      await importCodeSet({
+        db: null,
+        kind: 'msdrg',
+        file: new URL('../fixtures/msdrg_sample.csv', import.meta.url).pathname,
+        progress: undefined,
+        lists: {
+          msdrg: drg,
+        },
       }),
     ).toBe(2);
     expect(

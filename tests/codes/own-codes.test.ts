@@ -208,7 +208,7 @@ describe('npm run import:codes -- cpt FILE', () => {
     'CPT SHORT DESCRIPTORS (licensee copy)\n99215\tOffice/outpatient visit est\n99202\tOffice/outpatient visit new\n0001U\tRbc dna hea 35 ag 11 bld grp\n';
 
   it("imports a licensee's descriptor file for one billing company, as its own codes", async () => {
-    expect(await importCpt(app.db, SHORTU, lsr.bc)).toBe(3);
+    expect(await importCpt({ db: app.db, text: SHORTU, billingCompanyId: lsr.bc })).toBe(3);
     expect(await rowsOf('procedures', '99215')).toEqual([
       { owner: lsr.bc, description: 'Office/outpatient visit est' },
     ]);
@@ -219,12 +219,18 @@ describe('npm run import:codes -- cpt FILE', () => {
 
   it('importing the same file again changes nothing and adds nothing', async () => {
     const before = Number((await app.db.query<{ n: string }>('select count(*) as n from procedures')).rows[0].n);
-    expect(await importCpt(app.db, SHORTU, lsr.bc)).toBe(3);
+    expect(await importCpt({ db: app.db, text: SHORTU, billingCompanyId: lsr.bc })).toBe(3);
     expect(Number((await app.db.query<{ n: string }>('select count(*) as n from procedures')).rows[0].n)).toBe(before);
   });
 
   it("a CSV with code and description columns is read by its header; without a billing company the codes are the installation's", async () => {
-    expect(await importCpt(app.db, 'Code,Description\n93000,"Electrocardiogram, complete"\n', null)).toBe(1);
+    expect(
+      await importCpt({
+        db: app.db,
+        text: 'Code,Description\n93000,"Electrocardiogram, complete"\n',
+        billingCompanyId: null,
+      }),
+    ).toBe(1);
     expect(await rowsOf('procedures', '93000')).toEqual([{ owner: null, description: 'Electrocardiogram, complete' }]);
     expect((await sunManager('GET', '/procedure/get-by-code/93000')).body).toMatchObject({
       code: '93000',
@@ -233,6 +239,8 @@ describe('npm run import:codes -- cpt FILE', () => {
   });
 
   it('a file without CPT codes is refused with what it needs', async () => {
-    await expect(importCpt(app.db, 'nothing here\n', sun.bc)).rejects.toThrow(/holds no CPT code/);
+    await expect(importCpt({ db: app.db, text: 'nothing here\n', billingCompanyId: sun.bc })).rejects.toThrow(
+      /holds no CPT code/,
+    );
   });
 });

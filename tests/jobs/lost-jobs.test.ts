@@ -20,7 +20,12 @@ afterAll(async () => {
 
 const lostRun = async (bossState: 'failed' | 'retry') => {
   const bc = await app.createBillingCompany(`Lost ${bossState}`, `L${bossState[0].toUpperCase()}`);
-  const job = await queue.enqueue(null, 'exchange-poll', { account_id: 1 }, bc);
+  const job = await queue.enqueue({
+    actor: null,
+    kind: 'exchange-poll',
+    input: { account_id: 1 },
+    billingCompanyId: bc,
+  });
   const { boss_id: bossId } = (
     await app.db.query<{ boss_id: string }>('select boss_id from jobs where id = $1', [job.id])
   ).rows[0];

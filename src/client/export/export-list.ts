@@ -44,15 +44,15 @@ const exportable = (_n: string, f: FieldSchema) =>
 export async function exportList(
   entity: ClientEntity,
   params: { filter: Record<string, unknown>; sort: { field: string; order: string } },
-  format: 'csv' | 'xlsx' | 'pdf',
-  locale: Locale,
-  t: Translate,
+  { format, locale, t }: { format: 'csv' | 'xlsx' | 'pdf'; locale: Locale; t: Translate },
 ) {
   const fields = orderedFields(entity, (n, f) => exportable(n, f) && (format !== 'pdf' || !!f['x-list']?.column));
   const headers = fields.map(([n, f]) => schemaLabel(f, locale, n));
   const data = await fetchAll(entity, params);
   const names = await referenceNames(fields, data);
-  const rows: Cell[][] = data.map((r) => fields.map(([n, f]) => exportCell(f, r[n], names, t, locale)));
+  const rows: Cell[][] = data.map((r) =>
+    fields.map(([n, f]) => exportCell({ field: f, value: r[n], names, t, locale })),
+  );
   const base = `${entity.name}-${new Date().toISOString().slice(0, 10)}`;
   const title = schemaLabel({ title: entity.schema.title, 'x-ui': { label_es: entity.resource.label_es } }, locale);
   if (format === 'csv') {

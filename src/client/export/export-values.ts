@@ -44,13 +44,19 @@ export async function referenceNames(
  * references, codes and flags by the names people read on the screen (never ids or storage codes);
  * an address as an address.
  */
-export function exportCell(
-  field: FieldSchema,
-  value: unknown,
-  names: ReferenceNames,
-  t: Translate,
-  locale: Locale,
-): Cell {
+export function exportCell({
+  field,
+  value,
+  names,
+  t,
+  locale,
+}: {
+  field: FieldSchema;
+  value: unknown;
+  names: ReferenceNames;
+  t: Translate;
+  locale: Locale;
+}): Cell {
   if (value === null || value === undefined || value === '') return null;
   const table = field['x-db']?.references;
   if (table && typeof value === 'number') return names.get(table)?.get(value) ?? String(value);

@@ -123,7 +123,7 @@ export function ResourceList({
     setExportAnchor(null);
     try {
       const { exportList } = await import('../export/export-list.ts');
-      await exportList(entity, { filter: { ...list.filterValues, ...fixed }, sort: list.sort }, format, locale, t);
+      await exportList(entity, { filter: { ...list.filterValues, ...fixed }, sort: list.sort }, { format, locale, t });
     } catch (e) {
       notifyError(t, e);
     }

@@ -187,13 +187,19 @@ function otherPayer(p: ClaimParties, a: PriorAdjudication): OtherPayer837 {
 }
 
 /** Loop 2430 of a line billed to the secondary: the primary's adjudication of it. */
-function lineAdjudications(
-  claim: Row,
-  p: ClaimParties,
-  l: Row,
-  qualifier: 'HC' | 'NU',
-  code: string,
-): { adjudications?: LineAdjudication837[] } {
+function lineAdjudications({
+  claim,
+  p,
+  l,
+  qualifier,
+  code,
+}: {
+  claim: Row;
+  p: ClaimParties;
+  l: Row;
+  qualifier: 'HC' | 'NU';
+  code: string;
+}): { adjudications?: LineAdjudication837[] } {
   const a = p.priorAdjudication;
   const line = a?.lines[Number(l.id)];
   if (!a || !line || billedIndex(claim, p) === 0) return {};
@@ -254,7 +260,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
       dateOfService: dayOrNone(l.from_service),
       ...drugOf(l),
-      ...lineAdjudications(claim, p, l, 'HC', up(l.procedure_code)),
+      ...lineAdjudications({ claim, p, l, qualifier: 'HC', code: up(l.procedure_code) }),
     })),
   };
 }
@@ -327,8 +333,8 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
       dateOfService: dayOrNone(l.from_service),
       ...drugOf(l),
       ...(l.procedure_code
-        ? lineAdjudications(claim, p, l, 'HC', up(l.procedure_code))
-        : lineAdjudications(claim, p, l, 'NU', String(l.revenue_code))),
+        ? lineAdjudications({ claim, p, l, qualifier: 'HC', code: up(l.procedure_code) })
+        : lineAdjudications({ claim, p, l, qualifier: 'NU', code: String(l.revenue_code) })),
     })),
   };
 }

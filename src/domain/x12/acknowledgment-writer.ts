@@ -29,14 +29,21 @@ export interface ProviderAnswers {
 const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
 const accepted = (c: ClaimAnswer) => /^A[12]\b/.test(c.status);
 
-function interchange(
-  p: AckParties,
-  control: number,
-  on: IsoDate,
-  functionalId: string,
-  version: string,
-  body: string[],
-): string {
+function interchange({
+  p,
+  control,
+  on,
+  functionalId,
+  version,
+  body,
+}: {
+  p: AckParties;
+  control: number;
+  on: IsoDate;
+  functionalId: string;
+  version: string;
+  body: string[];
+}): string {
   const isaControl = String(control).padStart(9, '0');
   const day = ccyymmdd(on);
   return (
@@ -85,7 +92,7 @@ export function write999(
   for (let t = 1; t <= a.transactions; t++)
     body.push(seg('AK2', '837', String(t).padStart(4, '0'), a.version), seg('IK5', 'A'));
   body.push(seg('AK9', 'A', String(a.transactions), String(a.transactions), String(a.transactions)));
-  return interchange(p, p.control, p.on, 'FA', '005010X231A1', body);
+  return interchange({ p, control: p.control, on: p.on, functionalId: 'FA', version: '005010X231A1', body });
 }
 
 /**
@@ -154,5 +161,5 @@ export function write277CA(
       );
     }
   }
-  return interchange(p, p.control, p.on, 'HN', '005010X214', body);
+  return interchange({ p, control: p.control, on: p.on, functionalId: 'HN', version: '005010X214', body });
 }
