@@ -1,9 +1,8 @@
-import type { Actor } from '../security/actor.ts';
 import { asOf } from '../db/as-of.ts';
 import { refileClaim } from '../denials/refile.ts';
 import type { ClaimToRemit, LineToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import type { Adjustment } from '../../src/domain/x12/era-835-model.ts';
-import type { DemoContext } from './demo-era-intake.ts';
+import type { DemoCompanyDay, DemoContext } from './demo-era-intake.ts';
 import type { seeded } from './demo-rows.ts';
 import { CLAIM_STATUS, REFILE_TYPE } from '../../src/generated/ids.ts';
 
@@ -31,14 +30,7 @@ export async function refileToSecondaries({
   paidOn,
   r,
   today,
-}: {
-  ctx: DemoContext;
-  actor: Actor;
-  bc: number;
-  paidOn: Map<number, number>;
-  r: ReturnType<typeof seeded>;
-  today: Date;
-}): Promise<Array<{ id: number; ready: number }>> {
+}: DemoCompanyDay): Promise<Array<{ id: number; ready: number }>> {
   const ready = (
     await ctx.db.query<{ id: string }>(
       `select c.id from claims c where c.billing_company_id = $1 and c.status_id = $2 and coalesce(c.billed_responsibility, 'P') = 'P'

@@ -1,3 +1,4 @@
+import type { seeded } from './demo-rows.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
@@ -6,6 +7,16 @@ import type { PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { registerEras } from '../payments/era-files.ts';
 
 export type DemoContext = { db: Database; entities: Entity[]; files: FileStore };
+
+/** One billing company's day of the demo history: who acts, which claims were paid when, the seeded dice, the day. */
+export interface DemoCompanyDay {
+  ctx: DemoContext;
+  actor: Actor;
+  bc: number;
+  paidOn: Map<number, number>;
+  r: ReturnType<typeof seeded>;
+  today: Date;
+}
 /** A payer as the demo reads it: its row in insurance_companies, and the clinic it pays. */
 export interface DemoPayerRow {
   payer_name: string;

@@ -9,7 +9,7 @@ import { seeded } from './demo-rows.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordPatientPayment } from '../payments/patient-payments.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
-import { remitParties, takeIn, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
+import { remitParties, takeIn, type DemoCompanyDay, type DemoContext, type DemoPayerRow } from './demo-era-intake.ts';
 import { asOf } from '../db/as-of.ts';
 import { fateMap, type DemoFates } from './demo-claims.ts';
 import { DENIALS, loadDemoDenials } from './demo-denials.ts';
@@ -352,21 +352,7 @@ async function claimLines(ctx: DemoContext, ids: number[]): Promise<Map<number, 
  * statement), all at once, a few never (they stay in the patient aging). Self-pay claims are the
  * patient's from the day of service.
  */
-async function patientsPay({
-  ctx,
-  actor,
-  bc,
-  paidOn,
-  r,
-  today,
-}: {
-  ctx: DemoContext;
-  actor: ReturnType<typeof systemActor>;
-  bc: number;
-  paidOn: Map<number, number>;
-  r: ReturnType<typeof seeded>;
-  today: Date;
-}) {
+async function patientsPay({ ctx, actor, bc, paidOn, r, today }: DemoCompanyDay) {
   const owing = (
     await ctx.db.query<{ patient_id: string; claims: string[]; services: string[] }>(
       `select c.patient_id, array_agg(c.id) as claims, array_agg(c.date_of_service::text) as services from claims c

@@ -44,6 +44,16 @@ function kindOf(interchanges: Interchange[]): string | null {
   return null;
 }
 
+/** A clearing house's answer (one transaction set of a 999 or 277CA) to apply in the receiving transaction. */
+interface AnswerToApply {
+  tx: Queryable;
+  ctx: ReceiveContext;
+  actor: Actor;
+  bc: number;
+  t: Tx;
+  out: ReceiveOutcome;
+}
+
 /**
  * A file from a clearing house — polled from a connection's inbound folder or uploaded by hand —
  * through one path. It is kept in the file store first, so nothing received is ever lost. The same
@@ -177,21 +187,7 @@ export async function receiveFile(
 
 type Tx = Parameters<typeof read999>[0];
 
-async function apply999({
-  tx,
-  ctx,
-  actor,
-  bc,
-  t,
-  out,
-}: {
-  tx: Queryable;
-  ctx: ReceiveContext;
-  actor: Actor;
-  bc: number;
-  t: Tx;
-  out: ReceiveOutcome;
-}) {
+async function apply999({ tx, ctx, actor, bc, t, out }: AnswerToApply) {
   const ack = read999(t);
   const batch = (
     await tx.query<{ id: number; claim_ids: number[]; code: string }>(
@@ -235,23 +231,7 @@ async function apply999({
   await batchAnswered({ tx, ctx, actor, bc, accepted: [], rejected: moved });
 }
 
-async function apply277({
-  tx,
-  ctx,
-  actor,
-  bc,
-  t,
-  sep,
-  out,
-}: {
-  tx: Queryable;
-  ctx: ReceiveContext;
-  actor: Actor;
-  bc: number;
-  t: Tx;
-  sep: Separators;
-  out: ReceiveOutcome;
-}) {
+async function apply277({ tx, ctx, actor, bc, t, sep, out }: AnswerToApply & { sep: Separators }) {
   // A claim may carry several STC segments (a rejection names each problem): it is one claim, answered once,
   // rejected when any of them rejects it, with every reason in its note.
   const answers = new Map<string, ReturnType<typeof read277>>();
