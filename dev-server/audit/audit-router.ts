@@ -63,7 +63,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     path: '/audit-all',
     permission: 'audit.view',
     summary: 'Every audit entry the actor may see (paging in the body or the query)',
-    handle: async ({ db }, req, actor) => page({ db, actor, where: [], params: [], p: paging(req) }),
+    handle: async ({ db }, req, actor) => page({ db, actor, where: [], params: [], paging: paging(req) }),
   },
   {
     method: 'post',
@@ -74,7 +74,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
       const userId = Number((req.body ?? {}).user_id ?? actor.userId);
       if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
       if (!Number.isSafeInteger(userId)) throw invalid({ user_id: [problem('user_id_integer')] });
-      return page({ db, actor, where: ['a.user_id = $1'], params: [userId], p: paging(req) });
+      return page({ db, actor, where: ['a.user_id = $1'], params: [userId], paging: paging(req) });
     },
   },
   {

@@ -17,20 +17,20 @@ export async function page({
   actor,
   where,
   params,
-  p,
+  paging,
 }: {
   db: Database;
   actor: Actor;
   where: string[];
   params: unknown[];
-  p: AuditPaging;
+  paging: AuditPaging;
 }) {
   if (!actor.crossTenant) {
     params.push(actor.billingCompanyIds);
     where.push(`(a.billing_company_id is null or a.billing_company_id = any($${params.length}::bigint[]))`);
   }
-  if (p.query) {
-    params.push(`%${p.query}%`);
+  if (paging.query) {
+    params.push(`%${paging.query}%`);
     where.push(
       `(a.event ilike $${params.length} or a.entity ilike $${params.length} or u.email ilike $${params.length})`,
     );
@@ -48,10 +48,10 @@ export async function page({
     `select a.id, a.entity, a.entity_id, a.event, a.old_values, a.new_values, a.ip, a.url, a.user_agent, a.created_at,
               json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as user
          from audits a left join users u on u.id = a.user_id ${w}
-        order by a.${p.sortBy} ${p.desc ? 'desc' : 'asc'}, a.id ${p.desc ? 'desc' : 'asc'} limit ${p.perPage} offset ${(p.page - 1) * p.perPage}`,
+        order by a.${paging.sortBy} ${paging.desc ? 'desc' : 'asc'}, a.id ${paging.desc ? 'desc' : 'asc'} limit ${paging.perPage} offset ${(paging.page - 1) * paging.perPage}`,
     params,
   );
-  return { data: rows.rows, numberOfPages: Math.ceil(count / p.perPage), count };
+  return { data: rows.rows, numberOfPages: Math.ceil(count / paging.perPage), count };
 }
 
 /**
@@ -82,7 +82,7 @@ export async function recordHistory(
     actor,
     where: ['a.entity = $1', 'a.entity_id = $2'],
     params: [entity.resource.module, id],
-    p: paging,
+    paging,
   });
 }
 

@@ -1,17 +1,17 @@
 import type { Request } from 'express';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
 import { IDLE_MS } from './sessions.ts';
 import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
 
 function credentials(req: Request): Credentials {
   const { email, password, code, device_token } = (req.body ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  if (typeof email !== 'string' || !email.trim()) errors.email = ['The email field is required.'];
-  if (typeof password !== 'string' || !password) errors.password = ['The password field is required.'];
-  if (code !== undefined && code !== null && typeof code !== 'string') errors.code = ['The code must be text.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  const errors: Record<string, FieldProblem[]> = {};
+  if (typeof email !== 'string' || !email.trim()) errors.email = [problem('email_field_required')];
+  if (typeof password !== 'string' || !password) errors.password = [problem('password_field_required')];
+  if (code !== undefined && code !== null && typeof code !== 'string') errors.code = [problem('code_must_be_text')];
+  if (Object.keys(errors).length) throw invalid(errors);
   return {
     email: String(email).trim(),
     password: String(password),

@@ -1,4 +1,4 @@
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { changeNote, createNote, deleteNote, MAX_NOTES, myNotes, type NoteChange } from './sticky-notes.ts';
@@ -13,19 +13,20 @@ const MAX_BODY = 5000;
 /** What a write may set: the text and the colour, each checked; an unknown key is ignored as the forms' are. */
 function changes(input: unknown, creating: boolean): NoteChange {
   const b = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   const out: { body?: string; color?: string } = {};
   if (b.body !== undefined) {
-    if (typeof b.body !== 'string') errors.body = ['The note must be text.'];
-    else if (b.body.length > MAX_BODY) errors.body = [`The note may not be greater than ${MAX_BODY} characters.`];
+    if (typeof b.body !== 'string') errors.body = [problem('note_must_be_text')];
+    else if (b.body.length > MAX_BODY) errors.body = [problem('note_over_max_characters', { max: MAX_BODY })];
     else out.body = b.body;
   }
   if (b.color !== undefined) {
-    if (!NOTE_COLORS.includes(b.color as never)) errors.color = ['The selected color is invalid.'];
+    if (!NOTE_COLORS.includes(b.color as never)) errors.color = [problem('selected_color_invalid')];
     else out.color = b.color as string;
   }
-  if (!creating && !Object.keys(out).length && !Object.keys(errors).length) errors.body = ['The note must be text.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (!creating && !Object.keys(out).length && !Object.keys(errors).length)
+    errors.body = [problem('note_must_be_text')];
+  if (Object.keys(errors).length) throw invalid(errors);
   return out;
 }
 

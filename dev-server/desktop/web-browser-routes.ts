@@ -1,5 +1,5 @@
 import { webAddress } from '../../src/domain/web-address.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { addBookmark, MAX_BOOKMARKS, myBookmarks, payerPortals, removeBookmark } from './bookmarks.ts';
@@ -26,13 +26,13 @@ function portalSearch(q: Record<string, unknown>) {
 /** A bookmark as a form sends it: a title and a web address (http or https). */
 function bookmarkOf(input: unknown): { title: string; url: string } {
   const b = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   const title = typeof b.title === 'string' ? b.title.trim() : '';
-  if (!title) errors.title = ['The title field is required.'];
-  else if (title.length > 100) errors.title = ['The title may not be greater than 100 characters.'];
+  if (!title) errors.title = [problem('title_field_required')];
+  else if (title.length > 100) errors.title = [problem('title_over_100_characters')];
   const url = typeof b.url === 'string' && b.url.length <= 500 ? webAddress(b.url) : null;
-  if (!url) errors.url = ['The address must be a web address (http or https).'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (!url) errors.url = [problem('address_must_be_web_address')];
+  if (Object.keys(errors).length) throw invalid(errors);
   return { title, url: url! };
 }
 

@@ -1,4 +1,4 @@
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -22,32 +22,32 @@ interface Line {
 export type EstimateInput = ReturnType<typeof readInput>;
 
 function readInput(b: Record<string, unknown>) {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   if (!Number.isSafeInteger(b.company_id) || (b.company_id as number) < 1)
-    errors.company_id = ['The company field is required.'];
+    errors.company_id = [problem('company_field_required')];
   if (
     b.insurance_plan_id !== null &&
     b.insurance_plan_id !== undefined &&
     (!Number.isSafeInteger(b.insurance_plan_id) || (b.insurance_plan_id as number) < 1)
   )
-    errors.insurance_plan_id = ['The plan must be an id.'];
+    errors.insurance_plan_id = [problem('plan_must_be_id')];
   const lines = Array.isArray(b.lines) ? (b.lines as Line[]) : [];
-  if (!lines.length || lines.length > MAX_LINES) errors.lines = [`Add between 1 and ${MAX_LINES} procedures.`];
+  if (!lines.length || lines.length > MAX_LINES) errors.lines = [problem('estimate_lines_between', { max: MAX_LINES })];
   lines.forEach((l, i) => {
     if (!l || typeof l.procedure_code !== 'string' || !/^[A-Za-z0-9]{1,17}$/.test(l.procedure_code))
-      errors[`lines.${i}.procedure_code`] = ['The procedure code is not valid.'];
+      errors[`lines.${i}.procedure_code`] = [problem('procedure_code_not_valid')];
     if (!Number.isSafeInteger(l?.units) || l.units < 1 || l.units > 999)
-      errors[`lines.${i}.units`] = ['The units must be a whole number from 1 to 999.'];
+      errors[`lines.${i}.units`] = [problem('estimate_units_whole_1_999')];
   });
   const deductible = b.deductible_left ?? 0;
   if (!Number.isSafeInteger(deductible) || (deductible as number) < 0 || (deductible as number) > 99_999_999)
-    errors.deductible_left = ['The deductible left must be an amount in cents from 0 to 999,999.99.'];
+    errors.deductible_left = [problem('deductible_left_amount')];
   const coinsurance = b.coinsurance_percent ?? 0;
   const coinsuranceBp =
     typeof coinsurance === 'number' || typeof coinsurance === 'string' ? basisPointsFromEntry(coinsurance) : null;
   if (coinsuranceBp === null || coinsuranceBp > 10_000)
-    errors.coinsurance_percent = ['The coinsurance must be a percentage from 0 to 100, with at most two decimals.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+    errors.coinsurance_percent = [problem('coinsurance_percentage')];
+  if (Object.keys(errors).length) throw invalid(errors);
   return {
     companyId: b.company_id as number,
     planId: (b.insurance_plan_id as number | null | undefined) ?? null,

@@ -79,4 +79,10 @@ export const AUTH_ERRORS = {
     en: 'The validation code has expired. request a new code.',
     es: 'El código de validación ha expirado. Solicite un código nuevo.',
   },
+  password_field_required: {
+    status: 422,
+    en: 'The password field is required.',
+    es: 'El campo contraseña es obligatorio.',
+  },
+  code_must_be_text: { status: 422, en: 'The code must be text.', es: 'El código debe ser texto.' },
 } satisfies Record<string, CatalogueEntry>;
