@@ -3,7 +3,7 @@ import type { Entity } from '../../src/platform/entity.ts';
 import { can } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { invalidTexts, forbidden, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { forbidden, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { auditEntry, page, recordHistory, rollBack } from './audit-trail.ts';
 
 interface Paging {
@@ -21,12 +21,12 @@ function paging(req: Request): AuditPaging {
   const page = src.page === undefined ? 1 : Number(src.page);
   const perPage = src.itemsPerPage === undefined ? 10 : Number(src.itemsPerPage);
   const sortBy = src.sortBy || 'id';
-  const errors: Record<string, string[]> = {};
-  if (!Number.isInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+  const errors: Record<string, FieldProblem[]> = {};
+  if (!Number.isInteger(page) || page < 1) errors.page = [problem('page_positive_integer')];
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
-    errors.itemsPerPage = ['The items per page must be between 1 and 1000.'];
-  if (!SORTABLE.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+    errors.itemsPerPage = [problem('items_per_page_between', { max: 1000 })];
+  if (!SORTABLE.includes(sortBy)) errors.sortBy = [problem('list_cannot_be_sorted_by', { field: sortBy })];
+  if (Object.keys(errors).length) throw invalid(errors);
   return {
     page,
     perPage,

@@ -14,7 +14,7 @@ function paging(q: Record<string, unknown>) {
   if (!Number.isSafeInteger(page) || page < 1 || page > 100_000)
     throw invalid({ page: [problem('page_positive_integer')] });
   if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > 200)
-    throw invalid({ itemsPerPage: [problem('items_per_page_between_1_200')] });
+    throw invalid({ itemsPerPage: [problem('items_per_page_between', { max: 200 })] });
   return { page, perPage };
 }
 

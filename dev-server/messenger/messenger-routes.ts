@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { forbidden, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { forbidden, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -25,10 +25,10 @@ const HEARTBEAT_MS = 25_000;
 
 const body = (req: Request) => (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
 
-function messageText(v: unknown, errors: Record<string, string[]>): string {
+function messageText(v: unknown, errors: Record<string, FieldProblem[]>): string {
   const s = typeof v === 'string' ? v.trim() : '';
-  if (!s) errors.body = ['The message field is required.'];
-  else if (s.length > MAX_BODY) errors.body = [`The message may not be greater than ${MAX_BODY} characters.`];
+  if (!s) errors.body = [problem('message_field_required')];
+  else if (s.length > MAX_BODY) errors.body = [problem('message_over_max_characters', { max: MAX_BODY })];
   return s;
 }
 
@@ -54,17 +54,17 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
       const q = req.query as Record<string, string | undefined>;
       const page = Number(q.page ?? 1);
       const perPage = Number(q.itemsPerPage ?? 20);
-      const errors: Record<string, string[]> = {};
-      if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+      const errors: Record<string, FieldProblem[]> = {};
+      if (!Number.isSafeInteger(page) || page < 1) errors.page = [problem('page_positive_integer')];
       if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > 100)
-        errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
+        errors.itemsPerPage = [problem('items_per_page_between', { max: 100 })];
       let about: { kind: string; id: string } | undefined;
       if (q.about_kind !== undefined) {
         if (!ABOUT[q.about_kind] || !/^\d{1,18}$/.test(q.about_id ?? ''))
-          errors.about_kind = ['The thread must be about a claim, a patient or a payment, with its id.'];
+          errors.about_kind = [problem('thread_about_claim_patient_payment')];
         else about = { kind: q.about_kind, id: q.about_id! };
       }
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+      if (Object.keys(errors).length) throw invalid(errors);
       return listThreads(ctx.db, actor.userId, { about, page, perPage });
     },
   },
@@ -98,18 +98,18 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     async handle(ctx, req, actor) {
       const b = body(req);
       const bc = threadCompany(actor, b.billing_company_id);
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, FieldProblem[]> = {};
       const subject = typeof b.subject === 'string' ? b.subject.trim() : '';
-      if (!subject) errors.subject = ['The subject field is required.'];
-      else if (subject.length > 150) errors.subject = ['The subject may not be greater than 150 characters.'];
+      if (!subject) errors.subject = [problem('subject_field_required')];
+      else if (subject.length > 150) errors.subject = [problem('subject_over_150_characters')];
       const text = messageText(b.body, errors);
       const members = Array.isArray(b.member_ids) ? b.member_ids : [];
       if (!members.length || members.length > 50 || !members.every((x) => Number.isSafeInteger(x) && (x as number) > 0))
-        errors.member_ids = ['Choose at least one person to write to.'];
+        errors.member_ids = [problem('choose_person_to_write_to')];
       const kind = b.about_kind === undefined || b.about_kind === null ? null : String(b.about_kind);
       if (kind !== null && (!ABOUT[kind] || !Number.isSafeInteger(b.about_id)))
-        errors.about_kind = ['The thread must be about a claim, a patient or a payment, with its id.'];
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+        errors.about_kind = [problem('thread_about_claim_patient_payment')];
+      if (Object.keys(errors).length) throw invalid(errors);
       return startThread(ctx.db, actor, {
         billingCompanyId: bc,
         subject,
@@ -138,9 +138,9 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     status: 201,
     summary: 'Writes in a conversation I am in (body; @name mentions bring colleagues in)',
     async handle(ctx, req, actor) {
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, FieldProblem[]> = {};
       const text = messageText(body(req).body, errors);
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+      if (Object.keys(errors).length) throw invalid(errors);
       return writeMessage(ctx.db, actor, idParam(req), text);
     },
   },

@@ -1,5 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { isUsDate, isSsn } from '../../src/domain/formats.ts';
@@ -22,13 +22,12 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
     summary: 'Duplicate check before creating a patient (names and date of birth, or SSN, in a billing company)',
     async handle(ctx, req, actor) {
       const q = req.query as Record<string, string | undefined>;
-      const errors: Record<string, string[]> = {};
-      if (q.date_of_birth && !isUsDate(q.date_of_birth))
-        errors.date_of_birth = ['The date of birth is not a valid date (mm/dd/yyyy).'];
-      if (q.ssn && !isSsn(q.ssn) && !/^\d{9}$/.test(q.ssn)) errors.ssn = ['The SSN must be in the format xxx-xx-xxxx.'];
+      const errors: Record<string, FieldProblem[]> = {};
+      if (q.date_of_birth && !isUsDate(q.date_of_birth)) errors.date_of_birth = [problem('date_of_birth_not_valid')];
+      if (q.ssn && !isSsn(q.ssn) && !/^\d{9}$/.test(q.ssn)) errors.ssn = [problem('ssn_format')];
       const byName = q.first_name && q.last_name && q.date_of_birth;
-      if (!byName && !q.ssn) errors.first_name = ['Give the first name, last name and date of birth, or the SSN.'];
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+      if (!byName && !q.ssn) errors.first_name = [problem('give_names_and_birth_or_ssn')];
+      if (Object.keys(errors).length) throw invalid(errors);
       return samePatients(ctx, actor, q);
     },
   },

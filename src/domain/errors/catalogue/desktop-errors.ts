@@ -7,11 +7,6 @@ export const DESKTOP_ERRORS = {
     en: 'The page must be a positive integer.',
     es: 'La página debe ser un número entero positivo.',
   },
-  items_per_page_between_1_200: {
-    status: 422,
-    en: 'The items per page must be between 1 and 200.',
-    es: 'Los elementos por página deben estar entre 1 y 200.',
-  },
   note_must_be_text: {
     status: 422,
     en: 'The note must be text.',
@@ -41,5 +36,10 @@ export const DESKTOP_ERRORS = {
     status: 422,
     en: 'The address must be a web address (http or https).',
     es: 'La dirección debe ser una dirección web (http o https).',
+  },
+  items_per_page_between: {
+    status: 422,
+    en: 'The items per page must be between 1 and {max}.',
+    es: 'Los elementos por página deben estar entre 1 y {max}.',
   },
 } satisfies Record<string, CatalogueEntry>;

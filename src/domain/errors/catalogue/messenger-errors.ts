@@ -17,4 +17,34 @@ export const MESSENGER_ERRORS = {
     en: 'The after field must be a message id.',
     es: 'El campo after debe ser el id de un mensaje.',
   },
+  message_field_required: {
+    status: 422,
+    en: 'The message field is required.',
+    es: 'El campo mensaje es obligatorio.',
+  },
+  message_over_max_characters: {
+    status: 422,
+    en: 'The message may not be greater than {max} characters.',
+    es: 'El mensaje no puede tener más de {max} caracteres.',
+  },
+  subject_field_required: {
+    status: 422,
+    en: 'The subject field is required.',
+    es: 'El campo asunto es obligatorio.',
+  },
+  subject_over_150_characters: {
+    status: 422,
+    en: 'The subject may not be greater than 150 characters.',
+    es: 'El asunto no puede tener más de 150 caracteres.',
+  },
+  choose_person_to_write_to: {
+    status: 422,
+    en: 'Choose at least one person to write to.',
+    es: 'Elija al menos una persona a quien escribir.',
+  },
+  thread_about_claim_patient_payment: {
+    status: 422,
+    en: 'The thread must be about a claim, a patient or a payment, with its id.',
+    es: 'La conversación debe tratar de un reclamo, un paciente o un pago, con su id.',
+  },
 } satisfies Record<string, CatalogueEntry>;

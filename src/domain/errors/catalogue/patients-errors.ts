@@ -17,4 +17,19 @@ export const PATIENTS_ERRORS = {
     en: 'The company field is required.',
     es: 'El campo compañía es obligatorio.',
   },
+  date_of_birth_not_valid: {
+    status: 422,
+    en: 'The date of birth is not a valid date (mm/dd/yyyy).',
+    es: 'La fecha de nacimiento no es una fecha válida (mm/dd/aaaa).',
+  },
+  ssn_format: {
+    status: 422,
+    en: 'The SSN must be in the format xxx-xx-xxxx.',
+    es: 'El SSN debe tener el formato xxx-xx-xxxx.',
+  },
+  give_names_and_birth_or_ssn: {
+    status: 422,
+    en: 'Give the first name, last name and date of birth, or the SSN.',
+    es: 'Indique el nombre, el apellido y la fecha de nacimiento, o el SSN.',
+  },
 } satisfies Record<string, CatalogueEntry>;
