@@ -22,7 +22,12 @@ export async function generateTypes(entities: Entity[]): Promise<Map<string, str
   }
   files.set(
     'index.ts',
-    HEADER + entities.map((e) => `export type { ${pascal(e.name)} } from './${e.name}.ts';`).join('\n') + '\n',
+    HEADER +
+      entities.map((e) => `import type { ${pascal(e.name)} } from './${e.name}.ts';`).join('\n') +
+      '\n\n' +
+      `export type { ${entities.map((e) => pascal(e.name)).join(', ')} };\n\n` +
+      "/** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */\n" +
+      `export interface EntityRows {\n${entities.map((e) => `  '${e.name}': ${pascal(e.name)};`).join('\n')}\n}\n`,
   );
   return files;
 }

@@ -2,6 +2,9 @@ import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import { storeOf, type StoreContext } from '../resources/store-of.ts';
 
+/** The records a company is linked to through their company_ids. */
+export type LinkedEntity = 'facility' | 'health-professional';
+
 /**
  * Companies are linked to facilities and health professionals through the linked row's
  * company_ids (GIN-indexed). A change goes through the store inside one transaction for all the rows
@@ -16,7 +19,7 @@ export async function setCompanies({
 }: {
   ctx: StoreContext;
   actor: Actor;
-  entity: string;
+  entity: LinkedEntity;
   ids: number[];
   change: (companyIds: number[]) => number[];
 }): Promise<Array<Record<string, unknown>>> {
@@ -45,7 +48,7 @@ export async function setCompanies({
 }
 
 /** The facilities or professionals linked to a company the actor may see. */
-export async function linkedTo(ctx: StoreContext, actor: Actor, entity: string, companyId: number) {
+export async function linkedTo(ctx: StoreContext, actor: Actor, entity: LinkedEntity, companyId: number) {
   await storeOf(ctx, actor, 'company').get(companyId);
   return (await storeOf(ctx, actor, entity).list({ company_ids: String(companyId), itemsPerPage: '1000' }, false)).data;
 }

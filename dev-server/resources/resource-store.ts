@@ -60,7 +60,7 @@ const searchWords = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).
  * The data layer of every schema-driven entity. Tenancy is applied here and only here: every read
  * and write goes through tenantScope(), so a route cannot forget it.
  */
-export class ResourceStore {
+export class ResourceStore<R extends Row = Row> {
   private readonly dateFields: string[];
   private readonly jsonFields: string[];
   private readonly protectedFields: string[];
@@ -185,12 +185,13 @@ export class ResourceStore {
     }
   }
 
-  toApi(row: Record<string, unknown>): Row {
+  /** A stored row as the API shows it (dates mm/dd/yyyy, no nulls, its display name): the entity's generated type. */
+  toApi(row: Record<string, unknown>): R {
     const out: Record<string, unknown> = { ...row };
     for (const f of this.dateFields) out[f] = isoToUsDate(out[f]);
     for (const [k, v] of Object.entries(out)) if (v === null) delete out[k];
     out.display_name = this.displayName(out);
-    return out as Row;
+    return out as R;
   }
 
   displayName(row: Record<string, unknown>): string {
@@ -236,7 +237,7 @@ export class ResourceStore {
     withCount = true,
     tx: Queryable = this.db,
   ): Promise<{
-    data: Row[];
+    data: R[];
     numberOfPages: number;
     count: number;
     sums?: Record<string, number>;
@@ -474,7 +475,7 @@ export class ResourceStore {
     }));
   }
 
-  async get(id: number, tx: Queryable = this.db, lock = false): Promise<Row> {
+  async get(id: number, tx: Queryable = this.db, lock = false): Promise<R> {
     const params: unknown[] = [id];
     const r = await tx.query(
       `select ${this.selectList} from ${this.table} where id = $1 and ${this.tenantScope(params)}${lock ? ' for update' : ''}`,
@@ -484,7 +485,7 @@ export class ResourceStore {
     return this.toApi(r.rows[0]);
   }
 
-  async getBy(field: string, value: string, notFoundMessage?: string): Promise<Row> {
+  async getBy(field: string, value: string, notFoundMessage?: string): Promise<R> {
     const params: unknown[] = [value];
     const r = await this.db.query(
       `select ${this.selectList} from ${this.table} where lower(${field}::text) = lower($1) and ${this.tenantScope(params)} limit 1`,
@@ -515,7 +516,7 @@ export class ResourceStore {
   async create(
     input: Record<string, unknown>,
     opts: WriteOptions & { within?: (tx: Queryable, row: Row) => Promise<Record<string, unknown> | void> } = {},
-  ): Promise<Row> {
+  ): Promise<R> {
     const { within } = opts;
     const values = await this.protect(input);
     const machine = this.entity.states;
@@ -573,7 +574,7 @@ export class ResourceStore {
    * PUT merges the body into the stored record. check sees the record as locked in the transaction,
    * so what is validated is what is written.
    */
-  async update(id: number, input: Record<string, unknown>, opts: UpdateOptions = {}): Promise<Row> {
+  async update(id: number, input: Record<string, unknown>, opts: UpdateOptions = {}): Promise<R> {
     this.refuseAppendOnly();
     const values = await this.protect(input);
     return this.run(opts.tx, async (tx) => {
@@ -591,7 +592,7 @@ export class ResourceStore {
   }
 
   /** Writes the changed fields of a row the caller has read and locked in tx, and audits them. */
-  async applyUpdate(t: Queryable, before: Row, values: Record<string, unknown>, event: AuditEvent): Promise<Row> {
+  async applyUpdate(t: Queryable, before: R, values: Record<string, unknown>, event: AuditEvent): Promise<R> {
     if (
       this.owned &&
       values.billing_company_id !== undefined &&
@@ -620,7 +621,7 @@ export class ResourceStore {
     return after;
   }
 
-  async changeStatus(id: number, status: boolean | undefined, opts: WriteOptions = {}): Promise<Row> {
+  async changeStatus(id: number, status: boolean | undefined, opts: WriteOptions = {}): Promise<R> {
     this.refuseAppendOnly();
     const field = this.entity.resource.status!.field;
     return this.run(opts.tx, async (tx) => {
@@ -660,7 +661,7 @@ export class ResourceStore {
    * must hold its permission, a note is asked where the table says so; the change and its history
    * row land in one transaction. Staying in the same state is allowed only to change the sub-status.
    */
-  async transition(id: number, to: number, opts: TransitionOptions = {}): Promise<Row> {
+  async transition(id: number, to: number, opts: TransitionOptions = {}): Promise<R> {
     const m = this.entity.states;
     if (!m) throw notFound();
     return this.run(opts.tx, async (tx) => {
@@ -702,7 +703,7 @@ export class ResourceStore {
   }
 
   /** Re-creates a deleted row with its old id and values (audit rollback of a deletion), under the same stored rules as any write. */
-  async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<Row> {
+  async restoreDeleted(tx: Queryable, id: number, values: Record<string, unknown>): Promise<R> {
     const data = this.toDb(values);
     if (
       this.owned &&
@@ -724,7 +725,7 @@ export class ResourceStore {
   }
 
   /** A row by id without the tenant scope: for rows just written, or one's own user record. */
-  async getUnscoped(tx: Queryable, id: number): Promise<Row> {
+  async getUnscoped(tx: Queryable, id: number): Promise<R> {
     const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1`, [id]);
     return this.toApi(r.rows[0]);
   }

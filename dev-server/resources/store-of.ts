@@ -1,3 +1,5 @@
+import type { EntityRows } from '../../src/generated/index.ts';
+import type { Row } from './resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
@@ -9,10 +11,17 @@ export interface StoreContext {
 }
 
 /** The schema-driven store of an entity for this caller: tenancy and audit come with it. */
-export function storeOf(ctx: StoreContext, actor: Actor, name: string): ResourceStore {
+/** A stored record of an entity: its schema's fields, typed as generated, with its id. */
+export type StoredRow<N extends keyof EntityRows> = EntityRows[N] & Row;
+
+export function storeOf<N extends keyof EntityRows>(
+  ctx: StoreContext,
+  actor: Actor,
+  name: N,
+): ResourceStore<StoredRow<N>> {
   const entity = ctx.entities.find((e) => e.name === name);
   if (!entity) throw new Error(`no entity ${name}`);
-  return new ResourceStore(ctx.db, entity, actor);
+  return new ResourceStore<StoredRow<N>>(ctx.db, entity, actor);
 }
 
 export const entityOf = (ctx: StoreContext, name: string) => ctx.entities.find((e) => e.name === name)!;
