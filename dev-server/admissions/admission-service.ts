@@ -1,3 +1,5 @@
+import type { StoredRow } from '../resources/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
 import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { DomainError, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
@@ -78,16 +80,16 @@ const DISCHARGE_FIELDS = [
  */
 export class AdmissionService {
   readonly entity: Entity;
-  readonly store: ResourceStore;
-  readonly notes: ResourceStore;
+  readonly store: ResourceStore<StoredRow<'admission'>>;
+  readonly notes: ResourceStore<StoredRow<'admission-note'>>;
 
   constructor(
     private ctx: { db: Database; entities: Entity[] },
     private actor: Actor,
   ) {
     this.entity = ctx.entities.find((e) => e.name === 'admission')!;
-    this.store = new ResourceStore(ctx.db, this.entity, actor);
-    this.notes = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'admission-note')!, actor);
+    this.store = new ResourceStore<StoredRow<'admission'>>(ctx.db, this.entity, actor);
+    this.notes = storeOf(ctx, actor, 'admission-note');
   }
 
   async save(body: Fields, opts: { id?: number; version?: number; locale: Locale }): Promise<Row> {

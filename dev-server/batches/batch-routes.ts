@@ -1,6 +1,7 @@
+import { storeOf } from '../resources/store-of.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { ResourceStore, type ListParams } from '../resources/resource-store.ts';
+import { type ListParams } from '../resources/resource-store.ts';
 import { withStatusTotals } from './batch-totals.ts';
 import { BatchService, type BatchContext } from './batch-service.ts';
 import { batchReportPdf } from './batch-report.ts';
@@ -161,7 +162,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     summary: "A batch's claims [{id, code, patient_name, status_id, billed_amount}]",
     async handle(ctx, req, actor) {
       const batch = await new BatchService(ctx, actor).store.get(idParam(req));
-      const claims = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim')!, actor);
+      const claims = storeOf(ctx, actor, 'claim');
       return (await claims.list({ ids: ((batch.claim_ids as number[]) ?? []).join(','), itemsPerPage: '1000' }, false))
         .data;
     },

@@ -1,3 +1,4 @@
+import type { StoredRow } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { invalidTexts, problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
@@ -17,15 +18,15 @@ import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { crashPoint } from '../jobs/crash-point.ts';
 import { x12UsageIndicator } from '../x12/x12-settings.ts';
-
-/** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
-const productionUsage = (account: string | null): 'T' | 'P' =>
-  account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { CLAIM_BATCH_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+
+/** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
+const productionUsage = (account: string | null): 'T' | 'P' =>
+  account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T';
 
 export interface BatchContext {
   db: Database;
@@ -63,7 +64,7 @@ const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/
  */
 export class BatchService {
   readonly entity: Entity;
-  readonly store: ResourceStore;
+  readonly store: ResourceStore<StoredRow<'claim-batch'>>;
   private claimEntity: Entity;
 
   constructor(
@@ -72,7 +73,7 @@ export class BatchService {
   ) {
     this.entity = ctx.entities.find((e) => e.name === 'claim-batch')!;
     this.claimEntity = ctx.entities.find((e) => e.name === 'claim')!;
-    this.store = new ResourceStore(ctx.db, this.entity, actor);
+    this.store = new ResourceStore<StoredRow<'claim-batch'>>(ctx.db, this.entity, actor);
   }
 
   /** Claims that may be batched: verified, Not submitted, in no batch that is still to be sent (one query, a page of 5,000 at most). */

@@ -1,6 +1,6 @@
+import { storeOf } from '../resources/store-of.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import type { ClaimContext } from './claim-service.ts';
 
@@ -15,9 +15,7 @@ export async function eligibility(ctx: ClaimContext, actor: Actor, body: Record<
     throw invalid({ patient_id: [problem('patient_field_required')] });
   const date = body.date_of_service === undefined ? null : String(body.date_of_service);
   if (date !== null && !isUsDate(date)) throw invalid({ date_of_service: [problem('date_service_not_valid_date_mm')] });
-  const patient = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'patient')!, actor).get(
-    patientId,
-  );
+  const patient = await storeOf(ctx, actor, 'patient').get(patientId);
   const day = date ? usDateToIso(date) : new Date().toISOString().slice(0, 10);
   const r = await ctx.db.query<{
     id: number;

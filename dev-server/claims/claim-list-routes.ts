@@ -1,14 +1,12 @@
+import { storeOf } from '../resources/store-of.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { idParam } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { ClaimContext } from './claim-service.ts';
 import { codeListFile } from './claim-code-lists.ts';
 import { claimCreators, pricedProcedures } from './claim-pickers.ts';
 
-const storeFor = (ctx: ClaimContext, actor: Parameters<GuardedRoute<ClaimContext>['handle']>[2], name: string) =>
-  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const search = (q: unknown) =>
   String(q ?? '')
     .trim()
@@ -94,7 +92,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     async handle(ctx, req, actor, res) {
       const items = named(codeListFile('place-of-service'), res.locals.locale, search(req.query.search), 200);
       if (req.query.facility_id === undefined) return items;
-      const facility = await storeFor(ctx, actor, 'facility').get(Number(req.query.facility_id) || 0);
+      const facility = await storeOf(ctx, actor, 'facility').get(Number(req.query.facility_id) || 0);
       const own = String(facility.place_of_service ?? '');
       return [...items.filter((i) => i.id === own), ...items.filter((i) => i.id !== own)];
     },
@@ -105,7 +103,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     permission: 'claim.view',
     summary: "A facility's bill classifications (the type of bill's second digit) with their names",
     async handle(ctx, req, actor, res) {
-      const facility = await storeFor(ctx, actor, 'facility').get(idParam(req));
+      const facility = await storeOf(ctx, actor, 'facility').get(idParam(req));
       const ids = (facility.bill_classification_ids as unknown[] | undefined) ?? [];
       return codeListFile('bill-classifications')
         .filter((i) => ids.includes(i.id))
@@ -119,8 +117,8 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     summary:
       "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date}], primary first",
     async handle(ctx, req, actor) {
-      const patient = await storeFor(ctx, actor, 'patient').get(idParam(req));
-      const page = await storeFor(ctx, actor, 'insurance-policy').list(
+      const patient = await storeOf(ctx, actor, 'patient').get(idParam(req));
+      const page = await storeOf(ctx, actor, 'insurance-policy').list(
         { patient_id: String(patient.id), status: 'true', itemsPerPage: '100', sortBy: 'type_responsibility_id' },
         false,
       );
@@ -141,7 +139,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
     summary:
       "Procedures matching ?search with the company's price for each (its service's custom or standard price, else the procedure's)",
     async handle(ctx, req, actor) {
-      const company = await storeFor(ctx, actor, 'company').get(idParam(req));
+      const company = await storeOf(ctx, actor, 'company').get(idParam(req));
       const q = search(req.query.search);
       if (q.length > 50) throw invalid({ search: [problem('search_may_not_greater_than_50')] });
       return pricedProcedures(ctx.db, company, q);

@@ -1,11 +1,10 @@
+import type { StoredRow as RecordOf } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { DomainError, ruleText, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore, type Row as StoredRow } from '../resources/resource-store.ts';
-
-type Row = Record<string, unknown>;
 import { entityWriter } from '../resources/validation.ts';
 import { claimCode, claimTotals, pastDueDate } from '../../src/domain/claims/claim-amounts.ts';
 import { claimMessage } from '../../src/domain/claims/claim-messages.ts';
@@ -16,6 +15,8 @@ import { enabledRules, scrubClaim, type StoredRule } from './claim-scrubber.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+
+type Row = Record<string, unknown>;
 
 /** A claim can be changed only before it leaves (and when it came back rejected). */
 const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
@@ -46,7 +47,7 @@ const merge = (...all: Findings[]): Findings => {
  */
 export class ClaimService {
   readonly entity: Entity;
-  readonly store: ResourceStore;
+  readonly store: ResourceStore<RecordOf<'claim'>>;
   readonly db: Database;
   readonly entities: Entity[];
 
@@ -57,7 +58,7 @@ export class ClaimService {
     this.db = ctx.db;
     this.entities = ctx.entities;
     this.entity = ctx.entities.find((e) => e.name === 'claim')!;
-    this.store = new ResourceStore(ctx.db, this.entity, actor);
+    this.store = new ResourceStore<RecordOf<'claim'>>(ctx.db, this.entity, actor);
   }
 
   /** The claim with its lines (404 when the caller may not see it). */

@@ -1,7 +1,7 @@
+import { storeOf } from '../resources/store-of.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { idParam } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { evaluateClaimRules, type ClaimRule, type Condition } from '../../src/domain/claims/claim-rule-engine.ts';
@@ -9,9 +9,6 @@ import { ClaimService, type ClaimContext } from './claim-service.ts';
 import { stateListItem } from '../resources/state-routes.ts';
 import { codeListFile } from './claim-code-lists.ts';
 
-type Actor = Parameters<GuardedRoute<ClaimContext>['handle']>[2];
-const storeFor = (ctx: ClaimContext, actor: Actor, name: string) =>
-  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
 const machineOf = (ctx: ClaimContext) => ctx.entities.find((e) => e.name === 'claim')!.states!;
 /** ?status_id=1,2 or ?status_id[]=1… as numbers */
 const statusIds = (v: unknown) =>
@@ -51,7 +48,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
       let ids = statusIds(req.query.status_id ?? req.query.claim_status);
       if (req.query.status !== undefined)
         ids = m.states.filter((s) => s.name.toLowerCase() === String(req.query.status).toLowerCase()).map((s) => s.id);
-      const page = await storeFor(ctx, actor, 'claim-sub-status').list(
+      const page = await storeOf(ctx, actor, 'claim-sub-status').list(
         { status: 'true', itemsPerPage: '1000', sortBy: 'name' },
         false,
       );
@@ -89,7 +86,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
     summary: "A billing company's sub-statuses of one claim status [{id, name, color, status}]",
     async handle(ctx, req, actor) {
       const statusId = idParam(req, 'statusId');
-      const page = await storeFor(ctx, actor, 'claim-sub-status').list(
+      const page = await storeOf(ctx, actor, 'claim-sub-status').list(
         {
           billing_company_id: String(idParam(req, 'billingCompanyId')),
           claim_status_ids: String(statusId),
@@ -107,7 +104,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
     permission: ['claimrule.view', 'claim.view'],
     summary: 'Claim rules as picker items [{id, name}]',
     async handle(ctx, req, actor) {
-      return storeFor(ctx, actor, 'claim-rule').pickList({
+      return storeOf(ctx, actor, 'claim-rule').pickList({
         query: typeof req.query.query === 'string' ? req.query.query : undefined,
       });
     },
@@ -118,7 +115,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
     permission: ['claimrule.preview', 'claimrule.show'],
     summary: 'A claim rule in words; with ?claim_id, what it finds on that claim (every finding, on its field)',
     async handle(ctx, req, actor, res) {
-      const rule = await storeFor(ctx, actor, 'claim-rule').get(idParam(req));
+      const rule = await storeOf(ctx, actor, 'claim-rule').get(idParam(req));
       const locale = res.locals.locale;
       const checks = (rule.checks as ClaimRule['checks']).map((c) => ({
         when: (c.when ?? []).map((x) => sentence(x, locale)),

@@ -1,6 +1,6 @@
+import { storeOf } from '../resources/store-of.ts';
 import { estimate, type CopayRow, type FeeRow } from '../../src/domain/estimate/patient-estimate.ts';
 import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import type { Actor } from '../security/actor.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 
@@ -9,8 +9,8 @@ import type { EstimateContext, EstimateInput } from './estimate-routes.ts';
 /** A patient's cost estimate: charges from the clinic's fee schedule, the plan's allowed amounts and copays, the patient's share. */
 export async function patientEstimate(ctx: EstimateContext, actor: Actor, input: EstimateInput) {
   // Both are read through their stores: another billing company's clinic or plan is simply not found.
-  const company = await storeFor(ctx, actor, 'company').get(input.companyId);
-  const plan = input.planId ? await storeFor(ctx, actor, 'insurance-plan').get(input.planId) : null;
+  const company = await storeOf(ctx, actor, 'company').get(input.companyId);
+  const plan = input.planId ? await storeOf(ctx, actor, 'insurance-plan').get(input.planId) : null;
   const codes = [...new Set(input.lines.map((l) => l.procedure_code.toUpperCase()))];
   const found = new Map(
     (
@@ -69,6 +69,3 @@ export async function patientEstimate(ctx: EstimateContext, actor: Actor, input:
     ...result,
   };
 }
-
-const storeFor = (ctx: EstimateContext, actor: Actor, name: string) =>
-  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);

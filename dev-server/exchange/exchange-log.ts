@@ -1,8 +1,8 @@
+import { storeOf } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 
 export type ExchangeResult =
   | 'sent'
@@ -36,7 +36,7 @@ export async function logExchange(
   actor: Actor,
   e: ExchangeEntry,
 ): Promise<number> {
-  const store = new ResourceStore(ctx.db, ctx.entities.find((x) => x.name === 'exchange-file')!, actor);
+  const store = storeOf(ctx, actor, 'exchange-file');
   const row = await store.create(
     {
       billing_company_id: e.billingCompanyId,

@@ -1,6 +1,6 @@
+import { storeOf } from '../resources/store-of.ts';
 import { DomainError, ruleText, invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
 import { exchangeAccount, openConnection } from './account-connection.ts';
 import { ConnectionError } from './connection.ts';
 import { pollAccount } from './inbound-poll.ts';
@@ -14,11 +14,7 @@ async function accountFor(
   req: Parameters<GuardedRoute<ReceiveContext>['handle']>[1],
   actor: Parameters<GuardedRoute<ReceiveContext>['handle']>[2],
 ) {
-  const row = await new ResourceStore(
-    ctx.db,
-    ctx.entities.find((e) => e.name === 'clearing-house-account')!,
-    actor,
-  ).get(idParam(req));
+  const row = await storeOf(ctx, actor, 'clearing-house-account').get(idParam(req));
   const account = await exchangeAccount(ctx.db, row.id, Number(row.billing_company_id));
   if (!account) throw new DomainError('not_found');
   return account;
@@ -88,7 +84,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
     summary:
       'Forgets the SFTP server key remembered at the first connection (after the clearing house announced a new one); the next connection remembers the new key',
     async handle(ctx, req, actor) {
-      const store = new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'clearing-house-account')!, actor);
+      const store = storeOf(ctx, actor, 'clearing-house-account');
       const row = await store.get(idParam(req));
       return ctx.db.transaction(async (tx) =>
         store.applyUpdate(tx, await store.get(row.id, tx, true), { host_fingerprint: null }, 'updated'),
@@ -103,9 +99,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
     summary:
       'The bytes of a file exchanged with a clearing house (the 837 sent, the acknowledgment or ERA received, or a file that could not be read)',
     async handle(ctx, req, actor, res) {
-      const row = await new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'exchange-file')!, actor).get(
-        idParam(req),
-      );
+      const row = await storeOf(ctx, actor, 'exchange-file').get(idParam(req));
       if (!row.file_id) throw new DomainError('not_found');
       await sendStoredFile(ctx.files, await ctx.files.get(actor, Number(row.file_id)), res);
     },
