@@ -1,5 +1,5 @@
 import multer from 'multer';
-import { DomainError, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -19,33 +19,21 @@ const parseForm = multer({
   limits: { fileSize: SCREENSHOT_BYTES, files: 1, fields: 10, fieldSize: 20_000 },
 }).single('screenshot');
 
-function text({
-  v,
-  field,
-  max,
-  errors,
-  label,
-}: {
-  v: unknown;
-  field: string;
-  max: number;
-  errors: Record<string, string[]>;
-  label: string;
-}): string {
-  const s = typeof v === 'string' ? v.trim() : '';
-  if (!s) errors[field] = [`The ${label} field is required.`];
-  else if (s.length > max) errors[field] = [`The ${label} may not be greater than ${max} characters.`];
-  return s;
-}
+const MAX_MESSAGE = 5000;
 
 /** A support request as its form sends it; the screenshot only when it has bytes. */
 function supportRequestOf(req: Request): SupportRequest {
   const b = (req.body ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  const subject = text({ v: b.subject, field: 'subject', max: 150, errors, label: 'subject' });
-  const message = text({ v: b.message, field: 'message', max: 5000, errors, label: 'message' });
+  const errors: Record<string, FieldProblem[]> = {};
+  const subject = typeof b.subject === 'string' ? b.subject.trim() : '';
+  if (!subject) errors.subject = [problem('subject_field_required')];
+  else if (subject.length > 150) errors.subject = [problem('subject_over_150_characters')];
+  const message = typeof b.message === 'string' ? b.message.trim() : '';
+  if (!message) errors.message = [problem('message_field_required')];
+  else if (message.length > MAX_MESSAGE)
+    errors.message = [problem('message_over_max_characters', { max: MAX_MESSAGE })];
   const openWindow = typeof b.open_window === 'string' ? b.open_window.trim().slice(0, 200) || null : null;
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   return { subject, message, openWindow, shot: req.file && req.file.size ? req.file : null };
 }
 
