@@ -15,9 +15,15 @@ export const RECOVERY = {
   passwordSet: 'Your password has been changed. Sign in with it.',
 } as const;
 
-const requiredText = (body: Record<string, unknown>, field: string, label: string): string => {
+/** A field the form must fill, trimmed; its refusal names the field in the reader's language. */
+const REQUIRED = {
+  email: 'email_field_required',
+  token: 'token_field_required',
+  ssn_last4: 'ssn_last4_field_required',
+} as const;
+const requiredText = (body: Record<string, unknown>, field: keyof typeof REQUIRED): string => {
   const v = body[field];
-  if (typeof v !== 'string' || !v.trim()) throw invalid({ [field]: [problem('label_field_required', { label })] });
+  if (typeof v !== 'string' || !v.trim()) throw invalid({ [field]: [problem(REQUIRED[field])] });
   return v.trim();
 };
 
@@ -36,7 +42,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
     summary: 'Mail a link to choose a new password',
     raw: true,
     async handle({ db, mail }, req, actor, res) {
-      const email = requiredText(bodyObject(req), 'email', 'email');
+      const email = requiredText(bodyObject(req), 'email');
       await mailResetLink({ db, mail }, email);
       res.json({ message: translate(RECOVERY.resetSent, res.locals.locale) });
     },
@@ -51,7 +57,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
     raw: true,
     async handle({ db }, req, actor, res) {
       const body = bodyObject(req);
-      const token = requiredText(body, 'token', 'token');
+      const token = requiredText(body, 'token');
       const errors = passwordErrors(body.password, body.password_confirmation);
       if (Object.keys(errors).length) throw invalidTexts(errors);
       await resetPassword(db, req, token, String(body.password));
@@ -68,8 +74,8 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
     raw: true,
     async handle({ db, mail }, req, actor, res) {
       const body = bodyObject(req);
-      const email = requiredText(body, 'email', 'email');
-      const last4 = requiredText(body, 'ssn_last4', 'last 4 digits of the SSN');
+      const email = requiredText(body, 'email');
+      const last4 = requiredText(body, 'ssn_last4');
       if (!/^\d{4}$/.test(last4)) throw invalid({ ssn_last4: [problem('enter_last_4_digits_ssn')] });
       await mailUserName({ db, mail }, email, last4);
       res.json({ message: translate(RECOVERY.userSent, res.locals.locale) });

@@ -2,7 +2,12 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The auth module's refusals: status and sentence in each language, by code. */
 export const AUTH_ERRORS = {
-  label_field_required: { status: 422, en: 'The {label} field is required.', es: 'El campo {label} es obligatorio.' },
+  token_field_required: { status: 422, en: 'The token field is required.', es: 'El campo token es obligatorio.' },
+  ssn_last4_field_required: {
+    status: 422,
+    en: 'The last 4 digits of the SSN field is required.',
+    es: 'El campo últimos 4 dígitos del SSN es obligatorio.',
+  },
   enter_last_4_digits_ssn: {
     status: 422,
     en: 'Enter the last 4 digits of the SSN.',
