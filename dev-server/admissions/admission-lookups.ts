@@ -1,20 +1,21 @@
-import { RESPONSIBILITY_TYPE } from '../../src/generated/ids.ts';
-import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { ADMISSION_STATUS, RESPONSIBILITY_TYPE } from '../../src/generated/ids.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
-import { roomLabel, type Room } from './rooms.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
-import { ADMISSION_STATUS } from '../../src/generated/ids.ts';
-
+import { roomLabel, type Room } from './rooms.ts';
 import type { Actor } from '../security/actor.ts';
 import type { AdmissionContext } from './admission-routes.ts';
 
+/** A search as typed, trimmed and lower-cased ('' when none). */
 export const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+/** The actor's billing companies as a condition on a column, its parameter pushed ('true' for a Super User). */
 const tenant = (
   actor: { crossTenant: boolean; billingCompanyIds: number[] },
   params: unknown[],
   column = 'billing_company_id',
 ) =>
   actor.crossTenant ? 'true' : (params.push(actor.billingCompanyIds), `${column} = any($${params.length}::bigint[])`);
+/** The admission programs, with the revenue codes each bills. */
 export const programs = () =>
   codeListFile('admission-programs') as Array<{ id: string; name: string; name_es?: string; revenue_codes?: string[] }>;
 

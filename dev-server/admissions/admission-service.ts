@@ -1,26 +1,26 @@
-import type { StoredRow } from '../resources/store-of.ts';
-import { storeOf } from '../resources/store-of.ts';
-import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
-import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
-import { DomainError, problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../security/actor.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import type { Locale } from '../i18n/locale.ts';
-import { ResourceStore, type Row } from '../resources/resource-store.ts';
-import { entityWriter } from '../resources/validation.ts';
-import { writeAudit, writeAuditMany } from '../db/audit-writer.ts';
-import { ClaimService } from '../claims/claim-service.ts';
-import { translate } from '../i18n/locale.ts';
 import {
   admissionRules,
-  dischargeMissing,
   DISCHARGE_NEEDS,
+  dischargeMissing,
   lengthOfStay,
 } from '../../src/domain/admissions/admission-rules.ts';
+import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
+import { DomainError, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
-import { occupants, recountRooms, type Room } from './rooms.ts';
 import { ADMISSION_STATUS, CLAIM_FORMAT } from '../../src/generated/ids.ts';
+import type { Entity } from '../../src/platform/entity.ts';
+import { ClaimService } from '../claims/claim-service.ts';
+import { writeAudit, writeAuditMany } from '../db/audit-writer.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { translate } from '../i18n/locale.ts';
+import { ResourceStore, type Row } from '../resources/resource-store.ts';
+import type { StoredRow } from '../resources/store-of.ts';
+import { storeOf } from '../resources/store-of.ts';
+import { entityWriter } from '../resources/validation.ts';
+import type { Actor } from '../security/actor.ts';
+import { occupants, recountRooms, type Room } from './rooms.ts';
 
 type Fields = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
-import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import type { Database } from '../db/database.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
 import { translate } from '../i18n/locale.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';

@@ -1,11 +1,11 @@
-import { storeOf } from '../resources/store-of.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { idParam } from '../http/guarded-routes.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
-import type { ClaimContext } from './claim-service.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { idParam } from '../http/guarded-routes.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { codeListFile } from './claim-code-lists.ts';
 import { claimCreators, pricedProcedures } from './claim-pickers.ts';
+import type { ClaimContext } from './claim-service.ts';
 
 const search = (q: unknown) =>
   String(q ?? '')

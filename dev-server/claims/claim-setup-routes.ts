@@ -1,13 +1,13 @@
-import { storeOf } from '../resources/store-of.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { idParam } from '../http/guarded-routes.ts';
-import { stateName } from '../../src/platform/state-machine.ts';
-import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { evaluateClaimRules, type ClaimRule, type Condition } from '../../src/domain/claims/claim-rule-engine.ts';
-import { ClaimService, type ClaimContext } from './claim-service.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { codeListLabel } from '../../src/platform/code-list-fields.ts';
+import { stateName } from '../../src/platform/state-machine.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { idParam } from '../http/guarded-routes.ts';
 import { stateListItem } from '../resources/state-routes.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { codeListFile } from './claim-code-lists.ts';
+import { ClaimService, type ClaimContext } from './claim-service.ts';
 
 const machineOf = (ctx: ClaimContext) => ctx.entities.find((e) => e.name === 'claim')!.states!;
 /** ?status_id=1,2 or ?status_id[]=1… as numbers */

@@ -1,16 +1,16 @@
+import { DomainError, forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { DEPARTMENT } from '../../src/generated/ids.ts';
-import { entityOf, storeOf } from '../resources/store-of.ts';
-import type { Actor } from '../security/actor.ts';
-import { can } from '../security/actor.ts';
-import { DomainError, invalidTexts, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import { findTransition, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
-import { ResourceStore } from '../resources/resource-store.ts';
-import { entityWriter } from '../resources/validation.ts';
-import { writeAuditMany } from '../db/audit-writer.ts';
 import { addClaimNotes } from '../claims/claim-bulk.ts';
 import { requireSubStatus } from '../claims/claim-status.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
 import type { EraContext } from '../payments/era-files.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
+import { entityWriter } from '../resources/validation.ts';
+import type { Actor } from '../security/actor.ts';
+import { can } from '../security/actor.ts';
 
 const DEPARTMENTS: number[] = Object.values(DEPARTMENT);
 const claimStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'claim');

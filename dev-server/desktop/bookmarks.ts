@@ -1,11 +1,11 @@
-import { webAddress } from '../../src/domain/web-address.ts';
 import { notFound } from '../../src/domain/errors/domain-error.ts';
+import { webAddress } from '../../src/domain/web-address.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database } from '../db/database.ts';
 import { withinOwnLimit } from './own-rows.ts';
 
-import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
 
 /** The payer portals: each active insurance company with a website matching a name, its address ready to open. */
 export async function payerPortals(db: Queryable, ask: { page: number; perPage: number; term: string }) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Actor } from '../security/actor.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
 
 import type { Queryable } from '../db/database.ts';
 import type { SupportContext } from './support-routes.ts';

@@ -1,12 +1,11 @@
-import { storeOf } from '../resources/store-of.ts';
-import { DomainError, ruleText, invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalid, problem, ruleText } from '../../src/domain/errors/domain-error.ts';
+import { sendStoredFile } from '../files/file-routes.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { exchangeAccount, openConnection } from './account-connection.ts';
+import { storeOf } from '../resources/store-of.ts';
+import { exchangeAccount, openConnection, rememberedFingerprint } from './account-connection.ts';
 import { ConnectionError } from './connection.ts';
 import { pollAccount } from './inbound-poll.ts';
-import { sendStoredFile } from '../files/file-routes.ts';
 import type { ReceiveContext } from './receive-file.ts';
-import { rememberedFingerprint } from './account-connection.ts';
 
 /** The account as the caller may see it (another tenant's is not there), with what its connection needs. */
 async function accountFor(

@@ -1,11 +1,11 @@
-import type { Actor } from '../security/actor.ts';
-import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import { can } from '../security/actor.ts';
-import { entityOf, storeOf } from '../resources/store-of.ts';
+import { forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
+import { entityOf, storeOf } from '../resources/store-of.ts';
 import { entityWriter } from '../resources/validation.ts';
-import { formatCents } from '../../src/domain/money-input.ts';
+import type { Actor } from '../security/actor.ts';
+import { can } from '../security/actor.ts';
 import { patientBalances } from './ledger-balances.ts';
 
 /** Whose balance a sentence names, in the reader's language. */

@@ -1,18 +1,17 @@
 import type { Response } from 'express';
-import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../security/actor.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { storeOf } from '../resources/store-of.ts';
-import type { EraContext } from '../payments/era-files.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import type { EraContext } from '../payments/era-files.ts';
+import { storeOf } from '../resources/store-of.ts';
+import type { Actor } from '../security/actor.ts';
 import { patientBalances } from './ledger-balances.ts';
 import { recordLedgerEntry } from './ledger-entries.ts';
-import { searchLedger } from './ledger-search.ts';
+import { patientClaimChoices, searchLedger } from './ledger-search.ts';
 import { patientLedger } from './ledger-transactions.ts';
 import { recordStatements, statementFor } from './patient-statement.ts';
 import { statementsPdf } from './statement-pdf.ts';
 import { RUN_LIMIT, statementRun } from './statement-run.ts';
-import { patientClaimChoices } from './ledger-search.ts';
 
 /** A statement run prints at most this many statements in one document. */
 

@@ -1,17 +1,17 @@
 import type { Request } from 'express';
-import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
-import type { Actor } from '../security/actor.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
-import type { StoreContext } from '../resources/store-of.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
+import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { bodyObject } from '../http/guarded-routes.ts';
-import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { StoreContext } from '../resources/store-of.ts';
+import type { Actor } from '../security/actor.ts';
+import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 import { listReports, reportFor, setFavourite } from './report-catalogue.ts';
+import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
 import { reportPlan, runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
 import { exportScope, type ExportFormat } from './report-export-job.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import { exportReport } from './report-export.ts';
-import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
 
 /** What a person may see of a report's definition: the Super User's columns and group levels only for a Super User. */
 const described = (def: ReportDef, actor: Actor, locale: string) => ({

@@ -1,20 +1,19 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { RouteEntry } from '../http/route-table.ts';
-import { forbidden, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
-import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { actionSlug, planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
-import { can, type Actor } from '../security/actor.ts';
+import { allowedNext } from '../../src/platform/state-machine.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, editedVersion, idParam, statusFromBody } from '../http/guarded-routes.ts';
-import { allowedNext } from '../../src/platform/state-machine.ts';
+import type { RouteEntry } from '../http/route-table.ts';
+import { can, type Actor } from '../security/actor.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { imageUpload, savedImage } from '../storage/image-upload.ts';
+import { ResourceStore, type ListParams } from './resource-store.ts';
 import { transitionHistory } from './state-history.ts';
 import { stateAnswer, transitionRequest } from './state-routes.ts';
-import type { FileStore } from '../storage/file-store.ts';
-import { savedImage } from '../storage/image-upload.ts';
-import { imageUpload } from '../storage/image-upload.ts';
-import { ResourceStore, type ListParams } from './resource-store.ts';
 import { entityWriter } from './validation.ts';
 
 export interface ResourceContext {

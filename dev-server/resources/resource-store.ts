@@ -1,17 +1,17 @@
-import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
-import { readableBy } from './shared-tenancy.ts';
-import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
-import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
-import type { Actor } from '../security/actor.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { writeAudit, type AuditEvent } from '../db/audit-writer.ts';
 import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
-import { recordTransition } from './state-history.ts';
-import { ssnColumns } from '../security/ssn-protection.ts';
-import { sealSecret } from '../security/secret-box.ts';
-import { checkStored } from './stored-rules.ts';
-import { can } from '../security/actor.ts';
+import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { findTransition, stateById, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
+import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
+import { writeAudit, type AuditEvent } from '../db/audit-writer.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import { can } from '../security/actor.ts';
+import { sealSecret } from '../security/secret-box.ts';
+import { ssnColumns } from '../security/ssn-protection.ts';
+import { readableBy } from './shared-tenancy.ts';
+import { recordTransition } from './state-history.ts';
+import { checkStored } from './stored-rules.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 

@@ -1,8 +1,8 @@
 import type { EntityRows } from '../../src/generated/index.ts';
-import type { Row } from './resource-store.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import type { Row } from './resource-store.ts';
 import { ResourceStore } from './resource-store.ts';
 
 export interface StoreContext {

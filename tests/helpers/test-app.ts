@@ -1,13 +1,12 @@
-import type { FileStore } from '../../dev-server/storage/file-store.ts';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, type AppOptions } from '../../dev-server/app.ts';
-import { hashPassword } from '../../dev-server/security/passwords.ts';
-import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
+import type { AddressInfo } from 'node:net';
+import { createApp, defaultFileStore, type AppOptions } from '../../dev-server/app.ts';
 import type { Database } from '../../dev-server/db/database.ts';
-import { freshDatabase } from './test-database.ts';
-import { defaultFileStore } from '../../dev-server/app.ts';
 import { JobQueue } from '../../dev-server/jobs/job-queue.ts';
+import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
+import { hashPassword } from '../../dev-server/security/passwords.ts';
+import type { FileStore } from '../../dev-server/storage/file-store.ts';
+import { freshDatabase } from './test-database.ts';
 
 export interface Api {
   (
