@@ -5,7 +5,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';
-import { assertPostable, lockedPayment, postServices, type ServiceInput } from './post-services.ts';
+import { assertPostable, lockedPayment, postToPayment, type ServiceInput } from './post-services.ts';
 import { attachClaim, patientsAwaitingPayment, payableClaims, syncClaims, takeClaimOff } from './payment-claims.ts';
 
 /** Claim ids from a body's list: every one an id, at most 500. */
@@ -53,17 +53,10 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const body = bodyObject(req);
       const batch = await batchStore(ctx, actor).get(idParam(req, 'batch'));
       assertPostable(actor, batch);
-      return ctx.db.transaction(async (tx) => {
-        const payment = await lockedPayment(tx, Number(batch.id), Number(body.payment_id));
-        assertPostable(actor, batch, payment);
-        return postServices({
-          tx,
-          ctx,
-          actor,
-          batch,
-          payment,
-          services: Array.isArray(body.services) ? (body.services as ServiceInput[]) : [],
-        });
+      return postToPayment(ctx, actor, {
+        batch,
+        paymentId: Number(body.payment_id),
+        services: Array.isArray(body.services) ? (body.services as ServiceInput[]) : [],
       });
     },
   },
@@ -77,20 +70,11 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       const { batch } = await postable(ctx, actor, req);
       const body = bodyObject(req);
       if (!Array.isArray(body.services)) throw invalid({ services: [problem('services_list')] });
-      return ctx.db.transaction(async (tx) => {
-        const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        assertPostable(actor, batch, payment);
-        return postServices({
-          tx,
-          ctx,
-          actor,
-          batch,
-          payment,
-          services: body.services as ServiceInput[],
-          replacing: {
-            claimId: idParam(req, 'claim'),
-          },
-        });
+      return postToPayment(ctx, actor, {
+        batch,
+        paymentId: idParam(req, 'payment'),
+        services: body.services as ServiceInput[],
+        replacing: { claimId: idParam(req, 'claim') },
       });
     },
   },

@@ -353,3 +353,24 @@ async function moveClaimsAsPaid(
   }
   await markDenied(tx, deniedCodes);
 }
+
+/** Posts service lines to a payment of a batch in one transaction, the payment locked and checked postable first. */
+export async function postToPayment(
+  ctx: EraContext,
+  actor: Actor,
+  post: { batch: Row; paymentId: number; services: ServiceInput[]; replacing?: { claimId: number } },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const payment = await lockedPayment(tx, Number(post.batch.id), post.paymentId);
+    assertPostable(actor, post.batch, payment);
+    return postServices({
+      tx,
+      ctx,
+      actor,
+      batch: post.batch,
+      payment,
+      services: post.services,
+      replacing: post.replacing,
+    });
+  });
+}
