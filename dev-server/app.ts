@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
 import { rateLimit } from './http/rate-limit.ts';
+import { defaultMaxInFlight, loadShedding } from './http/load-shedding.ts';
 import { bodyGuards, requestGuards } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { precompressedStatic } from './http/precompressed-static.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   filesDir?: string;
   rateLimitMax?: number;
   rateLimitWindowMs?: number;
+  /** API requests worked on at once before the next is answered 503 (default MAX_IN_FLIGHT, else 48 embedded, 256 server) */
+  maxInFlight?: number;
   mail?: MailTransport;
   /** the built client (default dist/client) */
   clientDir?: string;
@@ -38,6 +41,20 @@ export interface AppOptions {
   jobs?: JobQueue;
   /** origins of host pages allowed to frame the product (default FRAME_ANCESTORS, else only itself) */
   frameAncestors?: string[];
+  /**
+   * The proxies whose X-Forwarded-For is believed (Express's 'trust proxy': addresses, subnets, 'loopback', or a hop
+   * count); default TRUST_PROXY, else none: a client that may name its own address escapes every per-address limit.
+   */
+  trustProxy?: string | number | false;
+}
+
+/** TRUST_PROXY as Express reads it: a hop count ("1"), or a comma-separated list ("loopback, 10.0.0.0/8"). */
+export function trustedProxies(
+  given: string | number | false | undefined = process.env.TRUST_PROXY,
+): string | number | false {
+  if (given === undefined || given === false || given === '' || given === 'false') return false;
+  if (typeof given === 'number' || /^\d+$/.test(given)) return Number(given);
+  return given;
 }
 
 export const defaultFileStore = (db: Database, filesDir?: string) =>
@@ -55,7 +72,7 @@ export function createApp(opts: AppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustedProxies(opts.trustProxy));
   app.set('query parser', 'simple');
   app.use(securityHeaders(opts.frameAncestors));
   const api = express.Router();
@@ -63,9 +80,12 @@ export function createApp(opts: AppOptions): Express {
     res.locals.locale = requestLocale(req);
     next();
   });
+  api.use(loadShedding(opts.maxInFlight ?? defaultMaxInFlight(opts.db.kind), (path) => path === '/messenger/events'));
   api.use(rateLimit(opts.rateLimitMax, opts.rateLimitWindowMs));
   api.use((_req, res, next) => {
     res.setHeader('Access-Control-Expose-Headers', 'inactivity-time');
+    // API answers carry PHI, tokens and codes: no browser or proxy keeps them (a route serving a logo says otherwise).
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
   api.use(requestGuards);

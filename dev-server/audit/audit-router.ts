@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Entity } from '../../src/platform/entity.ts';
 import { can } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
-import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { forbidden, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { auditEntry, page, recordHistory, rollBack } from './audit-trail.ts';
 
@@ -17,7 +17,7 @@ const SORTABLE = ['id', 'created_at', 'event', 'entity', 'user_id'];
 
 /** Paging params may come in the query string or the body (the spec's calls use both). */
 function paging(req: Request): AuditPaging {
-  const src = { ...(req.query as Paging), ...((req.body && typeof req.body === 'object' ? req.body : {}) as Paging) };
+  const src = { ...(req.query as Paging), ...(bodyObject(req) as Paging) };
   const page = src.page === undefined ? 1 : Number(src.page);
   const perPage = src.itemsPerPage === undefined ? 10 : Number(src.itemsPerPage);
   const sortBy = src.sortBy || 'id';
@@ -47,7 +47,7 @@ export interface AuditPaging {
 
 /** The id an /audit-one body names (id or audit_id). */
 function auditEntryId(req: Request): number {
-  const id = Number((req.body ?? {}).id ?? (req.body ?? {}).audit_id);
+  const id = Number(bodyObject(req).id ?? bodyObject(req).audit_id);
   if (!Number.isSafeInteger(id)) throw invalid({ id: [problem('id_field_required')] });
   return id;
 }
@@ -71,7 +71,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
     permission: null,
     summary: "A user's audit entries (one's own; another's with audit.user.view)",
     async handle({ db }, req, actor) {
-      const userId = Number((req.body ?? {}).user_id ?? actor.userId);
+      const userId = Number(bodyObject(req).user_id ?? actor.userId);
       if (userId !== actor.userId && !can(actor, 'audit.user.view')) throw forbidden();
       if (!Number.isSafeInteger(userId)) throw invalid({ user_id: [problem('user_id_integer')] });
       return page({ db, actor, where: ['a.user_id = $1'], params: [userId], paging: paging(req) });

@@ -21,6 +21,20 @@ export function deviceFingerprints(req: Request, deviceToken?: unknown): string[
   return out;
 }
 
+/**
+ * Whether the device token belongs to a device the account of this e-mail signed in from: what only its owner's
+ * browser holds (the browser-and-address fingerprint is not enough: anyone behind the same address can copy a browser).
+ */
+export async function ownsDeviceToken(db: Queryable, email: string, deviceToken: unknown): Promise<boolean> {
+  if (typeof deviceToken !== 'string' || deviceToken.length < 16) return false;
+  const r = await db.query(
+    `select 1 from user_devices d join users u on u.id = d.user_id
+      where lower(u.email) = lower($1) and d.fingerprint = $2 limit 1`,
+    [email, `t:${sha(deviceToken)}`],
+  );
+  return r.rows.length > 0;
+}
+
 export type DeviceStanding = { kind: 'known'; deviceId: number } | { kind: 'first' } | { kind: 'new' };
 
 export async function deviceStanding(db: Queryable, userId: number, fingerprints: string[]): Promise<DeviceStanding> {

@@ -1,12 +1,12 @@
 import type { Request } from 'express';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
 import { IDLE_MS } from './sessions.ts';
 import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
 
 function credentials(req: Request): Credentials {
-  const { email, password, code, device_token } = (req.body ?? {}) as Record<string, unknown>;
+  const { email, password, code, device_token } = bodyObject(req);
   const errors: Record<string, FieldProblem[]> = {};
   if (typeof email !== 'string' || !email.trim()) errors.email = [problem('email_field_required')];
   if (typeof password !== 'string' || !password) errors.password = [problem('password_field_required')];
@@ -56,7 +56,7 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     summary: 'Send a new device code',
     raw: true,
     async handle(ctx, req, actor, res) {
-      const email = (req.body ?? {}).email;
+      const email = bodyObject(req).email;
       if (typeof email !== 'string' || !email.trim()) throw invalid({ email: [problem('email_field_required')] });
       await resendDeviceCode(ctx, email.trim(), req.ip ?? 'unknown');
       res.json({ message: translate(SIGN_IN.codeSent, res.locals.locale) });

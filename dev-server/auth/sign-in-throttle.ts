@@ -4,26 +4,38 @@ import type { Database, Queryable } from '../db/database.ts';
 export const WARN_AT = 3;
 export const BLOCK_AT = 4;
 export const BLOCK_HOURS = 24;
-/** One address may fail sign-ins for this many different e-mails within the window below. */
+/**
+ * From this many different e-mails failing from one address within the window, the address backs off: each further
+ * try waits BACKOFF_FIRST_S after the last failure, doubling with each e-mail more, up to the window. A person behind
+ * the same NAT who signs in from a device their account knows (its device token) is not held back.
+ */
 export const ADDRESS_LIMIT = 20;
 export const ADDRESS_WINDOW_MINUTES = 15;
+export const BACKOFF_FIRST_S = 15;
 
 export type Standing = { kind: 'open' } | { kind: 'blocked' } | { kind: 'address-limited'; retryAfterS: number };
 
 const key = (email: string) => email.trim().toLowerCase();
 
+/** The wait an address owes after `emails` different e-mails failed from it (0 below the limit). */
+export function addressBackoffS(emails: number): number {
+  if (emails < ADDRESS_LIMIT) return 0;
+  return Math.min(ADDRESS_WINDOW_MINUTES * 60, BACKOFF_FIRST_S * 2 ** Math.min(emails - ADDRESS_LIMIT, 16));
+}
+
 /** Whether this e-mail may try from this address now. */
 export async function standing(db: Queryable, email: string, ip: string): Promise<Standing> {
-  const r = await db.query<{ blocked: boolean; emails: number; retry_s: number }>(
+  const r = await db.query<{ blocked: boolean; emails: number; since_last_s: number }>(
     `select coalesce((select blocked_until > now() from sign_in_throttles where email = $1 and ip = $2), false) as blocked,
             count(*)::int as emails,
-            coalesce(ceil(extract(epoch from min(last_failure_at) + make_interval(mins => $3) - now())), 0)::int as retry_s
+            coalesce(floor(extract(epoch from now() - max(last_failure_at))), 0)::int as since_last_s
        from sign_in_throttles where ip = $2 and last_failure_at > now() - make_interval(mins => $3)`,
     [key(email), ip, ADDRESS_WINDOW_MINUTES],
   );
   const s = r.rows[0];
   // Many different e-mails failing from one address is someone trying accounts, not a person who forgot a password.
-  if (s.emails >= ADDRESS_LIMIT) return { kind: 'address-limited', retryAfterS: Math.max(1, s.retry_s) };
+  const wait = addressBackoffS(s.emails) - s.since_last_s;
+  if (wait > 0) return { kind: 'address-limited', retryAfterS: wait };
   return s.blocked ? { kind: 'blocked' } : { kind: 'open' };
 }
 

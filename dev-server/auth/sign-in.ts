@@ -9,6 +9,7 @@ import {
   CODE_TTL_MINUTES,
   deviceFingerprints,
   deviceStanding,
+  ownsDeviceToken,
   issueDeviceCode,
   rememberDevice,
   verifyDeviceCode,
@@ -102,7 +103,7 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   const { email, password, code, deviceToken } = given;
   const ip = req.ip ?? 'unknown';
   const now = await throttleStanding(db, email, ip);
-  if (now.kind === 'address-limited')
+  if (now.kind === 'address-limited' && !(await ownsDeviceToken(db, email, deviceToken)))
     throw new DomainError(
       'too_many_failed_sign_ins_from',
       {},

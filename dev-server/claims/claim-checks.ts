@@ -159,15 +159,23 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
     'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])',
     [all((c) => (c.company_id ? [Number(c.company_id)] : []))],
   );
-  // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in common.
+  // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in
+  // common. One found is enough to warn (lateral, limit 1, in no order, so the search stops there), and each claim's
+  // procedures travel as its own array: a batch of near-identical claims costs a probe or two per claim, not every
+  // pair against every procedure.
   const duplicates = await (dup.length
     ? tx.query<{ key: number; code: string }>(
-        `with q(key, bc, patient_id, dos, attending, self_id) as (select * from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[])),
-            qp(key, code) as (select * from unnest($7::int[], $8::text[]))
-       select distinct on (q.key) q.key, c.code from q
-         join claims c on c.billing_company_id = q.bc and c.patient_id = q.patient_id and c.date_of_service = q.dos and c.attending_provider_id = q.attending and c.id <> q.self_id
-        where exists (select 1 from claim_services s join qp on qp.key = q.key and upper(s.procedure_code) = qp.code where s.claim_id = c.id and s.billing_company_id = q.bc)
-        order by q.key, c.id`,
+        `with q(key, bc, patient_id, dos, attending, self_id, procs) as (
+              select key, bc, patient_id, dos, attending, self_id, string_to_array(procs, '|')
+                from unnest($1::int[], $2::bigint[], $3::bigint[], $4::date[], $5::bigint[], $6::bigint[], $7::text[])
+                  as u(key, bc, patient_id, dos, attending, self_id, procs))
+       select q.key, d.code from q cross join lateral (
+         select c.code from claims c
+          where c.billing_company_id = q.bc and c.patient_id = q.patient_id and c.date_of_service = q.dos
+            and c.attending_provider_id = q.attending and c.id <> q.self_id
+            and exists (select 1 from claim_services s
+                         where s.claim_id = c.id and s.billing_company_id = q.bc and upper(s.procedure_code) = any(q.procs))
+          limit 1) d`,
         [
           dup.map((x) => x.key),
           dup.map((x) => x.c.billing_company_id),
@@ -175,8 +183,7 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
           dup.map((x) => x.dos),
           dup.map((x) => x.c.attending_provider_id),
           dup.map((x) => x.c.id ?? 0),
-          dup.flatMap((x) => x.procs.map(() => x.key)),
-          dup.flatMap((x) => x.procs),
+          dup.map((x) => x.procs.join('|')),
         ],
       )
     : Promise.resolve({ rows: [] as Array<{ key: number; code: string }> }));

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { hashPassword } from '../security/passwords.ts';
 import { allPermissionSlugs, catalog, defaultRoleSlugs } from '../security/permission-catalog.ts';
 import type { Database } from './database.ts';
@@ -32,7 +34,13 @@ export async function seedAccess(db: Database): Promise<void> {
   });
 }
 
-/** On first start: an administrator (Super User) from ADMIN_EMAIL / ADMIN_PASSWORD, else a random password printed once. */
+/** Where a first start keeps the generated administrator password (under DATA_DIR). */
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
+
+/**
+ * On first start: an administrator (Super User) from ADMIN_EMAIL / ADMIN_PASSWORD, else a random password written to
+ * DATA_DIR/initial-admin-password (mode 600), printed only with DEV_PRINT_SECRETS=1.
+ */
 export async function seedAdministrator(db: Database, env = process.env, log = console.log): Promise<void> {
   const existing = await db.query(
     `select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`,
@@ -51,7 +59,13 @@ export async function seedAdministrator(db: Database, env = process.env, log = c
       [u.rows[0].id],
     );
   });
-  if (!env.ADMIN_PASSWORD)
-    log(`Administrator created: ${email} with password ${password} (shown once; change it after signing in)`);
-  else log(`Administrator created: ${email}`);
+  if (env.ADMIN_PASSWORD) return log(`Administrator created: ${email}`);
+  // A generated password never goes to the log (logs are shipped and kept): into a file only this account reads.
+  const dir = env.DATA_DIR ?? './data';
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, INITIAL_PASSWORD_FILE);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  log(`Administrator created: ${email}; its password is in ${file} (delete the file after signing in and changing it)`);
+  if (env.DEV_PRINT_SECRETS === '1') log(`Administrator password (DEV_PRINT_SECRETS=1): ${password}`);
 }

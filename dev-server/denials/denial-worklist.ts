@@ -151,7 +151,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
     errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
   const sortBy = String(q.sortBy ?? 'worth');
-  if (!SORTS[sortBy]) errors.sortBy = [`The worklist cannot be sorted by ${sortBy}.`];
+  if (!Object.hasOwn(SORTS, sortBy)) errors.sortBy = [`The worklist cannot be sorted by ${sortBy}.`];
   if (Object.keys(errors).length) throw invalidTexts(errors);
   // Worth first by default: the most money at stake on top; the oldest denial first when sorted by age.
   const desc =

@@ -1,6 +1,6 @@
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { changeNote, createNote, deleteNote, MAX_NOTES, myNotes, type NoteChange } from './sticky-notes.ts';
 
 export interface StickyNoteContext {
@@ -11,8 +11,7 @@ export const NOTE_COLORS = ['yellow', 'green', 'blue', 'pink', 'purple'] as cons
 const MAX_BODY = 5000;
 
 /** What a write may set: the text and the colour, each checked; an unknown key is ignored as the forms' are. */
-function changes(input: unknown, creating: boolean): NoteChange {
-  const b = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+function changes(b: Record<string, unknown>, creating: boolean): NoteChange {
   const errors: Record<string, FieldProblem[]> = {};
   const out: { body?: string; color?: string } = {};
   if (b.body !== undefined) {
@@ -44,14 +43,14 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
     permission: null,
     status: 201,
     summary: `A new sticky note (body, color: ${NOTE_COLORS.join('|')}); at most ${MAX_NOTES} a person`,
-    handle: (ctx, req, actor) => createNote(ctx.db, actor, changes(req.body, true)),
+    handle: (ctx, req, actor) => createNote(ctx.db, actor, changes(bodyObject(req), true)),
   },
   {
     method: 'put',
     path: '/sticky-notes/{id}',
     permission: null,
     summary: 'Changes one of my sticky notes (body, color)',
-    handle: (ctx, req, actor) => changeNote(ctx.db, actor, idParam(req), changes(req.body, false)),
+    handle: (ctx, req, actor) => changeNote(ctx.db, actor, idParam(req), changes(bodyObject(req), false)),
   },
   {
     method: 'delete',

@@ -2,7 +2,8 @@ import multer from 'multer';
 import { DomainError, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
+import { fileTooLarge } from '../storage/file-store.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { Request } from 'express';
 import { mySupportRequests, SCREENSHOT_BYTES, sendSupportRequest, type SupportRequest } from './support-requests.ts';
@@ -23,7 +24,7 @@ const MAX_MESSAGE = 5000;
 
 /** A support request as its form sends it; the screenshot only when it has bytes. */
 function supportRequestOf(req: Request): SupportRequest {
-  const b = (req.body ?? {}) as Record<string, unknown>;
+  const b = bodyObject(req);
   const errors: Record<string, FieldProblem[]> = {};
   const subject = typeof b.subject === 'string' ? b.subject.trim() : '';
   if (!subject) errors.subject = [problem('subject_field_required')];
@@ -54,9 +55,13 @@ export const supportRoutes: GuardedRoute<SupportContext>[] = [
     summary:
       'Asks for help (multipart: subject, message, open_window; optional screenshot, a PNG or JPEG up to 5 MB): mailed to the support desk with the version, the user and the window',
     multipart: (req, res, next) =>
-      parseForm(req, res, (err: unknown) =>
-        err ? next(new DomainError('invalid', {}, { screenshot: [{ code: 'file_empty' }] })) : next(),
-      ),
+      parseForm(req, res, (err: unknown) => {
+        if (!err) return next();
+        // Over the limit is 413 naming it; a cut-off or malformed form is the sender's fault, said as such.
+        if ((err as { code?: string }).code === 'LIMIT_FILE_SIZE')
+          return next(fileTooLarge('screenshot', 'screenshot'));
+        next(new DomainError('upload_malformed'));
+      }),
     handle: (ctx, req, actor) => sendSupportRequest(ctx, actor, supportRequestOf(req)),
   },
   {

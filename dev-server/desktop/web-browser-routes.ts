@@ -1,7 +1,7 @@
 import { webAddress } from '../../src/domain/web-address.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { addBookmark, MAX_BOOKMARKS, myBookmarks, payerPortals, removeBookmark } from './bookmarks.ts';
 
 export interface WebBrowserContext {
@@ -24,8 +24,7 @@ function portalSearch(q: Record<string, unknown>) {
 }
 
 /** A bookmark as a form sends it: a title and a web address (http or https). */
-function bookmarkOf(input: unknown): { title: string; url: string } {
-  const b = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+function bookmarkOf(b: Record<string, unknown>): { title: string; url: string } {
   const errors: Record<string, FieldProblem[]> = {};
   const title = typeof b.title === 'string' ? b.title.trim() : '';
   if (!title) errors.title = [problem('title_field_required')];
@@ -58,7 +57,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
     permission: null,
     status: 201,
     summary: `Keeps an address (title, url: http or https); at most ${MAX_BOOKMARKS} a person`,
-    handle: (ctx, req, actor) => addBookmark(ctx.db, actor, bookmarkOf(req.body)),
+    handle: (ctx, req, actor) => addBookmark(ctx.db, actor, bookmarkOf(bodyObject(req))),
   },
   {
     method: 'delete',

@@ -1,7 +1,7 @@
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { patientEstimate } from './patient-estimates.ts';
 
@@ -65,7 +65,7 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
     summary:
       "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",
     async handle(ctx, req, actor) {
-      const input = readInput((req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>);
+      const input = readInput(bodyObject(req));
       return patientEstimate(ctx, actor, input);
     },
   },

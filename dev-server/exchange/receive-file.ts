@@ -40,7 +40,7 @@ const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835
 /** What a file is, from its functional groups: 999, 277CA or 835 (the first one found), or null. */
 function kindOf(interchanges: Interchange[]): string | null {
   for (const g of interchanges.flatMap((i) => i.groups))
-    if (KIND_OF_GROUP[g.functionalId]) return KIND_OF_GROUP[g.functionalId];
+    if (Object.hasOwn(KIND_OF_GROUP, g.functionalId)) return KIND_OF_GROUP[g.functionalId];
   return null;
 }
 

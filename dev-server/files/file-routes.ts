@@ -78,7 +78,7 @@ export function streamingUpload(
     parse(req, res, (err: unknown) => {
       if (err && !(err instanceof DomainError)) {
         // A cut-off or malformed multipart body is the sender's fault, not ours.
-        return next(new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] }));
+        return next(new DomainError('upload_malformed'));
       }
       next(err);
     });
@@ -176,7 +176,9 @@ export async function sendStoredFile(files: FileStore, f: StoredFile, res: Respo
     'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${f.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    'Cache-Control': 'private, max-age=300',
+    // Logos are a company's own picture, worth caching; every other document (EOBs, statements, photos of patients,
+    // remittances) is PHI, which a shared computer's browser must not keep.
+    'Cache-Control': f.kind === 'logo' ? 'private, max-age=300' : 'no-store',
     ETag: `"${f.sha256}"`,
   });
   await new Promise<void>((resolve, reject) => {

@@ -119,8 +119,7 @@ export function optionalId(value: unknown, field: string): number | undefined {
  * required: a PUT of the generic screens must name it, so that a stale edit is refused, not merged.
  */
 export function editedVersion(req: Request, required = false): number | undefined {
-  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-  const raw = body.version ?? req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '');
+  const raw = bodyObject(req).version ?? req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '');
   if (raw === undefined || raw === null || raw === '') {
     if (required) throw new DomainError('version_required');
     return undefined;
@@ -132,7 +131,7 @@ export function editedVersion(req: Request, required = false): number | undefine
 
 export function bodyObject(req: Request): Record<string, unknown> {
   const b = req.body;
-  // A multipart body to a route that takes JSON is not an empty one (that would toggle a status).
+  // A multipart body to a route that takes JSON is not an empty one: it is refused, not read as no fields.
   if (b === undefined && req.is('multipart/form-data'))
     throw new DomainError('unsupported_media_type', { type: 'multipart/form-data' });
   if (b === undefined) return {};
@@ -140,10 +139,13 @@ export function bodyObject(req: Request): Record<string, unknown> {
   return { ...b };
 }
 
-/** The status a change-status call asks for: true/false, or undefined for a toggle. */
-export function statusFromBody(req: Request, field = 'status'): boolean | undefined {
+/**
+ * The status a change-status call asks for, true or false, named in the body. Never a toggle: a repeated or
+ * empty request (a retry, a stray click) must not flip a record the other way.
+ */
+export function statusFromBody(req: Request, field = 'status'): boolean {
   const body = bodyObject(req);
   const status = body.status ?? body[field];
-  if (status !== undefined && typeof status !== 'boolean') throw fieldError('status', 'status_true_or_false');
-  return status as boolean | undefined;
+  if (typeof status !== 'boolean') throw fieldError('status', 'status_true_or_false');
+  return status;
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { can } from '../security/actor.ts';
+import { can, isSuperUser } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { jobKind, jobKinds } from './job-kinds.ts';
@@ -35,7 +35,7 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
     async handle(ctx, req, actor) {
       const def = jobKind(String(req.params.kind));
       if (!def || def.permission === null) throw new DomainError('job_unknown', { kind: String(req.params.kind) });
-      if (!def.permission.some((p) => can(actor, p)) || (def.platform && !actor.crossTenant))
+      if (!def.permission.some((p) => can(actor, p)) || (def.platform && !isSuperUser(actor)))
         throw new DomainError('forbidden');
       const input = def.input(bodyObject(req));
       await def.check?.(ctx.db, input);

@@ -33,8 +33,8 @@ export interface MailTransport {
 
 /**
  * SMTP when SMTP_URL is set (smtp://user:pass@host:587, MAIL_FROM for the sender). Otherwise the
- * mail_outbox table is the mailbox and the server log shows the message, so sign-in codes and
- * reset links work on a machine with no mail server. That fallback is for development: set SMTP_URL
+ * mail_outbox table is the mailbox (the log names each message and prints its text only with
+ * DEV_PRINT_SECRETS=1), so sign-in codes and reset links work on a machine with no mail server. That fallback is for development: set SMTP_URL
  * in production so that codes and links only ever travel by mail.
  */
 export function createMailTransport(env = process.env, log: (line: string) => void = console.log): MailTransport {
@@ -72,7 +72,10 @@ export function createMailTransport(env = process.env, log: (line: string) => vo
         'insert into mail_outbox (recipient, subject, body, kind, user_id, attachments) values ($1, $2, $3, $4, $5, $6) returning id',
         [mail.to, mail.subject, mail.text, mail.kind, mail.userId ?? null, attachmentList(mail)],
       );
-      log(`[mail] no SMTP_URL set; kept in mail_outbox. To: ${mail.to}\nSubject: ${mail.subject}\n${mail.text}\n`);
+      // The text holds live codes and links: the log names the message, and shows its text only to a developer who asks.
+      if (env.DEV_PRINT_SECRETS === '1')
+        log(`[mail] no SMTP_URL set; kept in mail_outbox. To: ${mail.to}\nSubject: ${mail.subject}\n${mail.text}\n`);
+      else log(`[mail] no SMTP_URL set; "${mail.kind}" mail to ${mail.to} kept in mail_outbox (row ${row.rows[0].id})`);
       return Number(row.rows[0].id);
     },
   };

@@ -1,8 +1,7 @@
-import type { Request } from 'express';
 import { forbidden, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
-import { idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { MessengerHub } from './messenger-hub.ts';
 import {
   ABOUT,
@@ -22,8 +21,6 @@ export interface MessengerContext {
 
 const MAX_BODY = 5000;
 const HEARTBEAT_MS = 25_000;
-
-const body = (req: Request) => (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
 
 function messageText(v: unknown, errors: Record<string, FieldProblem[]>): string {
   const s = typeof v === 'string' ? v.trim() : '';
@@ -60,7 +57,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
         errors.itemsPerPage = [problem('items_per_page_between', { max: 100 })];
       let about: { kind: string; id: string } | undefined;
       if (q.about_kind !== undefined) {
-        if (!ABOUT[q.about_kind] || !/^\d{1,18}$/.test(q.about_id ?? ''))
+        if (!Object.hasOwn(ABOUT, q.about_kind) || !/^\d{1,18}$/.test(q.about_id ?? ''))
           errors.about_kind = [problem('thread_about_claim_patient_payment')];
         else about = { kind: q.about_kind, id: q.about_id! };
       }
@@ -96,7 +93,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     summary:
       'Starts a conversation (subject, member_ids, body; about_kind and about_id for a claim, patient or payment; billing_company_id when I work for several)',
     async handle(ctx, req, actor) {
-      const b = body(req);
+      const b = bodyObject(req);
       const bc = threadCompany(actor, b.billing_company_id);
       const errors: Record<string, FieldProblem[]> = {};
       const subject = typeof b.subject === 'string' ? b.subject.trim() : '';
@@ -107,7 +104,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
       if (!members.length || members.length > 50 || !members.every((x) => Number.isSafeInteger(x) && (x as number) > 0))
         errors.member_ids = [problem('choose_person_to_write_to')];
       const kind = b.about_kind === undefined || b.about_kind === null ? null : String(b.about_kind);
-      if (kind !== null && (!ABOUT[kind] || !Number.isSafeInteger(b.about_id)))
+      if (kind !== null && (!Object.hasOwn(ABOUT, kind) || !Number.isSafeInteger(b.about_id)))
         errors.about_kind = [problem('thread_about_claim_patient_payment')];
       if (Object.keys(errors).length) throw invalid(errors);
       return startThread(ctx.db, actor, {
@@ -139,7 +136,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     summary: 'Writes in a conversation I am in (body; @name mentions bring colleagues in)',
     async handle(ctx, req, actor) {
       const errors: Record<string, FieldProblem[]> = {};
-      const text = messageText(body(req).body, errors);
+      const text = messageText(bodyObject(req).body, errors);
       if (Object.keys(errors).length) throw invalid(errors);
       return writeMessage(ctx.db, actor, idParam(req), text);
     },

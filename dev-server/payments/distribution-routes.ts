@@ -145,7 +145,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       const claimId = idParam(req, 'claim');
-      const given = req.body && typeof req.body === 'object' ? String((req.body as Row).note ?? '').trim() : '';
+      const given = String(bodyObject(req).note ?? '').trim();
       return ctx.db.transaction(async (tx) => {
         const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
         const reversed = await takeClaimOff(tx, ctx, actor, { batch, payment, claimId, note: given });

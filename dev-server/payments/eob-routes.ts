@@ -6,7 +6,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { sendStoredFile, streamingUpload } from '../files/file-routes.ts';
-import { editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 import { paymentInBatch } from './payment-access.ts';
 
@@ -40,7 +40,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
       const p = await paymentOf(ctx, actor, req);
       const stored = (req.file as unknown as { stored?: StoredFile } | undefined)?.stored;
       if (!stored) throw invalid({ file: [problem('eob_file_required')] });
-      const body = (req.body ?? {}) as Record<string, unknown>;
+      const body = bodyObject(req);
       const date = typeof body.date === 'string' && isUsDate(body.date) ? body.date : undefined;
       return eobs(ctx, actor).create({
         billing_company_id: p.billingCompanyId,

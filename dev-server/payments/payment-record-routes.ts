@@ -13,10 +13,7 @@ import { closePayment, markValidated, paymentDetail, paymentProblems, reversePay
 // money facts, corrected by reversing the payment and recording it again.
 const DESCRIPTIVE = ['reference', 'payment_date', 'eob_date', 'statement', 'note'] as const;
 
-const noteOf = (req: Request) =>
-  String(
-    (req.body && typeof req.body === 'object' ? (req.body as Row).note : undefined) ?? req.query.note ?? '',
-  ).trim();
+const noteOf = (req: Request) => String(bodyObject(req).note ?? req.query.note ?? '').trim();
 
 /** Calls on one payment of a batch: read, correct its description, reverse, close, validate. */
 export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [

@@ -75,7 +75,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
           if (v !== 'en' && v !== 'es') errors.language = ['The selected language is invalid.'];
           continue;
         }
-        if (!SETTING_RULES[k]) {
+        if (!Object.hasOwn(SETTING_RULES, k)) {
           errors[k] = [`The field ${k} is not allowed.`];
           continue;
         }

@@ -6,7 +6,7 @@ import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../s
 import { writeAudit, type AuditEvent } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
-import { can } from '../security/actor.ts';
+import { can, isSuperUser } from '../security/actor.ts';
 import { sealSecret } from '../security/secret-box.ts';
 import { ssnColumns } from '../security/ssn-protection.ts';
 import { readableBy } from './shared-tenancy.ts';
@@ -135,7 +135,7 @@ export class ResourceStore<R extends Row = Row> {
   private refuseSharedWrite(before: Row) {
     const shipped =
       this.entity.resource.tenancy === 'global' || (this.shared && before.billing_company_id === undefined);
-    if (shipped && !this.actor.crossTenant && !this.actor.system) {
+    if (shipped && !isSuperUser(this.actor) && !this.actor.system) {
       throw new DomainError('shared_catalogue', { entity: this.entity.schema.title });
     }
   }
@@ -500,7 +500,7 @@ export class ResourceStore<R extends Row = Row> {
     if (!this.tenantOwned && !this.shared) return null;
     const asked = values.billing_company_id as number | undefined;
     // A shared code added by a Super User (or an import) without a billing company joins the shipped set.
-    if (this.shared && (this.actor.crossTenant || this.actor.system)) return asked ?? null;
+    if (this.shared && (isSuperUser(this.actor) || this.actor.system)) return asked ?? null;
     if (this.actor.crossTenant) {
       if (!asked) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
       return asked;
@@ -621,16 +621,15 @@ export class ResourceStore<R extends Row = Row> {
     return after;
   }
 
-  async changeStatus(id: number, status: boolean | undefined, opts: WriteOptions = {}): Promise<R> {
+  async changeStatus(id: number, status: boolean, opts: WriteOptions = {}): Promise<R> {
     this.refuseAppendOnly();
     const field = this.entity.resource.status!.field;
     return this.run(opts.tx, async (tx) => {
       const before = await this.get(id, tx, true);
       this.refuseSharedWrite(before);
-      const next = status ?? !before[field];
       // Enabling a record again must meet the rules an active record meets (one active primary policy).
-      if (next === true) await this.checkRules(tx, { ...before, [field]: true }, id);
-      return this.applyUpdate(tx, before, { [field]: next }, 'status_changed');
+      if (status) await this.checkRules(tx, { ...before, [field]: true }, id);
+      return this.applyUpdate(tx, before, { [field]: status }, 'status_changed');
     });
   }
 

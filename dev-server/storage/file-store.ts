@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem } from '../../src/domain/errors/domain-error.ts';
 import {
   FILE_KINDS,
   contentAllowed,
@@ -28,6 +28,15 @@ export interface StoredFile {
 }
 
 const COLUMNS = 'id, billing_company_id, kind, name, content_type, size, sha256, user_id, created_at';
+
+/** A kind of file named in the reader's language ("EOBs", "EOB"). */
+const kindName = (kind: FileKind) => ({ en: FILE_KINDS[kind].label, es: FILE_KINDS[kind].label_es });
+
+/** A file over its kind's limit: 413 Content Too Large, naming the limit and the kind, on the field that sent it. */
+export function fileTooLarge(kind: FileKind, field = 'file'): DomainError {
+  const params = { limit: sizeLabel(FILE_KINDS[kind].maxBytes), kind: kindName(kind) };
+  return new DomainError('file_too_large', params, { [field]: [problem('file_too_large', params)] });
+}
 
 /** The documents of the file store: rows over content-addressed bytes, tenant-checked on every read. */
 export class FileStore {
@@ -58,12 +67,7 @@ export class FileStore {
         rule.maxBytes,
       );
     } catch (e) {
-      if (e instanceof TooLargeError)
-        throw new DomainError(
-          'invalid',
-          {},
-          { file: [{ code: 'file_too_large', params: { limit: sizeLabel(rule.maxBytes), kind: rule.label } }] },
-        );
+      if (e instanceof TooLargeError) throw fileTooLarge(input.kind);
       throw e;
     }
     if (put.size === 0) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
@@ -72,7 +76,7 @@ export class FileStore {
       throw new DomainError(
         'invalid',
         {},
-        { file: [{ code: 'file_type', params: { type: sniffed ?? 'unknown', kind: rule.label } }] },
+        { file: [{ code: 'file_type', params: { type: sniffed ?? 'unknown', kind: kindName(input.kind) } }] },
       );
     const name = cleanName(input.name);
     const write = async (tx: Queryable): Promise<StoredFile> => {
@@ -191,6 +195,7 @@ export function grants(actor: Actor, access: FileAccess | undefined): boolean {
   if (!access) return false;
   if (access.everyone) return true;
   if (access.crossTenant && actor.crossTenant) return true;
+  if (access.superUser && isSuperUser(actor)) return true;
   return !!access.permissions?.some((slug) => can(actor, slug));
 }
 

@@ -56,12 +56,11 @@ export async function lookupCard(ctx: IdentityContext, actor: Actor, where: stri
     [value],
   );
   const u = r.rows[0];
-  if (!u) throw notFound('user_does_not_exist');
-  const ids = u.billing_company_ids.map(Number);
-  const mine = actor.crossTenant || ids.some((id) => actor.billingCompanyIds.includes(id));
-  // Someone of another billing company: that the person exists is all that may be said (to avoid a
-  // duplicate account), never who they are.
-  if (!mine) return { message: USER_MESSAGES.existsElsewhere, in_my_billing_company: false };
+  const mine =
+    u && (actor.crossTenant || u.billing_company_ids.map(Number).some((id) => actor.billingCompanyIds.includes(id)));
+  // Someone of another billing company is answered as nobody: a look-up by SSN or e-mail must not tell a company
+  // that a person has an account anywhere else (support links an existing account to a second company).
+  if (!mine) throw notFound('user_does_not_exist');
   return {
     message: USER_MESSAGES.exists,
     user: {

@@ -20,7 +20,7 @@ describe('audit trail', () => {
       description: 'Waiver of liability on file',
       version: c.body.version,
     });
-    await root('PATCH', `/modifier/change-status/${c.body.id}`);
+    await root('PATCH', `/modifier/change-status/${c.body.id}`, { status: false });
     const r = await root('PATCH', `/audit-all-by-entity/modifier/${c.body.id}`, { sortBy: 'id' });
     expect(r.body.count).toBe(3);
     const [created, updated, status] = r.body.data;

@@ -57,6 +57,41 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
     expect(await lastName()).toBe('Diaz');
   });
 
+  it('a body nested deeper than any form, refused by its depth instead of a crash', async () => {
+    const before = await app.db.query('select count(*)::int as n from patients');
+    const deep = '{"first_name":'.repeat(5000) + '"x"' + '}'.repeat(5000);
+    const r = await root('POST', '/patient', `{"last_name": "Deep", "date_of_birth": "01/01/1980", "nested": ${deep}}`);
+    expect(r.status).toBe(422);
+    expect(Object.values(r.body.errors)).toEqual([['The data is nested too deeply (at most 32 levels).']]);
+    expect((await app.db.query('select count(*)::int as n from patients')).rows).toEqual(before.rows);
+  });
+
+  it('a body that is a list, null or a bare value where a record is expected (a sticky note)', async () => {
+    for (const body of ['[]', 'null', '"x"', '5']) {
+      const r = await root('POST', '/sticky-notes', body);
+      expect(r.status, body).toBe(422);
+      expect(r.body.errors._, body).toEqual(['The request body must be a JSON object.']);
+    }
+    expect((await app.db.query('select count(*)::int as n from sticky_notes')).rows[0].n).toBe(0);
+  });
+
+  it("a setting or a thread's subject named after a JavaScript member (toString) is no setting and no subject", async () => {
+    const setting = await root('PUT', '/user/profile', { toString: true });
+    expect(setting.status).toBe(422);
+    const thread = await root('POST', '/messenger/threads', {
+      billing_company_id: bc,
+      subject: 'Hello',
+      body: 'Hi',
+      member_ids: [1],
+      about_kind: 'toString',
+      about_id: 1,
+    });
+    expect(thread.status).toBe(422);
+    expect(thread.body.errors).toEqual({
+      about_kind: ['The thread must be about a claim, a patient or a payment, with its id.'],
+    });
+  });
+
   it('a number too large for an id, in the body and in the address', async () => {
     const company = (
       await root('POST', '/company', {

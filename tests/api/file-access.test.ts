@@ -178,6 +178,41 @@ describe('who reads each kind of document', () => {
   });
 });
 
+describe("the shared code sets are a Super User's", () => {
+  it('Development Support reads a code-set release but uploads none, and starts no import', async () => {
+    expect((await api.developmentsupport('GET', `/files/${ids['code-set']}/content`)).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob(['A000 Cholera'], { type: 'text/plain' }), 'icd10cm.txt');
+    expect((await api.developmentsupport('POST', '/files?kind=code-set', form)).status).toBe(403);
+    const before = Number((await app.db.query<{ n: string }>('select count(*) as n from jobs')).rows[0].n);
+    const r = await api.developmentsupport('POST', '/jobs/code-set-import', {
+      file_id: ids['code-set'],
+      code_set: 'icd10cm',
+    });
+    expect(r.status).toBe(403);
+    expect(Number((await app.db.query<{ n: string }>('select count(*) as n from jobs')).rows[0].n)).toBe(before);
+  });
+
+  it('Development Support cannot change a shipped diagnosis or turn it off: only a Super User changes shared codes', async () => {
+    const dx = await api.superuser('POST', '/diagnosis', { code: 'Z00.00', description: 'General adult exam' });
+    expect(dx.status).toBe(201);
+    const edit = await api.developmentsupport('PUT', `/diagnosis/${dx.body.id}`, {
+      description: 'Changed for everyone',
+      version: dx.body.version,
+    });
+    expect(edit.status).toBe(403);
+    expect(edit.body.code).toBe('shared_catalogue');
+    expect(
+      (await api.developmentsupport('PATCH', `/diagnosis/change-status/${dx.body.id}`, { status: false })).status,
+    ).toBe(403);
+    const row = await app.db.query<{ description: string; active: boolean }>(
+      'select description, active from diagnoses where id = $1',
+      [dx.body.id],
+    );
+    expect(row.rows[0]).toEqual({ description: 'General adult exam', active: true });
+  });
+});
+
 describe('who sees a job', () => {
   let jobId: number;
   beforeAll(async () => {

@@ -97,14 +97,15 @@ describe('the file store', () => {
     expect(kept.rows).toEqual([]);
   });
 
-  it("refuses an empty file and one over its kind's limit, keeping nothing", async () => {
+  it("refuses an empty file, and one over its kind's limit with 413 Content Too Large, keeping nothing", async () => {
     const before = Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n);
     expect((await bmA('POST', '/files?kind=eob', form(Buffer.alloc(0)))).body.errors.file).toEqual([
       'The file is empty.',
     ]);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024)]);
     const r = await bmA('POST', '/files?kind=eob', form(big));
-    expect(r.status).toBe(422);
+    expect(r.status).toBe(413);
+    expect(r.body.message).toBe('The file is larger than 20 MB allowed for EOBs.');
     expect(r.body.errors.file).toEqual(['The file is larger than 20 MB allowed for EOBs.']);
     expect(Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n)).toBe(before);
   });

@@ -8,7 +8,8 @@ let app: TestApp;
 let root: Api;
 let n = 0;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The tests name the client's address as a proxy on this machine would (X-Forwarded-For from loopback).
+  app = await startTestApp({ trustProxy: 'loopback' });
   await app.createUser({ email: 'root@ip.test', roles: ['superuser'] });
   root = app.as(await app.login('root@ip.test'));
 });

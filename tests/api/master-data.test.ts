@@ -572,10 +572,13 @@ describe('insurance policies of a patient', () => {
     const pid = (await bm('POST', '/patient', { first_name: 'Eva', last_name: 'Soto', date_of_birth: '03/04/1971' }))
       .body.id;
     const a = await bm('PATCH', `/patient/add-policy-to-patient/${pid}`, policy());
-    expect((await bm('PATCH', `/patient/${pid}/change-status-policy/${a.body.id}`)).body.status).toBe(false);
+    expect(
+      (await bm('PATCH', `/patient/${pid}/change-status-policy/${a.body.id}`, { status: false })).body.status,
+    ).toBe(false);
     expect((await bm('PATCH', `/patient/add-policy-to-patient/${pid}`, policy())).status).toBe(201);
     expect(
-      errorsOf(await bm('PATCH', `/patient/${pid}/change-status-policy/${a.body.id}`)).type_responsibility_id,
+      errorsOf(await bm('PATCH', `/patient/${pid}/change-status-policy/${a.body.id}`, { status: true }))
+        .type_responsibility_id,
     ).toEqual([REPEATED_RESPONSIBILITY_MESSAGE]);
   });
   it('the effective date precedes the end date', async () => {

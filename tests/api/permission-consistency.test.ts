@@ -88,7 +88,7 @@ describe('shared catalogues', () => {
     const renamed = await bm('PUT', `/insurance-company/${payer.id}`, { name: 'Mine now', version: payer.version });
     expect(renamed.status).toBe(403);
     expect(renamed.body.message).toMatch(/shared by every billing company: only a Super User changes them/);
-    expect((await bm('PATCH', `/insurance-company/${payer.id}/change-status`)).status).toBe(403);
+    expect((await bm('PATCH', `/insurance-company/${payer.id}/change-status`, { status: false })).status).toBe(403);
     expect((await bm('PUT', `/clearing-house/${house.id}`, { name: 'Mine now', version: house.version })).status).toBe(
       403,
     );

@@ -155,9 +155,10 @@ describe('generic resource routes', () => {
     expect((await admin('PUT', `/modifier/${c.body.id}/note`, { description: 'no' })).status).toBe(422);
   });
 
-  it('toggles status through change-status and sets it when the body names it', async () => {
+  it('change-status sets the status the body names, and the same call twice leaves it so', async () => {
     const c = await admin('POST', '/modifier', { code: 'TC', description: 'Technical component' });
-    expect((await admin('PATCH', `/modifier/change-status/${c.body.id}`)).body.active).toBe(false);
+    expect((await admin('PATCH', `/modifier/change-status/${c.body.id}`)).status).toBe(422);
+    expect((await admin('PATCH', `/modifier/change-status/${c.body.id}`, { status: false })).body.active).toBe(false);
     expect((await admin('PATCH', `/modifier/change-status/${c.body.id}`, { status: false })).body.active).toBe(false);
     expect((await admin('PATCH', `/modifier/change-status/${c.body.id}`, { status: true })).body.active).toBe(true);
   });

@@ -27,7 +27,9 @@ describe('a rollback goes through the same rules as any write', () => {
       eff_date: '01/01/2026',
     });
     const first = (await bm('PATCH', `/patient/add-policy-to-patient/${patient}`, policy('P-1'))).body.id;
-    expect((await bm('PATCH', `/patient/${patient}/change-status-policy/${first}`)).body.status).toBe(false);
+    expect(
+      (await bm('PATCH', `/patient/${patient}/change-status-policy/${first}`, { status: false })).body.status,
+    ).toBe(false);
     expect((await bm('PATCH', `/patient/add-policy-to-patient/${patient}`, policy('P-2'))).status).toBe(201);
     const disable = (
       await app.db.query<{ id: number }>(

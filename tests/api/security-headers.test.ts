@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -27,5 +27,25 @@ describe('security headers on every answer', () => {
     const r = await fetch(`${origin(app)}/`);
     expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://portal.example.com");
     expect(r.headers.get('x-frame-options')).toBeNull();
+  });
+});
+
+describe('what browsers and proxies keep', () => {
+  it('no API answer may be kept: a patient, a sign-in and a refusal all say Cache-Control: no-store', async () => {
+    const app = await startTestApp();
+    apps.push(app);
+    await app.createUser({ email: 'root@cache.test', roles: ['superuser'] });
+    const signIn = await app.as(null)('POST', '/auth/login', { email: 'root@cache.test', password: PASSWORD });
+    expect(signIn.headers.get('cache-control')).toBe('no-store');
+    const root = app.as(signIn.body.access_token);
+    const bc = await app.createBillingCompany('Cache BC', 'CB');
+    const p = await root('POST', '/patient', {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      date_of_birth: '01/02/1980',
+      billing_company_id: bc,
+    });
+    expect((await root('GET', `/patient/${p.body.id}`)).headers.get('cache-control')).toBe('no-store');
+    expect((await app.as(null)('GET', '/patient')).headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN } from '../../dev-server/auth/sign-in.ts';
+import { addressBackoffS } from '../../dev-server/auth/sign-in-throttle.ts';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
 let adminToken: string;
 let n = 0;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The tests name the client's address as a proxy on this machine would (X-Forwarded-For from loopback).
+  app = await startTestApp({ trustProxy: 'loopback' });
   await app.createUser({ email: 'admin@signin.test', roles: ['superuser'] });
   adminToken = await app.login('admin@signin.test');
 });
@@ -249,15 +251,50 @@ describe('throttling by account and address', () => {
     expect((await login(u.email, PASSWORD, from('203.0.113.5'))).status).toBe(200);
   });
 
-  it('failing for many different e-mails from one address is refused with a truthful Retry-After', async () => {
-    let last;
-    for (let i = 0; i < 21; i++) last = await login(`spray${i}@signin.test`, 'Wrong!1x', from('192.0.2.99'));
-    expect(last!.status).toBe(429);
-    expect(last!.body.message).toBe(SIGN_IN.addressLimited);
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(800);
+  /** Failures for `count` different e-mails from one address, as someone trying accounts would make them. */
+  const spray = async (ip: string, count: number, from_ = 0) => {
+    for (let i = from_; i < from_ + count; i++) await login(`spray${i}-${ip}@signin.test`, 'Wrong!1x', from(ip));
+  };
+  /** The address's failures as if they had happened `seconds` earlier: the back-off's clock, without waiting. */
+  const age = (ip: string, seconds: number) =>
+    app.db.query(
+      `update sign_in_throttles set last_failure_at = last_failure_at - make_interval(secs => $2) where ip = $1`,
+      [ip, seconds],
+    );
+
+  it('failing for many different e-mails from one address makes it wait, with a truthful Retry-After', async () => {
+    await spray('192.0.2.99', 20);
+    const refused = await login('spray-next@signin.test', 'Wrong!1x', from('192.0.2.99'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(SIGN_IN.addressLimited);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(14);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15);
     // A person at another address is not affected.
     const u = await freshUser();
     expect((await login(u.email, PASSWORD, from('192.0.2.100'))).status).toBe(200);
+  });
+
+  it("the address's wait doubles with each further e-mail that fails from it, up to 15 minutes", async () => {
+    await spray('192.0.2.98', 20);
+    await age('192.0.2.98', 16);
+    expect((await login('spray-21@signin.test', 'Wrong!1x', from('192.0.2.98'))).status).toBe(401);
+    expect(Number((await login('x@signin.test', 'Wrong!1x', from('192.0.2.98'))).headers.get('retry-after'))).toBe(30);
+    expect([19, 20, 21, 22, 25, 26, 1000].map(addressBackoffS)).toEqual([0, 15, 30, 60, 480, 900, 900]);
+  });
+
+  it('behind an address that is waiting, a person signs in from a device their account knows', async () => {
+    const u = await freshUser();
+    const first = await login(u.email, PASSWORD, from('192.0.2.97'));
+    expect(first.status).toBe(200);
+    await spray('192.0.2.97', 20);
+    const known = await login(u.email, PASSWORD, from('192.0.2.97'), { device_token: first.body.device_token });
+    expect(known.status).toBe(200);
+    // The same browser without its token is anyone behind that address: it waits.
+    expect((await login(u.email, PASSWORD, from('192.0.2.97'))).status).toBe(429);
+    // A token that is not this account's buys nothing.
+    const other = await freshUser();
+    const othersToken = (await login(other.email, PASSWORD, from('203.0.113.9'))).body.device_token;
+    expect((await login(u.email, PASSWORD, from('192.0.2.97'), { device_token: othersToken })).status).toBe(429);
   });
 
   it("the owner lifts a block without anyone's help, through the password link", async () => {

@@ -54,7 +54,7 @@ describe("a Billing Manager cannot read or change another billing company's rows
   it('gets 404 reading, updating, changing status or deleting them', async () => {
     expect((await managerA('GET', `/patient/${patientB}`)).status).toBe(404);
     expect((await managerA('PUT', `/patient/${patientB}`, { first_name: 'Hacked', version: 1 })).status).toBe(404);
-    expect((await managerA('PATCH', `/patient/change-status/${patientB}`)).status).toBe(404);
+    expect((await managerA('PATCH', `/patient/change-status/${patientB}`, { status: false })).status).toBe(404);
     expect((await managerA('DELETE', `/patient/${patientB}`)).status).toBe(404);
     expect((await managerA('GET', `/billing-company/${bcB}`)).status).toBe(404);
     expect((await managerA('PUT', `/billing-company/${bcB}`, { name: 'Taken over', version: 1 })).status).toBe(404);

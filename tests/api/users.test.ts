@@ -165,13 +165,13 @@ describe('SSN', () => {
 });
 
 describe('looking up a person of another billing company', () => {
-  it('by SSN or e-mail answers only that the person exists elsewhere: no name, e-mail or SSN digits', async () => {
+  it('by SSN or e-mail answers as if there were nobody: that they have an account elsewhere is not told', async () => {
     const body = await person({ ssn: '222-33-4444' });
     await manager('POST', '/user', body);
     for (const path of ['/user/222-33-4444/get-by-ssn', `/user/search?email=${encodeURIComponent(body.email)}`]) {
       const r = await otherManager('GET', path);
-      expect(r.status, path).toBe(200);
-      expect(r.body, path).toEqual({ message: USER_MESSAGES.existsElsewhere, in_my_billing_company: false });
+      expect(r.status, path).toBe(404);
+      expect(r.body.message, path).toBe(USER_MESSAGES.missing);
       expect(JSON.stringify(r.body)).not.toContain(body.last_name);
     }
   });
@@ -193,10 +193,19 @@ describe('managing users', () => {
     expect(r.body.roles.map((x: { slug: string }) => x.slug)).toEqual(['collector']);
   });
 
-  it('disable and enable toggle the status', async () => {
+  it('disable and enable set the status the body names', async () => {
     const u = await manager('POST', '/user', await person());
     expect((await manager('PATCH', `/user/${u.body.id}/change-status`, { status: false })).body.status).toBe(false);
-    expect((await manager('PATCH', `/user/${u.body.id}/change-status`)).body.status).toBe(true);
+    expect((await manager('PATCH', `/user/${u.body.id}/change-status`, { status: true })).body.status).toBe(true);
+  });
+
+  it('an empty change-status body is refused and leaves the user as they were', async () => {
+    const u = await manager('POST', '/user', await person());
+    const r = await manager('PATCH', `/user/${u.body.id}/change-status`);
+    expect(r.status).toBe(422);
+    expect(r.body.errors.status).toEqual(['The status must be true or false.']);
+    const row = await app.db.query<{ status: boolean }>('select status from users where id = $1', [u.body.id]);
+    expect(row.rows[0].status).toBe(true);
   });
 
   it('a role can be assigned and removed, and the answer says which', async () => {

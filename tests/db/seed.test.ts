@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../dev-server/db/database.ts';
-import { seedAdministrator } from '../../dev-server/db/seed.ts';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INITIAL_PASSWORD_FILE, seedAdministrator } from '../../dev-server/db/seed.ts';
+import { verifyPassword } from '../../dev-server/security/passwords.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
 let db: Database;
@@ -10,16 +14,24 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe('first start', () => {
-  it('creates a Super User with a random password printed once, and never again', async () => {
+  it('creates a Super User whose random password is kept in a file only its owner reads, never in the log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seed-'));
     const lines: string[] = [];
-    await seedAdministrator(db, {}, (l) => lines.push(l));
-    await seedAdministrator(db, {}, (l) => lines.push(l));
+    await seedAdministrator(db, { DATA_DIR: dir }, (l) => lines.push(l));
+    await seedAdministrator(db, { DATA_DIR: dir }, (l) => lines.push(l));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Administrator created: admin@example\.com with password \S{16,}/);
-    const r = await db.query<{ slug: string }>(
-      "select r.slug from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.email = 'admin@example.com'",
+    const file = join(dir, INITIAL_PASSWORD_FILE);
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(lines[0]).toBe(
+      `Administrator created: admin@example.com; its password is in ${file} (delete the file after signing in and changing it)`,
     );
-    expect(r.rows).toEqual([{ slug: 'superuser' }]);
+    const r = await db.query<{ slug: string; password_hash: string }>(
+      "select r.slug, u.password_hash from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where u.email = 'admin@example.com'",
+    );
+    expect(r.rows.map((x) => x.slug)).toEqual(['superuser']);
+    expect(await verifyPassword(password, r.rows[0].password_hash)).toBe(true);
   });
 
   it('seeds the twelve default roles with their spelled-right permissions', async () => {

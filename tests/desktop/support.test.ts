@@ -88,6 +88,19 @@ describe('technical support', () => {
     expect(Number((await app.db.query<{ n: string }>('select count(*) as n from mail_outbox')).rows[0].n)).toBe(before);
   });
 
+  it('a screenshot over 5 MB answers 413 naming the limit, and nothing is sent', async () => {
+    const before = Number((await app.db.query<{ n: string }>('select count(*) as n from mail_outbox')).rows[0].n);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const r = await ana(
+      'POST',
+      '/support-requests',
+      request({ subject: 'Big', message: 'x' }, { bytes: big, type: 'image/png' }),
+    );
+    expect(r.status).toBe(413);
+    expect(r.body.errors).toEqual({ screenshot: ['The file is larger than 5 MB allowed for Support screenshots.'] });
+    expect(Number((await app.db.query<{ n: string }>('select count(*) as n from mail_outbox')).rows[0].n)).toBe(before);
+  });
+
   it('a subject and a message are required', async () => {
     const r = await ana('POST', '/support-requests', request({ subject: ' ', message: '' }));
     expect(r.status).toBe(422);

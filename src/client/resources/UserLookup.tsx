@@ -5,7 +5,7 @@ import { useT } from '../i18n/i18n.ts';
 import { ApiError, api } from '../session/api.ts';
 import type { View } from './ResourceWindow.tsx';
 
-/** Of another billing company's person only the fact that they exist is told, never who they are. */
+/** A person of the caller's billing companies; one of another company is answered as not found (404). */
 interface Card {
   message: string;
   user?: { id: number; first_name: string; last_name: string; email: string; ssn_last4?: string };

@@ -147,6 +147,11 @@ export const ERROR_CATALOGUE = {
     en: 'This field name is not allowed.',
     es: 'Este nombre de campo no está permitido.',
   },
+  nesting_too_deep: {
+    status: 422,
+    en: 'The data is nested too deeply (at most {max} levels).',
+    es: 'Los datos están anidados a demasiada profundidad (como máximo {max} niveles).',
+  },
   unsupported_media_type: {
     status: 415,
     en: 'The request body must be JSON (application/json) or multipart/form-data, not {type}.',
@@ -264,5 +269,8 @@ export function errorText(code: ErrorCode, params: ErrorParams = {}, locale: Loc
  * The HTTP status an error answers with: a refusal naming fields at fault is a 422 whatever its headline
  * (a sentence may head a 404 in one place and a field's 422 in another); otherwise its code's status.
  */
-export const errorStatus = (err: { code: ErrorCode; fields: Record<string, unknown> }) =>
-  Object.keys(err.fields).length ? 422 : ERROR_CATALOGUE[err.code].status;
+export function errorStatus(err: { code: ErrorCode; fields: Record<string, unknown> }): number {
+  const own = ERROR_CATALOGUE[err.code].status;
+  // Fields at fault make a 422, except a payload refused for its size: 413 (Content Too Large), on whichever field.
+  return Object.keys(err.fields).length && own !== 413 ? 422 : own;
+}

@@ -22,13 +22,15 @@ export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
  * Who may read (or upload) a document of a kind; a Super User reads every one.
  * permissions: any one of these, in the document's billing company; maker: the person who made it,
  * whatever their permissions; everyone: anyone signed in to its billing company (the photos and logos
- * shown beside names); crossTenant: the platform's people (support, code sets).
+ * shown beside names); crossTenant: the platform's people (support, code sets); superUser: a Super User alone
+ * (what changes every billing company's data, like a code-set release).
  */
 export interface FileAccess {
   permissions?: string[];
   maker?: boolean;
   everyone?: boolean;
   crossTenant?: boolean;
+  superUser?: boolean;
 }
 
 export interface FileKindRule {
@@ -108,7 +110,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     maxBytes: 200 * MB,
     content: 'any',
     read: { crossTenant: true },
-    upload: { crossTenant: true },
+    upload: { superUser: true },
     label: 'Code-set releases',
     label_es: 'Versiones de códigos',
   },

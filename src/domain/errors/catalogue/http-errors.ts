@@ -3,6 +3,11 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 /** Refusals of the HTTP layer itself: a request it cannot read, a path it does not serve, a client too fast. */
 export const HTTP_ERRORS = {
   route_not_found: { status: 404, en: 'Not found.', es: 'No encontrado.' },
+  server_busy: {
+    status: 503,
+    en: 'The server is busy right now. Please try again in a moment.',
+    es: 'El servidor está ocupado en este momento. Vuelva a intentarlo en un momento.',
+  },
   too_many_requests: {
     status: 429,
     en: 'You have made many requests in a short time, please wait 10 seconds',
