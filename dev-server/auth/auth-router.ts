@@ -2,7 +2,7 @@ import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import { signedInShell } from './signed-in-shell.ts';
-import { bearer, createSession, endSession, endSessionOfToken, loadSession } from './sessions.ts';
+import { bearer, endSession, loadSession, renewAccess } from './sessions.ts';
 
 export interface SessionRouteContext {
   db: Database;
@@ -19,10 +19,8 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
     access: { allowExpiredAccess: true },
     summary: 'A new access token for a live session',
     raw: true,
-    async handle({ db }, req, actor, res) {
-      const fresh = await createSession(db, actor.userId, req, actor.deviceId);
-      await endSessionOfToken(db, bearer(req)!);
-      res.json(fresh);
+    async handle({ db }, _req, actor, res) {
+      res.json(await renewAccess(db, actor.sessionId));
     },
   },
 

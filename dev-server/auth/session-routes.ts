@@ -10,7 +10,7 @@ export const sessionRoutes: GuardedRoute<IdentityContext>[] = [
     path: '/auth/sessions',
     permission: null,
     summary: 'My open sessions',
-    handle: (ctx, _req, actor) => openSessions(ctx.db, actor),
+    handle: (ctx, _req, actor) => openSessions(ctx.db, actor.userId, actor.sessionId),
   },
   {
     method: 'delete',

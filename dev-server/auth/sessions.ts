@@ -10,7 +10,11 @@ import type { Actor } from '../security/actor.ts';
 
 export const IDLE_MS = Number(process.env.INACTIVITY_MS ?? 3_600_000);
 export const ACCESS_TTL_S = Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);
-const REFRESH_TTL_MS = 21_600 * 60_000;
+/**
+ * A session's absolute lifetime from its sign-in, whatever its activity: refreshes renew the access token, never the
+ * session, so a stolen or forgotten session ends within a working day (SESSION_MAX_HOURS, default 12).
+ */
+export const SESSION_MAX_MS = Number(process.env.SESSION_MAX_HOURS ?? 12) * 3_600_000;
 /** last_activity is written at most this often, so reads do not all become writes */
 const ACTIVITY_WRITE_MS = 15_000;
 
@@ -33,7 +37,7 @@ export async function createSession(db: Database, userId: number, req: Request, 
       userId,
       hashToken(token),
       ACCESS_TTL_S,
-      REFRESH_TTL_MS / 1000,
+      SESSION_MAX_MS / 1000,
       req.ip,
       req.headers['user-agent'] ?? null,
       deviceId,
@@ -185,11 +189,17 @@ export async function endSession(db: Queryable, sessionId: number, userId?: numb
   return r.rowCount > 0;
 }
 
-/** Ends the session a token belongs to (a refresh replaces it with a new one). */
-export async function endSessionOfToken(db: Queryable, token: string) {
-  await db.query('update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [
-    hashToken(token),
-  ]);
+/**
+ * A new access token for a live session, the old one retired: the same session (its sign-in, device and end), so the
+ * person's session list shows one session however often it refreshes, and its absolute end does not move.
+ */
+export async function renewAccess(db: Queryable, sessionId: number) {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `update sessions set token_hash = $2, access_expires_at = now() + make_interval(secs => $3) where id = $1 and revoked_at is null`,
+    [sessionId, hashToken(token), ACCESS_TTL_S],
+  );
+  return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
 }
 
 /** Ends every open session of a user, but the one kept (the device that changed the password stays signed in). */
@@ -201,12 +211,15 @@ export async function endSessions(tx: Queryable, userId: number, keep?: number) 
   return { sessions: r.rowCount };
 }
 
-/** A person's open sessions (devices signed in), the latest active first, the current one marked. */
-export async function openSessions(db: Queryable, actor: Actor) {
+/**
+ * A person's open sessions (devices signed in): where from, which browser, when signed in, last used and when each
+ * ends at the latest; the latest active first, the caller's own marked.
+ */
+export async function openSessions(db: Queryable, userId: number, currentSessionId = 0) {
   const r = await db.query<Record<string, unknown>>(
-    `select id, ip, user_agent, created_at, last_activity_at, id = $2 as current
+    `select id, ip, user_agent, created_at, last_activity_at, refresh_until as ends_at, id = $2 as current
        from sessions where user_id = $1 and revoked_at is null and refresh_until > now() order by last_activity_at desc`,
-    [actor.userId, actor.sessionId],
+    [userId, currentSessionId],
   );
   return r.rows.map((s) => ({ ...s, id: Number(s.id) }));
 }

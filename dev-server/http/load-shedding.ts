@@ -3,9 +3,9 @@ import { DomainError } from '../../src/domain/errors/domain-error.ts';
 
 /**
  * A bound on the API requests this process works on at once. Past it, a request is answered at once with 503 and
- * Retry-After instead of queueing: on the embedded database every statement runs one after another, and under
- * saturation a request waited 20 s behind the queue (p99 23 s in the load bench). A client told to come back in a
- * second does better than one left hanging, and the requests already in hand finish sooner.
+ * Retry-After instead of joining the pile (a PostgreSQL pool's queue, a slow report): a client told to come back in a
+ * second does better than one left hanging, and the requests already in hand finish sooner. (On the embedded database
+ * requests wait mostly before they reach the app, behind the one thread: bench/RESULTS.md, load shedding.)
  * Long-lived streams (Messenger's events) hold a connection, not the database: they are not counted.
  */
 export function loadShedding(max: number, isStream: (path: string) => boolean): RequestHandler {

@@ -2,6 +2,8 @@ import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Queryable } from '../db/database.ts';
+import { endSessions } from '../auth/sessions.ts';
+import type { ResourceStore, Row } from '../resources/resource-store.ts';
 
 export interface RoleRow {
   id: number;
@@ -63,4 +65,35 @@ export async function setRoles(db: Queryable, userId: number, roleIds: number[])
     userId,
     roleIds,
   ]);
+}
+
+/**
+ * Gives a user another set of roles, audited. Their other sessions end: what they may do has changed, and they sign
+ * in again under it (a person changing their own roles keeps the session they did it from).
+ */
+export async function changeRoles({
+  tx,
+  store,
+  actor,
+  user,
+  before,
+  next,
+}: {
+  tx: Queryable;
+  store: ResourceStore;
+  actor: Actor;
+  user: Row;
+  before: number[];
+  next: number[];
+}): Promise<void> {
+  const userId = Number(user.id);
+  await setRoles(tx, userId, next);
+  await endSessions(tx, userId, userId === actor.userId ? actor.sessionId : undefined);
+  await store.audit({
+    tx,
+    event: 'roles_changed',
+    row: user,
+    oldValues: { roles: before },
+    newValues: { roles: next },
+  });
 }

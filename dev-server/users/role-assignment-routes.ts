@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { userEntity, type IdentityContext } from './identity-context.ts';
-import { requireOfferedRoles, rolesOf, setRoles } from './offered-roles.ts';
+import { changeRoles, requireOfferedRoles, rolesOf } from './offered-roles.ts';
 
 export const LAST_ROLE_MESSAGE = ERROR_CATALOGUE.user_keep_least_one_role.en;
 
@@ -20,14 +20,7 @@ function roleChange(add: boolean): GuardedRoute<IdentityContext>['handle'] {
       const next = add ? [...new Set([...before, roleId])] : before.filter((id) => id !== roleId);
       if (!next.length) throw invalid({ roles: [problem('user_keep_least_one_role')] }, 'user_keep_least_one_role');
       if (next.length !== before.length) {
-        await setRoles(tx, userId, next);
-        await store.audit({
-          tx,
-          event: 'roles_changed',
-          row: user,
-          oldValues: { roles: before },
-          newValues: { roles: next },
-        });
+        await changeRoles({ tx, store, actor, user, before, next });
       }
       return {
         message: add

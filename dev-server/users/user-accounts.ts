@@ -11,7 +11,7 @@ import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { randomBytes } from 'node:crypto';
 import { userEntity, type IdentityContext } from './identity-context.ts';
-import { offeredRoles, requireOfferedRoles, rolesOf, setRoles } from './offered-roles.ts';
+import { changeRoles, offeredRoles, requireOfferedRoles, rolesOf, setRoles } from './offered-roles.ts';
 
 import { USER_MESSAGES } from './user-messages.ts';
 
@@ -177,14 +177,7 @@ export async function updateUser({
       ];
       const before = currentRoles.map((r) => r.id);
       if (JSON.stringify([...next].sort()) !== JSON.stringify([...before].sort())) {
-        await setRoles(tx, id, next);
-        await s.audit({
-          tx,
-          event: 'roles_changed',
-          row: after,
-          oldValues: { roles: before },
-          newValues: { roles: next },
-        });
+        await changeRoles({ tx, store: s, actor, user: after, before, next });
       }
     }
     if (Array.isArray(billing_company_ids)) {

@@ -1,4 +1,4 @@
-import { endSessions } from '../auth/sessions.ts';
+import { endSessions, openSessions } from '../auth/sessions.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { isSsn } from '../../src/domain/formats.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -127,6 +127,16 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
         message: USER_MESSAGES.unlocked,
         act: unlockUser,
       }),
+  },
+  {
+    method: 'get',
+    path: '/user/{id}/sessions',
+    permission: 'user.edit',
+    summary: "A user's open sessions (address, browser, signed in, last used, ends at), for a manager who may end them",
+    async handle(ctx, req, actor) {
+      const user = await store(ctx, actor).get(idParam(req));
+      return openSessions(ctx.db, Number(user.id));
+    },
   },
   {
     method: 'delete',

@@ -81,6 +81,32 @@ describe('sessions', () => {
     expect((await app.as(token)('GET', '/diagnosis')).status).toBe(401);
   });
 
+  it('a refresh renews the token in the same session: one session listed, and its absolute end does not move', async () => {
+    const token = await app.login('root@test.com');
+    const end = async () =>
+      (
+        await app.db.query<{ id: number; refresh_until: string }>(
+          'select id, refresh_until::text from sessions where revoked_at is null and user_id = (select id from users where email = $1) order by id desc limit 1',
+          ['root@test.com'],
+        )
+      ).rows[0];
+    const before = await end();
+    const fresh = (await app.as(token)('GET', '/auth/refresh-token')).body.access_token;
+    expect(await end()).toEqual(before);
+    const mine = (await app.as(fresh)('GET', '/auth/sessions')).body.filter((x: { id: number }) => x.id === before.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].current).toBe(true);
+  });
+
+  it('a session lasts 12 hours from its sign-in at most, however active', async () => {
+    const token = await app.login('root@test.com');
+    const r = await app.db.query<{ hours: number }>(
+      `select round(extract(epoch from refresh_until - created_at) / 3600)::int as hours from sessions where revoked_at is null order by id desc limit 1`,
+    );
+    expect(r.rows[0].hours).toBe(12);
+    expect((await app.as(token)('GET', '/diagnosis')).status).toBe(200);
+  });
+
   it('an expired access token is refused but can still be refreshed', async () => {
     const token = await app.login('root@test.com');
     await app.db.query("update sessions set access_expires_at = now() - interval '1 minute' where revoked_at is null");

@@ -208,6 +208,34 @@ describe('managing users', () => {
     expect(row.rows[0].status).toBe(true);
   });
 
+  /** A user the manager creates, given the test password (no mailed link in a test), and signed in once. */
+  const signedInNewUser = async () => {
+    const body = await person();
+    const u = await manager('POST', '/user', body);
+    await app.db.query(
+      'update users set password_hash = (select password_hash from users where email = $1) where id = $2',
+      ['root@users.test', u.body.id],
+    );
+    return { u, token: await app.login(body.email) };
+  };
+
+  it("changing a user's roles ends their sessions: they sign in again under the new roles", async () => {
+    const { u, token } = await signedInNewUser();
+    expect((await app.as(token)('GET', '/auth/me')).status).toBe(200);
+    const collector = (await app.db.query<{ id: number }>("select id from roles where slug = 'collector'")).rows[0].id;
+    await manager('PUT', `/user/${u.body.id}`, { roles: [collector], version: u.body.version });
+    expect((await app.as(token)('GET', '/auth/me')).status).toBe(401);
+  });
+
+  it("a manager sees a user's open sessions; a manager of another billing company does not", async () => {
+    const { u } = await signedInNewUser();
+    const seen = await manager('GET', `/user/${u.body.id}/sessions`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toHaveLength(1);
+    expect(seen.body[0]).toMatchObject({ ip: expect.any(String), user_agent: expect.anything(), current: false });
+    expect((await otherManager('GET', `/user/${u.body.id}/sessions`)).status).toBe(404);
+  });
+
   it('a role can be assigned and removed, and the answer says which', async () => {
     const u = await manager('POST', '/user', await person());
     const collector = await roleId('collector');
