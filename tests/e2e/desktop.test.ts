@@ -66,6 +66,31 @@ describe('the desktop in a real browser', () => {
     await page.context().close();
   });
 
+  it('the profile lists the devices a person is signed in on, and ends another one with a click', async () => {
+    const { page } = await signIn(e, 'root@desk.test');
+    // A session left open on another computer.
+    const other = await e.app.db.query<{ id: number }>(
+      `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent)
+       select id, 'left-open-elsewhere', now() + interval '1 hour', now() + interval '8 hours', '203.0.113.7',
+              'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
+         from users where email = 'root@desk.test' returning id`,
+    );
+    const win = await openFromStart(page, 'Profile');
+    const sessions = win.getByRole('table', { name: 'Open sessions' });
+    const elsewhere = sessions.getByRole('row', { name: /Firefox · Windows/ });
+    await elsewhere.waitFor();
+    await expect(elsewhere.getByText('203.0.113.7').isVisible()).resolves.toBe(true);
+    await expect(sessions.getByText('This device').isVisible()).resolves.toBe(true);
+    await elsewhere.getByRole('button', { name: 'End Firefox · Windows' }).click();
+    await elsewhere.waitFor({ state: 'detached' });
+    const row = await e.app.db.query<{ ended: boolean }>(
+      'select revoked_at is not null as ended from sessions where id = $1',
+      [other.rows[0].id],
+    );
+    expect(row.rows[0].ended).toBe(true);
+    await page.context().close();
+  });
+
   it('minimizes, restores, maximizes, keeps on top and closes a window', async () => {
     const { page } = await signIn(e, 'root@desk.test');
     const win = await openFromStart(page, 'Diagnosis Management');

@@ -443,6 +443,11 @@ export const en = {
     sessions: 'Open sessions',
     this_device: 'This device',
     end_session: 'End',
+    session_browser: 'Browser',
+    session_address: 'Address',
+    session_signed_in: 'Signed in',
+    session_last_used: 'Last used',
+    session_ends: 'Ends at the latest',
   },
   roles: {
     title: 'Roles and permissions',

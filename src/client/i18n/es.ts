@@ -445,6 +445,11 @@ export const es: Messages = {
     sessions: 'Sesiones abiertas',
     this_device: 'Este dispositivo',
     end_session: 'Cerrar',
+    session_browser: 'Navegador',
+    session_address: 'Dirección',
+    session_signed_in: 'Inicio de sesión',
+    session_last_used: 'Último uso',
+    session_ends: 'Termina a más tardar',
   },
   roles: {
     title: 'Roles y permisos',

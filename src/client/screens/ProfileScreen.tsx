@@ -9,6 +9,7 @@ import { useMe } from '../shell/me-context.ts';
 import { enqueueUpload } from '../shell/upload-queue.ts';
 import { SocialNetworksEditor } from './SocialNetworksEditor.tsx';
 import { PreferencesForm } from './settings/PreferencesForm.tsx';
+import { MySessions } from './profile/MySessions.tsx';
 
 const MAX_PHOTO = 1024 * 1024;
 
@@ -111,6 +112,7 @@ export default function ProfileScreen() {
       </Box>
       <SocialNetworksEditor userId={me.user.id} />
       <PreferencesForm />
+      <MySessions />
     </Box>
   );
 }
