@@ -274,7 +274,9 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     summary:
       'A claim with its lines, status (sub-status, allowed sub-statuses), status_map breadcrumb, status history and notes',
     async handle(ctx, req, actor, res) {
-      return shown(ctx, actor, idParam(req), res);
+      const view = await shown(ctx, actor, idParam(req), res);
+      await service(ctx, actor).store.recordRead(view);
+      return view;
     },
   },
   {

@@ -15,7 +15,9 @@ export type AuditEvent =
   | 'password_changed'
   | 'password_reset'
   | 'sessions_ended'
-  | 'photo_changed';
+  | 'photo_changed'
+  /** a patient's record (or its ledger, its statement) was read: who, when, from where; never what it holds */
+  | 'read';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
 /** One audited change: the record, its billing company, and its values before and after. */

@@ -1,26 +1,16 @@
 import { webAddress } from '../../src/domain/web-address.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, pageOf, type GuardedRoute } from '../http/guarded-routes.ts';
 import { addBookmark, MAX_BOOKMARKS, myBookmarks, payerPortals, removeBookmark } from './bookmarks.ts';
 
 export interface WebBrowserContext {
   db: Database;
 }
 
-function paging(q: Record<string, unknown>) {
-  const page = Number(q.page ?? 1);
-  const perPage = Number(q.itemsPerPage ?? 50);
-  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000)
-    throw invalid({ page: [problem('page_positive_integer')] });
-  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > 200)
-    throw invalid({ itemsPerPage: [problem('items_per_page_between', { max: 200 })] });
-  return { page, perPage };
-}
-
 /** A portal search as the query names it: a page and a name. */
 function portalSearch(q: Record<string, unknown>) {
-  return { ...paging(q), term: typeof q.query === 'string' ? q.query.trim().slice(0, 100) : '' };
+  return { ...pageOf(q), term: typeof q.query === 'string' ? q.query.trim().slice(0, 100) : '' };
 }
 
 /** A bookmark as a form sends it: a title and a web address (http or https). */

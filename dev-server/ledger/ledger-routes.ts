@@ -98,7 +98,9 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
     summary:
       "A patient's account: every transaction in date order (claim, charge, payment, adjustment, patient responsibility, write-off, refund, refile, statement) with running insurance and patient balances, and the totals",
     async handle(ctx, req, actor) {
-      const patient = await patientOf(ctx, actor, idParam(req));
+      const patients = storeOf(ctx, actor, 'patient');
+      const patient = await patients.get(idParam(req));
+      await patients.recordRead(patient, 'ledger');
       const id = Number(patient.id);
       const [transactions, balances] = await Promise.all([patientLedger(ctx.db, id), patientBalances(ctx.db, [id])]);
       return {
@@ -164,7 +166,9 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
     summary:
       "A patient's statement as a PDF (open items, aging, amount due, payment coupon) dated ?statement_date (today by default); recorded as the patient's next bill unless ?preview=true",
     async handle(ctx, req, actor, res) {
-      const patient = await patientOf(ctx, actor, idParam(req));
+      const patients = storeOf(ctx, actor, 'patient');
+      const patient = await patients.get(idParam(req));
+      await patients.recordRead(patient, req.query.preview === 'true' ? 'statement_preview' : 'statement');
       const statement = await statementFor(ctx.db, Number(patient.id), statementDate(req.query.statement_date));
       if (req.query.preview !== 'true') await recordStatements(ctx.db, actor, [statement]);
       sendPdf(

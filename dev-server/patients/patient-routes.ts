@@ -1,7 +1,9 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
-import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { idParam, pageOf, type GuardedRoute } from '../http/guarded-routes.ts';
+import { patientAccesses } from '../audit/patient-accesses.ts';
+import { storeOf } from '../resources/store-of.ts';
 import { isUsDate, isSsn } from '../../src/domain/formats.ts';
 import { samePatients } from './patient-duplicates.ts';
 
@@ -29,6 +31,17 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
       if (!byName && !q.ssn) errors.first_name = [problem('give_names_and_birth_or_ssn')];
       if (Object.keys(errors).length) throw invalid(errors);
       return samePatients(ctx, actor, q);
+    },
+  },
+  {
+    method: 'get',
+    path: '/patient/{id}/accesses',
+    permission: 'patient.history',
+    summary:
+      "Who read or changed a patient's records (the patient, their claims, admissions and policies), newest first: user, record, event, view, when and from where; paged (page, itemsPerPage)",
+    async handle(ctx, req, actor) {
+      const patient = await storeOf(ctx, actor, 'patient').get(idParam(req));
+      return patientAccesses(ctx.db, Number(patient.id), pageOf(req.query as Record<string, unknown>, 25, 100));
     },
   },
 ];

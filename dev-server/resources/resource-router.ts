@@ -66,8 +66,11 @@ export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
             return codeListAnswer(ctx.lists.get(route.list!), res.locals.locale);
           case 'getBy':
             return store.getBy(route.getBy!.field, String(req.params[route.getBy!.field]), route.getBy!.notFound);
-          case 'show':
-            return store.get(idParam(req));
+          case 'show': {
+            const row = await store.get(idParam(req));
+            await store.recordRead(row);
+            return row;
+          }
           case 'create': {
             const body = writable(bodyObject(req));
             check(body, res.locals.locale);

@@ -734,6 +734,16 @@ export class ResourceStore<R extends Row = Row> {
     return rest;
   }
 
+  /**
+   * Records that the actor read this record, when it is a patient's protected health information (x-resource.phi):
+   * HIPAA's audit of reads. The row says what was looked at (the record, or a view of it: its ledger, its statement),
+   * by whom, when and from where; none of what it holds.
+   */
+  async recordRead(row: Row, view?: 'ledger' | 'statement' | 'statement_preview'): Promise<void> {
+    if (!this.entity.resource.phi) return;
+    await this.audit({ tx: this.db, event: 'read', row, oldValues: null, newValues: view ? { view } : null });
+  }
+
   audit({
     tx,
     event,

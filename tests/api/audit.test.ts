@@ -105,3 +105,75 @@ describe('audit trail', () => {
     expect(mine.body.count).toBe(all.body.count);
   });
 });
+
+describe("reads of a patient's information", () => {
+  /** A billing company with a patient and its manager, who reads the patient's records. */
+  async function patientWithReader(n: number) {
+    const bc = await app.createBillingCompany(`Reads BC ${n}`, `RB${n}`);
+    await app.createUser({ email: `reader${n}@audit.test`, roles: ['billingmanager'], billingCompanyIds: [bc] });
+    const reader = app.as(await app.login(`reader${n}@audit.test`));
+    const p = await reader('POST', '/patient', {
+      first_name: 'Lucia',
+      last_name: 'Vega',
+      date_of_birth: '05/06/1977',
+      ssn: '123-45-6789',
+    });
+    return { bc, reader, patient: p.body as { id: number } };
+  }
+  const readsOf = async (patientId: number) =>
+    (
+      await app.db.query<{ event: string; new_values: unknown; user_email: string; ip: string }>(
+        `select a.event, a.new_values, u.email as user_email, a.ip from audits a join users u on u.id = a.user_id
+          where a.entity = 'patient' and a.entity_id = $1 and a.event = 'read' order by a.id`,
+        [patientId],
+      )
+    ).rows;
+
+  it("opening a patient, their ledger and their statement each leave a read in the audit trail, holding none of the patient's data", async () => {
+    const { reader, patient } = await patientWithReader(1);
+    expect((await reader('GET', `/patient/${patient.id}`)).status).toBe(200);
+    expect((await reader('GET', `/ledger/${patient.id}`)).status).toBe(200);
+    expect((await reader('GET', `/ledger/${patient.id}/statement?preview=true`)).status).toBe(200);
+    const reads = await readsOf(patient.id);
+    expect(reads.map((r) => [r.event, r.new_values, r.user_email])).toEqual([
+      ['read', null, 'reader1@audit.test'],
+      ['read', { view: 'ledger' }, 'reader1@audit.test'],
+      ['read', { view: 'statement_preview' }, 'reader1@audit.test'],
+    ]);
+    expect(reads.every((r) => r.ip === '127.0.0.1' || r.ip === '::ffff:127.0.0.1')).toBe(true);
+    expect(JSON.stringify(reads)).not.toMatch(/Lucia|Vega|6789/);
+  });
+
+  it('reading a code list leaves no read: only patient information is recorded', async () => {
+    const before = (await app.db.query<{ n: number }>(`select count(*)::int as n from audits where event = 'read'`))
+      .rows[0].n;
+    const dx = await root('POST', '/diagnosis', { code: 'Z01.00', description: 'Eye exam' });
+    await root('GET', `/diagnosis/${dx.body.id}`);
+    expect(
+      (await app.db.query<{ n: number }>(`select count(*)::int as n from audits where event = 'read'`)).rows[0].n,
+    ).toBe(before);
+  });
+
+  it("a privacy officer lists who accessed a patient's records, newest first; another company's manager cannot", async () => {
+    const { reader, patient } = await patientWithReader(2);
+    await reader('GET', `/patient/${patient.id}`);
+    await reader('GET', `/ledger/${patient.id}`);
+    const r = await reader('GET', `/patient/${patient.id}/accesses`);
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(3);
+    expect(
+      r.body.data.map((a: { record: string; event: string; view: string | null; user_email: string }) => [
+        a.record,
+        a.event,
+        a.view,
+        a.user_email,
+      ]),
+    ).toEqual([
+      ['patient', 'read', 'ledger', 'reader2@audit.test'],
+      ['patient', 'read', null, 'reader2@audit.test'],
+      ['patient', 'created', null, 'reader2@audit.test'],
+    ]);
+    const other = await patientWithReader(3);
+    expect((await other.reader('GET', `/patient/${patient.id}/accesses`)).status).toBe(404);
+  });
+});
