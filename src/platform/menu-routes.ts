@@ -4,6 +4,8 @@ import type { ResourceMeta } from './entity.ts';
 export interface MenuData {
   categories: Array<{ name: string; modules: string[] }>;
   routes: Record<string, string[]>;
+  /** the permission a window needs when neither the catalogue nor an entity names it ($comment aside) */
+  requires?: Record<string, string>;
 }
 
 type MenuEntity = { resource: Pick<ResourceMeta, 'menu'> };
