@@ -6,17 +6,20 @@ import { IDLE_MS } from './sessions.ts';
 import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
 
 function credentials(req: Request): Credentials {
-  const { email, password, code, device_token } = bodyObject(req);
+  const { email, password, code, device_token, totp_code } = bodyObject(req);
   const errors: Record<string, FieldProblem[]> = {};
   if (typeof email !== 'string' || !email.trim()) errors.email = [problem('email_field_required')];
   if (typeof password !== 'string' || !password) errors.password = [problem('password_field_required')];
   if (code !== undefined && code !== null && typeof code !== 'string') errors.code = [problem('code_must_be_text')];
+  if (totp_code !== undefined && totp_code !== null && typeof totp_code !== 'string')
+    errors.totp_code = [problem('code_must_be_text')];
   if (Object.keys(errors).length) throw invalid(errors);
   return {
     email: String(email).trim(),
     password: String(password),
     code: (code as string | null) || undefined,
     deviceToken: device_token,
+    totpCode: (totp_code as string | null) || undefined,
   };
 }
 
@@ -27,7 +30,8 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     path: '/auth/login',
     permission: null,
     access: 'open',
-    summary: 'Sign in with email, password and, from a new device, the mailed code',
+    summary:
+      'Sign in with email, password and, with two-step sign-in on, totp_code (an authenticator code or a recovery code); otherwise, from a new device, the mailed code',
     raw: true,
     async handle(ctx, req, actor, res) {
       const { session, device, user } = await signIn(ctx, req, credentials(req));

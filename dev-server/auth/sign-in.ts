@@ -17,6 +17,7 @@ import {
 import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
+import { needsSecondStep, takeSecondStep } from './mfa.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 
 /** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown (made on first need). */
@@ -80,6 +81,8 @@ export interface Credentials {
   password: string;
   code?: string;
   deviceToken?: unknown;
+  /** the second step: a code from the person's authenticator app, or one of their recovery codes */
+  totpCode?: string;
 }
 
 export interface SignInContext {
@@ -116,13 +119,25 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   // An unknown e-mail costs a password check too, so its answer takes as long as a wrong password's.
   if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
     return await failedSignIn(db, email, ip);
-  await clearFailures(db, email, ip);
+  // With an authenticator, the failures count on until the second step is passed too: a guessed code is a failure.
+  const secondStep = await needsSecondStep(db, user.id);
+  if (!secondStep) await clearFailures(db, email, ip);
   if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
   if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
     throw new DomainError('not_allowed_access_application');
 
+  if (secondStep) {
+    // The authenticator is a stronger second step than the mailed new-device code, which it replaces.
+    if (!given.totpCode) throw new DomainError('mfa_code_required', {}, {}, { body: { mfa_required: true } });
+    if (!(await db.transaction((tx) => takeSecondStep(tx, user.id, given.totpCode)))) {
+      if ((await recordFailure(db, email, ip)) >= BLOCK_AT)
+        throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
+      throw new DomainError('mfa_code_wrong_at_sign_in', {}, {}, { body: { mfa_required: true } });
+    }
+    await clearFailures(db, email, ip);
+  }
   const standing = await deviceStanding(db, user.id, deviceFingerprints(req, deviceToken));
-  if (standing.kind === 'new') {
+  if (standing.kind === 'new' && !secondStep) {
     if (!code) {
       await sendCode(ctx, user);
       throw new DomainError('trying_access_from_new_device_enter', {}, {}, { body: { new_device: true } });

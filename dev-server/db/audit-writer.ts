@@ -16,6 +16,8 @@ export type AuditEvent =
   | 'password_reset'
   | 'sessions_ended'
   | 'photo_changed'
+  | 'mfa_enabled'
+  | 'mfa_disabled'
   /** a patient's record (or its ledger, its statement) was read: who, when, from where; never what it holds */
   | 'read';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../helpers/test-app.ts';
-import { startE2E, type E2E } from './e2e-app.ts';
+import { fromBase32, stepOf, totpAt } from '../../dev-server/security/totp.ts';
+import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 let e: E2E;
 beforeAll(async () => {
@@ -99,5 +100,35 @@ describe('login area', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText(/its user name has been sent/).waitFor();
     await page.context().close();
+  });
+});
+
+describe('two-step sign-in in the browser', () => {
+  it('set up in the profile with the secret the screen shows, then asked for at sign-in and passed with the app code', async () => {
+    await e.app.createUser({
+      email: 'mfa@login.test',
+      roles: ['biller'],
+      billingCompanyIds: [await e.app.createBillingCompany('MFA Login BC', 'MLB')],
+    });
+    const { page } = await signIn(e, 'mfa@login.test');
+    const win = await openFromStart(page, 'Profile');
+    await win.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await win.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const shown = await win.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent();
+    const secret = fromBase32(shown!)!;
+    await win.getByLabel('Authenticator code').fill(totpAt(secret, stepOf(Date.now())));
+    await win.getByRole('button', { name: 'Turn on' }).click();
+    const codes = win.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    await page.context().close();
+
+    const login = await loginPage();
+    await login.getByLabel('E-mail').fill('mfa@login.test');
+    await login.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByLabel('Authenticator code').fill(totpAt(secret, stepOf(Date.now()) + 1));
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByTestId('taskbar').waitFor();
+    await login.context().close();
   });
 });

@@ -2,6 +2,8 @@
 export const en = {
   app: { name: 'Revenue Cycle', loading: 'Loading…' },
   login: {
+    totp_code: 'Authenticator code',
+    totp_help: 'The 6 digits your authenticator app shows now, or one of your recovery codes.',
     bad_credentials:
       'That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.',
     title: 'Sign in',
@@ -443,6 +445,19 @@ export const en = {
     sessions: 'Open sessions',
     this_device: 'This device',
     end_session: 'End',
+    mfa: 'Two-step sign-in',
+    mfa_is_on: 'On: signing in asks for a code from your authenticator app. %{left} recovery codes left.',
+    mfa_is_off: 'Off: signing in asks only for your password (and a mailed code on a new device).',
+    mfa_set_up: 'Set up an authenticator app',
+    mfa_scan: 'Scan this code with your authenticator app (or type the key below), then enter the 6 digits it shows.',
+    mfa_qr: 'QR code for your authenticator app',
+    mfa_confirm: 'Turn on',
+    mfa_turn_off: 'Turn off',
+    mfa_on: 'Two-step sign-in is on.',
+    mfa_off: 'Two-step sign-in is off.',
+    mfa_recovery_once:
+      'Your recovery codes, shown only now: keep them somewhere safe. Each signs you in once if you lose your phone.',
+    mfa_recovery_codes: 'Recovery codes',
     session_browser: 'Browser',
     session_address: 'Address',
     session_signed_in: 'Signed in',

@@ -4,6 +4,8 @@ import type { Messages } from './en.ts';
 export const es: Messages = {
   app: { name: 'Revenue Cycle', loading: 'Cargando…' },
   login: {
+    totp_code: 'Código del autenticador',
+    totp_help: 'Los 6 dígitos que muestra ahora su aplicación de autenticación, o uno de sus códigos de recuperación.',
     bad_credentials:
       'Ese correo y esa contraseña no corresponden a una cuenta. Revíselos e inténtelo de nuevo, o use “¿Olvidó su contraseña?”.',
     title: 'Iniciar sesión',
@@ -445,6 +447,22 @@ export const es: Messages = {
     sessions: 'Sesiones abiertas',
     this_device: 'Este dispositivo',
     end_session: 'Cerrar',
+    mfa: 'Inicio de sesión en dos pasos',
+    mfa_is_on:
+      'Activado: al iniciar sesión se pide un código de su aplicación de autenticación. Quedan %{left} códigos de recuperación.',
+    mfa_is_off:
+      'Desactivado: al iniciar sesión solo se pide su contraseña (y un código por correo en un dispositivo nuevo).',
+    mfa_set_up: 'Configurar una aplicación de autenticación',
+    mfa_scan:
+      'Escanee este código con su aplicación de autenticación (o escriba la clave de abajo) y luego ingrese los 6 dígitos que muestra.',
+    mfa_qr: 'Código QR para su aplicación de autenticación',
+    mfa_confirm: 'Activar',
+    mfa_turn_off: 'Desactivar',
+    mfa_on: 'El inicio de sesión en dos pasos está activado.',
+    mfa_off: 'El inicio de sesión en dos pasos está desactivado.',
+    mfa_recovery_once:
+      'Sus códigos de recuperación, que solo se muestran ahora: guárdelos en un lugar seguro. Cada uno le permite iniciar sesión una vez si pierde su teléfono.',
+    mfa_recovery_codes: 'Códigos de recuperación',
     session_browser: 'Navegador',
     session_address: 'Dirección',
     session_signed_in: 'Inicio de sesión',

@@ -19,6 +19,9 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  // Two-step sign-in: a code from the person's authenticator app (or a recovery code) after the password.
+  const [totp, setTotp] = useState('');
+  const [needsTotp, setNeedsTotp] = useState(false);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -38,6 +41,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
           email: email.trim(),
           password,
           code: needsCode ? code.trim() : undefined,
+          totp_code: needsTotp ? totp.trim() : undefined,
           device_token: getDeviceToken() ?? undefined,
         },
       });
@@ -47,6 +51,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     } catch (err) {
       const e2 = err as ApiError;
       if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
+      if (e2.status === 403 && e2.body?.mfa_required) setNeedsTotp(true);
       // The server's terse "Bad Credentials" (the spec's) is said to a person as a sentence that tells them what to do.
       const text = /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message)
         ? t('login.bad_credentials')
@@ -93,6 +98,16 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
         error={touched && !password}
         helperText={touched && !password ? t('login.required') : ' '}
       />
+      {needsTotp && (
+        <TextField
+          label={t('login.totp_code')}
+          value={totp}
+          autoFocus
+          onChange={(e) => setTotp(e.target.value.slice(0, 11))}
+          helperText={t('login.totp_help')}
+          slotProps={{ htmlInput: { maxLength: 11, autoComplete: 'one-time-code', inputMode: 'text' } }}
+        />
+      )}
       {needsCode && (
         <>
           <TextField

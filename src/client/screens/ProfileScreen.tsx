@@ -10,6 +10,7 @@ import { enqueueUpload } from '../shell/upload-queue.ts';
 import { SocialNetworksEditor } from './SocialNetworksEditor.tsx';
 import { PreferencesForm } from './settings/PreferencesForm.tsx';
 import { MySessions } from './profile/MySessions.tsx';
+import { TwoStepSignIn } from './profile/TwoStepSignIn.tsx';
 
 const MAX_PHOTO = 1024 * 1024;
 
@@ -112,6 +113,7 @@ export default function ProfileScreen() {
       </Box>
       <SocialNetworksEditor userId={me.user.id} />
       <PreferencesForm />
+      <TwoStepSignIn />
       <MySessions />
     </Box>
   );

@@ -74,6 +74,31 @@ export const AUTH_ERRORS = {
     en: 'This password link has expired. Ask for a new one.',
     es: 'Este enlace de contraseña ha expirado. Solicite uno nuevo.',
   },
+  mfa_code_required: {
+    status: 403,
+    en: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',
+    es: 'Ingrese el código de 6 dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.',
+  },
+  mfa_code_wrong_at_sign_in: {
+    status: 403,
+    en: 'The code is not right, or was already used. Enter the code your authenticator app shows now.',
+    es: 'El código no es correcto o ya se usó. Ingrese el código que muestra ahora su aplicación de autenticación.',
+  },
+  mfa_code_wrong: {
+    status: 422,
+    en: 'The code is not right, or was already used. Enter the code your authenticator app shows now.',
+    es: 'El código no es correcto o ya se usó. Ingrese el código que muestra ahora su aplicación de autenticación.',
+  },
+  mfa_already_on: {
+    status: 409,
+    en: 'Two-step sign-in is already on. Turn it off first to set up another authenticator.',
+    es: 'El inicio de sesión en dos pasos ya está activado. Desactívelo primero para configurar otro autenticador.',
+  },
+  mfa_not_started: {
+    status: 422,
+    en: 'Set up the authenticator first: scan the code, then enter the code it shows.',
+    es: 'Configure primero el autenticador: escanee el código y luego ingrese el código que muestra.',
+  },
   device_code_wrong: {
     status: 403,
     en: 'The validation code is incorrect. Please check and enter again.',

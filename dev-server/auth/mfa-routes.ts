@@ -1,0 +1,40 @@
+import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
+import type { IdentityContext } from '../users/identity-context.ts';
+import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
+
+/** A person's own two-step sign-in: an authenticator app (TOTP) set up, confirmed with a code, or turned off. */
+export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
+  {
+    method: 'get',
+    path: '/auth/mfa',
+    permission: null,
+    summary: 'Whether my sign-in has a second step (an authenticator app), and how many recovery codes I have left',
+    handle: (ctx, _req, actor) => mfaStatus(ctx.db, actor.userId),
+  },
+  {
+    method: 'post',
+    path: '/auth/mfa/totp',
+    permission: null,
+    summary:
+      'Starts setting up an authenticator app: a new secret as a QR code (SVG) and as text, not in force until confirmed',
+    handle: (ctx, _req, actor) => startTotp(ctx.db, actor),
+  },
+  {
+    method: 'post',
+    path: '/auth/mfa/totp/confirm',
+    permission: null,
+    summary:
+      'Confirms the authenticator with a code it shows ({code}): two-step sign-in is on; answers ten recovery codes, shown only this once',
+    handle: (ctx, req, actor) => confirmTotp(ctx.db, actor, bodyObject(req).code),
+  },
+  {
+    method: 'delete',
+    path: '/auth/mfa/totp',
+    permission: null,
+    summary: 'Turns two-step sign-in off, proved with a code from the authenticator or a recovery code ({code})',
+    async handle(ctx, req, actor) {
+      await turnOffTotp(ctx.db, actor, bodyObject(req).code);
+      return { totp: false };
+    },
+  },
+];

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { writeAudit } from '../db/audit-writer.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import { openSecret, sealSecret } from '../security/secret-box.ts';
+import { base32, matchedStep, otpauthUri } from '../security/totp.ts';
+
+/** The name an authenticator app shows beside the account. */
+const ISSUER = 'Revenue Cycle';
+const RECOVERY_CODES = 10;
+
+const hashOf = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
+
+/** A recovery code as people copy it: 10 characters in two groups, none that reads like another (0/O, 1/I/L). */
+function recoveryCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+interface MfaRow {
+  totp_secret: string;
+  confirmed_at: string | null;
+  last_step: number;
+  recovery_hashes: string[];
+}
+
+const mfaOf = async (db: Queryable, userId: number, lock = false) =>
+  (
+    await db.query<MfaRow>(
+      `select totp_secret, confirmed_at, last_step, recovery_hashes from user_mfa where user_id = $1${lock ? ' for update' : ''}`,
+      [userId],
+    )
+  ).rows[0];
+
+/** Whether a person signs in with a second step, and how many recovery codes they have left. */
+export async function mfaStatus(db: Queryable, userId: number) {
+  const row = await mfaOf(db, userId);
+  return { totp: !!row?.confirmed_at, recovery_codes_left: row?.confirmed_at ? row.recovery_hashes.length : 0 };
+}
+
+/**
+ * Starts setting up an authenticator: a new secret, kept sealed and not yet in force, shown once as a QR code and as
+ * text to type. Setting up again replaces a secret not yet confirmed; a confirmed one must be turned off first.
+ */
+export async function startTotp(db: Database, actor: Actor) {
+  if ((await mfaOf(db, actor.userId))?.confirmed_at) throw new DomainError('mfa_already_on');
+  const secret = randomBytes(20);
+  await db.query(
+    `insert into user_mfa (user_id, totp_secret) values ($1, $2)
+     on conflict (user_id) do update set totp_secret = excluded.totp_secret, confirmed_at = null, last_step = -1, recovery_hashes = '{}'`,
+    [actor.userId, sealSecret(secret.toString('base64'))],
+  );
+  const uri = otpauthUri(ISSUER, actor.email, secret);
+  return { secret: base32(secret), otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+}
+
+/** The step of a code good for this person now, or null; a code is good once (steps after the last one taken). */
+function codeStep(row: MfaRow, code: unknown, now: number): number | null {
+  if (typeof code !== 'string') return null;
+  return matchedStep(Buffer.from(openSecret(row.totp_secret), 'base64'), code, now, Number(row.last_step));
+}
+
+/** Confirms the authenticator with a code from it: two-step sign-in is on, and the recovery codes are shown once. */
+export async function confirmTotp(db: Database, actor: Actor, code: unknown, now = Date.now()) {
+  return db.transaction(async (tx) => {
+    const row = await mfaOf(tx, actor.userId, true);
+    if (!row) throw new DomainError('mfa_not_started');
+    if (row.confirmed_at) throw new DomainError('mfa_already_on');
+    const step = codeStep(row, code, now);
+    if (step === null) throw new DomainError('invalid', {}, { code: [{ code: 'mfa_code_wrong' }] });
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    await tx.query(
+      `update user_mfa set confirmed_at = now(), last_step = $2, recovery_hashes = $3 where user_id = $1`,
+      [actor.userId, step, codes.map(hashOf)],
+    );
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      event: 'mfa_enabled',
+      entityId: actor.userId,
+      billingCompanyId: null,
+      oldValues: null,
+      newValues: { method: 'totp' },
+    });
+    return { recovery_codes: codes };
+  });
+}
+
+/** Turns two-step sign-in off, with a code from the authenticator (or a recovery code) as proof. */
+export async function turnOffTotp(db: Database, actor: Actor, code: unknown, now = Date.now()) {
+  await db.transaction(async (tx) => {
+    if (!(await takeSecondStep(tx, actor.userId, code, now)))
+      throw new DomainError('invalid', {}, { code: [{ code: 'mfa_code_wrong' }] });
+    await tx.query('delete from user_mfa where user_id = $1', [actor.userId]);
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      event: 'mfa_disabled',
+      entityId: actor.userId,
+      billingCompanyId: null,
+      oldValues: { method: 'totp' },
+      newValues: null,
+    });
+  });
+}
+
+/** Whether a confirmed authenticator guards this person's sign-in. */
+export async function needsSecondStep(db: Queryable, userId: number): Promise<boolean> {
+  return !!(await mfaOf(db, userId))?.confirmed_at;
+}
+
+/**
+ * Takes the second step of a sign-in: a code from the authenticator (good once), or a recovery code (spent). Whether
+ * it was good. Runs inside the caller's transaction, the row locked, so two sign-ins cannot spend one code twice.
+ */
+export async function takeSecondStep(tx: Queryable, userId: number, code: unknown, now = Date.now()): Promise<boolean> {
+  const row = await mfaOf(tx, userId, true);
+  if (!row?.confirmed_at || typeof code !== 'string' || !code.trim()) return false;
+  const step = codeStep(row, code, now);
+  if (step !== null) {
+    await tx.query('update user_mfa set last_step = $2 where user_id = $1', [userId, step]);
+    return true;
+  }
+  const hash = hashOf(code);
+  if (!row.recovery_hashes.includes(hash)) return false;
+  await tx.query('update user_mfa set recovery_hashes = array_remove(recovery_hashes, $2) where user_id = $1', [
+    userId,
+    hash,
+  ]);
+  return true;
+}
