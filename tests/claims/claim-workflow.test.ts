@@ -159,6 +159,24 @@ describe('saving', () => {
   });
 });
 
+describe("a claim is a patient's information", () => {
+  it('opening a claim leaves a read in the audit trail, and it counts among the accesses to its patient', async () => {
+    const c = (await biller('POST', '/claim/draft', goodClaim(w))).body;
+    expect((await biller('GET', `/claim/${c.id}`)).status).toBe(200);
+    const reads = await app.db.query<{ n: number }>(
+      `select count(*)::int as n from audits where entity = 'claim' and entity_id = $1 and event = 'read'`,
+      [c.id],
+    );
+    expect(reads.rows[0].n).toBe(1);
+    const accesses = (await root('GET', `/patient/${w.patient}/accesses?itemsPerPage=100`)).body.data as Array<{
+      record: string;
+      record_id: number;
+      event: string;
+    }>;
+    expect(accesses).toContainEqual(expect.objectContaining({ record: 'claim', record_id: c.id, event: 'read' }));
+  });
+});
+
 describe('verification', () => {
   it('verifies claims by ids: a passing draft is verified and becomes Not submitted', async () => {
     const d = (await root('POST', '/claim/draft', goodClaim(w))).body;
