@@ -80,7 +80,8 @@ export async function recordHistory(
   return page({
     db,
     actor,
-    where: ['a.entity = $1', 'a.entity_id = $2'],
+    // A record's history is its changes; who only read it is the accesses report's (GET /patient/{id}/accesses).
+    where: ['a.entity = $1', 'a.entity_id = $2', "a.event <> 'read'"],
     params: [entity.resource.module, id],
     paging,
   });

@@ -144,6 +144,13 @@ describe("reads of a patient's information", () => {
     expect(JSON.stringify(reads)).not.toMatch(/Lucia|Vega|6789/);
   });
 
+  it("a record's history lists its changes, not who read it (that is the accesses report's)", async () => {
+    const { reader, patient } = await patientWithReader(4);
+    await reader('GET', `/patient/${patient.id}`);
+    const history = await reader('PATCH', `/audit-all-by-entity/patient/${patient.id}`, { sortBy: 'id' });
+    expect(history.body.data.map((a: { event: string }) => a.event)).toEqual(['created']);
+  });
+
   it('reading a code list leaves no read: only patient information is recorded', async () => {
     const before = (await app.db.query<{ n: number }>(`select count(*)::int as n from audits where event = 'read'`))
       .rows[0].n;

@@ -103,7 +103,7 @@ describe("a patient's history", () => {
     await patients.getByText('Diaz').first().click();
     await patients.getByRole('button', { name: 'History' }).click();
     const change = patients.getByTestId(
-      `audit-${Number((await e.app.db.query<{ id: string }>(`select max(id) as id from audits where entity = 'patient' and entity_id = $1`, [patient])).rows[0].id)}`,
+      `audit-${Number((await e.app.db.query<{ id: string }>(`select max(id) as id from audits where entity = 'patient' and entity_id = $1 and event <> 'read'`, [patient])).rows[0].id)}`,
     );
     await change.waitFor();
     const text = (await change.textContent())!;
