@@ -18,6 +18,11 @@ export interface FieldSchema {
     /** a schemas/lists file whose ids are the allowed values */ codeList?: string;
     /** a picker whose choices follow another field */ dependsOn?: string;
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
+    /**
+     * the row field that carries the referenced record's name (the API answers it with the row), shown instead of
+     * asking the referenced list, which the reader's role may not be allowed to list
+     */
+    nameFrom?: string;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<
       string,
       string | number | boolean

@@ -107,11 +107,19 @@ describe('a collector works a denial', () => {
     page.setDefaultTimeout(10_000);
   });
 
-  it('sees the denials most money first, and filters them by CARC', async () => {
+  it('sees the denials most money first, each assignee by name, and filters them by CARC', async () => {
+    // Assigned to the manager, whom a collector may not list: the name comes with the worklist's row.
+    await e.app.db.query(
+      `update users set first_name = 'Maria', last_name = 'Lopez' where email = 'manager@denials.test'`,
+    );
+    await e.app.db.query(
+      `update claims set assigned_user_id = (select id from users where email = 'manager@denials.test') where code like 'DN-29%'`,
+    );
     win = await openFromStart(page, 'Denial Management');
     const rows = win.getByTestId('list-rows').locator('tr');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().textContent()).toContain('DN-29');
+    expect(await rows.first().textContent()).toContain('Maria Lopez');
     await win.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Adjustment reason (CARC)').fill('50');
     await page.getByRole('button', { name: 'Filters' }).last().click();

@@ -11,7 +11,7 @@ type Props = Record<string, FieldSchema>;
  * MAC localities) as a small table with the schema's column titles, an object (a subscriber) as
  * label/value pairs, anything else as text.
  */
-export function FieldValue({ field, value }: { field: FieldSchema; value: unknown }) {
+export function FieldValue({ field, value, name }: { field: FieldSchema; value: unknown; name?: unknown }) {
   const { t, locale } = useI18n();
   const items = field.items as (FieldSchema & { properties?: Props }) | undefined;
   if (Array.isArray(value) && items?.properties && value.length) {
@@ -61,5 +61,5 @@ export function FieldValue({ field, value }: { field: FieldSchema; value: unknow
   }
   if (value === undefined || value === null || value === '') return <>—</>;
   if (field['x-ui']?.widget === 'markdown' && typeof value === 'string') return <Markdown source={value} />;
-  return <CellValue field={field} value={value} t={t} locale={locale} />;
+  return <CellValue field={field} value={value} t={t} locale={locale} name={name} />;
 }

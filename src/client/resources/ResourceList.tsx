@@ -272,7 +272,13 @@ export function ResourceList({
                         slotProps={{ input: { 'aria-label': `${t('list.status')} ${row.display_name ?? row.id}` } }}
                       />
                     ) : (
-                      <CellValue field={f} value={row[name]} t={t} locale={locale} />
+                      <CellValue
+                        field={f}
+                        value={row[name]}
+                        t={t}
+                        locale={locale}
+                        name={f['x-ui']?.nameFrom ? row[f['x-ui'].nameFrom] : undefined}
+                      />
                     )}
                   </TableCell>
                 ))}

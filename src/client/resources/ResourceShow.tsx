@@ -38,7 +38,11 @@ function SectionFields({ fields, data }: { fields: Array<[string, FieldSchema]>;
             {schemaLabel(f, locale, name)}
           </Box>
           <Box component="dd" sx={{ m: 0 }} data-testid={`field-${name}`}>
-            <FieldValue field={f} value={data[name]} />
+            <FieldValue
+              field={f}
+              value={data[name]}
+              name={f['x-ui']?.nameFrom ? data[f['x-ui'].nameFrom] : undefined}
+            />
           </Box>
         </Box>
       ))}

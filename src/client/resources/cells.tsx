@@ -89,18 +89,22 @@ export function SourceValue({ source, value }: { source: string; value: unknown 
   return <>{ids.map((id) => data?.get(String(id)) ?? (data ? String(id) : '…')).join(', ')}</>;
 }
 
-/** A list or record cell: references by name, everything else as displayValue. */
+/** A list or record cell: references by name (the row's own, else the referenced list's), everything else as displayValue. */
 export function CellValue({
   field,
   value,
   t,
   locale,
+  name,
 }: {
   field: FieldSchema;
   value: unknown;
   t: Translate;
   locale: Locale;
+  /** the referenced record's name as the row carries it (x-ui.nameFrom), when it does */
+  name?: unknown;
 }) {
+  if (name) return <>{name}</>;
   if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
   const source = field['x-ui']?.source;
   if (
