@@ -19,9 +19,12 @@ const service = (ctx: ClaimContext, actor: Actor) => new ClaimService(ctx, actor
 const EDIT = ['claim.create', 'claim.edit'];
 
 /** The claim as the claim screen reads it: record, lines, status object, breadcrumb, history and notes. */
-async function shown(ctx: ClaimContext, actor: Actor, id: number, res: Response) {
+/** A claim as its screen shows it; opened by a person (read), the read is recorded: a claim is PHI. */
+async function shown(ctx: ClaimContext, actor: Actor, id: number, res: Response, read = false) {
   const claims = service(ctx, actor);
-  return claimView(ctx.db, claims.entity, await claims.read(id), res.locals.locale);
+  const view = await claimView(ctx.db, claims.entity, await claims.read(id), res.locals.locale);
+  if (read) await claims.store.recordRead(view);
+  return view;
 }
 
 async function saved(ctx: ClaimContext, actor: Actor, res: Response, row: { id: number; warnings?: unknown }) {
@@ -274,9 +277,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     summary:
       'A claim with its lines, status (sub-status, allowed sub-statuses), status_map breadcrumb, status history and notes',
     async handle(ctx, req, actor, res) {
-      const view = await shown(ctx, actor, idParam(req), res);
-      await service(ctx, actor).store.recordRead(view);
-      return view;
+      return shown(ctx, actor, idParam(req), res, true);
     },
   },
   {

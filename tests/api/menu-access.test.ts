@@ -1,24 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog, SYSTEM_ROLE_TYPE } from '../../dev-server/security/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { planRoutes } from '../../src/platform/route-plan.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const ROLES = [
-  'superuser',
-  'superauditor',
-  'developmentsupport',
-  'billingmanager',
-  'biller',
-  'client',
-  'paymentprocessor',
-  'collector',
-  'accountmanager',
-  'billingauditor',
-  'healthprofessional',
-  'patient',
-];
-const PLATFORM = new Set(['superuser', 'superauditor', 'developmentsupport']);
+// Every default role, as the catalogue seeds them; the platform's (system) roles belong to no billing company.
+const ROLES = catalog.roles.map((r) => r.slug);
+const PLATFORM = new Set(catalog.roles.filter((r) => r.type === SYSTEM_ROLE_TYPE).map((r) => r.slug));
 const entities = loadEntities(join(import.meta.dirname, '../../schemas/entities'));
 
 /**
