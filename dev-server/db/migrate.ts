@@ -8,21 +8,41 @@ const LOCK_KEY = 7_244_837_001; // any constant shared by every process of this 
 
 export class MigrationChangedError extends Error {}
 
-/**
- * Applies every migration not yet applied, in name order, each in its own transaction, under an
- * advisory lock so that several processes starting together migrate once. A landed migration whose
- * text has changed stops start-up: migrations are never edited after landing.
- */
-export async function migrate(db: Database, dirs: string[] = [MIGRATIONS_DIR]): Promise<string[]> {
-  await db.exec(
-    'create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())',
-  );
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+/** The migrations this code knows, in the order they apply. */
+export function migrationFiles(dirs: string[] = [MIGRATIONS_DIR]): MigrationFile[] {
   const files = dirs.flatMap((d) =>
     readdirSync(d)
       .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-      .map((f) => ({ name: f, path: join(d, f) })),
+      .map((f) => {
+        const sql = readFileSync(join(d, f), 'utf8');
+        return { name: f, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+      }),
   );
-  files.sort((a, b) => a.name.localeCompare(b.name));
+  return files.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Applies every migration not yet applied, in name order, in one transaction, under an advisory
+ * lock so that several processes starting together migrate once. A landed migration whose text has
+ * changed stops start-up: migrations are never edited after landing.
+ *
+ * through: stop after this migration (a restore brings a database to its backup's level, loads it, then goes on).
+ */
+export async function migrate(
+  db: Database,
+  dirs: string[] = [MIGRATIONS_DIR],
+  opts: { through?: string } = {},
+): Promise<string[]> {
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())',
+  );
+  const files = migrationFiles(dirs).filter((f) => !opts.through || f.name <= opts.through);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
@@ -32,17 +52,15 @@ export async function migrate(db: Database, dirs: string[] = [MIGRATIONS_DIR]): 
       ),
     );
     for (const f of files) {
-      const sql = readFileSync(f.path, 'utf8');
-      const checksum = createHash('sha256').update(sql).digest('hex');
       if (done.has(f.name)) {
-        if (done.get(f.name) !== checksum)
+        if (done.get(f.name) !== f.checksum)
           throw new MigrationChangedError(
             `Migration ${f.name} was edited after it was applied; add a new migration instead.`,
           );
         continue;
       }
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('insert into schema_migrations (name, checksum) values ($1, $2)', [f.name, checksum]);
+      for (const statement of splitStatements(f.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (name, checksum) values ($1, $2)', [f.name, f.checksum]);
       applied.push(f.name);
     }
   });

@@ -1,9 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { isSealed, openSecret, sealSecret } from './secret-box.ts';
 
 /**
  * A user's SSN is kept as an HMAC (to find a user by SSN) and its last four digits (to show and
- * search). The number itself is never stored, so no response, audit row or backup can reveal it.
+ * search). The number itself is never stored, so no response, audit row or backup can reveal it. The HMAC's key is
+ * kept in the database sealed under the secrets key (which is not): nine digits are few, and a copy of the database
+ * holding the key in the clear would give back every SSN by trying them all.
  */
 const keys = new WeakMap<object, Promise<string>>();
 
@@ -13,11 +16,21 @@ function keyFor(db: Queryable): Promise<string> {
   if (!k) {
     k = (async () => {
       await db.query(`insert into app_secrets (name, value) values ('ssn_hmac', $1) on conflict (name) do nothing`, [
-        randomBytes(32).toString('base64'),
+        sealSecret(randomBytes(32).toString('base64')),
       ]);
-      return (await db.query<{ value: string }>(`select value from app_secrets where name = 'ssn_hmac'`)).rows[0].value;
+      const stored = (await db.query<{ value: string }>(`select value from app_secrets where name = 'ssn_hmac'`))
+        .rows[0].value;
+      if (isSealed(stored)) return openSecret(stored);
+      // Kept in the clear by an earlier version: sealed now, in place.
+      await db.query(`update app_secrets set value = $1 where name = 'ssn_hmac' and value = $2`, [
+        sealSecret(stored),
+        stored,
+      ]);
+      return stored;
     })();
     keys.set(db, k);
+    // A key that cannot be opened now (a wrong secrets key) is tried again once the key is put right.
+    k.catch(() => keys.delete(db));
   }
   return k;
 }

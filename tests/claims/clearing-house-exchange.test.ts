@@ -92,7 +92,7 @@ describe('the clearing-house exchange over SFTP', () => {
         [account],
       )
     ).rows[0];
-    expect(row.secret_encrypted).toMatch(/^v1\./);
+    expect(row.secret_encrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(row.secret_encrypted).not.toContain(PASSWORD);
     const audits = await app.db.query<{ v: string }>(
       `select new_values::text as v from audits where entity = 'clearing-house-account' and entity_id = $1`,

@@ -20,10 +20,15 @@ const withDatabase = (url: string, name: string) => {
 /** A fresh database for one test file, cloned from the migrated template (never re-migrated). */
 export async function freshDatabase(): Promise<Database> {
   if (!usePostgres) return openPglite(undefined, new Blob([readFileSync(TEMPLATE_DUMP)]));
+  return newPostgresDatabase(TEMPLATE_DB);
+}
+
+/** A PostgreSQL database of its own (a template's copy, or empty), dropped when closed. */
+export async function newPostgresDatabase(template?: string): Promise<Database> {
   const name = `rcp_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const db = openPostgres(withDatabase(PG_URL, name));
   const close = db.close;
