@@ -1,4 +1,4 @@
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken, BENCH_PASSWORD } from './bench-sign-in.ts';
 // The fixed cost of an API request: what a signed-in person's request pays before and around its own
 // SQL (HTTP, the session check, permissions, JSON). A Billing Manager's patient list is asked through the
 // real HTTP path; its own statements are then run directly; the difference is the fixed cost. Beside it:
@@ -7,7 +7,6 @@ import { benchToken } from './bench-sign-in.ts';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -41,20 +40,13 @@ async function measure(label: string, db: Database): Promise<string[]> {
   await seedAccess(db);
   const bcs = await generateDataset(db, TENANTS, ROWS);
   await db.exec('vacuum analyze');
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query(`insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'billingmanager'`, [
-    u.rows[0].id,
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bcs[1], u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bcs[1]);
   const rec = recording(db);
   const server = createApp({ db: rec.db, rateLimitMax: 1e9 }).listen(0, '127.0.0.1');
   const bare = http.createServer((_q, s) => s.end('{"message":"x"}')).listen(0, '127.0.0.1');
   await Promise.all([server, bare].map((s) => new Promise((r) => s.once('listening', r))));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  const token = await benchToken(base, 'manager@bench', 'Bench!234');
+  const token = await benchToken(base, 'manager@bench', BENCH_PASSWORD);
   const get =
     (url: string, auth = true) =>
     async () =>

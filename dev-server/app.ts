@@ -1,3 +1,5 @@
+import { ActGuard, type ActLimit, type GuardedAct } from './security/act-limits.ts';
+import { SharedCounts } from './security/shared-counts.ts';
 import express, { type Express } from 'express';
 import { notFound } from '../src/domain/errors/domain-error.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ export interface AppOptions {
   filesDir?: string;
   rateLimitMax?: number;
   rateLimitWindowMs?: number;
+  /** the guarded acts' limits (default: actLimits(), from LIMIT_<ACT>) */
+  actLimits?: Record<GuardedAct, ActLimit>;
   /** API requests worked on at once before the next is answered 503 (default MAX_IN_FLIGHT, else 48 embedded, 256 server) */
   maxInFlight?: number;
   mail?: MailTransport;
@@ -81,7 +85,10 @@ export function createApp(opts: AppOptions): Express {
     next();
   });
   api.use(loadShedding(opts.maxInFlight ?? defaultMaxInFlight(opts.db.kind), (path) => path === '/messenger/events'));
-  api.use(rateLimit(opts.rateLimitMax, opts.rateLimitWindowMs));
+  // Counts shared by every process on this database: the per-address limit and the guarded acts hold across them.
+  const counts = new SharedCounts(opts.db, Number(process.env.COUNTS_FLUSH_MS ?? 1000));
+  const acts = new ActGuard(counts, opts.actLimits);
+  api.use(rateLimit(counts, opts.rateLimitMax, opts.rateLimitWindowMs));
   api.use((_req, res, next) => {
     res.setHeader('Access-Control-Expose-Headers', 'inactivity-time');
     // API answers carry PHI, tokens and codes: no browser or proxy keeps them (a route serving a logo says otherwise).
@@ -108,9 +115,9 @@ export function createApp(opts: AppOptions): Express {
   const signedIn = authenticate(opts.db);
   api.use(
     routeTable([
-      ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances)),
+      ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances), acts),
       // Every generic route is a signed-in person's.
-      ...resourceEntries(ctx).map((e) => ({ ...e, handlers: [signedIn, ...e.handlers] })),
+      ...resourceEntries(ctx, acts).map((e) => ({ ...e, handlers: [signedIn, ...e.handlers] })),
     ]),
   );
   // A path no route declares: signed-in callers learn it does not exist, others only that they must sign in.

@@ -1,4 +1,5 @@
 import type { Entity, FieldSchema } from '../src/platform/entity.ts';
+import { routeLimit, type GuardedAct } from '../dev-server/security/act-limits.ts';
 import { actionSlug, planRoutes } from '../src/platform/route-plan.ts';
 
 const stripX = (field: FieldSchema) => Object.fromEntries(Object.entries(field).filter(([k]) => !k.startsWith('x-')));
@@ -18,6 +19,10 @@ export interface DeclaredRoute {
   module?: string;
   /** 'open': answered without a token (signing in); otherwise a bearer token is needed */
   access?: unknown;
+  /** a guarded act limited per person across processes (an upload route is one without saying so) */
+  limit?: GuardedAct;
+  multipart?: unknown;
+  multipartFor?: unknown;
 }
 
 function declaredOperation(route: DeclaredRoute): object {
@@ -34,10 +39,13 @@ function declaredOperation(route: DeclaredRoute): object {
         ? 'open'
         : 'any signed-in user'
       : `permission ${[route.permission].flat().join(' or ')}`;
+  const limit = routeLimit(route);
   return {
     operationId: `${route.method}_${route.path.replace(/[^a-z0-9]+/gi, '_')}`,
     tags: [route.module ?? 'Identity and access'],
     summary: `${route.summary} (${who})`,
+    // Which of the limits of docs/security.md counts this route (LIMIT_<ACT>); past it, 429 with Retry-After.
+    ...(limit ? { 'x-limit': limit } : {}),
     ...(open ? {} : { security: [{ bearer: [] }] }),
     parameters: params,
     responses: {

@@ -37,6 +37,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
   {
     method: 'post',
     path: '/auth/forgot-password',
+    limit: 'recovery',
     permission: null,
     access: 'open',
     summary: 'Mail a link to choose a new password',
@@ -68,6 +69,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
   {
     method: 'post',
     path: '/auth/forgot-user',
+    limit: 'recovery',
     permission: null,
     access: 'open',
     summary: 'Mail the user name (e-mail and last 4 of the SSN)',

@@ -194,6 +194,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/show-batch-forms/{id}',
+    limit: 'export',
     permission: ['claimbatch.print', 'claimbatch.preview'],
     raw: true,
     summary:

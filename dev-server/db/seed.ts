@@ -10,6 +10,8 @@ import type { Database } from './database.ts';
  * A role's default grants are written only when the role is first created, so that what an
  * administrator later changes is kept across restarts.
  */
+const ADMIN_SEED_LOCK = 7_244_837_002; // beside migrate's lock
+
 export async function seedAccess(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const slugs = allPermissionSlugs();
@@ -42,14 +44,15 @@ export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
  * DATA_DIR/initial-admin-password (mode 600), printed only with DEV_PRINT_SECRETS=1.
  */
 export async function seedAdministrator(db: Database, env = process.env, log = console.log): Promise<void> {
-  const existing = await db.query(
-    `select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`,
-  );
-  if (existing.rowCount) return;
+  const existing = `select 1 from user_roles ur join roles r on r.id = ur.role_id where r.slug = 'superuser' limit 1`;
+  if ((await db.query(existing)).rowCount) return;
   const email = env.ADMIN_EMAIL ?? 'admin@example.com';
   const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url') + 'a1!';
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    // Processes starting together on one new database: one creates the administrator, the others find it.
+    await tx.query('select pg_advisory_xact_lock($1)', [ADMIN_SEED_LOCK]);
+    if ((await tx.query(existing)).rowCount) return false;
     const u = await tx.query<{ id: number }>(
       `insert into users (email, password_hash, first_name, last_name) values ($1, $2, 'System', 'Administrator') returning id`,
       [email, hash],
@@ -58,7 +61,9 @@ export async function seedAdministrator(db: Database, env = process.env, log = c
       `insert into user_roles (user_id, role_id) select $1, id from roles where slug = 'superuser' and billing_company_id is null`,
       [u.rows[0].id],
     );
+    return true;
   });
+  if (!created) return;
   if (env.ADMIN_PASSWORD) return log(`Administrator created: ${email}`);
   // A generated password never goes to the log (logs are shipped and kept): into a file only this account reads.
   const dir = env.DATA_DIR ?? './data';

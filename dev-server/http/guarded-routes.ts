@@ -11,6 +11,7 @@ import {
   problem,
 } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
+import { routeLimit, type ActGuard, type GuardedAct } from '../security/act-limits.ts';
 
 /**
  * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
@@ -29,6 +30,8 @@ export interface GuardedRoute<C> {
   multipartFor?: (ctx: C) => express.RequestHandler;
   /** the handler writes the response itself (a file streamed out) */
   raw?: boolean;
+  /** an act limited per person across processes (an upload route is limited as 'upload' without saying so) */
+  limit?: GuardedAct;
   status?: number;
   /**
    * Who may call it before any permission: a signed-in person (the default), anyone ('open': signing
@@ -63,6 +66,7 @@ export function guardedEntries<C>(
   ctx: C,
   routes: GuardedRoute<C>[],
   signIn: (allowances: SessionAllowances) => express.RequestHandler,
+  acts: ActGuard,
 ): RouteEntry[] {
   const checks = new Map<string, express.RequestHandler>();
   const sessionCheck = (a: SessionAllowances) => {
@@ -95,10 +99,17 @@ export function guardedEntries<C>(
       ...(route.multipart ? [route.multipart] : []),
       ...(route.multipartFor ? [route.multipartFor(ctx)] : []),
     ];
+    const limit = routeLimit(route);
     return {
       method: route.method,
       path: toExpressPath(route.path),
-      handlers: [...(route.access === 'open' ? [] : [sessionCheck(route.access ?? {})]), guard, ...parsers, run],
+      handlers: [
+        ...(route.access === 'open' ? [] : [sessionCheck(route.access ?? {})]),
+        guard,
+        ...(limit ? [acts.handler(limit)] : []),
+        ...parsers,
+        run,
+      ],
       source: route.module ?? route.path,
     };
   });

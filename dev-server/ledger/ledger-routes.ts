@@ -44,6 +44,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/search',
+    limit: 'phi_search',
     permission: 'ledger.view',
     summary: "The same as /ledger/filter (the predecessor's path)",
     async handle(ctx, req, actor) {
@@ -72,6 +73,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/ledger/statements/run',
+    limit: 'export',
     permission: 'ledger.statement',
     raw: true,
     summary: `Statements for every patient who owes (or those of {patient_ids}), as one PDF (a page each, at most ${RUN_LIMIT}); {statement_date?, billing_company_id?, preview?: true prints without recording}; X-Statements says how many`,

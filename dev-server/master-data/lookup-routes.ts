@@ -55,6 +55,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/patient/search',
+    limit: 'phi_search',
     permission: 'patient.view',
     summary:
       'Patients matching ?query (names, medical number, SSN last 4, phone; hyphens ignored), paged like the list',

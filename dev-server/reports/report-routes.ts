@@ -148,6 +148,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/{key}/export',
+    limit: 'export',
     permission: 'report.download',
     raw: true,
     summary:
@@ -170,6 +171,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'post',
     path: '/reports/{key}/export-jobs',
+    limit: 'export',
     permission: 'report.download',
     status: 202,
     summary:

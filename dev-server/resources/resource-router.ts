@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { ActGuard } from '../security/act-limits.ts';
 import { forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -26,7 +27,7 @@ export interface ResourceContext {
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
 
 /** Every planned route of every entity, for the route table. Nothing here is specific to one entity. */
-export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
+export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntry[] {
   const entries: RouteEntry[] = [];
   const add = (method: RouteEntry['method'], path: string, source: string, ...handlers: RequestHandler[]) =>
     entries.push({ method, path, handlers, source });
@@ -43,6 +44,9 @@ export function resourceEntries(ctx: ResourceContext): RouteEntry[] {
         try {
           const actor = actorOf(res);
           if (!can(actor, slug)) throw forbidden();
+          // A search of patients' information (a typed query on a PHI list) is a guarded act; paging is not.
+          if (entity.resource.phi && (route.kind === 'list' || route.kind === 'getList') && req.query.query)
+            await acts.check('phi_search', req, actor);
           const store = new ResourceStore(ctx.db, entity, actor);
           res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, res));
         } catch (e) {

@@ -41,6 +41,7 @@ export const searchRoutes: GuardedRoute<SearchContext>[] = [
   {
     method: 'get',
     path: '/search/{term}',
+    limit: 'phi_search',
     permission: null,
     summary: 'Spotlight search (at least 3 characters; ?filter narrows to one kind)',
     async handle({ db, entities }, req, actor) {

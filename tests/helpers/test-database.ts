@@ -23,21 +23,32 @@ export async function freshDatabase(): Promise<Database> {
   return newPostgresDatabase(TEMPLATE_DB);
 }
 
-/** A PostgreSQL database of its own (a template's copy, or empty), dropped when closed. */
-export async function newPostgresDatabase(template?: string): Promise<Database> {
+/** A new PostgreSQL database (a template's copy, or empty): its URL, and how to drop it. */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rcp_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const db = openPostgres(withDatabase(PG_URL, name));
+  return {
+    url: withDatabase(PG_URL, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A PostgreSQL database of its own (a template's copy, or empty), dropped when closed. */
+export async function newPostgresDatabase(template?: string): Promise<Database> {
+  const created = await createPostgresDatabase(template);
+  const db = openPostgres(created.url);
   const close = db.close;
   db.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name}`);
-    await c.end();
+    await created.drop();
   };
   return db;
 }

@@ -13,6 +13,26 @@ export const HTTP_ERRORS = {
     en: 'You have made many requests in a short time, please wait 10 seconds',
     es: 'Ha realizado muchas solicitudes en poco tiempo, espere 10 segundos',
   },
+  recovery_limit: {
+    status: 429,
+    en: 'Too many account recovery requests from this address. Try again in {minutes} minutes.',
+    es: 'Demasiadas solicitudes de recuperación de cuenta desde esta dirección. Inténtelo de nuevo en {minutes} minutos.',
+  },
+  export_limit: {
+    status: 429,
+    en: 'You have exported many times in a short time. Try again in {minutes} minutes.',
+    es: 'Ha exportado muchas veces en poco tiempo. Inténtelo de nuevo en {minutes} minutos.',
+  },
+  upload_limit: {
+    status: 429,
+    en: 'You have uploaded many files in a short time. Try again in {minutes} minutes.',
+    es: 'Ha subido muchos archivos en poco tiempo. Inténtelo de nuevo en {minutes} minutos.',
+  },
+  phi_search_limit: {
+    status: 429,
+    en: 'You have searched patients many times in a short time. Try again in {minutes} minutes.',
+    es: 'Ha buscado pacientes muchas veces en poco tiempo. Inténtelo de nuevo en {minutes} minutos.',
+  },
   server_error: {
     status: 500,
     en: 'Internal Server Error. Please try again later.',
