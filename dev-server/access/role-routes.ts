@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { setRoleMfaRequired } from '../auth/mfa-policy.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import {
@@ -66,6 +67,14 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
     permission: 'permission.manage.role',
     summary: 'Remove a list of permissions or a whole module from a role',
     handle: (ctx, req, actor) => changeRolePermissions(ctx.db, actor, permissionChange(req, false)),
+  },
+  {
+    method: 'put',
+    path: '/permission/role/{id}/two-step',
+    permission: 'permission.manage.role',
+    summary:
+      "Whether the role's people must sign in with an authenticator ({required}); always so for Super Users and managers",
+    handle: (ctx, req, actor) => setRoleMfaRequired(ctx.db, actor, idParam(req), bodyObject(req).required),
   },
   {
     method: 'post',

@@ -1,6 +1,6 @@
 import { notFound, DomainError, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
-import { catalog } from '../security/permission-catalog.ts';
+import { ALWAYS_MFA_ROLES, catalog } from '../security/permission-catalog.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
@@ -10,7 +10,17 @@ interface Role {
   name: string;
   type: number;
   billing_company_id: number | null;
+  /** its people must sign in with an authenticator (always so for Super Users and managers) */
+  mfa_required: boolean;
 }
+
+/** A role's two-step policy as people see it: the company's choice, or always for the roles that must. */
+const withPolicy = <R extends Role>(role: R): R & { mfa_always: boolean } => ({
+  ...role,
+  mfa_required: role.mfa_required || ALWAYS_MFA_ROLES.includes(role.slug),
+  // the policy cannot be turned off for this role (a screen shows its switch fixed)
+  mfa_always: ALWAYS_MFA_ROLES.includes(role.slug),
+});
 interface Permission {
   id: number;
   slug: string;
@@ -26,18 +36,18 @@ const moduleOf = (slug: string) =>
 
 export async function visibleRole(db: Queryable, actor: Actor, id: number, forUpdate = false): Promise<Role> {
   const r = await db.query<Role>(
-    `select id, slug, name, type, billing_company_id from roles where id = $1${forUpdate ? ' for update' : ''}`,
+    `select id, slug, name, type, billing_company_id, mfa_required from roles where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
   );
   const role = r.rows[0];
   if (!role) throw notFound('role_does_not_exist');
   const bc = role.billing_company_id === null ? null : Number(role.billing_company_id);
   if (!actor.crossTenant && bc !== null && !actor.billingCompanyIds.includes(bc)) throw notFound('role_does_not_exist');
-  return { ...role, id: Number(role.id), billing_company_id: bc };
+  return withPolicy({ ...role, id: Number(role.id), billing_company_id: bc });
 }
 
 /** Shared (default) roles are changed only by system users: they act for every billing company. */
-function requireEditable(actor: Actor, role: Role) {
+export function requireEditable(actor: Actor, role: Role) {
   if (!actor.crossTenant && role.billing_company_id === null)
     throw new DomainError('only_super_user_change_default_role');
 }
@@ -140,13 +150,13 @@ export async function rolesWithPermissions(db: Queryable, actor: Actor) {
     : (params.push(actor.billingCompanyIds),
       'r.billing_company_id is null or r.billing_company_id = any($1::bigint[])');
   const r = await db.query<Role & { permissions: string[] }>(
-    `select r.id, r.slug, r.name, r.type, r.billing_company_id,
+    `select r.id, r.slug, r.name, r.type, r.billing_company_id, r.mfa_required,
                 array(select p.slug from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id order by p.slug) as permissions
            from roles r where ${scope} order by r.id`,
     params,
   );
   return r.rows.map((role) => ({
-    ...role,
+    ...withPolicy(role),
     id: Number(role.id),
     permissions: grouped(role.permissions.map((slug) => ({ slug }) as Permission)),
   }));

@@ -16,7 +16,7 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
     method: 'get',
     path: '/auth/refresh-token',
     permission: null,
-    access: { allowExpiredAccess: true },
+    access: { allowExpiredAccess: true, duringMfaEnrolment: true },
     summary: 'A new access token for a live session',
     raw: true,
     async handle({ db }, _req, actor, res) {
@@ -67,7 +67,7 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
     method: 'get',
     path: '/auth/logout',
     permission: null,
-    access: { allowExpiredAccess: true },
+    access: { allowExpiredAccess: true, duringMfaEnrolment: true },
     summary: 'End this session',
     raw: true,
     async handle({ db }, req, actor, res) {

@@ -8,6 +8,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
     method: 'get',
     path: '/auth/mfa',
     permission: null,
+    access: { duringMfaEnrolment: true },
     summary: 'Whether my sign-in has a second step (an authenticator app), and how many recovery codes I have left',
     handle: (ctx, _req, actor) => mfaStatus(ctx.db, actor.userId),
   },
@@ -15,6 +16,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
     method: 'post',
     path: '/auth/mfa/totp',
     permission: null,
+    access: { duringMfaEnrolment: true },
     summary:
       'Starts setting up an authenticator app: a new secret as a QR code (SVG) and as text, not in force until confirmed',
     handle: (ctx, _req, actor) => startTotp(ctx.db, actor),
@@ -23,6 +25,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
     method: 'post',
     path: '/auth/mfa/totp/confirm',
     permission: null,
+    access: { duringMfaEnrolment: true },
     summary:
       'Confirms the authenticator with a code it shows ({code}): two-step sign-in is on; answers ten recovery codes, shown only this once',
     handle: (ctx, req, actor) => confirmTotp(ctx.db, actor, bodyObject(req).code),

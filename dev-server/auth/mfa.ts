@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mfaRequiredFor } from './mfa-policy.ts';
 import QRCode from 'qrcode';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { writeAudit } from '../db/audit-writer.ts';
@@ -91,6 +92,7 @@ export async function confirmTotp(db: Database, actor: Actor, code: unknown, now
 /** Turns two-step sign-in off, with a code from the authenticator (or a recovery code) as proof. */
 export async function turnOffTotp(db: Database, actor: Actor, code: unknown, now = Date.now()) {
   await db.transaction(async (tx) => {
+    if (await mfaRequiredFor(tx, actor.userId)) throw new DomainError('mfa_required_by_role');
     if (!(await takeSecondStep(tx, actor.userId, code, now)))
       throw new DomainError('invalid', {}, { code: [{ code: 'mfa_code_wrong' }] });
     await tx.query('delete from user_mfa where user_id = $1', [actor.userId]);

@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ipAllowed, type Restriction } from '../security/ip-restriction-check.ts';
 import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Actor } from '../security/actor.ts';
+import { ENROLLED } from './mfa-policy.ts';
 
 export const IDLE_MS = Number(process.env.INACTIVITY_MS ?? 3_600_000);
 export const ACCESS_TTL_S = Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);
@@ -58,6 +59,7 @@ interface SessionState {
   refresh_expired: boolean;
   idle_ms: number;
   access_epoch: string;
+  mfa_overdue: boolean;
 }
 
 /** What a person may do: the part of a session that changes only when access is changed. */
@@ -113,7 +115,8 @@ export async function loadSession(db: Database, token: string): Promise<SessionR
     `select s.id, s.user_id, s.device_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
             s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
             (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
-            (select epoch from access_epoch where id = 1)::text as access_epoch
+            (select epoch from access_epoch where id = 1)::text as access_epoch,
+            (u.mfa_due_at is not null and u.mfa_due_at <= now() and not ${ENROLLED}) as mfa_overdue
        from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
     [hashToken(token)],
     { name: 'load-session' },
@@ -142,6 +145,9 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       }
       if (s.refresh_expired) throw unauthenticated('session_expired_sign_again');
       if (s.access_expired && !opts.allowExpiredAccess) throw unauthenticated();
+      // Past the time their role gave them to set up an authenticator, a person can do only that (and sign out).
+      if (s.mfa_overdue && !opts.duringMfaEnrolment)
+        throw new DomainError('mfa_enrolment_required', {}, {}, { body: { mfa_enrolment_required: true } });
       // A restriction added (or an address changed) after sign-in applies from the next request.
       if (!ipAllowed(req.ip ?? '', s.user_id, s.role_ids.map(Number), s.restrictions)) {
         throw new DomainError(

@@ -31,10 +31,10 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     permission: null,
     access: 'open',
     summary:
-      'Sign in with email, password and, with two-step sign-in on, totp_code (an authenticator code or a recovery code); otherwise, from a new device, the mailed code',
+      'Sign in with email, password and, with two-step sign-in on, totp_code (an authenticator code or a recovery code); otherwise, from a new device, the mailed code. mfa_enrolment_due_at: the role requires an authenticator, to be set up by then (mfa_enrolment_required: the time is up, the session can only set it up)',
     raw: true,
     async handle(ctx, req, actor, res) {
-      const { session, device, user } = await signIn(ctx, req, credentials(req));
+      const { session, device, user, mfa } = await signIn(ctx, req, credentials(req));
       res.setHeader('inactivity-time', String(IDLE_MS));
       res.json({
         ...session,
@@ -47,6 +47,9 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
           language: user.language,
         },
         inactivity_time: IDLE_MS,
+        // The role requires an authenticator not set up yet: until when it may wait, and whether the time is up.
+        mfa_enrolment_due_at: mfa.due_at,
+        mfa_enrolment_required: mfa.overdue,
       });
     },
   },

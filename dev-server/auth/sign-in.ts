@@ -18,6 +18,7 @@ import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts'
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
 import { needsSecondStep, takeSecondStep } from './mfa.ts';
+import { settleMfaDue } from './mfa-policy.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 
 /** A scrypt hash of a random password nobody knows: checked against when the e-mail is unknown (made on first need). */
@@ -154,7 +155,7 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   // A known device gets a fresh token too, so a client that lost its own is recognised next time.
   const device = await rememberDevice(db, user.id, req);
   const session = await createSession(db, user.id, req, device.deviceId);
-  return { session, device, user };
+  return { session, device, user, mfa: await settleMfaDue(db, user.id) };
 }
 
 /** Mails a new device code when the e-mail belongs to an active account not blocked from this address; silent otherwise. */

@@ -56,6 +56,8 @@ export const allows = (actor: Actor, permission: GuardedRoute<unknown>['permissi
 export interface SessionAllowances {
   allowExpiredAccess?: boolean;
   countsAsActivity?: boolean;
+  /** answered to someone whose role's time to set up an authenticator is up (setting it up, signing out) */
+  duringMfaEnrolment?: boolean;
 }
 
 /**

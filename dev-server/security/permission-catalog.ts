@@ -29,3 +29,6 @@ export function defaultRoleSlugs(role: CatalogFile['roles'][number]): string[] {
 
 /** Role types (predecessor RoleType): 1 system roles see every billing company. */
 export const SYSTEM_ROLE_TYPE = 1;
+
+/** Roles whose people always sign in with an authenticator: whoever can change everything or everyone. */
+export const ALWAYS_MFA_ROLES = ['superuser', 'billingmanager', 'accountmanager'];

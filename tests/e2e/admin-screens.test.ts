@@ -107,4 +107,24 @@ describe('administration screens', () => {
     await expect.poll(() => win.getByLabel('report.view').isChecked()).toBe(true);
     await root.page.context().close();
   });
+
+  it("a role's two-step sign-in is switched on in Role Management; a Super User's is on and fixed", async () => {
+    const { page: rootPage } = await signIn(e, 'root@admin.test');
+    const win = await openFromStart(rootPage, 'Role Management');
+    await win.getByRole('button', { name: 'Biller', exact: true }).click();
+    const twoStep = win.getByRole('switch', { name: 'Its people sign in in two steps (an authenticator app)' });
+    await twoStep.check();
+    await rootPage.getByText('People with the role Biller now sign in in two steps.').waitFor();
+    const biller = await e.app.db.query<{ mfa_required: boolean }>(
+      "select mfa_required from roles where slug = 'biller'",
+    );
+    expect(biller.rows[0].mfa_required).toBe(true);
+    await win.getByRole('button', { name: 'Super User', exact: true }).click();
+    const always = win.getByRole('switch', {
+      name: 'Its people always sign in in two steps (Super Users and managers)',
+    });
+    expect(await always.isChecked()).toBe(true);
+    expect(await always.isDisabled()).toBe(true);
+    await rootPage.context().close();
+  });
 });

@@ -131,4 +131,27 @@ describe('two-step sign-in in the browser', () => {
     await login.getByTestId('taskbar').waitFor();
     await login.context().close();
   });
+
+  it("a manager whose role's time to set up two-step sign-in is over sets it up at sign-in, then goes on", async () => {
+    await e.app.createUser({
+      email: 'lead@login.test',
+      roles: ['billingmanager'],
+      billingCompanyIds: [await e.app.createBillingCompany('Lead Login BC', 'LLB')],
+    });
+    await e.app.db.query(`update users set mfa_due_at = now() - interval '1 day' where email = 'lead@login.test'`);
+    const login = await loginPage();
+    await login.getByLabel('E-mail').fill('lead@login.test');
+    await login.getByLabel('Password').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByText('Your role requires two-step sign-in, and the time to set it up is over').waitFor();
+    await login.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const shown = await login.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent();
+    await login.getByLabel('Authenticator code').fill(totpAt(fromBase32(shown!)!, stepOf(Date.now())));
+    await login.getByRole('button', { name: 'Turn on' }).click();
+    const codes = login.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    await login.getByRole('button', { name: 'Continue' }).click();
+    await login.getByTestId('taskbar').waitFor();
+    await login.context().close();
+  });
 });

@@ -3,6 +3,10 @@ export const en = {
   app: { name: 'Revenue Cycle', loading: 'Loading…' },
   login: {
     totp_code: 'Authenticator code',
+    mfa_enrolment_required:
+      'Your role requires two-step sign-in, and the time to set it up is over: set up an authenticator app to continue.',
+    mfa_due: 'Your role requires two-step sign-in: set up an authenticator app in your profile by %{date}.',
+    mfa_continue: 'Continue',
     totp_help: 'The 6 digits your authenticator app shows now, or one of your recovery codes.',
     bad_credentials:
       'That e-mail and password do not match an account. Check them and try again, or use “Forgot password?”.',
@@ -465,6 +469,10 @@ export const en = {
     session_ends: 'Ends at the latest',
   },
   roles: {
+    two_step: 'Its people sign in in two steps (an authenticator app)',
+    two_step_always: 'Its people always sign in in two steps (Super Users and managers)',
+    two_step_on: 'People with the role %{role} now sign in in two steps.',
+    two_step_off: 'People with the role %{role} no longer need to sign in in two steps.',
     title: 'Roles and permissions',
     roles: 'Roles',
     modules: 'Modules',

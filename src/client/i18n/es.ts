@@ -5,6 +5,11 @@ export const es: Messages = {
   app: { name: 'Revenue Cycle', loading: 'Cargando…' },
   login: {
     totp_code: 'Código del autenticador',
+    mfa_enrolment_required:
+      'Su rol requiere el inicio de sesión en dos pasos y el plazo para configurarlo terminó: configure una aplicación de autenticación para continuar.',
+    mfa_due:
+      'Su rol requiere el inicio de sesión en dos pasos: configure una aplicación de autenticación en su perfil antes del %{date}.',
+    mfa_continue: 'Continuar',
     totp_help: 'Los 6 dígitos que muestra ahora su aplicación de autenticación, o uno de sus códigos de recuperación.',
     bad_credentials:
       'Ese correo y esa contraseña no corresponden a una cuenta. Revíselos e inténtelo de nuevo, o use “¿Olvidó su contraseña?”.',
@@ -470,6 +475,10 @@ export const es: Messages = {
     session_ends: 'Termina a más tardar',
   },
   roles: {
+    two_step: 'Sus integrantes inician sesión en dos pasos (una aplicación de autenticación)',
+    two_step_always: 'Sus integrantes siempre inician sesión en dos pasos (superusuarios y gerentes)',
+    two_step_on: 'Las personas con el rol %{role} ahora inician sesión en dos pasos.',
+    two_step_off: 'Las personas con el rol %{role} ya no necesitan iniciar sesión en dos pasos.',
     title: 'Roles y permisos',
     roles: 'Roles',
     modules: 'Módulos',

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../i18n/i18n.ts';
+import { useI18n, type Locale } from '../i18n/i18n.ts';
+import { showToast } from '../notify/toast-store.ts';
+import { TwoStepSignIn } from '../screens/profile/TwoStepSignIn.tsx';
 import { ApiError, api } from '../session/api.ts';
 import { getDeviceToken, saveDeviceToken, saveSession } from '../session/session-store.ts';
 
@@ -9,12 +11,25 @@ interface LoginAnswer {
   access_token: string;
   expires_in: number;
   device_token?: string;
+  /** the role requires an authenticator not set up yet: by when, and whether the time is up */
+  mfa_enrolment_due_at?: string | null;
+  mfa_enrolment_required?: boolean;
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A date as the language writes it: 12/03/2026 in English, 03/12/2026 in Spanish. */
+const localDate = (iso: string, locale: Locale) =>
+  new Date(iso).toLocaleDateString(locale === 'es' ? 'es-ES' : 'en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
 
 export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPassword(): void; onForgotUser(): void }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
+  // Signed in, but the role's time to set up an authenticator is up: that comes first.
+  const [enrol, setEnrol] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -47,6 +62,9 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       });
       saveSession(r.access_token, r.expires_in);
       if (r.device_token) saveDeviceToken(r.device_token);
+      if (r.mfa_enrolment_required) return setEnrol(true);
+      if (r.mfa_enrolment_due_at)
+        showToast('warning', t('login.mfa_due', { date: localDate(r.mfa_enrolment_due_at, locale) }));
       navigate('/desktop');
     } catch (err) {
       const e2 = err as ApiError;
@@ -68,6 +86,14 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     );
     setMessage({ severity: 'info', text: t('login.code_sent') });
   }
+
+  if (enrol)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="info">{t('login.mfa_enrolment_required')}</Alert>
+        <TwoStepSignIn onContinue={() => navigate('/desktop')} />
+      </Box>
+    );
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>

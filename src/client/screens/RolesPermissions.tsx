@@ -7,6 +7,7 @@ import {
   List,
   ListItemButton,
   ListItemText,
+  FormControlLabel,
   Switch,
   Table,
   TableBody,
@@ -29,6 +30,9 @@ interface Role {
   name: string;
   slug: string;
   billing_company_id: number | null;
+  /** its people must sign in in two steps; mfa_always: so for every Super User and manager, not to be changed */
+  mfa_required: boolean;
+  mfa_always: boolean;
 }
 interface ModulePerms {
   module: string;
@@ -80,6 +84,21 @@ export default function RolesPermissions() {
       notifyError(t, e);
     }
   };
+  const setTwoStep = async (required: boolean) => {
+    if (!role) return;
+    try {
+      const r = await api<{ mfa_required: boolean }>(`/permission/role/${role.id}/two-step`, {
+        method: 'PUT',
+        body: { required },
+      });
+      const changed = { ...role, mfa_required: r.mfa_required };
+      setRole(changed);
+      setRoles((all) => all?.map((x) => (x.id === changed.id ? changed : x)) ?? null);
+      showToast('success', t(r.mfa_required ? 'roles.two_step_on' : 'roles.two_step_off', { role: role.name }));
+    } catch (e) {
+      notifyError(t, e);
+    }
+  };
   const create = async () => {
     try {
       const r = await api<Role>('/permission/role', { method: 'POST', body: { name: newRole.trim() } });
@@ -119,6 +138,19 @@ export default function RolesPermissions() {
         </Box>
       </Box>
       <Box sx={{ flex: 1, overflow: 'auto', p: 1 }}>
+        {role && (
+          <FormControlLabel
+            sx={{ mb: 1 }}
+            control={
+              <Switch
+                checked={role.mfa_required}
+                disabled={role.mfa_always}
+                onChange={(e) => void setTwoStep(e.target.checked)}
+              />
+            }
+            label={t(role.mfa_always ? 'roles.two_step_always' : 'roles.two_step')}
+          />
+        )}
         {role && !modules && <Loading />}
         {role &&
           modules?.map((m) => {

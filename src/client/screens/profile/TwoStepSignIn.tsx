@@ -17,8 +17,10 @@ interface Started {
 /**
  * Two-step sign-in with an authenticator app: set up (scan the QR code or type the secret, then confirm with the code
  * the app shows), the recovery codes shown once to be kept somewhere safe, and turning it off with a code as proof.
+ * onContinue: set up at sign-in (the role requires it): once on, a button goes on to the desktop instead of turning
+ * it off.
  */
-export function TwoStepSignIn() {
+export function TwoStepSignIn({ onContinue }: { onContinue?: () => void } = {}) {
   const { t } = useI18n();
   const [status, setStatus] = useState<Status | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
@@ -113,7 +115,12 @@ export function TwoStepSignIn() {
           </Button>
         </>
       )}
-      {status?.totp && (
+      {status?.totp && onContinue && (
+        <Button variant="contained" onClick={onContinue} sx={{ justifySelf: 'start' }}>
+          {t('login.mfa_continue')}
+        </Button>
+      )}
+      {status?.totp && !onContinue && (
         <>
           {codeField}
           <Button

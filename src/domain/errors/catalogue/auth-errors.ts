@@ -74,6 +74,21 @@ export const AUTH_ERRORS = {
     en: 'This password link has expired. Ask for a new one.',
     es: 'Este enlace de contraseña ha expirado. Solicite uno nuevo.',
   },
+  mfa_enrolment_required: {
+    status: 403,
+    en: 'Your role requires two-step sign-in: set up an authenticator app to continue.',
+    es: 'Su rol requiere el inicio de sesión en dos pasos: configure una aplicación de autenticación para continuar.',
+  },
+  mfa_required_by_role: {
+    status: 422,
+    en: 'Your role requires two-step sign-in: it cannot be turned off.',
+    es: 'Su rol requiere el inicio de sesión en dos pasos: no se puede desactivar.',
+  },
+  mfa_always_required_for_role: {
+    status: 422,
+    en: 'Super Users and managers always sign in in two steps.',
+    es: 'Los superusuarios y los gerentes siempre inician sesión en dos pasos.',
+  },
   mfa_code_required: {
     status: 403,
     en: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',

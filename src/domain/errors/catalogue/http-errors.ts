@@ -68,5 +68,10 @@ export const HTTP_ERRORS = {
     en: 'The status must be true or false.',
     es: 'El estado debe ser verdadero o falso.',
   },
+  field_true_or_false: {
+    status: 422,
+    en: 'The {field} must be true or false.',
+    es: 'El campo {field} debe ser verdadero o falso.',
+  },
   field_an_id: { status: 422, en: 'The {field} must be an id.', es: 'El campo {field} debe ser un id.' },
 } satisfies Record<string, CatalogueEntry>;
