@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeLists, loadEntities } from '../src/platform/load-schemas.ts';
 import { authenticate } from './auth/sessions.ts';
+import { requireStepUp } from './auth/step-up.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
@@ -115,7 +116,10 @@ export function createApp(opts: AppOptions): Express {
   const signedIn = authenticate(opts.db);
   api.use(
     routeTable([
-      ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances), acts),
+      ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances), {
+        acts,
+        stepUp: requireStepUp(opts.db),
+      }),
       // Every generic route is a signed-in person's.
       ...resourceEntries(ctx, acts).map((e) => ({ ...e, handlers: [signedIn, ...e.handlers] })),
     ]),

@@ -23,6 +23,8 @@ export interface DeclaredRoute {
   limit?: GuardedAct;
   multipart?: unknown;
   multipartFor?: unknown;
+  /** a sensitive act: 403 step_up_required unless the person proved it was them within the last minutes */
+  stepUp?: boolean;
 }
 
 function declaredOperation(route: DeclaredRoute): object {
@@ -46,6 +48,7 @@ function declaredOperation(route: DeclaredRoute): object {
     summary: `${route.summary} (${who})`,
     // Which of the limits of docs/security.md counts this route (LIMIT_<ACT>); past it, 429 with Retry-After.
     ...(limit ? { 'x-limit': limit } : {}),
+    ...(route.stepUp ? { 'x-step-up': true } : {}),
     ...(open ? {} : { security: [{ bearer: [] }] }),
     parameters: params,
     responses: {

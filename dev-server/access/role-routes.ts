@@ -43,6 +43,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/assign-permissions-role/{role}/{permission}',
+    stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Add one permission to a role',
     handle: (ctx, req, actor) => changeRolePermissions(ctx.db, actor, permissionChange(req, true)),
@@ -50,6 +51,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/assign-permissions-role/{role}',
+    stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Add a list of permissions or a whole module to a role',
     handle: (ctx, req, actor) => changeRolePermissions(ctx.db, actor, permissionChange(req, true)),
@@ -57,6 +59,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/remove-permission-role/{role}/{permission}',
+    stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Remove one permission from a role',
     handle: (ctx, req, actor) => changeRolePermissions(ctx.db, actor, permissionChange(req, false)),
@@ -64,6 +67,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/remove-permissions-role/{role}',
+    stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Remove a list of permissions or a whole module from a role',
     handle: (ctx, req, actor) => changeRolePermissions(ctx.db, actor, permissionChange(req, false)),
@@ -71,6 +75,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'put',
     path: '/permission/role/{id}/two-step',
+    stepUp: true,
     permission: 'permission.manage.role',
     summary:
       "Whether the role's people must sign in with an authenticator ({required}); always so for Super Users and managers",
@@ -79,6 +84,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/permission/role',
+    stepUp: true,
     permission: 'permission.manage.role',
     status: 201,
     summary: "Create a billing company's own role",

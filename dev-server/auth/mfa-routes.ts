@@ -1,6 +1,7 @@
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
+import { stepUp } from './step-up.ts';
 
 /** A person's own two-step sign-in: an authenticator app (TOTP) set up, confirmed with a code, or turned off. */
 export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
@@ -39,5 +40,13 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
       await turnOffTotp(ctx.db, actor, bodyObject(req).code);
       return { totp: false };
     },
+  },
+  {
+    method: 'post',
+    path: '/auth/step-up',
+    permission: null,
+    summary:
+      'Proves again it is me before a sensitive act ({code} from my authenticator, or {password} without one): such acts go ahead for the next minutes (STEP_UP_MINUTES)',
+    handle: (ctx, req, actor) => stepUp(ctx.db, actor, bodyObject(req)),
   },
 ];

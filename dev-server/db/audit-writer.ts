@@ -18,6 +18,8 @@ export type AuditEvent =
   | 'photo_changed'
   | 'mfa_enabled'
   | 'mfa_disabled'
+  /** the person proved again it was them, for a sensitive act */
+  | 'stepped_up'
   /** the secrets key was replaced and every sealed secret sealed again under the new one */
   | 'keys_rotated'
   /** a patient's record (or its ledger, its statement) was read: who, when, from where; never what it holds */

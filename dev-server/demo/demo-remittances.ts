@@ -115,9 +115,12 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
     let control = 100;
     const paidOn = new Map<number, number>();
     const remit = async (trace: string, group: Adjudicated[], at: number, remits: ClaimToRemit[]) => {
-      // By yesterday at the latest, and never before the payer had the claims.
+      // By yesterday at the latest, and never before the payer had the claims; a claim sent late today is paid today,
+      // never tomorrow (a remittance dated in the future would count in no aging as of today).
       const lastSent = Math.max(...group.map(sentAt));
-      const day = new Date(Math.max(Math.min(at, today.getTime() - 86_400_000), lastSent + 2 * 3_600_000));
+      const day = new Date(
+        Math.min(Math.max(Math.min(at, today.getTime() - 86_400_000), lastSent + 2 * 3_600_000), today.getTime()),
+      );
       const date = isoDayOf(day);
       // The payer's file is taken in and posted on its payment date: every row and note it writes carries that day.
       const then = { ...ctx, db: asOf(ctx.db, day) };

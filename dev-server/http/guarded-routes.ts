@@ -32,6 +32,8 @@ export interface GuardedRoute<C> {
   raw?: boolean;
   /** an act limited per person across processes (an upload route is limited as 'upload' without saying so) */
   limit?: GuardedAct;
+  /** a sensitive act: the person must have proved it was them within the last minutes (dev-server/auth/step-up.ts) */
+  stepUp?: boolean;
   status?: number;
   /**
    * Who may call it before any permission: a signed-in person (the default), anyone ('open': signing
@@ -68,7 +70,7 @@ export function guardedEntries<C>(
   ctx: C,
   routes: GuardedRoute<C>[],
   signIn: (allowances: SessionAllowances) => express.RequestHandler,
-  acts: ActGuard,
+  guards: { acts: ActGuard; stepUp: express.RequestHandler },
 ): RouteEntry[] {
   const checks = new Map<string, express.RequestHandler>();
   const sessionCheck = (a: SessionAllowances) => {
@@ -108,7 +110,8 @@ export function guardedEntries<C>(
       handlers: [
         ...(route.access === 'open' ? [] : [sessionCheck(route.access ?? {})]),
         guard,
-        ...(limit ? [acts.handler(limit)] : []),
+        ...(route.stepUp ? [guards.stepUp] : []),
+        ...(limit ? [guards.acts.handler(limit)] : []),
         ...parsers,
         run,
       ],

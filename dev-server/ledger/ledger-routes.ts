@@ -73,6 +73,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/ledger/statements/run',
+    stepUp: true,
     limit: 'export',
     permission: 'ledger.statement',
     raw: true,

@@ -148,6 +148,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/{key}/export',
+    stepUp: true,
     limit: 'export',
     permission: 'report.download',
     raw: true,
@@ -171,6 +172,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'post',
     path: '/reports/{key}/export-jobs',
+    stepUp: true,
     limit: 'export',
     permission: 'report.download',
     status: 202,

@@ -259,6 +259,14 @@ describe('demo data', () => {
     expect(odd).toEqual([]);
   });
 
+  it('no demo payment or ledger entry is dated after today, whatever the hour the demo was made', async () => {
+    const later = await rows(
+      `select 'payment' as what, id from payments where payment_date > current_date
+       union all select 'ledger entry', id from ledger_entries where entry_date > current_date`,
+    );
+    expect(later).toEqual([]);
+  });
+
   it("the clearing house's rejections are on the demo's Rejected claims in words, and no such claim reached a payer", async () => {
     const rejected =
       (await rows(`select c.id, (select t.note from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = 5 order by t.id desc limit 1) as note,

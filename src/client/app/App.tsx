@@ -1,4 +1,5 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { StepUpDialog } from '../session/StepUpDialog.tsx';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { I18nContext, changeLocale, i18nProvider, type I18n, type Locale } from '../i18n/i18n.ts';
@@ -49,6 +50,7 @@ export function App() {
           </Routes>
         </HashRouter>
         <Toasts />
+        <StepUpDialog />
       </ThemeProvider>
     </I18nContext.Provider>
   );

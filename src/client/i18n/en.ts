@@ -468,6 +468,13 @@ export const en = {
     session_last_used: 'Last used',
     session_ends: 'Ends at the latest',
   },
+  stepup: {
+    title: 'Confirm it is you',
+    explain_password: 'This is a sensitive action. Enter your password to go on.',
+    explain_totp: 'This is a sensitive action. Enter the code your authenticator app shows to go on.',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+  },
   roles: {
     two_step: 'Its people sign in in two steps (an authenticator app)',
     two_step_always: 'Its people always sign in in two steps (Super Users and managers)',

@@ -474,6 +474,14 @@ export const es: Messages = {
     session_last_used: 'Último uso',
     session_ends: 'Termina a más tardar',
   },
+  stepup: {
+    title: 'Confirme que es usted',
+    explain_password: 'Es una acción delicada. Ingrese su contraseña para continuar.',
+    explain_totp:
+      'Es una acción delicada. Ingrese el código que muestra su aplicación de autenticación para continuar.',
+    cancel: 'Cancelar',
+    confirm: 'Confirmar',
+  },
   roles: {
     two_step: 'Sus integrantes inician sesión en dos pasos (una aplicación de autenticación)',
     two_step_always: 'Sus integrantes siempre inician sesión en dos pasos (superusuarios y gerentes)',

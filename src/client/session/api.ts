@@ -1,5 +1,6 @@
 import { clearSession, getConfig, getSession, isExpired, saveSession } from './session-store.ts';
 import { emitSession, isEmbedded } from './session-events.ts';
+import { askStepUp } from './step-up.ts';
 
 export const API_BASE = './api/v1';
 
@@ -60,8 +61,25 @@ function queryString(q?: Record<string, unknown>, lead = '?') {
   return s ? `${lead}${s}` : '';
 }
 
+/**
+ * A sensitive act refused for want of a recent proof (403 step_up_required): the person gives it in the step-up
+ * dialog, and the call is made once more; cancelled, the refusal stands.
+ */
+async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 403 || !e.body.step_up_required) throw e;
+    if (!(await askStepUp(e.body.method === 'totp' ? 'totp' : 'password'))) throw e;
+    return call();
+  }
+}
+
 /** Every call to the server: JSON in and out, bearer token, language, the error catalogue. */
-export async function api<T = unknown>(path: string, opts: CallOptions = {}): Promise<T> {
+export const api = <T = unknown>(path: string, opts: CallOptions = {}): Promise<T> =>
+  withStepUp(() => callApi<T>(path, opts));
+
+async function callApi<T>(path: string, opts: CallOptions): Promise<T> {
   const auth = opts.auth !== false;
   if (auth) await ensureFresh().catch(() => undefined);
   const session = auth ? getSession() : null;
@@ -125,7 +143,10 @@ export async function api<T = unknown>(path: string, opts: CallOptions = {}): Pr
 }
 
 /** A document an API call answers (a claim's preview PDF), signed in and in the person's language, as a blob. */
-export async function apiBlob(path: string, opts: { method?: string; body?: unknown } = {}): Promise<Blob> {
+export const apiBlob = (path: string, opts: { method?: string; body?: unknown } = {}): Promise<Blob> =>
+  withStepUp(() => callBlob(path, opts));
+
+async function callBlob(path: string, opts: { method?: string; body?: unknown }): Promise<Blob> {
   await ensureFresh().catch(() => undefined);
   const session = getSession();
   const headers: Record<string, string> = {
@@ -138,7 +159,17 @@ export async function apiBlob(path: string, opts: { method?: string; body?: unkn
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, res.statusText);
+  if (!res.ok) {
+    // A refusal is JSON like any other; its body says whether a proof would let it through.
+    const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiError(
+      res.status,
+      typeof data.message === 'string' ? data.message : res.statusText,
+      res.statusText,
+      {},
+      data,
+    );
+  }
   return res.blob();
 }
 

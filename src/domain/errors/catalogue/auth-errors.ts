@@ -99,6 +99,16 @@ export const AUTH_ERRORS = {
     en: 'The code is not right, or was already used. Enter the code your authenticator app shows now.',
     es: 'El código no es correcto o ya se usó. Ingrese el código que muestra ahora su aplicación de autenticación.',
   },
+  step_up_required: {
+    status: 403,
+    en: 'Confirm it is you to go on: this is a sensitive action.',
+    es: 'Confirme que es usted para continuar: es una acción delicada.',
+  },
+  password_wrong: {
+    status: 422,
+    en: 'The password is not right.',
+    es: 'La contraseña no es correcta.',
+  },
   mfa_code_wrong: {
     status: 422,
     en: 'The code is not right, or was already used. Enter the code your authenticator app shows now.',

@@ -1,0 +1,72 @@
+import type { RequestHandler } from 'express';
+import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
+import { writeAudit } from '../db/audit-writer.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { needsSecondStep, takeSecondStep } from './mfa.ts';
+
+/** How long a proof lasts (a sign-in is one): the minutes within which sensitive acts go ahead without asking again. */
+const stepUpMinutes = () => Number(process.env.STEP_UP_MINUTES ?? 15);
+
+/** How the person proves it is them: the authenticator when they have one, else their password. */
+async function proofOf(db: Queryable, userId: number): Promise<'totp' | 'password'> {
+  return (await needsSecondStep(db, userId)) ? 'totp' : 'password';
+}
+
+/**
+ * A step of a sensitive route: goes on when the session's person proved it was them within the last minutes;
+ * otherwise 403 step_up_required, naming the proof to give (the client asks for it and sends the request again).
+ */
+export function requireStepUp(db: Database): RequestHandler {
+  return (_req, res, next) => {
+    const actor = res.locals.actor as Actor;
+    db.query<{ fresh: boolean }>(
+      `select stepped_up_at > now() - make_interval(mins => $2) as fresh from sessions where id = $1`,
+      [actor.sessionId, stepUpMinutes()],
+    )
+      .then(async (r) => {
+        if (r.rows[0]?.fresh) return next();
+        const method = await proofOf(db, actor.userId);
+        next(new DomainError('step_up_required', {}, {}, { body: { step_up_required: true, method } }));
+      })
+      .catch(next);
+  };
+}
+
+/** The person proves it is them again (an authenticator code, or the password without one): audited. */
+export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>) {
+  const method = await proofOf(db, actor.userId);
+  const given = method === 'totp' ? body.code : body.password;
+  if (typeof given !== 'string' || !given.trim())
+    throw fieldError(method === 'totp' ? 'code' : 'password', method === 'totp' ? 'mfa_code_wrong' : 'password_wrong');
+  return db.transaction(async (tx) => {
+    const ok =
+      method === 'totp'
+        ? await takeSecondStep(tx, actor.userId, given)
+        : await verifyPassword(
+            given,
+            (await tx.query<{ h: string }>('select password_hash as h from users where id = $1', [actor.userId]))
+              .rows[0].h,
+          );
+    if (!ok)
+      throw fieldError(
+        method === 'totp' ? 'code' : 'password',
+        method === 'totp' ? 'mfa_code_wrong' : 'password_wrong',
+      );
+    const r = await tx.query<{ until: string }>(
+      `update sessions set stepped_up_at = now() where id = $1
+       returning to_char((now() + make_interval(mins => $2)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as until`,
+      [actor.sessionId, stepUpMinutes()],
+    );
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      event: 'stepped_up',
+      entityId: actor.userId,
+      billingCompanyId: null,
+      oldValues: null,
+      newValues: { method },
+    });
+    return { stepped_up_until: r.rows[0].until, method };
+  });
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBase32, stepOf, totpAt } from '../../dev-server/security/totp.ts';
+import { PASSWORD, startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+
+let app: TestApp;
+let root: Api;
+let rootToken: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.createUser({ email: 'root@stepup.test', roles: ['superuser'] });
+  rootToken = await app.login('root@stepup.test');
+  root = app.as(rootToken);
+});
+afterAll(() => app.close());
+
+/** The session's last proof as long ago as a morning's work (past the 15 minutes). */
+const proofLongAgo = (email: string) =>
+  app.db.query(
+    `update sessions set stepped_up_at = now() - interval '1 hour'
+      where user_id = (select id from users where email = $1)`,
+    [email],
+  );
+const billerRole = async () =>
+  Number((await app.db.query<{ id: number }>(`select id from roles where slug = 'biller'`)).rows[0].id);
+const grant = async (as: Api) => as('PATCH', `/permission/assign-permissions-role/${await billerRole()}/claim.view`);
+
+describe('step-up before sensitive acts', () => {
+  it('a fresh sign-in is proof enough: the act goes ahead', async () => {
+    expect((await grant(root)).status).toBe(200);
+  });
+
+  it('an hour later, changing a role asks for proof and changes nothing', async () => {
+    await app.db.query(
+      `delete from role_permissions where role_id = $1 and permission_id = (select id from permissions where slug = 'claim.view')`,
+      [await billerRole()],
+    );
+    await proofLongAgo('root@stepup.test');
+    const r = await grant(root);
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({
+      message: 'Confirm it is you to go on: this is a sensitive action.',
+      step_up_required: true,
+      method: 'password',
+    });
+    const held = await app.db.query(
+      `select 1 from role_permissions where role_id = $1 and permission_id = (select id from permissions where slug = 'claim.view')`,
+      [await billerRole()],
+    );
+    expect(held.rows).toEqual([]);
+  });
+
+  it('the password proves it, is audited, and the act then goes ahead', async () => {
+    await proofLongAgo('root@stepup.test');
+    expect((await root('POST', '/auth/step-up', { password: 'Wrong!pass1' })).status).toBe(422);
+    expect((await grant(root)).status).toBe(403);
+    const proved = await root('POST', '/auth/step-up', { password: PASSWORD });
+    expect(proved.status).toBe(200);
+    expect(proved.body.method).toBe('password');
+    expect((await grant(root)).status).toBe(200);
+    const audit = await app.db.query<{ new_values: object }>(
+      `select new_values from audits where event = 'stepped_up' order by id desc limit 1`,
+    );
+    expect(audit.rows[0].new_values).toEqual({ method: 'password' });
+  });
+
+  it('with an authenticator, its code is the proof and the password is not enough', async () => {
+    await app.createUser({ email: 'mfa@stepup.test', roles: ['superuser'] });
+    const me = app.as(await app.login('mfa@stepup.test'));
+    const started = await me('POST', '/auth/mfa/totp');
+    const secret = fromBase32(started.body.secret)!;
+    await me('POST', '/auth/mfa/totp/confirm', { code: totpAt(secret, stepOf(Date.now())) });
+    await proofLongAgo('mfa@stepup.test');
+    expect((await grant(me)).body.method).toBe('totp');
+    expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(422);
+    expect((await me('POST', '/auth/step-up', { code: totpAt(secret, stepOf(Date.now()) + 1) })).status).toBe(200);
+    expect((await grant(me)).status).toBe(200);
+  });
+
+  it('a report export is a sensitive act too', async () => {
+    await proofLongAgo('root@stepup.test');
+    const r = await root('GET', '/reports/daily-insurance-aging/export?format=csv');
+    expect(r.status).toBe(403);
+    expect(r.body.step_up_required).toBe(true);
+  });
+});
