@@ -34,7 +34,12 @@ const moduleOf = (slug: string) =>
   [...moduleNames.keys()].filter((p) => slug.startsWith(`${p}.`)).sort((a, b) => b.length - a.length)[0] ??
   slug.split('.')[0];
 
-export async function visibleRole(db: Queryable, actor: Actor, id: number, forUpdate = false): Promise<Role> {
+export async function visibleRole(
+  db: Queryable,
+  actor: Actor,
+  id: number,
+  forUpdate = false,
+): Promise<Role & { mfa_always: boolean }> {
   const r = await db.query<Role>(
     `select id, slug, name, type, billing_company_id, mfa_required from roles where id = $1${forUpdate ? ' for update' : ''}`,
     [id],

@@ -53,7 +53,7 @@ export async function setRoleMfaRequired(db: Database, actor: Actor, roleId: num
   return db.transaction(async (tx) => {
     const role = await visibleRole(tx, actor, roleId, true);
     requireEditable(actor, role);
-    if (!required && ALWAYS_MFA_ROLES.includes(role.slug)) throw new DomainError('mfa_always_required_for_role');
+    if (!required && role.mfa_always) throw new DomainError('mfa_always_required_for_role');
     await tx.query('update roles set mfa_required = $2 where id = $1', [roleId, required]);
     await writeAudit(tx, actor, {
       entity: 'role',
@@ -63,6 +63,6 @@ export async function setRoleMfaRequired(db: Database, actor: Actor, roleId: num
       oldValues: { mfa_required: role.mfa_required },
       newValues: { mfa_required: required },
     });
-    return { id: role.id, mfa_required: required || ALWAYS_MFA_ROLES.includes(role.slug) };
+    return { id: role.id, mfa_required: required || role.mfa_always };
   });
 }

@@ -38,8 +38,9 @@ export function requireStepUp(db: Database): RequestHandler {
 export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>) {
   const method = await proofOf(db, actor.userId);
   const given = method === 'totp' ? body.code : body.password;
-  if (typeof given !== 'string' || !given.trim())
-    throw fieldError(method === 'totp' ? 'code' : 'password', method === 'totp' ? 'mfa_code_wrong' : 'password_wrong');
+  const wrong = () =>
+    method === 'totp' ? fieldError('code', 'mfa_code_wrong') : fieldError('password', 'password_wrong');
+  if (typeof given !== 'string' || !given.trim()) throw wrong();
   return db.transaction(async (tx) => {
     const ok =
       method === 'totp'
@@ -49,11 +50,7 @@ export async function stepUp(db: Database, actor: Actor, body: Record<string, un
             (await tx.query<{ h: string }>('select password_hash as h from users where id = $1', [actor.userId]))
               .rows[0].h,
           );
-    if (!ok)
-      throw fieldError(
-        method === 'totp' ? 'code' : 'password',
-        method === 'totp' ? 'mfa_code_wrong' : 'password_wrong',
-      );
+    if (!ok) throw wrong();
     const r = await tx.query<{ until: string }>(
       `update sessions set stepped_up_at = now() where id = $1
        returning to_char((now() + make_interval(mins => $2)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as until`,

@@ -14,36 +14,39 @@ async function sealedColumns(db: Queryable): Promise<Array<{ table: string; colu
   return [{ table: 'app_secrets', column: 'value' }, { table: 'user_mfa', column: 'totp_secret' }, ...r.rows];
 }
 
-/** How many sealed secrets the current keys cannot open (a restore on a machine without the backup's key). */
-export async function unreadableSecrets(db: Queryable): Promise<number> {
-  let count = 0;
+/** Calls back with every sealed secret where it lives (values not sealed, such as an old plain key, are passed by). */
+async function eachSealed(
+  db: Queryable,
+  visit: (at: { table: string; col: string }, sealed: string) => Promise<void> | void,
+): Promise<void> {
   for (const { table, column } of await sealedColumns(db)) {
     const col = quoteIdent(column);
     const rows = await db.query<{ v: string }>(`select ${col} as v from ${quoteIdent(table)} where ${col} is not null`);
-    for (const { v } of rows.rows)
-      if (isSealed(v))
-        try {
-          openSecret(v);
-        } catch {
-          count++;
-        }
+    for (const { v } of rows.rows) if (isSealed(v)) await visit({ table: quoteIdent(table), col }, v);
   }
+}
+
+/** How many sealed secrets the current keys cannot open (a restore on a machine without the backup's key). */
+export async function unreadableSecrets(db: Queryable): Promise<number> {
+  let count = 0;
+  await eachSealed(db, (_at, v) => {
+    try {
+      openSecret(v);
+    } catch {
+      count++;
+    }
+  });
   return count;
 }
 
 /** Seals every sealed secret again under the ring's newest key; answers how many there were. */
 async function resealAll(tx: Queryable): Promise<number> {
   let count = 0;
-  for (const { table, column } of await sealedColumns(tx)) {
-    const col = quoteIdent(column);
-    const rows = await tx.query<{ v: string }>(`select ${col} as v from ${quoteIdent(table)} where ${col} is not null`);
-    for (const { v } of rows.rows) {
-      if (!isSealed(v)) continue;
-      // Sealed values are unique (a random IV each), so the value itself finds its row.
-      await tx.query(`update ${quoteIdent(table)} set ${col} = $1 where ${col} = $2`, [sealSecret(openSecret(v)), v]);
-      count++;
-    }
-  }
+  await eachSealed(tx, async ({ table, col }, v) => {
+    // Sealed values are unique (a random IV each), so the value itself finds its row.
+    await tx.query(`update ${table} set ${col} = $1 where ${col} = $2`, [sealSecret(openSecret(v)), v]);
+    count++;
+  });
   return count;
 }
 
