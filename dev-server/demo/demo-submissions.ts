@@ -49,6 +49,37 @@ export interface DemoSender {
   r: ReturnType<typeof seeded>;
 }
 
+/**
+ * When the claims go out and together with which: each clinic's claims of one form gathered twice a month
+ * (the 15th and the month's end, at 5 pm, from the moment each is ready) into one batch, in the order they
+ * are sent. The latest a claim goes out is half an hour before `today` (a claim verified an hour ago goes in
+ * today's batch), and never on or before the day of its service: a claim served yesterday and ready now
+ * waits for tomorrow's work when `today` is a few minutes past midnight.
+ */
+export function planBatches<C extends { id: number; company_id: number; format_id: number; dos: IsoDate }>(
+  claims: C[],
+  readyAt: Map<number, number>,
+  today: Date,
+): Array<{ at: number; claims: C[] }> {
+  const lastMoment = today.getTime() - 30 * 60_000;
+  const batches = new Map<string, { at: number; claims: C[] }>();
+  for (const c of claims) {
+    const at = Math.min(readyAt.get(c.id)!, lastMoment);
+    if (isoOf(at) <= c.dos) continue;
+    const d = new Date(at);
+    const end =
+      d.getUTCDate() <= 15
+        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 15, 17)
+        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0, 17);
+    const key = `${c.company_id}:${c.format_id}:${isoOf(end)}`;
+    const batch = batches.get(key) ?? { at: 0, claims: [] };
+    batch.at = Math.max(batch.at, at, Math.min(end, lastMoment));
+    batch.claims.push(c);
+    batches.set(key, batch);
+  }
+  return [...batches.values()].sort((a, b) => a.at - b.at);
+}
+
 /** Every billing company's sender (its first clearing-house account). */
 export async function demoSenders(ctx: DemoContext): Promise<DemoSender[]> {
   const bcs = (
@@ -126,9 +157,6 @@ export async function sendInBatches({
   today?: Date;
 }): Promise<number> {
   if (!ready.length) return 0;
-  // The latest a claim goes out: half an hour ago (a claim verified an hour ago goes in today's batch).
-  const lastMoment = today.getTime() - 30 * 60_000;
-  const readyAt = new Map(ready.map((c) => [c.id, c.ready]));
   const claims = (
     await ctx.db.query<BoundClaim>(
       `select c.id, c.company_id, c.format_id, c.date_of_service::text as dos, s.last_service::text as last_service, c.patient_control_number, c.billed_amount,
@@ -146,22 +174,8 @@ export async function sendInBatches({
     format_id: Number(c.format_id),
     billed_amount: Number(c.billed_amount),
   }));
-  const batches = new Map<string, { at: number; claims: BoundClaim[] }>();
-  for (const c of claims) {
-    const at = Math.min(readyAt.get(c.id)!, lastMoment);
-    const d = new Date(at);
-    const end =
-      d.getUTCDate() <= 15
-        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 15, 17)
-        : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0, 17);
-    const key = `${c.company_id}:${c.format_id}:${isoOf(end)}`;
-    const batch = batches.get(key) ?? { at: 0, claims: [] };
-    batch.at = Math.max(batch.at, at, Math.min(end, lastMoment));
-    batch.claims.push(c);
-    batches.set(key, batch);
-  }
   let sent = 0;
-  for (const { at, claims: group } of [...batches.values()].sort((a, b) => a.at - b.at)) {
+  for (const { at, claims: group } of planBatches(claims, new Map(ready.map((c) => [c.id, c.ready])), today)) {
     const service = new BatchService({ ...ctx, db: asOf(ctx.db, new Date(at)) }, sender.actor);
     const form = group[0].format_id === CLAIM_FORMAT.PROFESSIONAL ? 'professional' : 'institutional';
     const batch = await service.save(
