@@ -123,20 +123,22 @@ describe('payments', () => {
     expect(Number((await app.db.query<{ n: string }>('select count(*) n from payment_services')).rows[0].n)).toBe(0);
   });
 
-  it("a distribution that does not add up to the payment's amount is refused", async () => {
+  it("a distribution over the payment's amount is refused, and nothing is written", async () => {
     const r = await root('POST', `/payments/batch/${batch}/services`, {
       payment_id: payment.id,
       services: [
         {
           claim_service_id: claim.services[0].id,
-          paid: 8500,
-          adjustments: [{ group: 'CO', reason: '45', amount: 4000 }],
+          paid: 9500,
+          adjustments: [{ group: 'CO', reason: '45', amount: 3000 }],
         },
       ],
     });
+    expect(r.status).toBe(422);
     expect(r.body.errors.amount).toEqual([
-      "The payment's distribution must equal its amount: 85.00 distributed of 90.00.",
+      "The payment's distribution cannot exceed its amount: 95.00 distributed of 90.00.",
     ]);
+    expect(Number((await app.db.query<{ n: string }>('select count(*) n from payment_services')).rows[0].n)).toBe(0);
   });
 
   it('a balanced distribution posts every line with its CO-45 and PR-2, the patient owes the PR, and the claim is Approved', async () => {

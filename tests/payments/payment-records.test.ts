@@ -261,6 +261,30 @@ describe('closing, validating and correcting payments', () => {
     expect(await n('select count(*) from payments where id = $1 and closed_date is not null', [b.payment])).toBe(0);
   });
 
+  it('a check distributed in part is saved and finished later, and closes only once whole', async () => {
+    const first = await submittedClaim();
+    const second = await submittedClaim();
+    const b = await batchWithPayment(22000, 'Partly distributed');
+    const part = await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(first.lines),
+    });
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(part.body.distributed).toBe(11000);
+    expect(await n('select distributed from payments where id = $1', [b.payment])).toBe(11000);
+    const early = await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, {});
+    expect(early.body.errors.amount).toEqual([
+      "The payment's distribution must equal its amount: 110.00 distributed of 220.00.",
+    ]);
+    const rest = await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(second.lines),
+    });
+    expect(rest.body.distributed).toBe(22000);
+    expect((await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, {})).status).toBe(200);
+    expect(await n('select count(*) from payments where id = $1 and closed_date is not null', [b.payment])).toBe(1);
+  });
+
   it('a closed payment takes no more postings; a correction is its reversal', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Closed payment');

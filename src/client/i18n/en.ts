@@ -593,6 +593,8 @@ export const en = {
       adjustment: 'Adjustment',
       add_adjustment: 'Add adjustment',
       remove_adjustment: 'Remove adjustment',
+      propose: 'Accept %{codes} (Enter)',
+      partial: 'Saved as it stands, the payment can be finished later; it closes only once all of it is distributed.',
       refile: 'Refile to',
       secondary: 'Secondary payer',
       tertiary: 'Tertiary payer',

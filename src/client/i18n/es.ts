@@ -600,6 +600,9 @@ export const es: Messages = {
       adjustment: 'Ajuste',
       add_adjustment: 'Agregar ajuste',
       remove_adjustment: 'Quitar ajuste',
+      propose: 'Aceptar %{codes} (Intro)',
+      partial:
+        'Se guarda como está y el pago puede terminarse después; solo se cierra cuando esté distribuido por completo.',
       refile: 'Refacturar a',
       secondary: 'Pagador secundario',
       tertiary: 'Pagador terciario',

@@ -16,9 +16,29 @@ export const lineGap = (l: Pick<LinePosting, 'charge' | 'paid' | 'adjustments'>)
   l.charge - l.paid - l.adjustments.reduce((n, a) => n + a.amount, 0);
 
 /**
+ * The adjustments a payer's answer implies for a line once its allowed and paid amounts are typed: the
+ * contractual write-off CO-45 for charge − allowed, and the patient's share for allowed − paid (PR-2,
+ * coinsurance, unless the payer usually answers another: PR-1 deductible, PR-3 copay). None when allowed
+ * is missing or the amounts do not run charge ≥ allowed ≥ paid ≥ 0, where only the poster can say why.
+ */
+export function proposedAdjustments(
+  charge: number,
+  allowed: number | null,
+  paid: number,
+  patientReason = '2',
+): Array<{ group: string; reason: string; amount: number }> {
+  if (allowed === null || paid < 0 || allowed < paid || charge < allowed) return [];
+  return [
+    ...(charge > allowed ? [{ group: 'CO', reason: '45', amount: charge - allowed }] : []),
+    ...(allowed > paid ? [{ group: 'PR', reason: patientReason, amount: allowed - paid }] : []),
+  ];
+}
+
+/**
  * The rules of the distribution screen (and of the server, the same function): every line balances —
- * charge = paid + adjustments — each adjustment has a group and a reason, and what the payment
- * distributes equals its amount. Errors keyed by the line's path, every one at once.
+ * charge = paid + adjustments — each adjustment has a group and a reason, and the payment never
+ * distributes more than its amount (less is saved, to be finished later: closing the payment needs it
+ * whole). Errors keyed by the line's path, every one at once.
  */
 export function distributionProblems(
   paymentAmount: number,
@@ -43,10 +63,10 @@ export function distributionProblems(
     });
   });
   const total = alreadyDistributed + lines.reduce((n, l) => n + l.paid, 0);
-  if (total !== paymentAmount)
+  if (total > paymentAmount)
     add(
       'amount',
-      `The payment's distribution must equal its amount: ${formatCents(total)} distributed of ${formatCents(paymentAmount)}.`,
+      `The payment's distribution cannot exceed its amount: ${formatCents(total)} distributed of ${formatCents(paymentAmount)}.`,
     );
   return out;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { distributionProblems, lineGap, type LinePosting } from '../../../src/domain/payments/distribution.ts';
+import {
+  distributionProblems,
+  lineGap,
+  proposedAdjustments,
+  type LinePosting,
+} from '../../../src/domain/payments/distribution.ts';
 import {
   typedPostings,
   emptyEntry,
@@ -70,17 +75,39 @@ describe('payment distribution', () => {
     expect(Object.keys(problems).sort()).toEqual(['services.0.adjustments.0.group', 'services.0.adjustments.0.reason']);
   });
 
-  it('what the payment distributes, before and now, must equal its amount', () => {
+  it('a payment may be distributed in part, to be finished later', () => {
+    expect(distributionProblems(8000, 0, [posting(5000, 5000)])).toEqual({});
+  });
+
+  it('what the payment distributes, before and now, never exceeds its amount', () => {
     const balanced = posting(5000, 5000);
     expect(distributionProblems(8000, 3000, [balanced])).toEqual({});
-    expect(distributionProblems(8000, 0, [balanced]).amount).toEqual([
-      "The payment's distribution must equal its amount: 50.00 distributed of 80.00.",
+    expect(distributionProblems(8000, 4000, [balanced]).amount).toEqual([
+      "The payment's distribution cannot exceed its amount: 90.00 distributed of 80.00.",
     ]);
   });
 
+  it('allowed and paid propose CO-45 for charge − allowed and the patient share for allowed − paid', () => {
+    expect(proposedAdjustments(12500, 8500, 6800)).toEqual([
+      { group: 'CO', reason: '45', amount: 4000 },
+      { group: 'PR', reason: '2', amount: 1700 },
+    ]);
+  });
+
+  it("the patient share is proposed with the payer's usual reason, and nothing is proposed for a nil amount", () => {
+    expect(proposedAdjustments(10000, 10000, 8000, '3')).toEqual([{ group: 'PR', reason: '3', amount: 2000 }]);
+    expect(proposedAdjustments(10000, 6000, 6000)).toEqual([{ group: 'CO', reason: '45', amount: 4000 }]);
+  });
+
+  it('nothing is proposed without an allowed amount, or when paid exceeds allowed or allowed exceeds the charge', () => {
+    expect(proposedAdjustments(10000, null, 5000)).toEqual([]);
+    expect(proposedAdjustments(10000, 5000, 6000)).toEqual([]);
+    expect(proposedAdjustments(10000, 12000, 6000)).toEqual([]);
+  });
+
   it('every problem is reported at once', () => {
-    const problems = distributionProblems(1, 0, [
-      posting(1000, 0),
+    const problems = distributionProblems(0, 0, [
+      posting(1000, 500),
       posting(2000, 0, { group: 'ZZ', reason: '45', amount: 2000 }),
     ]);
     expect(Object.keys(problems).sort()).toEqual(['amount', 'services.0.paid', 'services.1.adjustments.0.group']);

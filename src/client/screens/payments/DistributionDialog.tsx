@@ -17,7 +17,7 @@ import {
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useEffect, useState } from 'react';
-import { distributionProblems, GROUPS, lineGap } from '../../../domain/payments/distribution.ts';
+import { distributionProblems, GROUPS, lineGap, proposedAdjustments } from '../../../domain/payments/distribution.ts';
 import { cents, emptyEntry, typedPostings, type Claim, type Entry } from './distribution-entries.ts';
 import { formatCents } from '../../../domain/money-input.ts';
 import { describeAdjustment } from '../../../domain/x12/code-meanings.ts';
@@ -26,13 +26,24 @@ import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api } from '../../session/api.ts';
 
 const dollars = (c: number) => formatCents(c);
+/** Where the screen remembers the patient-share reason a payer usually answers (PR-1, 2 or 3), per browser. */
+const usualKey = (payer: unknown) => `distribution.patient-reason.${String(payer ?? '')}`;
+const usualPatientReason = (payer: unknown) => {
+  try {
+    return localStorage.getItem(usualKey(payer)) ?? '2';
+  } catch {
+    return '2';
+  }
+};
 
 /**
  * The distribution of a payment over service lines, worked from the keyboard: find the patient's
  * claims (one match opens by itself), then for each line the allowed amount, what is paid, each
  * adjustment (group, CARC with its meaning, amount), and a refile to the next payer. Each line shows
- * what it leaves unexplained and the payment what is left to distribute; Save is offered only when
- * every line balances and the distribution equals the payment — the server checks the same rules.
+ * what it leaves unexplained and the payment what is left to distribute. Once allowed and paid are typed,
+ * the line proposes CO-45 and the patient's share (the payer's usual PR reason), taken with Enter. Save is
+ * offered when every line balances and the payment is not over-distributed — a partly distributed check is
+ * saved and finished later (it closes only whole); the server checks the same rules.
  */
 export default function DistributionDialog({ record, title, onClose }: CommandDialogProps) {
   const { t } = useI18n();
@@ -44,6 +55,10 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
   const [entries, setEntries] = useState<Record<number, Entry>>({});
   const [server, setServer] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The adjustment just added by hand, whose reason takes the focus.
+  const [added, setAdded] = useState<string | null>(null);
+  const payer = record.insurance_company_id;
+  const patientReason = usualPatientReason(payer);
   const L = (k: string, o?: Record<string, unknown>) => t(`payments.distribution.${k}`, o);
 
   useEffect(() => {
@@ -101,6 +116,15 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
           })),
         },
       });
+      // The payer's patient-share reason this check used becomes its usual one.
+      const pr = postings.flatMap((p) => p.adjustments).find((a) => a.group === 'PR' && /^[123]$/.test(a.reason));
+      if (pr) {
+        try {
+          localStorage.setItem(usualKey(payer), pr.reason);
+        } catch {
+          // A browser that keeps nothing proposes PR-2 next time.
+        }
+      }
       onClose({ ...record, distributed: saved.distributed });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) setServer({ message: e.message, errors: e.errors });
@@ -110,13 +134,19 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
     }
   }
 
-  const money = (label: string, value: string, onChange: (v: string) => void, width = 96) => (
+  const money = (label: string, value: string, onChange: (v: string) => void, onEnter?: () => void) => (
     <TextField
       size="small"
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ width }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && onEnter) {
+          e.preventDefault();
+          onEnter();
+        }
+      }}
+      sx={{ width: 96 }}
       slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label, style: { textAlign: 'right' } } }}
     />
   );
@@ -195,6 +225,16 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                     : [];
                 const gap = idx >= 0 ? lineGap(postings[idx]) : l.charge;
                 const pr = e.adjustments.filter((a) => a.group === 'PR').reduce((n, a) => n + cents(a.amount), 0);
+                const proposal =
+                  e.adjustments.length || e.allowed === '' || e.paid === ''
+                    ? []
+                    : proposedAdjustments(l.charge, cents(e.allowed), cents(e.paid), patientReason);
+                const accept = proposal.length
+                  ? () =>
+                      set(l.id, {
+                        adjustments: proposal.map((a) => ({ ...a, amount: formatCents(a.amount) })),
+                      })
+                  : undefined;
                 return (
                   <Box key={l.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 1 }} data-testid={`line-${l.id}`}>
                     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -207,8 +247,8 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                       <Typography sx={{ width: 140 }} color="text.secondary">
                         {L('balance')} {dollars(l.balance)}
                       </Typography>
-                      {money(L('allowed'), e.allowed, (v) => set(l.id, { allowed: v }))}
-                      {money(L('paid'), e.paid, (v) => set(l.id, { paid: v }))}
+                      {money(L('allowed'), e.allowed, (v) => set(l.id, { allowed: v }), accept)}
+                      {money(L('paid'), e.paid, (v) => set(l.id, { paid: v }), accept)}
                       <Typography sx={{ width: 150 }}>
                         {L('patient')} {dollars(pr)}
                       </Typography>
@@ -220,6 +260,13 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                         {L('unexplained')} {dollars(gap)}
                       </Typography>
                     </Box>
+                    {accept && (
+                      <Button size="small" sx={{ ml: 4, mt: 1 }} onClick={accept} data-testid={`propose-${l.id}`}>
+                        {L('propose', {
+                          codes: proposal.map((a) => `${a.group}-${a.reason} ${dollars(a.amount)}`).join(' · '),
+                        })}
+                      </Button>
+                    )}
                     {e.adjustments.map((a, k) => (
                       <Box key={k} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, ml: 4 }}>
                         <TextField
@@ -243,6 +290,7 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                           value={a.reason}
                           onChange={(x) => setAdj(l.id, k, { reason: x.target.value })}
                           sx={{ width: 90 }}
+                          autoFocus={added === `${l.id}:${k}`}
                           slotProps={{ htmlInput: { 'aria-label': L('reason'), maxLength: 5 } }}
                         />
                         {money(L('adjustment'), a.amount, (v) => setAdj(l.id, k, { amount: v }))}
@@ -261,9 +309,10 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, ml: 4 }}>
                       <Button
                         size="small"
-                        onClick={() =>
-                          set(l.id, { adjustments: [...e.adjustments, { group: 'CO', reason: '', amount: '' }] })
-                        }
+                        onClick={() => {
+                          setAdded(`${l.id}:${e.adjustments.length}`);
+                          set(l.id, { adjustments: [...e.adjustments, { group: 'CO', reason: '', amount: '' }] });
+                        }}
                       >
                         {L('add_adjustment')}
                       </Button>
@@ -306,6 +355,11 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
         {problems.amount && touched.length > 0 && (
           <Typography role="status" sx={{ mt: 1, color: 'warning.main' }}>
             {problems.amount[0]}
+          </Typography>
+        )}
+        {!problems.amount && touched.length > 0 && distributed < amount && (
+          <Typography role="status" sx={{ mt: 1, color: 'text.secondary' }} data-testid="partial">
+            {L('partial')}
           </Typography>
         )}
       </DialogContent>
