@@ -467,7 +467,11 @@ export class ResourceStore<R extends Row = Row> {
 
   /** Picker items [{ id, name }], at most 1000 (narrow with query and the list filters, e.g. status=true). */
   async pickList(p: ListParams): Promise<Array<{ id: number; name: string; billing_company_id?: number }>> {
-    const page = await this.list({ ...p, itemsPerPage: String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' }, false);
+    // A search box asks for its first matches (itemsPerPage); a plain picker gets them all, up to MAX_PAGE.
+    const page = await this.list(
+      { ...p, itemsPerPage: p.itemsPerPage ?? String(MAX_PAGE), page: '1', sortBy: p.sortBy ?? 'id' },
+      false,
+    );
     return page.data.map((r) => ({
       id: r.id,
       name: r.display_name as string,

@@ -135,6 +135,11 @@ export function formFor(
     const widget = ui['ui:widget'] as string | undefined;
     // A schema's own source wins (a batch picks among the claims that may be batched, not every claim).
     const source = field['x-ui']?.source ?? sourceFor(name, field);
+    // A reference to a table too large to list (patients) is searched on the server as it is typed.
+    if (source && field['x-ui']?.widget === 'reference-search') {
+      ui['ui:widget'] = 'search-select';
+      ui['ui:options'] = { ...(ui['ui:options'] as object), source, named: true };
+    }
     if (
       source &&
       (widget === 'reference' ||

@@ -5,15 +5,19 @@ import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
 
+/** How many matches an entity's get-list answers per search: a person narrows by typing, not by scrolling. */
+const PAGE = 25;
+
 interface Option {
   id: number | string;
   name: string;
 }
 
 /**
- * A choice among thousands (NUCC taxonomies, procedure codes): the server is asked as the person
- * types (?query, after a pause), never the whole list. One value, or several when the field is an
- * array. A value already stored shows as its code until its name has been seen.
+ * A choice among thousands (NUCC taxonomies, procedure codes, patients): the server is asked as the
+ * person types (?query, after a pause), never the whole list. One value, or several when the field is an
+ * array. A value already stored shows as its code until its name has been seen — except on an entity's
+ * get-list (ui:options.named), which answers the first matches only (a page) and names stored ids (?ids).
  */
 export function SearchSelectWidget(p: WidgetProps) {
   const t = useT();
@@ -21,6 +25,7 @@ export function SearchSelectWidget(p: WidgetProps) {
   // A long code list (bill classifications) is searched here, without the server.
   const choices = p.options.choices as Option[] | undefined;
   const multiple = p.schema.type === 'array';
+  const named = !!p.options.named;
   // What the box shows, and what was typed to search (a chosen label is shown, not searched).
   const [text, setText] = useState('');
   const [input, setInput] = useState('');
@@ -38,7 +43,7 @@ export function SearchSelectWidget(p: WidgetProps) {
     let live = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      api<Option[]>(source, { query: { query: input.trim() } })
+      api<Option[]>(source, { query: { query: input.trim(), ...(named ? { itemsPerPage: PAGE } : {}) } })
         .then((o) => {
           if (!live) return;
           setOptions(o);
@@ -51,7 +56,24 @@ export function SearchSelectWidget(p: WidgetProps) {
       live = false;
       clearTimeout(timer);
     };
-  }, [source, input, choices]);
+  }, [source, input, choices, named]);
+  // A stored record (the claim's patient) is shown by its name from the start, not its id.
+  const unnamed = named
+    ? (multiple ? ((p.value ?? []) as unknown[]) : [p.value]).filter(
+        (v) => v !== undefined && v !== null && v !== '' && !(String(v) in known),
+      )
+    : [];
+  const unnamedKey = unnamed.join(',');
+  useEffect(() => {
+    if (!unnamedKey) return;
+    let live = true;
+    api<Option[]>(source, { query: { ids: unnamedKey } })
+      .then((o) => live && setKnown((k) => ({ ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) })))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [source, unnamedKey]);
   const toOption = (id: unknown): Option => ({ id: id as string, name: known[String(id)] ?? String(id) });
   const ids: unknown[] = multiple
     ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
