@@ -6,6 +6,7 @@ import { patientAccesses } from '../audit/patient-accesses.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { isUsDate, isSsn } from '../../src/domain/formats.ts';
 import { samePatients } from './patient-duplicates.ts';
+import { claimDraft } from './claim-draft.ts';
 
 export interface PatientContext {
   db: Database;
@@ -42,6 +43,16 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
     async handle(ctx, req, actor) {
       const patient = await storeOf(ctx, actor, 'patient').get(idParam(req));
       return patientAccesses(ctx.db, Number(patient.id), pageOf(req.query as Record<string, unknown>, 25, 100));
+    },
+  },
+  {
+    method: 'get',
+    path: '/patient/{id}/claim-draft',
+    permission: 'claim.create',
+    summary:
+      "A new claim's values for the patient: the patient, their active policies by responsibility, and the clinic, facility, providers and place of service of their latest claim (the patient record's New claim)",
+    async handle(ctx, req, actor) {
+      return claimDraft(ctx, actor, idParam(req));
     },
   },
 ];

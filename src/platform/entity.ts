@@ -133,13 +133,15 @@ export interface ResourceMeta {
     action: string;
     when?: Record<string, Array<string | number | boolean>>;
     /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>;
-    /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown */ result?:
+    /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown; draft: a new record's values for the app `opens` */ result?:
       | 'record'
       | 'file'
       | 'job'
       | 'message'
-      | 'dialog';
+      | 'dialog'
+      | 'draft';
     /** with result dialog: the registered dialog */ dialog?: string;
+    /** with result draft: the app (its menu name) whose new-record form the answer fills */ opens?: string;
   }>;
   /** the states in which a record may be edited: Edit is offered only then (the server refuses the rest) */
   editableWhen?: Record<string, Array<string | number | boolean>>;

@@ -205,6 +205,32 @@ describe('a biller writes claims', () => {
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   });
 
+  it("starts a claim from the patient's record: the patient named, the active policy checked, the clinic and provider of the last claim", async () => {
+    const patients = await openFromStart(page, 'Patient Management');
+    await patients.getByText('Perez').first().click();
+    await patients.getByRole('button', { name: 'New claim' }).click();
+    const patient = win.getByRole('combobox', { name: /^Patient( \*)?$/ });
+    await expect.poll(() => patient.inputValue()).toMatch(/^Lucia Perez/);
+    expect(await win.getByLabel(/P · W123456789/).isChecked()).toBe(true);
+    expect(await win.getByLabel(/S · S998877/).isChecked()).toBe(false);
+    await expect
+      .poll(() =>
+        win
+          .getByRole('combobox', { name: /^Company( \*)?( |$)/ })
+          .first()
+          .textContent(),
+      )
+      .toContain('Sunshine Family Clinic - SUN');
+    await expect
+      .poll(() =>
+        win
+          .getByRole('combobox', { name: /^Attending \/ rendering provider( \*)?( |$)/ })
+          .first()
+          .textContent(),
+      )
+      .toContain('Maria Lopez');
+  });
+
   it('raised no error in the page', () => {
     expect(errors).toEqual([]);
   });

@@ -9,6 +9,8 @@ import type { ClientEntity } from '../schema/entities.ts';
 import { ApiError, api, apiBlob } from '../session/api.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
+import { openDraft } from '../shell/open-record.ts';
+import { useShell } from '../shell/shell-context.ts';
 import { JobDialog } from '../jobs/JobDialog.tsx';
 import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-registry.ts';
 import '../dialogs/load-dialogs.ts';
@@ -37,6 +39,7 @@ const fill = (v: unknown, id: number): unknown => (v === '{id}' ? id : v);
  */
 export function RecordCommands({ entity, record }: { entity: ClientEntity; record: Record_ }) {
   const { t, locale } = useI18n();
+  const { openByName } = useShell();
   const { me } = useMe();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
@@ -74,6 +77,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
       if (c.result === 'dialog') {
         // The dialog gathers what the command sends, and sends it.
         setDialog({ command: c, path: c.path.startsWith('/') ? path : `${base}/${record.id}/${c.path}` });
+        return;
+      }
+      if (c.result === 'draft' && c.opens) {
+        // The answer is a new record's values for another app (a claim for this patient): its form opens filled in.
+        openDraft(openByName, c.opens, await api<Record<string, unknown>>(path));
         return;
       }
       if (c.result === 'job') {

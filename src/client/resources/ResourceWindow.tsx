@@ -1,8 +1,10 @@
 import { actionSlug } from '../../platform/route-plan.ts';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import {
+  onOpenDraft,
   onOpenFilteredList,
   onOpenRecord,
+  takeOpenedDraft,
   takeOpenedFilter,
   takeOpenedRecord,
   type ListFilter,
@@ -62,12 +64,18 @@ export default function ResourceWindow({
     if (startCreating) return { kind: 'create' };
     const opened = fixed ? null : takeOpenedRecord(appName);
     const filter = fixed ? null : takeOpenedFilter(appName);
+    const draft = fixed ? null : takeOpenedDraft(appName);
+    if (draft) return { kind: 'create', initial: draft };
     return opened ? { kind: 'show', id: opened } : { kind: 'list', ...(filter ? { filter } : {}) };
   });
   // Asked again while open (another ledger row's claim, another payer's guidelines): the window turns to it.
   useEffect(() => (fixed ? undefined : onOpenRecord(appName, (id) => setView({ kind: 'show', id }))), [appName, fixed]);
   useEffect(
     () => (fixed ? undefined : onOpenFilteredList(appName, (filter) => setView({ kind: 'list', filter }))),
+    [appName, fixed],
+  );
+  useEffect(
+    () => (fixed ? undefined : onOpenDraft(appName, (initial) => setView({ kind: 'create', initial }))),
     [appName, fixed],
   );
   const slug = (action: string) => actionSlug(entity.resource, action);
@@ -119,7 +127,14 @@ export default function ResourceWindow({
     case 'create':
       return (
         <Suspense fallback={<Loading />}>
-          <ResourceForm entity={entity} initial={view.initial} go={go} fixed={fixed} />
+          {/* A new draft asked for while a form is open (another patient's New claim) starts a fresh form. */}
+          <ResourceForm
+            key={JSON.stringify(view.initial ?? null)}
+            entity={entity}
+            initial={view.initial}
+            go={go}
+            fixed={fixed}
+          />
         </Suspense>
       );
     case 'history':
