@@ -1,6 +1,7 @@
 import type { Actor } from '../security/actor.ts';
 import { storeOf, type StoreContext } from '../resources/store-of.ts';
 import { CLAIM_FORMAT } from '../../src/generated/ids.ts';
+import { isoDayOf, usDateToIso } from '../../src/domain/formats.ts';
 
 // What a patient's next claim usually shares with the last one: the clinic, where and by whom the patient is seen.
 const CARRIED = [
@@ -24,11 +25,14 @@ export async function claimDraft(ctx: StoreContext, actor: Actor, patientId: num
   const patients = storeOf(ctx, actor, 'patient');
   const patient = await patients.get(patientId);
   await patients.recordRead(patient);
-  const policies = await ctx.db.query<{ id: string }>(
-    `select id from insurance_policies where patient_id = $1 and status and (end_date is null or end_date >= current_date)
-      order by type_responsibility_id, id`,
-    [patient.id],
-  );
+  // The policies a claim may bill (the claim form's own list: active, primary first), less those already ended.
+  const today = isoDayOf(new Date());
+  const policies = (
+    await storeOf(ctx, actor, 'insurance-policy').list(
+      { patient_id: String(patient.id), status: 'true', itemsPerPage: '100', sortBy: 'type_responsibility_id' },
+      false,
+    )
+  ).data.filter((p) => !p.end_date || usDateToIso(String(p.end_date)) >= today);
   const last = (
     await ctx.db.query<Record<(typeof CARRIED)[number], unknown>>(
       `select ${CARRIED.join(', ')} from claims where patient_id = $1 order by date_of_service desc nulls last, id desc limit 1`,
@@ -44,6 +48,6 @@ export async function claimDraft(ctx: StoreContext, actor: Actor, patientId: num
     ...(patient.company_id ? { company_id: patient.company_id } : {}),
     ...carried,
     patient_id: patient.id,
-    insurance_policy_ids: policies.rows.map((p) => Number(p.id)),
+    insurance_policy_ids: policies.map((p) => Number(p.id)),
   };
 }
