@@ -57,12 +57,13 @@ export function SearchSelectWidget(p: WidgetProps) {
       clearTimeout(timer);
     };
   }, [source, input, choices, named]);
+  const ids: unknown[] = multiple
+    ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
+    : p.value === undefined || p.value === ''
+      ? []
+      : [p.value];
   // A stored record (the claim's patient) is shown by its name from the start, not its id.
-  const unnamed = named
-    ? (multiple ? ((p.value ?? []) as unknown[]) : [p.value]).filter(
-        (v) => v !== undefined && v !== null && v !== '' && !(String(v) in known),
-      )
-    : [];
+  const unnamed = named ? ids.filter((v) => v !== '' && v !== null && !(String(v) in known)) : [];
   const unnamedKey = unnamed.join(',');
   useEffect(() => {
     if (!unnamedKey) return;
@@ -75,11 +76,6 @@ export function SearchSelectWidget(p: WidgetProps) {
     };
   }, [source, unnamedKey]);
   const toOption = (id: unknown): Option => ({ id: id as string, name: known[String(id)] ?? String(id) });
-  const ids: unknown[] = multiple
-    ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
-    : p.value === undefined || p.value === ''
-      ? []
-      : [p.value];
   // The same value object until the value or its names change: a new one would make the box reset what is being typed.
   const valueKey = JSON.stringify(ids.map((id) => [id, known[String(id)] ?? null]));
   const values = useMemo(
