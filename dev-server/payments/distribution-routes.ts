@@ -5,8 +5,15 @@ import type { Actor } from '../security/actor.ts';
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
 import { batchAndPayment, batchStore } from './payment-access.ts';
-import { assertPostable, lockedPayment, postToPayment, type ServiceInput } from './post-services.ts';
-import { attachClaim, patientsAwaitingPayment, payableClaims, syncClaims, takeClaimOff } from './payment-claims.ts';
+import { assertPostable, postToPayment, type ServiceInput } from './post-services.ts';
+import {
+  addPaymentClaim,
+  patientsAwaitingPayment,
+  payableClaims,
+  removePaymentClaim,
+  setBatchClaims,
+  setPaymentClaims,
+} from './payment-claims.ts';
 
 /** Claim ids from a body's list: every one an id, at most 500. */
 function claimIds(v: unknown, field: string): number[] {
@@ -89,24 +96,12 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       assertPostable(actor, batch);
       const list = bodyObject(req).payments;
       if (!Array.isArray(list) || !list.length) throw invalid({ payments: [problem('payments_list_id_claims')] });
-      return ctx.db.transaction(async (tx) => {
-        const out = [];
-        for (const [i, p] of (list as Row[]).entries()) {
-          const payment = await lockedPayment(tx, Number(batch.id), Number(p?.id));
-          assertPostable(actor, batch, payment);
-          out.push({
-            payment_id: Number(payment.id),
-            ...(await syncClaims({
-              tx,
-              actor,
-              payment,
-              ids: claimIds(p.claims, `payments.${i}.claims`),
-              field: `payments.${i}.claims`,
-            })),
-          });
-        }
-        return out;
-      });
+      return setBatchClaims(
+        ctx,
+        actor,
+        batch,
+        (list as Row[]).map((p, i) => ({ id: Number(p?.id), ids: claimIds(p?.claims, `payments.${i}.claims`) })),
+      );
     },
   },
   {
@@ -117,10 +112,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
       const ids = claimIds(bodyObject(req).claims, 'claims');
-      return ctx.db.transaction(async (tx) => {
-        const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        return { payment_id: Number(payment.id), ...(await syncClaims({ tx, actor, payment, ids, field: 'claims' })) };
-      });
+      return setPaymentClaims(ctx, actor, { batch, paymentId: idParam(req, 'payment'), ids });
     },
   },
   {
@@ -130,10 +122,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
     summary: 'Adds a claim to the claims a payment works on (nothing is posted yet)',
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
-      return ctx.db.transaction(async (tx) => {
-        const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        return { payment_id: Number(payment.id), ...(await attachClaim(tx, actor, payment, idParam(req, 'claim'))) };
-      });
+      return addPaymentClaim(ctx, actor, { batch, paymentId: idParam(req, 'payment'), claimId: idParam(req, 'claim') });
     },
   },
   {
@@ -144,17 +133,11 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
       'Takes a claim off a payment ({note?}): what the payment posted to it is reversed to the cent (the claim back to Submitted when nothing else pays it) and the claim leaves the payment',
     async handle(ctx, req, actor) {
       const { batch } = await postable(ctx, actor, req);
-      const claimId = idParam(req, 'claim');
-      const given = String(bodyObject(req).note ?? '').trim();
-      return ctx.db.transaction(async (tx) => {
-        const payment = await lockedPayment(tx, Number(batch.id), idParam(req, 'payment'));
-        const reversed = await takeClaimOff(tx, ctx, actor, { batch, payment, claimId, note: given });
-        return {
-          payment_id: Number(payment.id),
-          claim_id: claimId,
-          reversed: -reversed,
-          distributed: Number(payment.distributed ?? 0) + reversed,
-        };
+      return removePaymentClaim(ctx, actor, {
+        batch,
+        paymentId: idParam(req, 'payment'),
+        claimId: idParam(req, 'claim'),
+        note: String(bodyObject(req).note ?? '').trim(),
       });
     },
   },

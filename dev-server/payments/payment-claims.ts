@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import type { EraContext } from './era-files.ts';
-import { reversePostings } from './post-services.ts';
+import { changePayment, lockedPayment, assertPostable, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 
@@ -193,6 +193,58 @@ export async function takeClaimOff(
       ],
     });
   return reversed;
+}
+
+/** Sets the claims one payment works on (the list replaces the one before). */
+export function setPaymentClaims(ctx: EraContext, actor: Actor, at: { batch: Row; paymentId: number; ids: number[] }) {
+  return changePayment(ctx, actor, at, async (tx, payment) => ({
+    payment_id: Number(payment.id),
+    ...(await syncClaims({ tx, actor, payment, ids: at.ids, field: 'claims' })),
+  }));
+}
+
+/** Sets the claims of several payments of one batch at once: all of them, or none when one is refused. */
+export function setBatchClaims(ctx: EraContext, actor: Actor, batch: Row, list: { id: number; ids: number[] }[]) {
+  return ctx.db.transaction(async (tx) => {
+    const out = [];
+    for (const [i, p] of list.entries()) {
+      const payment = await lockedPayment(tx, Number(batch.id), p.id);
+      assertPostable(actor, batch, payment);
+      const field = `payments.${i}.claims`;
+      out.push({ payment_id: Number(payment.id), ...(await syncClaims({ tx, actor, payment, ids: p.ids, field })) });
+    }
+    return out;
+  });
+}
+
+/** Adds one claim to those a payment works on. */
+export function addPaymentClaim(ctx: EraContext, actor: Actor, at: { batch: Row; paymentId: number; claimId: number }) {
+  return changePayment(ctx, actor, at, async (tx, payment) => ({
+    payment_id: Number(payment.id),
+    ...(await attachClaim(tx, actor, payment, at.claimId)),
+  }));
+}
+
+/** Takes a claim off a payment (its postings reversed): answers what was reversed and what the payment now distributes. */
+export function removePaymentClaim(
+  ctx: EraContext,
+  actor: Actor,
+  at: { batch: Row; paymentId: number; claimId: number; note: string },
+) {
+  return changePayment(ctx, actor, at, async (tx, payment) => {
+    const reversed = await takeClaimOff(tx, ctx, actor, {
+      batch: at.batch,
+      payment,
+      claimId: at.claimId,
+      note: at.note,
+    });
+    return {
+      payment_id: Number(payment.id),
+      claim_id: at.claimId,
+      reversed: -reversed,
+      distributed: Number(payment.distributed ?? 0) + reversed,
+    };
+  });
 }
 
 /** Patients of a billing company with claims waiting for payment whose name holds the words (at most 20). */

@@ -355,15 +355,13 @@ async function moveClaimsAsPaid(
 }
 
 /** Posts service lines to a payment of a batch in one transaction, the payment locked and checked postable first. */
-export async function postToPayment(
+export function postToPayment(
   ctx: EraContext,
   actor: Actor,
   post: { batch: Row; paymentId: number; services: ServiceInput[]; replacing?: { claimId: number } },
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const payment = await lockedPayment(tx, Number(post.batch.id), post.paymentId);
-    assertPostable(actor, post.batch, payment);
-    return postServices({
+  return changePayment(ctx, actor, post, (tx, payment) =>
+    postServices({
       tx,
       ctx,
       actor,
@@ -371,6 +369,23 @@ export async function postToPayment(
       payment,
       services: post.services,
       replacing: post.replacing,
-    });
+    }),
+  );
+}
+
+/**
+ * The shape of every change to a payment's distribution: one transaction, the payment locked (so two people
+ * distributing one check follow each other) and checked still open in an open batch, then the change.
+ */
+export function changePayment<T>(
+  ctx: EraContext,
+  actor: Actor,
+  at: { batch: Row; paymentId: number },
+  change: (tx: Queryable, payment: Row) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const payment = await lockedPayment(tx, Number(at.batch.id), at.paymentId);
+    assertPostable(actor, at.batch, payment);
+    return change(tx, payment);
   });
 }
