@@ -39,6 +39,7 @@ export async function signedInShell(db: Queryable, entities: Entity[], actor: Ac
       dock: settings.dock,
       style: { background: settings.background },
       dark_mode: settings.dark_mode,
+      list_density: settings.list_density,
       language: u.language,
       photo: u.photo,
     },

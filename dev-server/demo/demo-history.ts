@@ -4,6 +4,8 @@ import { loadDemoPayments } from './demo-payments.ts';
 import { seeded } from './demo-rows.ts';
 import { sendDemoClaims } from './demo-submissions.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { saveFilter } from '../desktop/saved-filters.ts';
+import { systemActor } from '../security/actor.ts';
 
 /**
  * Eighteen months of a billing company's work, replayed through the product's own operations on the
@@ -32,5 +34,30 @@ export async function loadDemoHistory(
         where u.billing_company_id = c.billing_company_id and c.status_id in (${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}) and c.id % 3 = 0`,
     );
   });
+  await saveCollectorFilters(ctx);
   return { batches, posted };
+}
+
+/** Each demo collector starts with the worklist filters a collector keeps: their follow-ups due, and the big denials. */
+async function saveCollectorFilters(ctx: DemoContext) {
+  const collectors = (
+    await ctx.db.query<{ user_id: string; billing_company_id: string }>(
+      `select distinct on (bu.user_id) bu.user_id, bu.billing_company_id from billing_company_users bu
+         join user_roles ur on ur.user_id = bu.user_id join roles ro on ro.id = ur.role_id and ro.slug = 'collector'
+        order by bu.user_id, bu.billing_company_id`,
+    )
+  ).rows;
+  for (const c of collectors) {
+    const actor = { ...systemActor(Number(c.billing_company_id), 'demo-saved-filters'), userId: Number(c.user_id) };
+    await saveFilter(ctx.db, actor, {
+      entity: 'denial',
+      name: 'My follow-ups due',
+      filters: { assigned_user_id: Number(c.user_id), follow_up_date_to: '@today' },
+    });
+    await saveFilter(ctx.db, actor, {
+      entity: 'denial',
+      name: 'Denied over $500',
+      filters: { status_id: CLAIM_STATUS.DENIED, billed_amount_min: 50000 },
+    });
+  }
 }

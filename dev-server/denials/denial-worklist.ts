@@ -195,6 +195,8 @@ function denialCodes(codes: string[] | null, remarks: string[] | null) {
   return {
     denial_codes,
     remark_codes,
+    // One list of both kinds, which the worklist shows as chips (the words in each chip's tooltip).
+    reason_codes: [...denial_codes, ...remark_codes],
     denial_reasons: [...denial_codes, ...remark_codes].map((d) => d.meaning).join('; '),
   };
 }

@@ -54,7 +54,7 @@ export async function addBookmark(db: Database, actor: Actor, mark: { title: str
       table: 'bookmarks',
       max: MAX_BOOKMARKS,
       field: 'bookmarks',
-      message: `You can keep at most ${MAX_BOOKMARKS} bookmarks.`,
+      code: 'bookmarks_at_most',
     });
     const row = (
       await tx.query<{ id: number; title: string; url: string }>(

@@ -1,5 +1,6 @@
 import type { Actor } from '../security/actor.ts';
-import { ruleText, invalid } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import type { ErrorCode } from '../../src/domain/errors/error-catalogue.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -12,18 +13,19 @@ export async function withinOwnLimit({
   table,
   max,
   field,
-  message,
+  code,
 }: {
   tx: Queryable;
   actor: Actor;
-  table: 'sticky_notes' | 'bookmarks';
+  table: 'sticky_notes' | 'bookmarks' | 'saved_filters';
   max: number;
   field: string;
-  message: string;
+  /** the refusal, said with the limit ({max}) */
+  code: ErrorCode;
 }): Promise<void> {
   await tx.query('select id from users where id = $1 for update', [actor.userId]);
   const n = Number(
     (await tx.query<{ n: string }>(`select count(*) as n from ${table} where user_id = $1`, [actor.userId])).rows[0].n,
   );
-  if (n >= max) throw invalid({ [field]: [ruleText(message)] });
+  if (n >= max) throw invalid({ [field]: [problem(code, { max })] });
 }

@@ -48,7 +48,7 @@ export async function createNote(db: Database, actor: Actor, c: NoteChange) {
       table: 'sticky_notes',
       max: MAX_NOTES,
       field: 'notes',
-      message: `You can keep at most ${MAX_NOTES} notes.`,
+      code: 'notes_at_most',
     });
     const row = (
       await tx.query<NoteRow>(

@@ -8,7 +8,13 @@ import type { Database, Queryable } from '../db/database.ts';
 /** A person's own settings and taskbar, and the changes they make to themselves: each audited. */
 
 /** Shell settings a person keeps in their profile, with the spec's defaults (document 1 §3 "Shell defaults"). */
-export const SHELL_DEFAULTS = { nav_bar_position: 'bottom', dock: 'full', background: 13, dark_mode: false } as const;
+export const SHELL_DEFAULTS = {
+  nav_bar_position: 'bottom',
+  dock: 'full',
+  background: 13,
+  dark_mode: false,
+  list_density: 'compact',
+} as const;
 
 export async function shellOf(db: Queryable, userId: number) {
   const s = (

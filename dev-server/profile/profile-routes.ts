@@ -1,5 +1,6 @@
 import { passwordErrors } from '../../src/domain/password-policy.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import type { ErrorCode } from '../../src/domain/errors/error-catalogue.ts';
 import { catalog } from '../security/permission-catalog.ts';
 import { imageUpload, savedImage } from '../storage/image-upload.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -8,18 +9,21 @@ import { userDetail } from '../users/user-accounts.ts';
 import { userEntity, type IdentityContext } from '../users/identity-context.ts';
 import { changePassword, pinModule, saveSettings, setPhoto, shellOf } from './my-profile.ts';
 
-const SETTING_RULES: Record<string, (v: unknown) => boolean> = {
+/** Each shell setting a person may change: what it accepts, and how a wrong value is refused. */
+const SETTINGS: Record<string, { valid: (v: unknown) => boolean; refusal: ErrorCode }> = {
   // bottom is the Windows style with a taskbar; any other position is the macOS style dock.
-  nav_bar_position: (v) => ['bottom', 'top', 'left', 'right'].includes(v as string),
-  dock: (v) => ['full', 'compact', 'auto-hide'].includes(v as string),
-  background: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 30,
-  dark_mode: (v) => typeof v === 'boolean',
-};
-const SETTING_MESSAGES: Record<string, string> = {
-  nav_bar_position: 'The selected nav bar position is invalid.',
-  dock: 'The selected dock is invalid.',
-  background: 'The background must be an image number from 1 to 30.',
-  dark_mode: 'The dark mode must be true or false.',
+  nav_bar_position: {
+    valid: (v) => ['bottom', 'top', 'left', 'right'].includes(v as string),
+    refusal: 'nav_bar_position_invalid',
+  },
+  dock: { valid: (v) => ['full', 'compact', 'auto-hide'].includes(v as string), refusal: 'dock_invalid' },
+  background: {
+    valid: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 30,
+    refusal: 'background_invalid',
+  },
+  dark_mode: { valid: (v) => typeof v === 'boolean', refusal: 'dark_mode_invalid' },
+  // Lists show one line a row (compact) or wrap long values (comfortable).
+  list_density: { valid: (v) => v === 'compact' || v === 'comfortable', refusal: 'list_density_invalid' },
 };
 
 /** Modules that can be pinned: the catalogue's and the shell's own tools. */
@@ -68,21 +72,18 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
     summary: 'My language and shell settings',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, FieldProblem[]> = {};
       const settings: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(body)) {
         if (k === 'language') {
-          if (v !== 'en' && v !== 'es') errors.language = ['The selected language is invalid.'];
+          if (v !== 'en' && v !== 'es') errors.language = [problem('language_invalid')];
           continue;
         }
-        if (!Object.hasOwn(SETTING_RULES, k)) {
-          errors[k] = [`The field ${k} is not allowed.`];
-          continue;
-        }
-        if (!SETTING_RULES[k](v)) errors[k] = [SETTING_MESSAGES[k]];
+        if (!Object.hasOwn(SETTINGS, k)) errors[k] = [problem('field_not_allowed', { field: k })];
+        else if (!SETTINGS[k].valid(v)) errors[k] = [problem(SETTINGS[k].refusal)];
         else settings[k] = v;
       }
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+      if (Object.keys(errors).length) throw invalid(errors);
       return saveSettings(ctx.db, actor, settings, body.language as string | undefined);
     },
   },

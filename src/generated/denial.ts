@@ -11,7 +11,13 @@ export type Billed = number;
 export type DateOfService = string;
 export type DeniedOrRejected = string;
 export type DaysSinceDenied = number;
-export type DenialCodes = string;
+export type DenialReasons = string;
+export type Code = string;
+export type Meaning = string;
+export type DenialCodes = {
+  code?: Code;
+  meaning?: Meaning;
+}[];
 export type AdjustmentReasonCARC = string;
 export type RemarkCodeRARC = string;
 export type PayerClaimNumbers = string;
@@ -31,7 +37,8 @@ export interface Denial {
   date_of_service?: DateOfService;
   denied_at?: DeniedOrRejected;
   age_days?: DaysSinceDenied;
-  denial_reasons?: DenialCodes;
+  denial_reasons?: DenialReasons;
+  reason_codes?: DenialCodes;
   carc?: AdjustmentReasonCARC;
   rarc?: RemarkCodeRARC;
   insurance_claim_numbers?: PayerClaimNumbers;

@@ -96,7 +96,19 @@ describe('settings and language', () => {
       dock: 'full',
       background: 13,
       dark_mode: false,
+      list_density: 'compact',
     });
+  });
+
+  it('lists are one line a row until the person asks for comfortable rows, which their next sign-in keeps', async () => {
+    const me = await signedIn();
+    expect((await me.api('GET', '/auth/me')).body.profile.list_density).toBe('compact');
+    expect((await me.api('PUT', '/user/profile', { list_density: 'comfortable' })).status).toBe(200);
+    expect((await me.api('GET', '/auth/me')).body.profile.list_density).toBe('comfortable');
+    const bad = await me.api('PUT', '/user/profile', { list_density: 'tiny' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.list_density).toEqual(['The list density must be compact or comfortable.']);
+    expect((await me.api('GET', '/auth/me')).body.profile.list_density).toBe('comfortable');
   });
 
   it('keeps nav bar position, dock, background and dark mode, and auth/me shows them', async () => {

@@ -167,7 +167,7 @@ describe('a biller writes claims', () => {
 
   it('filters the claim list by a status and a patient chosen by name', async () => {
     await win.getByRole('button', { name: 'Back to list' }).click();
-    await win.getByRole('button', { name: 'Filters' }).click();
+    await win.getByRole('button', { name: 'Filters', exact: true }).click();
     const pop = page.locator('.MuiPopover-paper form');
     await pop.getByTestId('filter-status_id').click();
     await page.getByRole('option', { name: 'Denied' }).click();

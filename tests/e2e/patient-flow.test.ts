@@ -211,10 +211,10 @@ describe('a Super User looks for the patient among every billing company', () =>
   });
 
   it('with a billing company picked, the search finds any part of any field again', async () => {
-    await list.getByRole('button', { name: 'Filters' }).click();
+    await list.getByRole('button', { name: 'Filters', exact: true }).click();
     await rootPage.getByLabel('Billing company').click();
     await rootPage.getByRole('option', { name: /Flow Billing/ }).click();
-    await rootPage.getByRole('button', { name: 'Filters' }).last().click();
+    await rootPage.getByRole('button', { name: 'Filters', exact: true }).last().click();
     await list.getByPlaceholder('Search', { exact: true }).fill('ispe');
     await list.getByText('MRN-778-899').waitFor();
   });

@@ -79,10 +79,10 @@ afterAll(() => e.close());
 describe('the companies of a facility', () => {
   it('are a filter chosen by name', async () => {
     await win.getByText('Coral Annex').waitFor();
-    await win.getByRole('button', { name: 'Filters' }).click();
+    await win.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByTestId('filter-company_ids').click();
     await page.getByRole('option', { name: 'Miami Pediatrics' }).click();
-    await page.getByRole('button', { name: 'Filters' }).last().click();
+    await page.getByRole('button', { name: 'Filters', exact: true }).last().click();
     await expect.poll(() => win.getByTestId('list-rows').locator('tr').count()).toBe(1);
     expect(await win.getByTestId('list-rows').textContent()).toContain('Bayside Health Center');
   });

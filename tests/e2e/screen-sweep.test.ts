@@ -9,8 +9,10 @@ import { es } from '../../src/client/i18n/es.ts';
 
 /*
  * Every window the menu offers, in English and in Spanish: its list, a record with each of its tabs, the
- * record's history and the new-record form. On each screen: no serious or critical axe violation, and no
- * storage name (a snake_case word such as billing_company_id) where staff read labels.
+ * record's history and the new-record form. On each screen: no storage name (a snake_case word such as
+ * billing_company_id) where staff read labels, in either language; and, in English, no serious or critical
+ * axe violation. The Spanish screens are the same elements, roles and colours with other words (a missing
+ * Spanish word falls back to English, never to nothing), so axe is run once, which halves the sweep's time.
  */
 const entities = loadEntities(new URL('../../schemas/entities', import.meta.url).pathname);
 const windows = entities.filter((x) => x.resource.menu).map((x) => x.resource.menu!.name);
@@ -27,15 +29,20 @@ afterAll(() => e.close());
 
 const STORAGE_NAME = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
-async function screenProblems(page: Page, win: Locator, screen: string, loading: string): Promise<string[]> {
+async function screenProblems(
+  page: Page,
+  win: Locator,
+  screen: string,
+  { loading, axe }: { loading: string; axe: boolean },
+): Promise<string[]> {
   // Judged as staff read it: once its pickers and child lists have their data (a picker is greyed while it loads).
   await expect.poll(() => win.getByText(loading).count()).toBe(0);
   // …and once a label's colour has finished fading from greyed to ready (axe measures colours as they are now).
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const text = await win.innerText();
   const names = [...new Set(text.match(STORAGE_NAME) ?? [])].map((n) => `${screen}: storage name "${n}"`);
-  const axe = (await seriousViolations(page)).map((v) => `${screen}: ${v}`);
-  return [...names, ...axe];
+  const violations = axe ? (await seriousViolations(page)).map((v) => `${screen}: ${v}`) : [];
+  return [...names, ...violations];
 }
 
 for (const [locale, m] of [
@@ -44,6 +51,7 @@ for (const [locale, m] of [
 ] as const) {
   describe(`every generated screen in ${locale === 'en' ? 'English' : 'Spanish'}`, () => {
     let page: Page;
+    const judged = { loading: m.widgets.loading, axe: locale === 'en' };
     beforeAll(async () => {
       ({ page } = await signIn(e, `${locale}@sweep.test`));
       page.setDefaultTimeout(15_000);
@@ -51,7 +59,7 @@ for (const [locale, m] of [
     afterAll(() => page.context().close());
 
     for (const name of windows) {
-      it(`${name}: list, record, tabs, history and form show labels, never storage names, and pass axe`, async () => {
+      it(`${name}: list, record, tabs, history and form show labels, never storage names${judged.axe ? ', and pass axe' : ''}`, async () => {
         const win = await openFromStart(page, name);
         const problems: string[] = [];
         const rows = win.getByTestId('list-rows');
@@ -64,21 +72,21 @@ for (const [locale, m] of [
               (await win.getByText(/No results|Sin resultados|No hay/).count()) > 0,
           )
           .toBe(true);
-        problems.push(...(await screenProblems(page, win, 'list', m.widgets.loading)));
+        problems.push(...(await screenProblems(page, win, 'list', judged)));
 
         const firstRow = rows.locator('tr[data-testid^="row-"]').first();
         if (await firstRow.count()) {
           await firstRow.click();
           const back = win.getByRole('button', { name: m.record.back, exact: true });
           await back.waitFor();
-          problems.push(...(await screenProblems(page, win, 'record', m.widgets.loading)));
+          problems.push(...(await screenProblems(page, win, 'record', judged)));
           const tabs = win.getByRole('tablist', { name: m.record.sections }).getByRole('tab');
           for (let i = 1; i < (await tabs.count()); i++) {
             const tab = tabs.nth(i);
             await tab.click();
             await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
             const label = await tab.innerText();
-            problems.push(...(await screenProblems(page, win, `tab ${label}`, m.widgets.loading)));
+            problems.push(...(await screenProblems(page, win, `tab ${label}`, judged)));
             // A child tab (a patient's policies) is a list of its own, with its record and its form.
             const children = win.locator('[data-testid^="children-"]');
             if (!(await children.count())) continue;
@@ -87,14 +95,14 @@ for (const [locale, m] of [
               await childRow.click();
               const childBack = children.getByRole('button', { name: m.record.back, exact: true });
               await childBack.waitFor();
-              problems.push(...(await screenProblems(page, win, `${label} record`, m.widgets.loading)));
+              problems.push(...(await screenProblems(page, win, `${label} record`, judged)));
               await childBack.click();
             }
             const childCreate = children.getByRole('button', { name: m.list.create, exact: true });
             if (await childCreate.count()) {
               await childCreate.click();
               await children.getByRole('button', { name: m.record.save, exact: true }).first().waitFor();
-              problems.push(...(await screenProblems(page, win, `${label} form`, m.widgets.loading)));
+              problems.push(...(await screenProblems(page, win, `${label} form`, judged)));
               await children.getByRole('button', { name: m.record.cancel, exact: true }).first().click();
               await childCreate.waitFor();
             }
@@ -107,7 +115,7 @@ for (const [locale, m] of [
               .locator('table, :text-is("' + m.record.no_history + '")')
               .first()
               .waitFor();
-            problems.push(...(await screenProblems(page, win, 'history', m.widgets.loading)));
+            problems.push(...(await screenProblems(page, win, 'history', judged)));
             await win.getByRole('button', { name: m.record.back_to_record }).click();
           }
           await back.click();
@@ -118,13 +126,13 @@ for (const [locale, m] of [
           await create.click();
           if (name === 'User Management') {
             // A new user starts from a look-up by e-mail or SSN; an unknown e-mail leads on to the form.
-            problems.push(...(await screenProblems(page, win, 'look-up', m.widgets.loading)));
+            problems.push(...(await screenProblems(page, win, 'look-up', judged)));
             await win.getByLabel(m.users.lookup_email).fill(`new.${locale}@sweep.test`);
             await win.getByRole('button', { name: m.users.lookup }).click();
             await win.getByRole('button', { name: m.users.continue_new }).click();
           }
           await win.getByRole('button', { name: m.record.save, exact: true }).first().waitFor();
-          problems.push(...(await screenProblems(page, win, 'form', m.widgets.loading)));
+          problems.push(...(await screenProblems(page, win, 'form', judged)));
         }
         await win.getByRole('button', { name: m.shell.close }).click();
         await win.waitFor({ state: 'detached' });

@@ -23,6 +23,8 @@ import {
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useListController } from 'react-admin';
 import Refresh from '@mui/icons-material/Refresh';
+import DensityMedium from '@mui/icons-material/DensityMedium';
+import DensitySmall from '@mui/icons-material/DensitySmall';
 import SearchIcon from '@mui/icons-material/Search';
 import { changeStatus } from '../data/data-provider.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
@@ -30,7 +32,9 @@ import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { orderedFields, statusOf, type ClientEntity } from '../schema/entities.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { CellValue } from './cells.tsx';
+import { CellValue, displayValue } from './cells.tsx';
+import { SavedFilters } from './SavedFilters.tsx';
+import { api } from '../session/api.ts';
 import { ListFilters } from './ListFilters.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
 import { CodeSetImport } from './CodeSetImport.tsx';
@@ -40,6 +44,19 @@ import { actionSlug } from '../../platform/route-plan.ts';
 import { useMe } from '../shell/me-context.ts';
 
 type Row = Record<string, unknown> & { id: number };
+
+// A compact row is one line: a long value ends in an ellipsis, its whole text in the cell's title.
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 280 } as const;
+
+/** Keys that move between a list's rows (those that can take the focus): the row to focus, or null at the edge. */
+const rowKeys: Record<string, (row: HTMLElement) => HTMLElement | null> = {
+  ArrowDown: (row) => rowsBeside(row)[rowsBeside(row).indexOf(row) + 1] ?? null,
+  ArrowUp: (row) => rowsBeside(row)[rowsBeside(row).indexOf(row) - 1] ?? null,
+  Home: (row) => rowsBeside(row)[0] ?? null,
+  End: (row) => rowsBeside(row).at(-1) ?? null,
+};
+const rowsBeside = (row: HTMLElement) =>
+  Array.from(row.parentElement?.querySelectorAll<HTMLElement>(':scope > tr[tabindex]') ?? []);
 
 // The bulk change's form (RJSF) loads when first opened.
 const BulkChange = lazy(() => import('./BulkChange.tsx'));
@@ -70,7 +87,17 @@ export function ResourceList({
     filter: fixed,
     filterDefaultValues: initialFilter,
   });
-  const { me } = useMe();
+  const { me, reload } = useMe();
+  // One line a row unless the person asked for comfortable rows (their setting, kept on the server).
+  const compact = me.profile.list_density !== 'comfortable';
+  const setDensity = async () => {
+    try {
+      await api('/user/profile', { method: 'PUT', body: { list_density: compact ? 'comfortable' : 'compact' } });
+      await reload();
+    } catch (e) {
+      notifyError(t, e);
+    }
+  };
   const columns = orderedFields(entity, (n, f) => !!f['x-list']?.column && !(fixed && n in fixed));
   const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;
   const sums = meta?.sums;
@@ -156,7 +183,24 @@ export function ResourceList({
           }}
         />
         <ListFilters entity={entity} filterValues={list.filterValues} setFilters={(f) => list.setFilters(f, {})} />
+        <SavedFilters
+          entity={entity}
+          filterValues={list.filterValues}
+          apply={(f) => {
+            setSearch(typeof f.q === 'string' ? f.q : '');
+            list.setFilters(f, {});
+          }}
+        />
         <Box sx={{ flex: 1 }} />
+        <Tooltip title={t(compact ? 'list.density_comfortable' : 'list.density_compact')}>
+          <IconButton
+            aria-label={t(compact ? 'list.density_comfortable' : 'list.density_compact')}
+            aria-pressed={!compact}
+            onClick={() => void setDensity()}
+          >
+            {compact ? <DensityMedium /> : <DensitySmall />}
+          </IconButton>
+        </Tooltip>
         <Tooltip title={t('list.refresh')}>
           <IconButton aria-label={t('list.refresh')} onClick={() => void list.refetch()}>
             <Refresh />
@@ -241,9 +285,19 @@ export function ResourceList({
                 tabIndex={0}
                 sx={{ cursor: perms.show ? 'pointer' : 'default' }}
                 data-testid={`row-${row.id}`}
+                aria-selected={bulk ? selected.has(row.id) : undefined}
                 onClick={() => perms.show && go({ kind: 'show', id: row.id })}
                 onKeyDown={(e) => {
-                  if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id });
+                  if (e.target !== e.currentTarget) return;
+                  const next = rowKeys[e.key]?.(e.currentTarget);
+                  if (next !== undefined) {
+                    e.preventDefault();
+                    if (next) next.focus();
+                  } else if (e.key === 'Enter' && perms.show) go({ kind: 'show', id: row.id });
+                  else if (e.key === ' ' && bulk) {
+                    e.preventDefault();
+                    toggle(row.id);
+                  }
                 }}
               >
                 {bulk && (
@@ -261,7 +315,11 @@ export function ResourceList({
                   </TableCell>
                 )}
                 {columns.map(([name, f]) => (
-                  <TableCell key={name}>
+                  <TableCell
+                    key={name}
+                    sx={compact ? ONE_LINE : undefined}
+                    title={compact && typeof row[name] === 'string' ? displayValue(f, row[name], t, locale) : undefined}
+                  >
                     {status && name === status.field ? (
                       <Switch
                         checked={!!row[name]}

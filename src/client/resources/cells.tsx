@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Box, Chip, Tooltip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
@@ -89,6 +89,28 @@ export function SourceValue({ source, value }: { source: string; value: unknown 
   return <>{ids.map((id) => data?.get(String(id)) ?? (data ? String(id) : '…')).join(', ')}</>;
 }
 
+/**
+ * Codes as short chips (x-ui.widget "code-chips" on a list of {code, meaning}): a worklist row stays one
+ * line, and each code's words are in its tooltip and its accessible name (the record shows them in full).
+ */
+export function CodeChips({ value }: { value: Array<{ code?: unknown; meaning?: unknown }> }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'nowrap' }}>
+      {value.map((c, i) => (
+        <Tooltip key={i} title={String(c.meaning ?? '')}>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={String(c.code ?? '')}
+            aria-label={`${String(c.code ?? '')}: ${String(c.meaning ?? '')}`}
+            sx={{ height: 20, '& .MuiChip-label': { px: 0.75, fontSize: 12 } }}
+          />
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
 /** A list or record cell: references by name (the row's own, else the referenced list's), everything else as displayValue. */
 export function CellValue({
   field,
@@ -105,6 +127,7 @@ export function CellValue({
   name?: unknown;
 }) {
   if (name) return <>{name}</>;
+  if (field['x-ui']?.widget === 'code-chips' && Array.isArray(value)) return <CodeChips value={value} />;
   if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
   const source = field['x-ui']?.source;
   if (

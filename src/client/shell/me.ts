@@ -27,6 +27,8 @@ export interface Me {
     dock: string;
     style: { background: number };
     dark_mode: boolean;
+    /** lists: one line a row (compact) or long values wrapped (comfortable) */
+    list_density: 'compact' | 'comfortable';
     language: 'en' | 'es';
     photo?: string | null;
   };

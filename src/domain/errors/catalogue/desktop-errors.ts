@@ -42,4 +42,44 @@ export const DESKTOP_ERRORS = {
     en: 'The items per page must be between 1 and {max}.',
     es: 'Los elementos por página deben estar entre 1 y {max}.',
   },
+  notes_at_most: {
+    status: 422,
+    en: 'You can keep at most {max} notes.',
+    es: 'Puede guardar como máximo {max} notas.',
+  },
+  bookmarks_at_most: {
+    status: 422,
+    en: 'You can keep at most {max} bookmarks.',
+    es: 'Puede guardar como máximo {max} marcadores.',
+  },
+  saved_filters_at_most: {
+    status: 422,
+    en: 'You can keep at most {max} saved filters.',
+    es: 'Puede guardar como máximo {max} filtros.',
+  },
+  saved_filter_name_required: {
+    status: 422,
+    en: 'The saved filter needs a name of 1 to 60 characters.',
+    es: 'El filtro guardado necesita un nombre de 1 a 60 caracteres.',
+  },
+  saved_filter_list_unknown: {
+    status: 422,
+    en: 'There is no list named {entity}.',
+    es: 'No hay ninguna lista llamada {entity}.',
+  },
+  saved_filter_field_not_filter: {
+    status: 422,
+    en: 'The list cannot be filtered by {field}.',
+    es: 'La lista no se puede filtrar por {field}.',
+  },
+  saved_filter_value_invalid: {
+    status: 422,
+    en: 'A filter value must be text of at most 200 characters, a number or true/false.',
+    es: 'El valor de un filtro debe ser un texto de hasta 200 caracteres, un número o verdadero/falso.',
+  },
+  saved_filter_empty: {
+    status: 422,
+    en: 'There are no filters to save: choose some first.',
+    es: 'No hay filtros que guardar: elija algunos primero.',
+  },
 } satisfies Record<string, CatalogueEntry>;
