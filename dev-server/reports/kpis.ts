@@ -5,6 +5,7 @@ import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 
 /** The statuses of a claim its payer has answered. */
 const ANSWERED = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE].join(', ');
@@ -88,8 +89,8 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
       having min(t.created_at) filter (where t.to_state = ${CLAIM_STATUS.SUBMITTED}) is not null and (min(t.created_at) filter (where t.to_state = ${CLAIM_STATUS.SUBMITTED}))::date between $2::date and $3::date),
     adj as (${FIRST_ADJUDICATION})
     select (select count(*) from sub) as submitted, (select count(*) filter (where not rejected) from sub) as clean,
-           count(*) as adjudicated, count(*) filter (where outcome = 6) as denied,
-           count(*) filter (where outcome in (4, 7) and not rejected_before and submissions_before = 1) as first_pass
+           count(*) as adjudicated, count(*) filter (where outcome = ${CLAIM_STATUS.DENIED}) as denied,
+           count(*) filter (where outcome in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.COMPLETE}) and not rejected_before and submissions_before = 1) as first_pass
       from adj`);
   // Net collection counts the claims of the period the payers have answered (Approved, Denied, Complete): a claim still
   // with its payer is not yet collectible, and counting it would read last month's work as money lost.
@@ -152,7 +153,11 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
       adjudicated: n(history.adjudicated),
       bp: basisPoints(n(history.denied), n(history.adjudicated)),
       groups: groups.map((g) => ({ group: g.grp, claims: n(g.n) })),
-      top_reasons: reasons.map((r) => ({ code: r.code, claims: n(r.n) })),
+      top_reasons: reasons.map((r) => ({
+        code: r.code,
+        meaning: describeAdjustment(r.code.split('-')[0], r.code.split('-')[1] ?? r.code),
+        claims: n(r.n),
+      })),
     },
     net_collection_rate: {
       payments: n(money.payments),
@@ -162,6 +167,37 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
     },
     ar_over_90: { over_90: n(ar.over_90), ar: n(ar.ar), bp: basisPoints(n(ar.over_90), n(ar.ar)) },
     monthly: monthly.map((m) => ({ month: m.month, charges: n(m.charges), payments: n(m.payments) })),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The period of the same number of days just before this one: what each KPI's trend is read against. */
+export function previousPeriod(input: KpiInput): KpiInput {
+  const from = Date.parse(`${input.from}T00:00:00Z`);
+  const days = (Date.parse(`${input.to}T00:00:00Z`) - from) / DAY_MS + 1;
+  return { ...input, from: isoDay(from - days * DAY_MS), to: isoDay(from - DAY_MS) };
+}
+
+/**
+ * The KPIs of a period with the same KPIs of the period before it (as long, ending the day before), so
+ * each card can say whether it went up or down; the headline figure of each is enough for that.
+ */
+export async function kpisWithTrend(db: Queryable, input: KpiInput) {
+  const now = await computeKpis(db, input);
+  const before = await computeKpis(db, previousPeriod(input));
+  return {
+    ...now,
+    previous: {
+      period: before.period,
+      days_in_ar: before.days_in_ar.value,
+      clean_claim_rate: before.clean_claim_rate.bp,
+      first_pass_resolution: before.first_pass_resolution.bp,
+      denial_rate: before.denial_rate.bp,
+      net_collection_rate: before.net_collection_rate.bp,
+      ar_over_90: before.ar_over_90.bp,
+    },
   };
 }
 
@@ -177,7 +213,7 @@ export async function kpiClaims(db: Queryable, input: KpiInput, kpi: string, q: 
     where = `c.denied_at between $2::date and $3::date and exists (select 1 from jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d where split_part(d, '-', 1) = $${params.length})`;
   } else if (kpi === 'denial_rate') {
     // The rate's own claims: first adjudicated in the period, and denied that first time.
-    where = `c.id in (select a.claim_id from (${FIRST_ADJUDICATION}) a where a.outcome = 6)`;
+    where = `c.id in (select a.claim_id from (${FIRST_ADJUDICATION}) a where a.outcome = ${CLAIM_STATUS.DENIED})`;
   } else if (kpi === 'clean_claim_rate') {
     where = `exists (select 1 from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = ${CLAIM_STATUS.REJECTED} and t.created_at::date between $2::date and $3::date)`;
   } else if (kpi === 'ar_over_90') {

@@ -6,7 +6,7 @@ import { bodyObject } from '../http/guarded-routes.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { StoreContext } from '../resources/store-of.ts';
 import type { Actor } from '../security/actor.ts';
-import { computeKpis, kpiClaims, kpiInput } from './kpis.ts';
+import { kpiClaims, kpiInput, kpisWithTrend } from './kpis.ts';
 import { listReports, reportFor, setFavourite } from './report-catalogue.ts';
 import { CLASSIFICATIONS, reportDefinitions } from './report-definitions.ts';
 import { reportPlan, runReport, visibleColumns, type ReportQuery } from './report-engine.ts';
@@ -98,9 +98,9 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
     path: '/reports/kpis',
     permission: 'report.view',
     summary:
-      'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents)',
+      'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents); previous: each headline figure of the period as long just before, for its trend',
     async handle(ctx, req, actor) {
-      return computeKpis(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>));
+      return kpisWithTrend(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>));
     },
   },
   {

@@ -403,6 +403,26 @@ describe('demo data', () => {
     expect(tracked.every((t) => t.same === true)).toBe(true);
   });
 
+  it("the demo collector starts with their saved worklist filters, and 'Denied over $500' finds only such denials", async () => {
+    const collector = app.as(await app.login('collector@demo.test', DEMO_PASSWORD));
+    const saved = (await collector('GET', '/saved-filters?entity=denial')).body as Array<{
+      name: string;
+      filters: Record<string, string | number>;
+    }>;
+    expect(saved.map((f) => f.name)).toEqual(['Denied over $500', 'My follow-ups due']);
+    const big = saved[0].filters;
+    const list = await collector(
+      'GET',
+      `/denial/get-all-server?${new URLSearchParams(Object.entries(big).map(([k, v]) => [k, String(v)]))}`,
+    );
+    expect(list.body.count).toBeGreaterThan(0);
+    expect(
+      list.body.data.every(
+        (c: { billed_amount: number; status_id: number }) => c.billed_amount >= 50000 && c.status_id === 6,
+      ),
+    ).toBe(true);
+  });
+
   it('a demo user per default role signs in with the demo password', async () => {
     for (const u of DEMO_USERS) expect(typeof (await app.login(u.email, DEMO_PASSWORD))).toBe('string');
   });

@@ -334,6 +334,32 @@ describe('the KPI dashboard', () => {
     );
     expect((await root('GET', `/reports/kpis/nothing/claims?${period}`)).status).toBe(422);
   });
+
+  it('each KPI comes with the same KPI of the period as long just before, for its trend', async () => {
+    // The last six months against the six before them: the demo has claims in both.
+    const k = (await root('GET', '/reports/kpis?from=06/01/2026&to=11/30/2026')).body;
+    expect(k.previous.period).toEqual({ from: '2025-12-01', to: '2026-05-31' });
+    const before = (await root('GET', '/reports/kpis?from=12/01/2025&to=05/31/2026')).body;
+    expect(k.previous).toEqual({
+      period: { from: '2025-12-01', to: '2026-05-31' },
+      days_in_ar: before.days_in_ar.value,
+      clean_claim_rate: before.clean_claim_rate.bp,
+      first_pass_resolution: before.first_pass_resolution.bp,
+      denial_rate: before.denial_rate.bp,
+      net_collection_rate: before.net_collection_rate.bp,
+      ar_over_90: before.ar_over_90.bp,
+    });
+    expect(before.denial_rate.adjudicated).toBeGreaterThan(0);
+  });
+
+  it('the top denial reasons say what each code means', async () => {
+    const k = (await root('GET', `/reports/kpis?${period}`)).body;
+    expect(k.denial_rate.top_reasons.length).toBeGreaterThan(0);
+    for (const r of k.denial_rate.top_reasons as Array<{ code: string; meaning: string }>) {
+      expect(r.meaning.length, r.code).toBeGreaterThan(3);
+      expect(r.meaning).not.toBe(r.code);
+    }
+  });
 });
 
 describe('presets', () => {
