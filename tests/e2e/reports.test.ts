@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
+import type { Api } from '../helpers/test-app.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
 
 let e: E2E;
 let page: Page;
 let errors: string[];
+let manager: Api;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -14,6 +17,11 @@ beforeAll(async () => {
   const bc = Number((await e.app.db.query<{ id: string }>('select min(id) as id from billing_companies')).rows[0].id);
   await e.app.createUser({ email: 'manager@reports.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   ({ page, errors } = await signIn(e, 'manager@reports.test'));
+  // The figures the manager's screen shows, asked by a Super User for the manager's billing company.
+  await e.app.createUser({ email: 'root@reports.test', roles: ['superuser'] });
+  const root = e.app.as(await e.app.login('root@reports.test'));
+  manager = (method, path, body) =>
+    root(method, `${path}${path.includes('?') ? '&' : '?'}billing_companies=${bc}`, body);
   page.setDefaultTimeout(15_000);
 });
 afterAll(() => e.close());
@@ -69,6 +77,33 @@ describe('a billing manager closes the month', () => {
     const code = (await first.textContent())!.trim();
     await first.click();
     await page.getByTestId('window-Claims Management').getByRole('heading', { name: code }).waitFor();
+  });
+
+  it('each KPI card says how it moved since the period as long before, in words and in colour', async () => {
+    const win = page.getByTestId('window-Reports');
+    const k = (await manager('GET', '/reports/kpis')).body;
+    const trend = win.getByTestId('kpi-denial_rate-trend');
+    const text = (await trend.textContent())!;
+    const change = k.denial_rate.bp - k.previous.denial_rate;
+    const since = `since the ${isoToUsDate(k.previous.period.from)}–${isoToUsDate(k.previous.period.to)} period`;
+    const size = Math.abs(change);
+    const points = `${Math.trunc(size / 100)}.${String(size % 100).padStart(2, '0')} points`;
+    expect(text).toBe(change === 0 ? `No change ${since}` : `${change > 0 ? '▲' : '▼'} ${points} ${since}`);
+    // A denial rate going down is good news (green); up, bad (red).
+    const colour = await trend.evaluate((el) => getComputedStyle(el).color);
+    if (change !== 0) expect(colour).toBe(change < 0 ? 'rgb(46, 125, 50)' : 'rgb(211, 47, 47)');
+    for (const key of ['days_in_ar', 'clean_claim_rate', 'first_pass_resolution', 'net_collection_rate', 'ar_over_90'])
+      expect(await win.getByTestId(`kpi-${key}-trend`).textContent()).toMatch(/since the|No figure|No change/);
+  });
+
+  it('the top denial reasons say what each code means', async () => {
+    const reasons = await page
+      .getByTestId('window-Reports')
+      .getByTestId('kpi-top-reasons')
+      .locator('li')
+      .allTextContents();
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const r of reasons) expect(r).toMatch(/^[A-Z]{2}-\w+ .{4,}: \d+ claims$/);
   });
 
   it('marks a report as a favourite, which then leads the list', async () => {

@@ -336,12 +336,12 @@ describe('the KPI dashboard', () => {
   });
 
   it('each KPI comes with the same KPI of the period as long just before, for its trend', async () => {
-    // The last six months against the six before them: the demo has claims in both.
+    // June to November (183 days) against the 183 days before them: the demo has claims in both.
     const k = (await root('GET', '/reports/kpis?from=06/01/2026&to=11/30/2026')).body;
-    expect(k.previous.period).toEqual({ from: '2025-12-01', to: '2026-05-31' });
-    const before = (await root('GET', '/reports/kpis?from=12/01/2025&to=05/31/2026')).body;
+    expect(k.previous.period).toEqual({ from: '2025-11-30', to: '2026-05-31' });
+    const before = (await root('GET', '/reports/kpis?from=11/30/2025&to=05/31/2026')).body;
     expect(k.previous).toEqual({
-      period: { from: '2025-12-01', to: '2026-05-31' },
+      period: { from: '2025-11-30', to: '2026-05-31' },
       days_in_ar: before.days_in_ar.value,
       clean_claim_rate: before.clean_claim_rate.bp,
       first_pass_resolution: before.first_pass_resolution.bp,

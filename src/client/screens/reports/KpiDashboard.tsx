@@ -17,6 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useCallback, useEffect, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { formatCents } from '../../../domain/money-input.ts';
+import { isoToUsDate } from '../../../domain/formats.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { api } from '../../session/api.ts';
@@ -32,12 +33,21 @@ interface Kpis {
     adjudicated: number;
     bp: number | null;
     groups: Array<{ group: string; claims: number }>;
-    top_reasons: Array<{ code: string; claims: number }>;
+    top_reasons: Array<{ code: string; meaning: string; claims: number }>;
   };
   net_collection_rate: { payments: number; charges: number; contractual: number; bp: number | null };
   ar_over_90: { over_90: number; ar: number; bp: number | null };
   monthly: Array<{ month: string; charges: number; payments: number }>;
+  /** each headline figure of the period as long just before this one */
+  previous: Record<TrendKey, number | null> & { period: { from: string; to: string } };
 }
+type TrendKey =
+  | 'days_in_ar'
+  | 'clean_claim_rate'
+  | 'first_pass_resolution'
+  | 'denial_rate'
+  | 'net_collection_rate'
+  | 'ar_over_90';
 interface DrillRow {
   id: number;
   code: string;
@@ -49,17 +59,42 @@ interface DrillRow {
 const percent = (bp: number | null) =>
   bp === null ? '—' : `${Math.trunc(bp / 100)}.${String(Math.abs(bp % 100)).padStart(2, '0')}%`;
 
+// Fewer days in A/R, fewer denials and less old A/R are better; for the other rates, more is.
+const LOWER_IS_BETTER = new Set<TrendKey>(['days_in_ar', 'denial_rate', 'ar_over_90']);
+const DRILL_PAGE = 25;
+
+/**
+ * How a KPI moved since the period before, in its own unit: points of a rate (basis points, integers)
+ * or days of A/R (kept to one decimal, counted in tenths so no float is subtracted).
+ */
+function trendOf(key: TrendKey, now: number | null, before: number | null) {
+  if (now === null || before === null) return null;
+  const change = key === 'days_in_ar' ? Math.round(now * 10) - Math.round(before * 10) : now - before;
+  const size = Math.abs(change);
+  const shown =
+    key === 'days_in_ar'
+      ? `${Math.trunc(size / 10)}.${size % 10}`
+      : `${Math.trunc(size / 100)}.${String(size % 100).padStart(2, '0')}`;
+  return { change, shown, better: change === 0 ? null : change < 0 === LOWER_IS_BETTER.has(key) };
+}
+
 /**
  * The KPI dashboard: each number with its written definition beside it, and for the ones that name
  * claims (denials, rejections, A/R over 90 days) the claims behind it, a click from their Claims window.
  */
 export default function KpiDashboard() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { openByName } = useShell();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [kpis, setKpis] = useState<Kpis | null>(null);
-  const [drill, setDrill] = useState<{ kpi: string; group?: string; rows: DrillRow[]; count: number } | null>(null);
+  const [drill, setDrill] = useState<{
+    kpi: string;
+    group?: string;
+    page: number;
+    rows: DrillRow[];
+    count: number;
+  } | null>(null);
   const period = useCallback(() => Object.fromEntries(Object.entries({ from, to }).filter(([, v]) => v)), [from, to]);
   const load = useCallback(
     () =>
@@ -71,12 +106,12 @@ export default function KpiDashboard() {
   useEffect(() => {
     void load();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const drillInto = async (kpi: string, group?: string) => {
+  const drillInto = async (kpi: string, group?: string, page = 1) => {
     try {
       const r = await api<{ data: DrillRow[]; count: number }>(`/reports/kpis/${kpi}/claims`, {
-        query: { ...period(), ...(group ? { group } : {}) },
+        query: { ...period(), ...(group ? { group } : {}), page },
       });
-      setDrill({ kpi, group, rows: r.data, count: r.count });
+      setDrill({ kpi, group, page, rows: r.data, count: r.count });
     } catch (e) {
       notifyError(t, e);
     }
@@ -96,7 +131,29 @@ export default function KpiDashboard() {
     />
   );
   if (!kpis) return <LinearProgress aria-label={t('widgets.loading')} />;
-  const card = (key: string, value: string, detail: string, drillKpi?: string) => (
+  const since = t('kpi.since', {
+    from: isoToUsDate(kpis.previous.period.from),
+    to: isoToUsDate(kpis.previous.period.to),
+  });
+  const trendLine = (key: TrendKey, now: number | null) => {
+    const tr = trendOf(key, now, kpis.previous[key]);
+    const unit = key === 'days_in_ar' ? t('kpi.days') : t('kpi.points');
+    const text = !tr
+      ? t('kpi.no_trend', { since })
+      : tr.change === 0
+        ? t('kpi.unchanged', { since })
+        : t(tr.change > 0 ? 'kpi.up' : 'kpi.down', { change: tr.shown, unit, since });
+    return (
+      <Typography
+        variant="body2"
+        data-testid={`kpi-${key}-trend`}
+        sx={{ color: tr?.better === true ? 'success.main' : tr?.better === false ? 'error.main' : 'text.secondary' }}
+      >
+        {text}
+      </Typography>
+    );
+  };
+  const card = (key: TrendKey, value: string, now: number | null, detail: string, drillKpi?: string) => (
     <Card variant="outlined" key={key} data-testid={`kpi-${key}`} sx={{ minWidth: 230, flex: '1 1 230px' }}>
       <CardContent>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
@@ -104,13 +161,19 @@ export default function KpiDashboard() {
         </Typography>
         <Typography sx={{ fontSize: 26, fontWeight: 700 }}>
           {drillKpi ? (
-            <Link component="button" onClick={() => void drillInto(drillKpi)} data-testid={`kpi-${key}-value`}>
+            <Link
+              component="button"
+              onClick={() => void drillInto(drillKpi)}
+              data-testid={`kpi-${key}-value`}
+              aria-label={t('kpi.open_claims', { name: t(`kpi.names.${key}`), value })}
+            >
               {value}
             </Link>
           ) : (
             value
           )}
         </Typography>
+        {trendLine(key, now)}
         <Typography variant="body2">{detail}</Typography>
         <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1 }}>
           {t(`kpi.defs.${key}`)}
@@ -118,6 +181,14 @@ export default function KpiDashboard() {
       </CardContent>
     </Card>
   );
+  const tag = locale === 'es' ? 'es-US' : 'en-US';
+  const monthName = new Intl.DateTimeFormat(tag, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const compactMoney = new Intl.NumberFormat(tag, {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   const k = kpis;
   return (
     <Box sx={{ p: 1.5, overflow: 'auto', height: '100%' }}>
@@ -143,6 +214,7 @@ export default function KpiDashboard() {
         {card(
           'days_in_ar',
           k.days_in_ar.value === null ? '—' : String(k.days_in_ar.value),
+          k.days_in_ar.value,
           t('kpi.details.days_in_ar', {
             ar: formatCents(k.days_in_ar.ar),
             daily: formatCents(k.days_in_ar.average_daily_charges),
@@ -151,6 +223,7 @@ export default function KpiDashboard() {
         {card(
           'clean_claim_rate',
           percent(k.clean_claim_rate.bp),
+          k.clean_claim_rate.bp,
           t('kpi.details.clean_claim_rate', {
             clean: k.clean_claim_rate.clean,
             submitted: k.clean_claim_rate.submitted,
@@ -160,6 +233,7 @@ export default function KpiDashboard() {
         {card(
           'first_pass_resolution',
           percent(k.first_pass_resolution.bp),
+          k.first_pass_resolution.bp,
           t('kpi.details.first_pass_resolution', {
             first: k.first_pass_resolution.first_pass,
             adjudicated: k.first_pass_resolution.adjudicated,
@@ -168,12 +242,14 @@ export default function KpiDashboard() {
         {card(
           'denial_rate',
           percent(k.denial_rate.bp),
+          k.denial_rate.bp,
           t('kpi.details.denial_rate', { denied: k.denial_rate.denied, adjudicated: k.denial_rate.adjudicated }),
           'denial_rate',
         )}
         {card(
           'net_collection_rate',
           percent(k.net_collection_rate.bp),
+          k.net_collection_rate.bp,
           t('kpi.details.net_collection_rate', {
             payments: formatCents(k.net_collection_rate.payments),
             charges: formatCents(k.net_collection_rate.charges),
@@ -183,6 +259,7 @@ export default function KpiDashboard() {
         {card(
           'ar_over_90',
           percent(k.ar_over_90.bp),
+          k.ar_over_90.bp,
           t('kpi.details.ar_over_90', { over: formatCents(k.ar_over_90.over_90), ar: formatCents(k.ar_over_90.ar) }),
           'ar_over_90',
         )}
@@ -192,7 +269,14 @@ export default function KpiDashboard() {
           <Typography sx={{ fontWeight: 600 }}>{t('kpi.monthly')}</Typography>
           <BarChart
             height={240}
-            xAxis={[{ scaleType: 'band', data: k.monthly.map((m) => m.month) }]}
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: k.monthly.map((m) => m.month),
+                valueFormatter: (m: string) => monthName.format(new Date(`${m}-01T00:00:00Z`)),
+              },
+            ]}
+            yAxis={[{ valueFormatter: (v: number) => compactMoney.format(v), width: 64 }]}
             series={[
               { data: k.monthly.map((m) => m.charges / 100), label: t('kpi.charges') },
               { data: k.monthly.map((m) => m.payments / 100), label: t('kpi.payments') },
@@ -218,7 +302,7 @@ export default function KpiDashboard() {
           <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="kpi-top-reasons">
             {k.denial_rate.top_reasons.map((r) => (
               <li key={r.code}>
-                {r.code}: {r.claims}
+                <strong>{r.code}</strong> {r.meaning}: {t('kpi.claims_n', { n: r.claims })}
               </li>
             ))}
           </Box>
@@ -254,6 +338,29 @@ export default function KpiDashboard() {
               ))}
             </TableBody>
           </Table>
+          {drill.count > DRILL_PAGE && (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
+              <Typography variant="body2">
+                {t('list.displayed_rows', {
+                  from: (drill.page - 1) * DRILL_PAGE + 1,
+                  to: Math.min(drill.page * DRILL_PAGE, drill.count),
+                  count: drill.count,
+                })}
+              </Typography>
+              <Button
+                disabled={drill.page === 1}
+                onClick={() => void drillInto(drill.kpi, drill.group, drill.page - 1)}
+              >
+                {t('kpi.previous_page')}
+              </Button>
+              <Button
+                disabled={drill.page * DRILL_PAGE >= drill.count}
+                onClick={() => void drillInto(drill.kpi, drill.group, drill.page + 1)}
+              >
+                {t('kpi.next_page')}
+              </Button>
+            </Box>
+          )}
         </Box>
       )}
     </Box>
