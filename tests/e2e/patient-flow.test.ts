@@ -118,10 +118,25 @@ describe('a new user works a patient through the generated screens', () => {
     await policies.getByText('S - Secondary').waitFor();
   });
 
-  it('finds the patient by spotlight', async () => {
+  it('finds the patient by spotlight, the result named by the window it opens in', async () => {
     await page.getByPlaceholder('Search (3 or more characters)').fill('Quispe');
-    await page.getByText('Valentina Quispe 02/14/1979 MRN-778-899').first().waitFor();
+    const hit = page
+      .getByTestId('spotlight-results')
+      .getByRole('button', { name: /Valentina Quispe 02\/14\/1979 MRN-778-899/ });
+    await hit.first().waitFor();
+    expect(await hit.first().textContent()).toContain('Patient Management');
     await page.keyboard.press('Escape');
+  });
+
+  it('finds an app by its name in the taskbar search, and opens it', async () => {
+    await page.getByPlaceholder('Search (3 or more characters)').fill('ledger');
+    const app = page.getByTestId('spotlight-results').getByRole('button', { name: /Ledger Management/ });
+    await app.waitFor();
+    expect(await app.textContent()).toContain('App');
+    await app.click();
+    await page.getByTestId('window-Ledger Management').waitFor();
+    await page.getByTestId('window-Ledger Management').getByRole('button', { name: 'Close' }).first().click();
+    await page.getByTestId('window-Ledger Management').waitFor({ state: 'detached' });
   });
 
   it('finds the patient by list search with and without hyphens', async () => {

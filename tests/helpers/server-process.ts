@@ -6,6 +6,8 @@ export interface ServerProcess {
   child: ChildProcess;
   base: string;
   events: Array<Record<string, unknown>>;
+  /** everything the process has written (stdout and stderr), to show when it ended too soon */
+  output(): string;
   waitFor(wish: (e: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
@@ -48,6 +50,7 @@ export function startServerProcess(opts: {
     const server: ServerProcess = {
       child,
       events,
+      output: () => out,
       base: `http://127.0.0.1:${opts.port}/api/v1`,
       waitFor: (wish) =>
         new Promise((res) => {

@@ -1,7 +1,7 @@
 import { openRecord } from './open-record.ts';
 import { Box, InputBase, List, ListItemButton, ListItemText, Paper, Popper } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../i18n/i18n.ts';
+import { appLabel, useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { entityByModule } from '../schema/entities.ts';
 import { useShell } from './shell-context.ts';
@@ -15,7 +15,11 @@ interface Hit {
 }
 export const SPOTLIGHT_MIN = 3;
 
-/** Spotlight: 3 or more characters, 5 results; a result opens its module; view all opens the search window. */
+/**
+ * Spotlight: 3 or more characters; the apps whose name holds them first (the person's own, in their
+ * language), then 5 records, each named by the window it opens in; a result opens there; view all
+ * opens the search window.
+ */
 export function Spotlight() {
   const t = useT();
   const { openByName, apps } = useShell();
@@ -41,12 +45,20 @@ export function Spotlight() {
     return () => clearTimeout(timer);
   }, [term]);
 
-  const openHit = (h: Hit) => {
+  const appOf = (h: Hit) => {
     const e = entityByModule(h.module) ?? entityByModule(h.entity);
-    const app = apps.find((a) => a.entity && e && a.entity.name === e.name) ?? apps.find((a) => a.route === h.route);
+    return apps.find((a) => a.entity && e && a.entity.name === e.name) ?? apps.find((a) => a.route === h.route);
+  };
+  const openHit = (h: Hit) => {
+    const app = appOf(h);
     if (app) openRecord(openByName, app.name, h.id);
     setTerm('');
   };
+  const words = term.trim().toLowerCase();
+  const appHits =
+    hits === null
+      ? []
+      : apps.filter((a) => appLabel(t, a.name).toLowerCase().includes(words) || a.name.toLowerCase().includes(words));
 
   return (
     <Box ref={anchor} sx={{ position: 'relative' }}>
@@ -64,12 +76,26 @@ export function Spotlight() {
       <Popper open={!!hits} anchorEl={anchor.current} placement="top-start" sx={{ zIndex: 12000 }}>
         <Paper sx={{ width: 360 }} data-testid="spotlight-results">
           <List dense aria-label={t('shell.search')}>
-            {hits?.length === 0 && <ListItemText sx={{ px: 2 }} primary={t('shell.no_results')} />}
-            {hits?.map((h) => (
-              <ListItemButton key={`${h.entity}-${h.id}`} onClick={() => openHit(h)}>
-                <ListItemText primary={h.name} secondary={h.entity} />
+            {hits?.length === 0 && !appHits.length && <ListItemText sx={{ px: 2 }} primary={t('shell.no_results')} />}
+            {appHits.map((a) => (
+              <ListItemButton
+                key={`app-${a.name}`}
+                onClick={() => {
+                  openByName(a.name);
+                  setTerm('');
+                }}
+              >
+                <ListItemText primary={appLabel(t, a.name)} secondary={t('shell.app')} />
               </ListItemButton>
             ))}
+            {hits?.map((h) => {
+              const app = appOf(h);
+              return (
+                <ListItemButton key={`${h.entity}-${h.id}`} onClick={() => openHit(h)}>
+                  <ListItemText primary={h.name} secondary={app ? appLabel(t, app.name) : undefined} />
+                </ListItemButton>
+              );
+            })}
             {!!hits?.length && (
               <ListItemButton
                 onClick={() => {
