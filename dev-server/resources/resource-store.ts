@@ -1,5 +1,6 @@
 import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { formatCents } from '../../src/domain/money-input.ts';
 import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { findTransition, stateById, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
 import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
@@ -62,6 +63,8 @@ const searchWords = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).
  */
 export class ResourceStore<R extends Row = Row> {
   private readonly dateFields: string[];
+  /** amounts (cents) a display name shows in dollars: a payment is "CHK1001 120.00", never "CHK1001 12000" */
+  private readonly moneyFields: ReadonlySet<string>;
   private readonly jsonFields: string[];
   private readonly protectedFields: string[];
   private readonly fields: string[];
@@ -90,6 +93,7 @@ export class ResourceStore<R extends Row = Row> {
       .filter(([, f]) => f['x-db']?.protect)
       .map(([n]) => n);
     this.dateFields = this.fields.filter((f) => props[f].format === 'us-date');
+    this.moneyFields = new Set(this.fields.filter((f) => isMoneyField(props[f])));
     this.jsonFields = this.fields.filter((f) => props[f].type === 'array' || props[f].type === 'object');
     this.generatedFields = this.fields.filter((f) => props[f]['x-db']?.generated);
     this.tenantOwned = entity.resource.tenancy === 'billing-company';
@@ -195,7 +199,7 @@ export class ResourceStore<R extends Row = Row> {
   }
 
   displayName(row: Record<string, unknown>): string {
-    return fillDisplayName(this.entity.resource.displayName, row);
+    return fillDisplayName(this.entity.resource.displayName, row, this.moneyFields);
   }
 
   /**
@@ -833,11 +837,20 @@ export const codeFromTemplate = (template: string, id: number) =>
  * A display-name template filled from a row: a part left empty takes the separator before it with it
  * ("{name} - {abbreviation}" gives "Miami Pediatrics", not "Miami Pediatrics -").
  */
-export function fillDisplayName(template: string, row: Record<string, unknown>): string {
+export function fillDisplayName(
+  template: string,
+  row: Record<string, unknown>,
+  moneyFields: ReadonlySet<string> = new Set(),
+): string {
   const parts = template.split(/\{(\w+)\}/);
   let out = '';
   for (let i = 1; i < parts.length; i += 2) {
-    const v = String(row[parts[i]] ?? '').trim();
+    const raw = row[parts[i]];
+    const v = (
+      moneyFields.has(parts[i]) && raw !== null && raw !== undefined && raw !== ''
+        ? formatCents(Number(raw))
+        : String(raw ?? '')
+    ).trim();
     if (!v) continue;
     out += (out ? parts[i - 1] : i === 1 ? parts[0] : '') + v;
   }

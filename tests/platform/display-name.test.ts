@@ -16,4 +16,13 @@ describe("a record's display name", () => {
     expect(fillDisplayName('{last_name}, {first_name}', { last_name: 'Smith', first_name: '  ' })).toBe('Smith');
     expect(fillDisplayName('{a} - {b} - {c}', { a: 'A', c: 'C' })).toBe('A - C');
   });
+
+  it('shows an amount in dollars, never in the cents it is kept in', () => {
+    expect(fillDisplayName('{reference} {amount}', { reference: 'CHK1001', amount: 12000 }, new Set(['amount']))).toBe(
+      'CHK1001 120.00',
+    );
+    expect(fillDisplayName('{reference} {amount}', { reference: 'CHK1001', amount: '-5' }, new Set(['amount']))).toBe(
+      'CHK1001 -0.05',
+    );
+  });
 });

@@ -96,7 +96,7 @@ export function ListFilters({
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)}>
         <Box
           component="form"
-          sx={{ p: 2, display: 'grid', gap: 1.5, width: 320 }}
+          sx={{ p: 2, display: 'grid', gap: 1.5, width: 400, maxWidth: '90vw' }}
           onSubmit={(e) => {
             e.preventDefault();
             if (!rangeErrors.length) {
