@@ -1,6 +1,15 @@
 import { statementError } from './statement-error.ts';
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
+import { log } from '../http/server-log.ts';
+
+/**
+ * A connection the database server closes while it sits idle (PostgreSQL restarting, an administrator ending it, the
+ * network dropping) is reported on the pool or client, not on a query: without a listener Node ends the whole process.
+ * It is logged; the pool opens a new connection for the next query.
+ */
+const connectionLost = (e: Error & { code?: string }) =>
+  log.warn({ code: e.code, msg: 'database connection closed by the server' });
 
 // int8 (counts, ids, cents) as numbers: cents stay far below 2^53; dates stay 'yyyy-mm-dd' text.
 const typeParsers = {
@@ -14,6 +23,7 @@ export function openPostgres(connectionString: string): Database {
     max: Number(process.env.PG_POOL_SIZE ?? 10),
     types: typeParsers as never,
   });
+  pool.on('error', connectionLost);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params, opts) {
       try {
@@ -32,13 +42,37 @@ export function openPostgres(connectionString: string): Database {
   const listenerClient = () =>
     (listener ??= (async () => {
       const c = new pg.Client({ connectionString });
-      await c.connect();
+      c.on('error', (e) => {
+        connectionLost(e);
+        // The LISTENs went with the connection: a new one listens again to every channel someone still waits on.
+        listener = null;
+        relisten();
+      });
+      try {
+        await c.connect();
+      } catch (e) {
+        listener = null;
+        throw e;
+      }
       c.on('notification', (n) => {
         for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
       });
       return c;
     })());
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  let closed = false;
+  const relisten = () => {
+    if (closed || !handlers.size) return;
+    listenerClient()
+      .then(async (c) => {
+        for (const channel of handlers.keys()) await c.query(`listen ${quoteIdent(channel)}`);
+      })
+      .catch(() => {
+        // The server is not back yet: try again shortly (the timer does not keep the process alive).
+        listener = null;
+        setTimeout(relisten, 2000).unref();
+      });
+  };
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -73,6 +107,7 @@ export function openPostgres(connectionString: string): Database {
       };
     },
     async close() {
+      closed = true;
       if (listener) await (await listener).end().catch(() => undefined);
       await pool.end();
     },
