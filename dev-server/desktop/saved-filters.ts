@@ -3,6 +3,7 @@ import { isUsDate } from '../../src/domain/formats.ts';
 import { isRelativeDate } from '../../src/domain/relative-date.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
+import { filterKeys } from '../../src/platform/filter-keys.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { can, type Actor } from '../security/actor.ts';
@@ -30,23 +31,20 @@ export function filteredList(entities: Entity[], actor: Actor, name: unknown): E
   return entity;
 }
 
-/** The filter keys a list takes: each x-list.filter field (a range as its two bounds), q, and the billing company. */
-function filterKeys(entity: Entity): Map<string, 'date' | 'other'> {
+/** The filter keys a list takes: each x-list.filter field's (a range as its two bounds), q, and the billing company. */
+function filterKeysOf(entity: Entity): Map<string, 'date' | 'other'> {
   const keys = new Map<string, 'date' | 'other'>([['q', 'other']]);
   if (entity.resource.tenancy === 'billing-company') keys.set('billing_company_id', 'other');
   for (const [name, f] of Object.entries(entity.schema.properties ?? {})) {
     const kind = f['x-list']?.filter;
-    if (!kind) continue;
-    if (kind === 'date-range') for (const b of ['from', 'to']) keys.set(`${name}_${b}`, 'date');
-    else if (kind === 'number-range') for (const b of ['min', 'max']) keys.set(`${name}_${b}`, 'other');
-    else keys.set(name, 'other');
+    if (kind) for (const k of filterKeys(name, kind)) keys.set(k, kind === 'date-range' ? 'date' : 'other');
   }
   return keys;
 }
 
 /** A filter set as a form sends it, checked against the list: its own keys, short scalar values, dates as dates. */
 export function checkedFilters(entity: Entity, given: unknown): SavedFilter['filters'] {
-  const keys = filterKeys(entity);
+  const keys = filterKeysOf(entity);
   const errors: Record<string, FieldProblem[]> = {};
   const out: SavedFilter['filters'] = {};
   const entries = given && typeof given === 'object' && !Array.isArray(given) ? Object.entries(given) : [];

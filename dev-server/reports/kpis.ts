@@ -1,7 +1,7 @@
 import type { Actor } from '../security/actor.ts';
 import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { isoDayOf, isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -62,7 +62,11 @@ export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, un
  * reasons, net collection rate, A/R over 90 days, and charges and payments per month. Ratios are basis
  * points (integers); money is cents.
  */
-export async function computeKpis(db: Queryable, input: KpiInput) {
+export async function computeKpis(
+  db: Queryable,
+  input: KpiInput,
+  { breakdowns = true }: { breakdowns?: boolean } = {},
+) {
   const p = [input.billingCompanyIds, input.from, input.to];
   const one = async (sql: string, params: unknown[] = p) =>
     (await db.query<Record<string, string | null>>(sql, params)).rows[0];
@@ -102,33 +106,39 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
                       where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and ${OWN_ADJUSTMENT_SQL} and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
-  const groups = (
-    await db.query<{ grp: string; n: string }>(
-      `
+  const groups = !breakdowns
+    ? []
+    : (
+        await db.query<{ grp: string; n: string }>(
+          `
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
      where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`,
-      p,
-    )
-  ).rows;
-  const reasons = (
-    await db.query<{ code: string; n: string }>(
-      `
+          p,
+        )
+      ).rows;
+  const reasons = !breakdowns
+    ? []
+    : (
+        await db.query<{ code: string; n: string }>(
+          `
     select d as code, count(*) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
      where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc, 1 limit 10`,
-      p,
-    )
-  ).rows;
-  const monthly = (
-    await db.query<{ month: string; charges: string; payments: string }>(
-      `
+          p,
+        )
+      ).rows;
+  const monthly = !breakdowns
+    ? []
+    : (
+        await db.query<{ month: string; charges: string; payments: string }>(
+          `
     with months as (select to_char(m, 'YYYY-MM') as month from generate_series(date_trunc('month', $2::date), date_trunc('month', $3::date), interval '1 month') m)
     select months.month,
            coalesce((select sum(c.billed_amount) from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and to_char(c.date_of_service, 'YYYY-MM') = months.month), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where p.billing_company_id = any($1::bigint[]) and to_char(y.payment_date, 'YYYY-MM') = months.month), 0) as payments
       from months order by months.month`,
-      p,
-    )
-  ).rows;
+          p,
+        )
+      ).rows;
   const n = (v: string | null | undefined) => Number(v ?? 0);
   const dailyCharges90 = n(charges90.c);
   return {
@@ -171,13 +181,12 @@ export async function computeKpis(db: Queryable, input: KpiInput) {
 }
 
 const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The period of the same number of days just before this one: what each KPI's trend is read against. */
 export function previousPeriod(input: KpiInput): KpiInput {
   const from = Date.parse(`${input.from}T00:00:00Z`);
   const days = (Date.parse(`${input.to}T00:00:00Z`) - from) / DAY_MS + 1;
-  return { ...input, from: isoDay(from - days * DAY_MS), to: isoDay(from - DAY_MS) };
+  return { ...input, from: isoDayOf(new Date(from - days * DAY_MS)), to: isoDayOf(new Date(from - DAY_MS)) };
 }
 
 /**
@@ -186,7 +195,8 @@ export function previousPeriod(input: KpiInput): KpiInput {
  */
 export async function kpisWithTrend(db: Queryable, input: KpiInput) {
   const now = await computeKpis(db, input);
-  const before = await computeKpis(db, previousPeriod(input));
+  // Only the headline figures are compared: the earlier period's groups, reasons and months are not asked for.
+  const before = await computeKpis(db, previousPeriod(input), { breakdowns: false });
   return {
     ...now,
     previous: {

@@ -1,4 +1,4 @@
-import { isUsDate } from './formats.ts';
+import { isUsDate, usDateOf } from './formats.ts';
 
 /**
  * A date kept relative to the day it is used: "@today", "@today-7", "@today+3" (days). A saved filter
@@ -8,15 +8,12 @@ const RELATIVE = /^@today(?:([+-])(\d{1,4}))?$/;
 
 export const isRelativeDate = (v: unknown): v is string => typeof v === 'string' && RELATIVE.test(v);
 
-const usDate = (d: Date) =>
-  `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-
 /** The mm/dd/yyyy date a relative one stands for on the given day (the person's own calendar day). */
 export function resolveRelativeDate(v: string, today: Date = new Date()): string | null {
   const m = RELATIVE.exec(v);
   if (!m) return null;
   const days = m[1] ? Number(`${m[1]}${m[2]}`) : 0;
-  return usDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + days));
+  return usDateOf(new Date(today.getFullYear(), today.getMonth(), today.getDate() + days));
 }
 
 /** A mm/dd/yyyy date as a distance from the given day ("@today", "@today-7"); null when it is not a date. */

@@ -91,6 +91,10 @@ describe('saved list filters', () => {
       403,
     );
     expect((await ana('GET', '/saved-filters?entity=nothing')).status).toBe(422);
+    const clientId = Number(
+      (await app.db.query<{ id: string }>(`select id from users where email = 'cli@filters.test'`)).rows[0].id,
+    );
+    expect(await rows(clientId)).toEqual([]);
   });
 
   it("another person neither lists nor deletes someone's saved filter; its owner deletes it", async () => {

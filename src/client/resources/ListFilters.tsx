@@ -4,6 +4,7 @@ import { completeDateEntry, isRangeInOrder } from '../../domain/date-entry.ts';
 import { schemaLabel, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
 import { FilterChoices } from './FilterChoices.tsx';
+import { filterKeys } from '../../platform/filter-keys.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import { centsFromEntry, formatCents } from '../../domain/money-input.ts';
 import { useMe } from '../shell/me-context.ts';
@@ -46,7 +47,7 @@ export function ListFilters({
   // A money range is typed in dollars and sent in cents, like every amount the API takes.
   const moneyBounds = fields
     .filter(([, f]) => f['x-list']?.filter === 'number-range' && isMoneyField(f))
-    .flatMap(([n]) => [`${n}_min`, `${n}_max`]);
+    .flatMap(([n]) => filterKeys(n, 'number-range'));
   const shown = (f: Filters): Filters =>
     Object.fromEntries(
       Object.entries(f).map(([k, v]) => [k, moneyBounds.includes(k) && typeof v === 'number' ? formatCents(v) : v]),

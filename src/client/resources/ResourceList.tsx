@@ -183,14 +183,17 @@ export function ResourceList({
           }}
         />
         <ListFilters entity={entity} filterValues={list.filterValues} setFilters={(f) => list.setFilters(f, {})} />
-        <SavedFilters
-          entity={entity}
-          filterValues={list.filterValues}
-          apply={(f) => {
-            setSearch(typeof f.q === 'string' ? f.q : '');
-            list.setFilters(f, {});
-          }}
-        />
+        {/* A list narrowed to its parent record (a patient's policies) keeps no saved filters: one request fewer per tab. */}
+        {!fixed && (
+          <SavedFilters
+            entity={entity}
+            filterValues={list.filterValues}
+            apply={(f) => {
+              setSearch(typeof f.q === 'string' ? f.q : '');
+              list.setFilters(f, {});
+            }}
+          />
+        )}
         <Box sx={{ flex: 1 }} />
         <Tooltip title={t(compact ? 'list.density_comfortable' : 'list.density_compact')}>
           <IconButton

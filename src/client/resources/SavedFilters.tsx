@@ -21,6 +21,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { orderedFields, type ClientEntity } from '../schema/entities.ts';
+import { filterKeys } from '../../platform/filter-keys.ts';
 import { api } from '../session/api.ts';
 
 type Filters = Record<string, unknown>;
@@ -62,7 +63,9 @@ export function SavedFilters({
   const current = setFilters(filterValues);
   // The date bounds of the list's date-range filters: the values a saved filter may keep relative.
   const dateKeys = new Set(
-    orderedFields(entity, (_n, f) => f['x-list']?.filter === 'date-range').flatMap(([n]) => [`${n}_from`, `${n}_to`]),
+    orderedFields(entity, (_n, f) => f['x-list']?.filter === 'date-range').flatMap(([n]) =>
+      filterKeys(n, 'date-range'),
+    ),
   );
   const hasDates = Object.keys(current).some((k) => dateKeys.has(k));
 

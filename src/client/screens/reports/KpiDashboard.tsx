@@ -56,8 +56,10 @@ interface DrillRow {
   date_of_service: string;
 }
 
-const percent = (bp: number | null) =>
-  bp === null ? '—' : `${Math.trunc(bp / 100)}.${String(Math.abs(bp % 100)).padStart(2, '0')}%`;
+/** Basis points (integers) as a number of hundredths: 1234 → "12.34", -5 → "-0.05". */
+const hundredths = (bp: number) =>
+  `${bp < 0 ? '-' : ''}${Math.trunc(Math.abs(bp) / 100)}.${String(Math.abs(bp) % 100).padStart(2, '0')}`;
+const percent = (bp: number | null) => (bp === null ? '—' : `${hundredths(bp)}%`);
 
 // Fewer days in A/R, fewer denials and less old A/R are better; for the other rates, more is.
 const LOWER_IS_BETTER = new Set<TrendKey>(['days_in_ar', 'denial_rate', 'ar_over_90']);
@@ -71,10 +73,7 @@ function trendOf(key: TrendKey, now: number | null, before: number | null) {
   if (now === null || before === null) return null;
   const change = key === 'days_in_ar' ? Math.round(now * 10) - Math.round(before * 10) : now - before;
   const size = Math.abs(change);
-  const shown =
-    key === 'days_in_ar'
-      ? `${Math.trunc(size / 10)}.${size % 10}`
-      : `${Math.trunc(size / 100)}.${String(size % 100).padStart(2, '0')}`;
+  const shown = key === 'days_in_ar' ? `${Math.trunc(size / 10)}.${size % 10}` : hundredths(size);
   return { change, shown, better: change === 0 ? null : change < 0 === LOWER_IS_BETTER.has(key) };
 }
 
