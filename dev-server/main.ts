@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createApp, defaultFileStore } from './app.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { moveLegacyImages } from './files/legacy-images.ts';
@@ -34,8 +35,10 @@ async function main() {
   // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.
   const stopVacuum = startEmbeddedVacuum(db);
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
+    // The port bound, not the one asked: PORT=0 lets the system choose a free one (tests start servers that way).
+    const bound = (server.address() as AddressInfo).port;
     console.log(
-      `Listening on http://${host}:${port} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`,
+      `Listening on http://${host}:${bound} (${db.kind === 'pglite' ? `PGlite in ${process.env.DATA_DIR ?? './data'}` : 'PostgreSQL'})`,
     );
   });
   // Browsers and load balancers keep connections open longer than Node's 5 s default: closing first races their next request.

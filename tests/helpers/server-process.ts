@@ -14,10 +14,11 @@ export interface ServerProcess {
 /**
  * The product as a user starts it (npm start's server) on its own embedded database. Its JSON log
  * lines are the events a test waits for: a batch committed, a job's progress, a job completed.
+ * It listens on a port the system chooses (PORT=0), read back from its "Listening on" line: a port
+ * picked by the test could be one the system had just lent to an outgoing connection.
  */
 export function startServerProcess(opts: {
   dataDir: string;
-  port: number;
   admin: { email: string; password: string };
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
@@ -28,7 +29,7 @@ export function startServerProcess(opts: {
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: opts.dataDir,
-      PORT: String(opts.port),
+      PORT: '0',
       CODE_SETS: '0',
       DEMO_DATA: '0',
       ADMIN_EMAIL: opts.admin.email,
@@ -51,7 +52,7 @@ export function startServerProcess(opts: {
       child,
       events,
       output: () => out,
-      base: `http://127.0.0.1:${opts.port}/api/v1`,
+      base: '',
       waitFor: (wish) =>
         new Promise((res) => {
           const seen = events.find(wish);
@@ -65,7 +66,11 @@ export function startServerProcess(opts: {
       const lines = pending.split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
-        if (line.startsWith('Listening on')) resolve(server);
+        const listening = /^Listening on (http:\/\/\S+)/.exec(line);
+        if (listening) {
+          server.base = `${listening[1]}/api/v1`;
+          resolve(server);
+        }
         if (!line.startsWith('{')) continue;
         const e = JSON.parse(line) as Record<string, unknown>;
         events.push(e);

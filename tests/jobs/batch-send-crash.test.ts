@@ -17,7 +17,6 @@ import type { Api } from '../helpers/test-app.ts';
 const STEPS = ['after-prepare', 'before-put', 'after-put', 'after-submitted'] as const;
 const dataDir = mkdtempSync(join(tmpdir(), 'send-crash-'));
 const exchangeDir = mkdtempSync(join(tmpdir(), 'send-crash-exchange-'));
-const port = 20000 + ((process.pid + 104729) % 20000);
 const ADMIN = { email: 'send@crash.test', password: 'Cr4sh!Send#2026' };
 let server: ServerProcess;
 let w: ClaimWorld;
@@ -27,7 +26,6 @@ const jobs: number[] = [];
 const start = (crashAt?: string) =>
   startServerProcess({
     dataDir,
-    port,
     admin: ADMIN,
     env: { EXCHANGE_DIR: exchangeDir, ...(crashAt ? { CRASH_AT: crashAt } : {}) },
   });

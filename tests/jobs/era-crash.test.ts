@@ -11,13 +11,12 @@ import { bulkClaimsForEra } from '../helpers/era-claims.ts';
 import { generateOnePayment } from '../../bench/era-dataset.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'era-crash-'));
-const port = 20000 + ((process.pid + 7919) % 20000);
 const ADMIN = { email: 'era@crash.test', password: 'Cr4sh!Era#2026' };
 const ERA = generateOnePayment(2000);
 let server: ServerProcess;
 let w: ClaimWorld;
 let lines: number;
-const start = () => startServerProcess({ dataDir, port, admin: ADMIN });
+const start = () => startServerProcess({ dataDir, admin: ADMIN });
 
 beforeAll(async () => {
   // The claims the ERA pays, written before the server holds the database.

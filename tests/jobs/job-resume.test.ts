@@ -7,13 +7,11 @@ import { callServer, exited, startServerProcess, type ServerProcess } from '../h
 const ROOT = new URL('../..', import.meta.url).pathname;
 const ICD = join(ROOT, 'seed/codes/icd10cm_order_2026.txt.gz');
 const dataDir = mkdtempSync(join(tmpdir(), 'job-resume-'));
-const port = 20000 + (process.pid % 20000);
-const base = `http://127.0.0.1:${port}/api/v1`;
 const ADMIN = { email: 'jobs@resume.test', password: 'Res1me!Jobs#2026' };
 
-const startServer = () => startServerProcess({ dataDir, port, admin: ADMIN });
+const startServer = () => startServerProcess({ dataDir, admin: ADMIN });
 const call = (token: string | null, method: string, path: string, body?: unknown) =>
-  callServer(base, token, method, path, body);
+  callServer(server.base, token, method, path, body);
 
 let server: ServerProcess;
 afterAll(async () => {

@@ -14,7 +14,6 @@ import { createPostgresDatabase } from '../helpers/test-database.ts';
 const ADMIN = { email: 'two@processes.test', password: 'Tw0!Processes#2026' };
 const BILLER = { email: 'biller@processes.test', password: 'B1ller!Processes#26' };
 const RATE_LIMIT = 40;
-const port = 30000 + (process.pid % 10000) * 2;
 
 let database: { url: string; drop(): Promise<void> };
 const servers: ServerProcess[] = [];
@@ -24,12 +23,11 @@ let b: ServerProcess;
 let billingCompanyId: number;
 let billerId: number;
 
-const start = (port: number) => {
+const start = () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'));
   dataDirs.push(dataDir);
   return startServerProcess({
     dataDir,
-    port,
     admin: ADMIN,
     env: {
       DATABASE_URL: database.url,
@@ -56,7 +54,7 @@ const signIn = async (s: ServerProcess, who: { email: string; password: string }
 beforeAll(async () => {
   database = await createPostgresDatabase();
   // Started together: they migrate the empty database once between them.
-  [a, b] = await Promise.all([start(port), start(port + 1)]);
+  [a, b] = await Promise.all([start(), start()]);
   servers.push(a, b);
   // A biller of a billing company, to write to through Messenger.
   const c = new pg.Client({ connectionString: database.url });
