@@ -5,8 +5,16 @@ import {
   lengthOfStay,
 } from '../../src/domain/admissions/admission-rules.ts';
 import { typeOfBillForStay } from '../../src/domain/admissions/type-of-bill.ts';
-import { DomainError, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
-import { ERROR_CATALOGUE, errorStatus } from '../../src/domain/errors/error-catalogue.ts';
+import {
+  DomainError,
+  invalid,
+  invalidTexts,
+  problem,
+  ruleText,
+  textProblems,
+  type FieldProblem,
+} from '../../src/domain/errors/domain-error.ts';
+import { errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { ADMISSION_STATUS, CLAIM_FORMAT } from '../../src/generated/ids.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -14,7 +22,6 @@ import { ClaimService } from '../claims/claim-service.ts';
 import { writeAudit, writeAuditMany } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Locale } from '../i18n/locale.ts';
-import { translate } from '../i18n/locale.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import type { StoredRow } from '../resources/store-of.ts';
 import { storeOf } from '../resources/store-of.ts';
@@ -23,22 +30,6 @@ import type { Actor } from '../security/actor.ts';
 import { occupants, recountRooms, type Room } from './rooms.ts';
 
 type Fields = Record<string, unknown>;
-
-export const ADMISSION_TEXT = {
-  billed: ERROR_CATALOGUE.billed_admission_cannot_changed.en,
-  roomFull: ERROR_CATALOGUE.room_full.en,
-  roomNotInUnit: 'The room {room} is not in this unit.',
-  unitOfOtherCompany: 'The unit belongs to another company.',
-  noUnits: ERROR_CATALOGUE.no_units_rooms_registered_company.en,
-  policyNotPatients: "The policy is not the patient's.",
-  policyNotInForce: 'The policy {policy_number} is not in force on {date}.',
-  programNotOffered: 'The program is not offered by this company.',
-  notYet: ERROR_CATALOGUE.admission_cannot_discharged_yet.en,
-  onlyDischarged: ERROR_CATALOGUE.only_discharged_admission_transferred_billing.en,
-  claimRefused: ERROR_CATALOGUE.claim_made_from_admission_did_not.en,
-  notFound: 'The requested record was not found.',
-} as const;
-const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/g, (_, k) => p[k] ?? '');
 
 /** The admission's policies with their numbers, read from the policies named (an unknown one is left for the stored checks). */
 async function policyNumbers(tx: Queryable, owner: number, policies: unknown): Promise<Fields[] | undefined> {
@@ -110,7 +101,7 @@ export class AdmissionService {
       ))
         errors[f] = [...new Set([...(errors[f] ?? []), ...ms])];
       if (Object.keys(errors).length) throw invalidTexts(errors);
-      const derived = await this.storedChecks({ tx, owner, record, before, locale: opts.locale });
+      const derived = await this.storedChecks({ tx, owner, record, before });
       const los = lengthOfStay({ ...record, discharge_date: before?.discharge_date });
       let row: Row;
       if (!before) {
@@ -143,32 +134,30 @@ export class AdmissionService {
     owner,
     record,
     before,
-    locale,
   }: {
     tx: Queryable;
     owner: number;
     record: Fields;
     before: Row | null;
-    locale: Locale;
   }): Promise<Fields> {
-    const errors: Record<string, string[]> = {};
-    const add = (f: string, m: string) => (errors[f] ??= []).push(translate(m, locale));
+    const errors: Record<string, FieldProblem[]> = {};
+    const add = (f: string, p: FieldProblem) => (errors[f] ??= []).push(p);
     const patient = (
       await tx.query<{ first_name: string; last_name: string }>(
         'select first_name, last_name from patients where id = $1 and billing_company_id = $2',
         [record.patient_id, owner],
       )
     ).rows[0];
-    if (!patient) add('patient_id', ADMISSION_TEXT.notFound);
+    if (!patient) add('patient_id', problem('not_found'));
     const company = (
       await tx.query<{ programs: string[] | null }>(
         'select programs from companies where id = $1 and billing_company_id = $2',
         [record.company_id, owner],
       )
     ).rows[0];
-    if (!company) add('company_id', ADMISSION_TEXT.notFound);
+    if (!company) add('company_id', problem('not_found'));
     else if (company.programs?.length && !company.programs.includes(String(record.program)))
-      add('program', ADMISSION_TEXT.programNotOffered);
+      add('program', problem('program_not_offered'));
     if (record.unit_id) {
       // The unit is locked: two people cannot put the last bed's patient in at once.
       const unit = (
@@ -177,19 +166,19 @@ export class AdmissionService {
           [record.unit_id, owner],
         )
       ).rows[0];
-      if (!unit) add('unit_id', ADMISSION_TEXT.notFound);
-      else if (Number(unit.company_id) !== Number(record.company_id)) add('unit_id', ADMISSION_TEXT.unitOfOtherCompany);
+      if (!unit) add('unit_id', problem('not_found'));
+      else if (Number(unit.company_id) !== Number(record.company_id)) add('unit_id', problem('unit_of_other_company'));
       else if (record.room) {
         const room = (unit.rooms ?? []).find((r) => r.code === record.room);
         const open = before ? Number(before.status_id) === ADMISSION_STATUS.ADMITTED : true;
-        if (!room) add('room', say(ADMISSION_TEXT.roomNotInUnit, { room: String(record.room) }));
+        if (!room) add('room', problem('room_not_in_unit', { room: String(record.room) }));
         else if (
           open &&
           (await occupants(tx, Number(record.unit_id), room.code, before?.id ?? 0)) >= Number(room.capacity)
         )
-          add('room', ADMISSION_TEXT.roomFull);
+          add('room', problem('room_full'));
       }
-    } else if (record.room) add('unit_id', ADMISSION_TEXT.noUnits);
+    } else if (record.room) add('unit_id', problem('no_units_rooms_registered_company'));
     const policies = (record.policies as Fields[] | undefined) ?? [];
     const found = new Map(
       (
@@ -212,13 +201,13 @@ export class AdmissionService {
     const withNumbers = policies.map((p, i) => {
       const pol = found.get(Number(p.insurance_policy_id));
       if (!pol || Number(pol.patient_id) !== Number(record.patient_id)) {
-        add(`policies.${i}.insurance_policy_id`, ADMISSION_TEXT.policyNotPatients);
+        add(`policies.${i}.insurance_policy_id`, problem('policy_not_patients'));
         return p;
       }
       if (admitted && ((pol.eff_date && pol.eff_date > admitted) || (pol.end_date && pol.end_date < admitted))) {
         add(
           `policies.${i}.insurance_policy_id`,
-          say(ADMISSION_TEXT.policyNotInForce, {
+          problem('policy_not_in_force_on', {
             policy_number: pol.policy_number,
             date: String(record.admission_date),
           }),
@@ -226,7 +215,7 @@ export class AdmissionService {
       }
       return { ...p, policy_number: pol.policy_number };
     });
-    if (Object.keys(errors).length) throw invalidTexts(errors);
+    if (Object.keys(errors).length) throw invalid(errors);
     return { policies: withNumbers, patient_name: patient ? `${patient.first_name} ${patient.last_name}` : undefined };
   }
 
@@ -246,12 +235,12 @@ export class AdmissionService {
       );
       const record = { ...w.writable(before), ...given };
       const { discharge_date: _d, discharge_hour: _h, ...checkable } = record;
-      const errors = w.problems(checkable, locale);
+      const errors = textProblems(w.problems(checkable, locale));
       if (
         given.discharge_date !== undefined &&
         (typeof given.discharge_date !== 'string' || !isUsDate(given.discharge_date))
       )
-        (errors.discharge_date ??= []).push(translate('The discharge date is not a valid date.', locale));
+        (errors.discharge_date ??= []).push(problem('discharge_date_invalid'));
       if (
         given.discharge_hour !== undefined &&
         !(
@@ -260,11 +249,14 @@ export class AdmissionService {
           Number(given.discharge_hour) <= 23
         )
       )
-        (errors.discharge_hour ??= []).push(translate('The discharge hour must be between 0 and 23.', locale));
-      for (const [f, ms] of Object.entries(admissionRules(record)))
-        errors[f] = [...new Set([...(errors[f] ?? []), ...ms.map((m) => translate(m, locale))])];
-      for (const k of dischargeMissing(record)) (errors[k] ??= []).push(translate(DISCHARGE_NEEDS[k], locale));
-      if (Object.keys(errors).length) throw invalidTexts(errors, 'admission_cannot_discharged_yet');
+        (errors.discharge_hour ??= []).push(problem('discharge_hour_range'));
+      // The shared rules' sentences (the discharge window checks them too), each once per field.
+      for (const [f, ms] of Object.entries(admissionRules(record))) {
+        const seen = new Set((errors[f] ?? []).map((p) => p.params?.text));
+        for (const m of ms) if (!seen.has(m)) (errors[f] ??= []).push(ruleText(m));
+      }
+      for (const k of dischargeMissing(record)) (errors[k] ??= []).push(ruleText(DISCHARGE_NEEDS[k]));
+      if (Object.keys(errors).length) throw invalid(errors, 'admission_cannot_discharged_yet');
       const after = await this.store.applyUpdate(tx, before, { ...given, los: lengthOfStay(record) }, 'updated');
       const when = `${String(record.discharge_date)} at ${String(record.discharge_hour).padStart(2, '0')}:00`;
       await this.notes.create(

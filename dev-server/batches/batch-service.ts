@@ -1,7 +1,6 @@
 import type { StoredRow } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
-import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { invalidTexts, problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, ruleText, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { markRefilesTransmitted } from '../denials/refile.ts';
 import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
@@ -36,26 +35,8 @@ export interface BatchContext {
 
 type Fields = Record<string, unknown>;
 
-export const BATCH_MESSAGES = {
-  onlyReady: 'Only verified claims in Not submitted can be batched: {codes}.',
-  selfPay: 'Self-pay claims are billed to the patient on a statement, never sent in a batch: {codes}.',
-  otherCompany: 'Every claim of a batch belongs to its company: {codes}.',
-  oneForm:
-    'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
-  inPendingBatch: 'These claims are already in a batch not yet sent: {codes}.',
-  accountRequired: ERROR_CATALOGUE.electronic_batch_needs_clearing_house_account.en,
-  notEditable: ERROR_CATALOGUE.batch_sent_cannot_changed.en,
-  notFound: 'Claim Not Found',
-  notSent: ERROR_CATALOGUE.batch_could_not_sent.en,
-  paperIsPrinted: ERROR_CATALOGUE.paper_batch_printed_shipping_confirmed.en,
-  changedWhileSending: ERROR_CATALOGUE.batch_changed_while_being_sent_open.en,
-  beingSent: ERROR_CATALOGUE.batch_being_sent_changed_once_send.en,
-  submitterPhone: ERROR_CATALOGUE.clearing_house_account_needs_submitter_s.en,
-} as const;
-
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
 export type SendProgress = (step: number, message: string) => Promise<void>;
-const say = (m: string, p: Record<string, string> = {}) => m.replace(/\{(\w+)\}/g, (_, k) => p[k] ?? '');
 
 /**
  * Claim batches (document 3 "Batches", predecessor-facts §3.3): a company's verified Not submitted
@@ -135,20 +116,23 @@ export class BatchService {
       `select id, code, status_id, verified, format_id, company_id, billed_amount, self_pay from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id for update`,
       [owner, ids],
     );
-    const errors: Record<string, string[]> = {};
-    if (r.rows.length !== ids.length) errors.claim_ids = [BATCH_MESSAGES.notFound];
+    const errors: Record<string, FieldProblem[]> = {};
+    if (r.rows.length !== ids.length) errors.claim_ids = [problem('claim_not_found')];
     const codes = (xs: typeof r.rows) => xs.map((c) => c.code).join(', ');
     const notReady = r.rows.filter((c) => Number(c.status_id) !== CLAIM_STATUS.NOT_SUBMITTED || !c.verified);
-    if (notReady.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.onlyReady, { codes: codes(notReady) }));
+    if (notReady.length)
+      (errors.claim_ids ??= []).push(problem('claims_only_ready_batched', { codes: codes(notReady) }));
     const selfPay = r.rows.filter((c) => c.self_pay);
-    if (selfPay.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.selfPay, { codes: codes(selfPay) }));
+    if (selfPay.length)
+      (errors.claim_ids ??= []).push(problem('claims_self_pay_not_batched', { codes: codes(selfPay) }));
     const elsewhere = r.rows.filter((c) => Number(c.company_id) !== Number(values.company_id));
-    if (elsewhere.length) (errors.claim_ids ??= []).push(say(BATCH_MESSAGES.otherCompany, { codes: codes(elsewhere) }));
+    if (elsewhere.length)
+      (errors.claim_ids ??= []).push(problem('claims_of_other_company', { codes: codes(elsewhere) }));
     // Both forms: each claim named under its form, so the person sees which to take out.
     const professional = r.rows.filter((c) => Number(c.format_id) === CLAIM_FORMAT.PROFESSIONAL);
     if (professional.length && professional.length < r.rows.length) {
       (errors.claim_ids ??= []).push(
-        say(BATCH_MESSAGES.oneForm, {
+        problem('batch_one_form', {
           professional: codes(professional),
           institutional: codes(r.rows.filter((c) => Number(c.format_id) !== CLAIM_FORMAT.PROFESSIONAL)),
         }),
@@ -160,11 +144,11 @@ export class BatchService {
     );
     if (pending.rows.length)
       (errors.claim_ids ??= []).push(
-        say(BATCH_MESSAGES.inPendingBatch, { codes: pending.rows.map((c) => c.code).join(', ') }),
+        problem('claims_in_pending_batch', { codes: pending.rows.map((c) => c.code).join(', ') }),
       );
     if (values.transmission !== 'P' && !values.clearing_house_account_id)
-      errors.clearing_house_account_id = [BATCH_MESSAGES.accountRequired];
-    if (Object.keys(errors).length) throw invalidTexts(errors);
+      errors.clearing_house_account_id = [problem('electronic_batch_needs_clearing_house_account')];
+    if (Object.keys(errors).length) throw invalid(errors);
     return {
       total_claims: r.rows.length,
       claim_amount: r.rows.reduce((n, c) => n + Number(c.billed_amount), 0),

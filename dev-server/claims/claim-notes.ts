@@ -1,5 +1,5 @@
 import type { Actor } from '../security/actor.ts';
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
@@ -7,6 +7,10 @@ import type { ClaimService } from './claim-service.ts';
 
 type Kind = 'note' | 'tracking' | 'check_status';
 const INTERFACE_TYPES = ['call', 'website', 'email', 'other'];
+const NOTE_FIELD_NAMES: Record<string, { en: string; es: string }> = {
+  rep_name: { en: 'rep name', es: 'nombre del representante' },
+  ref_number: { en: 'ref number', es: 'número de referencia' },
+};
 const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() && v.length <= max ? v.trim() : undefined);
 
 /**
@@ -27,37 +31,37 @@ export async function addClaimNote({
   kind: Kind;
   body: Record<string, unknown>;
 }) {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   const note = text(body.note ?? body.private_note ?? body.tracking_note, 1000);
   const details: Record<string, unknown> = {};
-  if (kind === 'note' && !note) errors.note = ['A note is required when adding one.'];
+  if (kind === 'note' && !note) errors.note = [problem('note_required_adding')];
   if (kind === 'tracking') {
     if (!INTERFACE_TYPES.includes(String(body.interface_type)))
-      errors.interface_type = ['The interface type must be call, website, email or other.'];
+      errors.interface_type = [problem('interface_type_invalid')];
     else details.interface_type = body.interface_type;
-    if (!note) errors.note = ['A note is required when adding one.'];
+    if (!note) errors.note = [problem('note_required_adding')];
     for (const f of ['rep_name', 'ref_number'])
       if (body[f] !== undefined) {
         const v = text(body[f], 100);
         if (v) details[f] = v;
-        else errors[f] = [`The ${f.replace('_', ' ')} may not be greater than 100 characters.`];
+        else errors[f] = [problem('field_over_max_characters', { field: NOTE_FIELD_NAMES[f], max: 100 })];
       }
     for (const f of ['tracking_date', 'follow_up'])
       if (body[f] !== undefined) {
         if (typeof body[f] === 'string' && isUsDate(body[f] as string)) details[f] = body[f];
-        else errors[f] = ['The date must be mm/dd/yyyy.'];
+        else errors[f] = [problem('date_mm_dd_yyyy')];
       }
   }
   if (kind === 'check_status') {
     const response = text(body.response, 2000);
-    if (!response) errors.response = ['The response field is required.'];
+    if (!response) errors.response = [problem('required', { field: { en: 'response', es: 'respuesta' } })];
     else details.response = response;
     if (body.check_date !== undefined) {
       if (typeof body.check_date === 'string' && isUsDate(body.check_date)) details.check_date = body.check_date;
-      else errors.check_date = ['The date must be mm/dd/yyyy.'];
+      else errors.check_date = [problem('date_mm_dd_yyyy')];
     }
   }
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   const notes = new ResourceStore(claims.db, claimNoteEntity(claims), actor);
   return claims.db.transaction(async (tx) => {
     const claim = await claims.store.get(id, tx, true);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import type { ClaimService } from './claim-service.ts';
 
@@ -14,18 +14,18 @@ export async function changeClaimStatus(
   id: number,
   body: { status_id: unknown; sub_status_id?: unknown; note?: unknown; version?: number },
 ) {
-  const fields: Record<string, string[]> = {};
+  const fields: Record<string, FieldProblem[]> = {};
   const to = Number(body.status_id);
-  if (!Number.isSafeInteger(to) || to < 1) fields.status_id = ['The status field is required.'];
+  if (!Number.isSafeInteger(to) || to < 1)
+    fields.status_id = [problem('required', { field: { en: 'status', es: 'estado' } })];
   const sub =
     body.sub_status_id === undefined || body.sub_status_id === null || body.sub_status_id === ''
       ? null
       : Number(body.sub_status_id);
-  if (sub !== null && (!Number.isSafeInteger(sub) || sub < 1))
-    fields.sub_status_id = ['The selected sub-status is invalid.'];
+  if (sub !== null && (!Number.isSafeInteger(sub) || sub < 1)) fields.sub_status_id = [problem('sub_status_invalid')];
   if (body.note !== undefined && body.note !== null && (typeof body.note !== 'string' || body.note.length > 1000))
-    fields.note = ['The note may not be greater than 1000 characters.'];
-  if (Object.keys(fields).length) throw invalidTexts(fields, 'status_update_failed');
+    fields.note = [problem('note_over_max_characters', { max: 1000 })];
+  if (Object.keys(fields).length) throw invalid(fields, 'status_update_failed');
   const m = claims.entity.states!;
   return claims.db.transaction(async (tx) => {
     const before = await claims.store.get(id, tx, true);

@@ -1,4 +1,11 @@
-import { DomainError, forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import {
+  DomainError,
+  forbidden,
+  invalid,
+  problem,
+  textProblems,
+  type FieldProblem,
+} from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { DEPARTMENT } from '../../src/generated/ids.ts';
 import { findTransition, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
@@ -10,6 +17,8 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { entityWriter } from '../resources/validation.ts';
 import type { Actor } from '../security/actor.ts';
+import { renderDomainError } from '../http/error-handler.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { can } from '../security/actor.ts';
 
 const DEPARTMENTS: number[] = Object.values(DEPARTMENT);
@@ -29,10 +38,10 @@ export async function recordTracking(
   const entity = entityOf(ctx, 'denial-tracking');
   const w = entityWriter(entity);
   const values = w.writable(body);
-  const problems = w.problems(values, locale);
+  const problems = textProblems(w.problems(values, locale));
   if (values.is_contact_to_patient === true && !values.contact_through)
-    (problems.contact_through ??= []).push('Say how the patient was contacted.');
-  if (Object.keys(problems).length) throw invalidTexts(problems);
+    (problems.contact_through ??= []).push(problem('say_how_patient_contacted'));
+  if (Object.keys(problems).length) throw invalid(problems);
   return ctx.db.transaction(async (tx) => {
     const claims = claimStore(ctx, actor);
     const claim = await claims.get(Number(values.claim_id), tx, true);
@@ -118,37 +127,37 @@ export async function recordTracking(
 }
 
 /** Bulk changes a collector makes over the worklist; each claim answers whether it changed and why not. */
-export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, unknown>) {
+export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<string, unknown>, locale: Locale) {
   const ids = Array.isArray(body.ids) ? body.ids.map(Number) : [];
   if (!ids.length || ids.length > 500 || ids.some((x) => !Number.isSafeInteger(x) || x < 1))
     throw invalid({ ids: [problem('ids_list_claim_ids_most_500')] });
   const set: Record<string, unknown> = {};
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   if (body.assigned_user_id !== undefined) {
     if (
       body.assigned_user_id === null ||
       (Number.isSafeInteger(Number(body.assigned_user_id)) && Number(body.assigned_user_id) > 0)
     )
       set.assigned_user_id = body.assigned_user_id === null ? null : Number(body.assigned_user_id);
-    else errors.assigned_user_id = ['The user must be an id.'];
+    else errors.assigned_user_id = [problem('field_an_id', { field: 'user' })];
   }
   if (body.follow_up_date !== undefined) {
     if (body.follow_up_date === null || (typeof body.follow_up_date === 'string' && isUsDate(body.follow_up_date)))
       set.follow_up_date = body.follow_up_date === null ? null : usDateToIso(body.follow_up_date as string);
-    else errors.follow_up_date = ['The date must be mm/dd/yyyy.'];
+    else errors.follow_up_date = [problem('date_mm_dd_yyyy')];
   }
   if (body.department_responsibility_id !== undefined) {
     if (body.department_responsibility_id === null || DEPARTMENTS.includes(Number(body.department_responsibility_id)))
       set.department_responsibility_id =
         body.department_responsibility_id === null ? null : Number(body.department_responsibility_id);
-    else errors.department_responsibility_id = ['The selected department responsible is invalid.'];
+    else errors.department_responsibility_id = [problem('department_responsible_invalid')];
   }
   const sub = body.sub_status_id === undefined ? undefined : Number(body.sub_status_id);
   if (sub !== undefined && (!Number.isSafeInteger(sub) || sub < 1))
-    errors.sub_status_id = ['The selected sub-status is invalid.'];
+    errors.sub_status_id = [problem('sub_status_invalid')];
   if (!Object.keys(set).length && sub === undefined && !Object.keys(errors).length)
-    errors._ = ['Say what to change: assigned user, follow-up date, department or sub-status.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+    errors._ = [problem('bulk_change_nothing_named')];
+  if (Object.keys(errors).length) throw invalid(errors);
   const out: Array<{ id: number; updated: boolean; error?: string }> = [];
   const claims = claimStore(ctx, actor);
   for (const id of ids) {
@@ -192,14 +201,13 @@ export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<str
       });
       out.push({ id, updated: true });
     } catch (e) {
-      const err = e as { message?: string; errors?: Record<string, string[]>; code?: string };
-      out.push({
-        id,
-        updated: false,
-        error:
-          Object.values(err.errors ?? {}).flat()[0] ??
-          (err.code === 'not_found' ? 'The claim was not found.' : (err.message ?? String(e))),
-      });
+      // A refusal of this claim alone, said as the whole request would have been: its first field's sentence, else its own.
+      if (!(e instanceof DomainError)) throw e;
+      const { body: said } = renderDomainError(
+        e.code === 'not_found' ? new DomainError('claim_was_not_found') : e,
+        locale,
+      );
+      out.push({ id, updated: false, error: Object.values(said.errors ?? {}).flat()[0] ?? said.message });
     }
   }
   return { updated: out.filter((o) => o.updated).length, failed: out.filter((o) => !o.updated), results: out };

@@ -77,8 +77,8 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
     permission: 'denial.edit',
     summary:
       'Changes many claims of the worklist at once ({ids, assigned_user_id?, follow_up_date?, department_responsibility_id?, sub_status_id?}): how many changed, and for each that did not, why',
-    async handle(ctx, req, actor) {
-      return bulkUpdate(ctx, actor, bodyObject(req));
+    async handle(ctx, req, actor, res) {
+      return bulkUpdate(ctx, actor, bodyObject(req), res.locals.locale);
     },
   },
 ];

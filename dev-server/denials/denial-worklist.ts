@@ -1,7 +1,7 @@
 import type { Actor } from '../security/actor.ts';
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { checkPage, checkSort, checkUsDate, note, type QueryProblems } from '../http/query-checks.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { describeAdjustment, describeRemark } from '../../src/domain/x12/code-meanings.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
@@ -44,7 +44,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   const q: Record<string, unknown> = { ...query };
   for (const [alias, key] of Object.entries(ALIASES))
     if (q[alias] !== undefined && q[key] === undefined) q[key] = q[alias];
-  const errors: Record<string, string[]> = {};
+  const errors: QueryProblems = {};
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: (n: string) => string, v: unknown) => {
@@ -55,9 +55,13 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   const ids = (v: unknown, field: string, allowed?: number[]) => {
     const list = String(v).split(',').map(Number);
     if (list.some((x) => !Number.isSafeInteger(x) || x < 1 || (allowed && !allowed.includes(x)))) {
-      errors[field] = [
-        allowed ? `The status must be one of ${allowed.join(', ')}.` : `The ${field.replace(/_/g, ' ')} must be an id.`,
-      ];
+      note(
+        errors,
+        field,
+        allowed
+          ? problem('status_one_of', { allowed: allowed.join(', ') })
+          : problem('field_an_id', { field: field.replace(/_/g, ' ') }),
+      );
       return null;
     }
     return list;
@@ -95,7 +99,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
   if (typeof q.carc === 'string' && q.carc.trim()) {
     // "CO-50" exactly, or "50" under any group.
     const code = q.carc.trim().toUpperCase();
-    if (!/^([A-Z]{2}-)?[A-Z0-9]{1,5}$/.test(code)) errors.carc = ['The CARC must be a code like 50 or CO-50.'];
+    if (!/^([A-Z]{2}-)?[A-Z0-9]{1,5}$/.test(code)) errors.carc = [problem('carc_code_like')];
     else if (code.includes('-')) add((n) => `c.denial_codes @> ${n}::jsonb`, JSON.stringify([code]));
     else
       add(
@@ -112,9 +116,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
     const v = q[key];
     if (v === undefined || v === '') continue;
     if (!/^\d{1,12}$/.test(String(v))) {
-      errors[key] = [
-        `The ${key.replace('_', ' ')} must be a whole number${key.startsWith('amount') ? ' of cents' : ' of days'}.`,
-      ];
+      errors[key] = [problem(key.startsWith('amount') ? 'amount_whole_cents' : 'age_whole_days')];
       continue;
     }
     add(sql, Number(v));
@@ -123,13 +125,8 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
     ['follow_up_from', '>='],
     ['follow_up_to', '<='],
   ] as const) {
-    const v = q[key];
-    if (v === undefined || v === '') continue;
-    if (typeof v !== 'string' || !isUsDate(v)) {
-      errors[key] = ['The date must be mm/dd/yyyy.'];
-      continue;
-    }
-    add((n) => `c.follow_up_date ${op} ${n}`, usDateToIso(v));
+    const day = checkUsDate(q, key, errors);
+    if (day) add((n) => `c.follow_up_date ${op} ${n}`, day);
   }
   if (typeof q.query === 'string' && q.query.trim())
     add(
@@ -141,18 +138,13 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
     );
   if (typeof q.rarc === 'string' && q.rarc.trim()) {
     const code = q.rarc.trim().toUpperCase();
-    if (!/^[A-Z]{1,2}\d{1,4}$/.test(code)) errors.rarc = ['The RARC must be a code like N130 or MA130.'];
+    if (!/^[A-Z]{1,2}\d{1,4}$/.test(code)) errors.rarc = [problem('rarc_code_like')];
     else add((n) => `c.remark_codes @> ${n}::jsonb`, JSON.stringify([code]));
   }
-  const page = Number(q.page ?? 1),
-    perPage = Number(q.itemsPerPage ?? 25);
-  if (named && named.length > 100) errors.ids = ['At most 100 ids at a time.'];
-  if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
-    errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
-  const sortBy = String(q.sortBy ?? 'worth');
-  if (!Object.hasOwn(SORTS, sortBy)) errors.sortBy = [`The worklist cannot be sorted by ${sortBy}.`];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  const { page, perPage } = checkPage(q, errors, { perPage: 25, max: 100 });
+  if (named && named.length > 100) note(errors, 'ids', problem('ids_at_most', { max: 100 }));
+  const sortBy = checkSort(String(q.sortBy ?? 'worth'), Object.keys(SORTS), errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   // Worth first by default: the most money at stake on top; the oldest denial first when sorted by age.
   const desc =
     q.sortDesc === undefined ? sortBy === 'worth' || sortBy === 'age' : q.sortDesc === 'true' || q.sortDesc === '1';

@@ -1,6 +1,6 @@
 import { storeOf } from '../resources/store-of.ts';
 import { estimate, type CopayRow, type FeeRow } from '../../src/domain/estimate/patient-estimate.ts';
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 
@@ -25,8 +25,8 @@ export async function patientEstimate(ctx: EstimateContext, actor: Actor, input:
     .map((l, i) => [i, l] as const)
     .filter(([, l]) => !found.has(l.procedure_code.toUpperCase()));
   if (missing.length)
-    throw invalidTexts(
-      Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, ['The procedure was not found.']])),
+    throw invalid(
+      Object.fromEntries(missing.map(([i]) => [`lines.${i}.procedure_code`, [problem('procedure_not_found')]])),
     );
   const services = new Map(
     ((company.services as Array<Record<string, unknown>> | undefined) ?? []).map((s) => [

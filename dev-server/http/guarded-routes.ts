@@ -1,15 +1,9 @@
+import { checkPage, type QueryProblems } from './query-checks.ts';
 import express, { type Request, type Response } from 'express';
 import type { RouteEntry } from './route-table.ts';
 import { toExpressPath } from '../../src/platform/route-plan.ts';
 import type { Actor } from '../security/actor.ts';
-import {
-  DomainError,
-  fieldError,
-  forbidden,
-  invalid,
-  notFound,
-  problem,
-} from '../../src/domain/errors/domain-error.ts';
+import { DomainError, fieldError, forbidden, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
 import { routeLimit, type ActGuard, type GuardedAct } from '../security/act-limits.ts';
 
@@ -175,11 +169,8 @@ export function statusFromBody(req: Request, field = 'status'): boolean {
 
 /** A page of a list as the query asks it (?page, ?itemsPerPage), each checked: 422 on the one at fault. */
 export function pageOf(q: Record<string, unknown>, perPageByDefault = 50, maxPerPage = 200) {
-  const page = Number(q.page ?? 1);
-  const perPage = Number(q.itemsPerPage ?? perPageByDefault);
-  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000)
-    throw invalid({ page: [problem('page_positive_integer')] });
-  if (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > maxPerPage)
-    throw invalid({ itemsPerPage: [problem('items_per_page_between', { max: maxPerPage })] });
-  return { page, perPage };
+  const problems: QueryProblems = {};
+  const paging = checkPage(q, problems, { perPage: perPageByDefault, max: maxPerPage, lastPage: 100_000 });
+  if (Object.keys(problems).length) throw invalid(problems);
+  return paging;
 }

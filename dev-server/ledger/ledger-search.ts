@@ -1,9 +1,9 @@
 import type { Actor } from '../security/actor.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { checkPage, checkPeriod, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
 import type { Queryable } from '../db/database.ts';
 import { ssnColumns } from '../security/ssn-protection.ts';
-import { isUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { patientBalances } from './ledger-balances.ts';
 
 /** The predecessor's search parameters (predecessor-facts §9): at least one is needed. */
@@ -43,7 +43,7 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
       { search: [problem('error_provide_least_1_search_parameter')] },
       'error_provide_least_1_search_parameter',
     );
-  const errors: Record<string, string[]> = {};
+  const errors: QueryProblems = {};
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: (n: string) => string, v: unknown) => {
@@ -53,7 +53,7 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   const idList = (key: string) => {
     const list = String(q[key]).split(',').map(Number);
     if (list.some((x) => !Number.isSafeInteger(x) || x < 1)) {
-      errors[key] = [`The ${key.replace(/_/g, ' ')} must be ids.`];
+      errors[key] = [problem('field_ids', { field: key.replace(/_/g, ' ') })];
       return null;
     }
     return list;
@@ -63,7 +63,7 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   if (text('first_name')) add((n) => `lower(pt.first_name) like ${n}`, likePrefix(text('first_name')));
   if (text('last_name')) add((n) => `lower(pt.last_name) like ${n}`, likePrefix(text('last_name')));
   if (text('query')) {
-    if (text('query').length < 3) errors.query = ['Type at least 3 characters to search.'];
+    if (text('query').length < 3) errors.query = [problem('search_at_least_3')];
     else
       add(
         (n) =>
@@ -73,15 +73,13 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
   }
   if (text('medical_number')) add((n) => `lower(pt.med_num) = lower(${n})`, text('medical_number'));
   if (text('patient_number')) {
-    if (!/^\d{1,12}$/.test(text('patient_number'))) errors.patient_number = ['The patient number must be a number.'];
+    if (!/^\d{1,12}$/.test(text('patient_number'))) errors.patient_number = [problem('patient_number_a_number')];
     else add((n) => `pt.id = ${n}::bigint`, Number(text('patient_number')));
   }
-  if (text('dob')) {
-    if (!isUsDate(text('dob'))) errors.dob = ['The date must be mm/dd/yyyy.'];
-    else add((n) => `pt.date_of_birth = ${n}::date`, usDateToIso(text('dob')));
-  }
+  const dob = checkUsDate(q, 'dob', errors);
+  if (dob) add((n) => `pt.date_of_birth = ${n}::date`, dob);
   if (text('ssn')) {
-    if (!/^\d{3}-?\d{2}-?\d{4}$/.test(text('ssn'))) errors.ssn = ['The SSN must be 9 digits.'];
+    if (!/^\d{3}-?\d{2}-?\d{4}$/.test(text('ssn'))) errors.ssn = [problem('ssn_nine_digits')];
     else add((n) => `pt.ssn_hash = ${n}`, (await ssnColumns(db, text('ssn'))).ssn_hash);
   }
   if (text('claim_number'))
@@ -116,36 +114,20 @@ export async function searchLedger(db: Queryable, actor: Actor, q: Record<string
         v,
       );
   }
-  for (const [key, op] of [
-    ['start_date', '>='],
-    ['end_date', '<='],
-  ] as const) {
-    if (!text(key)) continue;
-    if (!isUsDate(text(key))) {
-      errors[key] = ['The date must be mm/dd/yyyy.'];
-      continue;
-    }
-    add(
-      (n) => `exists (select 1 from claims c where c.patient_id = pt.id and c.date_of_service ${op} ${n}::date)`,
-      usDateToIso(text(key)),
-    );
-  }
-  if (
-    text('start_date') &&
-    text('end_date') &&
-    isUsDate(text('start_date')) &&
-    isUsDate(text('end_date')) &&
-    usDateToIso(text('start_date')) > usDateToIso(text('end_date'))
-  )
-    errors.end_date = ['Incorrect Date Parameters'];
+  const period = checkPeriod(q, errors, ['start_date', 'end_date']);
+  for (const [day, op] of [
+    [period.from, '>='],
+    [period.to, '<='],
+  ] as const)
+    if (day)
+      add(
+        (n) => `exists (select 1 from claims c where c.patient_id = pt.id and c.date_of_service ${op} ${n}::date)`,
+        day,
+      );
   // with_balance: only patients with claims (the ones a statement run or a collector looks at).
   if (text('with_balance') === 'true') where.push('exists (select 1 from claims c where c.patient_id = pt.id)');
-  const page = Number(q.page ?? 1),
-    perPage = Number(q.itemsPerPage ?? 25);
-  if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
-    errors.itemsPerPage = ['The items per page must be between 1 and 100.'];
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  const { page, perPage } = checkPage(q, errors, { perPage: 25, max: 100 });
+  if (Object.keys(errors).length) throw invalid(errors);
   const rows = (
     await db.query<{
       id: string;

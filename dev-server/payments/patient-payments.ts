@@ -1,5 +1,5 @@
 import { entityOf, storeOf } from '../resources/store-of.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
@@ -159,12 +159,12 @@ export async function recordPatientPayment(
       return budget;
     };
     if (asked) {
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, FieldProblem[]> = {};
       for (const a of asked) {
         const owed = shares.filter((s) => s.claim_id === a.claim_id).reduce((n, s) => n + s.owed, 0);
         if (a.amount > owed)
           errors[`claims.${a.i}.amount`] = [
-            `The patient owes ${formatCents(owed)} on this claim; ${formatCents(a.amount)} cannot be applied to it.`,
+            problem('patient_owes_less', { owed: formatCents(owed), amount: formatCents(a.amount) }),
           ];
         else
           take(
@@ -172,7 +172,7 @@ export async function recordPatientPayment(
             a.amount,
           );
       }
-      if (Object.keys(errors).length) throw invalidTexts(errors);
+      if (Object.keys(errors).length) throw invalid(errors);
     } else take(shares, amount);
 
     const batch = await patientBatch({

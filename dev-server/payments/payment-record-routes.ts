@@ -47,13 +47,8 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
         const before = await store.get(Number(payment.id), tx, true);
         const changedMoney = money.filter((k) => JSON.stringify(body[k] ?? null) !== JSON.stringify(before[k] ?? null));
         if (changedMoney.length)
-          throw invalidTexts(
-            Object.fromEntries(
-              changedMoney.map((k) => [
-                k,
-                ["A payment's amount, payer, method and card are corrected by reversing it and recording it again."],
-              ]),
-            ),
+          throw invalid(
+            Object.fromEntries(changedMoney.map((k) => [k, [problem('payment_money_corrected_by_reversal')]])),
           );
         const values = Object.fromEntries(DESCRIPTIVE.filter((k) => k in body).map((k) => [k, body[k]]));
         const w = entityWriter(store.entity);

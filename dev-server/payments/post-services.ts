@@ -1,5 +1,5 @@
 import { entityOf } from '../resources/store-of.ts';
-import { problem, invalid, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Row } from '../resources/resource-store.ts';
@@ -157,12 +157,12 @@ export async function postServices({
       )
     ).rows.map((l) => [Number(l.id), l]),
   );
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   const lines: LinePosting[] = services.map((s, i) => {
     const line = ours.get(Number(s.claim_service_id));
-    if (!line) (errors[`services.${i}.claim_service_id`] ??= []).push('The service line was not found.');
+    if (!line) (errors[`services.${i}.claim_service_id`] ??= []).push(problem('service_line_not_found'));
     else if (replacing && Number(line.claim_id) !== replacing.claimId)
-      (errors[`services.${i}.claim_service_id`] ??= []).push('The service line is not of this claim.');
+      (errors[`services.${i}.claim_service_id`] ??= []).push(problem('service_line_not_of_claim'));
     const adjustments = (Array.isArray(s.adjustments) ? (s.adjustments as Row[]) : []).map((a) => ({
       group: String(a.group ?? '').toUpperCase(),
       reason: String(a.reason ?? '').toUpperCase(),
@@ -176,7 +176,7 @@ export async function postServices({
       adjustments,
     };
   });
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   const earlier = replacing
     ? (
         await tx.query<Row>(

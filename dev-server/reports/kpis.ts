@@ -1,7 +1,8 @@
 import type { Actor } from '../security/actor.ts';
-import { invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { checkPeriod, type QueryProblems } from '../http/query-checks.ts';
 import type { Queryable } from '../db/database.ts';
-import { isoDayOf, isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { isoDayOf, usDateOf } from '../../src/domain/formats.ts';
 import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -30,29 +31,21 @@ export interface KpiInput {
 
 /** The period and the billing companies a dashboard reads: the person's own (a Super User's choice, else all). */
 export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, unknown>): Promise<KpiInput> {
-  const errors: Record<string, string[]> = {};
-  const date = (v: unknown, key: string, fallback: string) => {
-    if (v === undefined || v === '') return usDateToIso(fallback);
-    if (typeof v !== 'string' || !isUsDate(v)) {
-      errors[key] = ['The date must be mm/dd/yyyy.'];
-      return '';
-    }
-    return usDateToIso(v);
-  };
+  const errors: QueryProblems = {};
   const today = new Date();
   const yearAgo = new Date(today.getFullYear() - 1, today.getMonth(), today.getDate() + 1);
-  const from = date(q.from, 'from', usDateOf(yearAgo));
-  const to = date(q.to, 'to', usDateOf(today));
-  if (from && to && from > to) errors.to = ['Incorrect Date Parameters'];
+  // A year to today unless asked.
+  const { from, to } = checkPeriod({ from: q.from || usDateOf(yearAgo), to: q.to || usDateOf(today) }, errors);
   let bcs = actor.crossTenant ? null : actor.billingCompanyIds;
   if (q.billing_companies !== undefined && q.billing_companies !== '') {
     const asked = String(q.billing_companies).split(',').map(Number);
-    if (asked.some((x) => !Number.isSafeInteger(x) || x < 1)) errors.billing_companies = ['Choose from the list.'];
+    if (asked.some((x) => !Number.isSafeInteger(x) || x < 1)) errors.billing_companies = [problem('choose_from_list')];
     bcs = bcs ? asked.filter((id) => bcs!.includes(id)) : asked;
   }
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   bcs ??= (await db.query<{ id: string }>('select id from billing_companies')).rows.map((r) => Number(r.id));
-  return { billingCompanyIds: bcs, from, to };
+  // Both asked or defaulted, and checked above: present.
+  return { billingCompanyIds: bcs, from: from!, to: to! };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Actor } from '../security/actor.ts';
-import { invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { checkPageNumber, checkPeriod, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
+import { usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import {
   basisPoints,
   reportPage,
@@ -31,14 +32,6 @@ export const visibleColumns = (def: ReportDef, actor: Actor, detailed = true) =>
   def.columns.filter((c) => (!c.adminOnly || actor.crossTenant) && (detailed || c.simple));
 
 const quote = (key: string) => `"${key.replace(/"/g, '')}"`;
-const isoDate = (v: unknown, field: string, errors: Record<string, string[]>) => {
-  if (v === undefined || v === '' || v === null) return undefined;
-  if (typeof v !== 'string' || !isUsDate(v)) {
-    errors[field] = ['The date must be mm/dd/yyyy.'];
-    return undefined;
-  }
-  return usDateToIso(v);
-};
 const lastMonthEnd = () => {
   const d = new Date();
   d.setDate(0);
@@ -77,13 +70,13 @@ function present(row: Record<string, unknown>, columns: ReportColumn[], locale: 
 
 /** What a report is asked, checked (a 422 naming each field at fault) and turned into its source's SQL and filters. */
 export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q: ReportQuery) {
-  const errors: Record<string, string[]> = {};
+  const errors: QueryProblems = {};
   const source = REPORT_SOURCES[def.source];
   const listOf = (v: unknown, key: string) => {
     if (v === undefined || v === '' || v === null) return null;
     const list = (Array.isArray(v) ? v : String(v).split(',')).map(Number);
     if (!list.length || list.some((x) => !Number.isSafeInteger(x) || x < 1)) {
-      errors[key] = ['Choose from the list.'];
+      errors[key] = [problem('choose_from_list')];
       return null;
     }
     return list;
@@ -96,13 +89,14 @@ export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q:
   if (!companies)
     companies = (await db.query<{ id: string }>('select id from billing_companies')).rows.map((r) => Number(r.id));
   const agingBy = q.aging_by === undefined || q.aging_by === '' ? 'date_of_service' : String(q.aging_by);
-  if (!['date_of_service', 'submission', 'posting'].includes(agingBy)) errors.aging_by = ['Choose from the list.'];
+  if (!['date_of_service', 'submission', 'posting'].includes(agingBy)) errors.aging_by = [problem('choose_from_list')];
   const asOf =
-    isoDate(q.aging_date ?? (def.source === 'month-end-aging' ? lastMonthEnd() : usDateOf()), 'aging_date', errors) ??
-    usDateToIso(usDateOf());
-  const from = def.period ? isoDate(q.from, 'from', errors) : undefined;
-  const to = def.period ? isoDate(q.to, 'to', errors) : undefined;
-  if (from && to && from > to) errors.to = ['Incorrect Date Parameters'];
+    checkUsDate(
+      { aging_date: q.aging_date ?? (def.source === 'month-end-aging' ? lastMonthEnd() : usDateOf()) },
+      'aging_date',
+      errors,
+    ) ?? usDateToIso(usDateOf());
+  const { from, to } = def.period ? checkPeriod(q, errors) : {};
   const groupBy: string[] = (
     Array.isArray(q.groupBy) ? q.groupBy : typeof q.groupBy === 'string' && q.groupBy ? q.groupBy.split(',') : []
   ).map(String);
@@ -112,11 +106,12 @@ export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q:
     new Set(groupBy).size !== groupBy.length
   ) {
     errors.groupBy = [
-      `Group by up to four of: ${def.groupBy.filter((g) => g !== 'billing_company' || actor.crossTenant).join(', ')}.`,
+      problem('group_by_up_to_four', {
+        fields: def.groupBy.filter((g) => g !== 'billing_company' || actor.crossTenant).join(', '),
+      }),
     ];
   }
-  const page = Number(q.page ?? 1);
-  if (!Number.isSafeInteger(page) || page < 1) errors.page = ['The page must be a positive integer.'];
+  const page = checkPageNumber(q, errors);
   const where: string[] = [];
   const input: SourceInput = {
     billingCompanyIds: companies,
@@ -136,7 +131,7 @@ export async function reportPlan(db: Queryable, actor: Actor, def: ReportDef, q:
     params.push(v);
     where.push(`r.${f.column} = any($${params.length}::bigint[])`);
   }
-  if (Object.keys(errors).length) throw invalidTexts(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
   return { src, params, where, filtered, groupBy, page };
 }
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ActGuard } from '../security/act-limits.ts';
-import { forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { forbidden, invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
@@ -106,7 +106,7 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
             delete body.version;
             const extra = Object.keys(body).filter((k) => !route.fields!.includes(k));
             if (extra.length)
-              throw invalidTexts(Object.fromEntries(extra.map((k) => [k, [`The field ${k} is not allowed.`]])));
+              throw invalid(Object.fromEntries(extra.map((k) => [k, [problem('field_not_allowed', { field: k })]])));
             return store.update(id, body, { check: merged(body, res.locals.locale), version });
           }
           case 'changeStatus':

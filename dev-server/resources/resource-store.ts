@@ -1,4 +1,5 @@
-import { DomainError, invalidTexts } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { checkPage, checkSort, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
@@ -249,17 +250,11 @@ export class ResourceStore<R extends Row = Row> {
   }> {
     const params: unknown[] = [];
     const where = [this.tenantScope(params)];
-    const errors: Record<string, string[]> = {};
-    const page = p.page === undefined ? 1 : Number(p.page);
-    const perPage = p.itemsPerPage === undefined ? 10 : Number(p.itemsPerPage);
-    if (!Number.isSafeInteger(page) || page < 1 || page > 10_000_000)
-      errors.page = ['The page must be a positive integer.'];
-    if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE)
-      errors.itemsPerPage = [`The items per page must be between 1 and ${MAX_PAGE}.`];
+    const errors: QueryProblems = {};
+    const { page, perPage } = checkPage(p, errors, { perPage: 10, max: MAX_PAGE });
     const props = this.entity.schema.properties;
     const sortable = ['id', ...this.fields.filter((f) => props[f]['x-list']?.sortable)];
-    const sortBy = p.sortBy || 'id';
-    if (!sortable.includes(sortBy)) errors.sortBy = [`The list cannot be sorted by ${sortBy}.`];
+    const sortBy = checkSort(p.sortBy || 'id', sortable, errors);
     const search = searchExpression(this.entity);
     const dates = searchableDates(this.entity);
     const typed = (p.query ?? '').trim();
@@ -309,13 +304,9 @@ export class ResourceStore<R extends Row = Row> {
           ['_from', '>='],
           ['_to', '<='],
         ] as const) {
-          const v = p[f + suffix];
-          if (v === undefined || v === '') continue;
-          if (!isUsDate(v)) {
-            errors[f + suffix] = ['The date must be mm/dd/yyyy.'];
-            continue;
-          }
-          params.push(usDateToIso(v));
+          const day = checkUsDate(p, f + suffix, errors);
+          if (!day) continue;
+          params.push(day);
           where.push(`${f} ${op} $${params.length}`);
         }
         continue;
@@ -328,7 +319,7 @@ export class ResourceStore<R extends Row = Row> {
           const v = p[f + suffix];
           if (v === undefined || v === '') continue;
           if (!/^-?\d{1,15}$/.test(v)) {
-            errors[f + suffix] = ['The filter must be a whole number.'];
+            errors[f + suffix] = [problem('filter_whole_number')];
             continue;
           }
           params.push(v);
@@ -343,7 +334,7 @@ export class ResourceStore<R extends Row = Row> {
         where.push(`${f} ilike $${params.length}`);
       } else if (kind === 'boolean') {
         if (!['true', 'false', '1', '0'].includes(v)) {
-          errors[f] = ['The filter must be true or false.'];
+          errors[f] = [problem('filter_true_or_false')];
           continue;
         }
         params.push(v === 'true' || v === '1');
@@ -351,14 +342,14 @@ export class ResourceStore<R extends Row = Row> {
       } else if (kind === 'contains') {
         // An id in a list of ids (the companies of a facility), answered by the column's GIN index.
         if (!/^\d+$/.test(v)) {
-          errors[f] = ['The filter must be an id.'];
+          errors[f] = [problem('filter_an_id')];
           continue;
         }
         params.push(JSON.stringify([Number(v)]));
         where.push(`${f} @> $${params.length}::jsonb`);
       } else if (kind === 'number') {
         if (!/^-?\d+(\.\d+)?$/.test(v)) {
-          errors[f] = ['The filter must be a number.'];
+          errors[f] = [problem('filter_a_number')];
           continue;
         }
         params.push(v);
@@ -367,7 +358,7 @@ export class ResourceStore<R extends Row = Row> {
         // status_id=1,2: any of several values (the claim verification list's default).
         const ids = v.split(',');
         if (!ids.every((x) => /^\d{1,9}$/.test(x)) || ids.length > 100) {
-          errors[f] = ['The filter must be a comma-separated list of numbers.'];
+          errors[f] = [problem('filter_number_list')];
           continue;
         }
         params.push(ids.map(Number));
@@ -381,7 +372,7 @@ export class ResourceStore<R extends Row = Row> {
     if (p.ids !== undefined) {
       const ids = String(p.ids).split(',').filter(Boolean);
       if (!ids.length || ids.length > MAX_PAGE || !ids.every((x) => /^\d+$/.test(x)))
-        errors.ids = ['The ids must be a comma-separated list of ids.'];
+        errors.ids = [problem('ids_comma_list')];
       else {
         params.push(ids.map(Number));
         where.push(`id = any($${params.length}::bigint[])`);
@@ -389,7 +380,7 @@ export class ResourceStore<R extends Row = Row> {
     }
     const member = this.entity.resource.tenancy === 'member';
     if ((this.tenantOwned || member) && p.billing_company_id) {
-      if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = ['The billing company must be an id.'];
+      if (!/^\d+$/.test(p.billing_company_id)) errors.billing_company_id = [problem('billing_company_id')];
       else {
         params.push(Number(p.billing_company_id));
         where.push(
@@ -399,7 +390,7 @@ export class ResourceStore<R extends Row = Row> {
         );
       }
     }
-    if (Object.keys(errors).length) throw invalidTexts(errors);
+    if (Object.keys(errors).length) throw invalid(errors);
     const whereSql = [...where, ...(nameRanges.length ? [`(${nameRanges.join(' or ')})`] : [])].join(' and ');
     // Two name ranges are read as two walks of the index merged in order ("or" would make the planner read it whole).
     const branches = nameRanges.length > 1 ? nameRanges.map((r) => [...where, r].join(' and ')) : [whereSql];

@@ -272,7 +272,7 @@ describe('a denial followed up (the tracking form)', () => {
       'El CARC debe ser un código como 50 o CO-50.',
     ]);
     expect((await es('GET', '/denial/get-all-server?sortBy=color')).body.errors.sortBy).toEqual([
-      'La lista de trabajo no se puede ordenar por color.',
+      'La lista no se puede ordenar por color.',
     ]);
   });
 

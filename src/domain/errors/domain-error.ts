@@ -49,9 +49,13 @@ export const fieldError = (field: string, code: ErrorCode, params?: ErrorParams)
 export const invalid = (fields: Record<string, FieldProblem[]>, code: ErrorCode = 'invalid', params?: ErrorParams) =>
   new DomainError(code, params, fields);
 
+/** A shared rule's sentences by field as field problems, to which the server's own (by code) may be added. */
+export const textProblems = (errors: Record<string, string[]>): Record<string, FieldProblem[]> =>
+  Object.fromEntries(Object.entries(errors).map(([f, texts]) => [f, texts.map(ruleText)]));
+
 /** A 422 from a rule's sentences collected by field. */
 export const invalidTexts = (errors: Record<string, string[]>, code: ErrorCode = 'invalid', params?: ErrorParams) =>
-  invalid(Object.fromEntries(Object.entries(errors).map(([f, texts]) => [f, texts.map(ruleText)])), code, params);
+  invalid(textProblems(errors), code, params);
 
 export const notFound = (code: ErrorCode = 'not_found', params?: ErrorParams) => new DomainError(code, params);
 export const forbidden = () => new DomainError('forbidden');

@@ -12,6 +12,7 @@ import { ESTIMATES_ERRORS } from './catalogue/estimates-errors.ts';
 import { EXCHANGE_ERRORS } from './catalogue/exchange-errors.ts';
 import { FILES_ERRORS } from './catalogue/files-errors.ts';
 import { HTTP_ERRORS } from './catalogue/http-errors.ts';
+import { LIST_ERRORS } from './catalogue/list-errors.ts';
 import { LEDGER_ERRORS } from './catalogue/ledger-errors.ts';
 import { MASTER_DATA_ERRORS } from './catalogue/master-data-errors.ts';
 import { MESSENGER_ERRORS } from './catalogue/messenger-errors.ts';
@@ -241,6 +242,7 @@ export const ERROR_CATALOGUE = {
   ...FILES_ERRORS,
   ...HTTP_ERRORS,
   ...LEDGER_ERRORS,
+  ...LIST_ERRORS,
   ...MASTER_DATA_ERRORS,
   ...MESSENGER_ERRORS,
   ...PAPER_ERRORS,

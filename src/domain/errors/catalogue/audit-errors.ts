@@ -8,9 +8,4 @@ export const AUDIT_ERRORS = {
     es: 'El id del usuario debe ser un número entero.',
   },
   id_field_required: { status: 422, en: 'The id field is required.', es: 'El campo id es obligatorio.' },
-  list_cannot_be_sorted_by: {
-    status: 422,
-    en: 'The list cannot be sorted by {field}.',
-    es: 'La lista no se puede ordenar por {field}.',
-  },
 } satisfies Record<string, CatalogueEntry>;

@@ -2,6 +2,31 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The batches module's refusals: status and sentence in each language, by code. */
 export const BATCHES_ERRORS = {
+  claims_only_ready_batched: {
+    status: 422,
+    en: 'Only verified claims in Not submitted can be batched: {codes}.',
+    es: 'Solo los reclamos verificados en No enviado pueden ir en un lote: {codes}.',
+  },
+  claims_self_pay_not_batched: {
+    status: 422,
+    en: 'Self-pay claims are billed to the patient on a statement, never sent in a batch: {codes}.',
+    es: 'Los reclamos de pago propio se cobran al paciente en un estado de cuenta, nunca se envían en un lote: {codes}.',
+  },
+  claims_of_other_company: {
+    status: 422,
+    en: 'Every claim of a batch belongs to its company: {codes}.',
+    es: 'Cada reclamo de un lote pertenece a su compañía: {codes}.',
+  },
+  batch_one_form: {
+    status: 422,
+    en: 'A batch holds claims of one form: professional or institutional. Professional: {professional}; institutional: {institutional}.',
+    es: 'Un lote contiene reclamos de un solo formulario: profesional o institucional. Profesionales: {professional}; institucionales: {institutional}.',
+  },
+  claims_in_pending_batch: {
+    status: 422,
+    en: 'These claims are already in a batch not yet sent: {codes}.',
+    es: 'Estos reclamos ya están en un lote aún no enviado: {codes}.',
+  },
   name_date_date_mm_dd_yyyy: {
     status: 422,
     en: 'The {name} date must be a date in mm/dd/yyyy.',

@@ -2,6 +2,21 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The claims module's refusals: status and sentence in each language, by code. */
 export const CLAIMS_ERRORS = {
+  sub_status_invalid: {
+    status: 422,
+    en: 'The selected sub-status is invalid.',
+    es: 'El subestado seleccionado no es válido.',
+  },
+  note_required_adding: {
+    status: 422,
+    en: 'A note is required when adding one.',
+    es: 'Se requiere una nota al agregar una.',
+  },
+  interface_type_invalid: {
+    status: 422,
+    en: 'The interface type must be call, website, email or other.',
+    es: 'El tipo de interfaz debe ser llamada, sitio web, correo electrónico u otro.',
+  },
   patient_field_required: {
     status: 422,
     en: 'The patient field is required.',

@@ -2,6 +2,37 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The denials module's refusals: status and sentence in each language, by code. */
 export const DENIALS_ERRORS = {
+  claim_was_not_found: { status: 404, en: 'The claim was not found.', es: 'No se encontró el reclamo.' },
+  say_how_patient_contacted: {
+    status: 422,
+    en: 'Say how the patient was contacted.',
+    es: 'Indique cómo se contactó al paciente.',
+  },
+  department_responsible_invalid: {
+    status: 422,
+    en: 'The selected department responsible is invalid.',
+    es: 'El departamento responsable seleccionado no es válido.',
+  },
+  bulk_change_nothing_named: {
+    status: 422,
+    en: 'Say what to change: assigned user, follow-up date, department or sub-status.',
+    es: 'Indique qué cambiar: usuario asignado, fecha de seguimiento, departamento o subestado.',
+  },
+  status_one_of: {
+    status: 422,
+    en: 'The status must be one of {allowed}.',
+    es: 'El estado debe ser uno de {allowed}.',
+  },
+  carc_code_like: {
+    status: 422,
+    en: 'The CARC must be a code like 50 or CO-50.',
+    es: 'El CARC debe ser un código como 50 o CO-50.',
+  },
+  rarc_code_like: {
+    status: 422,
+    en: 'The RARC must be a code like N130 or MA130.',
+    es: 'El RARC debe ser un código como N130 o MA130.',
+  },
   policy_not_one_claim_billed: {
     status: 422,
     en: 'The policy is not one the claim was billed to.',

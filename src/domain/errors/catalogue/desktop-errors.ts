@@ -2,11 +2,6 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The desktop module's refusals: status and sentence in each language, by code. */
 export const DESKTOP_ERRORS = {
-  page_positive_integer: {
-    status: 422,
-    en: 'The page must be a positive integer.',
-    es: 'La página debe ser un número entero positivo.',
-  },
   note_must_be_text: {
     status: 422,
     en: 'The note must be text.',
@@ -36,11 +31,6 @@ export const DESKTOP_ERRORS = {
     status: 422,
     en: 'The address must be a web address (http or https).',
     es: 'La dirección debe ser una dirección web (http o https).',
-  },
-  items_per_page_between: {
-    status: 422,
-    en: 'The items per page must be between 1 and {max}.',
-    es: 'Los elementos por página deben estar entre 1 y {max}.',
   },
   notes_at_most: {
     status: 422,

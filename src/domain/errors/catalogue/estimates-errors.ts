@@ -2,6 +2,7 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The cost estimate's refusals: status and sentence in each language, by code. */
 export const ESTIMATES_ERRORS = {
+  procedure_not_found: { status: 422, en: 'The procedure was not found.', es: 'No se encontró el procedimiento.' },
   plan_must_be_id: { status: 422, en: 'The plan must be an id.', es: 'El plan debe ser un id.' },
   estimate_lines_between: {
     status: 422,

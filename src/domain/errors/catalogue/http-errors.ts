@@ -73,5 +73,15 @@ export const HTTP_ERRORS = {
     en: 'The {field} must be true or false.',
     es: 'El campo {field} debe ser verdadero o falso.',
   },
+  field_over_max_characters: {
+    status: 422,
+    en: 'The {field} may not be greater than {max} characters.',
+    es: 'El campo {field} no puede tener más de {max} caracteres.',
+  },
+  field_not_allowed: {
+    status: 422,
+    en: 'The field {field} is not allowed.',
+    es: 'El campo {field} no está permitido.',
+  },
   field_an_id: { status: 422, en: 'The {field} must be an id.', es: 'El campo {field} debe ser un id.' },
 } satisfies Record<string, CatalogueEntry>;

@@ -2,12 +2,17 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The ledger module's refusals: status and sentence in each language, by code. */
 export const LEDGER_ERRORS = {
+  patient_number_a_number: {
+    status: 422,
+    en: 'The patient number must be a number.',
+    es: 'El número de paciente debe ser un número.',
+  },
+  ssn_nine_digits: { status: 422, en: 'The SSN must be 9 digits.', es: 'El SSN debe tener 9 dígitos.' },
   claim_not_one_patient_s: {
     status: 422,
     en: "The claim is not one of this patient's.",
     es: 'El reclamo no es de este paciente.',
   },
-  date_mm_dd_yyyy: { status: 422, en: 'The date must be mm/dd/yyyy.', es: 'La fecha debe ser mm/dd/aaaa.' },
   patients_list_ids: {
     status: 422,
     en: 'The patients must be a list of ids.',

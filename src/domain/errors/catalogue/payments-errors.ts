@@ -2,6 +2,26 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The payments module's refusals: status and sentence in each language, by code. */
 export const PAYMENTS_ERRORS = {
+  service_line_not_found: {
+    status: 422,
+    en: 'The service line was not found.',
+    es: 'No se encontró la línea de servicio.',
+  },
+  service_line_not_of_claim: {
+    status: 422,
+    en: 'The service line is not of this claim.',
+    es: 'La línea de servicio no es de este reclamo.',
+  },
+  payment_money_corrected_by_reversal: {
+    status: 422,
+    en: "A payment's amount, payer, method and card are corrected by reversing it and recording it again.",
+    es: 'El monto, el pagador, el método y la tarjeta de un pago se corrigen revirtiéndolo y registrándolo de nuevo.',
+  },
+  patient_owes_less: {
+    status: 422,
+    en: 'The patient owes {owed} on this claim; {amount} cannot be applied to it.',
+    es: 'El paciente debe {owed} en este reclamo; no se le pueden aplicar {amount}.',
+  },
   claims_list_claim_ids_most_500: {
     status: 422,
     en: 'The claims must be a list of claim ids (at most 500).',
