@@ -27,7 +27,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
   await loadDemoForTests(app, { patientsPerBillingCompany: 150 });
-}, 300_000);
+}, 600_000);
 afterAll(() => app.close());
 const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
 
@@ -234,7 +234,7 @@ describe('demo data', () => {
     } finally {
       delete process.env.EXCHANGE_DIR;
     }
-  }, 300_000);
+  }, 600_000);
 
   it('every demo claim a payer has seen went through a batch: sent as an 837, answered by the clearing house with a 999 and a 277CA', async () => {
     const unsent = await rows(`select c.id from claims c where c.status_id >= 3

@@ -13,7 +13,9 @@ type Group = { level: number; keys: Record<string, unknown>; count: number; sums
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   await loadDemoForTests(app, { patientsPerBillingCompany: 40 });
-});
+
+  // A demo history made through the product's own pipeline: well past the default hook limit on a loaded machine.
+}, 300_000);
 afterAll(() => app.close());
 
 describe('Posted Payment Transaction Audit', () => {

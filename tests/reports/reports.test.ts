@@ -38,7 +38,9 @@ const INSURANCE_OWED = `
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser({ withJobs: true }));
   await loadDemoForTests(app, { patientsPerBillingCompany: 50 });
-});
+
+  // A demo history made through the product's own pipeline: well past the default hook limit on a loaded machine.
+}, 300_000);
 afterAll(() => app.close());
 
 const all = async () =>
