@@ -63,6 +63,9 @@ export async function computeKpis(
   const p = [input.billingCompanyIds, input.from, input.to];
   const one = async (sql: string, params: unknown[] = p) =>
     (await db.query<Record<string, string | null>>(sql, params)).rows[0];
+  // The groups, reasons and months: asked only when shown (a trend compares the headline figures alone).
+  const breakdown = async <T extends Record<string, unknown>>(sql: string) =>
+    breakdowns ? (await db.query<T>(sql, p)).rows : [];
   const aging = agingSource(
     { billingCompanyIds: input.billingCompanyIds, asOf: input.to, agingBy: 'date_of_service' },
     ['insurance', 'patient'],
@@ -99,39 +102,18 @@ export async function computeKpis(
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
                       where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and ${OWN_ADJUSTMENT_SQL} and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
-  const groups = !breakdowns
-    ? []
-    : (
-        await db.query<{ grp: string; n: string }>(
-          `
+  const groups = await breakdown<{ grp: string; n: string }>(`
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
-     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`,
-          p,
-        )
-      ).rows;
-  const reasons = !breakdowns
-    ? []
-    : (
-        await db.query<{ code: string; n: string }>(
-          `
+     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`);
+  const reasons = await breakdown<{ code: string; n: string }>(`
     select d as code, count(*) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
-     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc, 1 limit 10`,
-          p,
-        )
-      ).rows;
-  const monthly = !breakdowns
-    ? []
-    : (
-        await db.query<{ month: string; charges: string; payments: string }>(
-          `
+     where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc, 1 limit 10`);
+  const monthly = await breakdown<{ month: string; charges: string; payments: string }>(`
     with months as (select to_char(m, 'YYYY-MM') as month from generate_series(date_trunc('month', $2::date), date_trunc('month', $3::date), interval '1 month') m)
     select months.month,
            coalesce((select sum(c.billed_amount) from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and to_char(c.date_of_service, 'YYYY-MM') = months.month), 0) as charges,
            coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id where p.billing_company_id = any($1::bigint[]) and to_char(y.payment_date, 'YYYY-MM') = months.month), 0) as payments
-      from months order by months.month`,
-          p,
-        )
-      ).rows;
+      from months order by months.month`);
   const n = (v: string | null | undefined) => Number(v ?? 0);
   const dailyCharges90 = n(charges90.c);
   return {

@@ -1,5 +1,6 @@
 import { DomainError, invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { checkPage, checkSort, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
+import { filterKeys } from '../../src/platform/filter-keys.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
@@ -57,6 +58,15 @@ export const COUNT_CAP = 10_000;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The words of a search, lower-cased, at most six. */
 const searchWords = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+
+/** A number-range bound (?billed_amount_min=5000): a whole number as typed, or its problem noted. */
+function wholeNumberFilter(p: Record<string, string | undefined>, key: string, errors: QueryProblems) {
+  const v = p[key];
+  if (v === undefined || v === '') return undefined;
+  if (/^-?\d{1,15}$/.test(v)) return v;
+  errors[key] = [problem('filter_whole_number')];
+  return undefined;
+}
 
 /**
  * The data layer of every schema-driven entity. Tenancy is applied here and only here: every read
@@ -299,30 +309,16 @@ export class ResourceStore<R extends Row = Row> {
     for (const f of this.fields) {
       const kind = props[f]['x-list']?.filter;
       if (!kind) continue;
-      if (kind === 'date-range') {
-        for (const [suffix, op] of [
-          ['_from', '>='],
-          ['_to', '<='],
+      if (kind === 'date-range' || kind === 'number-range') {
+        // A range's two bounds, under the keys every list filter is sent by (follow_up_date_from, billed_amount_max).
+        const [low, high] = filterKeys(f, kind);
+        for (const [key, op] of [
+          [low, '>='],
+          [high, '<='],
         ] as const) {
-          const day = checkUsDate(p, f + suffix, errors);
-          if (!day) continue;
-          params.push(day);
-          where.push(`${f} ${op} $${params.length}`);
-        }
-        continue;
-      }
-      if (kind === 'number-range') {
-        for (const [suffix, op] of [
-          ['_min', '>='],
-          ['_max', '<='],
-        ] as const) {
-          const v = p[f + suffix];
-          if (v === undefined || v === '') continue;
-          if (!/^-?\d{1,15}$/.test(v)) {
-            errors[f + suffix] = [problem('filter_whole_number')];
-            continue;
-          }
-          params.push(v);
+          const bound = kind === 'date-range' ? checkUsDate(p, key, errors) : wholeNumberFilter(p, key, errors);
+          if (bound === undefined) continue;
+          params.push(bound);
           where.push(`${f} ${op} $${params.length}`);
         }
         continue;

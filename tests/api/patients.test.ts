@@ -251,3 +251,22 @@ describe('the patient list', () => {
     expect(await listed()).toBe('Aetna');
   });
 });
+
+describe('the list filters a schema declares', () => {
+  it('a date-range filter keeps the records between its two bounds, and a bound that is not a date is refused by name', async () => {
+    const born = async (dob: string) =>
+      Number((await bm('POST', '/patient', patient({ first_name: 'Rangefilter', date_of_birth: dob }))).body.id);
+    const [early, middle, late] = [await born('01/05/1950'), await born('06/15/1960'), await born('11/20/1970')];
+    const listed = await bm(
+      'GET',
+      '/patient/get-all-server?query=Rangefilter&date_of_birth_from=01/01/1955&date_of_birth_to=12/31/1965&itemsPerPage=50',
+    );
+    const ids = listed.body.data.map((p: { id: number }) => Number(p.id));
+    expect(ids).toContain(middle);
+    expect(ids).not.toContain(early);
+    expect(ids).not.toContain(late);
+    const refused = await bm('GET', '/patient/get-all-server?date_of_birth_to=13/45/1960');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ date_of_birth_to: ['The date must be mm/dd/yyyy.'] });
+  });
+});
