@@ -39,13 +39,15 @@ export async function migrate(
   dirs: string[] = [MIGRATIONS_DIR],
   opts: { through?: string } = {},
 ): Promise<string[]> {
-  await db.exec(
-    'create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())',
-  );
   const files = migrationFiles(dirs).filter((f) => !opts.through || f.name <= opts.through);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    // Created under the lock: two processes' "create table if not exists" at once collide in PostgreSQL's catalogue
+    // (duplicate pg_type name), and the second process would fail to start.
+    await tx.query(
+      'create table if not exists schema_migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now())',
+    );
     const done = new Map(
       (await tx.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map(
         (r) => [r.name, r.checksum],
