@@ -57,8 +57,8 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
   }
 }
 
-/** A fresh in-memory database with a way to dump it whole: tests clone a migrated template this way. */
-export async function openPgliteForTemplate(): Promise<{ db: Database; dump: () => Promise<Blob> }> {
-  const pg = await PGlite.create(OPTIONS);
+/** An in-memory database (fresh, or loaded from a dump) with a way to dump it whole: tests clone their templates this way. */
+export async function openPgliteForTemplate(loadDataDir?: Blob): Promise<{ db: Database; dump: () => Promise<Blob> }> {
+  const pg = await PGlite.create({ ...OPTIONS, loadDataDir });
   return { db: fromPglite(pg, () => {}), dump: () => pg.dumpDataDir('none') };
 }

@@ -19,6 +19,10 @@ export async function loadDemoHistory(
   fates: DemoFates,
   progress: (line: string) => Promise<void> = async () => undefined,
 ): Promise<{ batches: number; posted: number }> {
+  // The tables were just filled in bulk: the planner needs their statistics now, before and after the history (the
+  // embedded database has no autovacuum, and its own sweep analyses one table a tick), or a report that filters its
+  // claims picks nested loops sized for empty tables (seconds instead of milliseconds).
+  await ctx.db.exec('analyze');
   await progress("Sending the demo claims in batches and taking in the clearing houses' answers");
   const batches = await sendDemoClaims(ctx, fates);
   await progress("Posting the payers' remittances and the patients' payments");
@@ -35,6 +39,7 @@ export async function loadDemoHistory(
     );
   });
   await saveCollectorFilters(ctx);
+  await ctx.db.exec('analyze');
   return { batches, posted };
 }
 

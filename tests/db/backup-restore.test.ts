@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../dev-server/app.ts';
 import { verifyAuditChains } from '../../dev-server/audit/audit-chain.ts';
@@ -19,7 +20,6 @@ import { DEMO_PASSWORD } from '../../dev-server/demo/demo-data.ts';
 import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
 import { localBlobStorage } from '../../dev-server/storage/blob-storage.ts';
 import { FileStore } from '../../dev-server/storage/file-store.ts';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { newPostgresDatabase, usePostgres } from '../helpers/test-database.ts';
 
@@ -73,8 +73,7 @@ async function restoreInto(target: Database, bytes: Buffer, blobsDir = mkdtempSy
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await loadDemoForTests(app, { patientsPerBillingCompany: 6 });
+  app = await startTestApp({ withDemo: true });
   billerToken = await app.login('biller@demo.test', DEMO_PASSWORD);
   const created = await app.as(billerToken)('POST', '/patient', {
     first_name: 'Nora',
@@ -87,7 +86,7 @@ beforeAll(async () => {
   backup = await backupOf(app.db);
   sourcePrints = await fingerprints(app.db);
   sourceAuditRows = (await verifyAuditChains(app.db)).rows;
-}, 300_000);
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => app.close());
 
 describe('backup and restore', () => {

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_SETUP_TIMEOUT, DEMO_SIZE } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNpi } from '../../src/domain/formats.ts';
 import {
@@ -15,19 +16,14 @@ import { validateX12 } from '../helpers/x12-validator.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
-import { systemActor } from '../../dev-server/security/actor.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
 import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 
 let app: TestApp;
-// Eighteen months of three billing companies sent, answered and paid through the pipeline: a long setup by nature,
-// given room beyond the suite's default so a busy machine does not skip every test of the file.
 beforeAll(async () => {
-  app = await startTestApp();
-  await loadDemoForTests(app, { patientsPerBillingCompany: 150 });
-}, 600_000);
+  app = await startTestApp({ withDemo: true });
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => app.close());
 const rows = async (sql: string) => (await app.db.query<Record<string, unknown>>(sql)).rows;
 
@@ -44,7 +40,7 @@ describe('demo data', () => {
       await rows(`select p.id from patients p where 1 <> (select count(*) from insurance_policies i join insurance_plans pl on pl.id = i.insurance_plan_id
       where i.patient_id = p.id and i.type_responsibility_id = 1 and i.status and pl.billing_company_id = p.billing_company_id)`);
     expect(bad).toEqual([]);
-    expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(450);
+    expect(Number((await rows('select count(*) n from patients'))[0].n)).toBe(3 * DEMO_SIZE.patientsPerBillingCompany);
   });
   it("a demo person's sex follows their first name, patients and professionals alike", async () => {
     const people = await rows(
@@ -178,7 +174,7 @@ describe('demo data', () => {
         transmission: string;
         claim_ids: number[];
       }>;
-      // A small demo (60 patients here) may have too few ready claims for a paper batch as well.
+      // A small demo may have too few ready claims for a paper batch as well.
       expect(batches.map((b) => b.transmission)).toContain('E');
       const electronic = batches.find((b) => b.transmission === 'E')!;
       const sent = await bm('PATCH', `/claim/batch/submit-to-clearing-house/${electronic.id}`);
@@ -197,44 +193,6 @@ describe('demo data', () => {
       delete process.env.EXCHANGE_DIR;
     }
   });
-
-  it("every demo batch's 837 and every demo remittance's 835 pass the independent 5010 validator", async () => {
-    process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'demo-exchange-all-'));
-    try {
-      await app.createUser({ email: 'x12@demo-check.test', roles: ['superuser'] });
-      const root = app.as(await app.login('x12@demo-check.test'));
-      const waiting = (await root('GET', '/claim/batch/get-all-server?status_id=3&transmission=E&itemsPerPage=100'))
-        .body.data as Array<{ id: number }>;
-      for (const b of waiting) {
-        const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.id}`);
-        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      }
-      const system = systemActor(null, 'x12-check');
-      // The 837s of every batch the history sent and of today's, the 999s and 277CAs that answered them, every payer's 835.
-      const kept = (await rows(
-        `select id, kind, name from files where kind in ('x12-out', 'ack', 'era') order by id`,
-      )) as Array<{ id: number; kind: string; name: string }>;
-      const texts: Record<string, string> = {};
-      for (const f of kept)
-        texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = (
-          await app.files.read(await app.files.get(system, Number(f.id)))
-        ).toString('latin1');
-      expect(kept.filter((f) => f.kind === 'x12-out').length).toBeGreaterThanOrEqual(3);
-      expect(kept.filter((f) => f.kind === 'era').length).toBeGreaterThanOrEqual(2);
-      const checked = await validateX12(texts);
-      expect(checked.output.split('\n').filter((l) => !/: OK$/.test(l) && l.trim())).toEqual([]);
-      expect(checked.ok).toBe(true);
-      // What CI prints: how many of the product's own files the validator read.
-      mkdirSync('.test-data', { recursive: true });
-      const count = (kind: string) => kept.filter((f) => f.kind === kind).length;
-      writeFileSync(
-        '.test-data/x12-checked.txt',
-        `${count('x12-out')} demo 837, ${count('ack')} demo 999/277CA and ${count('era')} demo 835 files passed x12valid\n`,
-      );
-    } finally {
-      delete process.env.EXCHANGE_DIR;
-    }
-  }, 600_000);
 
   it('every demo claim a payer has seen went through a batch: sent as an 837, answered by the clearing house with a 999 and a 277CA', async () => {
     const unsent = await rows(`select c.id from claims c where c.status_id >= 3
@@ -429,7 +387,7 @@ describe('demo data', () => {
   it('a Billing Manager of the demo sees only the first billing company', async () => {
     const bm = app.as(await app.login('billingmanager@demo.test', DEMO_PASSWORD));
     const list = await bm('GET', '/patient?itemsPerPage=100');
-    expect(list.body.count).toBe(150);
+    expect(list.body.count).toBe(DEMO_SIZE.patientsPerBillingCompany);
     expect(new Set(list.body.data.map((p: { billing_company_id: number }) => p.billing_company_id)).size).toBe(1);
   });
   it("every patient's ledger reconciles with the claims and payments it comes from", async () => {

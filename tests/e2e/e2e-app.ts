@@ -11,7 +11,9 @@ export interface E2E {
 }
 
 /** The real server (with the built client) on a free port, and Debian's Chromium. */
-export async function startE2E(opts: { withJobs?: boolean; frameAncestors?: string[] } = {}): Promise<E2E> {
+export async function startE2E(
+  opts: { withJobs?: boolean; withDemo?: boolean; frameAncestors?: string[] } = {},
+): Promise<E2E> {
   const app = await startTestApp(opts);
   const browser = await launchBrowser();
   return {

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import type { Api } from '../helpers/test-app.ts';
 import { isoToUsDate } from '../../src/domain/formats.ts';
 
@@ -12,8 +12,7 @@ let errors: string[];
 let manager: Api;
 
 beforeAll(async () => {
-  e = await startE2E();
-  await loadDemoForTests(e.app, { patientsPerBillingCompany: 20 });
+  e = await startE2E({ withDemo: true });
   const bc = Number((await e.app.db.query<{ id: string }>('select min(id) as id from billing_companies')).rows[0].id);
   await e.app.createUser({ email: 'manager@reports.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   ({ page, errors } = await signIn(e, 'manager@reports.test'));
@@ -23,7 +22,7 @@ beforeAll(async () => {
   manager = (method, path, body) =>
     root(method, `${path}${path.includes('?') ? '&' : '?'}billing_companies=${bc}`, body);
   page.setDefaultTimeout(15_000);
-});
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => e.close());
 
 describe('a billing manager closes the month', () => {

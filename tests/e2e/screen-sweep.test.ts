@@ -1,8 +1,8 @@
+import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { en } from '../../src/client/i18n/en.ts';
 import { es } from '../../src/client/i18n/es.ts';
@@ -19,12 +19,11 @@ const windows = entities.filter((x) => x.resource.menu).map((x) => x.resource.me
 
 let e: E2E;
 beforeAll(async () => {
-  e = await startE2E();
-  await loadDemoForTests(e.app, { patientsPerBillingCompany: 6, claimsPerBillingCompany: 6 });
+  e = await startE2E({ withDemo: true });
   await e.app.createUser({ email: 'en@sweep.test', roles: ['superuser'] });
   await e.app.createUser({ email: 'es@sweep.test', roles: ['superuser'] });
   await e.app.db.query(`update users set language = 'es' where email = 'es@sweep.test'`);
-});
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => e.close());
 
 const STORAGE_NAME = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;

@@ -6,24 +6,39 @@ import { openPgliteForTemplate } from '../../dev-server/db/pglite-database.ts';
 import { openPostgres } from '../../dev-server/db/postgres-database.ts';
 import { seedAccess } from '../../dev-server/db/seed.ts';
 import { installJobSchema } from '../../dev-server/jobs/job-queue.ts';
+import { DEMO_BUILD_DB, DEMO_DB, forgetDemo, runReadsDemo, startDemoBuild } from './demo-template.ts';
 import { PG_URL, TEMPLATE_DB, TEMPLATE_DUMP, usePostgres, withDatabase } from './test-database.ts';
 
-/** Migrates one template database per run; every test file clones it. */
+/**
+ * Migrates one template database per run; every test file clones it. Then, when the run reads the demo, starts
+ * building the demo's template in the background (its readers wait for it; the other files do not).
+ */
 export default async function setup() {
-  if (!usePostgres) {
-    const { db, dump } = await openPgliteForTemplate();
-    await migrate(db);
-    await seedAccess(db);
-    await installJobSchema(db);
-    mkdirSync(dirname(TEMPLATE_DUMP), { recursive: true });
-    writeFileSync(TEMPLATE_DUMP, Buffer.from(await (await dump()).arrayBuffer()));
-    await db.close();
-    return;
-  }
+  mkdirSync(dirname(TEMPLATE_DUMP), { recursive: true });
+  forgetDemo();
+  await (usePostgres ? postgresTemplate() : pgliteTemplate());
+  const builder = runReadsDemo() ? startDemoBuild() : undefined;
+  return () => {
+    if (builder && builder.exitCode === null) builder.kill();
+  };
+}
+
+async function pgliteTemplate() {
+  const { db, dump } = await openPgliteForTemplate();
+  await migrate(db);
+  await seedAccess(db);
+  await installJobSchema(db);
+  writeFileSync(TEMPLATE_DUMP, Buffer.from(await (await dump()).arrayBuffer()));
+  await db.close();
+}
+
+async function postgresTemplate() {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [TEMPLATE_DB]);
-  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+  for (const name of [DEMO_DB, DEMO_BUILD_DB, TEMPLATE_DB]) {
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+    await admin.query(`drop database if exists ${name}`);
+  }
   await admin.query(`create database ${TEMPLATE_DB}`);
   await admin.end();
   const db = openPostgres(withDatabase(PG_URL, TEMPLATE_DB));

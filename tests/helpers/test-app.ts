@@ -6,7 +6,8 @@ import { JobQueue } from '../../dev-server/jobs/job-queue.ts';
 import { createMailTransport } from '../../dev-server/mail/mail-transport.ts';
 import { hashPassword } from '../../dev-server/security/passwords.ts';
 import type { FileStore } from '../../dev-server/storage/file-store.ts';
-import { freshDatabase } from './test-database.ts';
+import { demoDatabase } from './demo-template.ts';
+import { TEST_FILES_DIR, freshDatabase } from './test-database.ts';
 
 export interface Api {
   (
@@ -38,9 +39,15 @@ export interface TestApp {
 export const PASSWORD = 'Str0ng!Pass';
 let hashed: string | undefined;
 
-export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: boolean } = {}): Promise<TestApp> {
-  const db = await freshDatabase();
-  const files = defaultFileStore(db, '.test-data/files');
+export interface TestAppOptions extends Partial<AppOptions> {
+  withJobs?: boolean;
+  /** start on a copy of the demo (loaded once per run) instead of an empty database */
+  withDemo?: boolean;
+}
+
+export async function startTestApp({ withDemo, ...opts }: TestAppOptions = {}): Promise<TestApp> {
+  const db = withDemo ? await demoDatabase() : await freshDatabase();
+  const files = defaultFileStore(db, TEST_FILES_DIR);
   // The job queue polls the database; only the files that test jobs start it.
   const jobs = opts.withJobs ? new JobQueue(db, files, { pollingIntervalSeconds: 0.5 }) : undefined;
   await jobs?.start();
@@ -49,7 +56,7 @@ export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: bool
       db,
       files,
       jobs,
-      filesDir: '.test-data/files',
+      filesDir: TEST_FILES_DIR,
       rateLimitMax: 100_000,
       mail: createMailTransport({}, () => {}),
       ...opts,
@@ -128,9 +135,7 @@ export async function startTestApp(opts: Partial<AppOptions> & { withJobs?: bool
 }
 
 /** A fresh app with a signed-in Super User: the setup most API test files share. */
-export async function startAsSuperUser(
-  opts: Partial<AppOptions> & { withJobs?: boolean } = {},
-): Promise<{ app: TestApp; root: Api }> {
+export async function startAsSuperUser(opts: TestAppOptions = {}): Promise<{ app: TestApp; root: Api }> {
   const app = await startTestApp(opts);
   await app.createUser({ email: 'root@test.com', roles: ['superuser'] });
   return { app, root: app.as(await app.login('root@test.com')) };

@@ -10,6 +10,8 @@ export const usePostgres = process.env.TEST_DATABASE === 'postgres';
 export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEMPLATE_DB = 'rcp_test_template';
 export const TEMPLATE_DUMP = join(new URL('../..', import.meta.url).pathname, '.test-data', 'template.tar');
+/** Where test apps keep their files' bytes (content-addressed, so databases copied from one template share them). */
+export const TEST_FILES_DIR = '.test-data/files';
 
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);

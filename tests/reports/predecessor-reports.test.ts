@@ -1,5 +1,5 @@
+import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 
 // The audit, records and collection reports (predecessor-facts §5), each checked against a sum written here apart from its source.
@@ -11,11 +11,8 @@ const period = 'from=01/01/2000&to=12/31/2099';
 type Group = { level: number; keys: Record<string, unknown>; count: number; sums: Record<string, number> };
 
 beforeAll(async () => {
-  ({ app, root } = await startAsSuperUser());
-  await loadDemoForTests(app, { patientsPerBillingCompany: 40 });
-
-  // A demo history made through the product's own pipeline: well past the default hook limit on a loaded machine.
-}, 300_000);
+  ({ app, root } = await startAsSuperUser({ withDemo: true }));
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => app.close());
 
 describe('Posted Payment Transaction Audit', () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -36,11 +36,8 @@ const INSURANCE_OWED = `
     from claims c where c.status_id <> 1 and jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 and c.billing_company_id = any($1::bigint[])`;
 
 beforeAll(async () => {
-  ({ app, root } = await startAsSuperUser({ withJobs: true }));
-  await loadDemoForTests(app, { patientsPerBillingCompany: 50 });
-
-  // A demo history made through the product's own pipeline: well past the default hook limit on a loaded machine.
-}, 300_000);
+  ({ app, root } = await startAsSuperUser({ withJobs: true, withDemo: true }));
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => app.close());
 
 const all = async () =>
