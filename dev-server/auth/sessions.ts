@@ -9,13 +9,14 @@ import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Actor } from '../security/actor.ts';
 import { ENROLLED } from './mfa-policy.ts';
 
-export const IDLE_MS = Number(process.env.INACTIVITY_MS ?? 3_600_000);
-export const ACCESS_TTL_S = Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);
+// Read when used, like the other settings from the environment (an installation's, or a test's for its own server).
+export const idleMs = () => Number(process.env.INACTIVITY_MS ?? 3_600_000);
+export const accessTtlS = () => Number(process.env.ACCESS_TOKEN_TTL_S ?? 3600);
 /**
  * A session's absolute lifetime from its sign-in, whatever its activity: refreshes renew the access token, never the
  * session, so a stolen or forgotten session ends within a working day (SESSION_MAX_HOURS, default 12).
  */
-export const SESSION_MAX_MS = Number(process.env.SESSION_MAX_HOURS ?? 12) * 3_600_000;
+export const sessionMaxMs = () => Number(process.env.SESSION_MAX_HOURS ?? 12) * 3_600_000;
 /** last_activity is written at most this often, so reads do not all become writes */
 const ACTIVITY_WRITE_MS = 15_000;
 
@@ -37,14 +38,14 @@ export async function createSession(db: Database, userId: number, req: Request, 
     [
       userId,
       hashToken(token),
-      ACCESS_TTL_S,
-      SESSION_MAX_MS / 1000,
+      accessTtlS(),
+      sessionMaxMs() / 1000,
       req.ip,
       req.headers['user-agent'] ?? null,
       deviceId,
     ],
   );
-  return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
+  return { access_token: token, token_type: 'bearer', expires_in: accessTtlS() };
 }
 
 interface SessionState {
@@ -139,7 +140,7 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
       if (!token) throw unauthenticated();
       const s = await loadSession(db, token);
       if (!s || s.revoked || !s.user_status) throw unauthenticated();
-      if (s.idle_ms > IDLE_MS) {
+      if (s.idle_ms > idleMs()) {
         await endSession(db, s.id);
         throw unauthenticated('session_expired_due_inactivity');
       }
@@ -162,7 +163,7 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
         await db.query('update sessions set last_activity_at = now() where id = $1', [s.id]);
         idle = 0;
       } else if (opts.countsAsActivity !== false) idle = 0;
-      res.setHeader('inactivity-time', String(Math.max(0, IDLE_MS - idle)));
+      res.setHeader('inactivity-time', String(Math.max(0, idleMs() - idle)));
       const actor: Actor = {
         userId: Number(s.user_id),
         sessionId: Number(s.id),
@@ -203,9 +204,9 @@ export async function renewAccess(db: Queryable, sessionId: number) {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `update sessions set token_hash = $2, access_expires_at = now() + make_interval(secs => $3) where id = $1 and revoked_at is null`,
-    [sessionId, hashToken(token), ACCESS_TTL_S],
+    [sessionId, hashToken(token), accessTtlS()],
   );
-  return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TTL_S };
+  return { access_token: token, token_type: 'bearer', expires_in: accessTtlS() };
 }
 
 /** Ends every open session of a user, but the one kept (the device that changed the password stays signed in). */

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
-import { IDLE_MS } from './sessions.ts';
+import { idleMs } from './sessions.ts';
 import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
 
 function credentials(req: Request): Credentials {
@@ -35,7 +35,7 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     raw: true,
     async handle(ctx, req, actor, res) {
       const { session, device, user, mfa } = await signIn(ctx, req, credentials(req));
-      res.setHeader('inactivity-time', String(IDLE_MS));
+      res.setHeader('inactivity-time', String(idleMs()));
       res.json({
         ...session,
         device_token: device.deviceToken,
@@ -46,7 +46,7 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
           last_name: user.last_name,
           language: user.language,
         },
-        inactivity_time: IDLE_MS,
+        inactivity_time: idleMs(),
         // The role requires an authenticator not set up yet: until when it may wait, and whether the time is up.
         mfa_enrolment_due_at: mfa.due_at,
         mfa_enrolment_required: mfa.overdue,

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { SHELL_DEFAULTS } from '../profile/my-profile.ts';
 import { buildMenu } from './menu.ts';
-import { ACCESS_TTL_S } from './sessions.ts';
+import { accessTtlS } from './sessions.ts';
 
 /** What the desktop needs of the signed-in person: who they are, their menu, taskbars, profile and permissions. */
 export async function signedInShell(db: Queryable, entities: Entity[], actor: Actor, inactivityMs: number) {
@@ -44,6 +44,6 @@ export async function signedInShell(db: Queryable, entities: Entity[], actor: Ac
       photo: u.photo,
     },
     inactivity_time: inactivityMs,
-    expires_in: ACCESS_TTL_S,
+    expires_in: accessTtlS(),
   };
 }

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { E2E } from './e2e-app.ts';
+import { signIn, startE2E, type E2E } from './e2e-app.ts';
 
-// A short idle limit for this file only: the server reads it when its modules load.
-process.env.INACTIVITY_MS = '6000';
 let e: E2E;
-let signIn: typeof import('./e2e-app.ts').signIn;
 
 beforeAll(async () => {
-  const mod = await import('./e2e-app.ts');
-  signIn = mod.signIn;
-  e = await mod.startE2E();
+  // A short idle limit for this file's server only (read on each request), given back when the file ends.
+  process.env.INACTIVITY_MS = '6000';
+  e = await startE2E();
   await e.app.createUser({ email: 'idle@idle.test', roles: ['superuser'] });
 });
-afterAll(() => e.close());
+afterAll(async () => {
+  delete process.env.INACTIVITY_MS;
+  await e.close();
+});
 
 describe('idle logout', () => {
   it('the session-expired modal opens before the idle limit and, left alone, logs the person out', async () => {

@@ -1,15 +1,5 @@
 import { spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  watch,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from '../../dev-server/db/database.ts';
 import { openPglite } from '../../dev-server/db/pglite-database.ts';
@@ -78,17 +68,6 @@ export function writeMarker(path: string, text = '') {
 }
 
 export const writeFailed = (why: string) => writeMarker(DEMO_FAILED, why);
-
-/** Whether this run reads the demo: the whole suite, or a chosen file or folder that holds a reader. */
-export function runReadsDemo(argv = process.argv.slice(2)): boolean {
-  const filters = argv.filter((a) => !a.startsWith('-') && a !== 'run' && !a.endsWith('vitest'));
-  if (filters.length === 0) return true;
-  const readers = (readdirSync(join(ROOT, 'tests'), { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.test.ts'))
-    .filter((f) => readFileSync(join(ROOT, 'tests', f), 'utf8').includes('withDemo: true'))
-    .map((f) => `tests/${f}`);
-  return readers.some((f) => filters.some((x) => f.includes(x)));
-}
 
 /** Resolves when the builder says the demo is ready; fails with the builder's error if it failed. */
 function demoReady(): Promise<void> {

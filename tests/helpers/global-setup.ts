@@ -6,7 +6,8 @@ import { openPgliteForTemplate } from '../../dev-server/db/pglite-database.ts';
 import { openPostgres } from '../../dev-server/db/postgres-database.ts';
 import { seedAccess } from '../../dev-server/db/seed.ts';
 import { installJobSchema } from '../../dev-server/jobs/job-queue.ts';
-import { DEMO_BUILD_DB, DEMO_DB, forgetDemo, runReadsDemo, startDemoBuild } from './demo-template.ts';
+import { runReadsDemo } from './demo-readers.ts';
+import { DEMO_BUILD_DB, DEMO_DB, forgetDemo, startDemoBuild } from './demo-template.ts';
 import { PG_URL, TEMPLATE_DB, TEMPLATE_DUMP, usePostgres, withDatabase } from './test-database.ts';
 
 /**

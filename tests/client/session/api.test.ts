@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client's call layer in Node: localStorage and fetch stand in for the browser's.
 const store = new Map<string, string>();
@@ -10,6 +10,8 @@ vi.stubGlobal('localStorage', {
 const self = { location: { hash: '' } } as { parent?: unknown; location: { hash: string } };
 self.parent = self;
 vi.stubGlobal('window', self);
+// The next file in this worker gets Node's globals back (no window, no stand-in fetch).
+afterAll(() => vi.unstubAllGlobals());
 
 const { api, ApiError, SERVER_ERROR_MESSAGE, TOO_MANY_MESSAGE } = await import('../../../src/client/session/api.ts');
 const { onSession } = await import('../../../src/client/session/session-events.ts');
