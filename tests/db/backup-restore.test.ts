@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
+import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../dev-server/app.ts';
 import { verifyAuditChains } from '../../dev-server/audit/audit-chain.ts';
@@ -73,7 +73,10 @@ async function restoreInto(target: Database, bytes: Buffer, blobsDir = mkdtempSy
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ withDemo: true });
+  // A small demo of its own (every table filled, a short history): backups and restores grow with the data, and
+  // five of them run here; the shared demo would make each several times longer without testing more.
+  app = await startTestApp();
+  await loadDemoForTests(app, { patientsPerBillingCompany: 6, claimsPerBillingCompany: 100 });
   billerToken = await app.login('biller@demo.test', DEMO_PASSWORD);
   const created = await app.as(billerToken)('POST', '/patient', {
     first_name: 'Nora',
@@ -86,7 +89,7 @@ beforeAll(async () => {
   backup = await backupOf(app.db);
   sourcePrints = await fingerprints(app.db);
   sourceAuditRows = (await verifyAuditChains(app.db)).rows;
-}, DEMO_SETUP_TIMEOUT);
+}, 300_000);
 afterAll(() => app.close());
 
 describe('backup and restore', () => {
