@@ -10,9 +10,9 @@ export default defineConfig({
     pool: 'forks',
     // Both cores: test files are independent (each its own database, server and browser), and the suite is CPU-bound.
     maxWorkers: 2,
-    // A worker runs file after file in one process: each file still has its own database, server and browser, and
-    // the product's modules are loaded once per worker instead of once per file (a third of the suite's time).
-    isolate: false,
+    // Each file in a fresh process (isolate, vitest's default). One process per worker loaded the modules once and cut
+    // tests/api from 257 s to 171 s, but a browser test (admin-screens' photo upload) then failed once in three full
+    // runs for a reason not yet found; until it is, isolation stays.
     sequence: { sequencer: DemoAwareSequencer },
     reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: process.env.CI_REPORT }]] : ['default'],
   },
