@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { defaultFileStore } from '../../dev-server/app.ts';
 import { openPgliteForTemplate } from '../../dev-server/db/pglite-database.ts';
@@ -12,8 +12,7 @@ async function buildOnPglite() {
   const { db, dump } = await openPgliteForTemplate(new Blob([readFileSync(TEMPLATE_DUMP)]));
   try {
     await loadDemoForTests({ db, files: defaultFileStore(db, TEST_FILES_DIR) }, DEMO_SIZE);
-    writeFileSync(`${DEMO_DUMP}.tmp`, Buffer.from(await (await dump()).arrayBuffer()));
-    renameSync(`${DEMO_DUMP}.tmp`, DEMO_DUMP);
+    writeMarker(DEMO_DUMP, Buffer.from(await (await dump()).arrayBuffer()));
   } finally {
     await db.close();
   }

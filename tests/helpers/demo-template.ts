@@ -61,8 +61,8 @@ export function startDemoBuild() {
   return child;
 }
 
-/** Written whole, then renamed: a reader woken by it reads all of it. */
-export function writeMarker(path: string, text = '') {
+/** Written whole, then renamed: a reader woken by it (or the dump) reads all of it. */
+export function writeMarker(path: string, text: string | Buffer = '') {
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
 }
