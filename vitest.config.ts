@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every hand-written route's JSON answer is checked against what it declares (dev-server/http/answer-check.ts).
+    env: { RCP_CHECK_ANSWERS: '1' },
     // Both cores: test files are independent (each its own database, server and browser), and the suite is CPU-bound.
     maxWorkers: 2,
     // Each file in a fresh process (isolate, vitest's default). One process per worker loaded the modules once and cut

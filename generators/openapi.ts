@@ -1,6 +1,7 @@
 import type { Entity, FieldSchema } from '../src/platform/entity.ts';
 import { routeLimit, type GuardedAct } from '../dev-server/security/act-limits.ts';
 import { actionSlug, planRoutes } from '../src/platform/route-plan.ts';
+import type { Answer } from '../dev-server/http/answers.ts';
 
 const stripX = (field: FieldSchema) => Object.fromEntries(Object.entries(field).filter(([k]) => !k.startsWith('x-')));
 
@@ -25,6 +26,59 @@ export interface DeclaredRoute {
   multipartFor?: unknown;
   /** a sensitive act: 403 step_up_required unless the person proved it was them within the last minutes */
   stepUp?: boolean;
+  /** the status of a success (200 unless said) */
+  status?: number;
+  /** what a success answers (dev-server/http/answers.ts) */
+  answers: Answer;
+}
+
+/**
+ * A record as the API reads it out: the entity's fields, each null where it is not filled, with what
+ * the store adds (its id, version, owner, display name, timestamps). The entity's own schema is what
+ * a write sends; this is what a read gets.
+ */
+function recordSchema(title: string, props: Record<string, object>): object {
+  const readable = Object.entries(props).filter(([, f]) => !(f as { writeOnly?: boolean }).writeOnly);
+  return {
+    type: 'object',
+    title: `${title} (as read)`,
+    required: ['id'],
+    properties: {
+      ...Object.fromEntries(readable.map(([k, f]) => [k, nullable(f as Record<string, unknown>)])),
+      id: { type: ['integer', 'string'] },
+      version: { type: 'integer' },
+      display_name: { type: ['string', 'null'] },
+    },
+  };
+}
+
+/** A field's type, or null: a read gives null where nothing was filled. Limits on input are left to the write. */
+function nullable(field: Record<string, unknown>): object {
+  const { title, description, type, items } = field as {
+    title?: string;
+    description?: string;
+    type?: unknown;
+    items?: Record<string, unknown>;
+  };
+  const types = [type ?? []].flat() as string[];
+  return {
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(types.length ? { type: [...new Set([...types, 'null'])] } : {}),
+    ...(items ? { items: nullable(items) } : {}),
+  };
+}
+
+/** A success's response object: its JSON shape, the file's media types, or nothing. */
+function answerResponse(answer: Answer): object {
+  if (answer.kind === 'json')
+    return { description: answer.description, content: { 'application/json': { schema: answer.schema } } };
+  if (answer.kind === 'file')
+    return {
+      description: answer.description,
+      content: Object.fromEntries(answer.mediaTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+    };
+  return { description: answer.description };
 }
 
 function declaredOperation(route: DeclaredRoute): object {
@@ -52,7 +106,7 @@ function declaredOperation(route: DeclaredRoute): object {
     ...(open ? {} : { security: [{ bearer: [] }] }),
     parameters: params,
     responses: {
-      200: { description: 'Done', content: { 'application/json': { schema: { type: 'object' } } } },
+      [route.status ?? 200]: answerResponse(route.answers),
       401: error('Unauthenticated.'),
       403: error('This action is unauthorized.'),
       422: error('Validation failed'),
@@ -72,7 +126,11 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
         errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
       },
     },
-    ListItem: { type: 'object', properties: { id: { type: ['integer', 'string'] }, name: { type: 'string' } } },
+    ListItem: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: ['integer', 'string', 'boolean'] }, name: { type: 'string' } },
+    },
   };
   const paths: Record<string, Record<string, object>> = {};
   for (const e of entities) {
@@ -93,7 +151,9 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       additionalProperties: false,
       properties: props,
     };
+    schemas[`${name}Record`] = recordSchema(e.schema.title, props);
     const ref = { $ref: `#/components/schemas/${name}` };
+    const recordRef = { $ref: `#/components/schemas/${name}Record` };
     const listParams = ['query', 'page', 'itemsPerPage', 'sortBy', 'sortDesc']
       .map((p) => ({
         name: p,
@@ -138,7 +198,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
           ...json({
             type: 'object',
             properties: {
-              data: { type: 'array', items: ref },
+              data: { type: 'array', items: recordRef },
               numberOfPages: { type: 'integer' },
               count: { type: 'integer' },
             },
@@ -167,7 +227,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
           description: 'Every transition: who, when, from, to, sub-status, note',
           ...json({ type: 'array', items: { type: 'object' } }),
         };
-      else responses[route.kind === 'create' ? 201 : 200] = { description: 'The record', ...json(ref) };
+      else responses[route.kind === 'create' ? 201 : 200] = { description: 'The record', ...json(recordRef) };
       if (['create', 'update', 'fieldUpdate', 'changeStatus'].includes(route.kind)) {
         op.requestBody = {
           required: true,
@@ -202,7 +262,25 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       (paths[route.path] ??= {})[route.method] = op;
     }
   }
-  for (const route of declared) (paths[route.path] ??= {})[route.method] ??= declaredOperation(route);
+  // A hand-written route answers in place of the generic one at its path (the router refuses two of the same): its
+  // declaration names the answer, the generic operation keeps what it knew of the request and its errors.
+  for (const route of declared) {
+    const ops = (paths[route.path] ??= {});
+    const own = declaredOperation(route) as { responses: object };
+    const generic = ops[route.method] as { responses: Record<string, object>; parameters?: object[] } | undefined;
+    ops[route.method] = generic
+      ? {
+          ...generic,
+          ...own,
+          parameters: generic.parameters ?? (own as { parameters?: object[] }).parameters,
+          requestBody: (generic as { requestBody?: object }).requestBody,
+          responses: {
+            ...Object.fromEntries(Object.entries(generic.responses).filter(([status]) => !status.startsWith('2'))),
+            ...own.responses,
+          },
+        }
+      : own;
+  }
   return {
     openapi: '3.1.0',
     info: { title: 'Revenue-cycle platform API', version: '1' },

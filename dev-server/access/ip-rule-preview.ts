@@ -1,4 +1,5 @@
 import type { Restriction } from '../security/ip-restriction-check.ts';
+import { json } from '../http/answers.ts';
 import { ipRuleEffect } from './ip-rule-effect.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
@@ -14,6 +15,20 @@ export const ipRulePreviewRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/user-restriction-by-ip/preview',
+    answers: json({
+      affected: [
+        {
+          id: 'integer',
+          email: 'string',
+          name: 'string',
+          last_ip: 'string?',
+          allowed_before: 'boolean',
+          allowed_after: 'boolean',
+        },
+      ],
+      locked_out: 'integer',
+      locks_you_out: 'boolean',
+    }),
     permission: 'setting.restriction.create',
     summary: 'Who an IP rule would affect, and who it would lock out (from the address each last signed in from)',
     async handle(ctx, req, actor, res) {

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, type Shape } from '../http/answers.ts';
 import { setRoleMfaRequired } from '../auth/mfa-policy.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
@@ -18,10 +19,21 @@ const permissionChange = (req: Request, add: boolean) => ({
   body: req.params.permission === undefined ? bodyObject(req) : {},
 });
 
+/** A role: its slug and name, its type, the billing company that owns it (none: the system's) and its two-step rule. */
+const ROLE = {
+  id: 'integer',
+  slug: 'string',
+  name: 'string',
+  type: 'integer',
+  billing_company_id: 'integer?',
+  mfa_required: 'boolean',
+} satisfies Shape;
+
 export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/permission/roles-permissions',
+    answers: json([{ ...ROLE, permissions: 'object' }]),
     permission: 'permission.manage.role',
     summary: 'Every visible role with its permissions by module',
     handle: (ctx, _req, actor) => rolesWithPermissions(ctx.db, actor),
@@ -29,6 +41,12 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/permission/role/{id}',
+    answers: json({
+      ...ROLE,
+      mfa_always: 'boolean',
+      permissions: ['string'],
+      permissions_by_module: 'object',
+    }),
     permission: 'permission.manage.role',
     summary: 'A role with its permissions',
     handle: (ctx, req, actor) => roleWithPermissions(ctx.db, actor, idParam(req)),
@@ -36,6 +54,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/permission/permissions-by-role/{id}',
+    answers: json([{ module: 'string', name: 'string', permissions: ['object'] }]),
     permission: 'permission.manage.role',
     summary: 'Every module and permission, each marked granted or not for the role',
     handle: (ctx, req, actor) => permissionsByRole(ctx.db, actor, idParam(req)),
@@ -43,6 +62,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/assign-permissions-role/{role}/{permission}',
+    answers: json({ message: 'string', role: { id: 'integer', name: 'string' }, added: ['string'] }),
     stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Add one permission to a role',
@@ -51,6 +71,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/assign-permissions-role/{role}',
+    answers: json({ message: 'string', role: { id: 'integer', name: 'string' }, added: ['string'] }),
     stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Add a list of permissions or a whole module to a role',
@@ -59,6 +80,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/remove-permission-role/{role}/{permission}',
+    answers: json({ message: 'string', role: { id: 'integer', name: 'string' }, removed: ['string'] }),
     stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Remove one permission from a role',
@@ -67,6 +89,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/remove-permissions-role/{role}',
+    answers: json({ message: 'string', role: { id: 'integer', name: 'string' }, removed: ['string'] }),
     stepUp: true,
     permission: 'permission.manage.role',
     summary: 'Remove a list of permissions or a whole module from a role',
@@ -75,6 +98,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'put',
     path: '/permission/role/{id}/two-step',
+    answers: json({ id: 'integer', mfa_required: 'boolean' }),
     stepUp: true,
     permission: 'permission.manage.role',
     summary:
@@ -84,6 +108,7 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/permission/role',
+    answers: json({ id: 'integer', slug: 'string', name: 'string', type: 'integer', billing_company_id: 'integer' }),
     stepUp: true,
     permission: 'permission.manage.role',
     status: 201,

@@ -1,4 +1,5 @@
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
+import { json, record, idNames, message } from '../http/answers.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -36,6 +37,23 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/census',
+    answers: json({
+      rooms: [
+        {
+          company: 'string',
+          unit_id: 'integer',
+          unit: 'string',
+          room: 'string',
+          room_name: 'string',
+          capacity: 'integer',
+          occupied: 'integer',
+          free: 'integer',
+          patients: ['object'],
+        },
+      ],
+      by_facility: [{ facility_id: 'integer', facility: 'string', patients: 'integer' }],
+      totals: { capacity: 'integer', occupied: 'integer' },
+    }),
     permission: 'admission.view',
     summary:
       'Who is where now: every room of every unit with its capacity, its open admissions and the free beds; totals by facility and overall (?company_id)',
@@ -46,6 +64,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/units',
+    answers: json(idNames),
     permission: 'admission.view',
     summary:
       'A company\'s units [{id, name}] (?company_id); 422 "There are no units/rooms registered for this company" when it has none',
@@ -54,6 +73,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/rooms',
+    answers: json(idNames),
     permission: 'admission.view',
     summary:
       "A unit's rooms with a free bed [{id: code, name: 'code ~ name ~ ocupation/capacity'}] (?unit_id, ?record_id: the admission being edited keeps its own bed): a full room is not offered",
@@ -66,6 +86,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/policies',
+    answers: json(idNames),
     permission: 'admission.view',
     summary: "A patient's active policies [{id, name}] (?patient_id), primary first",
     async handle(ctx, req, actor) {
@@ -75,6 +96,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/revenue-codes',
+    answers: json(idNames),
     permission: 'admission.view',
     summary:
       "Revenue codes [{id, name}] (?search, ?program: that program's codes first and only them when it has some)",
@@ -91,6 +113,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/procedures/{companyId}',
+    answers: json([{ id: 'string', name: 'string', price: 'integer' }]),
     permission: 'admission.view',
     summary: 'Procedures a company bills (its services), [{id, name, price}] (?search)',
     handle: (ctx, req, actor) =>
@@ -99,6 +122,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/company/{id}/programs',
+    answers: json(idNames),
     permission: ['admission.view', 'company.show'],
     summary: 'The programs a company admits to [{id, name}] (all of them when the company has not chosen)',
     handle: (ctx, req, actor, res) => companyPrograms(ctx, actor, idParam(req), res.locals.locale),
@@ -106,6 +130,7 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/claim/admission',
+    answers: json(idNames),
     permission: ['claim.create', 'admission.view'],
     summary: 'Discharged admissions not yet billed [{id, name}]: what a new institutional claim may be made from',
     handle: (ctx, _req, actor) => admissionsToBill(ctx, actor),
@@ -117,6 +142,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'post',
     path: '/admission',
+    answers: json(record('admission')),
     permission: 'admission.create',
     status: 201,
     summary:
@@ -128,6 +154,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'put',
     path: '/admission/{id}',
+    answers: json(record('admission')),
     permission: 'admission.edit',
     summary: 'Updates an admission not yet billed (the version edited is required)',
     async handle(ctx, req, actor, res) {
@@ -143,6 +170,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'delete',
     path: '/admission/{id}',
+    answers: message(),
     permission: 'admission.delete',
     summary: 'Deletes an admission not yet billed, with its notes; its room is freed',
     async handle(ctx, req, actor) {
@@ -153,6 +181,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'put',
     path: '/admission/{id}/discharge',
+    answers: json(record('admission')),
     permission: 'admission.discharge',
     summary:
       'Discharges ({discharge_date, discharge_hour, admission_hour, statement_from, statement_through, admission_type, admission_source, patient_status, discharge_info}): 422 lists what is still missing; the room is freed and a system note added',
@@ -163,6 +192,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'patch',
     path: '/admission/{id}/transition',
+    answers: json(record('admission')),
     permission: 'admission.discharge',
     summary:
       'The state machine route: back to Admitted (undo a discharge) needs a note with the reason ({status_id: 1, note})',
@@ -180,6 +210,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'post',
     path: '/admission/{id}/transfer-to-billing',
+    answers: json(record('admission')),
     permission: 'admission.edit',
     summary:
       'Makes the institutional claim of a discharged admission (type of bill, statement period, admission data, diagnoses with POA, revenue-code lines); it must pass verification; both are linked and the admission is Billed',
@@ -190,6 +221,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/{patient}/policies',
+    answers: json(idNames),
     permission: 'admission.view',
     summary: "A patient's active policies [{id, name}]",
     async handle(ctx, req, actor) {
@@ -199,6 +231,39 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/claim/admission/{id}',
+    answers: json({
+      billing_company_id: 'integer',
+      format_id: 'integer',
+      patient_id: 'integer',
+      company_id: 'integer',
+      facility_id: 'integer',
+      attending_provider_id: 'integer',
+      insurance_policy_ids: ['integer'],
+      prior_authorization: 'string',
+      type_of_bill: 'string',
+      admission_date: 'string',
+      admission_hour: 'integer',
+      discharge_date: 'string',
+      discharge_hour: 'integer',
+      statement_from: 'string',
+      statement_through: 'string',
+      admission_type: 'string',
+      admission_source: 'string',
+      patient_status: 'string',
+      diagnoses: [{ poa: 'string', code: 'string' }],
+      accept_assignment: 'boolean',
+      outside_lab: 'boolean',
+      services: [
+        {
+          from_service: 'string',
+          to_service: 'string',
+          revenue_code: 'string',
+          modifiers: ['any'],
+          days_or_units: 'string',
+          price: 'integer',
+        },
+      ],
+    }),
     permission: ['claim.create', 'admission.view'],
     summary: 'The institutional claim an admission would make (to prefill a claim form)',
     async handle(ctx, req, actor) {
@@ -224,6 +289,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
       {
         method: 'post',
         path: `/admission/{id}/${kind}`,
+        answers: json(record('admission_note')),
         permission: 'admission.edit',
         status: 201,
         summary: `Adds a ${noteKind} to an admission ({note${kind === 'tracking' ? ', follow_up' : ''}})`,
@@ -244,6 +310,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
       {
         method: 'put',
         path: `/admission/{id}/${kind}/{noteId}`,
+        answers: json(record('admission_note')),
         permission: 'admission.edit',
         summary: `Changes a ${noteKind} of an admission`,
         async handle(ctx, req, actor) {
@@ -262,6 +329,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
       {
         method: 'delete',
         path: `/admission/{id}/${kind}/{noteId}`,
+        answers: message(),
         permission: 'admission.edit',
         summary: `Deletes a ${noteKind} of an admission`,
         async handle(ctx, req, actor) {

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, page as pageOf, type Shape } from '../http/answers.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { can } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
@@ -57,10 +58,26 @@ export interface AuditContext {
   entities: Entity[];
 }
 
+/** A page of audit entries: what changed (old and new values; none on a creation or a deletion), who, from where. */
+const AUDIT_ENTRY = {
+  id: 'integer',
+  entity: 'string',
+  entity_id: 'integer',
+  event: 'string',
+  old_values: 'object?',
+  new_values: 'object?',
+  ip: 'string?',
+  url: 'string?',
+  user_agent: 'string?',
+  created_at: 'string',
+} satisfies Shape;
+const AUDIT_PAGE = pageOf({ ...AUDIT_ENTRY, user: 'object?' });
+
 export const auditRoutes: GuardedRoute<AuditContext>[] = [
   {
     method: 'post',
     path: '/audit-all',
+    answers: json(AUDIT_PAGE),
     permission: 'audit.view',
     summary: 'Every audit entry the actor may see (paging in the body or the query)',
     handle: async ({ db }, req, actor) => page({ db, actor, where: [], params: [], paging: paging(req) }),
@@ -68,6 +85,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
   {
     method: 'post',
     path: '/audit-all-by-user',
+    answers: json(AUDIT_PAGE),
     permission: null,
     summary: "A user's audit entries (one's own; another's with audit.user.view)",
     async handle({ db }, req, actor) {
@@ -80,6 +98,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
   {
     method: 'patch',
     path: '/audit-all-by-entity/{entity}/{id}',
+    answers: json(AUDIT_PAGE),
     permission: '*.history',
     summary: "A record's history (the entity's history permission)",
     handle: (ctx, req, actor) =>
@@ -88,6 +107,15 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
   {
     method: 'post',
     path: '/audit-one',
+    answers: json({
+      ...AUDIT_ENTRY,
+      billing_company_id: 'integer?',
+      user_id: 'integer?',
+      chain_seq: 'integer',
+      prev_hash: 'string',
+      row_hash: 'string',
+      user_email: 'string?',
+    }),
     permission: ['audit.show', '*.history'],
     summary: 'One audit entry (audit.show, or the history permission of its entity)',
     handle: (ctx, req, actor) => auditEntry(ctx, actor, auditEntryId(req)),
@@ -95,6 +123,7 @@ export const auditRoutes: GuardedRoute<AuditContext>[] = [
   {
     method: 'patch',
     path: '/rollback-audit/{auditId}/by-entity/{entity}/{entityId}',
+    answers: json({ id: 'integer', version: 'integer', display_name: 'string?' }),
     permission: '*.history',
     summary:
       "Restores a record to an audit entry's old data (the entity's history and edit permissions), through the same rules as any edit",

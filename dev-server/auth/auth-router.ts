@@ -1,4 +1,5 @@
 import type { GuardedRoute } from '../http/guarded-routes.ts';
+import { json, message } from '../http/answers.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import { signedInShell } from './signed-in-shell.ts';
@@ -15,6 +16,7 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
     // Refresh accepts an expired access token while the session lives: the client refreshes before a call when expired.
     method: 'get',
     path: '/auth/refresh-token',
+    answers: json({ access_token: 'string', token_type: 'string', expires_in: 'integer' }),
     permission: null,
     access: { allowExpiredAccess: true, duringMfaEnrolment: true },
     summary: 'A new access token for a live session',
@@ -27,6 +29,26 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
   {
     method: 'get',
     path: '/auth/me',
+    answers: json({
+      user: {
+        id: 'integer',
+        email: 'string',
+        first_name: 'string?',
+        last_name: 'string?',
+        language: 'string',
+        photo: 'string?',
+        billing_companies: [{ id: 'integer', name: 'string', abbreviation: 'string?' }],
+      },
+      roles: ['string'],
+      permissions: ['string'],
+      is_super_user: 'boolean',
+      menu: 'object',
+      menu_by_category: [{ category: 'string', modules: ['object'] }],
+      taskbars: ['string'],
+      profile: 'object',
+      inactivity_time: 'integer',
+      expires_in: 'integer',
+    }),
     permission: null,
     access: { countsAsActivity: false },
     summary: 'Menu, taskbars, profile and permissions of the signed-in user',
@@ -40,6 +62,7 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
     // The predecessor's token check, with its words and statuses.
     method: 'get',
     path: '/auth/check-token',
+    answers: message(),
     permission: null,
     access: 'open',
     summary: 'Whether a token is valid, expired or revoked',
@@ -66,6 +89,7 @@ export const sessionRoutes: GuardedRoute<SessionRouteContext>[] = [
   {
     method: 'get',
     path: '/auth/logout',
+    answers: message(),
     permission: null,
     access: { allowExpiredAccess: true, duringMfaEnrolment: true },
     summary: 'End this session',

@@ -1,4 +1,5 @@
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
+import { json } from '../http/answers.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
 import { stepUp } from './step-up.ts';
@@ -8,6 +9,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/auth/mfa',
+    answers: json({ totp: 'boolean', recovery_codes_left: 'integer' }),
     permission: null,
     access: { duringMfaEnrolment: true },
     summary: 'Whether my sign-in has a second step (an authenticator app), and how many recovery codes I have left',
@@ -16,6 +18,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/auth/mfa/totp',
+    answers: json({ secret: 'string', otpauth_uri: 'string', qr_svg: 'string' }),
     permission: null,
     access: { duringMfaEnrolment: true },
     summary:
@@ -25,6 +28,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/auth/mfa/totp/confirm',
+    answers: json({ recovery_codes: ['string'] }),
     permission: null,
     access: { duringMfaEnrolment: true },
     summary:
@@ -34,6 +38,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'delete',
     path: '/auth/mfa/totp',
+    answers: json({ totp: 'boolean' }),
     permission: null,
     summary: 'Turns two-step sign-in off, proved with a code from the authenticator or a recovery code ({code})',
     async handle(ctx, req, actor) {
@@ -44,6 +49,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/auth/step-up',
+    answers: json({ stepped_up_until: 'string', method: 'string' }),
     permission: null,
     summary:
       'Proves again it is me before a sensitive act ({code} from my authenticator, or {password} without one): such acts go ahead for the next minutes (STEP_UP_MINUTES)',

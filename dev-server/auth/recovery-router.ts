@@ -1,4 +1,5 @@
 import { invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
+import { message } from '../http/answers.ts';
 import { passwordErrors } from '../../src/domain/password-policy.ts';
 import type { Database } from '../db/database.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -37,6 +38,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
   {
     method: 'post',
     path: '/auth/forgot-password',
+    answers: message(),
     limit: 'recovery',
     permission: null,
     access: 'open',
@@ -52,6 +54,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
   {
     method: 'post',
     path: '/auth/reset-password',
+    answers: message(),
     permission: null,
     access: 'open',
     summary: 'Set a new password with the mailed token',
@@ -69,6 +72,7 @@ export const recoveryRoutes: GuardedRoute<RecoveryContext>[] = [
   {
     method: 'post',
     path: '/auth/forgot-user',
+    answers: message(),
     limit: 'recovery',
     permission: null,
     access: 'open',

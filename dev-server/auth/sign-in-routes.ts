@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, message } from '../http/answers.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
@@ -28,6 +29,16 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
   {
     method: 'post',
     path: '/auth/login',
+    answers: json({
+      access_token: 'string',
+      token_type: 'string',
+      expires_in: 'integer',
+      device_token: 'string',
+      user: { id: 'integer', email: 'string', first_name: 'string?', last_name: 'string?', language: 'string' },
+      inactivity_time: 'integer',
+      mfa_enrolment_due_at: 'string?',
+      mfa_enrolment_required: 'boolean',
+    }),
     permission: null,
     access: 'open',
     summary:
@@ -58,6 +69,7 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     // Answers the same whether or not the e-mail belongs to someone, so it cannot be used to find accounts.
     method: 'post',
     path: '/auth/send-email-code',
+    answers: message(),
     permission: null,
     access: 'open',
     summary: 'Send a new device code',

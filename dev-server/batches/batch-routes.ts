@@ -1,4 +1,5 @@
 import { storeOf } from '../resources/store-of.ts';
+import { json, record, idNames, file, message, page, type Shape } from '../http/answers.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { type ListParams } from '../resources/resource-store.ts';
@@ -33,10 +34,39 @@ function submissionFilter(q: Record<string, unknown>) {
 }
 
 /** Document 3 §7 "Batches": the calls beyond the generated list. */
+/** A file exchanged with the clearing house: an 837 sent or refused, an acknowledgment applied, with its claim counts. */
+const EXCHANGE = {
+  id: 'integer',
+  exchanged_at: 'string',
+  direction: 'string',
+  kind: 'string',
+  name: 'string',
+  size: 'integer',
+  result: 'string',
+  message: 'string?',
+  claims_accepted: 'integer?',
+  claims_rejected: 'integer?',
+} satisfies Shape;
+
+/** A claim a batch may carry: its number, patient, company, form, date of service and amount. */
+const BATCHABLE_CLAIM = {
+  id: 'integer',
+  code: 'string',
+  patient_id: 'integer',
+  patient_name: 'string',
+  company_id: 'integer',
+  format_id: 'integer',
+  date_of_service: 'string',
+  billed_amount: 'integer',
+  billing_company_id: 'integer',
+  name: 'string',
+} satisfies Shape;
+
 export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/get-all-server-claims',
+    answers: json([BATCHABLE_CLAIM]),
     permission: ['claimbatch.create', 'claimbatch.edit'],
     summary:
       'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
@@ -53,6 +83,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/get-all-server-claims/{id}',
+    answers: json([BATCHABLE_CLAIM]),
     permission: ['claimbatch.create', 'claimbatch.edit'],
     summary: 'Claims that may go in this batch: its own and those that may be batched',
     async handle(ctx, req, actor) {
@@ -68,6 +99,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/clearing-house-accounts',
+    answers: json(idNames),
     permission: ['claimbatch.create', 'claimbatch.edit'],
     summary:
       "The caller's clearing-house accounts a batch may go through [{id, name}] (people who batch need not manage clearing houses)",
@@ -76,6 +108,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/status-submission',
+    answers: json([{ id: 'integer', name: 'string', background_color: 'string', font_color: 'string' }]),
     permission: 'claimbatch.view',
     summary: 'The batch statuses [{id, name, background_color, font_color}]',
     async handle(ctx, _req, _actor, res) {
@@ -86,6 +119,15 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/report-submission',
+    answers: json([
+      {
+        ...EXCHANGE,
+        batch_id: 'integer?',
+        batch_code: 'string?',
+        clearing_house_account_id: 'integer?',
+        billing_company_id: 'integer',
+      },
+    ]),
     permission: 'claimbatch.view',
     summary:
       'The submissions and their answers, newest first (?batch_id, ?from, ?to mm/dd/yyyy; at most 500): each 837 sent or refused and each acknowledgment applied, with its batch and claim counts',
@@ -94,6 +136,19 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'post',
     path: '/claim/batch/acknowledgments',
+    answers: json({
+      exchange_id: 'integer',
+      file_id: 'integer',
+      duplicate: 'boolean',
+      kind: 'string?',
+      result: 'string',
+      message: 'string',
+      findings: [{ severity: 'string', message: 'string' }],
+      rejected: [{ claim_id: 'integer', code: 'string', reason: 'string' }],
+      accepted: [{ claim_id: 'integer', code: 'string', payer_claim_number: 'string' }],
+      unmatched: ['any'],
+      batches: ['integer'],
+    }),
     permission: 'claimbatch.send',
     summary:
       "Takes in a clearing house's file by hand ({content, name?, billing_company_id?}): a 999 or 277CA is applied, an 835 waits for posting, an unreadable file is kept with its findings; the same file twice changes nothing",
@@ -119,6 +174,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/{id}/exchanges',
+    answers: json([{ ...EXCHANGE, file_id: 'integer?' }]),
     permission: 'claimbatch.show',
     summary:
       "A batch's files exchanged, oldest first: the 837 sent (or the failed attempts) and the acknowledgments that answered it",
@@ -128,6 +184,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     (path): GuardedRoute<BatchContext> => ({
       method: 'get',
       path,
+      answers: json(page(record('claim_batch'), { 'sums?': { claim_amount: 'integer' } })),
       permission: 'claimbatch.view',
       summary:
         "The batches, a page at a time (the generated list's filters and sort), each with the predecessor's totals from its claims' latest statuses",
@@ -140,6 +197,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'post',
     path: '/claim/batch',
+    answers: json(record('claim_batch')),
     permission: 'claimbatch.create',
     status: 201,
     summary:
@@ -151,6 +209,37 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/{id}',
+    answers: json({
+      id: 'integer',
+      billing_company_id: 'integer',
+      version: 'integer',
+      code: 'string',
+      name: 'string',
+      company_id: 'integer',
+      transmission: 'string',
+      claim_ids: ['integer'],
+      status_id: 'integer',
+      'shipping_date?': 'string',
+      total_claims: 'integer',
+      claim_amount: 'integer',
+      display_name: 'string',
+      total_processed: 'integer',
+      total_accepted: 'integer',
+      total_denied: 'integer',
+      total_accepted_by_clearing_house: 'integer',
+      total_denied_by_clearing_house: 'integer',
+      total_accepted_by_payer: 'integer',
+      total_denied_by_payer: 'integer',
+      claims: [
+        { id: 'integer', code: 'string', patient_name: 'string', status_id: 'integer', billed_amount: 'integer' },
+      ],
+      'clearing_house_account_id?': 'integer',
+      'control_number?': 'integer',
+      'file_id?': 'integer',
+      'send_state?': 'string',
+      'answers_accepted?': 'integer',
+      'answers_rejected?': 'integer',
+    }),
     permission: 'claimbatch.show',
     summary: 'A batch with its claims and their statuses, and totals as the predecessor counted them',
     handle: (ctx, req, actor) => batchWithClaims(ctx, actor, idParam(req)),
@@ -158,6 +247,9 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/{id}/claims',
+    answers: json([
+      { id: 'integer', code: 'string', patient_name: 'string', status_id: 'integer', billed_amount: 'integer' },
+    ]),
     permission: 'claimbatch.show',
     summary: "A batch's claims [{id, code, patient_name, status_id, billed_amount}]",
     async handle(ctx, req, actor) {
@@ -171,6 +263,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     (kind): GuardedRoute<BatchContext> => ({
       method: 'get',
       path: `/claim/batch/${kind}/{id}`,
+      answers: file(['application/pdf']),
       permission: kind === 'show-batch-preview' ? ['claimbatch.preview', 'claimbatch.print'] : 'claimbatch.report',
       raw: true,
       summary:
@@ -194,6 +287,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/show-batch-forms/{id}',
+    answers: file(['application/pdf']),
     limit: 'export',
     permission: ['claimbatch.print', 'claimbatch.preview'],
     raw: true,
@@ -221,6 +315,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'put',
     path: '/claim/batch/{id}',
+    answers: json(record('claim_batch')),
     permission: 'claimbatch.edit',
     summary: 'Updates a batch not yet sent (the version edited is required)',
     async handle(ctx, req, actor, res) {
@@ -236,6 +331,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'delete',
     path: '/claim/batch/{id}',
+    answers: message(),
     permission: 'claimbatch.remove',
     summary: 'Deletes a batch not yet sent (its claims return to the batchable list)',
     async handle(ctx, req, actor) {
@@ -246,6 +342,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'patch',
     path: '/claim/batch/submit-to-clearing-house/{id}',
+    answers: json(record('claim_batch')),
     permission: 'claimbatch.send',
     summary:
       'Sends an electronic batch: its 837 is written and kept in the file store, and its claims and the batch become Submitted',
@@ -256,6 +353,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'patch',
     path: '/claim/batch/confirm-shipping/{id}',
+    answers: json(record('claim_batch')),
     permission: 'claimbatch.submitted',
     summary:
       'Confirms a batch shipped by hand (paper, or a file uploaded outside the product): its claims and the batch become Submitted',

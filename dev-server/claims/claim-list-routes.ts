@@ -1,4 +1,5 @@
 import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { json, idNames } from '../http/answers.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { idParam } from '../http/guarded-routes.ts';
@@ -22,6 +23,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-verified-status',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: 'Verified and not verified, for the list filter',
     async handle(_ctx, _req, _actor, res) {
@@ -39,6 +41,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-user-created',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: "The people who created claims in the caller's billing companies [{id, name}], for the list filter",
     handle: (ctx, _req, actor) => claimCreators(ctx.db, actor),
@@ -46,6 +49,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-qualifier-by-field',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: 'The qualifiers of an additional-information field (?id=14)',
     async handle(_ctx, req, _actor, res) {
@@ -58,6 +62,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-condition-codes',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: 'Condition codes matching ?search (code or words)',
     async handle(_ctx, req, _actor, res) {
@@ -67,6 +72,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-rev-centers',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: 'Revenue centers: the revenue-code categories (first three digits) with their general name',
     async handle() {
@@ -78,6 +84,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-claim-services',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: 'Revenue codes matching ?search, for institutional lines',
     async handle(_ctx, req, _actor, res) {
@@ -87,6 +94,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-place-of-services',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: "Places of service; with ?facility_id the facility's own place first",
     async handle(ctx, req, actor, res) {
@@ -100,6 +108,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/bill-classifications/{id}',
+    answers: json(idNames),
     permission: 'claim.view',
     summary: "A facility's bill classifications (the type of bill's second digit) with their names",
     async handle(ctx, req, actor, res) {
@@ -113,6 +122,16 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-insurance-policies/{id}',
+    answers: json([
+      {
+        id: 'integer',
+        name: 'string',
+        type_responsibility_id: 'integer',
+        insurance_company_id: 'integer',
+        eff_date: 'string',
+        'end_date?': 'any',
+      },
+    ]),
     permission: 'claim.view',
     summary:
       "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date}], primary first",
@@ -135,6 +154,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/procedures/{id}',
+    answers: json([{ id: 'integer', code: 'string', name: 'string', price: 'integer' }]),
     permission: 'claim.view',
     summary:
       "Procedures matching ?search with the company's price for each (its service's custom or standard price, else the procedure's)",

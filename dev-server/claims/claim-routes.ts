@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { json, record, file, message } from '../http/answers.ts';
 import type { Actor } from '../security/actor.ts';
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { idList } from '../resources/store-of.ts';
@@ -45,6 +46,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-status',
+    answers: json([{ id: 'integer', name: 'string', background_color: 'string', font_color: 'string' }]),
     permission: 'claim.view',
     summary:
       'Claim statuses [{id, name, background_color}]; with ?current_id the statuses a person may move that claim status to, the current one included; ?type=denial those of a transmitted claim',
@@ -63,6 +65,11 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim/verify',
+    answers: json({
+      verified: 'integer',
+      failed: 'integer',
+      results: [{ id: 'integer', code: 'string', verified: 'boolean', errors: 'object', warnings: 'object' }],
+    }),
     permission: EDIT,
     summary:
       'Verifies claims by ids ({ids}): every finding of each claim at once; a claim that passes is marked verified and a draft becomes Not submitted',
@@ -80,6 +87,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim/verify-register',
+    answers: json(record('claim')),
     permission: 'claim.create',
     status: 201,
     summary:
@@ -100,6 +108,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'put',
     path: '/claim/verify-register/{id}',
+    answers: json(record('claim')),
     permission: EDIT,
     summary:
       'Verifies a stored claim (with the edits in the body, if any) and registers it as Not submitted; 422 with every finding when it does not pass',
@@ -119,6 +128,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim/draft',
+    answers: json(record('claim')),
     permission: 'claim.create',
     status: 201,
     summary: 'Saves a new claim as a draft (only what would make it wrong is checked)',
@@ -129,6 +139,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'put',
     path: '/claim/draft/{id}',
+    answers: json(record('claim')),
     permission: EDIT,
     summary: 'Updates a claim as a draft (it goes back to Draft)',
     async handle(ctx, req, actor, res) {
@@ -147,6 +158,15 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim/check-eligibility',
+    answers: json([
+      {
+        insurance_policy_id: 'integer',
+        policy_number: 'string',
+        payer: 'string',
+        type_responsibility_id: 'integer',
+        eligibility: 'string',
+      },
+    ]),
     permission: 'claim.view',
     summary:
       "Whether the patient's policies are in force on a date ({patient_id, date_of_service?, insurance_policy_ids?}): Eligible policy, Ineligible policy or Unknown",
@@ -157,6 +177,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/show-claim-form/{id}',
+    answers: file(['application/pdf']),
     permission: ['claim.print', 'claim.preview'],
     raw: true,
     summary:
@@ -180,6 +201,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim/show-claim-preview',
+    answers: file(['application/pdf']),
     permission: ['claim.preview', 'claim.show'],
     raw: true,
     summary: 'The claim printed as a PDF ({id})',
@@ -197,6 +219,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'patch',
     path: '/claim/change-status/{id}',
+    answers: json(record('claim')),
     permission: 'claim.status',
     summary:
       'Moves a claim to another status with a sub-status and a note ({status_id, sub_status_id?, note}); the status table is enforced',
@@ -214,6 +237,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'patch',
     path: '/claim/{id}/transition',
+    answers: json(record('claim')),
     permission: 'claim.status',
     summary: 'The state machine route of the claim: the same as change-status',
     async handle(ctx, req, actor, res) {
@@ -235,6 +259,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
         tracking: '/claim/add-tracking-claim/{id}',
         check_status: '/claim/add-check-status-claim/{id}',
       }[kind],
+      answers: json(record('claim')),
       permission: kind === 'note' ? 'claim.status' : EDIT,
       summary: {
         note: 'Adds a note to the current status ({note})',
@@ -252,6 +277,17 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-check-status/{id}',
+    answers: json([
+      {
+        id: 'integer',
+        kind: 'string',
+        status_id: 'integer',
+        note: 'any',
+        details: { response: 'string', check_date: 'string' },
+        created_at: 'string',
+        user_name: 'string',
+      },
+    ]),
     permission: 'claim.show',
     summary: "The claim's recorded status checks, newest first",
     async handle(ctx, req, actor) {
@@ -262,6 +298,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'post',
     path: '/claim',
+    answers: json(record('claim')),
     permission: 'claim.create',
     status: 201,
     summary:
@@ -273,6 +310,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/{id}',
+    answers: json(record('claim')),
     permission: 'claim.show',
     summary:
       'A claim with its lines, status (sub-status, allowed sub-statuses), status_map breadcrumb, status history and notes',
@@ -283,6 +321,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'put',
     path: '/claim/{id}',
+    answers: json(record('claim')),
     permission: 'claim.edit',
     summary:
       'Updates a claim and its lines (the version edited is required); Draft, Not submitted and Rejected claims only',
@@ -302,6 +341,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'delete',
     path: '/claim/{id}',
+    answers: message(),
     permission: 'claim.delete',
     summary: 'Deletes a draft or not-submitted claim with its lines',
     async handle(ctx, req, actor) {

@@ -1,4 +1,5 @@
 import { evaluateClaimRules, type ClaimRule, type Condition } from '../../src/domain/claims/claim-rule-engine.ts';
+import { json, idNames } from '../http/answers.ts';
 import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
@@ -40,6 +41,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim-sub-status/get-list',
+    answers: json([{ 'id?': 'integer', 'name?': 'string', 'header?': 'string' }]),
     permission: ['status.view', 'claim.view', 'denial.view'],
     summary:
       'Enabled sub-statuses: ?status_id=1,2 grouped under each status ({header} then {id, name, group}); ?status_id=N&current_id=M or ?status=name as [{id, name}] without the current one; ?type=denial only those for denial management',
@@ -72,6 +74,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim-sub-status/get-list-status',
+    answers: json([{ id: 'integer', name: 'string', background_color: 'string', font_color: 'string' }]),
     permission: ['status.view', 'claim.view'],
     summary: 'The claim statuses [{id, name, background_color}] a sub-status may belong to',
     async handle(ctx, _req, _actor, res) {
@@ -82,6 +85,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim-sub-status/get-list-by-billing-company/{statusId}/{billingCompanyId}',
+    answers: json([{ id: 'integer', name: 'string', 'color?': 'any', status: 'boolean' }]),
     permission: ['status.view', 'claim.view'],
     summary: "A billing company's sub-statuses of one claim status [{id, name, color, status}]",
     async handle(ctx, req, actor) {
@@ -101,6 +105,7 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/rules/list',
+    answers: json(idNames),
     permission: ['claimrule.view', 'claim.view'],
     summary: 'Claim rules as picker items [{id, name}]',
     async handle(ctx, req, actor) {
@@ -112,6 +117,15 @@ export const claimSetupRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/rules/show-preview/{id}',
+    answers: json({
+      id: 'integer',
+      name: 'string',
+      checks: [{ when: ['string'], require: 'string', message: 'string' }],
+      claim_id: 'integer',
+      claim_code: 'string',
+      passes: 'boolean',
+      findings: [{ field: 'string', message: 'string', rule: 'string', rule_id: 'integer' }],
+    }),
     permission: ['claimrule.preview', 'claimrule.show'],
     summary: 'A claim rule in words; with ?claim_id, what it finds on that claim (every finding, on its field)',
     async handle(ctx, req, actor, res) {

@@ -1,4 +1,6 @@
 import { storeOf } from '../resources/store-of.ts';
+import { json, record, file, empty, type Shape } from '../http/answers.ts';
+import { CLAIM_PAYMENTS } from '../payments/claim-payments-routes.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -15,10 +17,43 @@ import { bulkUpdate, recordTracking } from './denial-follow-ups.ts';
 const claimStore = (ctx: EraContext, actor: Actor) => storeOf(ctx, actor, 'claim');
 
 /** Denial management at static paths (before the generic router takes /denial/{id}). */
+/** A page of the denial worklist: each denied claim with its codes, follow-up, who works it and its payer. */
+export const DENIAL_WORKLIST_PAGE = {
+  data: [
+    {
+      id: 'integer',
+      billing_company_id: 'integer',
+      code: 'string',
+      patient_id: 'integer',
+      patient_name: 'string',
+      status_id: 'integer',
+      sub_status_id: 'integer?',
+      sub_status: 'string?',
+      billed_amount: 'integer',
+      date_of_service: 'string',
+      denied_at: 'string',
+      age_days: 'integer',
+      denial_codes: ['object'],
+      remark_codes: ['object'],
+      follow_up_date: 'string?',
+      assigned_user_id: 'integer?',
+      assigned_to: 'string?',
+      department_responsibility_id: 'integer?',
+      payer: 'string',
+      insurance_company_id: 'integer',
+      reason_codes: ['object'],
+      denial_reasons: 'string',
+    },
+  ],
+  count: 'integer',
+  numberOfPages: 'integer',
+} satisfies Shape;
+
 export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/get-all-server',
+    answers: json(DENIAL_WORKLIST_PAGE),
     permission: 'denial.view',
     summary:
       'The denial worklist: transmitted claims, Rejected and Denied by default (?status_id=5,6), by ?sub_status_id, ?insurance_company_id, ?carc (50 or CO-50), ?rarc (N130), ?age_min/?age_max (days since denied), ?amount_min/?amount_max (cents), ?follow_up_from/?follow_up_to, ?department_responsibility_id, ?assigned_user_id, ?query; ?sortBy=worth (default, most money first)|age|denied_at|follow_up_date|date_of_service; paged',
@@ -29,6 +64,7 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/refile-reasons',
+    answers: json([{ id: 'string', code: 'string', name: 'string' }]),
     permission: 'denial.view',
     summary: 'Why a claim is refiled [{id, code, name}]',
     async handle(_c, _r, _a, res) {
@@ -42,6 +78,7 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/denial',
+    answers: json(record('denial_tracking')),
     permission: 'denial.tracking.claim',
     status: 201,
     summary:
@@ -53,6 +90,7 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/denial/tracking',
+    answers: json(record('denial_tracking')),
     permission: 'denial.tracking.claim',
     status: 201,
     summary: "The same as POST /denial: a denial follow-up recorded (the tracking resource's own path)",
@@ -63,6 +101,7 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/denial/refile',
+    answers: json(record('claim_refile')),
     permission: 'denial.refile',
     status: 201,
     summary:
@@ -74,6 +113,11 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/denial/bulk',
+    answers: json({
+      updated: 'integer',
+      failed: [{ id: 'integer', updated: 'boolean', error: 'string' }],
+      results: [{ id: 'integer', updated: 'boolean' }],
+    }),
     permission: 'denial.edit',
     summary:
       'Changes many claims of the worklist at once ({ids, assigned_user_id?, follow_up_date?, department_responsibility_id?, sub_status_id?}): how many changed, and for each that did not, why',
@@ -84,10 +128,16 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
 ];
 
 /** A denied claim's own calls. */
+/** A denial or remark code with what it means. */
+const CODE_MEANING: Shape = { code: 'string', meaning: 'string?' };
+
 export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/denial/refile/{id}',
+    answers: empty(
+      'Never a success: a refile is not edited (422); it is cancelled while waiting and the claim refiled again',
+    ),
     permission: 'denial.edit',
     summary: 'A refile is not edited: it is cancelled while waiting, and the claim refiled again',
     async handle(ctx, req, actor) {
@@ -98,6 +148,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'delete',
     path: '/denial/refile/{id}',
+    answers: json(record('claim_refile')),
     permission: 'denial.refile',
     summary: 'Cancels a refile not yet transmitted',
     async handle(ctx, req, actor) {
@@ -107,6 +158,20 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}',
+    answers: json({
+      id: 'integer',
+      version: 'integer',
+      code: 'string',
+      patient_id: 'integer',
+      patient_name: 'string?',
+      status_id: 'integer',
+      billed_amount: 'integer',
+      denial_codes: [CODE_MEANING],
+      remark_codes: [CODE_MEANING],
+      reason_codes: [CODE_MEANING],
+      payer_claim_numbers: ['string'],
+      trackings: [record('denial_tracking')],
+    }),
     permission: 'denial.show',
     summary:
       'A claim as the denial screen shows it: its denial (when, codes), follow-up, assignment, the payer claim numbers, the follow-ups recorded, newest first',
@@ -115,6 +180,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/appeal-letter',
+    answers: file(['application/pdf']),
     permission: 'claim.generateappeal',
     raw: true,
     summary:
@@ -128,6 +194,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/insurance-claim-numbers',
+    answers: json(['string']),
     permission: 'denial.show',
     summary: 'The claim numbers the payers gave the claim, newest first',
     async handle(ctx, req, actor) {
@@ -137,6 +204,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/payments',
+    answers: json(CLAIM_PAYMENTS),
     permission: 'denial.show',
     summary: "What was paid on the claim: postings, reversals, totals (the claim's Payments and EOBs)",
     async handle(ctx, req, actor) {
@@ -146,6 +214,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/eobs',
+    answers: json(CLAIM_PAYMENTS.eobs),
     permission: ['denial.eob', 'denial.show'],
     summary: "The EOB files of the claim's payments",
     async handle(ctx, req, actor) {

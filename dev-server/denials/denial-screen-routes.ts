@@ -1,4 +1,6 @@
 import { DEPARTMENT } from '../../src/generated/ids.ts';
+import { json, idNames } from '../http/answers.ts';
+import { DENIAL_WORKLIST_PAGE } from './denial-routes.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -26,6 +28,7 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial',
+    answers: json(DENIAL_WORKLIST_PAGE),
     permission: 'denial.view',
     summary: 'The denial worklist (the same as /denial/get-all-server)',
     async handle(ctx, req, actor) {
@@ -35,6 +38,7 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/get-list',
+    answers: json(idNames),
     permission: 'denial.view',
     summary: "The worklist's claims as picker names [{id, name}] (?ids to name some)",
     async handle(ctx, req, actor) {
@@ -48,6 +52,7 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/policies',
+    answers: json(idNames),
     permission: 'denial.view',
     summary:
       "The policies a claim was billed to (?claim_id), primary first [{id, name}]: the choices of a follow-up's policy responsible and a refile's policy",
@@ -57,6 +62,16 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/tracking/defaults',
+    answers: json({
+      claim_id: 'integer',
+      claim_number: 'string',
+      interface_type: 'string',
+      claim_status: 'integer',
+      'claim_sub_status?': 'any',
+      policy_responsible: 'integer',
+      tracking_date: 'string',
+      department_responsible: 'integer',
+    }),
     permission: 'denial.tracking.claim',
     summary:
       "A follow-up's starting values from its claim (?claim_id): payer claim number, status and sub-status, the policy billed, department, today",
@@ -82,6 +97,12 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/refile/defaults',
+    answers: json({
+      claim_id: 'integer',
+      original_claim_id: 'string',
+      transmission_type: 'string',
+      is_cross_over: 'boolean',
+    }),
     permission: 'denial.refile',
     summary:
       "A refile's starting values from its claim (?claim_id): the payer claim number a corrected or void claim names, electronic transmission",

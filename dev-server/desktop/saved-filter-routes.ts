@@ -1,4 +1,5 @@
 import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
+import { json } from '../http/answers.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -27,6 +28,7 @@ export const savedFilterRoutes: GuardedRoute<SavedFilterContext>[] = [
   {
     method: 'get',
     path: '/saved-filters',
+    answers: json([{ id: 'integer', entity: 'string', name: 'string', filters: 'object' }]),
     permission: null,
     summary: "My saved filters for one list (?entity: the list's entity, which I must be allowed to read), by name",
     handle: (ctx, req, actor) =>
@@ -35,6 +37,7 @@ export const savedFilterRoutes: GuardedRoute<SavedFilterContext>[] = [
   {
     method: 'post',
     path: '/saved-filters',
+    answers: json({ id: 'integer', entity: 'string', name: 'string', filters: 'object' }),
     permission: null,
     summary: `Saves the filters of a list under a name ({entity, name, filters}; the same name replaces mine; dates may be relative: @today, @today-7); at most ${MAX_SAVED_FILTERS} a person`,
     async handle(ctx, req, actor) {
@@ -47,6 +50,7 @@ export const savedFilterRoutes: GuardedRoute<SavedFilterContext>[] = [
   {
     method: 'delete',
     path: '/saved-filters/{id}',
+    answers: json({ id: 'integer' }),
     permission: null,
     summary: 'Throws one of my saved filters away',
     handle: (ctx, req, actor) => deleteSavedFilter(ctx.db, actor, idParam(req)),

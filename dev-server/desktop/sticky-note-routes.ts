@@ -1,4 +1,5 @@
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { json } from '../http/answers.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { changeNote, createNote, deleteNote, MAX_NOTES, myNotes, type NoteChange } from './sticky-notes.ts';
@@ -33,6 +34,7 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
   {
     method: 'get',
     path: '/sticky-notes',
+    answers: json([{ id: 'integer', body: 'string', color: 'string', updated_at: 'string' }]),
     permission: null,
     summary: 'My sticky notes, oldest first',
     handle: (ctx, _req, actor) => myNotes(ctx.db, actor),
@@ -40,6 +42,7 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
   {
     method: 'post',
     path: '/sticky-notes',
+    answers: json({ id: 'integer', body: 'string', color: 'string', updated_at: 'string' }),
     permission: null,
     status: 201,
     summary: `A new sticky note (body, color: ${NOTE_COLORS.join('|')}); at most ${MAX_NOTES} a person`,
@@ -48,6 +51,7 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
   {
     method: 'put',
     path: '/sticky-notes/{id}',
+    answers: json({ id: 'integer', body: 'string', color: 'string', updated_at: 'string' }),
     permission: null,
     summary: 'Changes one of my sticky notes (body, color)',
     handle: (ctx, req, actor) => changeNote(ctx.db, actor, idParam(req), changes(bodyObject(req), false)),
@@ -55,6 +59,7 @@ export const stickyNoteRoutes: GuardedRoute<StickyNoteContext>[] = [
   {
     method: 'delete',
     path: '/sticky-notes/{id}',
+    answers: json({ id: 'integer', deleted: 'boolean' }),
     permission: null,
     summary: 'Throws one of my sticky notes away',
     handle: (ctx, req, actor) => deleteNote(ctx.db, actor, idParam(req)),

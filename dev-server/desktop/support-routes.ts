@@ -1,4 +1,5 @@
 import multer from 'multer';
+import { json, type Shape } from '../http/answers.ts';
 import { DomainError, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -46,10 +47,22 @@ function supportPage(q: Request['query']): [number, number] {
   return [page, perPage];
 }
 
+/** A request for help as it was sent: what was asked, from which window and version, with its screenshot. */
+const SUPPORT_REQUEST = {
+  id: 'integer',
+  subject: 'string',
+  message: 'string',
+  open_window: 'string?',
+  app_version: 'string',
+  screenshot_file_id: 'integer?',
+  created_at: 'string',
+} satisfies Shape;
+
 export const supportRoutes: GuardedRoute<SupportContext>[] = [
   {
     method: 'post',
     path: '/support-requests',
+    answers: json(SUPPORT_REQUEST),
     permission: null,
     status: 201,
     summary:
@@ -67,6 +80,7 @@ export const supportRoutes: GuardedRoute<SupportContext>[] = [
   {
     method: 'get',
     path: '/support-requests',
+    answers: json({ data: [SUPPORT_REQUEST], count: 'integer' }),
     permission: null,
     summary: 'My earlier support requests, newest first (page, itemsPerPage up to 50)',
     handle: (ctx, req, actor) => mySupportRequests(ctx.db, actor, ...supportPage(req.query)),

@@ -1,4 +1,5 @@
 import { webAddress } from '../../src/domain/web-address.ts';
+import { json } from '../http/answers.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, pageOf, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -29,6 +30,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
   {
     method: 'get',
     path: '/web-browser/portals',
+    answers: json({ data: [{ id: 'integer', name: 'string', payer_id: 'string', url: 'string' }], count: 'integer' }),
     permission: null,
     summary:
       'The payer portals: each active insurance company with a website (?query by name, page, itemsPerPage), its address ready to open',
@@ -37,6 +39,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
   {
     method: 'get',
     path: '/bookmarks',
+    answers: json([{ id: 'integer', title: 'string', url: 'string' }]),
     permission: null,
     summary: 'My bookmarks, in the order I added them',
     handle: (ctx, _req, actor) => myBookmarks(ctx.db, actor),
@@ -44,6 +47,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
   {
     method: 'post',
     path: '/bookmarks',
+    answers: json({ id: 'integer', title: 'string', url: 'string' }),
     permission: null,
     status: 201,
     summary: `Keeps an address (title, url: http or https); at most ${MAX_BOOKMARKS} a person`,
@@ -52,6 +56,7 @@ export const webBrowserRoutes: GuardedRoute<WebBrowserContext>[] = [
   {
     method: 'delete',
     path: '/bookmarks/{id}',
+    answers: json({ id: 'integer', deleted: 'boolean' }),
     permission: null,
     summary: 'Removes one of my bookmarks',
     handle: (ctx, req, actor) => removeBookmark(ctx.db, actor, idParam(req)),

@@ -1,4 +1,5 @@
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { json, maybe } from '../http/answers.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -61,6 +62,28 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
   {
     method: 'post',
     path: '/medical-store/estimate',
+    answers: json({
+      company: { id: 'integer', name: 'string' },
+      plan: maybe({ id: 'integer', name: 'string' }),
+      self_pay: 'boolean',
+      lines: [
+        {
+          code: 'string',
+          description: 'string',
+          units: 'integer',
+          charge: 'integer',
+          allowed: 'integer',
+          allowed_from: 'string',
+        },
+      ],
+      charge: 'integer',
+      allowed: 'integer',
+      copay: 'integer',
+      deductible: 'integer',
+      coinsurance: 'integer',
+      patient: 'integer',
+      insurance: 'integer',
+    }),
     permission: ['claim.view', 'patient.view', 'payment.view'],
     summary:
       "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",

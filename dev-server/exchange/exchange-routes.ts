@@ -1,4 +1,5 @@
 import { DomainError, invalid, problem, ruleText } from '../../src/domain/errors/domain-error.ts';
+import { json, record, file } from '../http/answers.ts';
 import { sendStoredFile } from '../files/file-routes.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { storeOf } from '../resources/store-of.ts';
@@ -30,6 +31,13 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'post',
     path: '/clearing-house-account/{id}/test-connection',
+    answers: json({
+      ok: 'boolean',
+      connection: 'string',
+      inbound_files: 'integer',
+      host_fingerprint: 'string',
+      message: 'string',
+    }),
     permission: ['clearinghouse.edit', 'claimbatch.send'],
     summary:
       "Connects with the account's settings and lists its inbound folder (nothing is sent or taken); the server key seen first is remembered",
@@ -60,6 +68,23 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'post',
     path: '/clearing-house-account/{id}/poll',
+    answers: json({
+      account_id: 'integer',
+      connection: 'string',
+      received: [
+        {
+          name: 'string',
+          exchange_id: 'integer',
+          file_id: 'integer?',
+          kind: 'string?',
+          result: 'string',
+          message: 'string',
+          duplicate: 'boolean',
+        },
+      ],
+      errors: ['any'],
+      message: 'string',
+    }),
     permission: 'claimbatch.send',
     summary:
       "Takes in the files waiting in the account's inbound folder now (the scheduled poll does the same every poll_minutes)",
@@ -79,6 +104,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'post',
     path: '/clearing-house-account/{id}/forget-server-key',
+    answers: json(record('clearing_house_account')),
     permission: 'clearinghouse.edit',
     summary:
       'Forgets the SFTP server key remembered at the first connection (after the clearing house announced a new one); the next connection remembers the new key',
@@ -93,6 +119,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'get',
     path: '/clearing-house-file/{id}/content',
+    answers: file(['text/plain', 'application/octet-stream']),
     permission: 'clearinghousefile.show',
     raw: true,
     summary:

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { json, file, type Shape } from '../http/answers.ts';
 import multer, { type StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
@@ -87,10 +88,28 @@ export function streamingUpload(
 
 const listSorts = ['created_at', 'size', 'name'] as const;
 
+/** A document in the file store: what it is, its size and checksum, who put it there and when. */
+const STORED_FILE = {
+  id: 'integer',
+  billing_company_id: 'integer?',
+  kind: 'string',
+  name: 'string',
+  content_type: 'string',
+  size: 'integer',
+  sha256: 'string',
+  user_id: 'integer',
+  created_at: 'string',
+} satisfies Shape;
+
 export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
     method: 'get',
     path: '/files',
+    answers: json({
+      data: [STORED_FILE],
+      count: 'integer',
+      numberOfPages: 'integer',
+    }),
     permission: null,
     summary: 'Documents I may read (kind, query, page, itemsPerPage, sortBy created_at|size|name, sortDesc)',
     async handle(ctx, req, actor) {
@@ -117,6 +136,7 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
     method: 'get',
     path: '/files/kinds',
+    answers: json([{ id: 'string', name: 'string', max_bytes: 'integer', uploadable: 'boolean' }]),
     permission: null,
     summary: 'The kinds of document I may read, their size limits and labels, and whether I may upload one',
     async handle(_ctx, _req, actor, res) {
@@ -134,6 +154,7 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
     method: 'post',
     path: '/files',
+    answers: json({ ...STORED_FILE, duplicate: 'boolean' }),
     permission: null,
     status: 201,
     summary:
@@ -148,6 +169,7 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
     method: 'get',
     path: '/files/{id}',
+    answers: json(STORED_FILE),
     permission: null,
     summary: "A document's details",
     async handle(ctx, req, actor) {
@@ -157,6 +179,7 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
   {
     method: 'get',
     path: '/files/{id}/content',
+    answers: file(['*/*']),
     permission: null,
     summary: "A document's bytes (tenant-checked; served with nosniff and its sniffed type)",
     raw: true,

@@ -6,6 +6,8 @@ import type { Actor } from '../security/actor.ts';
 import { DomainError, fieldError, forbidden, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import { translate } from '../i18n/locale.ts';
 import { routeLimit, type ActGuard, type GuardedAct } from '../security/act-limits.ts';
+import type { Answer } from './answers.ts';
+import { answerMismatch, checkingAnswers } from './answer-check.ts';
 
 /**
  * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
@@ -18,6 +20,8 @@ export interface GuardedRoute<C> {
   /** the slug required; several mean any of them; null: any signed-in user */
   permission: string | string[] | null;
   summary: string;
+  /** what a success answers: its JSON shape, a file, or nothing (./answers.ts); the OpenAPI document publishes it */
+  answers: Answer;
   /** multipart/form-data parser to run first (uploads) */
   multipart?: express.RequestHandler;
   /** a parser that needs the context (a streaming upload into the file store); runs after the permission check */
@@ -79,6 +83,7 @@ export function guardedEntries<C>(
       try {
         const actor = res.locals.actor as Actor;
         if (!allows(actor, route.permission)) throw forbidden();
+        if (checkingAnswers) checkAnswerOf(route, res);
         const out = await route.handle(ctx, req, actor, res);
         if (route.raw) return;
         // Messages a person reads ("The role … was assigned") in their language, like the errors.
@@ -112,6 +117,21 @@ export function guardedEntries<C>(
       source: route.module ?? route.path,
     };
   });
+}
+
+/**
+ * Under the tests, a success whose JSON is not what the route declares becomes a 500 that names the
+ * difference (checked on the JSON as sent: dates as their text). Errors keep their own shape.
+ */
+function checkAnswerOf<C>(route: GuardedRoute<C>, res: Response) {
+  const send = res.json.bind(res);
+  res.json = (body: unknown) => {
+    const mismatch =
+      res.statusCode < 300 ? answerMismatch(route.answers, JSON.parse(JSON.stringify(body ?? null))) : null;
+    if (mismatch)
+      throw new Error(`${route.method.toUpperCase()} ${route.path} answered other than it declares: ${mismatch}`);
+    return send(body);
+  };
 }
 
 /** A path parameter that must be a database id; anything else is simply not found. */

@@ -49,10 +49,31 @@ const bossOptions = (db: Database) => ({
   maintenanceIntervalSeconds: 60,
 });
 
+/** Any number, the same in every process: the key of the lock under which pg-boss installs itself. */
+const BOSS_START_LOCK = 4_221_937;
+
+/**
+ * Starts pg-boss with no other process starting it at the same moment: two server processes started
+ * together on an empty PostgreSQL database both ran its `create schema`, and one failed on the
+ * duplicate (pg_namespace). The lock is held in a transaction of our own while pg-boss installs
+ * itself on its connections. The embedded database has one process and one connection: nothing to
+ * wait for, and a transaction held open there would make pg-boss's own statements wait on it.
+ */
+async function startOnce(db: Database, start: () => Promise<unknown>): Promise<void> {
+  if (db.kind === 'pglite') {
+    await start();
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [BOSS_START_LOCK]);
+    await start();
+  });
+}
+
 /** Creates pg-boss's own tables (once per database; the test template gets them this way). */
 export async function installJobSchema(db: Database): Promise<void> {
   const boss = new PgBoss({ ...bossOptions(db), supervise: false });
-  await boss.start();
+  await startOnce(db, () => boss.start());
   await boss.stop({ graceful: false, wait: true });
 }
 
@@ -76,7 +97,7 @@ export class JobQueue {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
+    await startOnce(this.db, () => this.boss.start());
     for (const def of jobKinds()) await this.boss.createQueue(def.kind).catch(() => undefined);
     // On the embedded database one process holds the data (the lock file says so): whatever pg-boss
     // still calls active was running when that process stopped. It goes back to the queue now instead

@@ -1,4 +1,6 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { json } from '../http/answers.ts';
+import { JOB } from './job-answer.ts';
 import { can, isSuperUser } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -15,6 +17,7 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
   {
     method: 'get',
     path: '/jobs',
+    answers: json([JOB]),
     permission: null,
     summary: "My recent jobs (a manager: also the billing company's; a Super User: all), newest first, at most 50",
     handle: (ctx, _req, actor) => myJobs(ctx.db, actor),
@@ -22,6 +25,7 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
   {
     method: 'get',
     path: '/jobs/{id}',
+    answers: json(JOB),
     permission: null,
     summary: 'A job: state, progress (done/total, message), result or error',
     handle: (ctx, req, actor) => visibleJob(ctx.db, actor, idParam(req)),
@@ -29,6 +33,7 @@ export const jobRoutes: GuardedRoute<JobContextDeps>[] = [
   {
     method: 'post',
     path: '/jobs/{kind}',
+    answers: json(JOB),
     permission: jobKinds().flatMap((k) => k.permission ?? []),
     status: 202,
     summary: 'Start a job (code-set-import {file_id, code_set}); answers the queued job at once',

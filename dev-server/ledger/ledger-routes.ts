@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { json, record, idNames, file, type Shape } from '../http/answers.ts';
 import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateOf, usDateToIso } from '../../src/domain/formats.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -30,10 +31,27 @@ function sendPdf(res: Response, name: string, bytes: ArrayBuffer, count: number)
 }
 
 /** The ledger's calls at static paths (mounted before the generic router's /ledger/entries/{id}). */
+/** A patient found for the ledger, with what the insurance and the patient still owe. */
+const LEDGER_PATIENT = {
+  id: 'integer',
+  name: 'string',
+  medical_number: 'string?',
+  date_of_birth: 'string',
+  billing_company_id: 'integer',
+  insurance_balance: 'integer',
+  patient_balance: 'integer',
+  balance: 'integer',
+} satisfies Shape;
+
 export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/filter',
+    answers: json({
+      data: [LEDGER_PATIENT],
+      count: 'integer',
+      numberOfPages: 'integer',
+    }),
     permission: 'ledger.view',
     summary:
       'Patients whose ledger to open: ?claim_number, ?company_ids, ?dob, ?first_name, ?last_name, ?ssn, ?medical_number, ?patient_number, ?health_professional_ids, ?insurance_plans_ids, ?start_date/?end_date, ?query (3+ characters), ?with_balance; at least one (422 otherwise); paged, each with its insurance and patient balances',
@@ -44,6 +62,11 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/search',
+    answers: json({
+      data: [LEDGER_PATIENT],
+      count: 'integer',
+      numberOfPages: 'integer',
+    }),
     limit: 'phi_search',
     permission: 'ledger.view',
     summary: "The same as /ledger/filter (the predecessor's path)",
@@ -54,6 +77,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/claims-of-patient',
+    answers: json(idNames),
     permission: 'ledger.view',
     summary: "A patient's claims as picker names (?patient_id) [{id, name}]",
     handle: async (ctx, req, actor) =>
@@ -62,6 +86,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/ledger/entries',
+    answers: json(record('ledger_entry')),
     permission: ['ledger.writeoff', 'ledger.refund'],
     status: 201,
     summary:
@@ -73,6 +98,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/ledger/statements/run',
+    answers: file(['application/pdf']),
     stepUp: true,
     limit: 'export',
     permission: 'ledger.statement',
@@ -97,6 +123,46 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/{id}',
+    answers: json({
+      patient: {
+        id: 'integer',
+        name: 'string',
+        date_of_birth: 'string',
+        medical_number: 'string?',
+        billing_company_id: 'integer',
+      },
+      totals: {
+        patient_id: 'integer',
+        charges: 'integer',
+        insurance_paid: 'integer',
+        adjustments: 'integer',
+        patient_responsibility: 'integer',
+        patient_paid: 'integer',
+        write_offs: 'integer',
+        refunds: 'integer',
+        insurance_balance: 'integer',
+        patient_balance: 'integer',
+        balance: 'integer',
+      },
+      transactions: [
+        {
+          claim_id: 'integer?',
+          claim_code: 'string?',
+          status_id: 'integer?',
+          payment_id: 'integer?',
+          payment_batch_id: 'integer?',
+          entry_id: 'integer?',
+          insurance: 'integer',
+          patient: 'integer',
+          type: 'string',
+          description: 'string',
+          date: 'string',
+          insurance_balance: 'integer',
+          patient_balance: 'integer',
+          balance: 'integer',
+        },
+      ],
+    }),
     permission: 'ledger.view',
     summary:
       "A patient's account: every transaction in date order (claim, charge, payment, adjustment, patient responsibility, write-off, refund, refile, statement) with running insurance and patient balances, and the totals",
@@ -122,6 +188,18 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/{id}/claims',
+    answers: json([
+      {
+        id: 'integer',
+        code: 'string',
+        status_id: 'integer',
+        date_of_service: 'string',
+        billed: 'integer',
+        paid: 'integer',
+        insurance_balance: 'integer',
+        patient_balance: 'integer',
+      },
+    ]),
     permission: 'ledger.view',
     summary: "A patient's claims: status, billed, paid, and what each still owes by insurance and patient",
     async handle(ctx, req, actor) {
@@ -164,6 +242,7 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/{id}/statement',
+    answers: file(['application/pdf']),
     permission: 'ledger.statement',
     raw: true,
     summary:

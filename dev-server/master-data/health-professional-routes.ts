@@ -1,4 +1,5 @@
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
+import { json, record } from '../http/answers.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { LookupContext } from './lookup-routes.ts';
 import { createHealthProfessional } from './health-professionals.ts';
@@ -17,6 +18,7 @@ export const healthProfessionalRoutes: GuardedRoute<ProfessionalContext>[] = [
   {
     method: 'post',
     path: '/health-professional',
+    answers: json(record('health_professional')),
     permission: 'healthprofessional.create',
     status: 201,
     summary:

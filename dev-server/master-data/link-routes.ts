@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, record, fieldOf } from '../http/answers.ts';
 import { problem, invalid, notFound } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import { bodyObject, idParam, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
@@ -17,6 +18,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/company/add-facilities-to-company/{id}',
+    answers: json([record('facility')]),
     permission: 'company.facilities.edit',
     summary: 'Links facilities to a company ({facilities: [ids]})',
     async handle(ctx, req, actor) {
@@ -36,6 +38,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/facility/{facilityId}/remove-to-company/{companyId}',
+    answers: json(record('facility')),
     permission: ['company.facilities.edit', 'facility.companies.edit'],
     summary: 'Unlinks a facility from a company',
     async handle(ctx, req, actor) {
@@ -54,6 +57,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/facility/{id}/company',
+    answers: json(record('facility')),
     permission: 'facility.companies.edit',
     summary: 'Sets the companies of a facility ({company_ids: [ids]})',
     async handle(ctx, req, actor) {
@@ -64,6 +68,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/facility/get-all-by-company/{id}',
+    answers: json([record('facility')]),
     permission: ['facility.view', 'company.facilities.view'],
     summary: 'The facilities of a company',
     handle: (ctx, req, actor) => linkedTo(ctx, actor, 'facility', idParam(req)),
@@ -71,6 +76,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/health-professional/{id}/company',
+    answers: json([record('company')]),
     permission: 'healthprofessional.companies.view',
     summary: 'The companies of a health professional',
     async handle(ctx, req, actor) {
@@ -84,6 +90,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
     (spec): GuardedRoute<StoreContext> => ({
       method: spec.split(' ')[0] as 'post' | 'put',
       path: spec.split(' ')[1],
+      answers: json(record('health_professional')),
       permission: 'healthprofessional.companies.edit',
       summary: 'Sets the companies of a health professional ({company_ids: [ids]})',
       async handle(ctx, req, actor) {
@@ -97,6 +104,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/company/get-list-billing-providers',
+    answers: json([{ id: 'integer', name: 'string', billing_company_id: 'integer' }]),
     permission: ['company.view', 'healthprofessional.view'],
     summary: 'Health professionals authorized as billing providers [{id, name}]',
     async handle(ctx, req, actor) {
@@ -111,6 +119,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/company/{id}/services/list',
+    answers: json(fieldOf('company', 'services')),
     permission: 'company.services.view',
     summary: "A company's services (procedures with NDC, prices and units)",
     async handle(ctx, req, actor) {
@@ -121,6 +130,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/company/add-services-to-company/{id}',
+    answers: json(record('company')),
     permission: 'company.services.edit',
     summary: "Replaces a company's services ({services: [...]}), validated like the company",
     async handle(ctx, req, actor, res) {
@@ -139,6 +149,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/company/get-list-by-billing-company/{id}',
+    answers: json([{ id: 'integer', name: 'string', billing_company_id: 'integer', npi: 'string' }]),
     permission: 'company.view',
     summary: "Companies of a billing company [{id, name}] (the caller's own when no id; ?batch=true adds their NPI)",
     async handle(ctx, req, actor) {
@@ -148,6 +159,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/company/get-list-by-billing-company',
+    answers: json([{ id: 'integer', name: 'string', billing_company_id: 'integer', npi: 'string' }]),
     permission: 'company.view',
     summary: "Companies of the caller's billing companies [{id, name}]",
     async handle(ctx, req, actor) {
@@ -157,6 +169,7 @@ export const linkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'post',
     path: '/company/get-list-by-billing-company',
+    answers: json([{ id: 'integer', name: 'string', billing_company_id: 'integer', npi: 'string' }]),
     permission: 'company.view',
     summary: 'Companies of the billing companies named in the body ({billing_company_id})',
     async handle(ctx, req, actor) {
@@ -203,6 +216,7 @@ export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/clearing-house/add-to-billing-company/{id}',
+    answers: json(record('clearing_house')),
     permission: 'clearinghouse.edit',
     summary: "A billing company starts using a clearing house ({billing_company_id}, the caller's own when not given)",
     async handle(ctx, req, actor) {
@@ -219,6 +233,7 @@ export const billingCompanyLinkRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/facility/add-to-billing-company/{id}',
+    answers: json(record('facility')),
     permission: 'facility.create',
     status: 201,
     summary:

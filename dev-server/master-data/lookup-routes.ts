@@ -1,4 +1,5 @@
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
+import { json, record, idNames, fieldOf } from '../http/answers.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import { bodyObject, idParam, statusFromBody, type GuardedRoute, editedVersion } from '../http/guarded-routes.ts';
@@ -34,6 +35,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     (base): GuardedRoute<LookupContext> => ({
       method: 'get',
       path: `/${base}/get-list-billing-companies`,
+      answers: json(idNames),
       permission: null,
       summary: 'Billing companies the caller may choose on this form [{id, name}]',
       handle: (ctx, _req, actor) => billingCompaniesFor(ctx, actor),
@@ -42,6 +44,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/facility/get-list-billing-companies/{id}',
+    answers: json([{ id: 'integer', name: 'string', selected: 'boolean' }]),
     permission: ['facility.view', 'facility.edit'],
     summary: "Billing companies, each marked when it is the facility's",
     async handle(ctx, req, actor) {
@@ -55,6 +58,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/patient/search',
+    answers: json({ data: [record('patient')], numberOfPages: 'integer', count: 'integer' }),
     limit: 'phi_search',
     permission: 'patient.view',
     summary:
@@ -64,6 +68,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/injury/get-list-type-diags',
+    answers: json(idNames),
     permission: null,
     summary: 'Diagnosis code types for an injury [{id, name}]',
     handle: async (ctx, _req, _actor, res) => named(ctx.lists.get('diagnosis-types')?.items ?? [], res.locals.locale),
@@ -71,6 +76,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list/{companyId}',
+    answers: json(idNames),
     permission: ['procedure.view', 'company.services.view', 'claim.create', 'claim.edit'],
     summary: "Procedures of a company's services [{id, name}]",
     handle: (ctx, req, actor) => companyProcedureChoices(ctx, actor, idParam(req, 'companyId')),
@@ -78,6 +84,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list-diagnoses/{code}',
+    answers: json([{ id: 'integer', code: 'string', name: 'string' }]),
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary: 'Diagnoses a procedure lists [{id, code, name}]',
     handle: (ctx, req, actor) =>
@@ -92,6 +99,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list-modifiers/{code}',
+    answers: json([{ id: 'integer', code: 'string', name: 'string' }]),
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary: 'Modifiers a procedure lists [{id, code, name}]',
     handle: (ctx, req, actor) =>
@@ -100,6 +108,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list-insurance-companies/{id}',
+    answers: json([{ id: 'integer', name: 'string', fee: 'integer', label: 'string?' }]),
     permission: 'procedure.view',
     summary: 'Insurance companies with a fee on this procedure [{id, name, fee}]',
     handle: (ctx, req, actor) => procedureInsuranceFees(ctx, actor, idParam(req)),
@@ -107,6 +116,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/type/{typeId}/classification',
+    answers: json(idNames),
     permission: null,
     summary: 'Classifications of a procedure type (CPT sections, HCPCS Level II sections, revenue code categories)',
     async handle(ctx, req, _actor, res) {
@@ -118,6 +128,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/insurance-plan/insurance-company/{id}/get-by-insurance-company',
+    answers: json([{ id: 'integer', name: 'string', billing_company_id: 'integer' }]),
     permission: ['insurancecompany.insuranceplan.view', 'patient.edit', 'patient.create'],
     summary: 'Active plans of an insurance company [{id, name}]',
     async handle(ctx, req, actor) {
@@ -132,6 +143,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     (path): GuardedRoute<LookupContext> => ({
       method: 'get',
       path,
+      answers: json([record('insurance_plan')]),
       permission: ['insurancecompany.insuranceplan.view', 'patient.edit'],
       summary: 'Plans of the insurance company with this payer id',
       async handle(ctx, req, actor) {
@@ -151,6 +163,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/insurance-plan/{id}/plan-types',
+    answers: json(idNames),
     permission: 'insurancecompany.insuranceplan.view',
     summary: 'The plan type of a plan, named',
     async handle(ctx, req, actor, res) {
@@ -162,6 +175,17 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/unit/get-list-rooms',
+    answers: json([
+      {
+        id: 'string',
+        unit_id: 'integer',
+        code: 'string',
+        name: 'string',
+        capacity: 'integer',
+        ocupation: 'integer',
+        display_name: 'string',
+      },
+    ]),
     permission: ['unit.view', 'company.units.view', 'patient.view'],
     summary: 'Rooms of a unit (?unit_id) or of every unit of a company (?company_id): code ~ name ~ ocupation/capacity',
     async handle(ctx, req, actor) {
@@ -189,6 +213,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'put',
     path: '/unit/{id}/state',
+    answers: json(record('unit')),
     permission: 'unit.disable',
     summary: 'Enables or disables a unit ({status}, or a toggle)',
     handle: (ctx, req, actor) => storeOf(ctx, actor, 'unit').changeStatus(idParam(req), statusFromBody(req)),
@@ -196,6 +221,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'patch',
     path: '/clearing-house/{id}',
+    answers: json(record('clearing_house')),
     permission: 'clearinghouse.edit',
     summary: 'Edits a clearing house (the same as PUT)',
     async handle(ctx, req, actor, res) {
@@ -210,6 +236,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/facility/bill-classifications/{id}',
+    answers: json(idNames),
     permission: ['facility.view', 'facility.create', 'facility.edit'],
     summary: 'Bill classifications of a facility type (UB-04 type of bill)',
     async handle(ctx, req, _actor, res) {
@@ -221,6 +248,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/taxonomy/get-list',
+    answers: json(idNames),
     permission: null,
     summary: 'NUCC taxonomy codes [{id, name}] matching ?query (code or name), at most 50',
     handle: (ctx, req) => taxonomyChoices(ctx.db, req.query.query),
@@ -228,6 +256,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/address/get-list-states',
+    answers: json(idNames),
     permission: null,
     summary: 'US states and territories [{id, name}] (id = the two-letter code)',
     handle: async () => US_STATES.map(([code, name]) => ({ id: code, name: `${code} - ${name}` })),
@@ -235,6 +264,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/address/get-list-countries',
+    answers: json(idNames),
     permission: null,
     summary: 'Countries [{id, name}] (ISO 3166 alpha-2)',
     handle: async (_ctx, _req, _actor, res) =>
@@ -243,6 +273,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/setting/get-list-langs',
+    answers: json(idNames),
     permission: null,
     summary: 'Languages of the application',
     handle: async () => [
@@ -253,6 +284,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list-mac-localities',
+    answers: json(fieldOf('procedure', 'mac_localities')),
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary: 'MAC localities of a procedure (?code)',
     async handle(ctx, req, actor) {
@@ -264,6 +296,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-price-of-procedure',
+    answers: json({ code: 'string', price: 'integer', source: 'string' }),
     permission: ['procedure.view', 'claim.create', 'claim.edit'],
     summary:
       'Price of a procedure in cents: by MAC locality (?mac, ?locality_number, ?facility=true for the facility price), by insurance company (?insurance_company_id), else its price',
@@ -291,6 +324,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-list-insurance-label-fees',
+    answers: json(idNames),
     permission: 'procedure.view',
     summary: 'Labels used for insurance fees',
     handle: (ctx, _req, actor) => insuranceFeeLabels(ctx.db, actor),
@@ -298,6 +332,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'patch',
     path: '/procedure/add-to-company/{companyId}',
+    answers: json(record('company')),
     permission: ['company.services.edit'],
     summary: "Adds procedures to a company's services ({codes: [..]}); a code already there is kept as it is",
     handle: (ctx, req, actor, res) =>
@@ -310,6 +345,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
   {
     method: 'get',
     path: '/procedure/get-to-company/{id}',
+    answers: json([{ id: 'integer', code: 'string', name: 'string' }]),
     permission: ['company.services.view', 'procedure.view'],
     summary: "The procedures of a company's services",
     handle: (ctx, req, actor) => companyProcedures(ctx, actor, idParam(req)),

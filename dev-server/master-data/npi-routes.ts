@@ -1,4 +1,5 @@
 import { isNpi } from '../../src/domain/formats.ts';
+import { json, maybe } from '../http/answers.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import type { StoreContext } from '../resources/store-of.ts';
@@ -21,6 +22,22 @@ export const npiRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/npi/{npi}',
+    answers: json({
+      npi: 'string',
+      kind: 'string',
+      entity_type: 'integer',
+      registry: maybe({
+        npi: 'string',
+        entity_type: 'integer',
+        name: 'string',
+        taxonomy: 'any',
+        address: 'any',
+        city: 'any',
+        state: 'any',
+        zip: 'any',
+      }),
+      used_by: [{ entity: 'string', id: 'integer', name: 'string', billing_company_id: 'integer' }],
+    }),
     permission: [
       'company.create',
       'company.edit',

@@ -1,4 +1,5 @@
 import { forbidden, problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { json, empty } from '../http/answers.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { bodyObject, idParam, optionalId, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -44,6 +45,22 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'get',
     path: '/messenger/threads',
+    answers: json({
+      data: [
+        {
+          id: 'integer',
+          billing_company_id: 'integer',
+          subject: 'string',
+          about_kind: 'string',
+          about_id: 'integer',
+          last_message_at: 'string',
+          unread: 'integer',
+          last_message: 'object',
+          members: ['object'],
+        },
+      ],
+      count: 'integer',
+    }),
     permission: null,
     summary:
       'My conversations, latest first, each with its unread count and last message (?about_kind=claim|patient|payment&about_id, page, itemsPerPage)',
@@ -68,6 +85,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'get',
     path: '/messenger/unread',
+    answers: json({ unread: 'integer' }),
     permission: null,
     summary: 'How many messages wait unread for me (the taskbar badge)',
     async handle(ctx, _req, actor) {
@@ -77,6 +95,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'get',
     path: '/messenger/people',
+    answers: json([{ id: 'integer', email: 'string', name: 'string' }]),
     permission: null,
     summary: 'The people of my billing company I may write to (?query by name or e-mail)',
     async handle(ctx, req, actor) {
@@ -88,6 +107,17 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'post',
     path: '/messenger/threads',
+    answers: json({
+      id: 'integer',
+      billing_company_id: 'integer',
+      subject: 'string',
+      about_kind: 'string?',
+      about_id: 'integer?',
+      last_message_at: 'string',
+      unread: 'integer',
+      last_message: { body: 'string', user: 'string', email: 'string' },
+      members: [{ id: 'integer', email: 'string', name: 'string' }],
+    }),
     permission: null,
     status: 201,
     summary:
@@ -119,6 +149,18 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'get',
     path: '/messenger/threads/{id}/messages',
+    answers: json([
+      {
+        id: 'integer',
+        body: 'string',
+        mentions: ['integer'],
+        created_at: 'string',
+        user_id: 'integer',
+        email: 'string',
+        name: 'string',
+        mine: 'boolean',
+      },
+    ]),
     permission: null,
     summary: "A conversation's messages, oldest first (?after: only those newer than a message id)",
     async handle(ctx, req, actor) {
@@ -131,6 +173,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'post',
     path: '/messenger/threads/{id}/messages',
+    answers: json({ thread_id: 'integer', id: 'integer', mentions: ['integer'] }),
     permission: null,
     status: 201,
     summary: 'Writes in a conversation I am in (body; @name mentions bring colleagues in)',
@@ -144,6 +187,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'post',
     path: '/messenger/threads/{id}/read',
+    answers: json({ thread_id: 'integer', unread: 'integer' }),
     permission: null,
     summary: 'Marks a conversation read up to its newest message',
     async handle(ctx, req, actor) {
@@ -153,6 +197,7 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
   {
     method: 'get',
     path: '/messenger/events',
+    answers: empty('Server-sent events: message, with {thread_id, message_id}, as messages arrive'),
     permission: null,
     raw: true,
     summary:

@@ -1,4 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { json } from '../http/answers.ts';
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, pageOf, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -21,6 +22,11 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
   {
     method: 'get',
     path: '/patient/exist',
+    answers: json({
+      exists: 'boolean',
+      message: 'string?',
+      patients: [{ id: 'integer', billing_company_id: 'integer', name: 'string' }],
+    }),
     permission: 'patient.create',
     summary: 'Duplicate check before creating a patient (names and date of birth, or SSN, in a billing company)',
     async handle(ctx, req, actor) {
@@ -37,6 +43,23 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/accesses',
+    answers: json({
+      data: [
+        {
+          id: 'integer',
+          at: 'string',
+          user_id: 'integer',
+          user_name: 'any',
+          user_email: 'string',
+          record: 'string',
+          record_id: 'integer',
+          event: 'string',
+          view: 'string?',
+          ip: 'string',
+        },
+      ],
+      count: 'integer',
+    }),
     permission: 'patient.history',
     summary:
       "Who read or changed a patient's records (the patient, their claims, admissions and policies), newest first: user, record, event, view, when and from where; paged (page, itemsPerPage)",
@@ -48,6 +71,18 @@ export const patientRoutes: GuardedRoute<PatientContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/claim-draft',
+    answers: json({
+      billing_company_id: 'integer',
+      format_id: 'integer',
+      company_id: 'integer',
+      'attending_provider_id?': 'integer',
+      patient_id: 'integer',
+      insurance_policy_ids: ['integer'],
+      'facility_id?': 'integer',
+      'referring_provider_id?': 'integer',
+      'referring_qualifier?': 'string',
+      'place_of_service?': 'string',
+    }),
     permission: 'claim.create',
     summary:
       "A new claim's values for the patient: the patient, their active policies by responsibility, and the clinic, facility, providers and place of service of their latest claim (the patient record's New claim)",

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, record, idNames, message } from '../http/answers.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
@@ -56,6 +57,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-policies',
+    answers: json([record('insurance_policy')]),
     permission: 'patient.policies.view',
     summary: "A patient's insurance policies, active first, by responsibility",
     async handle(ctx, req, actor) {
@@ -71,6 +73,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-policy/{policyId}',
+    answers: json(record('insurance_policy')),
     permission: 'patient.policies.view',
     summary: 'One policy of a patient',
     async handle(ctx, req, actor) {
@@ -81,6 +84,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-list-policies',
+    answers: json(idNames),
     permission: 'patient.policies.view',
     summary: "Picker of a patient's active policies [{id, name}]",
     async handle(ctx, req, actor) {
@@ -99,6 +103,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/patient/add-policy-to-patient/{id}',
+    answers: json(record('insurance_policy')),
     permission: 'patient.edit',
     status: 201,
     summary: 'Adds an insurance policy (with its subscriber when the patient is not the insured) to a patient',
@@ -112,6 +117,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/patient/{id}/edit-policy/{policyId}',
+    answers: json(record('insurance_policy')),
     permission: 'patient.edit',
     summary: 'Edits a policy of a patient',
     async handle(ctx, req, actor, res) {
@@ -130,6 +136,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/patient/{id}/change-status-policy/{policyId}',
+    answers: json(record('insurance_policy')),
     permission: 'patient.edit',
     summary: 'Enables or disables a policy of a patient (toggle, or {status})',
     async handle(ctx, req, actor) {
@@ -143,6 +150,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   ).map(
     (spec): GuardedRoute<StoreContext> => ({
       method: spec.split(' ')[0] as 'patch' | 'delete',
+      answers: message(),
       path: spec.split(' ')[1],
       permission: 'patient.policies.remove',
       summary: 'Removes a policy from a patient',
@@ -157,6 +165,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/get-subscribers',
+    answers: json(['object']),
     permission: 'patient.policies.view',
     summary: 'Subscribers already entered on policies (to pick one again), ?query narrows by name',
     handle: (ctx, req, actor) => knownSubscribers(ctx.db, actor, req.query.query),
@@ -164,6 +173,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'patch',
     path: '/patient/add-companies-to-patient/{id}',
+    answers: json(record('patient')),
     permission: 'patient.edit',
     summary: "Sets the patient's company ({company_id})",
     async handle(ctx, req, actor, res) {

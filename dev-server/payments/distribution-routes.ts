@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, idNames } from '../http/answers.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Actor } from '../security/actor.ts';
@@ -36,6 +37,19 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/batch/{batch}/payment/{payment}/claims',
+    answers: json([
+      {
+        id: 'integer',
+        code: 'string',
+        patient_id: 'integer',
+        patient_name: 'string',
+        status_id: 'integer',
+        billed_amount: 'integer',
+        date_of_service: 'string',
+        attached: 'boolean',
+        lines: ['object'],
+      },
+    ]),
     permission: 'payment.view',
     summary:
       "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance: ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
@@ -53,6 +67,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/{batch}/services',
+    answers: json({ payment_id: 'integer', distributed: 'integer', posted: ['integer'], reversed: 'integer' }),
     permission: 'payment.create',
     summary:
       "Posts a payment over service lines ({payment_id, services: [{claim_service_id, allowed, paid, adjustments: [{group, reason, amount}], next_responsibility?, refile_reason?, note?}]}): every line balances (charge = paid + adjustments) and the payment's distribution equals its amount, or nothing is written",
@@ -70,6 +85,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{batch}/services/{payment}/claims/{claim}',
+    answers: json({ payment_id: 'integer', distributed: 'integer', posted: ['integer'], reversed: 'integer' }),
     permission: 'payment.create',
     summary:
       "Corrects what a payment posted to one claim ({services: [...]}, as the posting call): the claim's postings under this payment are reversed and the new ones take their place, in one transaction, balanced like any distribution",
@@ -88,6 +104,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/{batch}/claims',
+    answers: json([{ payment_id: 'integer', added: ['integer'], removed: ['integer'] }]),
     permission: 'payment.create',
     summary:
       'Sets the claims each payment of the batch works on ({payments: [{id, claims: [claim ids]}]}); a claim the payment already paid stays until it is removed from the payment',
@@ -107,6 +124,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{batch}/payment/{payment}/claims',
+    answers: json({ payment_id: 'integer', added: ['integer'], removed: ['integer'] }),
     permission: 'payment.create',
     summary: 'Sets the claims one payment works on ({claims: [claim ids]})',
     async handle(ctx, req, actor) {
@@ -118,6 +136,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}',
+    answers: json({ payment_id: 'integer' }),
     permission: 'payment.create',
     summary: 'Adds a claim to the claims a payment works on (nothing is posted yet)',
     async handle(ctx, req, actor) {
@@ -128,6 +147,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'delete',
     path: '/payments/batch/{batch}/payment/{payment}/claims/{claim}',
+    answers: json({ payment_id: 'integer', claim_id: 'integer', reversed: 'integer', distributed: 'integer' }),
     permission: 'payment.create',
     summary:
       'Takes a claim off a payment ({note?}): what the payment posted to it is reversed to the cent (the claim back to Submitted when nothing else pays it) and the claim leaves the payment',
@@ -144,6 +164,7 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/batch/{batch}/payment/{payment}/patients',
+    answers: json(idNames),
     permission: 'payment.view',
     summary: 'Patients with claims waiting for payment [{id, name}] (?query: name, 3 or more characters)',
     async handle(ctx, req, actor) {

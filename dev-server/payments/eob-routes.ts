@@ -1,4 +1,5 @@
 import { storeOf } from '../resources/store-of.ts';
+import { json, record, file, message } from '../http/answers.ts';
 import type { Request } from 'express';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -30,6 +31,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/{batch}/payments/{payment}/eobs',
+    answers: json(record('payment_eob')),
     permission: 'payment.eob',
     status: 201,
     summary:
@@ -57,6 +59,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
     method: 'get',
     path: '/payments/batch/{batch}/eobs',
+    answers: json([record('payment_eob')]),
     permission: 'payment.eob',
     summary: "Every EOB of a batch's payments",
     async handle(ctx, req, actor) {
@@ -71,6 +74,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
     method: 'delete',
     path: '/payments/batch/{batch}/payments/{payment}/eobs/{eob}',
+    answers: message(),
     permission: 'payment.eob',
     summary: 'Takes an EOB off its payment (the file stays in the file store)',
     async handle(ctx, req, actor) {
@@ -85,6 +89,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
     method: 'get',
     path: '/payments/eobs/{id}',
+    answers: file(['application/pdf', 'image/png', 'image/jpeg']),
     permission: 'payment.eob',
     raw: true,
     summary: "An EOB's file, to view (PDFs and images inline)",

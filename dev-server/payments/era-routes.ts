@@ -1,4 +1,5 @@
 import { storeOf } from '../resources/store-of.ts';
+import { json, record, file } from '../http/answers.ts';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
@@ -45,6 +46,12 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/archive',
+    answers: json({
+      data: [record('era_file')],
+      numberOfPages: 'integer',
+      count: 'integer',
+      sums: { payment_amount: 'integer', posted_amount: 'integer' },
+    }),
     permission: 'payment.view',
     summary: 'The archived ERA files, newest first',
     async handle(ctx, req, actor) {
@@ -59,6 +66,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'post',
     path: '/payments/eras/sync',
+    answers: json({ received: [{ file: 'string', result: 'string', message: 'string' }] }),
     permission: 'payment.create',
     summary:
       'Takes in ERA files: an 835 uploaded to the file store (kind era) not yet registered, or one given as {content, name}; each payment becomes an ERA to post (a trace already received is not registered twice)',
@@ -73,6 +81,18 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'post',
     path: '/payments/eras/process',
+    answers: json({
+      'era_file_id?': 'integer',
+      'already?': 'boolean',
+      'payment_batch_id?': 'integer',
+      'posted_claims?': 'integer',
+      'exceptions?': 'integer',
+      'posted_amount?': 'integer',
+      'provider_adjustments?': 'integer',
+      'id?': 'integer',
+      'kind?': 'string',
+      'state?': 'string',
+    }),
     permission: 'payment.create',
     summary:
       'Posts an ERA into a payment batch ({id}): as a job with progress when the server runs jobs; the same ERA twice posts once',
@@ -93,6 +113,7 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'post',
     path: '/payments/eras',
+    answers: json([record('era_file')]),
     permission: 'payment.edit',
     summary: 'Archives or restores ERA files ({action: archive|restore, ids})',
     async handle(ctx, req, actor) {
@@ -146,6 +167,37 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/check/{id}',
+    answers: json({
+      era_file_id: 'integer',
+      payer: { name: 'string', 'id?': 'any' },
+      payee: { name: 'string', npi: 'string', taxId: 'string' },
+      payment: {
+        handling: 'string',
+        amount: 'integer',
+        creditDebit: 'string',
+        method: 'string',
+        'date?': 'any',
+        position: 'integer',
+      },
+      trace: { type: 'string', number: 'string', originator: 'string' },
+      balanced: 'boolean',
+      findings: [{ severity: 'string', message: 'string', position: 'integer' }],
+      provider_adjustments: ['any'],
+      claims: [
+        {
+          patient_control_number: 'string',
+          found: 'boolean',
+          status: 'string',
+          charge: 'integer',
+          paid: 'integer',
+          patient_responsibility: 'integer',
+          payer_claim_number: 'string',
+          patient: 'object',
+          adjustments: ['object'],
+          lines: ['object'],
+        },
+      ],
+    }),
     permission: 'payment.view',
     summary:
       'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
@@ -195,6 +247,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/fetch',
+    answers: file(['text/plain', 'application/octet-stream']),
     permission: 'payment.view',
     raw: true,
     summary: "An ERA's file as it came",
@@ -206,6 +259,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/preview',
+    answers: file(['application/pdf']),
     permission: 'payment.view',
     raw: true,
     summary:
@@ -238,6 +292,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/reconciliation-report',
+    answers: file(['application/pdf']),
     permission: 'payment.view',
     raw: true,
     summary: 'The reconciliation of an ERA as a PDF, with its exceptions',
@@ -254,6 +309,17 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/reconciliation',
+    answers: json({
+      era_file_id: 'integer',
+      payment_amount: 'integer',
+      posted_claim_payments: 'integer',
+      provider_adjustments: 'integer',
+      claim_payments_in_exceptions: 'integer',
+      open_exceptions: 'integer',
+      difference: 'integer',
+      balanced: 'boolean',
+      explanation: 'string',
+    }),
     permission: 'payment.view',
     summary:
       'The ERA proven against what was posted: BPR02 = claims paid − provider adjustments, to the cent, or the difference and where it is',
@@ -264,6 +330,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{id}/era-errors',
+    answers: json(record('era_exception')),
     permission: 'payment.edit',
     summary:
       'Works an ERA exception of this batch ({exception_id, claim_id?, resolution?}): naming the claim posts the remitted claim to it; otherwise the note says how it was resolved',

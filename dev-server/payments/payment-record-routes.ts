@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { json, record } from '../http/answers.ts';
 import { DomainError, invalidTexts, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Row } from '../resources/resource-store.ts';
@@ -20,6 +21,13 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/batch/{batch}/payments/{payment}',
+    answers: json({
+      id: 'integer',
+      payment_batch_id: 'integer',
+      amount: 'integer',
+      postings: ['object'],
+      claims: ['integer'],
+    }),
     permission: 'payment.show',
     summary: 'A payment of a batch, with what it posted and the claims it works on',
     async handle(ctx, req, actor) {
@@ -31,6 +39,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{batch}/payments/{payment}',
+    answers: json(record('payment')),
     permission: 'payment.edit',
     summary: `Corrects how a payment is described (${DESCRIPTIVE.join(', ')}) while its batch is not Completed and it is not closed; its amount, payer, method and card are corrected by reversing it`,
     async handle(ctx, req, actor, res) {
@@ -60,6 +69,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'delete',
     path: '/payments/batch/{batch}/payments/{payment}',
+    answers: json(record('payment')),
     permission: 'payment.edit',
     summary:
       'Voids a payment ({note} or ?note): it is reversed, never erased — a payment of the opposite amount, every posting reversed to the cent',
@@ -71,6 +81,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/payment/{id}/reverse',
+    answers: json(record('payment')),
     permission: 'payment.create',
     status: 201,
     summary:
@@ -82,6 +93,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/{batch}/payments/{payment}/close',
+    answers: json(record('payment')),
     permission: 'payment.close',
     summary:
       'Closes a payment ({date?} mm/dd/yyyy, today by default): its distribution equals its amount, and nothing more is posted to it',
@@ -94,6 +106,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/{batch}/payments/close-many',
+    answers: json([{ id: 'integer', closed: 'boolean', 'payment?': record('payment') }]),
     permission: 'payment.close',
     summary:
       'Closes several payments of a batch ({payments: [ids], date?}); each answer says whether it closed and, if not, why',
@@ -127,6 +140,7 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{batch}/payments/{payment}/validate',
+    answers: json(record('payment')),
     permission: 'payment.edit',
     summary:
       "Validates a payment: its distribution equals its amount and, for a patient's payment, every claim it pays is that patient's; valid, the time is recorded, otherwise 422 with what is wrong",

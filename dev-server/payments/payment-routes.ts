@@ -1,4 +1,5 @@
 import { entityOf } from '../resources/store-of.ts';
+import { json, record, idNames, message } from '../http/answers.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import reasons from '../../schemas/lists/x12/adjustment-reasons.json' with { type: 'json' };
 import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -19,6 +20,7 @@ export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/sources',
+    answers: json(idNames),
     permission: 'payment.view',
     summary: 'Payment sources [{id, name}]: 1 Patient, 2 Insurance, 3 Others, 4 Indivisible',
     async handle(_c, _r, _a, res) {
@@ -28,6 +30,7 @@ export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/methods',
+    answers: json(idNames),
     permission: 'payment.view',
     summary: 'Payment methods [{id, name}]: 1 Credit card, 2 Cash, 3 Check, 4 Other',
     async handle(_c, _r, _a, res) {
@@ -37,6 +40,7 @@ export const paymentLookupRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/codes',
+    answers: json([{ id: 'string', code: 'string', description: 'string' }]),
     permission: 'payment.view',
     summary:
       'Claim adjustment reason codes (CARC) [{id, code, description}] in our own words; ?pr=true those a patient may owe (deductible, coinsurance, copay...), ?pr=false the others',
@@ -54,6 +58,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/payments/batch/{id}/close',
+    answers: json(record('payment_batch')),
     permission: 'payment.close',
     summary: 'Closes a batch (?date=mm/dd/yyyy, today by default): Completed, with the date recorded',
     async handle(ctx, req, actor) {
@@ -63,6 +68,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'delete',
     path: '/payments/batch/{id}',
+    answers: message(),
     permission: 'payment.remove',
     summary: 'Deletes a batch that is not Completed (a Super User may delete any) and holds no payment',
     handle: (ctx, req, actor) => deleteBatch(ctx, actor, idParam(req), editedVersion(req)),
@@ -70,6 +76,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/payment',
+    answers: json(record('payment')),
     permission: 'payment.create',
     status: 201,
     summary:
@@ -93,6 +100,7 @@ export const paymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'patch',
     path: '/payments/batch/{id}/transition',
+    answers: json(record('payment_batch')),
     permission: 'payment.close',
     summary: 'Puts a batch In Review or back In Progress ({status_id: 3|1, note?}); Completed is reached by closing it',
     async handle(ctx, req, actor) {
@@ -113,6 +121,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'post',
     path: '/payments/batch/close-many',
+    answers: json([{ id: 'integer', closed: 'boolean', batch: record('payment_batch') }]),
     permission: 'payment.close',
     summary: 'Closes several batches at once ({ids, date?}); each answer says what became of each batch',
     async handle(ctx, req, actor) {
@@ -136,6 +145,7 @@ export const batchStateRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'put',
     path: '/payments/batch/{id}/status',
+    answers: json(record('payment_batch')),
     permission: 'payment.view',
     summary:
       "A batch's state, recalculated: its distributed total read again from its payments' postings; {status_id: 1|3} moves it between In Progress and In Review",

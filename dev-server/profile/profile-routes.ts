@@ -1,4 +1,5 @@
 import { passwordErrors } from '../../src/domain/password-policy.ts';
+import { json, message, type Shape } from '../http/answers.ts';
 import { problem, invalid, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { ErrorCode } from '../../src/domain/errors/error-catalogue.ts';
 import { catalog } from '../security/permission-catalog.ts';
@@ -53,10 +54,40 @@ function moduleParam(body: Record<string, unknown>): string {
   return m;
 }
 
+/** How a person's desktop is set: where the bar sits, the dock, the background, dark mode, list density. */
+const SHELL_SETTINGS = {
+  nav_bar_position: 'string',
+  dock: 'string',
+  background: 'integer',
+  dark_mode: 'boolean',
+  list_density: 'string',
+} satisfies Shape;
+
 export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/profile',
+    answers: json({
+      id: 'integer',
+      version: 'integer',
+      email: 'string',
+      language: 'string',
+      'photo?': 'string',
+      status: 'boolean',
+      display_name: 'string',
+      roles: [{ id: 'integer', name: 'string', slug: 'string' }],
+      role_ids: ['integer'],
+      billing_companies: [{ id: 'integer', name: 'string', abbreviation: 'string' }],
+      billing_company_ids: ['integer'],
+      is_blocked: 'boolean',
+      settings: SHELL_SETTINGS,
+      taskbars: ['any'],
+      'first_name?': 'string',
+      'last_name?': 'string',
+      'date_of_birth?': 'string',
+      'ssn_last4?': 'string',
+      'job_role?': 'string',
+    }),
     permission: 'setting.profile.show',
     summary: 'My profile and shell settings',
     async handle(ctx, _req, actor) {
@@ -68,6 +99,10 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'put',
     path: '/user/profile',
+    answers: json({
+      settings: SHELL_SETTINGS,
+      language: 'string',
+    }),
     permission: 'setting.profile.edit',
     summary: 'My language and shell settings',
     async handle(ctx, req, actor) {
@@ -90,6 +125,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/user/update-password',
+    answers: message(),
     permission: 'setting.profile.edit',
     summary: 'Change my password (the current one is asked)',
     async handle(ctx, req, actor) {
@@ -105,6 +141,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/user/img-profile',
+    answers: json({ photo: 'string' }),
     permission: 'setting.profile.edit',
     summary: 'My photo (multipart field img, an image under 1 MB)',
     multipart: imageUpload(['img', 'photo', 'file']),
@@ -126,6 +163,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/user/taskbar',
+    answers: json({ taskbars: ['string'] }),
     permission: null,
     summary: 'Pin a module to my taskbar',
     async handle(ctx, req, actor) {
@@ -136,6 +174,7 @@ export const profileRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'put',
     path: '/user/taskbar-unpin',
+    answers: json({ taskbars: ['string'] }),
     permission: null,
     summary: 'Unpin a module from my taskbar',
     async handle(ctx, req, actor) {

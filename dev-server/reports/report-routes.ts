@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { json, file, type Shape } from '../http/answers.ts';
+import { JOB } from '../jobs/job-answer.ts';
 import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import type { ReportDef } from '../../src/platform/report.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
@@ -42,10 +44,34 @@ const formatOf = (v: unknown): ExportFormat => {
 const localeOf = (res: { locals: Record<string, unknown> }) => (res.locals.locale === 'es' ? 'es' : 'en');
 
 /** The reports module (document 1 "Reports"): the list by classification, a report's definition, its rows and its exports. */
+/** A report's column: its key, its label in both languages, its type and how it is shown. */
+const REPORT_COLUMN: Shape = {
+  key: 'string',
+  label: 'string',
+  label_es: 'string',
+  type: 'string',
+  'adminOnly?': 'boolean',
+  'simple?': 'boolean',
+  'sum?': 'boolean',
+};
+
+/** A page of a report: its rows (their columns are the report's), its groups and the totals over every matching row. */
+const REPORT_PAGE = json({
+  columns: [REPORT_COLUMN],
+  rows: ['object'],
+  groupBy: ['string'],
+  page: 'integer',
+  pages: 'integer',
+  count: 'integer',
+  groups: ['object'],
+  totals: { count: 'integer', sums: 'object' },
+});
+
 export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = [
   {
     method: 'get',
     path: '/reports/classifications',
+    answers: json([{ id: 'integer', name: 'string', background: 'string', color: 'string' }]),
     permission: 'report.view',
     summary: 'The report classifications [{id, name, background, color}]',
     async handle(_c, _r, _a, res) {
@@ -60,6 +86,19 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports',
+    answers: json([
+      {
+        key: 'string',
+        name: 'string',
+        classification: 'integer',
+        description: 'string',
+        type: 'integer',
+        base: 'any',
+        mine: 'boolean',
+        shared: 'boolean',
+        favorite: 'boolean',
+      },
+    ]),
     permission: 'report.view',
     summary:
       'The reports a person may run, the custom reports they may use among them (type 2, custom-N) [{key, name, classification, description, type, base, favorite}]; ?clasifications=1,2 and ?favorite=true narrow it',
@@ -70,6 +109,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'put',
     path: '/reports/{key}/favorite',
+    answers: json({ key: 'string', favorite: 'boolean' }),
     permission: 'report.view',
     summary: 'Marks or unmarks a report as one of my favourites {favorite: true|false}',
     async handle(ctx, req, actor) {
@@ -79,6 +119,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/records',
+    answers: REPORT_PAGE,
     permission: 'report.view',
     summary:
       "A report's rows (?report=key, or the predecessor's ?module=PGFOODVKOC…, and its filters; the same as /reports/{key}/records)",
@@ -96,6 +137,31 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/kpis',
+    answers: json({
+      period: { from: 'string', to: 'string' },
+      days_in_ar: { ar: 'integer', average_daily_charges: 'integer', value: 'number?' },
+      clean_claim_rate: { clean: 'integer', submitted: 'integer', bp: 'integer?' },
+      first_pass_resolution: { first_pass: 'integer', adjudicated: 'integer', bp: 'integer?' },
+      denial_rate: {
+        denied: 'integer',
+        adjudicated: 'integer',
+        bp: 'integer?',
+        groups: ['object'],
+        top_reasons: ['object'],
+      },
+      net_collection_rate: { payments: 'integer', charges: 'integer', contractual: 'integer', bp: 'integer?' },
+      ar_over_90: { over_90: 'integer', ar: 'integer', bp: 'integer?' },
+      monthly: [{ month: 'string', charges: 'integer', payments: 'integer' }],
+      previous: {
+        period: { from: 'string', to: 'string' },
+        days_in_ar: 'number?',
+        clean_claim_rate: 'integer?',
+        first_pass_resolution: 'integer?',
+        denial_rate: 'integer?',
+        net_collection_rate: 'integer?',
+        ar_over_90: 'integer?',
+      },
+    }),
     permission: 'report.view',
     summary:
       'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents); previous: each headline figure of the period as long just before, for its trend',
@@ -106,6 +172,21 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/kpis/{kpi}/claims',
+    answers: json({
+      data: [
+        {
+          id: 'integer',
+          code: 'string',
+          patient_name: 'string',
+          status_id: 'integer',
+          billed_amount: 'integer',
+          date_of_service: 'string',
+          denial_codes: ['string'],
+        },
+      ],
+      count: 'integer',
+      numberOfPages: 'integer',
+    }),
     permission: 'report.view',
     summary:
       'The claims behind a KPI (denial_rate ?group=CO…, clean_claim_rate: the rejected, ar_over_90), most money first, 25 a page',
@@ -121,6 +202,27 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/{key}',
+    answers: json({
+      key: 'string',
+      module: 'string?',
+      name: 'string',
+      classification: 'integer',
+      description: 'string',
+      period: 'object?',
+      filters: [
+        {
+          key: 'string',
+          title: 'string',
+          title_es: 'string',
+          type: 'string',
+          'source?': 'string',
+          'column?': 'string',
+          'options?': 'any',
+        },
+      ],
+      groupBy: ['string'],
+      columns: [REPORT_COLUMN],
+    }),
     permission: 'report.view',
     summary: "A report's filters, group levels and columns (a Super User's include the billing company)",
     async handle(ctx, req, actor, res) {
@@ -130,6 +232,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/{key}/records',
+    answers: REPORT_PAGE,
     permission: 'report.view',
     summary:
       "A page of a report: ?page (22 rows then 20; 21/19 when filtered), ?groupBy=a,b (up to four), ?showDetails=false (groups only), ?from/?to (its period), its filters (ids, comma-separated), ?aging_by, ?aging_date; with each group's and the grand totals computed over every matching row",
@@ -148,6 +251,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'get',
     path: '/reports/{key}/export',
+    answers: file(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf']),
     stepUp: true,
     limit: 'export',
     permission: 'report.download',
@@ -172,6 +276,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
   {
     method: 'post',
     path: '/reports/{key}/export-jobs',
+    answers: json(JOB),
     stepUp: true,
     limit: 'export',
     permission: 'report.download',

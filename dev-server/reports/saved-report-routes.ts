@@ -1,3 +1,4 @@
+import { json, record, idNames } from '../http/answers.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid, forbidden, notFound } from '../../src/domain/errors/domain-error.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -27,6 +28,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
       (path): GuardedRoute<StoreContext> => ({
         method: 'get',
         path,
+        answers: json({ data: [record(kind.entity.replace(/-/g, '_'))], count: 'integer', numberOfPages: 'integer' }),
         permission: 'report.view',
         summary: `The ${kind.noun} a person may use (their own and those shared with their billing company), ?report_key to narrow`,
         async handle(ctx, req, actor) {
@@ -38,6 +40,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
     {
       method: 'get',
       path: `${kind.path}/get-list`,
+      answers: json(idNames),
       permission: 'report.view',
       summary: `The ${kind.noun} a person may use as picker names [{id, name}]`,
       async handle(ctx, req, actor) {
@@ -50,6 +53,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
     {
       method: 'post',
       path: kind.path,
+      answers: json(record(kind.entity.replace(/-/g, '_'))),
       permission: kind.save,
       status: 201,
       summary: `Saves one of the ${kind.noun}: private unless shared`,
@@ -65,6 +69,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
     {
       method: 'get',
       path: `${kind.path}/{id}`,
+      answers: json(record(kind.entity.replace(/-/g, '_'))),
       permission: 'report.view',
       summary: `One of the ${kind.noun} the person may use`,
       async handle(ctx, req, actor) {
@@ -76,6 +81,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
     {
       method: 'put',
       path: `${kind.path}/{id}`,
+      answers: json(record(kind.entity.replace(/-/g, '_'))),
       permission: kind.save,
       summary: `Renames, changes or shares one of the ${kind.noun} (only the one who saved it)`,
       async handle(ctx, req, actor, res) {
@@ -96,6 +102,7 @@ export function savedReportRoutes(kind: SavedReportKind): GuardedRoute<StoreCont
     {
       method: 'delete',
       path: `${kind.path}/{id}`,
+      answers: json({ id: 'integer' }),
       permission: kind.save,
       summary: `Deletes one of the ${kind.noun} (only the one who saved it)`,
       async handle(ctx, req, actor) {

@@ -1,4 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { json, idNames } from '../http/answers.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { searchExpression } from '../../src/platform/table-model.ts';
 import { actionSlug } from '../../src/platform/route-plan.ts';
@@ -33,6 +34,7 @@ export const searchRoutes: GuardedRoute<SearchContext>[] = [
   {
     method: 'get',
     path: '/search-filters',
+    answers: json(idNames),
     permission: null,
     summary: 'What the spotlight can search for the actor',
     handle: async ({ entities }, _req, actor) =>
@@ -41,6 +43,7 @@ export const searchRoutes: GuardedRoute<SearchContext>[] = [
   {
     method: 'get',
     path: '/search/{term}',
+    answers: json([{ entity: 'string', id: 'integer', name: 'string', module: 'string', route: 'string' }]),
     limit: 'phi_search',
     permission: null,
     summary: 'Spotlight search (at least 3 characters; ?filter narrows to one kind)',

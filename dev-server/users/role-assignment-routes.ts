@@ -1,4 +1,5 @@
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { json } from '../http/answers.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
@@ -36,6 +37,7 @@ export const roleAssignmentRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/assign-role-user/{user}/{role}',
+    answers: json({ message: 'string', roles: [{ id: 'integer', name: 'string', slug: 'string' }] }),
     permission: 'permission.manage.user',
     summary: 'Give a user a role',
     handle: roleChange(true),
@@ -43,6 +45,7 @@ export const roleAssignmentRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/permission/remove-role-user/{user}/{role}',
+    answers: json({ message: 'string', roles: [{ id: 'integer', name: 'string', slug: 'string' }] }),
     permission: 'permission.manage.user',
     summary: 'Take a role from a user (one must remain)',
     handle: roleChange(false),

@@ -1,4 +1,6 @@
 import { endSessions, openSessions } from '../auth/sessions.ts';
+import { json, idNames, message, type Shape } from '../http/answers.ts';
+import { OPEN_SESSION } from '../auth/session-routes.ts';
 import { notFound, problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { isSsn } from '../../src/domain/formats.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
@@ -18,12 +20,34 @@ import {
   userDetail,
 } from './user-accounts.ts';
 
+/** A user as User Management reads one: the record, with roles and billing companies named. */
+const USER: Shape = {
+  id: 'integer',
+  version: 'integer',
+  email: 'string',
+  'first_name?': 'string?',
+  'last_name?': 'string?',
+  'language?': 'string?',
+  status: 'boolean',
+  'display_name?': 'string?',
+  roles: [{ id: 'integer', name: 'string', slug: 'string' }],
+  role_ids: ['integer'],
+  billing_companies: [{ id: 'integer', name: 'string', abbreviation: 'string?' }],
+  billing_company_ids: ['integer'],
+  is_blocked: 'boolean',
+};
+
 export { USER_MESSAGES } from './user-messages.ts';
 
 export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/{ssn}/get-by-ssn',
+    answers: json({
+      message: 'string',
+      user: { id: 'integer', first_name: 'string', last_name: 'string', email: 'string', ssn_last4: 'string' },
+      in_my_billing_company: 'boolean',
+    }),
     permission: 'user.create',
     summary: 'Find a user by SSN before adding one',
     async handle(ctx, req, actor) {
@@ -35,6 +59,11 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/search',
+    answers: json({
+      message: 'string',
+      user: { id: 'integer', first_name: 'string', last_name: 'string', email: 'string', ssn_last4: 'string' },
+      in_my_billing_company: 'boolean',
+    }),
     permission: 'user.create',
     summary: 'Find a user by e-mail before adding one',
     async handle(ctx, req, actor) {
@@ -46,6 +75,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/types',
+    answers: json(idNames),
     permission: 'user.view',
     summary: 'User types',
     async handle() {
@@ -60,6 +90,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/roles',
+    answers: json([{ id: 'integer', slug: 'string', name: 'string', type: 'integer', billing_company_id: 'any' }]),
     permission: ['user.view', 'permission.manage.user'],
     summary: 'Roles that may be given to a user (no Health Professional, no Patient)',
     async handle(ctx, req, actor) {
@@ -70,6 +101,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/{id}',
+    answers: json(USER),
     permission: 'user.show',
     summary: 'A user with roles and billing companies',
     async handle(ctx, req, actor) {
@@ -79,6 +111,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/user',
+    answers: json(USER),
     permission: 'user.create',
     status: 201,
     summary: 'Create a user; a link to choose a password is mailed',
@@ -89,6 +122,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'put',
     path: '/user/{id}',
+    answers: json(USER),
     permission: 'user.edit',
     summary: 'Update a user (fields, SSN, roles, billing companies)',
     async handle(ctx, req, actor, res) {
@@ -98,6 +132,12 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/user/social-medias/{id}',
+    answers: json({
+      id: 'integer',
+      version: 'integer',
+      email: 'string',
+      social_networks: [{ network: 'string', link: 'string' }],
+    }),
     permission: ['user.edit', 'setting.profile.edit'],
     summary: "A user's social networks (one's own with the profile permission)",
     async handle(ctx, req, actor, res) {
@@ -116,6 +156,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'patch',
     path: '/user/{id}/unlock',
+    answers: message(),
     permission: 'user.unlock',
     summary: 'Unlock a user blocked after failed sign-ins',
     handle: (ctx, req, actor) =>
@@ -131,6 +172,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/user/{id}/sessions',
+    answers: json([OPEN_SESSION]),
     permission: 'user.edit',
     summary: "A user's open sessions (address, browser, signed in, last used, ends at), for a manager who may end them",
     async handle(ctx, req, actor) {
@@ -141,6 +183,7 @@ export const userRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'delete',
     path: '/user/{id}/sessions',
+    answers: message(),
     permission: 'user.edit',
     summary: 'End every session of a user',
     handle: (ctx, req, actor) =>

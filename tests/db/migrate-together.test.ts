@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { migrate } from '../../dev-server/db/migrate.ts';
+import { installJobSchema } from '../../dev-server/jobs/job-queue.ts';
 import { openPostgres } from '../../dev-server/db/postgres-database.ts';
 import { createPostgresDatabase } from '../helpers/test-database.ts';
 
@@ -25,6 +26,22 @@ it('two processes migrating an empty database at once both start, and each migra
     ).rows;
     expect(rows.length).toBe(Math.max(...applied.map((a) => a.length)));
     expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
+  } finally {
+    await one.close();
+    await two.close();
+  }
+});
+
+it("two processes starting the job queue at once on a database without it both start, and pg-boss's schema is made once", async () => {
+  const database = await createPostgresDatabase();
+  created.push(database);
+  const [one, two] = [openPostgres(database.url), openPostgres(database.url)];
+  try {
+    await migrate(one);
+    // What each server process does at start: pg-boss creates its schema and tables on first start.
+    await Promise.all([installJobSchema(one), installJobSchema(two)]);
+    const schemas = await one.query<{ n: string }>("select count(*) n from pg_namespace where nspname = 'pgboss'");
+    expect(Number(schemas.rows[0].n)).toBe(1);
   } finally {
     await one.close();
     await two.close();
