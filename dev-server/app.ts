@@ -77,6 +77,9 @@ export function createApp(opts: AppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on answers Express builds (every API answer is no-store: a hash of each body would never be asked for
+  // again). Static files keep theirs (send's own), and a stored file names its SHA-256 itself.
+  app.set('etag', false);
   app.set('trust proxy', trustedProxies(opts.trustProxy));
   app.set('query parser', 'simple');
   app.use(securityHeaders(opts.frameAncestors));
