@@ -18,9 +18,9 @@ export type SignsInWith = "password" | "key";
 export type PasswordOrPrivateKeyKeptEncryptedLeftEmptyTheSavedOneStays = string;
 export type ServerKeyFingerprintRememberedAtTheFirstConnection = string;
 export type SealedSecret = string;
-export type OutboundFolder837FilesGoHere = string;
-export type InboundFolder999277CAAnd835FilesComeFromHere = string;
-export type CheckTheInboundFolderEveryMinutes = number;
+export type OutboundFolder = string;
+export type InboundFolder = string;
+export type CheckInboundEveryMinutes = number;
 export type LastChecked = string;
 export type Note = string;
 
@@ -43,9 +43,9 @@ export interface ClearingHouseAccount {
   secret?: PasswordOrPrivateKeyKeptEncryptedLeftEmptyTheSavedOneStays;
   host_fingerprint?: ServerKeyFingerprintRememberedAtTheFirstConnection;
   secret_encrypted?: SealedSecret;
-  outbound_folder?: OutboundFolder837FilesGoHere;
-  inbound_folder?: InboundFolder999277CAAnd835FilesComeFromHere;
-  poll_minutes?: CheckTheInboundFolderEveryMinutes;
+  outbound_folder?: OutboundFolder;
+  inbound_folder?: InboundFolder;
+  poll_minutes?: CheckInboundEveryMinutes;
   last_polled_at?: LastChecked;
   note?: Note;
 }

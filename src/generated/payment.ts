@@ -8,7 +8,7 @@ export type Patient = number;
 export type Method = 1 | 2 | 3 | 4;
 export type PaymentDate = string;
 export type Amount = number;
-export type ReferenceCheckOrEFTNumber = string;
+export type Reference = string;
 export type CardNumber = string;
 export type CardHash = string;
 export type CardLast4 = string;
@@ -31,7 +31,7 @@ export interface Payment {
   method_id: Method;
   payment_date: PaymentDate;
   amount: Amount;
-  reference?: ReferenceCheckOrEFTNumber;
+  reference?: Reference;
   card_number?: CardNumber;
   card_number_hash?: CardHash;
   card_number_last4?: CardLast4;

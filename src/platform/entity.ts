@@ -14,6 +14,9 @@ export interface FieldSchema {
     order?: number;
     section?: string;
     label_es?: string;
+    /** a line under the field saying what it is for (its label stays short enough to read whole) */
+    help?: string;
+    help_es?: string;
     placeholder?: string;
     /** a schemas/lists file whose ids are the allowed values */ codeList?: string;
     /** a picker whose choices follow another field */ dependsOn?: string;

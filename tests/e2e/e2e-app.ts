@@ -28,8 +28,13 @@ export async function startE2E(
 }
 
 /** A fresh browser context (own local storage) signed in through the login screen, as a person would. */
-export async function signIn(e: E2E, email: string, password = PASSWORD): Promise<{ page: Page; errors: string[] }> {
-  const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+export async function signIn(
+  e: E2E,
+  email: string,
+  password = PASSWORD,
+  viewport = { width: 1440, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await e.browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`${e.origin}/#/`);

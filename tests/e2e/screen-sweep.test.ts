@@ -40,8 +40,37 @@ async function screenProblems(
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const text = await win.innerText();
   const names = [...new Set(text.match(STORAGE_NAME) ?? [])].map((n) => `${screen}: storage name "${n}"`);
+  const clipped = (await clippedTexts(win)).map((t) => `${screen}: clipped "${t}"`);
   const violations = axe ? (await seriousViolations(page)).map((v) => `${screen}: ${v}`) : [];
-  return [...names, ...violations];
+  return [...names, ...clipped, ...violations];
+}
+
+/**
+ * Words cut off where staff read them: a button, tab, column header, label or chip whose text is wider than its box
+ * (shown with an ellipsis, or hidden). A cell of a list may end in an ellipsis by design (its whole text is in the
+ * record); a heading or a control may not.
+ */
+function clippedTexts(win: Locator): Promise<string[]> {
+  return win.evaluate((root) => {
+    const out: string[] = [];
+    const selector =
+      'button, [role="tab"], th, label, legend, .MuiChip-label, .MuiFormLabel-root, h1, h2, h3, h4, h5, h6';
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>(selector))) {
+      if (!el.offsetParent || !el.innerText.trim()) continue;
+      const style = getComputedStyle(el);
+      // An outlined field's notch repeats its label out of sight (visibility: hidden): only what is drawn counts.
+      if (style.visibility === 'hidden' || (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis'))
+        continue;
+      // The text's own width against its box's, both as drawn (a floating label is scaled down).
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect().width;
+      const box = el.getBoundingClientRect();
+      const inner = box.width * (el.clientWidth / (el.offsetWidth || 1));
+      if (text > inner + 1) out.push(el.innerText.trim().replace(/\s+/g, ' '));
+    }
+    return [...new Set(out)];
+  });
 }
 
 for (const [locale, m] of [
@@ -52,7 +81,9 @@ for (const [locale, m] of [
     let page: Page;
     const judged = { loading: m.widgets.loading, axe: locale === 'en' };
     beforeAll(async () => {
-      ({ page } = await signIn(e, `${locale}@sweep.test`));
+      // The smaller of the two office screens in the language with the longer words, the larger in the other.
+      const viewport = locale === 'es' ? { width: 1366, height: 768 } : { width: 1920, height: 1080 };
+      ({ page } = await signIn(e, `${locale}@sweep.test`, undefined, viewport));
       page.setDefaultTimeout(15_000);
     });
     afterAll(() => page.context().close());

@@ -58,6 +58,7 @@ function fieldUi(name: string, field: FieldSchema, opts: FormOpts): Record<strin
     };
   }
   if (xui?.placeholder) ui['ui:placeholder'] = xui.placeholder;
+  if (xui?.help) ui['ui:help'] = opts.locale === 'es' && xui.help_es ? xui.help_es : xui.help;
   if (xui?.section) ui['ui:section'] = xui.section;
   if (xui?.visibleWhen) ui['ui:visibleWhen'] = xui.visibleWhen;
   if (xui?.source)
@@ -112,16 +113,17 @@ export function formFor(
   if (tenantOwned && opts.superUser) {
     // A shared code table's row without a billing company is the shipped set's, which every billing company reads.
     const shared = entity.resource.tenancy === 'shared';
-    const title =
-      opts.locale === 'es'
-        ? shared
-          ? 'Compañía de facturación (vacío: el juego de códigos de todas)'
-          : 'Compañía de facturación'
-        : shared
-          ? 'Billing company (empty: the code set every billing company reads)'
-          : 'Billing company';
+    const title = opts.locale === 'es' ? 'Compañía de facturación' : 'Billing company';
     properties.billing_company_id = { type: 'integer', title };
     uiSchema.billing_company_id = {
+      ...(shared
+        ? {
+            'ui:help':
+              opts.locale === 'es'
+                ? 'Vacío: el juego de códigos que leen todas'
+                : 'Empty: the code set every billing company reads',
+          }
+        : {}),
       'ui:widget': 'billing-company',
       'ui:options': { source: '/billing-company/get-list' },
     };
