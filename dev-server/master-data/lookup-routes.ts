@@ -215,7 +215,7 @@ export const lookupRoutes: GuardedRoute<LookupContext>[] = [
     path: '/unit/{id}/state',
     answers: json(record('unit')),
     permission: 'unit.disable',
-    summary: 'Enables or disables a unit ({status}, or a toggle)',
+    summary: 'Enables or disables a unit ({status: true | false})',
     handle: (ctx, req, actor) => storeOf(ctx, actor, 'unit').changeStatus(idParam(req), statusFromBody(req)),
   },
   {

@@ -138,7 +138,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
     path: '/patient/{id}/change-status-policy/{policyId}',
     answers: json(record('insurance_policy')),
     permission: 'patient.edit',
-    summary: 'Enables or disables a policy of a patient (toggle, or {status})',
+    summary: 'Enables or disables a policy of a patient ({status: true | false})',
     async handle(ctx, req, actor) {
       const patient = await patientOf(ctx, actor, req);
       const policy = await policyOf(ctx, actor, req, patient.id);

@@ -258,6 +258,17 @@ describe('companies, facilities, units', () => {
     });
     expect(errorsOf(r)['rooms.1.code']).toEqual([ROOM_TAKEN_MESSAGE]);
   });
+  it('a unit is disabled and enabled again through its state, which must be said', async () => {
+    const c = await bm('POST', '/company', company());
+    const u = await bm('POST', '/unit', { company_id: c.body.id, code: `S${++seq}`, name: 'Ward S', rooms: [] });
+    const off = await bm('PUT', `/unit/${u.body.id}/state`, { status: false });
+    expect(off.body).toMatchObject({ id: u.body.id, status: false });
+    expect(Object.keys(errorsOf(await bm('PUT', `/unit/${u.body.id}/state`)))).toEqual(['status']);
+    const on = await bm('PUT', `/unit/${u.body.id}/state`, { status: true });
+    expect(on.body.status).toBe(true);
+    const stored = await app.db.query<{ status: boolean }>('select status from units where id = $1', [u.body.id]);
+    expect(stored.rows[0].status).toBe(true);
+  });
   it('a room capacity is an integer', async () => {
     const c = await bm('POST', '/company', company());
     const r = await bm('POST', '/unit', {
@@ -642,6 +653,23 @@ describe('insurance policies of a patient', () => {
       (await other('PATCH', `/patient/add-policy-to-patient/${patientId}`, policy({ type_responsibility_id: 5 })))
         .status,
     ).toBe(404);
+  });
+  it("one policy is read by its id, and the patient's active policies are offered to pick by name", async () => {
+    const p = await bm('PATCH', `/patient/add-policy-to-patient/${patientId}`, policy({ type_responsibility_id: 7 }));
+    const one = await bm('GET', `/patient/${patientId}/get-policy/${p.body.id}`);
+    expect(one.body).toMatchObject({ id: p.body.id, policy_number: p.body.policy_number, type_responsibility_id: 7 });
+    const picker = (await bm('GET', `/patient/${patientId}/get-list-policies`)).body as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(picker.find((x) => x.id === p.body.id)?.name).toContain(p.body.policy_number);
+  });
+  it('a policy is removed by DELETE as by remove-policy, and its row is gone', async () => {
+    const p = await bm('PATCH', `/patient/add-policy-to-patient/${patientId}`, policy({ type_responsibility_id: 8 }));
+    const r = await bm('DELETE', `/patient/${patientId}/insurance-policies/${p.body.id}`);
+    expect(r.body.message).toBe('The policy was removed.');
+    const left = await app.db.query('select 1 from insurance_policies where id = $1', [p.body.id]);
+    expect(left.rows).toEqual([]);
   });
   it('a removed policy is gone', async () => {
     const p = await bm('PATCH', `/patient/add-policy-to-patient/${patientId}`, policy({ type_responsibility_id: 6 }));

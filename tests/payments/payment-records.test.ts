@@ -130,6 +130,23 @@ describe('the claims a payment works on', () => {
     ).toBe(1);
   });
 
+  it('a payment read back names what it posted, line by line, and the claims it works on', async () => {
+    const claim = await submittedClaim();
+    const b = await batchWithPayment(11000, 'Read back');
+    await root('POST', `/payments/batch/${b.batch}/services`, {
+      payment_id: b.payment,
+      services: paidLines(claim.lines),
+    });
+    const r = await root('GET', `/payments/batch/${b.batch}/payments/${b.payment}`);
+    expect(r.body).toMatchObject({ id: b.payment, amount: 11000, distributed: 11000, claims: [claim.id] });
+    const postings = r.body.postings as Array<{ claim_id: number; claim_service_id: number; paid: number }>;
+    expect(postings.map((p) => p.claim_service_id).sort()).toEqual([...claim.lines].sort());
+    expect(postings.every((p) => p.claim_id === claim.id)).toBe(true);
+    expect(postings.reduce((sum, p) => sum + p.paid, 0)).toBe(
+      await n('select coalesce(sum(paid), 0) from payment_services where payment_id = $1', [b.payment]),
+    );
+  });
+
   it("taking a claim off a payment reverses what it paid to the cent, the claim back to Submitted, the payment's distribution down", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Take off');
