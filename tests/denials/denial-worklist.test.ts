@@ -264,6 +264,17 @@ describe('a denial followed up (the tracking form)', () => {
     ).toEqual([['Dana at Key Insurance', '03/30/2026']]);
   });
 
+  it("a denied claim's payer claim numbers and what was paid on it are read from the denial screen", async () => {
+    const id = claims.get('WL-50');
+    expect((await root('GET', `/denial/${id}/insurance-claim-numbers`)).body).toEqual(['ICN-WL-50']);
+    const paid = await root('GET', `/denial/${id}/payments`);
+    expect(paid.body).toMatchObject({ claim_id: id });
+    expect(paid.body.paid).toBe(
+      await n('select coalesce(sum(paid), 0) from payment_services where claim_id = $1', [id]),
+    );
+    expect((await root('GET', `/denial/${id}/eobs`)).body).toEqual(paid.body.eobs);
+  });
+
   it('answers a collector who reads Spanish in Spanish, the amounts kept', async () => {
     await app.createUser({ email: 'cobranza@worklist.test', roles: ['collector'], billingCompanyIds: [w.bc] });
     await app.db.query("update users set language = 'es' where email = 'cobranza@worklist.test'");

@@ -40,6 +40,17 @@ describe('web browser', () => {
     ]);
   });
 
+  it('its owner removes a bookmark, and the removal is audited', async () => {
+    const b = await ana('POST', '/bookmarks', { title: 'Payer portal', url: 'https://portal.example.com' });
+    expect((await ana('DELETE', `/bookmarks/${b.body.id}`)).body).toEqual({ id: b.body.id, deleted: true });
+    expect((await app.db.query('select 1 from bookmarks where id = $1', [b.body.id])).rows).toEqual([]);
+    const audit = await app.db.query<{ event: string }>(
+      `select event from audits where entity = 'bookmark' and entity_id = $1 order by id`,
+      [b.body.id],
+    );
+    expect(audit.rows.map((r) => r.event)).toContain('deleted');
+  });
+
   it('an address that is not http(s) is refused and nothing is kept', async () => {
     const r = await ana('POST', '/bookmarks', { title: 'Trap', url: 'javascript:alert(1)' });
     expect(r.status).toBe(422);
