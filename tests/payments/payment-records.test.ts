@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 
@@ -89,6 +90,28 @@ describe('the claims a payment works on', () => {
     const b = await batchWithPayment(100, 'Coded');
     expect(b.code).toBe(`PB-${String(b.batch).padStart(8, '0')}`);
     expect(await n('select count(*) from payment_batches where code = $1', [b.code])).toBe(1);
+  });
+
+  it('a batch goes In Review and back In Progress, and a batch that holds no payment is deleted', async () => {
+    const batch = (
+      await root('POST', '/payments/batch', {
+        billing_company_id: w.bc,
+        name: 'Review and delete',
+        company_id: w.company,
+        amount: 0,
+        posting_date: '03/20/2026',
+      })
+    ).body;
+    const { IN_PROGRESS, IN_REVIEW, COMPLETED } = PAYMENT_BATCH_STATUS;
+    const to = (status_id: number, note?: string) =>
+      root('PATCH', `/payments/batch/${batch.id}/transition`, { status_id, note });
+    expect((await to(IN_REVIEW, 'Check it')).body).toMatchObject({ id: batch.id, status_id: IN_REVIEW });
+    expect(await n('select status_id from payment_batches where id = $1', [batch.id])).toBe(IN_REVIEW);
+    expect((await to(IN_PROGRESS)).body.status_id).toBe(IN_PROGRESS);
+    // Completed is reached by closing the batch, never by a transition.
+    expect((await to(COMPLETED)).status).toBe(422);
+    expect((await root('DELETE', `/payments/batch/${batch.id}`)).body.message).toBe('Deleted.');
+    expect(await n('select count(*) from payment_batches where id = $1', [batch.id])).toBe(0);
   });
 
   it('claims attached to a payment are what its distribution opens on, before any money moves', async () => {

@@ -463,6 +463,29 @@ describe('custom reports', () => {
     expect((await d('PUT', `/custom-reports/${saved.body.id}`, { name: 'Mine now' })).status).toBe(403);
   });
 
+  it('a custom report is read by its owner and deleted by its owner only, and is then gone', async () => {
+    const [first] = await all();
+    await app.createUser({ email: 'e@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    await app.createUser({ email: 'f@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
+    const e = app.as(await app.login('e@custom.test'));
+    const f = app.as(await app.login('f@custom.test'));
+    const saved = await e('POST', '/custom-reports', {
+      name: 'Insurance only',
+      report_key: 'payer-mix',
+      columns: ['insurance'],
+      shared: true,
+    });
+    expect((await e('GET', `/custom-reports/${saved.body.id}`)).body).toMatchObject({
+      id: saved.body.id,
+      name: 'Insurance only',
+      columns: ['insurance'],
+    });
+    expect((await f('DELETE', `/custom-reports/${saved.body.id}`)).status).toBe(403);
+    expect((await e('DELETE', `/custom-reports/${saved.body.id}`)).body).toEqual({ id: saved.body.id });
+    expect(await n('select count(*) from custom_reports where id = $1', [saved.body.id])).toBe(0);
+    expect((await e('GET', `/custom-reports/${saved.body.id}`)).status).toBe(404);
+  });
+
   it('takes only columns of its base report', async () => {
     const r = await root('POST', '/custom-reports', {
       name: 'X',
