@@ -42,8 +42,9 @@ async function submittedClaim(): Promise<{ id: number; lines: number[] }> {
   return { id: full.id, lines: full.services.map((s: { id: number }) => s.id) };
 }
 
-async function batchWithPayment(amount: number, name: string) {
-  const batch = (
+/** A payment batch of the world's company, empty. */
+async function newBatch(amount: number, name: string) {
+  return (
     await root('POST', '/payments/batch', {
       billing_company_id: w.bc,
       name,
@@ -52,6 +53,10 @@ async function batchWithPayment(amount: number, name: string) {
       posting_date: '03/20/2026',
     })
   ).body;
+}
+
+async function batchWithPayment(amount: number, name: string) {
+  const batch = await newBatch(amount, name);
   const payment = (
     await root('POST', '/payments/payment', {
       payment_batch_id: batch.id,
@@ -93,15 +98,7 @@ describe('the claims a payment works on', () => {
   });
 
   it('a batch goes In Review and back In Progress, and a batch that holds no payment is deleted', async () => {
-    const batch = (
-      await root('POST', '/payments/batch', {
-        billing_company_id: w.bc,
-        name: 'Review and delete',
-        company_id: w.company,
-        amount: 0,
-        posting_date: '03/20/2026',
-      })
-    ).body;
+    const batch = await newBatch(0, 'Review and delete');
     const { IN_PROGRESS, IN_REVIEW, COMPLETED } = PAYMENT_BATCH_STATUS;
     const to = (status_id: number, note?: string) =>
       root('PATCH', `/payments/batch/${batch.id}/transition`, { status_id, note });

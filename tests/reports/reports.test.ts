@@ -43,6 +43,16 @@ afterAll(() => app.close());
 const all = async () =>
   (await app.db.query<{ id: string }>('select id from billing_companies order by id')).rows.map((r) => Number(r.id));
 
+/** Two Billing Managers of the first billing company, signed in: whose saved reports are whose. */
+async function twoManagers(domain: string, one: string, two: string): Promise<[Api, Api]> {
+  const [first] = await all();
+  const signedIn = async (name: string) => {
+    await app.createUser({ email: `${name}@${domain}.test`, roles: ['billingmanager'], billingCompanyIds: [first] });
+    return app.as(await app.login(`${name}@${domain}.test`));
+  };
+  return [await signedIn(one), await signedIn(two)];
+}
+
 describe('the reports list', () => {
   it('offers the reports by classification, with the filters and columns of each', async () => {
     const list = (await root('GET', '/reports')).body as Array<{ key: string; classification: number }>;
@@ -364,11 +374,7 @@ describe('the KPI dashboard', () => {
 describe('presets', () => {
   const filters = { values: { aging_by: 'posting', companies: ['1'] }, groupBy: ['insurance'], details: false };
   it("a preset keeps its filters and restores them; a private one is its owner's alone, a shared one the billing company's", async () => {
-    const [first] = await all();
-    await app.createUser({ email: 'a@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    await app.createUser({ email: 'b@presets.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    const a = app.as(await app.login('a@presets.test'));
-    const b = app.as(await app.login('b@presets.test'));
+    const [a, b] = await twoManagers('presets', 'a', 'b');
     const mine = await a('POST', '/report-presets', {
       name: 'Payers, by posting',
       report_key: 'daily-insurance-aging',
@@ -436,11 +442,7 @@ describe('presets', () => {
 
 describe('custom reports', () => {
   it("shows only the columns picked, in the order picked, with the base report's totals; private until shared", async () => {
-    const [first] = await all();
-    await app.createUser({ email: 'c@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    await app.createUser({ email: 'd@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    const c = app.as(await app.login('c@custom.test'));
-    const d = app.as(await app.login('d@custom.test'));
+    const [c, d] = await twoManagers('custom', 'c', 'd');
     const saved = await c('POST', '/custom-reports', {
       name: 'Charges by payer',
       report_key: 'payer-mix',
@@ -464,11 +466,7 @@ describe('custom reports', () => {
   });
 
   it('a custom report is read by its owner and deleted by its owner only, and is then gone', async () => {
-    const [first] = await all();
-    await app.createUser({ email: 'e@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    await app.createUser({ email: 'f@custom.test', roles: ['billingmanager'], billingCompanyIds: [first] });
-    const e = app.as(await app.login('e@custom.test'));
-    const f = app.as(await app.login('f@custom.test'));
+    const [e, f] = await twoManagers('custom', 'e', 'f');
     const saved = await e('POST', '/custom-reports', {
       name: 'Insurance only',
       report_key: 'payer-mix',
