@@ -407,6 +407,10 @@ export class ResourceStore<R extends Row = Row> {
         `select ${this.selectList} from ${from} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`,
         params,
       );
+    // On a PostgreSQL server, outside a transaction, the page and its count are read at once on two of the pool's
+    // connections (the request waits for the longer, not both). The embedded database has one connection: there they
+    // are read one after the other.
+    const atOnce = tx === this.db && this.db.kind === 'postgres';
     // A broad search ("smi" over half a million patients) may match tens of thousands of rows:
     // counting them all costs more than the page. Its total is counted up to COUNT_CAP ("10,000+").
     if (withCount && searching && !summedFields.length) {
@@ -417,9 +421,9 @@ export class ResourceStore<R extends Row = Row> {
         .map((b) => `(select 1 from ${this.table} where ${b}${walk} limit ${COUNT_CAP + 1})`)
         .join(' union all ');
       const countQuery = () => tx.query<{ n: number }>(`select count(*) as n from (${counted}) m`, params);
-      // Outside a transaction the page and its count are read at once, on two of the pool's connections.
-      const [page_, counts] =
-        tx === this.db ? await Promise.all([pageQuery(), countQuery()]) : [await pageQuery(), await countQuery()];
+      const [page_, counts] = atOnce
+        ? await Promise.all([pageQuery(), countQuery()])
+        : [await pageQuery(), await countQuery()];
       const n = Number(counts.rows[0].n);
       const count = Math.min(n, COUNT_CAP);
       return {
@@ -439,11 +443,9 @@ export class ResourceStore<R extends Row = Row> {
         `select count(*) as total_rows__${summed.map((f) => `, sum(${f}) as sum_${f}__`).join('')} from ${this.table} where ${whereSql}`,
         params,
       );
-    // On a PostgreSQL server, outside a transaction, the page and its totals are read at once on two of the pool's
-    // connections (the request waits for the longer, not both). The embedded database has one connection: there the
-    // page is read first, and a first page shorter than a page needs no count.
-    const together = withCount && tx === this.db && this.db.kind === 'postgres';
-    const [rows, read] = together ? await Promise.all([pageQuery(), totalsQuery()]) : [await pageQuery(), undefined];
+    // Read one after the other, a first page shorter than a page needs no count.
+    const [rows, read] =
+      withCount && atOnce ? await Promise.all([pageQuery(), totalsQuery()]) : [await pageQuery(), undefined];
     let count = rows.rows.length;
     let sums: Record<string, number> | undefined;
     const whole = page === 1 && rows.rows.length < perPage;

@@ -55,6 +55,10 @@ async function newBatch(amount: number, name: string) {
   ).body;
 }
 
+/** The lines posted as paid in full by the payment (each line's charge). */
+const postPaid = (b: { batch: number; payment: number }, lines: number[]) =>
+  root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(lines) });
+
 async function batchWithPayment(amount: number, name: string) {
   const batch = await newBatch(amount, name);
   const payment = (
@@ -138,10 +142,7 @@ describe('the claims a payment works on', () => {
   it('a claim the payment paid is not dropped by setting the list: it is taken off with its postings reversed', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Keep paid');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const r = await root('PUT', `/payments/batch/${b.batch}/payment/${b.payment}/claims`, { claims: [] });
     expect(r.status).toBe(422);
     expect(r.body.errors.claims[0]).toMatch(/have postings of this payment/);
@@ -153,10 +154,7 @@ describe('the claims a payment works on', () => {
   it('a payment read back names what it posted, line by line, and the claims it works on', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Read back');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const r = await root('GET', `/payments/batch/${b.batch}/payments/${b.payment}`);
     expect(r.body).toMatchObject({ id: b.payment, amount: 11000, distributed: 11000, claims: [claim.id] });
     const postings = r.body.postings as Array<{ claim_id: number; claim_service_id: number; paid: number }>;
@@ -170,10 +168,7 @@ describe('the claims a payment works on', () => {
   it("taking a claim off a payment reverses what it paid to the cent, the claim back to Submitted, the payment's distribution down", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Take off');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     expect(await statusOf(claim.id)).toBe(4);
     const r = await root('DELETE', `/payments/batch/${b.batch}/payment/${b.payment}/claims/${claim.id}`, {
       note: 'Wrong patient',
@@ -192,10 +187,7 @@ describe('the claims a payment works on', () => {
   it("a claim's posting is corrected by reversal and re-posting in one step; the payment still balances", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Correct');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const corrected = [
       { claim_service_id: claim.lines[0], paid: 8000, adjustments: [{ group: 'CO', reason: '45', amount: 2000 }] },
       {
@@ -228,10 +220,7 @@ describe('the claims a payment works on', () => {
   it('a correction that does not balance is refused and the earlier posting stays', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Bad correction');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const before = await n('select count(*) from payment_services where claim_id = $1', [claim.id]);
     const r = await root('PUT', `/payments/batch/${b.batch}/services/${b.payment}/claims/${claim.id}`, {
       services: [{ claim_service_id: claim.lines[0], paid: 9000, adjustments: [] }],
@@ -302,10 +291,7 @@ describe('closing, validating and correcting payments', () => {
     const first = await submittedClaim();
     const second = await submittedClaim();
     const b = await batchWithPayment(22000, 'Partly distributed');
-    const part = await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(first.lines),
-    });
+    const part = await postPaid(b, first.lines);
     expect(part.status, JSON.stringify(part.body)).toBe(200);
     expect(part.body.distributed).toBe(11000);
     expect(await n('select distributed from payments where id = $1', [b.payment])).toBe(11000);
@@ -313,10 +299,7 @@ describe('closing, validating and correcting payments', () => {
     expect(early.body.errors.amount).toEqual([
       "The payment's distribution must equal its amount: 110.00 distributed of 220.00.",
     ]);
-    const rest = await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(second.lines),
-    });
+    const rest = await postPaid(b, second.lines);
     expect(rest.body.distributed).toBe(22000);
     expect((await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, {})).status).toBe(200);
     expect(await n('select count(*) from payments where id = $1 and closed_date is not null', [b.payment])).toBe(1);
@@ -325,10 +308,7 @@ describe('closing, validating and correcting payments', () => {
   it('a closed payment takes no more postings; a correction is its reversal', async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Closed payment');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const closed = await root('POST', `/payments/batch/${b.batch}/payments/${b.payment}/close`, { date: '03/22/2026' });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(await n(`select count(*) from payments where id = $1 and closed_date = '2026-03-22'`, [b.payment])).toBe(1);
@@ -374,10 +354,7 @@ describe('closing, validating and correcting payments', () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Validate');
     expect((await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}/validate`, {})).status).toBe(422);
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
     const r = await root('PUT', `/payments/batch/${b.batch}/payments/${b.payment}/validate`, {});
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.valid).toBe(true);
@@ -442,10 +419,7 @@ describe('payments by patient', () => {
     // The payer paid 110.00 and left 10.00 to the patient (PR-2 on the first line): the claim is Approved.
     claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Before patient');
-    await root('POST', `/payments/batch/${b.batch}/services`, {
-      payment_id: b.payment,
-      services: paidLines(claim.lines),
-    });
+    await postPaid(b, claim.lines);
   });
 
   it("a patient's page says what the patient owes, claim by claim", async () => {
