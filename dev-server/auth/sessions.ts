@@ -223,10 +223,18 @@ export async function endSessions(tx: Queryable, userId: number, keep?: number) 
  * ends at the latest; the latest active first, the caller's own marked.
  */
 export async function openSessions(db: Queryable, userId: number, currentSessionId = 0) {
-  const r = await db.query<Record<string, unknown>>(
+  const r = await db.query<{
+    id: number;
+    ip: string | null;
+    user_agent: string | null;
+    created_at: Date;
+    last_activity_at: Date;
+    ends_at: Date;
+    current: boolean;
+  }>(
     `select id, ip, user_agent, created_at, last_activity_at, refresh_until as ends_at, id = $2 as current
        from sessions where user_id = $1 and revoked_at is null and refresh_until > now() order by last_activity_at desc`,
     [userId, currentSessionId],
   );
-  return r.rows.map((s) => ({ ...s, id: Number(s.id) }));
+  return r.rows;
 }

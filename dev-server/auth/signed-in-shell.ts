@@ -8,7 +8,17 @@ import { accessTtlS } from './sessions.ts';
 /** What the desktop needs of the signed-in person: who they are, their menu, taskbars, profile and permissions. */
 export async function signedInShell(db: Queryable, entities: Entity[], actor: Actor, inactivityMs: number) {
   const u = (
-    await db.query<Record<string, unknown>>(
+    await db.query<{
+      id: number;
+      email: string;
+      first_name: string | null;
+      last_name: string | null;
+      language: string;
+      settings: Record<string, unknown> | null;
+      taskbars: unknown;
+      photo: string | null;
+      billing_companies: Array<{ id: number; name: string; abbreviation: string | null }>;
+    }>(
       `select u.id, u.email, u.first_name, u.last_name, u.language, u.settings, u.taskbars, u.photo,
               coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
                  from billing_companies b join billing_company_users bu on bu.billing_company_id = b.id where bu.user_id = u.id), '[]'::json) as billing_companies
@@ -17,7 +27,7 @@ export async function signedInShell(db: Queryable, entities: Entity[], actor: Ac
     )
   ).rows[0];
   const { menu, menu_by_category } = buildMenu(actor, entities);
-  const settings = { ...SHELL_DEFAULTS, ...(u.settings as Record<string, unknown>) };
+  const settings = { ...SHELL_DEFAULTS, ...u.settings };
   return {
     user: {
       id: u.id,

@@ -35,6 +35,19 @@ export interface BatchContext {
 
 type Fields = Record<string, unknown>;
 
+/** A claim as the batch's claim picker lists it. */
+interface BatchableClaimRow {
+  id: number;
+  code: string;
+  patient_id: number;
+  patient_name: string | null;
+  company_id: number | null;
+  format_id: number;
+  date_of_service: string;
+  billed_amount: number;
+  billing_company_id: number;
+}
+
 /** A step of sending a batch, for a progress bar (of 4), named by a key the screens translate: reading-claims, writing-837, sending, marking-submitted. */
 export type SendProgress = (step: number, message: string) => Promise<void>;
 
@@ -87,7 +100,7 @@ export class BatchService {
     where.push(
       `not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`,
     );
-    const r = await this.ctx.db.query(
+    const r = await this.ctx.db.query<BatchableClaimRow>(
       `select c.id, c.code, c.patient_id, c.patient_name, c.company_id, c.format_id, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.billed_amount, c.billing_company_id
          from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`,
       params,
@@ -95,8 +108,7 @@ export class BatchService {
     // name: how a picker shows the claim (claim number · patient · date of service · amount).
     return r.rows.map((x) => ({
       ...x,
-      billed_amount: Number(x.billed_amount),
-      name: `${String(x.code)} · ${String(x.patient_name ?? '')} · ${String(x.date_of_service ?? '')} · $${formatCents(Number(x.billed_amount))}`,
+      name: `${x.code} · ${x.patient_name ?? ''} · ${x.date_of_service} · $${formatCents(x.billed_amount)}`,
     }));
   }
 

@@ -82,9 +82,20 @@ export async function addClaimNote({
 
 const claimNoteEntity = (claims: ClaimService) => claims.entities.find((e) => e.name === 'claim-note')!;
 
+/** A note on a claim as its screen shows it: who wrote it by name (none for the system's own). */
+export interface ClaimNoteRow {
+  id: number;
+  kind: Kind;
+  status_id: number | null;
+  note: string | null;
+  details: Record<string, unknown> | null;
+  created_at: Date;
+  user_name: string;
+}
+
 /** A claim's notes (of one kind, or all), oldest first. */
 export async function claimNotes(db: Queryable, claim: { id: number; billing_company_id?: unknown }, kind?: Kind) {
-  const r = await db.query<Record<string, unknown>>(
+  const r = await db.query<ClaimNoteRow>(
     `select n.id, n.kind, n.status_id, n.note, n.details, n.created_at, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
        from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and ($3::text is null or n.kind = $3) order by n.id`,
     [claim.id, claim.billing_company_id, kind ?? null],

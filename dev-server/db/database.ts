@@ -5,12 +5,13 @@ export interface QueryResult<T> {
 }
 
 export interface Queryable {
-  /** name: a statement run on every request may be prepared once per connection under this name */
-  query<T = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
-    opts?: { name?: string },
-  ): Promise<QueryResult<T>>;
+  /**
+   * T: the shape of the statement's rows, which the caller states (a generated record type or the columns it selects);
+   * left out, rows are `unknown` and cannot be read, so no service reads an untyped row by accident.
+   * bigint and date columns arrive as number and ISO text on both databases (see each driver); arrays of bigint do not.
+   * name: a statement run on every request may be prepared once per connection under this name
+   */
+  query<T = unknown>(sql: string, params?: unknown[], opts?: { name?: string }): Promise<QueryResult<T>>;
 }
 
 export interface Database extends Queryable {

@@ -96,22 +96,25 @@ export async function sendSupportRequest(ctx: SupportContext, actor: Actor, ask:
   });
 }
 
+interface SupportRequestRow {
+  id: number;
+  subject: string;
+  message: string;
+  open_window: string | null;
+  app_version: string;
+  screenshot_file_id: number | null;
+  created_at: Date;
+  total__: number;
+}
+
 /** My earlier support requests, newest first, a page at a time. */
 export async function mySupportRequests(db: Queryable, actor: Actor, page: number, perPage: number) {
-  const rows = await db.query<Record<string, unknown>>(
+  const rows = await db.query<SupportRequestRow>(
     `select id, subject, message, open_window, app_version, screenshot_file_id, created_at, count(*) over () as total__
            from support_requests where user_id = $1 order by id desc limit ${perPage} offset ${(page - 1) * perPage}`,
     [actor.userId],
   );
-  const count = rows.rows[0] ? Number(rows.rows[0].total__) : 0;
-  return {
-    data: rows.rows.map(({ total__: _t, ...r }) => ({
-      ...r,
-      id: Number(r.id),
-      screenshot_file_id: r.screenshot_file_id === null ? null : Number(r.screenshot_file_id),
-    })),
-    count,
-  };
+  return { data: rows.rows.map(({ total__: _t, ...r }) => r), count: rows.rows[0]?.total__ ?? 0 };
 }
 
 export const APP_VERSION: string = JSON.parse(

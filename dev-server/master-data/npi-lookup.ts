@@ -5,30 +5,31 @@ import type { Actor } from '../security/actor.ts';
 
 /** What is known of an NPI: the imported NPPES registry's entry and the records here (that the actor may see) using it. */
 export async function npiLookup(db: Queryable, actor: Actor, npi: string) {
-  const reg = await db.query<Record<string, unknown>>(
-    'select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1',
-    [npi],
-  );
+  const reg = await db.query<{
+    npi: string;
+    entity_type: 1 | 2;
+    name: string;
+    taxonomy: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  }>('select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1', [npi]);
   const params: unknown[] = [npi];
   const scope = actor.crossTenant
     ? 'true'
     : (params.push(actor.billingCompanyIds), `billing_company_id = any($2::bigint[])`);
-  const used = await db.query<{ entity: string; id: string; name: string; billing_company_id: string }>(
+  const used = await db.query<{ entity: string; id: number; name: string; billing_company_id: number }>(
     `select 'company' as entity, id, name, billing_company_id from companies where npi = $1 and ${scope}
          union all select 'facility', id, name, billing_company_id from facilities where npi = $1 and ${scope}
          union all select 'health-professional', id, first_name || ' ' || last_name, billing_company_id from health_professionals where npi = $1 and ${scope}`,
     params,
   );
   const registry = reg.rows[0];
-  const usedBy = used.rows.map((u) => ({
-    entity: u.entity,
-    id: Number(u.id),
-    name: u.name,
-    billing_company_id: Number(u.billing_company_id),
-  }));
+  const usedBy = used.rows;
   if (!registry && !usedBy.length) throw new DomainError('npi_cannot_found');
   const kind = registry
-    ? Number(registry.entity_type) === 1
+    ? registry.entity_type === 1
       ? 'individual'
       : 'organization'
     : usedBy[0].entity === 'health-professional'

@@ -93,33 +93,37 @@ const THREAD_COLUMNS = `t.id, t.billing_company_id, t.subject, t.about_kind, t.a
   (select json_agg(json_build_object('id', u.id, 'email', u.email, 'name', trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) order by u.email)
      from message_thread_members mm join users u on u.id = mm.user_id where mm.thread_id = t.id) as members`;
 
-const asThread = (r: Record<string, unknown>) => ({
-  ...r,
-  id: Number(r.id),
-  billing_company_id: Number(r.billing_company_id),
-  about_id: r.about_id === null ? null : Number(r.about_id),
-  unread: Number(r.unread),
-});
+/** A conversation as one of its members lists it (THREAD_COLUMNS). */
+interface ThreadRow {
+  id: number;
+  billing_company_id: number;
+  subject: string;
+  about_kind: string | null;
+  about_id: number | null;
+  last_message_at: Date;
+  unread: number;
+  last_message: { body: string; user: string; email: string | null } | null;
+  members: Array<{ id: number; email: string; name: string }>;
+}
 
 /** A person's conversations, latest first, with the total; about: only those about one record. */
 export async function listThreads(
   db: Queryable,
   userId: number,
   opts: { about?: { kind: string; id: string }; page: number; perPage: number },
-): Promise<{ data: Array<Record<string, unknown>>; count: number }> {
+): Promise<{ data: ThreadRow[]; count: number }> {
   const params: unknown[] = [userId];
   let where = '';
   if (opts.about) {
     params.push(opts.about.kind, opts.about.id);
     where = ` and t.about_kind = $2 and t.about_id = $3`;
   }
-  const rows = await db.query<Record<string, unknown>>(
+  const rows = await db.query<ThreadRow & { total__: number }>(
     `select ${THREAD_COLUMNS}, count(*) over () as total__ from message_thread_members m join message_threads t on t.id = m.thread_id
       where m.user_id = $1${where} order by t.last_message_at desc, t.id desc limit ${opts.perPage} offset ${(opts.page - 1) * opts.perPage}`,
     params,
   );
-  const count = rows.rows[0] ? Number(rows.rows[0].total__) : 0;
-  return { data: rows.rows.map(({ total__: _t, ...r }) => asThread(r)), count };
+  return { data: rows.rows.map(({ total__: _t, ...r }) => r), count: rows.rows[0]?.total__ ?? 0 };
 }
 
 /** How many messages wait unread for a person. */
@@ -152,7 +156,7 @@ export interface NewThread {
 }
 
 /** Starts a conversation with its first message: its members must all work for its billing company, what it is about must be theirs. */
-export async function startThread(db: Database, actor: Actor, n: NewThread): Promise<Record<string, unknown>> {
+export async function startThread(db: Database, actor: Actor, n: NewThread): Promise<ThreadRow> {
   const bc = n.billingCompanyId;
   return db.transaction(async (tx) => {
     // Only people of the thread's billing company may be in it; anyone else is refused by name, not silently left out.
@@ -198,32 +202,33 @@ export async function startThread(db: Database, actor: Actor, n: NewThread): Pro
       },
     });
     await post(tx, actor, thread, n.text);
-    return asThread(
-      (
-        await tx.query<Record<string, unknown>>(
-          `select ${THREAD_COLUMNS} from message_thread_members m join message_threads t on t.id = m.thread_id where t.id = $1 and m.user_id = $2`,
-          [thread.id, actor.userId],
-        )
-      ).rows[0],
-    );
+    return (
+      await tx.query<ThreadRow>(
+        `select ${THREAD_COLUMNS} from message_thread_members m join message_threads t on t.id = m.thread_id where t.id = $1 and m.user_id = $2`,
+        [thread.id, actor.userId],
+      )
+    ).rows[0];
   });
 }
 
 /** A conversation's messages newer than a message id, oldest first (500 at a time), to one of its members. */
 export async function threadMessages(db: Queryable, actor: Actor, threadId: number, after: number) {
   const thread = await memberThread(db, actor, threadId);
-  const rows = await db.query<Record<string, unknown>>(
+  const rows = await db.query<{
+    id: number;
+    body: string;
+    mentions: Array<number | string>;
+    created_at: Date;
+    user_id: number | null;
+    email: string | null;
+    name: string;
+  }>(
     `select x.id, x.body, x.mentions, x.created_at, x.user_id, u.email, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name
        from messages x left join users u on u.id = x.user_id where x.thread_id = $1 and x.id > $2 order by x.id limit 500`,
     [thread.id, after],
   );
-  return rows.rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    user_id: r.user_id === null ? null : Number(r.user_id),
-    mentions: (r.mentions as unknown[]).map(Number),
-    mine: Number(r.user_id) === actor.userId,
-  }));
+  // a bigint[] arrives as text from a PostgreSQL server (only bigint itself is read as a number)
+  return rows.rows.map((r) => ({ ...r, mentions: r.mentions.map(Number), mine: r.user_id === actor.userId }));
 }
 
 /** Writes in a conversation the person is in. */

@@ -478,7 +478,7 @@ export class ResourceStore<R extends Row = Row> {
 
   async get(id: number, tx: Queryable = this.db, lock = false): Promise<R> {
     const params: unknown[] = [id];
-    const r = await tx.query(
+    const r = await tx.query<Row>(
       `select ${this.selectList} from ${this.table} where id = $1 and ${this.tenantScope(params)}${lock ? ' for update' : ''}`,
       params,
     );
@@ -488,7 +488,7 @@ export class ResourceStore<R extends Row = Row> {
 
   async getBy(field: string, value: string, notFoundMessage?: string): Promise<R> {
     const params: unknown[] = [value];
-    const r = await this.db.query(
+    const r = await this.db.query<Row>(
       `select ${this.selectList} from ${this.table} where lower(${field}::text) = lower($1) and ${this.tenantScope(params)} limit 1`,
       params,
     );
@@ -726,7 +726,7 @@ export class ResourceStore<R extends Row = Row> {
 
   /** A row by id without the tenant scope: for rows just written, or one's own user record. */
   async getUnscoped(tx: Queryable, id: number): Promise<R> {
-    const r = await tx.query(`select ${this.selectList} from ${this.table} where id = $1`, [id]);
+    const r = await tx.query<Row>(`select ${this.selectList} from ${this.table} where id = $1`, [id]);
     return this.toApi(r.rows[0]);
   }
 

@@ -72,7 +72,7 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
       expect(r.status, body).toBe(422);
       expect(r.body.errors._, body).toEqual(['The request body must be a JSON object.']);
     }
-    expect((await app.db.query('select count(*)::int as n from sticky_notes')).rows[0].n).toBe(0);
+    expect((await app.db.query<{ n: number }>('select count(*)::int as n from sticky_notes')).rows[0].n).toBe(0);
   });
 
   it("a setting or a thread's subject named after a JavaScript member (toString) is no setting and no subject", async () => {
@@ -189,7 +189,9 @@ describe('bad input is a clear 4xx on the field it concerns, and writes nothing'
     const r = await root('PUT', `/modifier/${m.id}`, { note: null, version: m.version });
     expect(r.status).toBe(200);
     expect(r.body.note).toBeUndefined();
-    expect((await app.db.query('select note from modifiers where id = $1', [m.id])).rows[0].note).toBeNull();
+    expect(
+      (await app.db.query<{ note: string | null }>('select note from modifiers where id = $1', [m.id])).rows[0].note,
+    ).toBeNull();
   });
 
   it('a JSON body sent as another content type is refused as an unsupported type', async () => {

@@ -92,9 +92,10 @@ describe('shared catalogues', () => {
     expect((await bm('PUT', `/clearing-house/${house.id}`, { name: 'Mine now', version: house.version })).status).toBe(
       403,
     );
-    expect((await app.db.query('select name from insurance_companies where id = $1', [payer.id])).rows[0].name).toBe(
-      'Shared Payer',
-    );
+    expect(
+      (await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [payer.id])).rows[0]
+        .name,
+    ).toBe('Shared Payer');
     // Using a clearing house is the billing company's own link, not a change to the shared record.
     expect((await bm('PATCH', `/clearing-house/add-to-billing-company/${house.id}`, {})).status).toBe(200);
     // A Super User keeps the catalogue right.

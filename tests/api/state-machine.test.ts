@@ -54,7 +54,7 @@ describe('a declared state machine', () => {
       const r = await root('PATCH', `/work-order/${id}/transition`, { to: t.to, note: `moving ${t.from} to ${t.to}` });
       expect(r.status, `${t.from} → ${t.to}`).toBe(200);
       expect(r.body.state_id).toBe(t.to);
-      const rows = await app.db.query(
+      const rows = await app.db.query<{ from_state: number; to_state: number; note: string; user_id: number | null }>(
         'select from_state, to_state, note, user_id from state_transitions where entity = $1 and entity_id = $2 order by id desc limit 1',
         ['work_order', id],
       );

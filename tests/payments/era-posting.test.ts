@@ -105,9 +105,10 @@ describe('ERA posting', () => {
     expect(note.details.ready_for).toBe('secondary');
     expect(
       (
-        await app.db.query('select next_responsibility from payment_services where claim_id = $1', [
-          claims.get('8765432111'),
-        ])
+        await app.db.query<{ next_responsibility: string | null }>(
+          'select next_responsibility from payment_services where claim_id = $1',
+          [claims.get('8765432111')],
+        )
       ).rows.every((r) => r.next_responsibility === null),
     ).toBe(true);
   });
@@ -164,7 +165,12 @@ describe('ERA posting', () => {
     await root('POST', '/payments/eras/process', { id: era.id });
     expect(await status(id)).toBe(7);
     expect(
-      (await app.db.query('select next_responsibility from payment_services where claim_id = $1', [id])).rows,
+      (
+        await app.db.query<{ next_responsibility: string | null }>(
+          'select next_responsibility from payment_services where claim_id = $1',
+          [id],
+        )
+      ).rows,
     ).toEqual([{ next_responsibility: null }]);
   });
 
