@@ -1,20 +1,15 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 
 import type { Queryable } from '../db/database.ts';
+import type { NpiRecord } from '../codes/nppes-import.ts';
 import type { Actor } from '../security/actor.ts';
 
 /** What is known of an NPI: the imported NPPES registry's entry and the records here (that the actor may see) using it. */
 export async function npiLookup(db: Queryable, actor: Actor, npi: string) {
-  const reg = await db.query<{
-    npi: string;
-    entity_type: 1 | 2;
-    name: string;
-    taxonomy: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-  }>('select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1', [npi]);
+  const reg = await db.query<NpiRecord>(
+    'select npi, entity_type, name, taxonomy, address, city, state, zip from npi_registry where npi = $1',
+    [npi],
+  );
   const params: unknown[] = [npi];
   const scope = actor.crossTenant
     ? 'true'
