@@ -2,6 +2,7 @@ import type { Entity, FieldSchema } from '../src/platform/entity.ts';
 import { routeLimit, type GuardedAct } from '../dev-server/security/act-limits.ts';
 import { actionSlug, planRoutes } from '../src/platform/route-plan.ts';
 import type { Answer } from '../dev-server/http/answers.ts';
+import { genericAnswer } from '../dev-server/resources/generic-answers.ts';
 
 const stripX = (field: FieldSchema) => Object.fromEntries(Object.entries(field).filter(([k]) => !k.startsWith('x-')));
 
@@ -153,7 +154,6 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
     };
     schemas[`${name}Record`] = recordSchema(e.schema.title, props);
     const ref = { $ref: `#/components/schemas/${name}` };
-    const recordRef = { $ref: `#/components/schemas/${name}Record` };
     const listParams = ['query', 'page', 'itemsPerPage', 'sortBy', 'sortDesc']
       .map((p) => ({
         name: p,
@@ -192,42 +192,7 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
       };
       const responses = op.responses as Record<string, object>;
       const json = (schema: object) => ({ content: { 'application/json': { schema } } });
-      if (route.kind === 'list')
-        responses[200] = {
-          description: 'A page',
-          ...json({
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: recordRef },
-              numberOfPages: { type: 'integer' },
-              count: { type: 'integer' },
-            },
-          }),
-        };
-      else if (route.kind === 'getList' || route.kind === 'codeList')
-        responses[200] = {
-          description: 'Picker items',
-          ...json({ type: 'array', items: { $ref: '#/components/schemas/ListItem' } }),
-        };
-      else if (route.kind === 'states')
-        responses[200] = {
-          description: 'The states: id, name, light and dark colours, public',
-          ...json({ type: 'array', items: { type: 'object' } }),
-        };
-      else if (route.kind === 'nextStates')
-        responses[200] = {
-          description: 'The current state and the states this person may move the record to',
-          ...json({
-            type: 'object',
-            properties: { current: { type: 'integer' }, next: { type: 'array', items: { type: 'integer' } } },
-          }),
-        };
-      else if (route.kind === 'stateHistory')
-        responses[200] = {
-          description: 'Every transition: who, when, from, to, sub-status, note',
-          ...json({ type: 'array', items: { type: 'object' } }),
-        };
-      else responses[route.kind === 'create' ? 201 : 200] = { description: 'The record', ...json(recordRef) };
+      responses[route.kind === 'create' ? 201 : 200] = answerResponse(genericAnswer(e, route));
       if (['create', 'update', 'fieldUpdate', 'changeStatus'].includes(route.kind)) {
         op.requestBody = {
           required: true,

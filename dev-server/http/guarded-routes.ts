@@ -7,7 +7,7 @@ import { DomainError, fieldError, forbidden, invalid, notFound } from '../../src
 import { translate } from '../i18n/locale.ts';
 import { routeLimit, type ActGuard, type GuardedAct } from '../security/act-limits.ts';
 import type { Answer } from './answers.ts';
-import { answerMismatch, checkingAnswers } from './answer-check.ts';
+import { checkAnswerOf, checkingAnswers } from './answer-check.ts';
 
 /**
  * A hand-written route declared as data: method, path (OpenAPI form) and the permission it needs.
@@ -117,21 +117,6 @@ export function guardedEntries<C>(
       source: route.module ?? route.path,
     };
   });
-}
-
-/**
- * Under the tests, a success whose JSON is not what the route declares becomes a 500 that names the
- * difference (checked on the JSON as sent: dates as their text). Errors keep their own shape.
- */
-function checkAnswerOf<C>(route: GuardedRoute<C>, res: Response) {
-  const send = res.json.bind(res);
-  res.json = (body: unknown) => {
-    const mismatch =
-      res.statusCode < 300 ? answerMismatch(route.answers, JSON.parse(JSON.stringify(body ?? null))) : null;
-    if (mismatch)
-      throw new Error(`${route.method.toUpperCase()} ${route.path} answered other than it declares: ${mismatch}`);
-    return send(body);
-  };
 }
 
 /** A path parameter that must be a database id; anything else is simply not found. */

@@ -7,11 +7,13 @@ import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts'
 import { actionSlug, planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
 import { allowedNext } from '../../src/platform/state-machine.ts';
 import type { Database } from '../db/database.ts';
+import { checkAnswerOf, checkingAnswers } from '../http/answer-check.ts';
 import { bodyObject, editedVersion, idParam, statusFromBody } from '../http/guarded-routes.ts';
 import type { RouteEntry } from '../http/route-table.ts';
 import { can, type Actor } from '../security/actor.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { imageUpload, savedImage } from '../storage/image-upload.ts';
+import { genericAnswer } from './generic-answers.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { transitionHistory } from './state-history.ts';
 import { stateAnswer, transitionRequest } from './state-routes.ts';
@@ -40,10 +42,12 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
     );
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
       const slug = actionSlug(entity.resource, route.action);
+      const declared = { ...route, answers: genericAnswer(entity, route) };
       const handler: RequestHandler = async (req, res, next) => {
         try {
           const actor = actorOf(res);
           if (!can(actor, slug)) throw forbidden();
+          if (checkingAnswers) checkAnswerOf(declared, res);
           // A search of patients' information (a typed query on a PHI list) is a guarded act; paging is not.
           if (entity.resource.phi && (route.kind === 'list' || route.kind === 'getList') && req.query.query)
             await acts.check('phi_search', req, actor);

@@ -4,6 +4,8 @@ import { generateOpenApi } from '../../generators/openapi.ts';
 import { productEntities } from '../../src/platform/load-schemas.ts';
 import { answerMismatch, checkingAnswers } from '../../dev-server/http/answer-check.ts';
 import { json, message, record } from '../../dev-server/http/answers.ts';
+import { genericAnswer } from '../../dev-server/resources/generic-answers.ts';
+import { planRoutes } from '../../src/platform/route-plan.ts';
 
 type Operation = {
   tags: string[];
@@ -52,5 +54,48 @@ describe('what the hand-written routes answer', () => {
 
   it("the tests check every JSON answer against its route's declaration", () => {
     expect(checkingAnswers).toBe(true);
+  });
+});
+
+describe('what the generic routes answer', () => {
+  const entities = productEntities();
+  const planned = entities.flatMap((e) => planRoutes(e).map((route) => ({ e, route })));
+  const successOf = (path: string, method: string) =>
+    Object.entries(doc.paths[path][method].responses).find(([status]) => status.startsWith('2'))![1];
+
+  it("no generic route's success in the API document is a bare object or a list of bare objects", () => {
+    const vague = planned.filter(({ route }) =>
+      /^(\{"type":"object"\}|\{"type":"array","items":\{"type":"object"\}\})$/.test(
+        JSON.stringify(successOf(route.path, route.method).content?.['application/json']?.schema ?? {}),
+      ),
+    );
+    expect(vague.map(({ route }) => `${route.method} ${route.path}`)).toEqual([]);
+  });
+
+  it("a record's state history names who moved it, from and to which state, and the states by name", () => {
+    const claim = entities.find((e) => e.name === 'claim')!;
+    const history = genericAnswer(claim, planRoutes(claim).find((r) => r.kind === 'stateHistory')!);
+    const moved = {
+      id: 1,
+      from_state: 1,
+      to_state: 2,
+      from_name: 'Draft',
+      to_name: 'Not submitted',
+      sub_status_id: null,
+      note: null,
+      created_at: '2026-11-27T10:00:00Z',
+      user: { id: 3, email: 'b@x.test', name: 'Ana Biller' },
+    };
+    expect(answerMismatch(history, [moved])).toBeNull();
+    expect(answerMismatch(history, [{ ...moved, to_name: undefined }])).toBe(
+      "/0 must have required property 'to_name'",
+    );
+  });
+
+  it('a deletion answers its message, not the record it removed', () => {
+    const [deletable] = planned.filter(({ route }) => route.kind === 'delete');
+    const del = genericAnswer(deletable.e, deletable.route);
+    expect(answerMismatch(del, { message: 'Deleted.' })).toBeNull();
+    expect(answerMismatch(del, { id: 4, code: '25' })).toBe("(the answer) must have required property 'message'");
   });
 });
