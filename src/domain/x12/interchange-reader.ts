@@ -271,14 +271,24 @@ export function readInterchanges(
 /**
  * The same from chunks (a file stream is an AsyncIterable of chunks), so a file of tens of
  * megabytes is never held whole: only the unfinished tail of the last chunk is kept between reads.
+ * Each chunk is searched once, never the text kept before it: a file whose separators cannot be
+ * read, or with no segment terminator for megabytes, costs its length, not its length squared.
  */
 export async function readInterchangesFromChunks(
   chunks: AsyncIterable<string | Uint8Array>,
   stream?: { onTransaction(tx: Transaction, separators: Separators): void },
 ): Promise<X12Document> {
   const decoder = new TextDecoder();
-  let pending = '';
   let separators: Separators | null = null;
+  // Before the separators are known: the text's first characters (for the finding of a text that is not X12), whether
+  // an ISA was seen, and the text from it on until its 106 characters are in (or, before it, the last two characters,
+  // which may start one).
+  let opening = '';
+  let sawIsa = false;
+  let head = '';
+  let unreadable = false;
+  // After: the text since the last segment terminator, which holds none.
+  let carry = '';
   let position = 0;
   // Streaming: each transaction set goes to the caller at its SE and is not kept.
   const b = stream ? new EnvelopeBuilder((tx) => stream.onTransaction(tx, separators!), false) : new EnvelopeBuilder();
@@ -288,24 +298,44 @@ export async function readInterchangesFromChunks(
     const elements = trimmed.split(separators!.element);
     b.push({ position: ++position, id: elements[0], elements });
   };
-  for await (const chunk of chunks) {
-    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const take = (text: string) => {
+    if (opening.length < 3) opening += text.slice(0, 3 - opening.length);
     if (!separators) {
-      separators = readSeparators(pending);
-      if (!separators) continue;
-      pending = pending.slice(pending.indexOf('ISA'));
+      if (unreadable) return;
+      if (!sawIsa) {
+        const window = head + text;
+        const at = window.indexOf('ISA');
+        if (at < 0) {
+          head = window.slice(-2);
+          return;
+        }
+        sawIsa = true;
+        head = window.slice(at);
+      } else head += text;
+      if (head.length < 106) return;
+      separators = readSeparators(head);
+      // The first ISA is not one: the whole text is not X12, whatever follows.
+      if (!separators) {
+        unreadable = true;
+        head = '';
+        return;
+      }
+      text = head;
+      head = '';
     }
     let from = 0;
     let end: number;
-    while ((end = pending.indexOf(separators.segment, from)) >= 0) {
-      emit(pending.slice(from, end));
+    while ((end = text.indexOf(separators.segment, from)) >= 0) {
+      emit(carry + text.slice(from, end));
+      carry = '';
       from = end + 1;
     }
-    pending = pending.slice(from);
-  }
-  pending += decoder.decode();
-  if (!separators) return { separators: null, interchanges: [], findings: notX12(pending) };
-  emit(pending);
+    carry += text.slice(from);
+  };
+  for await (const chunk of chunks) take(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  take(decoder.decode());
+  if (!separators) return { separators: null, interchanges: [], findings: notX12(opening + (sawIsa ? 'ISA' : '')) };
+  emit(carry);
   b.finish();
   return { separators, interchanges: b.interchanges, findings: b.findings };
 }

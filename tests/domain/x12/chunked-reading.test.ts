@@ -38,4 +38,21 @@ describe('reading X12 in chunks', () => {
     expect(doc.findings).toEqual([]);
     expect(doc.interchanges[0].groups).toHaveLength(copies);
   });
+
+  // Each chunk is searched once: before, the text kept so far was searched again with every chunk, and these two files
+  // of 4 MB in 64-byte chunks took minutes (the test's time limit is what fails then).
+  it('a large upload that is not X12 (no ISA) is read through once and named not X12', async () => {
+    const text = 'Remittance advice, printed page. '.repeat(128_000);
+    const doc = await readInterchangesFromChunks(inPieces(text, 64));
+    expect(doc.findings.map((f) => f.message)).toEqual(['This is not an X12 interchange: it has no ISA segment.']);
+  });
+
+  it('an interchange whose segment terminator never comes again is read through once, as one long segment', async () => {
+    const isa = sample.slice(0, 106);
+    const text = isa + 'GS*HP*' + 'A'.repeat(4_000_000);
+    const doc = await readInterchangesFromChunks(inPieces(text, 64));
+    const whole = readInterchanges(text);
+    expect(doc.findings).toEqual(whole.findings);
+    expect(doc.findings.length).toBeGreaterThan(0);
+  });
 });
