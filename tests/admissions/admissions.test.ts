@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { daysAgo, goodAdmission } from '../helpers/admission-fixtures.ts';
 import { ADMISSION_MESSAGES, DISCHARGE_NEEDS } from '../../src/domain/admissions/admission-rules.ts';
 
 let app: TestApp;
@@ -29,38 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** An admission that passes every rule: admitted two days ago, in room 101, one policy, a diagnosis and two services. */
-const day = (back: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() - back);
-  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-};
-const good = (over: Record<string, unknown> = {}) => ({
-  billing_company_id: w.bc,
-  patient_id: w.patient,
-  company_id: w.company,
-  facility_id: w.facility,
-  program: 'INP',
-  unit_id: unit,
-  room: '101',
-  attending_provider_id: w.attending,
-  admission_date: day(2),
-  admission_hour: 9,
-  policies: [{ insurance_policy_id: w.policy, authorization_number: 'AU-123/45' }],
-  diagnoses: [{ code: 'E11.9', poa: 'Y' }],
-  services: [
-    { from_service: day(2), to_service: day(1), revenue_code: '0120', days_or_units: '2', price: 90000 },
-    {
-      from_service: day(1),
-      to_service: day(1),
-      revenue_code: '0300',
-      procedure_code: '85025',
-      days_or_units: '1',
-      price: 2500,
-    },
-  ],
-  ...over,
-});
+const day = daysAgo;
+const good = (over: Record<string, unknown> = {}) => goodAdmission(w, unit, over);
 const refused = async (body: Record<string, unknown>, field: string, message: string) => {
   const before = Number((await app.db.query<{ n: string }>('select count(*) n from admissions')).rows[0].n);
   const r = await root('POST', '/admission', body);

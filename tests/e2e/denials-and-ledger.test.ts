@@ -4,79 +4,42 @@ import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
-import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import { deniedInFull, keyInsurance835, LUCIA } from '../helpers/key-insurance-835.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 
 let e: E2E;
 let w: ClaimWorld;
 let claims: Map<string, number>;
-const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
-const denied = (pcn: string, charge: number, reason: string): ClaimToRemit => ({
-  patientControlNumber: pcn,
-  status: '4',
-  charge,
-  paid: 0,
-  patientResponsibility: 0,
-  payerControlNumber: `ICN-${pcn}`,
-  patient,
-  from: toIsoDate('2026-03-02'),
-  lines: [
-    {
-      procedure: '99214',
-      charge,
-      paid: 0,
-      date: toIsoDate('2026-03-02'),
-      adjustments: [{ group: 'CO', reason, amount: charge }],
-    },
-  ],
-});
-
 // One remittance: two claims denied (CO-50 not medically necessary, CO-29 late) and one paid 120.00 with a CO-45 write-off of 50.00 and 30.00 coinsurance (PR-2).
 beforeAll(async () => {
   e = await startE2E();
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@denials.test'));
-  const text = write835({
-    sender: 'KEYINS',
-    receiver: 'SUNSHINE',
+  const text = keyInsurance835({
     control: 21,
-    date: toIsoDate('2026-03-20'),
-    payments: [
+    trace: 'E2E-DEN',
+    claims: [
+      deniedInFull('DN-50', 15000, '50'),
+      deniedInFull('DN-29', 42000, '29'),
       {
-        payer: {
-          name: 'KEY INSURANCE',
-          id: '87726',
-          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-          contact: { phone: '8005550100' },
-        },
-        payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
-        method: 'ACH',
-        date: toIsoDate('2026-03-20'),
-        trace: 'E2E-DEN',
-        claims: [
-          denied('DN-50', 15000, '50'),
-          denied('DN-29', 42000, '29'),
+        patientControlNumber: 'LG-1',
+        status: '1',
+        charge: 20000,
+        paid: 12000,
+        patientResponsibility: 3000,
+        payerControlNumber: 'ICN-LG-1',
+        patient: LUCIA,
+        from: toIsoDate('2026-03-02'),
+        lines: [
           {
-            patientControlNumber: 'LG-1',
-            status: '1',
+            procedure: '99213',
             charge: 20000,
             paid: 12000,
-            patientResponsibility: 3000,
-            payerControlNumber: 'ICN-LG-1',
-            patient,
-            from: toIsoDate('2026-03-02'),
-            lines: [
-              {
-                procedure: '99213',
-                charge: 20000,
-                paid: 12000,
-                date: toIsoDate('2026-03-02'),
-                adjustments: [
-                  { group: 'CO', reason: '45', amount: 5000 },
-                  { group: 'PR', reason: '2', amount: 3000 },
-                ],
-              },
+            date: toIsoDate('2026-03-02'),
+            adjustments: [
+              { group: 'CO', reason: '45', amount: 5000 },
+              { group: 'PR', reason: '2', amount: 3000 },
             ],
           },
         ],
@@ -184,6 +147,20 @@ describe("the denial worklist at a collector's speed", () => {
     await win.getByRole('button', { name: 'Filters', exact: true }).click();
     expect(await page.getByLabel('Follow up — To').inputValue()).toBe(today);
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+  });
+
+  it('back from a denial, the worklist keeps its search and the row just worked has the focus', async () => {
+    await win.getByLabel('Search').fill('DN-5');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.nth(0).focus();
+    await page.keyboard.press('Enter');
+    await win.getByRole('button', { name: 'Back to list' }).first().click();
+    await expect.poll(() => rows.nth(0).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await win.getByLabel('Search').inputValue()).toBe('DN-5');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.nth(0).textContent()).toContain('DN-50');
+    await win.getByLabel('Search').fill('');
     await expect.poll(() => rows.count()).toBe(2);
   });
 

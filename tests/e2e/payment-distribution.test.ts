@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { insuranceCheck } from '../helpers/payment-fixtures.ts';
 
 let e: E2E;
 let page: Page;
@@ -48,25 +49,7 @@ beforeAll(async () => {
   );
   claimId = c.body.id;
   await e.app.db.query('update claims set status_id = 3 where id = $1', [claimId]);
-  const batch = (
-    await root('POST', '/payments/batch', {
-      billing_company_id: w.bc,
-      name: 'Check 4455 SUN Health',
-      company_id: w.company,
-      amount: 9000,
-      posting_date: '03/20/2026',
-    })
-  ).body.id;
-  const p = await root('POST', '/payments/payment', {
-    payment_batch_id: batch,
-    source_id: 2,
-    insurance_company_id: w.payer,
-    method_id: 3,
-    payment_date: '03/20/2026',
-    amount: 9000,
-    reference: 'CHK4455',
-  });
-  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  await insuranceCheck(root, w, { name: 'Check 4455 SUN Health', amount: 9000, reference: 'CHK4455' });
   await e.app.createUser({ email: 'manager@payments.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
   ({ page, errors } = await signIn(e, 'manager@payments.test'));
   page.setDefaultTimeout(10_000);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
-import { write835 } from '../../src/domain/x12/era-835-writer.ts';
+import { keyInsurance835, LUCIA } from '../helpers/key-insurance-835.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
@@ -13,58 +13,41 @@ let w: ClaimWorld;
 let claimId: number;
 const n = async (sql: string, params: unknown[] = []) =>
   Number(Object.values((await app.db.query<Record<string, unknown>>(sql, params)).rows[0])[0]);
-const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
 
 // One claim of 200.00 (two lines): the payer allows 150.00, pays 120.00, writes off 50.00 (CO-45) and leaves 30.00 to the patient (PR-2 coinsurance).
 beforeAll(async () => {
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
-  const text = write835({
-    sender: 'KEYINS',
-    receiver: 'SUNSHINE',
+  const text = keyInsurance835({
     control: 11,
-    date: toIsoDate('2026-03-20'),
-    payments: [
+    trace: 'LEDGER1',
+    claims: [
       {
-        payer: {
-          name: 'KEY INSURANCE',
-          id: '87726',
-          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-          contact: { phone: '8005550100' },
-        },
-        payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
-        method: 'ACH',
-        date: toIsoDate('2026-03-20'),
-        trace: 'LEDGER1',
-        claims: [
+        patientControlNumber: 'LG-1',
+        status: '1',
+        charge: 20000,
+        paid: 12000,
+        patientResponsibility: 3000,
+        payerControlNumber: 'ICN-LG-1',
+        patient: LUCIA,
+        from: toIsoDate('2026-03-02'),
+        lines: [
           {
-            patientControlNumber: 'LG-1',
-            status: '1',
-            charge: 20000,
+            procedure: '99214',
+            charge: 18000,
             paid: 12000,
-            patientResponsibility: 3000,
-            payerControlNumber: 'ICN-LG-1',
-            patient,
-            from: toIsoDate('2026-03-02'),
-            lines: [
-              {
-                procedure: '99214',
-                charge: 18000,
-                paid: 12000,
-                date: toIsoDate('2026-03-02'),
-                adjustments: [
-                  { group: 'CO', reason: '45', amount: 3000 },
-                  { group: 'PR', reason: '2', amount: 3000 },
-                ],
-              },
-              {
-                procedure: '36415',
-                charge: 2000,
-                paid: 0,
-                date: toIsoDate('2026-03-02'),
-                adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
-              },
+            date: toIsoDate('2026-03-02'),
+            adjustments: [
+              { group: 'CO', reason: '45', amount: 3000 },
+              { group: 'PR', reason: '2', amount: 3000 },
             ],
+          },
+          {
+            procedure: '36415',
+            charge: 2000,
+            paid: 0,
+            date: toIsoDate('2026-03-02'),
+            adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
           },
         ],
       },
@@ -311,42 +294,27 @@ describe('patient statements', () => {
 
 describe('a denial in the ledger', () => {
   it('says why the payer denied the claim and leaves its balance open until it is appealed, refiled or written off', async () => {
-    const text = write835({
-      sender: 'KEYINS',
-      receiver: 'SUNSHINE',
+    const text = keyInsurance835({
       control: 12,
-      date: toIsoDate('2026-04-20'),
-      payments: [
+      trace: 'LEDGER2',
+      date: '2026-04-20',
+      claims: [
         {
-          payer: {
-            name: 'KEY INSURANCE',
-            id: '87726',
-            address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-            contact: { phone: '8005550100' },
-          },
-          payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
-          method: 'ACH',
-          date: toIsoDate('2026-04-20'),
-          trace: 'LEDGER2',
-          claims: [
+          patientControlNumber: 'LG-DEN',
+          status: '4',
+          charge: 9000,
+          paid: 0,
+          patientResponsibility: 0,
+          payerControlNumber: 'ICN-LG-DEN',
+          patient: LUCIA,
+          from: toIsoDate('2026-04-02'),
+          lines: [
             {
-              patientControlNumber: 'LG-DEN',
-              status: '4',
+              procedure: '71046',
               charge: 9000,
               paid: 0,
-              patientResponsibility: 0,
-              payerControlNumber: 'ICN-LG-DEN',
-              patient,
-              from: toIsoDate('2026-04-02'),
-              lines: [
-                {
-                  procedure: '71046',
-                  charge: 9000,
-                  paid: 0,
-                  date: toIsoDate('2026-04-02'),
-                  adjustments: [{ group: 'CO', reason: '50', amount: 9000 }],
-                },
-              ],
+              date: toIsoDate('2026-04-02'),
+              adjustments: [{ group: 'CO', reason: '50', amount: 9000 }],
             },
           ],
         },

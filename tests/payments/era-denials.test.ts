@@ -5,7 +5,8 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { remittancesOf } from '../../dev-server/payments/era-files.ts';
-import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import type { ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import { keyInsurance835, LUCIA } from '../helpers/key-insurance-835.ts';
 
 let app: TestApp;
 let root: Api;
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
 const line = (
   procedure: string,
   charge: number,
@@ -28,65 +28,50 @@ const line = (
 // A payer's denial remittance: one claim denied outright (CLP02 4, CO-50 not medically necessary with
 // remark N115), one whose lines are all denied for timely filing (CO-29) under CLP02 1, one paid.
 const denialFile = (trace: string) =>
-  write835({
-    sender: 'KEYINS',
-    receiver: 'SUNSHINE',
+  keyInsurance835({
     control: 7,
-    date: toIsoDate('2026-03-28'),
-    payments: [
+    trace,
+    date: '2026-03-28',
+    claims: [
       {
-        payer: {
-          name: 'KEY INSURANCE',
-          id: '87726',
-          address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-          contact: { phone: '8005550100' },
-        },
-        payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
-        method: 'ACH',
-        date: toIsoDate('2026-03-28'),
-        trace,
-        claims: [
-          {
-            patientControlNumber: `DEN-${trace}-1`,
-            status: '4',
-            charge: 15000,
-            paid: 0,
-            patientResponsibility: 0,
-            payerControlNumber: `ICN${trace}1`,
-            patient,
-            from: toIsoDate('2026-03-02'),
-            lines: [line('99214', 15000, 0, [{ group: 'CO', reason: '50', amount: 15000 }], ['N115'])],
-          },
-          {
-            patientControlNumber: `DEN-${trace}-2`,
-            status: '1',
-            charge: 9000,
-            paid: 0,
-            patientResponsibility: 0,
-            payerControlNumber: `ICN${trace}2`,
-            patient,
-            from: toIsoDate('2026-03-02'),
-            lines: [
-              line('71046', 6000, 0, [{ group: 'CO', reason: '29', amount: 6000 }]),
-              line('36415', 3000, 0, [{ group: 'CO', reason: '29', amount: 3000 }]),
-            ],
-          },
-          {
-            patientControlNumber: `DEN-${trace}-3`,
-            status: '1',
-            charge: 12500,
-            paid: 8000,
-            patientResponsibility: 2000,
-            payerControlNumber: `ICN${trace}3`,
-            patient,
-            from: toIsoDate('2026-03-02'),
-            lines: [
-              line('99213', 12500, 8000, [
-                { group: 'CO', reason: '45', amount: 2500 },
-                { group: 'PR', reason: '1', amount: 2000 },
-              ]),
-            ],
-          },
+        patientControlNumber: `DEN-${trace}-1`,
+        status: '4',
+        charge: 15000,
+        paid: 0,
+        patientResponsibility: 0,
+        payerControlNumber: `ICN${trace}1`,
+        patient: LUCIA,
+        from: toIsoDate('2026-03-02'),
+        lines: [line('99214', 15000, 0, [{ group: 'CO', reason: '50', amount: 15000 }], ['N115'])],
+      },
+      {
+        patientControlNumber: `DEN-${trace}-2`,
+        status: '1',
+        charge: 9000,
+        paid: 0,
+        patientResponsibility: 0,
+        payerControlNumber: `ICN${trace}2`,
+        patient: LUCIA,
+        from: toIsoDate('2026-03-02'),
+        lines: [
+          line('71046', 6000, 0, [{ group: 'CO', reason: '29', amount: 6000 }]),
+          line('36415', 3000, 0, [{ group: 'CO', reason: '29', amount: 3000 }]),
+        ],
+      },
+      {
+        patientControlNumber: `DEN-${trace}-3`,
+        status: '1',
+        charge: 12500,
+        paid: 8000,
+        patientResponsibility: 2000,
+        payerControlNumber: `ICN${trace}3`,
+        patient: LUCIA,
+        from: toIsoDate('2026-03-02'),
+        lines: [
+          line('99213', 12500, 8000, [
+            { group: 'CO', reason: '45', amount: 2500 },
+            { group: 'PR', reason: '1', amount: 2000 },
+          ]),
         ],
       },
     ],

@@ -68,6 +68,8 @@ export function ResourceList({
   go,
   fixed,
   initialFilter,
+  storeKey,
+  returnTo,
 }: {
   entity: ClientEntity;
   perms: Permissions;
@@ -75,6 +77,10 @@ export function ResourceList({
   fixed?: Record<string, unknown>;
   /** the filters the list opens with (a payer's guidelines, asked from a claim); the person may change them */
   initialFilter?: Record<string, unknown>;
+  /** where the list keeps its page, sort, filters and search between visits (the app's memory store) */
+  storeKey?: string;
+  /** the record just left: its row takes the focus when the list is back, so arrows and Enter go on from there */
+  returnTo?: number | null;
 }) {
   const { t, locale } = useI18n();
   // A child list (a patient's policies) is always narrowed to its parent: a permanent filter.
@@ -83,7 +89,7 @@ export function ResourceList({
     perPage: 10,
     sort: entity.resource.defaultSort ?? { field: 'id', order: 'ASC' },
     disableSyncWithLocation: true,
-    storeKey: false,
+    storeKey: storeKey ?? false,
     filter: fixed,
     filterDefaultValues: initialFilter,
   });
@@ -102,7 +108,15 @@ export function ResourceList({
   const meta = list.meta as { sums?: Record<string, number>; countCapped?: boolean } | undefined;
   const sums = meta?.sums;
   const status = statusOf(entity);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(() => String(list.filterValues.q ?? ''));
+  const rowsRef = useRef<HTMLTableSectionElement>(null);
+  const refocused = useRef(false);
+  useEffect(() => {
+    if (refocused.current || !returnTo || !list.data) return;
+    const row = rowsRef.current?.querySelector<HTMLElement>(`[data-testid="row-${returnTo}"]`);
+    refocused.current = true;
+    row?.focus();
+  }, [list.data, returnTo]);
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   // Rows chosen for a bulk change (the denial worklist's assign, sub-status, follow-up), on the page shown.
@@ -280,7 +294,7 @@ export function ResourceList({
               ))}
             </TableRow>
           </TableHead>
-          <TableBody data-testid="list-rows">
+          <TableBody data-testid="list-rows" ref={rowsRef}>
             {list.data?.map((row) => (
               <TableRow
                 key={row.id}

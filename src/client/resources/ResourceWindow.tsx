@@ -10,6 +10,12 @@ import {
   type ListFilter,
 } from '../shell/open-record.ts';
 import { Loading } from '../app/Loading.tsx';
+import { lazyPreload } from '../app/lazy-preload.ts';
+import { whenIdle } from '../app/when-idle.ts';
+import { registeredDialog } from '../dialogs/dialog-registry.ts';
+import type { ResourceForm as FormScreen } from './ResourceForm.tsx';
+
+type FormProps = Parameters<typeof FormScreen>[0];
 import type { ClientEntity } from '../schema/entities.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
@@ -19,9 +25,16 @@ import type { ChildTab } from './ChildRecords.tsx';
 import { Box } from '@mui/material';
 import { UserLookup } from './UserLookup.tsx';
 
-// The form (RJSF and its validator) and the history load when first asked for, so a list opens light.
-const ResourceForm = lazy(() => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
+// The form (RJSF and its validator) and the history load when first asked for, so a list opens light; the form and
+// the record's command dialogs (a payment's distribution, an admission's discharge) are fetched once the window is
+// idle, so the first Create, Edit or command does not wait for them.
+const ResourceForm = lazyPreload<FormProps>(() =>
+  import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })),
+);
 const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
+
+/** Windows opened since the page loaded: each keeps its list's place under its own number, never another's. */
+let windowsOpened = 0;
 
 export type View =
   | { kind: 'list'; filter?: ListFilter }
@@ -60,6 +73,14 @@ export default function ResourceWindow({
   linkedOnly?: boolean;
 }) {
   const { me } = useMe();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void ResourceForm.preload();
+        for (const c of entity.resource.commands ?? []) if (c.dialog) void registeredDialog(c.dialog)?.preload();
+      }),
+    [entity],
+  );
   const [view, setView] = useState<View>(() => {
     if (startCreating) return { kind: 'create' };
     const opened = fixed ? null : takeOpenedRecord(appName);
@@ -90,19 +111,31 @@ export default function ResourceWindow({
     history: !entity.resource.viewOf && can(me, slug('history')),
     show: can(me, slug('show')),
   };
-  const go = (v: View) => setView(v);
+  // The record last opened from the list: back on the list, its row takes the focus again.
+  const [opened, setOpened] = useState<number | null>(null);
+  const go = (v: View) => {
+    if (v.kind === 'show') setOpened(v.id);
+    setView(v);
+  };
+  // The list keeps its page, sort, filters and search while a record is open, in this window only (memory, never
+  // the browser's storage: a search may hold a patient's name); a list opened with other filters starts afresh.
+  const [windowKey] = useState(() => ++windowsOpened);
   switch (view.kind) {
-    case 'list':
+    case 'list': {
+      const filterKey = JSON.stringify(view.filter ?? {});
       return (
         <ResourceList
-          key={JSON.stringify(view.filter ?? {})}
+          key={filterKey}
           entity={entity}
           perms={perms}
           go={go}
           fixed={fixed}
           initialFilter={view.filter}
+          storeKey={`${entity.name}.list.${windowKey}.${filterKey}`}
+          returnTo={opened}
         />
       );
+    }
     case 'show':
       return (
         <ResourceShow

@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { api } from '../session/api.ts';
 import { AppContent, ResourceWindow } from './AppContent.tsx';
+import { whenIdle } from '../app/when-idle.ts';
 import { DESKTOP_ICONS, buildCatalogue, findApp, type DesktopApp } from './app-catalogue.ts';
 import { backgroundFor } from './backgrounds.ts';
 import { DesktopIcons } from './DesktopIcons.tsx';
@@ -48,14 +49,7 @@ export function Desktop({ openApp }: { openApp?: string }) {
   }, []);
   useShortcuts(state, dispatch);
   // Screens stay lazy, but once the desktop is idle the list screens are fetched ahead of the first click.
-  useEffect(() => {
-    const idle =
-      (window as unknown as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback ??
-      ((cb: () => void) => window.setTimeout(cb, 300));
-    idle(() => {
-      void ResourceWindow.preload();
-    });
-  }, []);
+  useEffect(() => whenIdle(() => void ResourceWindow.preload()), []);
 
   const pinToTaskbar = async (name: string, pin: boolean) => {
     try {
