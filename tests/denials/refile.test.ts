@@ -2,6 +2,7 @@ import x12 from 'node-x12';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { insuranceCheck } from '../helpers/payment-fixtures.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
@@ -45,26 +46,12 @@ async function paidByPrimary(): Promise<{ id: number; lines: number[] }> {
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   await app.db.query('update claims set status_id = 3 where id = $1', [c.body.id]);
   const lines = (await root('GET', `/claim/${c.body.id}`)).body.services.map((s: { id: number }) => s.id);
-  const batch = (
-    await root('POST', '/payments/batch', {
-      billing_company_id: w.bc,
-      name: `Primary ${c.body.id}`,
-      company_id: w.company,
-      amount: 9500,
-      posting_date: '04/01/2026',
-    })
-  ).body.id;
-  const payment = (
-    await root('POST', '/payments/payment', {
-      payment_batch_id: batch,
-      source_id: 2,
-      insurance_company_id: w.payer,
-      method_id: 3,
-      payment_date: '04/01/2026',
-      amount: 9500,
-      reference: `CHK${c.body.id}`,
-    })
-  ).body.id;
+  const { batch, payment } = await insuranceCheck(root, w, {
+    name: `Primary ${c.body.id}`,
+    amount: 9500,
+    reference: `CHK${c.body.id}`,
+    date: '04/01/2026',
+  });
   const posted = await root('POST', `/payments/batch/${batch}/services`, {
     payment_id: payment,
     services: [

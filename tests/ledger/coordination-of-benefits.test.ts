@@ -4,6 +4,7 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra, eraPolicy, receiveEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
+import { KEY_INSURANCE, LUCIA, SUNSHINE_CLINIC, paidWithCoinsurance } from '../helpers/key-insurance-835.ts';
 import { agingSource } from '../../dev-server/reports/sources/aging.ts';
 import { computeKpis } from '../../dev-server/reports/kpis.ts';
 
@@ -14,20 +15,13 @@ let app: TestApp;
 let root: Api;
 let w: ClaimWorld;
 let claimId: number;
-const patient = { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W123456789' };
-const PRIMARY = {
-  name: 'KEY INSURANCE',
-  id: '87726',
-  address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-  contact: { phone: '8005550100' },
-};
+const PRIMARY = KEY_INSURANCE;
 const SECONDARY = {
   name: 'GULF SUPPLEMENTAL',
   id: '61102',
   address: { line1: 'PO BOX 2200', city: 'TAMPA', state: 'FL', zip: '33601' },
   contact: { phone: '8005550199' },
 };
-const payee = { name: 'SUNSHINE CLINIC', npi: '1234567893' };
 let control = 40;
 const era = (payer: typeof PRIMARY, trace: string, claim: ClaimToRemit, day = '2026-03-20') =>
   write835({
@@ -35,37 +29,9 @@ const era = (payer: typeof PRIMARY, trace: string, claim: ClaimToRemit, day = '2
     receiver: 'SUNSHINE',
     control: ++control,
     date: toIsoDate(day),
-    payments: [{ payer, payee, method: 'ACH', date: toIsoDate(day), trace, claims: [claim] }],
+    payments: [{ payer, payee: SUNSHINE_CLINIC, method: 'ACH', date: toIsoDate(day), trace, claims: [claim] }],
   });
-const primaryPays: ClaimToRemit = {
-  patientControlNumber: 'COB-1',
-  status: '1',
-  charge: 20000,
-  paid: 12000,
-  patientResponsibility: 3000,
-  payerControlNumber: 'ICN-COB-1',
-  patient,
-  from: toIsoDate('2026-03-02'),
-  lines: [
-    {
-      procedure: '99214',
-      charge: 18000,
-      paid: 12000,
-      date: toIsoDate('2026-03-02'),
-      adjustments: [
-        { group: 'CO', reason: '45', amount: 3000 },
-        { group: 'PR', reason: '2', amount: 3000 },
-      ],
-    },
-    {
-      procedure: '36415',
-      charge: 2000,
-      paid: 0,
-      date: toIsoDate('2026-03-02'),
-      adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
-    },
-  ],
-};
+const primaryPays = paidWithCoinsurance('COB-1');
 const secondaryPays: ClaimToRemit = {
   patientControlNumber: 'COB-1',
   status: '2',
@@ -73,7 +39,7 @@ const secondaryPays: ClaimToRemit = {
   paid: 2400,
   patientResponsibility: 600,
   payerControlNumber: 'GS-COB-1',
-  patient,
+  patient: LUCIA,
   from: toIsoDate('2026-03-02'),
   lines: [
     {

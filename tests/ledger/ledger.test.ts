@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
-import { keyInsurance835, LUCIA } from '../helpers/key-insurance-835.ts';
+import { keyInsurance835, LUCIA, paidWithCoinsurance } from '../helpers/key-insurance-835.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
@@ -21,37 +21,7 @@ beforeAll(async () => {
   const text = keyInsurance835({
     control: 11,
     trace: 'LEDGER1',
-    claims: [
-      {
-        patientControlNumber: 'LG-1',
-        status: '1',
-        charge: 20000,
-        paid: 12000,
-        patientResponsibility: 3000,
-        payerControlNumber: 'ICN-LG-1',
-        patient: LUCIA,
-        from: toIsoDate('2026-03-02'),
-        lines: [
-          {
-            procedure: '99214',
-            charge: 18000,
-            paid: 12000,
-            date: toIsoDate('2026-03-02'),
-            adjustments: [
-              { group: 'CO', reason: '45', amount: 3000 },
-              { group: 'PR', reason: '2', amount: 3000 },
-            ],
-          },
-          {
-            procedure: '36415',
-            charge: 2000,
-            paid: 0,
-            date: toIsoDate('2026-03-02'),
-            adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
-          },
-        ],
-      },
-    ],
+    claims: [paidWithCoinsurance('LG-1')],
   });
   claimId = (await claimsForEra(app.db, w, text)).get('LG-1')!;
   await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, content: text, name: 'ledger.835' });

@@ -4,7 +4,7 @@ import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra, eraPolicy, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { toIsoDate } from '../../src/domain/formats.ts';
-import { write835 } from '../../src/domain/x12/era-835-writer.ts';
+import { keyInsurance835 } from '../helpers/key-insurance-835.ts';
 import { expectReadableLayout } from '../helpers/pdf-layout.ts';
 
 let app: TestApp;
@@ -115,42 +115,26 @@ describe('ERA posting', () => {
 
   it('a claim the primary paid in full (no patient share) is Complete though it has a secondary policy: nothing is left to bill the secondary', async () => {
     const day = toIsoDate('2026-03-20');
-    const text = write835({
-      sender: '87726',
-      receiver: 'SUNSHINE',
+    const text = keyInsurance835({
       control: 31,
-      date: day,
-      payments: [
+      trace: 'FULLPAID1',
+      claims: [
         {
-          method: 'ACH',
-          date: day,
-          trace: 'FULLPAID1',
-          payer: {
-            name: 'KEY INSURANCE',
-            id: '87726',
-            address: { line1: 'PO BOX 14079', city: 'LEXINGTON', state: 'KY', zip: '40512' },
-            contact: { phone: '8005550100' },
-          },
-          payee: { name: 'SUNSHINE CLINIC', npi: '1234567893' },
-          claims: [
+          patientControlNumber: 'FULL-1',
+          status: '1',
+          charge: 10000,
+          paid: 8000,
+          patientResponsibility: 0,
+          payerControlNumber: 'ICN-FULL-1',
+          patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W1' },
+          from: day,
+          lines: [
             {
-              patientControlNumber: 'FULL-1',
-              status: '1',
+              procedure: '99213',
               charge: 10000,
               paid: 8000,
-              patientResponsibility: 0,
-              payerControlNumber: 'ICN-FULL-1',
-              patient: { lastName: 'PEREZ', firstName: 'LUCIA', memberId: 'W1' },
-              from: day,
-              lines: [
-                {
-                  procedure: '99213',
-                  charge: 10000,
-                  paid: 8000,
-                  date: day,
-                  adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
-                },
-              ],
+              date: day,
+              adjustments: [{ group: 'CO', reason: '45', amount: 2000 }],
             },
           ],
         },

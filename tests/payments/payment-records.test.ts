@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_BATCH_STATUS } from '../../src/generated/ids.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { insuranceCheck } from '../helpers/payment-fixtures.ts';
 
 let app: TestApp;
 let root: Api;
@@ -59,21 +60,8 @@ async function newBatch(amount: number, name: string) {
 const postPaid = (b: { batch: number; payment: number }, lines: number[]) =>
   root('POST', `/payments/batch/${b.batch}/services`, { payment_id: b.payment, services: paidLines(lines) });
 
-async function batchWithPayment(amount: number, name: string) {
-  const batch = await newBatch(amount, name);
-  const payment = (
-    await root('POST', '/payments/payment', {
-      payment_batch_id: batch.id,
-      source_id: 2,
-      insurance_company_id: w.payer,
-      method_id: 3,
-      payment_date: '03/20/2026',
-      amount,
-      reference: `CHK-${name}`,
-    })
-  ).body;
-  return { batch: batch.id as number, payment: payment.id as number, code: batch.code as string };
-}
+const batchWithPayment = (amount: number, name: string) =>
+  insuranceCheck(root, w, { name, amount, reference: `CHK-${name}` });
 
 // Pays 70.00 + 40.00 of 100.00 + 50.00: CO-45 20.00 and PR-2 10.00 on the first line, CO-45 10.00 on the second.
 const paidLines = (lines: number[]) => [
@@ -110,7 +98,12 @@ describe('the claims a payment works on', () => {
     expect(await n('select status_id from payment_batches where id = $1', [batch.id])).toBe(IN_REVIEW);
     expect((await to(IN_PROGRESS)).body.status_id).toBe(IN_PROGRESS);
     // Completed is reached by closing the batch, never by a transition.
-    expect((await to(COMPLETED)).status).toBe(422);
+    const refused = await to(COMPLETED);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.status_id).toEqual([
+      'A batch is closed with the close call; this one moves it between In Progress and In Review.',
+    ]);
+    expect(await n('select status_id from payment_batches where id = $1', [batch.id])).toBe(IN_PROGRESS);
     expect((await root('DELETE', `/payments/batch/${batch.id}`)).body.message).toBe('Deleted.');
     expect(await n('select count(*) from payment_batches where id = $1', [batch.id])).toBe(0);
   });

@@ -14,8 +14,6 @@ import { lazyPreload } from '../app/lazy-preload.ts';
 import { whenIdle } from '../app/when-idle.ts';
 import { registeredDialog } from '../dialogs/dialog-registry.ts';
 import type { ResourceForm as FormScreen } from './ResourceForm.tsx';
-
-type FormProps = Parameters<typeof FormScreen>[0];
 import type { ClientEntity } from '../schema/entities.ts';
 import { useMe } from '../shell/me-context.ts';
 import { can } from '../shell/me.ts';
@@ -24,6 +22,8 @@ import { ResourceShow } from './ResourceShow.tsx';
 import type { ChildTab } from './ChildRecords.tsx';
 import { Box } from '@mui/material';
 import { UserLookup } from './UserLookup.tsx';
+
+type FormProps = Parameters<typeof FormScreen>[0];
 
 // The form (RJSF and its validator) and the history load when first asked for, so a list opens light; the form and
 // the record's command dialogs (a payment's distribution, an admission's discharge) are fetched once the window is

@@ -241,12 +241,13 @@ export class EnvelopeBuilder {
   }
 }
 
-const notX12 = (text: string): X12Finding[] => [
+/** The finding of a text whose separators cannot be read, from its first three characters and whether it has an ISA. */
+const notX12 = (opening: string, hasIsa: boolean): X12Finding[] => [
   finding(
-    text.includes('ISA') ? 'short-isa' : 'no-isa',
+    hasIsa ? 'short-isa' : 'no-isa',
     1,
-    text.slice(0, 3).replace(/[^A-Z0-9]/g, ''),
-    text.includes('ISA')
+    opening.slice(0, 3).replace(/[^A-Z0-9]/g, ''),
+    hasIsa
       ? 'The ISA segment is shorter than its fixed 106 characters, so the separators cannot be read.'
       : 'This is not an X12 interchange: it has no ISA segment.',
   ),
@@ -261,7 +262,7 @@ export function readInterchanges(
   stream?: { onTransaction(tx: Transaction, separators: Separators): void },
 ): X12Document {
   const separators = readSeparators(text);
-  if (!separators) return { separators, interchanges: [], findings: notX12(text) };
+  if (!separators) return { separators, interchanges: [], findings: notX12(text, text.includes('ISA')) };
   const b = stream ? new EnvelopeBuilder((tx) => stream.onTransaction(tx, separators), false) : new EnvelopeBuilder();
   scanSegments(text, separators, (seg) => b.push(seg));
   b.finish();
@@ -334,7 +335,7 @@ export async function readInterchangesFromChunks(
   };
   for await (const chunk of chunks) take(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   take(decoder.decode());
-  if (!separators) return { separators: null, interchanges: [], findings: notX12(opening + (sawIsa ? 'ISA' : '')) };
+  if (!separators) return { separators: null, interchanges: [], findings: notX12(opening, sawIsa) };
   emit(carry);
   b.finish();
   return { separators, interchanges: b.interchanges, findings: b.findings };
