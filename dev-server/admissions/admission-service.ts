@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import {
   admissionRules,
   DISCHARGE_NEEDS,
@@ -263,7 +264,7 @@ export class AdmissionService {
         {
           admission_id: id,
           kind: 'system',
-          note: `Discharged on ${when}`,
+          note: historyNote('discharged', { date: when }),
           billing_company_id: after.billing_company_id,
           user_id: this.actor.system ? undefined : this.actor.userId,
         },
@@ -272,7 +273,7 @@ export class AdmissionService {
       const done = await this.store.transition(id, ADMISSION_STATUS.DISCHARGED, {
         tx,
         system: true,
-        note: `Discharged on ${when}`,
+        note: historyNote('discharged', { date: when }),
       });
       await recountRooms(tx, [done.unit_id as number | undefined]);
       return done;
@@ -392,7 +393,7 @@ export class AdmissionService {
           locale,
           verify: true,
           tx,
-          note: `Transferred from admission ${String(before.code)}`,
+          note: historyNote('transferredFrom', { admission: String(before.code) }),
         });
       } catch (e) {
         if (e instanceof DomainError && errorStatus(e) === 422)
@@ -412,7 +413,7 @@ export class AdmissionService {
       const admission = await this.store.transition(linked.id, ADMISSION_STATUS.BILLED, {
         tx,
         system: true,
-        note: `Claim ${String(claim.code)} made`,
+        note: historyNote('claimMade', { claim: String(claim.code) }),
       });
       return { admission, claim: { ...claim, admission_id: id } };
     });

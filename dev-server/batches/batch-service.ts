@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import type { StoredRow } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { problem, invalid, ruleText, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
@@ -299,7 +300,7 @@ export class BatchService {
         billingCompanyId: bc,
         from: CLAIM_STATUS.NOT_SUBMITTED,
         to: CLAIM_STATUS.SUBMITTED,
-        moves: claimIds.map((c) => ({ id: c, note: `Submitted to ClearingHouse (batch ${String(batch.code)})` })),
+        moves: claimIds.map((c) => ({ id: c, note: historyNote('submitted', { batch: String(batch.code) }) })),
       });
       await markRefilesTransmitted(tx, claimIds);
       await logExchange(this.ctx, tx, this.actor, {
@@ -316,7 +317,7 @@ export class BatchService {
       return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, {
         tx,
         system: true,
-        note: `837 sent: ${file.name}`,
+        note: historyNote('sent837', { file: file.name }),
       });
     });
     crashPoint('batch-send:after-submitted', id);
@@ -431,7 +432,7 @@ export class BatchService {
         billingCompanyId: bc,
         from: CLAIM_STATUS.NOT_SUBMITTED,
         to: CLAIM_STATUS.SUBMITTED,
-        moves: claimIds.map((c) => ({ id: c, note: `Shipping confirmed (batch ${String(batch.code)})` })),
+        moves: claimIds.map((c) => ({ id: c, note: historyNote('shipped', { batch: String(batch.code) }) })),
       });
       await markRefilesTransmitted(tx, claimIds);
       await this.store.applyUpdate(
@@ -440,7 +441,11 @@ export class BatchService {
         { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null },
         'updated',
       );
-      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, { tx, system: true, note: 'Shipping confirmed' });
+      return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, {
+        tx,
+        system: true,
+        note: historyNote('batchShipped'),
+      });
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Actor } from '../security/actor.ts';
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
+import { translateNote, type Locale } from '../i18n/locale.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 import type { ClaimService } from './claim-service.ts';
@@ -93,12 +94,17 @@ export interface ClaimNoteRow {
   user_name: string;
 }
 
-/** A claim's notes (of one kind, or all), oldest first. */
-export async function claimNotes(db: Queryable, claim: { id: number; billing_company_id?: unknown }, kind?: Kind) {
+/** A claim's notes (of one kind, or all), oldest first; the system's own in the reader's language. */
+export async function claimNotes(
+  db: Queryable,
+  claim: { id: number; billing_company_id?: unknown },
+  locale: Locale,
+  kind?: Kind,
+) {
   const r = await db.query<ClaimNoteRow>(
     `select n.id, n.kind, n.status_id, n.note, n.details, n.created_at, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
        from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and ($3::text is null or n.kind = $3) order by n.id`,
     [claim.id, claim.billing_company_id, kind ?? null],
   );
-  return r.rows;
+  return r.rows.map((n) => (n.note === null ? n : { ...n, note: translateNote(n.note, locale) }));
 }

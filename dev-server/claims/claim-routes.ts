@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import type { Request, Response } from 'express';
 import { json, record, file, message } from '../http/answers.ts';
 import type { Actor } from '../security/actor.ts';
@@ -100,7 +101,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
         await service(ctx, actor).save(bodyFor(req, false), {
           locale: res.locals.locale,
           verify: true,
-          note: 'Manual verification',
+          note: historyNote('manualVerification'),
         }),
       );
     },
@@ -121,7 +122,13 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
         ctx,
         actor,
         res,
-        await claims.save(body, { id, version, locale: res.locals.locale, verify: true, note: 'Manual verification' }),
+        await claims.save(body, {
+          id,
+          version,
+          locale: res.locals.locale,
+          verify: true,
+          note: historyNote('manualVerification'),
+        }),
       );
     },
   },
@@ -290,9 +297,9 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
     ]),
     permission: 'claim.show',
     summary: "The claim's recorded status checks, newest first",
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const claim = await service(ctx, actor).store.get(idParam(req));
-      return (await claimNotes(ctx.db, claim, 'check_status')).reverse();
+      return (await claimNotes(ctx.db, claim, res.locals.locale, 'check_status')).reverse();
     },
   },
   {

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import type { StoredRow as RecordOf } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
@@ -295,7 +296,7 @@ export class ClaimService {
             billingCompanyId: r.claim.billing_company_id,
             from: Number(r.claim.status_id),
             to: CLAIM_STATUS.NOT_SUBMITTED,
-            note: 'Manual verification',
+            note: historyNote('manualVerification'),
           })),
         );
       }

@@ -37,7 +37,7 @@ export async function claimView(db: Queryable, entity: Entity, claim: Row, local
     `select id, code, name, color, claim_status_ids, status from claim_sub_statuses where billing_company_id = $1 order by name`,
     [claim.billing_company_id],
   );
-  const notes = await claimNotes(db, claim);
+  const notes = await claimNotes(db, claim, locale);
   const subById = new Map(subs.rows.map((s) => [Number(s.id), s]));
   const colours = (id: number) => stateById(m, id)?.colors.light;
   const current = stateById(m, statusId);

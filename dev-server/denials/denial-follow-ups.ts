@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import {
   DomainError,
   forbidden,
@@ -176,7 +177,7 @@ export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<str
           await claims.transition(id, Number(claim.status_id), {
             tx,
             subStatusId: sub,
-            note: 'Sub-status changed from the denial worklist',
+            note: historyNote('subStatusFromWorklist'),
           });
         }
         const keys = Object.keys(set);

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
@@ -120,7 +121,9 @@ export async function refileClaim(
         },
       ],
     });
-    const note = `Refiled: ${name('refile-types', type)}; ${name('refile-reasons', values.refile_reason)}${typeof values.note === 'string' && values.note.trim() ? `; ${values.note.trim()}` : ''}`;
+    const said = typeof values.note === 'string' ? values.note.trim() : '';
+    const why = { type: name('refile-types', type), reason: name('refile-reasons', values.refile_reason) };
+    const note = said ? historyNote('refiledWithNote', { ...why, note: said }) : historyNote('refiled', why);
     await claims.transition(Number(claim.id), CLAIM_STATUS.NOT_SUBMITTED, {
       tx,
       system: true,

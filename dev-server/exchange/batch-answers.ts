@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -66,7 +67,7 @@ export async function batchAnswered({
       billingCompanyId: bc,
       from: CLAIM_BATCH_STATUS.SUBMITTED,
       to: CLAIM_BATCH_STATUS.COMPLETED,
-      note: 'The clearing house answered for every claim',
+      note: historyNote('batchAnswered'),
     })),
   );
   return touched;

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -202,12 +203,14 @@ async function apply999({ tx, ctx, actor, bc, t, out }: AnswerToApply) {
   out.batches.push(Number(batch.id));
   const refused = ack.transactions.filter((x) => !x.accepted);
   if (!refused.length && ack.accepted) return;
-  const reason = `Rejected by the clearing house (999) with the whole file of batch ${batch.code}: ${
-    refused
-      .flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)])
-      .filter(Boolean)
-      .join('; ') || ack.groupMeaning
-  }`;
+  const reason = historyNote('rejected999', {
+    batch: batch.code,
+    reason:
+      refused
+        .flatMap((set) => [set.meaning, ...set.errors.map((e) => `${e.segment ? `${e.segment}: ` : ''}${e.meaning}`)])
+        .filter(Boolean)
+        .join('; ') || ack.groupMeaning,
+  });
   const claims = (
     await tx.query<{ id: string; code: string }>(
       'select id, code from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $3 order by id',
@@ -251,7 +254,7 @@ async function apply277({ tx, ctx, actor, bc, t, sep, out }: AnswerToApply & { s
       .map((x) => `${x.categoryMeaning}${x.statusMeaning ? `: ${x.statusMeaning}` : ''}`)
       .join('; ');
     // Who answered matters to the biller: a clearing house's rejection is fixed and resent, it is no payer's denial.
-    const from = stcs[0].from ?? 'clearing house';
+    const byPayer = stcs[0].from === 'payer';
     const s = {
       outcome: rejecting.length
         ? 'rejected'
@@ -262,7 +265,7 @@ async function apply277({ tx, ctx, actor, bc, t, sep, out }: AnswerToApply & { s
     };
     const id = Number(claim.id);
     if (s.outcome === 'rejected' && Number(claim.status_id) === CLAIM_STATUS.SUBMITTED) {
-      const reason = `Rejected by the ${from} (277CA): ${said}`;
+      const reason = historyNote(byPayer ? 'rejected277ByPayer' : 'rejected277ByClearingHouse', { said });
       rejections.push({ id, note: reason });
       out.rejected.push({ claim_id: id, code: claim.code, reason });
     } else if (s.outcome === 'accepted') {
@@ -270,7 +273,7 @@ async function apply277({ tx, ctx, actor, bc, t, sep, out }: AnswerToApply & { s
         claim_id: id,
         kind: 'check_status',
         status_id: Number(claim.status_id),
-        note: `Accepted by the ${from} (277CA): ${said}`,
+        note: historyNote(byPayer ? 'accepted277ByPayer' : 'accepted277ByClearingHouse', { said }),
         details: { response: said, ...(s.payerClaimNumber ? { payer_claim_number: s.payerClaimNumber } : {}) },
       });
       out.accepted.push({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { loadCodeLists } from '../../src/platform/load-schemas.ts';
 
 export type Locale = 'en' | 'es';
 
@@ -10,17 +11,30 @@ const es: Record<string, string> = JSON.parse(
   readFileSync(new URL('../../src/domain/messages.es.json', import.meta.url), 'utf8'),
 );
 
-/** Messages with named parts ("The role {role} was assigned…") match as patterns; their parts carry over. */
+/**
+ * Messages with named parts ("The role {role} was assigned…") match as patterns; their parts carry over. The frame
+ * with the most words of its own is tried first: "Refiled: {type}; {reason}; {note}" before "Refiled: {type}; {reason}".
+ */
 const patterns = Object.entries(es)
   .filter(([en]) => en.includes('{'))
   .map(([en, target]) => {
     const names: string[] = [];
+    const fixed = en.split(/\{(\w+)\}/).filter((_, i) => i % 2 === 0);
     const source = en
       .split(/\{(\w+)\}/)
       .map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('');
-    return { re: new RegExp(`^${source}$`), names, target };
-  });
+    return { re: new RegExp(`^${source}$`), names, target, weight: fixed.join('').length };
+  })
+  .sort((a, b) => b.weight - a.weight);
+
+/** The Spanish of every code list's names (a refile reason, a place of service), by their English. */
+const codeListNames = new Map(
+  [...loadCodeLists(new URL('../../schemas/lists', import.meta.url).pathname).values()]
+    .flatMap((list) => (list.groups ? Object.values(list.groups).flat() : list.items))
+    .filter((i) => i.name_es)
+    .map((i) => [i.name, i.name_es!]),
+);
 
 /** Texts of typed errors, found by their English too: a sentence an older route passes on as text still reads in Spanish. */
 const catalogue = new Map(
@@ -34,11 +48,29 @@ export function translate(message: string, locale: Locale): string {
   if (es[message]) return es[message];
   const typed = catalogue.get(message);
   if (typed) return typed;
+  return byPattern(message, (part) => part) ?? message;
+}
+
+/** The Spanish of a message with named parts, each part as `part` gives it; undefined when no frame matches. */
+function byPattern(message: string, part: (text: string) => string): string | undefined {
   for (const p of patterns) {
     const m = p.re.exec(message);
-    if (m) return p.names.reduce((out, name, i) => out.replace(`{${name}}`, m[i + 1]), p.target);
+    // A function, not a string: an amount's "$" is not a replacement pattern.
+    if (m) return p.names.reduce((out, name, i) => out.replace(`{${name}}`, () => part(m[i + 1])), p.target);
   }
-  return message;
+  return undefined;
+}
+
+/**
+ * A history note as its reader reads it (src/domain/history-notes.ts): the system's own sentences in the reader's
+ * language, their parts too where a part is a word (a refile reason, "no payment", another frame); data (a batch's
+ * code, an amount, a date) and a person's own note are left as written.
+ */
+export function translateNote(note: string, locale: Locale): string {
+  if (locale !== 'es') return note;
+  const whole = es[note] ?? codeListNames.get(note);
+  if (whole) return whole;
+  return byPattern(note, (part) => translateNote(part, locale)) ?? note;
 }
 
 /** Before sign-in the `lang` header (or Accept-Language) decides; after it, the user's language. */

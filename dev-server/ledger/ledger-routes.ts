@@ -166,12 +166,15 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
     permission: 'ledger.view',
     summary:
       "A patient's account: every transaction in date order (claim, charge, payment, adjustment, patient responsibility, write-off, refund, refile, statement) with running insurance and patient balances, and the totals",
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const patients = storeOf(ctx, actor, 'patient');
       const patient = await patients.get(idParam(req));
       await patients.recordRead(patient, 'ledger');
       const id = Number(patient.id);
-      const [transactions, balances] = await Promise.all([patientLedger(ctx.db, id), patientBalances(ctx.db, [id])]);
+      const [transactions, balances] = await Promise.all([
+        patientLedger(ctx.db, id, res.locals.locale),
+        patientBalances(ctx.db, [id]),
+      ]);
       return {
         patient: {
           id,

@@ -4,12 +4,17 @@ import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL, OWN_ADJUSTMENT_SQL } from
 import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 import { inLedgerOrder, type LedgerDraft, type LedgerRow } from '../../src/domain/ledger/ledger-order.ts';
+import { fillFrame } from '../../src/domain/history-notes.ts';
+import { LEDGER_TEXT, LEDGER_WORDS, type LedgerText } from '../../src/domain/ledger/ledger-words.ts';
+import { translateNote, type Locale } from '../i18n/locale.ts';
 
 export { LEDGER_TYPES, type LedgerRow, type LedgerType } from '../../src/domain/ledger/ledger-order.ts';
 
 const REFILE_TYPES = new Map(codeListFile('refile-types').map((i) => [Number(i.id), i.name]));
 const REASONS = new Map(codeListFile('ledger-reasons').map((i) => [String(i.id), i.name]));
-const ORDINAL = ['1st', '2nd', '3rd'];
+const STATEMENT: LedgerText[] = ['statement1', 'statement2', 'statement3'];
+/** A description and what may follow it (a reference, CARC codes, a note), when there is one. */
+const after = (text: string, more: string | null | undefined) => (more ? `${text} ${more}` : text);
 
 /**
  * Every transaction of a patient's account in date order — the claims, their charges, what payers
@@ -17,7 +22,9 @@ const ORDINAL = ['1st', '2nd', '3rd'];
  * and statements — each with the running balances split by insurance and patient. A handful of
  * statements for the whole account; the balances come out equal to patientBalances' (a test holds them to it).
  */
-export async function patientLedger(db: Queryable, patientId: number): Promise<LedgerRow[]> {
+export async function patientLedger(db: Queryable, patientId: number, locale: Locale = 'en'): Promise<LedgerRow[]> {
+  const say = (frame: LedgerText, parts: Record<string, string | number> = {}) =>
+    translateNote(fillFrame(LEDGER_TEXT[frame], parts), locale);
   const d: LedgerDraft[] = [];
   const base = {
     claim_id: null,
@@ -54,7 +61,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       iso: c.iso,
       seq: Number(c.id),
       type: 'claim',
-      description: `Claim ${c.code} billed ${c.insured ? 'to insurance' : 'to the patient'}`,
+      description: say(c.insured ? 'billedToInsurance' : 'billedToPatient', { claim: c.code }),
     });
 
   const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
@@ -134,7 +141,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       iso: l.iso ?? c.iso,
       seq: Number(l.id),
       type: 'charge',
-      description: `Charge ${[l.procedure_code, l.revenue_code].filter(Boolean).join(' ') || ''}`.trim(),
+      description: after(say('charge'), [l.procedure_code, l.revenue_code].filter(Boolean).join(' ')),
       insurance: c.insured ? amount : 0,
       patient: c.insured ? 0 : amount,
     });
@@ -149,7 +156,8 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       payment_id: Number(p.payment_id),
       payment_batch_id: Number(p.batch),
     };
-    const reversed = p.reversal ? 'Reversal of ' : '';
+    const reversed = (text: string) => (p.reversal ? say('reversalOf', { entry: text }) : text);
+    const reference = p.reference ? `(${p.reference})` : null;
     const paid = Number(p.paid),
       adj = Number(p.adj),
       pr = Number(p.pr);
@@ -158,35 +166,35 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       d.push({
         ...at,
         type: 'payment',
-        description: `${reversed}Patient payment${p.reference ? ` ${p.reference}` : ''}`,
+        description: reversed(after(say('patientPayment'), p.reference)),
         patient: pr,
       });
       return;
     }
-    const payer = p.payer ?? 'Insurance';
+    const payer = p.payer ?? LEDGER_WORDS.someInsurance;
     if (p.later) {
       // A secondary (or tertiary) pays part of what the patient was left: its payment and its own write-off come off the
       // patient's side; its PR restates what remains, and a denial by it leaves the patient's share as it was.
-      const as = p.later === 'T' ? 'tertiary' : 'secondary';
+      const rank = p.later === 'T' ? LEDGER_WORDS.tertiary : LEDGER_WORDS.secondary;
       if (p.denial)
         d.push({
           ...at,
           type: 'payment',
-          description: `${reversed}Denied by ${payer} as ${as} payer${p.codes ? ` ${p.codes}` : ''}`,
+          description: reversed(after(say('deniedByAs', { payer, rank }), p.codes)),
           patient: -paid,
         });
       else if (paid !== 0 || adj === 0)
         d.push({
           ...at,
           type: 'payment',
-          description: `${reversed}Payment from ${payer} as ${as} payer${p.reference ? ` (${p.reference})` : ''}`,
+          description: reversed(after(say('paymentFromAs', { payer, rank }), reference)),
           patient: -paid,
         });
       if (adj !== 0 && !p.denial)
         d.push({
           ...at,
           type: 'adjustment',
-          description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`,
+          description: reversed(after(say('writeOffBy', { payer }), p.codes)),
           patient: -adj,
         });
       return;
@@ -196,14 +204,14 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       d.push({
         ...at,
         type: 'payment',
-        description: `${reversed}Denied by ${payer}${p.codes ? ` ${p.codes}` : ''} (balance stays open)`,
+        description: reversed(p.codes ? say('deniedOpenFor', { payer, codes: p.codes }) : say('deniedOpen', { payer })),
         insurance: -paid,
       });
       if (pr !== 0)
         d.push({
           ...at,
           type: 'patient_responsibility',
-          description: `${reversed}Patient responsibility per ${payer}`,
+          description: reversed(say('patientResponsibilityPer', { payer })),
           insurance: -pr,
           patient: pr,
         });
@@ -213,21 +221,21 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       d.push({
         ...at,
         type: 'payment',
-        description: `${reversed}Payment from ${payer}${p.reference ? ` (${p.reference})` : ''}`,
+        description: reversed(after(say('paymentFrom', { payer }), reference)),
         insurance: -paid,
       });
     if (adj !== 0)
       d.push({
         ...at,
         type: 'adjustment',
-        description: `${reversed}Write-off by ${payer}${p.codes ? ` ${p.codes}` : ''}`,
+        description: reversed(after(say('writeOffBy', { payer }), p.codes)),
         insurance: -adj,
       });
     if (pr !== 0)
       d.push({
         ...at,
         type: 'patient_responsibility',
-        description: `${reversed}Patient responsibility per ${payer}`,
+        description: reversed(say('patientResponsibilityPer', { payer })),
         insurance: -pr,
         patient: pr,
       });
@@ -241,7 +249,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       payment_id: Number(u.id),
       payment_batch_id: Number(u.batch),
       type: 'payment',
-      description: `Patient payment${u.reference ? ` ${u.reference}` : ''} (unapplied credit)`,
+      description: u.reference ? say('unappliedCreditOf', { reference: u.reference }) : say('unappliedCredit'),
       patient: -Number(u.credit),
     });
   }
@@ -255,7 +263,13 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       seq: Number(e.id),
       entry_id: Number(e.id),
       type: e.kind,
-      description: `${e.kind === 'write_off' ? 'Write-off' : 'Refund'} (${e.responsibility}): ${REASONS.get(e.reason) ?? e.reason}${e.note ? ` — ${e.note}` : ''}`,
+      description: after(
+        say(e.kind === 'write_off' ? 'writeOff' : 'refund', {
+          side: e.responsibility,
+          reason: REASONS.get(e.reason) ?? e.reason,
+        }),
+        e.note && `— ${e.note}`,
+      ),
       insurance: e.responsibility === 'insurance' ? amount : 0,
       patient: e.responsibility === 'patient' ? amount : 0,
     });
@@ -267,7 +281,7 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       iso: r.iso,
       seq: Number(r.id),
       type: 'refile',
-      description: `Refiled: ${REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type} (${r.status})`,
+      description: say('refiled', { type: REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type, status: r.status }),
     });
   }
   for (const s of statements.rows) {
@@ -276,7 +290,10 @@ export async function patientLedger(db: Queryable, patientId: number): Promise<L
       iso: s.iso,
       seq: Number(s.id),
       type: 'statement',
-      description: `Patient ${ORDINAL[s.sequence - 1] ?? `${s.sequence}th`} statement: ${formatCents(Number(s.amount_due))} due`,
+      description: say(STATEMENT[s.sequence - 1] ?? 'statementN', {
+        n: s.sequence,
+        due: formatCents(Number(s.amount_due)),
+      }),
     });
   }
 

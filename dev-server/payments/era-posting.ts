@@ -1,3 +1,4 @@
+import { HISTORY_WORDS, historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
@@ -141,7 +142,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
         posting_date: usDateOf(nowOf(ctx.db)),
         currency: 'USD',
         amount: Math.max(0, r.payment.amount),
-        note: `Posted from the ERA ${String(era.name ?? '')}`,
+        note: historyNote('postedFromEra', { file: String(era.name ?? '') }),
       },
       columns: { era_file_id: eraId },
     });
@@ -375,13 +376,13 @@ function planClaim({
         paid_as: o.paid_as,
         // The mirror of the original to the cent, its CLP02 too: a denial's reversal leaves the balance as its denial did.
         claim_status: o.claim_status,
-        note: `Takeback (CLP02 22) of posting ${String(o.id)}`,
+        note: historyNote('takeback', { posting: String(o.id) }),
       })),
       note: {
         claim_id: ours.id,
         kind: 'check_status',
         status_id: ours.status_id,
-        note: `ERA ${at.trace}: the payer reversed its payment of this claim`,
+        note: historyNote('eraReversed', { trace: at.trace }),
         details: { payer_claim_number: c.payerControlNumber },
       },
     };
@@ -455,8 +456,8 @@ function planClaim({
   const denial = adjusted.some((a) => a.group !== 'PR') ? adjusted.filter((a) => a.group !== 'PR') : adjusted;
   const note =
     to === CLAIM_STATUS.DENIED
-      ? `ERA ${at.trace}: denied — ${said(denial) || 'no payment'}`
-      : `ERA ${at.trace}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(pr)}`;
+      ? historyNote('eraDenied', { trace: at.trace, reasons: said(denial) || HISTORY_WORDS.noPayment })
+      : historyNote('eraPaid', { trace: at.trace, paid: formatCents(c.paid), patient: formatCents(pr) });
   return {
     rows,
     ...(to !== null && to !== ours.status_id ? { move: { from: ours.status_id, to, note } } : {}),
@@ -464,7 +465,7 @@ function planClaim({
       claim_id: ours.id,
       kind: 'check_status',
       status_id: to ?? ours.status_id,
-      note: nextPayer ? `${note}; ready to bill the secondary payer` : note,
+      note: nextPayer ? historyNote('readyForSecondary', { note }) : note,
       details: {
         payer_claim_number: c.payerControlNumber,
         paid: c.paid,

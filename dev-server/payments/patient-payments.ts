@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
@@ -88,7 +89,7 @@ async function patientBatch({
       posting_date: date,
       currency: 'USD',
       amount: 0,
-      note: 'Payments received from patients',
+      note: historyNote('patientPaymentsBatch'),
     },
   });
 }
@@ -208,7 +209,7 @@ export async function recordPatientPayment(
       adjustments: '[]',
       patient_responsibility: -a,
       remaining: share.owed - a,
-      note: `Patient payment ${String(fields.reference ?? payment.id)}`,
+      note: historyNote('patientPayment', { payment: String(fields.reference ?? payment.id) }),
     }));
     const ids = await insertPostings(tx, rows);
     await writeAuditMany(tx, actor, {
@@ -240,7 +241,7 @@ export async function recordPatientPayment(
         to: CLAIM_STATUS.COMPLETE,
         moves: done.map((d) => ({
           id: Number(d.id),
-          note: `Patient paid the balance (payment ${String(fields.reference ?? payment.id)})`,
+          note: historyNote('patientPaidBalance', { payment: String(fields.reference ?? payment.id) }),
         })),
       });
     return {

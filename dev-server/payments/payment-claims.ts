@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
@@ -177,7 +178,7 @@ export async function takeClaimOff(
       reference,
     },
     postings,
-    note: at.note || `claim taken off payment ${reference}`,
+    note: at.note || historyNote('takenOffPayment', { payment: reference }),
   });
   if (!postings.length)
     await writeAuditMany(tx, actor, {

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf } from '../resources/store-of.ts';
 import { json, record, idNames, message } from '../http/answers.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
@@ -158,6 +159,10 @@ export async function closeBatch(ctx: EraContext, store: ResourceStore, id: numb
     const b = await store.get(id, tx, true);
     if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED) return b;
     const closed = await store.applyUpdate(tx, b, { close_date: date ?? usDateOf() }, 'updated');
-    return store.transition(closed.id, PAYMENT_BATCH_STATUS.COMPLETED, { tx, system: true, note: 'Closed' });
+    return store.transition(closed.id, PAYMENT_BATCH_STATUS.COMPLETED, {
+      tx,
+      system: true,
+      note: historyNote('closed'),
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf } from '../resources/store-of.ts';
 import { problem, invalid, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
@@ -77,7 +78,7 @@ export async function reversePostings({
     reverses_id: o.id,
     paid_as: o.paid_as ?? null,
     claim_status: o.claim_status ?? null,
-    note: `Reversal: ${note}`,
+    note: historyNote('reversal', { note }),
   }));
   const ids = await insertPostings(tx, rows);
   await writeAuditMany(tx, actor, {
@@ -107,7 +108,7 @@ export async function reversePostings({
       billingCompanyId: at.billingCompanyId,
       from: Number(c.status_id),
       to: CLAIM_STATUS.SUBMITTED,
-      moves: [{ id: Number(c.id), note: `Payment ${at.reference} reversed: ${note}` }],
+      moves: [{ id: Number(c.id), note: historyNote('paymentReversed', { payment: at.reference, note }) }],
     });
   return paid;
 }
@@ -339,7 +340,11 @@ async function moveClaimsAsPaid(
         moves: [
           {
             id,
-            note: `Payment ${String(payment.reference ?? payment.id)}: paid ${formatCents(c.paid)}, patient responsibility ${formatCents(c.pr)}`,
+            note: historyNote('paymentPosted', {
+              payment: String(payment.reference ?? payment.id),
+              paid: formatCents(c.paid),
+              patient: formatCents(c.pr),
+            }),
           },
         ],
       });

@@ -1,3 +1,4 @@
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { DomainError, invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { checkPage, checkSort, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
 import { filterKeys } from '../../src/platform/filter-keys.ts';
@@ -565,7 +566,7 @@ export class ResourceStore<R extends Row = Row> {
           row,
           from: null,
           to: machine.initial,
-          extra: { note: 'Created' },
+          extra: { note: historyNote('created') },
         });
       return { ...row, ...linked };
     });

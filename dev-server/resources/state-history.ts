@@ -2,6 +2,7 @@ import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
+import { translateNote, type Locale } from '../i18n/locale.ts';
 
 /** A state change as history shows it. */
 export interface TransitionRow {
@@ -79,7 +80,7 @@ export async function transitionHistory(
   db: Queryable,
   entity: Entity,
   id: number,
-  locale: 'en' | 'es',
+  locale: Locale,
 ): Promise<TransitionRow[]> {
   const m = entity.states!;
   const r = await db.query<Omit<TransitionRow, 'from_name' | 'to_name'>>(
@@ -91,6 +92,7 @@ export async function transitionHistory(
   );
   return r.rows.map((t) => ({
     ...t,
+    note: t.note === null ? null : translateNote(t.note, locale),
     from_name: t.from_state === null ? null : stateName(m, t.from_state, locale),
     to_name: stateName(m, t.to_state, locale),
   }));

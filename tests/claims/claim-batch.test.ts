@@ -295,6 +295,26 @@ describe('claim batches', () => {
     expect(kept.rows[0].findings.length).toBeGreaterThan(0);
   });
 
+  it("a claim's history reads in its reader's language: the system's sentences in Spanish, the batch's code and the payer's words as they were", async () => {
+    const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1&sortBy=id')).body.data[0];
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      const history = (await root('GET', `/claim/${batch.claim_ids[0]}`)).body.status_history;
+      expect(history.map((h: { status: string }) => h.status).slice(-2)).toEqual(['Enviado', 'Rechazado']);
+      expect(history.at(-2).notes_history[0].note).toBe(`Enviado a la cámara de compensación (lote ${batch.code})`);
+      expect(history.at(-1).notes_history[0].note).toBe(
+        "Rechazado por el pagador (277CA): Rejected: invalid information: The billing provider's national provider identifier (NPI)",
+      );
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+    // What the history keeps is the English the audit reads, whoever reads it.
+    const kept = await app.db.query<{ note: string }>(
+      `select note from state_transitions where entity = 'claim' and entity_id = $1 order by id desc limit 1`,
+      [batch.claim_ids[0]],
+    );
+    expect(kept.rows[0].note).toMatch(/^Rejected by the payer \(277CA\)/);
+  });
   it('a 999 that rejects the file returns every Submitted claim of its batch to Rejected, with the errors in plain words', async () => {
     const ids = await readyClaims(2);
     const b = await root('POST', '/claim/batch', {

@@ -78,6 +78,23 @@ describe("a patient's ledger", () => {
     expect(transactions[4].description).toBe('Write-off by KEY INSURANCE CO-45');
   });
 
+  it("reads in its reader's language: Spanish words around the payer's name, its codes and the claim's number", async () => {
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      const { transactions } = await ledger();
+      expect(transactions.map((t) => t.description)).toEqual([
+        'Reclamo LG-1 facturado al seguro',
+        'Cargo 99214',
+        'Cargo 36415',
+        'Pago de KEY INSURANCE (LEDGER1)',
+        'Castigo de KEY INSURANCE CO-45',
+        'Responsabilidad del paciente según KEY INSURANCE',
+      ]);
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+  });
+
   it("the totals are the claim's and the payment's own figures", async () => {
     const { totals } = await ledger();
     expect(totals).toMatchObject({

@@ -95,6 +95,7 @@ export async function exportList(
         body,
         numeric: fields.map(([, f]) => isMoneyField(f) || f.type === 'integer' || f.type === 'number'),
         t,
+        locale,
       }),
       `${base}.pdf`,
     );

@@ -1,6 +1,7 @@
+import { momentText } from '../i18n/moments.ts';
 import { letterDocument } from '../../platform/letter-document.ts';
 import { autoTable } from 'jspdf-autotable';
-import type { Translate } from '../i18n/i18n.ts';
+import type { Locale, Translate } from '../i18n/i18n.ts';
 
 /**
  * A list as a document to read: landscape letter, the title and the filters used on top, the column
@@ -14,11 +15,12 @@ export async function listPdf(input: {
   body: string[][];
   numeric: boolean[];
   t: Translate;
+  locale: Locale;
 }): Promise<Blob> {
   const doc = letterDocument('landscape');
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
-  const printed = new Date().toLocaleString();
+  const printed = momentText(new Date(), input.locale);
   doc.setFontSize(13);
   doc.text(input.title, 36, 32);
   doc.setFontSize(8);

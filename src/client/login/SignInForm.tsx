@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useI18n, type Locale } from '../i18n/i18n.ts';
+import { isoToUsDate } from '../../domain/formats.ts';
+import { useI18n } from '../i18n/i18n.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { TwoStepSignIn } from '../screens/profile/TwoStepSignIn.tsx';
 import { ApiError, api } from '../session/api.ts';
@@ -16,17 +17,9 @@ interface LoginAnswer {
   mfa_enrolment_required?: boolean;
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A date as the language writes it: 12/03/2026 in English, 03/12/2026 in Spanish. */
-const localDate = (iso: string, locale: Locale) =>
-  new Date(iso).toLocaleDateString(locale === 'es' ? 'es-ES' : 'en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
 
 export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPassword(): void; onForgotUser(): void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   // Signed in, but the role's time to set up an authenticator is up: that comes first.
   const [enrol, setEnrol] = useState(false);
@@ -64,7 +57,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       if (r.device_token) saveDeviceToken(r.device_token);
       if (r.mfa_enrolment_required) return setEnrol(true);
       if (r.mfa_enrolment_due_at)
-        showToast('warning', t('login.mfa_due', { date: localDate(r.mfa_enrolment_due_at, locale) }));
+        showToast('warning', t('login.mfa_due', { date: isoToUsDate(r.mfa_enrolment_due_at.slice(0, 10)) }));
       navigate('/desktop');
     } catch (err) {
       const e2 = err as ApiError;

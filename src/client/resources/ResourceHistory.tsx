@@ -1,3 +1,4 @@
+import { momentText } from '../i18n/moments.ts';
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -112,7 +113,7 @@ export function ResourceHistory({
             );
             return (
               <TableRow key={a.id} data-testid={`audit-${a.id}`}>
-                <TableCell>{new Date(a.created_at).toLocaleString()}</TableCell>
+                <TableCell>{momentText(a.created_at, locale)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={t(`record.events.${a.event}`, { _: a.event })} />
                 </TableCell>

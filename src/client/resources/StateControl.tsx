@@ -1,3 +1,4 @@
+import { momentText } from '../i18n/moments.ts';
 import {
   Box,
   Button,
@@ -139,8 +140,7 @@ export function StateControl({
         >
           {history.data.map((h) => (
             <li key={h.id}>
-              {new Date(h.created_at).toLocaleString(locale === 'es' ? 'es-US' : 'en-US')} ·{' '}
-              {h.from_name ? `${h.from_name} → ` : ''}
+              {momentText(h.created_at, locale)} · {h.from_name ? `${h.from_name} → ` : ''}
               {h.to_name}
               {subName(h.sub_status_id) ? ` (${subName(h.sub_status_id)})` : ''} ·{' '}
               {h.user?.name || h.user?.email || t('states.system')}

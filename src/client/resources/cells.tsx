@@ -1,3 +1,4 @@
+import { momentText } from '../i18n/moments.ts';
 import { Box, Chip, Tooltip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
@@ -24,7 +25,7 @@ export function displayValue(
     return value
       .map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v)))
       .join(', ');
-  if (field?.format === 'date-time' && typeof value === 'string') return new Date(value).toLocaleString();
+  if (field?.format === 'date-time' && typeof value === 'string') return momentText(value, locale);
   if (field?.enum && (typeof value === 'string' || typeof value === 'number'))
     return t(`enums.${value}`, { _: String(value) });
   if (typeof value === 'object') return JSON.stringify(value);

@@ -1,3 +1,4 @@
+import { momentText } from '../../i18n/moments.ts';
 import {
   Alert,
   Autocomplete,
@@ -15,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../i18n/i18n.ts';
+import { useI18n, useT } from '../../i18n/i18n.ts';
 import { api, type ApiError } from '../../session/api.ts';
 import { onOpenFilteredList, takeOpenedFilter, type ListFilter } from '../../shell/open-record.ts';
 import { announceRead, onMessageNotice } from './messenger-events.ts';
@@ -53,7 +54,7 @@ const who = (p: { name: string; email: string | null }) => p.name || p.email || 
  * New messages arrive without reloading, through the server's event stream.
  */
 export default function MessengerScreen() {
-  const t = useT();
+  const { t, locale } = useI18n();
   const [about, setAbout] = useState<About | null>(() => takeOpenedFilter(APP) as About | null);
   const [threads, setThreads] = useState<Thread[] | null>(null);
   const [current, setCurrent] = useState<number | null>(null);
@@ -219,7 +220,7 @@ export default function MessengerScreen() {
                   }}
                 >
                   <Typography variant="caption" sx={{ display: 'block', opacity: 0.85 }}>
-                    {who(m)} · {new Date(m.created_at).toLocaleString()}
+                    {who(m)} · {momentText(m.created_at, locale)}
                   </Typography>
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                     {m.body}

@@ -1,3 +1,4 @@
+import { momentText } from '../../i18n/moments.ts';
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n.ts';
@@ -29,7 +30,7 @@ export function MySessions() {
   useEffect(() => {
     void load();
   }, [load]);
-  const when = (iso: string) => new Date(iso).toLocaleString(locale === 'es' ? 'es-US' : 'en-US');
+  const when = (iso: string) => momentText(iso, locale);
   const end = async (id: number) => {
     try {
       await api(`/auth/sessions/${id}`, { method: 'DELETE' });

@@ -1,3 +1,4 @@
+import { momentText } from '../../i18n/moments.ts';
 import {
   Alert,
   Box,
@@ -15,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { appLabel, useT } from '../../i18n/i18n.ts';
+import { appLabel, useI18n } from '../../i18n/i18n.ts';
 import { showToast } from '../../notify/toast-store.ts';
 import { api, type ApiError } from '../../session/api.ts';
 import { useShell } from '../../shell/shell-context.ts';
@@ -53,7 +54,7 @@ async function screenshotOf(app: string): Promise<Blob | null> {
  * wish, a screenshot of that window. Their earlier requests stay listed here.
  */
 export default function TechnicalSupport({ appName }: { appName: string }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const { state } = useShell();
   const [writing, setWriting] = useState(false);
   const [listing, setListing] = useState(false);
@@ -181,7 +182,7 @@ export default function TechnicalSupport({ appName }: { appName: string }) {
               <ListItem key={r.id} divider>
                 <ListItemText
                   primary={`#${r.id} · ${r.subject}`}
-                  secondary={`${new Date(r.created_at).toLocaleString()}${r.open_window ? ` · ${appLabel(t, r.open_window)}` : ''} — ${r.message}`}
+                  secondary={`${momentText(r.created_at, locale)}${r.open_window ? ` · ${appLabel(t, r.open_window)}` : ''} — ${r.message}`}
                   slotProps={{ secondary: { sx: { whiteSpace: 'pre-wrap' } } }}
                 />
               </ListItem>
