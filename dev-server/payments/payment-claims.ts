@@ -28,7 +28,7 @@ async function claimsWithLines(db: Queryable, where: string[], params: unknown[]
   ).rows;
   const lines = (
     await db.query<Row>(
-      `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge,
+      `select s.id, s.claim_id, s.line_number, coalesce(s.procedure_code, s.revenue_code) as procedure, to_char(s.from_service, 'MM/DD/YYYY') as from_service, s.line_charge as charge, coalesce(s.copay, 0) as copay,
             coalesce((select sum(p.paid) from payment_services p join payments y on y.id = p.payment_id and y.source_id <> ${PAYMENT_SOURCE.PATIENT} where p.claim_service_id = s.id), 0) as paid_before,
             coalesce((select sum((a->>'amount')::bigint) from payment_services p, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a where p.claim_service_id = s.id), 0) as adjusted_before
        from claim_services s where s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number`,
@@ -43,6 +43,7 @@ async function claimsWithLines(db: Queryable, where: string[], params: unknown[]
       .map((l) => ({
         ...l,
         charge: Number(l.charge),
+        copay: Number(l.copay),
         paid_before: Number(l.paid_before),
         adjusted_before: Number(l.adjusted_before),
         balance: Number(l.charge) - Number(l.paid_before) - Number(l.adjusted_before),

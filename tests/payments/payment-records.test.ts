@@ -532,4 +532,17 @@ describe('payments by patient', () => {
       [4000, 0],
     ]);
   });
+
+  it('each line comes with the copay its claim carries, for the screen to propose it as PR-3 first', async () => {
+    const b = await batchWithPayment(100, 'Copay view');
+    const first = (
+      await app.db.query<{ id: string }>('select id from claim_services where claim_id = $1 order by line_number', [
+        claim.id,
+      ])
+    ).rows[0];
+    await app.db.query('update claim_services set copay = 2500 where id = $1', [first.id]);
+    const r = await root('GET', `/payments/batch/${b.batch}/payment/${b.payment}/claims?patient_id=${w.patient}`);
+    const c = r.body.find((x: { id: number }) => x.id === claim.id);
+    expect(c.lines.map((l: { copay: number }) => l.copay)).toEqual([2500, 0]);
+  });
 });

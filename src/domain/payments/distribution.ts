@@ -17,20 +17,28 @@ export const lineGap = (l: Pick<LinePosting, 'charge' | 'paid' | 'adjustments'>)
 
 /**
  * The adjustments a payer's answer implies for a line once its allowed and paid amounts are typed: the
- * contractual write-off CO-45 for charge − allowed, and the patient's share for allowed − paid (PR-2,
- * coinsurance, unless the payer usually answers another: PR-1 deductible, PR-3 copay). None when allowed
- * is missing or the amounts do not run charge ≥ allowed ≥ paid ≥ 0, where only the poster can say why.
+ * contractual write-off CO-45 for charge − allowed, and the patient's share for allowed − paid. The share is
+ * the line's copay first (PR-3, as far as the share goes: the copay the claim carries for the line), and the
+ * rest PR-2 coinsurance unless the payer usually answers another (PR-1 deductible; a payer whose usual is
+ * PR-3 gets PR-2 for what the copay does not explain). None when allowed is missing or the amounts do not
+ * run charge ≥ allowed ≥ paid ≥ 0, where only the poster can say why.
  */
 export function proposedAdjustments(
   charge: number,
   allowed: number | null,
   paid: number,
   patientReason = '2',
+  copay = 0,
 ): Array<{ group: string; reason: string; amount: number }> {
   if (allowed === null || paid < 0 || allowed < paid || charge < allowed) return [];
+  const share = allowed - paid;
+  const copayPart = Math.min(Math.max(copay, 0), share);
+  const rest = share - copayPart;
+  const restReason = copayPart > 0 && patientReason === '3' ? '2' : patientReason;
   return [
     ...(charge > allowed ? [{ group: 'CO', reason: '45', amount: charge - allowed }] : []),
-    ...(allowed > paid ? [{ group: 'PR', reason: patientReason, amount: allowed - paid }] : []),
+    ...(copayPart > 0 ? [{ group: 'PR', reason: '3', amount: copayPart }] : []),
+    ...(rest > 0 ? [{ group: 'PR', reason: restReason, amount: rest }] : []),
   ];
 }
 

@@ -17,6 +17,7 @@ const line = (id: number, charge: number): DistributionLine => ({
   procedure: '99213',
   from_service: '03/14/2026',
   charge,
+  copay: 0,
   balance: charge,
 });
 const posting = (charge: number, paid: number, ...adjustments: LinePosting['adjustments']): LinePosting => ({
@@ -97,6 +98,28 @@ describe('payment distribution', () => {
   it("the patient share is proposed with the payer's usual reason, and nothing is proposed for a nil amount", () => {
     expect(proposedAdjustments(10000, 10000, 8000, '3')).toEqual([{ group: 'PR', reason: '3', amount: 2000 }]);
     expect(proposedAdjustments(10000, 6000, 6000)).toEqual([{ group: 'CO', reason: '45', amount: 4000 }]);
+  });
+
+  it("the line's copay is proposed first as PR-3, the rest of the patient's share as coinsurance (PR-2)", () => {
+    expect(proposedAdjustments(12500, 8500, 6000, '2', 1500)).toEqual([
+      { group: 'CO', reason: '45', amount: 4000 },
+      { group: 'PR', reason: '3', amount: 1500 },
+      { group: 'PR', reason: '2', amount: 1000 },
+    ]);
+  });
+
+  it('a copay larger than the patient share is proposed only as far as the share goes, and nothing else', () => {
+    expect(proposedAdjustments(10000, 8000, 7000, '2', 2500)).toEqual([
+      { group: 'CO', reason: '45', amount: 2000 },
+      { group: 'PR', reason: '3', amount: 1000 },
+    ]);
+  });
+
+  it("a payer that usually answers PR-3 gets PR-2 for what the line's copay does not explain", () => {
+    expect(proposedAdjustments(10000, 10000, 7000, '3', 2000)).toEqual([
+      { group: 'PR', reason: '3', amount: 2000 },
+      { group: 'PR', reason: '2', amount: 1000 },
+    ]);
   });
 
   it('nothing is proposed without an allowed amount, or when paid exceeds allowed or allowed exceeds the charge', () => {

@@ -228,7 +228,7 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                 const proposal =
                   e.adjustments.length || e.allowed === '' || e.paid === ''
                     ? []
-                    : proposedAdjustments(l.charge, cents(e.allowed), cents(e.paid), patientReason);
+                    : proposedAdjustments(l.charge, cents(e.allowed), cents(e.paid), patientReason, l.copay);
                 const accept = proposal.length
                   ? () =>
                       set(l.id, {

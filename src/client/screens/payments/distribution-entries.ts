@@ -7,6 +7,8 @@ export interface DistributionLine {
   procedure: string;
   from_service: string;
   charge: number;
+  /** the copay the claim carries for the line (cents), proposed as PR-3 first */
+  copay: number;
   balance: number;
 }
 export interface Claim {
