@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
@@ -13,15 +14,25 @@ import { PG_URL, TEMPLATE_DB, TEMPLATE_DUMP, usePostgres, withDatabase } from '.
 /**
  * Migrates one template database per run; every test file clones it. Then, when the run reads the demo, starts
  * building the demo's template in the background (its readers wait for it; the other files do not).
+ * Each project of the run (the server's files, the browser's) calls this; the work is done once per run, in the
+ * run's own process, and undone when the last project ends.
  */
+const run = globalThis as { rcpSetup?: Promise<ChildProcess | undefined>; rcpProjects?: number };
+
 export default async function setup() {
+  run.rcpProjects = (run.rcpProjects ?? 0) + 1;
+  const builder = await (run.rcpSetup ??= prepare());
+  return () => {
+    run.rcpProjects = (run.rcpProjects ?? 1) - 1;
+    if (run.rcpProjects === 0 && builder && builder.exitCode === null) builder.kill();
+  };
+}
+
+async function prepare() {
   mkdirSync(dirname(TEMPLATE_DUMP), { recursive: true });
   forgetDemo();
   await (usePostgres ? postgresTemplate() : pgliteTemplate());
-  const builder = runReadsDemo() ? startDemoBuild() : undefined;
-  return () => {
-    if (builder && builder.exitCode === null) builder.kill();
-  };
+  return runReadsDemo() ? startDemoBuild() : undefined;
 }
 
 async function pgliteTemplate() {
