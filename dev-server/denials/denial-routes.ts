@@ -207,8 +207,8 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
     answers: json(CLAIM_PAYMENTS),
     permission: 'denial.show',
     summary: "What was paid on the claim: postings, reversals, totals (the claim's Payments and EOBs)",
-    async handle(ctx, req, actor) {
-      return claimPayments(ctx, Number((await claimStore(ctx, actor).get(idParam(req))).id));
+    async handle(ctx, req, actor, res) {
+      return claimPayments(ctx, Number((await claimStore(ctx, actor).get(idParam(req))).id), res.locals.locale);
     },
   },
   {
@@ -217,8 +217,9 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
     answers: json(CLAIM_PAYMENTS.eobs),
     permission: ['denial.eob', 'denial.show'],
     summary: "The EOB files of the claim's payments",
-    async handle(ctx, req, actor) {
-      return (await claimPayments(ctx, Number((await claimStore(ctx, actor).get(idParam(req))).id))).eobs;
+    async handle(ctx, req, actor, res) {
+      return (await claimPayments(ctx, Number((await claimStore(ctx, actor).get(idParam(req))).id), res.locals.locale))
+        .eobs;
     },
   },
 ];

@@ -51,9 +51,9 @@ export const claimPaymentRoutes: GuardedRoute<EraContext>[] = [
     permission: 'claim.show',
     summary:
       'What was paid on a claim: its postings (payment, batch, ERA, adjustments, patient responsibility, reversals) with the totals, and the EOB files of those payments',
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const claim = await storeOf(ctx, actor, 'claim').get(idParam(req));
-      return claimPayments(ctx, Number(claim.id));
+      return claimPayments(ctx, Number(claim.id), res.locals.locale);
     },
   },
 ];

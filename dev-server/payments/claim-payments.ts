@@ -1,12 +1,13 @@
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
+import { translateNote, type Locale } from '../i18n/locale.ts';
 
 /**
  * What was paid on a claim, one click from the claim (and from its denial): every posting with the
  * payment, batch and ERA it came from, reversals included so the history adds up, and the EOB files
  * of those payments.
  */
-export async function claimPayments(ctx: EraContext, claimId: number) {
+export async function claimPayments(ctx: EraContext, claimId: number, locale: Locale) {
   const postings = (
     await ctx.db.query<Row>(
       `select p.id, p.payment_id, y.payment_batch_id, b.code as batch_code, y.reference, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.source_id, p.era_file_id,
@@ -21,6 +22,8 @@ export async function claimPayments(ctx: EraContext, claimId: number) {
     allowed: r.allowed === null ? null : Number(r.allowed),
     paid: Number(r.paid),
     patient_responsibility: Number(r.patient_responsibility ?? 0),
+    // A takeback's or reversal's note is the system's sentence (src/domain/history-notes.ts): in the reader's language.
+    note: typeof r.note === 'string' ? translateNote(r.note, locale) : r.note,
   }));
   const eobs = (
     await ctx.db.query<Row>(

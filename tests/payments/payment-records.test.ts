@@ -177,6 +177,26 @@ describe('the claims a payment works on', () => {
     expect(await n('select count(*) from payment_claims where payment_id = $1', [b.payment])).toBe(0);
   });
 
+  it("a reversal's note on the claim's payments reads in its reader's language, the person's reason as written", async () => {
+    const claim = await submittedClaim();
+    const b = await batchWithPayment(11000, 'Take off in Spanish');
+    await postPaid(b, claim.lines);
+    await root('DELETE', `/payments/batch/${b.batch}/payment/${b.payment}/claims/${claim.id}`, {
+      note: 'Wrong patient',
+    });
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      const r = await root('GET', `/claim/${claim.id}/payments`);
+      const notes = r.body.postings.filter((p: { reverses_id: number | null }) => p.reverses_id !== null);
+      expect(notes.map((p: { note: string }) => p.note)).toEqual([
+        'Reversión: Wrong patient',
+        'Reversión: Wrong patient',
+      ]);
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+  });
+
   it("a claim's posting is corrected by reversal and re-posting in one step; the payment still balances", async () => {
     const claim = await submittedClaim();
     const b = await batchWithPayment(11000, 'Correct');
