@@ -24,15 +24,20 @@ export interface MfaStanding {
 
 /**
  * At each sign-in: starts the grace period of someone whose role requires an authenticator they do not have yet,
- * keeps it running, or ends it (set up, or no longer required).
+ * keeps it running, or ends it (set up, or no longer required). The user's row is written only when that changes
+ * it: most sign-ins change nothing, and a write per sign-in is a new row version for nothing.
  */
 export async function settleMfaDue(db: Queryable, userId: number): Promise<MfaStanding> {
   const r = await db.query<{ due_at: string | null; overdue: boolean }>(
-    `update users u set mfa_due_at = case when ${REQUIRED} and not ${ENROLLED}
-                                          then coalesce(u.mfa_due_at, now() + make_interval(days => $3)) end
-      where u.id = $1
-      returning to_char(u.mfa_due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as due_at,
-                coalesce(u.mfa_due_at <= now(), false) as overdue`,
+    `with due as (
+       select u.id, case when ${REQUIRED} and not ${ENROLLED}
+                         then coalesce(u.mfa_due_at, now() + make_interval(days => $3)) end as at
+         from users u where u.id = $1
+     ), settled as (
+       update users u set mfa_due_at = due.at from due where u.id = due.id and u.mfa_due_at is distinct from due.at
+     )
+     select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as due_at, coalesce(at <= now(), false) as overdue
+       from due`,
     [userId, ALWAYS_MFA_ROLES, graceDays()],
   );
   return r.rows[0] ?? { due_at: null, overdue: false };

@@ -55,6 +55,18 @@ describe('two-step sign-in required by role', () => {
     expect(await dueOf(email)).toBeNull();
   });
 
+  it("a sign-in that changes no one's standing does not write the person's row (no new row version)", async () => {
+    const version = async (email: string) =>
+      (await app.db.query<{ v: string }>('select xmin::text as v from users where email = $1', [email])).rows[0].v;
+    const manager = await person(['billingmanager']);
+    const biller = await person(['biller']);
+    await login(manager);
+    const before = [await version(manager), await version(biller)];
+    expect((await login(manager)).status).toBe(200);
+    expect((await login(biller)).status).toBe(200);
+    expect([await version(manager), await version(biller)]).toEqual(before);
+  });
+
   it('once the time is up, the session can set up the authenticator and nothing else', async () => {
     const email = await person(['billingmanager']);
     await login(email);
