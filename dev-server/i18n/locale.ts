@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { loadCodeLists } from '../../src/platform/load-schemas.ts';
+import { productCodeLists } from '../../src/platform/load-schemas.ts';
+import { fillFrame } from '../../src/domain/history-notes.ts';
 
 export type Locale = 'en' | 'es';
 
@@ -28,13 +29,15 @@ const patterns = Object.entries(es)
   })
   .sort((a, b) => b.weight - a.weight);
 
-/** The Spanish of every code list's names (a refile reason, a place of service), by their English. */
-const codeListNames = new Map(
-  [...loadCodeLists(new URL('../../schemas/lists', import.meta.url).pathname).values()]
-    .flatMap((list) => (list.groups ? Object.values(list.groups).flat() : list.items))
-    .filter((i) => i.name_es)
-    .map((i) => [i.name, i.name_es!]),
-);
+/** The Spanish of every code list's names (a refile reason, a place of service), by their English: made when first read. */
+let codeListNames: Map<string, string> | undefined;
+const codeListName = (english: string) =>
+  (codeListNames ??= new Map(
+    [...productCodeLists().values()]
+      .flatMap((list) => (list.groups ? Object.values(list.groups).flat() : list.items))
+      .filter((i) => i.name_es)
+      .map((i) => [i.name, i.name_es!]),
+  )).get(english);
 
 /** Texts of typed errors, found by their English too: a sentence an older route passes on as text still reads in Spanish. */
 const catalogue = new Map(
@@ -68,9 +71,18 @@ function byPattern(message: string, part: (text: string) => string): string | un
  */
 export function translateNote(note: string, locale: Locale): string {
   if (locale !== 'es') return note;
-  const whole = es[note] ?? codeListNames.get(note);
+  const whole = es[note] ?? codeListName(note);
   if (whole) return whole;
   return byPattern(note, (part) => translateNote(part, locale)) ?? note;
+}
+
+/**
+ * A frame the server writes when it is read (a ledger's row), in the reader's language: the frame's own Spanish, its
+ * parts as a note's parts are (words in Spanish, data as written). No pattern is matched: the frame is known.
+ */
+export function frameIn(locale: Locale, frame: string, parts: Record<string, string | number> = {}): string {
+  const words = Object.entries(parts).map(([name, value]) => [name, translateNote(String(value), locale)]);
+  return fillFrame((locale === 'es' && es[frame]) || frame, Object.fromEntries(words));
 }
 
 /** Before sign-in the `lang` header (or Accept-Language) decides; after it, the user's language. */

@@ -4,9 +4,8 @@ import { ADJUSTMENTS_SQL, DENIAL_SQL, LATER_PAYER_SQL, OWN_ADJUSTMENT_SQL } from
 import { formatCents } from '../../src/domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../src/generated/ids.ts';
 import { inLedgerOrder, type LedgerDraft, type LedgerRow } from '../../src/domain/ledger/ledger-order.ts';
-import { fillFrame } from '../../src/domain/history-notes.ts';
 import { LEDGER_TEXT, LEDGER_WORDS, type LedgerText } from '../../src/domain/ledger/ledger-words.ts';
-import { translateNote, type Locale } from '../i18n/locale.ts';
+import { frameIn, type Locale } from '../i18n/locale.ts';
 
 export { LEDGER_TYPES, type LedgerRow, type LedgerType } from '../../src/domain/ledger/ledger-order.ts';
 
@@ -24,7 +23,7 @@ const after = (text: string, more: string | null | undefined) => (more ? `${text
  */
 export async function patientLedger(db: Queryable, patientId: number, locale: Locale = 'en'): Promise<LedgerRow[]> {
   const say = (frame: LedgerText, parts: Record<string, string | number> = {}) =>
-    translateNote(fillFrame(LEDGER_TEXT[frame], parts), locale);
+    frameIn(locale, LEDGER_TEXT[frame], parts);
   const d: LedgerDraft[] = [];
   const base = {
     claim_id: null,

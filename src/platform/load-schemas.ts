@@ -124,6 +124,13 @@ export function loadCodeLists(listsDir: string): Map<string, CodeList> {
   return lists;
 }
 
+let productCodeListsCache: Map<string, CodeList> | null = null;
+/** The product's own code lists (schemas/lists), read once: for the server's look-ups outside an app's load. */
+export function productCodeLists(): Map<string, CodeList> {
+  productCodeListsCache ??= loadCodeLists(new URL('../../schemas/lists', import.meta.url).pathname);
+  return productCodeListsCache;
+}
+
 let productEntitiesCache: Entity[] | null = null;
 /** The product's own entities (schemas/entities), read once: for work outside a request (jobs). */
 export function productEntities(): Entity[] {
