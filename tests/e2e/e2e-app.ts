@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { collectPageErrors, launchBrowser } from './browser.ts';
 
@@ -27,6 +27,41 @@ export async function startE2E(
   };
 }
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** What the file's browsers showed when a test failed: the CI summary prints it beside the failure. */
+    browsers?: string;
+  }
+}
+
+/** The pages signed in by this file, each with the API answers that went wrong (status ≥ 400), newest last. */
+const watched = new Map<Page, string[]>();
+
+/**
+ * A failed browser test says what the pages showed, not only which locator timed out: each page's address, its last
+ * refused API calls and the alerts on screen. Kept on the test (its meta), so the CI summary can print it.
+ */
+beforeEach(({ onTestFailed }) =>
+  onTestFailed(async ({ task }) => {
+    const seen: string[] = [];
+    for (const [page, refused] of watched) {
+      if (page.isClosed()) continue;
+      const alerts = await page
+        .locator('[role="alert"]')
+        .allInnerTexts()
+        .catch(() => []);
+      seen.push(
+        [
+          new URL(page.url()).hash || '/',
+          refused.length ? `refused: ${refused.slice(-5).join(', ')}` : 'no refused call',
+          alerts.length ? `alerts: ${alerts.map((a) => a.replace(/\s+/g, ' ').trim()).join(' / ')}` : 'no alert',
+        ].join('; '),
+      );
+    }
+    task.meta.browsers = seen.join(' || ');
+  }),
+);
+
 /** A fresh browser context (own local storage) signed in through the login screen, as a person would. */
 export async function signIn(
   e: E2E,
@@ -37,6 +72,11 @@ export async function signIn(
   const context = await e.browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  const refused: string[] = [];
+  watched.set(page, refused);
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   await page.goto(`${e.origin}/#/`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: false }).first().fill(password);

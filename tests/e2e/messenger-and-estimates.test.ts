@@ -29,6 +29,17 @@ const badge = (p: Page) => p.getByTestId('messenger-unread');
 
 describe('two colleagues talk about a claim', () => {
   let anaChat: Locator;
+  /** Ana starts a conversation with Ben from her open Messenger window, as she would: To, Subject, Message, Start. */
+  const startConversation = async (subject: string, message: string) => {
+    await anaChat.getByRole('button', { name: 'New conversation' }).click();
+    const dialog = ana.getByRole('dialog', { name: 'New conversation' });
+    await dialog.getByLabel('To').click();
+    await ana.getByRole('option', { name: /ben@chat\.test/ }).click();
+    await dialog.getByLabel('Subject').fill(subject);
+    await dialog.getByLabel('Message').fill(message);
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    return dialog;
+  };
   it("a biller starts a conversation from the claim, and the collector's unread badge shows it without reloading", async () => {
     expect(await badge(ben).getAttribute('aria-label')).toBe('Messenger');
     const claims = await openFromStart(ana, 'Claims Management');
@@ -36,13 +47,7 @@ describe('two colleagues talk about a claim', () => {
     await claims.getByRole('button', { name: 'Messages' }).click();
     anaChat = ana.getByTestId('window-Messenger');
     await anaChat.getByText(`About claim #${claimId}`).waitFor();
-    await anaChat.getByRole('button', { name: 'New conversation' }).click();
-    const dialog = ana.getByRole('dialog', { name: 'New conversation' });
-    await dialog.getByLabel('To').click();
-    await ana.getByRole('option', { name: /ben@chat\.test/ }).click();
-    await dialog.getByLabel('Subject').fill('Denied for a missing modifier?');
-    await dialog.getByLabel('Message').fill('Can you check this claim with the payer?');
-    await dialog.getByRole('button', { name: 'Start' }).click();
+    await startConversation('Denied for a missing modifier?', 'Can you check this claim with the payer?');
     await anaChat.getByTestId('messages').getByText('Can you check this claim with the payer?').waitFor();
     await expect.poll(() => badge(ben).getAttribute('aria-label')).toBe('1 unread message');
   });
@@ -62,6 +67,28 @@ describe('two colleagues talk about a claim', () => {
       `select t.about_kind, t.about_id, (select count(*) from messages m where m.thread_id = t.id) as n from message_threads t`,
     );
     expect(stored.rows).toEqual([{ about_kind: 'claim', about_id: claimId, n: 2 }]);
+  });
+
+  it('a conversation the server could not start says so in the dialog, which keeps what was typed', async () => {
+    // The server failing is the one thing a browser test cannot ask of a healthy server: its answer is stood in for.
+    const threads = '**/api/v1/messenger/threads';
+    await ana.route(threads, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { message: 'The server could not finish this.', error_id: 'e2e-77' } })
+        : route.fallback(),
+    );
+    try {
+      const dialog = await startConversation('Second question', 'Is the refile out?');
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toBe('The server could not finish this. (e2e-77)');
+      expect(await dialog.getByLabel('Message').inputValue()).toBe('Is the refile out?');
+      const stored = await e.app.db.query<{ n: string }>(`select count(*)::int as n from message_threads`);
+      expect(stored.rows).toEqual([{ n: 1 }]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await ana.unroute(threads);
+    }
   });
 });
 

@@ -285,13 +285,20 @@ function NewConversation({
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // What went wrong that is no field's (the server unreachable, a refusal): said in the dialog, never swallowed.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (e: ApiError) => {
+    setErrors(e.errors ?? {});
+    setFailure(e.errors && Object.keys(e.errors).length > 0 ? null : e.message);
+  };
   useEffect(() => {
     if (!open) return;
     setSubject(about?.subject ?? '');
     setBody('');
     setMembers([]);
     setErrors({});
-    api<Person[]>('/messenger/people').then(setPeople, (e: ApiError) => setErrors(e.errors ?? {}));
+    setFailure(null);
+    api<Person[]>('/messenger/people').then(setPeople, failed);
   }, [open, about]);
   const start = async () => {
     try {
@@ -306,13 +313,14 @@ function NewConversation({
       });
       onStarted(th.id);
     } catch (e) {
-      setErrors((e as ApiError).errors ?? {});
+      failed(e as ApiError);
     }
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-conversation">
       <DialogTitle id="new-conversation">{t('messenger.new')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
         <Autocomplete
           multiple
           options={people}
