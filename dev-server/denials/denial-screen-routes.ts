@@ -64,11 +64,13 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
     path: '/denial/tracking/defaults',
     answers: json({
       claim_id: 'integer',
-      claim_number: 'string',
+      // None until a payer has answered the claim (a 277CA or an ERA names it).
+      'claim_number?': 'string',
       interface_type: 'string',
       claim_status: 'integer',
       'claim_sub_status?': 'any',
-      policy_responsible: 'integer',
+      // None on a self-pay claim.
+      'policy_responsible?': 'integer',
       tracking_date: 'string',
       department_responsible: 'integer',
     }),
@@ -99,7 +101,7 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
     path: '/denial/refile/defaults',
     answers: json({
       claim_id: 'integer',
-      original_claim_id: 'string',
+      'original_claim_id?': 'string',
       transmission_type: 'string',
       is_cross_over: 'boolean',
     }),

@@ -1,7 +1,7 @@
 import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { write835, type ClaimToRemit } from '../../src/domain/x12/era-835-writer.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -404,6 +404,17 @@ describe("the denial screen's own calls", () => {
   it("a refile starts with the payer's claim number a corrected or void claim names", async () => {
     const r = await root('GET', `/denial/refile/defaults?claim_id=${claims.get('WL-29')}`);
     expect(r.body).toMatchObject({ original_claim_id: 'ICN-WL-29', transmission_type: 'E' });
+  });
+
+  it('a claim no payer has numbered yet starts its follow-up and refile without a payer claim number, not with an error', async () => {
+    const [fresh] = await readyClaims(root, w, 1);
+    const tracking = await root('GET', `/denial/tracking/defaults?claim_id=${fresh}`);
+    expect(tracking.status, JSON.stringify(tracking.body)).toBe(200);
+    expect(tracking.body).toMatchObject({ claim_id: fresh, interface_type: 'call', policy_responsible: w.policy });
+    expect(tracking.body).not.toHaveProperty('claim_number');
+    const refile = await root('GET', `/denial/refile/defaults?claim_id=${fresh}`);
+    expect(refile.status, JSON.stringify(refile.body)).toBe(200);
+    expect(refile.body).toEqual({ claim_id: fresh, transmission_type: 'E', is_cross_over: false });
   });
 
   it("offers the claim's own policies, primary first, and no one else's claim", async () => {

@@ -62,6 +62,9 @@ beforeEach(({ onTestFailed }) =>
   }),
 );
 
+/** The API calls a signed-in page has seen fail on the server's side (5xx), oldest first: a walk should meet none. */
+export const serverFailures = (page: Page) => (watched.get(page) ?? []).filter((call) => call.startsWith('5'));
+
 /** A fresh browser context (own local storage) signed in through the login screen, as a person would. */
 export async function signIn(
   e: E2E,

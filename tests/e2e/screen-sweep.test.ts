@@ -1,11 +1,9 @@
 import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { seriousViolations } from './axe.ts';
-import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
+import type { Page } from 'playwright-core';
+import { JUDGED_LANGUAGES, screenProblems } from './screen-checks.ts';
+import { openFromStart, serverFailures, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
-import { en } from '../../src/client/i18n/en.ts';
-import { es } from '../../src/client/i18n/es.ts';
 
 /*
  * Every window the menu offers, in English and in Spanish: its list, a record with each of its tabs, the
@@ -26,63 +24,11 @@ beforeAll(async () => {
 }, DEMO_SETUP_TIMEOUT);
 afterAll(() => e.close());
 
-const STORAGE_NAME = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
-
-async function screenProblems(
-  page: Page,
-  win: Locator,
-  screen: string,
-  { loading, axe }: { loading: string; axe: boolean },
-): Promise<string[]> {
-  // Judged as staff read it: once its pickers and child lists have their data (a picker is greyed while it loads).
-  await expect.poll(() => win.getByText(loading).count()).toBe(0);
-  // …and once a label's colour has finished fading from greyed to ready (axe measures colours as they are now).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const text = await win.innerText();
-  const names = [...new Set(text.match(STORAGE_NAME) ?? [])].map((n) => `${screen}: storage name "${n}"`);
-  const clipped = (await clippedTexts(win)).map((t) => `${screen}: clipped "${t}"`);
-  const violations = axe ? (await seriousViolations(page)).map((v) => `${screen}: ${v}`) : [];
-  return [...names, ...clipped, ...violations];
-}
-
-/**
- * Words cut off where staff read them: a button, tab, column header, label or chip whose text is wider than its box
- * (shown with an ellipsis, or hidden). A cell of a list may end in an ellipsis by design (its whole text is in the
- * record); a heading or a control may not.
- */
-function clippedTexts(win: Locator): Promise<string[]> {
-  return win.evaluate((root) => {
-    const out: string[] = [];
-    const selector =
-      'button, [role="tab"], th, label, legend, .MuiChip-label, .MuiFormLabel-root, h1, h2, h3, h4, h5, h6';
-    for (const el of Array.from(root.querySelectorAll<HTMLElement>(selector))) {
-      if (!el.offsetParent || !el.innerText.trim()) continue;
-      const style = getComputedStyle(el);
-      // An outlined field's notch repeats its label out of sight (visibility: hidden): only what is drawn counts.
-      if (style.visibility === 'hidden' || (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis'))
-        continue;
-      // The text's own width against its box's, both as drawn (a floating label is scaled down).
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const text = range.getBoundingClientRect().width;
-      const box = el.getBoundingClientRect();
-      const inner = box.width * (el.clientWidth / (el.offsetWidth || 1));
-      if (text > inner + 1) out.push(el.innerText.trim().replace(/\s+/g, ' '));
-    }
-    return [...new Set(out)];
-  });
-}
-
-for (const [locale, m] of [
-  ['en', en],
-  ['es', es],
-] as const) {
-  describe(`every generated screen in ${locale === 'en' ? 'English' : 'Spanish'}`, () => {
+for (const { locale, language, m, viewport, axe } of JUDGED_LANGUAGES) {
+  describe(`every generated screen in ${language}`, () => {
     let page: Page;
-    const judged = { loading: m.widgets.loading, axe: locale === 'en' };
+    const judged = { loading: m.widgets.loading, axe };
     beforeAll(async () => {
-      // The smaller of the two office screens in the language with the longer words, the larger in the other.
-      const viewport = locale === 'es' ? { width: 1366, height: 768 } : { width: 1920, height: 1080 };
       ({ page } = await signIn(e, `${locale}@sweep.test`, undefined, viewport));
       page.setDefaultTimeout(15_000);
     });
@@ -90,6 +36,7 @@ for (const [locale, m] of [
 
     for (const name of windows) {
       it(`${name}: list, record, tabs, history and form show labels, never storage names${judged.axe ? ', and pass axe' : ''}`, async () => {
+        const failuresBefore = serverFailures(page).length;
         const win = await openFromStart(page, name);
         const problems: string[] = [];
         const rows = win.getByTestId('list-rows');
@@ -166,6 +113,12 @@ for (const [locale, m] of [
         }
         await win.getByRole('button', { name: m.shell.close }).click();
         await win.waitFor({ state: 'detached' });
+        // Every screen's calls answered as declared: the suite's server checks each answer against its declaration.
+        problems.push(
+          ...serverFailures(page)
+            .slice(failuresBefore)
+            .map((call) => `server failed: ${call}`),
+        );
         expect(problems).toEqual([]);
       });
     }
