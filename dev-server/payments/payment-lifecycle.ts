@@ -10,6 +10,7 @@ import { batchStore, paymentStore } from './payment-access.ts';
 import { assertPostable, lockedPayment, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { PAYMENT_BATCH_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+import { translateNote, type Locale } from '../i18n/locale.ts';
 
 /** A payment's life after it is recorded: what it posted, closing, validating and reversing it. */
 
@@ -135,13 +136,13 @@ export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: n
 }
 
 /** What a payment posted, line by line, and the claims it works on. */
-export async function paymentDetail(db: Queryable, paymentId: number) {
+export async function paymentDetail(db: Queryable, paymentId: number, locale: Locale) {
   const postings = (
     await db.query<Row>(
-      'select id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, next_responsibility from payment_services where payment_id = $1 order by id',
+      'select id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, next_responsibility, note from payment_services where payment_id = $1 order by id',
       [paymentId],
     )
-  ).rows;
+  ).rows.map((r) => (typeof r.note === 'string' ? { ...r, note: translateNote(r.note, locale) } : r));
   const claims = (
     await db.query<{ claim_id: string }>(
       'select claim_id from payment_claims where payment_id = $1 order by added_at, claim_id',

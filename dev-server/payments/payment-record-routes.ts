@@ -30,10 +30,10 @@ export const paymentRecordRoutes: GuardedRoute<EraContext>[] = [
     }),
     permission: 'payment.show',
     summary: 'A payment of a batch, with what it posted and the claims it works on',
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const { payment } = await batchAndPayment(ctx, actor, req);
       const p = await paymentStore(ctx, actor).get(Number(payment.id));
-      return { ...p, ...(await paymentDetail(ctx.db, Number(p.id))) };
+      return { ...p, ...(await paymentDetail(ctx.db, Number(p.id), res.locals.locale)) };
     },
   },
   {

@@ -16,6 +16,7 @@ import { imageUpload, savedImage } from '../storage/image-upload.ts';
 import { genericAnswer } from './generic-answers.ts';
 import { ResourceStore, type ListParams } from './resource-store.ts';
 import { transitionHistory } from './state-history.ts';
+import { systemWordsOf } from './system-words.ts';
 import { stateAnswer, transitionRequest } from './state-routes.ts';
 import { entityWriter } from './validation.ts';
 
@@ -35,6 +36,7 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
     entries.push({ method, path, handlers, source });
   for (const entity of ctx.entities) {
     const { writable, check, merged } = entityWriter(entity);
+    const words = systemWordsOf(entity);
 
     // A view's routes are all hand-written: it has no table of its own to serve generically.
     const handWritten = new Set(
@@ -67,7 +69,7 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
         const q = req.query as ListParams;
         switch (route.kind) {
           case 'list':
-            return store.list(q);
+            return words.page(await store.list(q), res.locals.locale);
           case 'getList':
             return store.pickList(q);
           case 'codeList':
@@ -77,7 +79,7 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
           case 'show': {
             const row = await store.get(idParam(req));
             await store.recordRead(row);
-            return row;
+            return words.row(row, res.locals.locale);
           }
           case 'create': {
             const body = writable(bodyObject(req));

@@ -26,6 +26,11 @@ export interface FieldSchema {
      * asking the referenced list, which the reader's role may not be allowed to list
      */
     nameFrom?: string;
+    /**
+     * may hold a sentence the system wrote (src/domain/history-notes.ts): kept in English, answered in the reader's
+     * language; a person's own words are answered as written
+     */
+    systemWords?: true;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<
       string,
       string | number | boolean

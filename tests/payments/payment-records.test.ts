@@ -177,13 +177,19 @@ describe('the claims a payment works on', () => {
     expect(await n('select count(*) from payment_claims where payment_id = $1', [b.payment])).toBe(0);
   });
 
-  it("a reversal's note on the claim's payments reads in its reader's language, the person's reason as written", async () => {
+  /** A claim paid and then taken off its payment, the person saying why: its postings reversed with a system note. */
+  const takenOffForWrongPatient = async (label: string) => {
     const claim = await submittedClaim();
-    const b = await batchWithPayment(11000, 'Take off in Spanish');
+    const b = await batchWithPayment(11000, label);
     await postPaid(b, claim.lines);
     await root('DELETE', `/payments/batch/${b.batch}/payment/${b.payment}/claims/${claim.id}`, {
       note: 'Wrong patient',
     });
+    return { claim, b };
+  };
+
+  it("a reversal's note on the claim's payments reads in its reader's language, the person's reason as written", async () => {
+    const { claim } = await takenOffForWrongPatient('Take off in Spanish');
     await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
     try {
       const r = await root('GET', `/claim/${claim.id}/payments`);
@@ -192,6 +198,40 @@ describe('the claims a payment works on', () => {
         'Reversión: Wrong patient',
         'Reversión: Wrong patient',
       ]);
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+  });
+
+  it("a payment's \"Posted to claims\" list reads the system's notes in its reader's language; stored once, in English", async () => {
+    const { b } = await takenOffForWrongPatient('Posted list in Spanish');
+    const listed = async () =>
+      (await root('GET', `/payments/service?payment_id=${b.payment}&sortBy=id&itemsPerPage=25`)).body.data
+        .filter((p: { reverses_id?: number }) => p.reverses_id)
+        .map((p: { note: string }) => p.note);
+    expect(await listed()).toEqual(['Reversal: Wrong patient', 'Reversal: Wrong patient']);
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      expect(await listed()).toEqual(['Reversión: Wrong patient', 'Reversión: Wrong patient']);
+      const [one] = (
+        await app.db.query<{ id: string }>(
+          'select id from payment_services where payment_id = $1 and reverses_id is not null order by id limit 1',
+          [b.payment],
+        )
+      ).rows;
+      expect((await root('GET', `/payments/service/${one.id}`)).body.note).toBe('Reversión: Wrong patient');
+      const record = await root('GET', `/payments/batch/${b.batch}/payments/${b.payment}`);
+      expect(
+        record.body.postings
+          .filter((p: { reverses_id: number | null }) => p.reverses_id)
+          .map((p: { note: string }) => p.note),
+      ).toEqual(['Reversión: Wrong patient', 'Reversión: Wrong patient']);
+      expect(
+        await n('select count(*) from payment_services where payment_id = $1 and note = $2', [
+          b.payment,
+          'Reversal: Wrong patient',
+        ]),
+      ).toBe(2);
     } finally {
       await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
     }
