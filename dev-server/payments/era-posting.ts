@@ -179,7 +179,10 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
         exceptions.push({
           reason: 'claim_not_found',
           claim: c,
-          message: `No claim ${c.patientControlNumber} for this billing company (payer claim number ${c.payerControlNumber ?? '—'}).`,
+          message: historyNote('eraClaimNotFound', {
+            claim: c.patientControlNumber,
+            payerClaim: c.payerControlNumber ?? '—',
+          }),
         });
         return;
       }
@@ -358,7 +361,7 @@ function planClaim({
           reason: 'takeback_without_original',
           claim: c,
           claimId: ours.id,
-          message: `Claim ${ours.code}: the payer takes back ${formatCents(-c.paid)} but nothing was posted to it before.`,
+          message: historyNote('eraTakebackWithoutPosting', { claim: String(ours.code), amount: formatCents(-c.paid) }),
         },
       };
     return {
@@ -406,7 +409,12 @@ function planClaim({
           reason: 'line_not_matched',
           claim: c,
           claimId: ours.id,
-          message: `Claim ${ours.code}: the line ${code ?? svc.revenueCode ?? '(no code)'} of ${formatCents(svc.charge)}${date ? ` on ${isoToUsDate(date)}` : ''} is not one of the claim's lines.`,
+          message: historyNote(date ? 'eraLineNotOnClaimOn' : 'eraLineNotOnClaim', {
+            claim: String(ours.code),
+            line: code ?? svc.revenueCode ?? HISTORY_WORDS.noCode,
+            charge: formatCents(svc.charge),
+            ...(date ? { date: isoToUsDate(date) } : {}),
+          }),
         },
       };
     matched.push({ svc, line });

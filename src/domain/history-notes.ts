@@ -38,12 +38,17 @@ export const HISTORY_NOTE = {
   discharged: 'Discharged on {date}',
   transferredFrom: 'Transferred from admission {admission}',
   claimMade: 'Claim {claim} made',
+  // What an ERA could not post, on its exception (era_exceptions.message).
+  eraClaimNotFound: 'No claim {claim} for this billing company (payer claim number {payerClaim}).',
+  eraTakebackWithoutPosting: 'Claim {claim}: the payer takes back {amount} but nothing was posted to it before.',
+  eraLineNotOnClaim: "Claim {claim}: the line {line} of {charge} is not one of the claim's lines.",
+  eraLineNotOnClaimOn: "Claim {claim}: the line {line} of {charge} on {date} is not one of the claim's lines.",
 } as const;
 
 export type HistoryNote = keyof typeof HISTORY_NOTE;
 
 /** Words a frame's part may be (who answered, a denial without codes), with their Spanish beside the frames. */
-export const HISTORY_WORDS = { noPayment: 'no payment' } as const;
+export const HISTORY_WORDS = { noPayment: 'no payment', noCode: '(no code)' } as const;
 
 /** A frame's English with its parts filled in. */
 export const fillFrame = (frame: string, parts: Record<string, string | number> = {}): string =>

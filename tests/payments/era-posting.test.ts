@@ -221,6 +221,28 @@ describe('ERA posting', () => {
     ).toBe('exceptions');
   });
 
+  it("an exception says what is wrong in its reader's language; it is kept once, in English", async () => {
+    const [stored] = (
+      await app.db.query<{ id: string; message: string }>(
+        `select x.id, x.message from era_exceptions x join era_files f on f.id = x.era_file_id where f.name = 'managed-care-missing.835'`,
+      )
+    ).rows;
+    const payerClaim = /^No claim 8765432113 for this billing company \(payer claim number (\S+)\)\.$/.exec(
+      stored.message,
+    )?.[1];
+    expect(payerClaim, stored.message).toBeDefined();
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      const listed = await root('GET', `/payments/era-exception?sortBy=id&itemsPerPage=100`);
+      const mine = listed.body.data.find((x: { id: number }) => x.id === Number(stored.id));
+      expect(mine.message).toBe(
+        `No hay reclamo 8765432113 en esta compañía de facturación (número de reclamo del pagador ${payerClaim}).`,
+      );
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+  });
+
   it('an exception is worked by naming the claim it pays: the claim is posted and the ERA reconciles', async () => {
     const era = (
       await app.db.query<{ id: number; payment_batch_id: number }>(
