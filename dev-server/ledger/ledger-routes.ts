@@ -108,12 +108,7 @@ export const ledgerLookupRoutes: GuardedRoute<EraContext>[] = [
       const body = bodyObject(req);
       const date = statementDate(body.statement_date);
       const statements = await statementRun(ctx.db, actor, body, date);
-      sendPdf(
-        res,
-        `statements-${usDateToIso(date)}`,
-        statementsPdf(statements, res.locals.locale === 'es' ? 'es' : 'en'),
-        statements.length,
-      );
+      sendPdf(res, `statements-${usDateToIso(date)}`, statementsPdf(statements), statements.length);
     },
   },
 ];
@@ -256,12 +251,7 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
       await patients.recordRead(patient, req.query.preview === 'true' ? 'statement_preview' : 'statement');
       const statement = await statementFor(ctx.db, Number(patient.id), statementDate(req.query.statement_date));
       if (req.query.preview !== 'true') await recordStatements(ctx.db, actor, [statement]);
-      sendPdf(
-        res,
-        `statement-${statement.account}`,
-        statementsPdf([statement], res.locals.locale === 'es' ? 'es' : 'en'),
-        1,
-      );
+      sendPdf(res, `statement-${statement.account}`, statementsPdf([statement]), 1);
     },
   },
 ];

@@ -28,6 +28,8 @@ export interface Statement {
   aging: [number, number, number, number, number];
   amount_due: number;
   insurance_pending: number;
+  /** the patient's preferred language: the statement is theirs to read, whoever prints it */
+  language: 'en' | 'es';
 }
 
 const BUCKETS = [30, 60, 90, 120];
@@ -42,7 +44,7 @@ const days = (fromIso: string, toIso: string) => Math.round((Date.parse(toIso) -
 export async function statementFor(db: Queryable, patientId: number, statementDate: string): Promise<Statement> {
   const p = (
     await db.query<Record<string, string | null>>(
-      `select pt.id, pt.billing_company_id, pt.first_name, pt.last_name, pt.med_num, pt.addresses::text as addresses, b.name as bc_name, b.address as bc_address, b.city as bc_city, b.state as bc_state, b.zip as bc_zip, b.phone as bc_phone,
+      `select pt.id, pt.billing_company_id, pt.first_name, pt.last_name, pt.med_num, pt.language, pt.addresses::text as addresses, b.name as bc_name, b.address as bc_address, b.city as bc_city, b.state as bc_state, b.zip as bc_zip, b.phone as bc_phone,
             (select count(*) from patient_statements s where s.patient_id = pt.id) as sent
        from patients pt join billing_companies b on b.id = pt.billing_company_id where pt.id = $1`,
       [patientId],
@@ -103,6 +105,7 @@ export async function statementFor(db: Queryable, patientId: number, statementDa
   return {
     patient_id: patientId,
     billing_company_id: Number(p.billing_company_id),
+    language: p.language === 'es' ? 'es' : 'en',
     account: p.med_num ?? String(patientId),
     patient_name: `${p.first_name} ${p.last_name}`,
     address,

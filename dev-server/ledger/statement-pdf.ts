@@ -51,15 +51,18 @@ const WORDS = {
 
 const money = (cents: number) => `$${formatCents(cents)}`;
 
-/** One page per statement (a run prints many): the open items, the aging, the amount due and a payment coupon to detach. */
-export function statementsPdf(statements: Statement[], locale: 'en' | 'es'): ArrayBuffer {
-  const w = WORDS[locale];
+/**
+ * One page per statement (a run prints many): the open items, the aging, the amount due and a payment coupon to detach.
+ * Each page in its patient's preferred language: a run mixes English and Spanish pages as its patients do.
+ */
+export function statementsPdf(statements: Statement[]): ArrayBuffer {
   const doc = letterDocument();
   const right = doc.internal.pageSize.getWidth() - 48;
   const text = (s: string, x: number, y: number, opts?: { align?: 'right' | 'left' | 'center' }) =>
     doc.text(s, x, y, opts);
   statements.forEach((s, index) => {
     if (index) doc.addPage();
+    const w = WORDS[s.language];
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(13);
     text(s.from.name, 48, 56);

@@ -256,6 +256,20 @@ describe('patient statements', () => {
     }
   });
 
+  it("a statement speaks its patient's preferred language, whoever prints it", async () => {
+    await app.db.query(`update patients set language = 'es' where id = $1`, [w.patient]);
+    try {
+      // Printed by a Super User who reads the product in English.
+      const s = await statement(`/ledger/${w.patient}/statement?preview=true&statement_date=04/15/2026`);
+      expect(s.text).toContain('ESTADO DE CUENTA DEL PACIENTE');
+      expect(s.text).toContain('MONTO ADEUDADO: $25.00');
+      expect(s.text).toContain('Desprenda y devuelva esta parte con su pago.');
+      expect(s.text).not.toContain('PATIENT STATEMENT');
+    } finally {
+      await app.db.query(`update patients set language = 'en' where id = $1`, [w.patient]);
+    }
+  });
+
   it('a preview is not recorded; the next statement is the 2nd bill and shows in the ledger', async () => {
     await statement(`/ledger/${w.patient}/statement?preview=true`);
     expect(await n('select count(*) from patient_statements')).toBe(1);
