@@ -7,6 +7,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // expect.poll waits for what a person would wait for (a badge, a list answering). Vitest gives up after 1 s, which a
+    // loaded two-core CI box can exceed on a correct screen; a passing poll returns as soon as it holds, so a longer
+    // limit costs a green run nothing.
+    expect: { poll: { timeout: 10_000 } },
     // Every hand-written route's JSON answer is checked against what it declares (dev-server/http/answer-check.ts).
     env: { RCP_CHECK_ANSWERS: '1' },
     // Both cores: test files are independent (each its own database, server and browser), and the suite is CPU-bound.
