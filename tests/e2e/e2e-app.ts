@@ -37,30 +37,32 @@ declare module 'vitest' {
 /** The pages signed in by this file, each with the API answers that went wrong (status ≥ 400), newest last. */
 const watched = new Map<Page, string[]>();
 
-/**
+/*
  * A failed browser test says what the pages showed, not only which locator timed out: each page's address, its last
- * refused API calls and the alerts on screen. Kept on the test (its meta), so the CI summary can print it.
+ * refused API calls and the alerts on screen. Kept on the test (its meta), so the CI summary can print it. Only under
+ * vitest: the benches (bench/screens-bench.ts) sign in through this module outside any test run.
  */
-beforeEach(({ onTestFailed }) =>
-  onTestFailed(async ({ task }) => {
-    const seen: string[] = [];
-    for (const [page, refused] of watched) {
-      if (page.isClosed()) continue;
-      const alerts = await page
-        .locator('[role="alert"]')
-        .allInnerTexts()
-        .catch(() => []);
-      seen.push(
-        [
-          new URL(page.url()).hash || '/',
-          refused.length ? `refused: ${refused.slice(-5).join(', ')}` : 'no refused call',
-          alerts.length ? `alerts: ${alerts.map((a) => a.replace(/\s+/g, ' ').trim()).join(' / ')}` : 'no alert',
-        ].join('; '),
-      );
-    }
-    task.meta.browsers = seen.join(' || ');
-  }),
-);
+if (process.env.VITEST)
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(async ({ task }) => {
+      const seen: string[] = [];
+      for (const [page, refused] of watched) {
+        if (page.isClosed()) continue;
+        const alerts = await page
+          .locator('[role="alert"]')
+          .allInnerTexts()
+          .catch(() => []);
+        seen.push(
+          [
+            new URL(page.url()).hash || '/',
+            refused.length ? `refused: ${refused.slice(-5).join(', ')}` : 'no refused call',
+            alerts.length ? `alerts: ${alerts.map((a) => a.replace(/\s+/g, ' ').trim()).join(' / ')}` : 'no alert',
+          ].join('; '),
+        );
+      }
+      task.meta.browsers = seen.join(' || ');
+    }),
+  );
 
 /** The API calls a signed-in page has seen fail on the server's side (5xx), oldest first: a walk should meet none. */
 export const serverFailures = (page: Page) => (watched.get(page) ?? []).filter((call) => call.startsWith('5'));

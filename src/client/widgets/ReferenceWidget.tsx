@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/i18n.ts';
-import { api } from '../session/api.ts';
+import { sharedOptions } from './shared-options.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
 
 interface Option {
@@ -36,7 +36,7 @@ export function ReferenceWidget(p: WidgetProps) {
       ...(owner ? { billing_company_id: owner } : {}),
       ...(dependsOn && form?.id ? { record_id: form.id } : {}),
     };
-    api<Option[]>(source, { query })
+    sharedOptions<Option[]>(source, query)
       .then((o) => {
         if (live) setOptions(o);
       })
