@@ -55,7 +55,7 @@ export function buildMenu(actor: Actor, entities: Entity[]) {
         // A module shows when its view permission is held; one without a view action (Profile, Permission
         // Management) when any of its own actions is; the shell's tools always.
         const needs = MENU.requires?.[m.name];
-        if (needs) return actor.permissions.has(needs);
+        if (needs) return [needs].flat().some((p) => actor.permissions.has(p));
         const known = byName.get(m.name.replace('My ', ''));
         if (!known) return m.permissions.view;
         return known.actions.includes('view') ? m.permissions.view : known.actions.some((a) => m.permissions[a]);

@@ -1,10 +1,11 @@
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
-import { json, maybe } from '../http/answers.ts';
+import { idNames, json, maybe } from '../http/answers.ts';
 import type { Database } from '../db/database.ts';
 import { basisPointsFromEntry } from '../../src/domain/money-input.ts';
 import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { patientEstimate } from './patient-estimates.ts';
+import { storeOf } from '../resources/store-of.ts';
 
 export interface EstimateContext {
   db: Database;
@@ -58,7 +59,25 @@ function readInput(b: Record<string, unknown>) {
   };
 }
 
+// Whoever may make an estimate: a claim's, a patient's or a payment's reader.
+const ESTIMATORS = ['claim.view', 'patient.view', 'payment.view'];
+
 export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
+  {
+    method: 'get',
+    path: '/medical-store/choices',
+    answers: json({ companies: idNames, plans: idNames }),
+    permission: ESTIMATORS,
+    summary:
+      "What an estimate may be made for, as picker names: the clinics (companies) of the person's billing companies and the insurance plans. The Medical Store's own, so a role that may estimate but not list companies or plans (a collector, a payment processor) still can",
+    async handle(ctx, _req, actor) {
+      const names = (items: Array<{ id: number; name: string }>) => items.map(({ id, name }) => ({ id, name }));
+      return {
+        companies: names(await storeOf(ctx, actor, 'company').pickList({})),
+        plans: names(await storeOf(ctx, actor, 'insurance-plan').pickList({})),
+      };
+    },
+  },
   {
     method: 'post',
     path: '/medical-store/estimate',
@@ -84,7 +103,7 @@ export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
       patient: 'integer',
       insurance: 'integer',
     }),
-    permission: ['claim.view', 'patient.view', 'payment.view'],
+    permission: ESTIMATORS,
     summary:
       "A patient's cost estimate (company_id, insurance_plan_id or null for self-pay, lines [{procedure_code, units}], deductible_left in cents, coinsurance_percent): charges from the clinic's fee schedule, the plan's allowed amounts, the patient's share",
     async handle(ctx, req, actor) {

@@ -4,8 +4,11 @@ import type { ResourceMeta } from './entity.ts';
 export interface MenuData {
   categories: Array<{ name: string; modules: string[] }>;
   routes: Record<string, string[]>;
-  /** the permission a window needs when neither the catalogue nor an entity names it ($comment aside) */
-  requires?: Record<string, string>;
+  /**
+   * the permission a window needs when neither the catalogue nor an entity names it ($comment aside); a list: any one
+   * of them (the Medical Store is for whoever may read claims, patients or payments, as its estimate call is)
+   */
+  requires?: Record<string, string | string[]>;
 }
 
 type MenuEntity = { resource: Pick<ResourceMeta, 'menu'> };

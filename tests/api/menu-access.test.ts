@@ -25,6 +25,7 @@ const FIRST_CALL: Record<string, string> = {
   'Ledger Management': '/ledger/filter',
   Reports: '/reports',
   'Restriction by IP': '/user-restriction-by-ip',
+  'Medical Store': '/medical-store/choices',
 };
 
 let app: TestApp;

@@ -17,7 +17,6 @@ export interface DesktopApp {
 
 /** Shell tools the spec lists that auth/me does not (always visible). */
 export const ALWAYS = [
-  { name: 'Medical Store', category: 'Tools' },
   { name: 'Shortcuts', category: 'Tools' },
   { name: 'Search', category: 'Tools' },
 ];

@@ -46,14 +46,17 @@ export default function MedicalStore() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api<Option[]>('/company/get-list').then(
-      (c) => {
+    api<{ companies: Option[]; plans: Option[] }>('/medical-store/choices').then(
+      ({ companies: c, plans: p }) => {
         setCompanies(c);
         if (c.length === 1) setCompany(c[0].id);
+        setPlans(p);
       },
-      () => setCompanies([]),
+      () => {
+        setCompanies([]);
+        setPlans([]);
+      },
     );
-    api<Option[]>('/insurance-plan/get-list').then(setPlans, () => setPlans([]));
   }, []);
   // Procedures priced by the chosen clinic's fee schedule, found as the code or the name is typed.
   useEffect(() => {
