@@ -6,6 +6,7 @@ import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import { patientEstimate } from './patient-estimates.ts';
 import { storeOf } from '../resources/store-of.ts';
+import { MENU } from '../auth/menu.ts';
 
 export interface EstimateContext {
   db: Database;
@@ -59,8 +60,9 @@ function readInput(b: Record<string, unknown>) {
   };
 }
 
-// Whoever may make an estimate: a claim's, a patient's or a payment's reader.
-const ESTIMATORS = ['claim.view', 'patient.view', 'payment.view'];
+// Whoever may make an estimate (a claim's, a patient's or a payment's reader): the permissions the menu offers the
+// Medical Store by, so the window is offered exactly to those its calls answer.
+const ESTIMATORS = [MENU.requires!['Medical Store']].flat();
 
 export const estimateRoutes: GuardedRoute<EstimateContext>[] = [
   {
