@@ -1,7 +1,8 @@
 import type { Actor } from '../security/actor.ts';
 import { invalid, problem, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import type { Queryable } from '../db/database.ts';
-import { translateNote, type Locale } from '../i18n/locale.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { systemWordsOfEntity } from '../resources/system-words.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { isUsDate } from '../../src/domain/formats.ts';
 import type { ClaimService } from './claim-service.ts';
@@ -106,5 +107,6 @@ export async function claimNotes(
        from claim_notes n left join users u on u.id = n.user_id where n.claim_id = $1 and n.billing_company_id = $2 and ($3::text is null or n.kind = $3) order by n.id`,
     [claim.id, claim.billing_company_id, kind ?? null],
   );
-  return r.rows.map((n) => (n.note === null ? n : { ...n, note: translateNote(n.note, locale) }));
+  const words = systemWordsOfEntity('claim-note');
+  return r.rows.map((n) => words.row(n, locale));
 }

@@ -1,6 +1,7 @@
 import type { Row } from '../resources/resource-store.ts';
 import type { EraContext } from './era-files.ts';
-import { translateNote, type Locale } from '../i18n/locale.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { systemWordsOfEntity } from '../resources/system-words.ts';
 
 /**
  * What was paid on a claim, one click from the claim (and from its denial): every posting with the
@@ -8,6 +9,7 @@ import { translateNote, type Locale } from '../i18n/locale.ts';
  * of those payments.
  */
 export async function claimPayments(ctx: EraContext, claimId: number, locale: Locale) {
+  const words = systemWordsOfEntity('payment-service');
   const postings = (
     await ctx.db.query<Row>(
       `select p.id, p.payment_id, y.payment_batch_id, b.code as batch_code, y.reference, to_char(y.payment_date, 'MM/DD/YYYY') as payment_date, y.source_id, p.era_file_id,
@@ -16,15 +18,16 @@ export async function claimPayments(ctx: EraContext, claimId: number, locale: Lo
       where p.claim_id = $1 order by y.payment_date, p.id`,
       [claimId],
     )
-  ).rows.map((r) => ({
-    ...r,
-    charge: Number(r.charge),
-    allowed: r.allowed === null ? null : Number(r.allowed),
-    paid: Number(r.paid),
-    patient_responsibility: Number(r.patient_responsibility ?? 0),
-    // A takeback's or reversal's note is the system's sentence (src/domain/history-notes.ts): in the reader's language.
-    note: typeof r.note === 'string' ? translateNote(r.note, locale) : r.note,
-  }));
+  ).rows
+    .map((r) => ({
+      ...r,
+      charge: Number(r.charge),
+      allowed: r.allowed === null ? null : Number(r.allowed),
+      paid: Number(r.paid),
+      patient_responsibility: Number(r.patient_responsibility ?? 0),
+    }))
+    // A takeback's or reversal's note is the system's sentence (x-ui.systemWords): in the reader's language.
+    .map((r) => words.row(r, locale));
   const eobs = (
     await ctx.db.query<Row>(
       `select e.id, e.name, to_char(e.eob_date, 'MM/DD/YYYY') as eob_date, e.payment_id, e.payment_batch_id, e.content_type from payment_eobs e

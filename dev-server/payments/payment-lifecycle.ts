@@ -10,7 +10,8 @@ import { batchStore, paymentStore } from './payment-access.ts';
 import { assertPostable, lockedPayment, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { PAYMENT_BATCH_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
-import { translateNote, type Locale } from '../i18n/locale.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { systemWordsOfEntity } from '../resources/system-words.ts';
 
 /** A payment's life after it is recorded: what it posted, closing, validating and reversing it. */
 
@@ -137,12 +138,13 @@ export async function reversePayment(ctx: EraContext, actor: Actor, paymentId: n
 
 /** What a payment posted, line by line, and the claims it works on. */
 export async function paymentDetail(db: Queryable, paymentId: number, locale: Locale) {
+  const words = systemWordsOfEntity('payment-service');
   const postings = (
     await db.query<Row>(
       'select id, claim_id, claim_code, claim_service_id, procedure, charge, allowed, paid, adjustments, patient_responsibility, remaining, reverses_id, next_responsibility, note from payment_services where payment_id = $1 order by id',
       [paymentId],
     )
-  ).rows.map((r) => (typeof r.note === 'string' ? { ...r, note: translateNote(r.note, locale) } : r));
+  ).rows.map((r) => words.row(r, locale));
   const claims = (
     await db.query<{ claim_id: string }>(
       'select claim_id from payment_claims where payment_id = $1 order by added_at, claim_id',

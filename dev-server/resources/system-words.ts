@@ -1,4 +1,5 @@
 import type { Entity } from '../../src/platform/entity.ts';
+import { productEntities } from '../../src/platform/load-schemas.ts';
 import { translateNote, type Locale } from '../i18n/locale.ts';
 
 type Row = Record<string, unknown>;
@@ -6,20 +7,36 @@ type Row = Record<string, unknown>;
 /**
  * An entity's fields that may hold a sentence the system wrote (x-ui.systemWords: a posting's "Reversal: …", a claim
  * note's "Sent in batch …"): stored in English, answered in the reader's language. A person's own words match no
- * frame and are answered as written.
+ * frame and are answered as written. An entity without such fields, or a reader in English, costs nothing.
  */
 export function systemWordsOf(entity: Entity) {
   const fields = Object.entries(entity.schema.properties)
     .filter(([, f]) => f['x-ui']?.systemWords)
     .map(([name]) => name);
-  const row = <T extends Row>(r: T, locale: Locale): T => {
-    if (!fields.length || locale === 'en') return r;
-    const out: Row = { ...r };
+  const idle = (locale: Locale) => !fields.length || locale === 'en';
+  const row = <T extends object>(r: T, locale: Locale): T => {
+    if (idle(locale)) return r;
+    const out: Row = { ...(r as Row) };
     for (const f of fields) if (typeof out[f] === 'string') out[f] = translateNote(out[f], locale);
     return out as T;
   };
   return {
     row,
-    page: <P extends { data: Row[] }>(p: P, locale: Locale): P => ({ ...p, data: p.data.map((r) => row(r, locale)) }),
+    page: <P extends { data: object[] }>(p: P, locale: Locale): P =>
+      idle(locale) ? p : { ...p, data: p.data.map((r) => row(r, locale)) },
   };
+}
+
+const readers = new Map<string, ReturnType<typeof systemWordsOf>>();
+
+/** The same, for a hand-written read of one of the product's entities' rows (a claim's notes, a payment's postings). */
+export function systemWordsOfEntity(name: string) {
+  let reader = readers.get(name);
+  if (!reader) {
+    const entity = productEntities().find((e) => e.name === name);
+    if (!entity) throw new Error(`no entity ${name}`);
+    reader = systemWordsOf(entity);
+    readers.set(name, reader);
+  }
+  return reader;
 }
