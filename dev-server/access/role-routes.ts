@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { json, type Shape } from '../http/answers.ts';
 import { setRoleMfaRequired } from '../auth/mfa-policy.ts';
+import { setRoleLoginHours } from './role-login-hours.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import {
@@ -27,6 +28,7 @@ const ROLE = {
   type: 'integer',
   billing_company_id: 'integer?',
   mfa_required: 'boolean',
+  login_hours: 'object?',
 } satisfies Shape;
 
 export const roleRoutes: GuardedRoute<IdentityContext>[] = [
@@ -104,6 +106,16 @@ export const roleRoutes: GuardedRoute<IdentityContext>[] = [
     summary:
       "Whether the role's people must sign in with an authenticator ({required}); always so for Super Users and managers",
     handle: (ctx, req, actor) => setRoleMfaRequired(ctx.db, actor, idParam(req), bodyObject(req).required),
+  },
+  {
+    method: 'put',
+    path: '/permission/role/{id}/login-hours',
+    answers: json({ id: 'integer', login_hours: 'object?' }),
+    stepUp: true,
+    permission: 'permission.manage.role',
+    summary:
+      "When the role's people may sign in and work ({login_hours: {days: [1-7, Monday first], from: 'HH:MM', to: 'HH:MM', time_zone} or null for any time}); outside them sign-in is refused and open sessions end; never for Super Users",
+    handle: (ctx, req, actor) => setRoleLoginHours(ctx.db, actor, idParam(req), bodyObject(req).login_hours),
   },
   {
     method: 'post',

@@ -1,5 +1,6 @@
 import { notFound, DomainError, problem, invalid, forbidden } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from '../security/actor.ts';
+import type { LoginHours } from '../security/login-hours.ts';
 import { ALWAYS_MFA_ROLES, catalog } from '../security/permission-catalog.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -12,6 +13,8 @@ interface Role {
   billing_company_id: number | null;
   /** its people must sign in with an authenticator (always so for Super Users and managers) */
   mfa_required: boolean;
+  /** when its people may sign in and work (null: at any time) */
+  login_hours: LoginHours | null;
 }
 
 /** A role's two-step policy as people see it: the company's choice, or always for the roles that must. */
@@ -41,7 +44,7 @@ export async function visibleRole(
   forUpdate = false,
 ): Promise<Role & { mfa_always: boolean }> {
   const r = await db.query<Role>(
-    `select id, slug, name, type, billing_company_id, mfa_required from roles where id = $1${forUpdate ? ' for update' : ''}`,
+    `select id, slug, name, type, billing_company_id, mfa_required, login_hours from roles where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
   );
   const role = r.rows[0];
@@ -155,7 +158,7 @@ export async function rolesWithPermissions(db: Queryable, actor: Actor) {
     : (params.push(actor.billingCompanyIds),
       'r.billing_company_id is null or r.billing_company_id = any($1::bigint[])');
   const r = await db.query<Role & { permissions: string[] }>(
-    `select r.id, r.slug, r.name, r.type, r.billing_company_id, r.mfa_required,
+    `select r.id, r.slug, r.name, r.type, r.billing_company_id, r.mfa_required, r.login_hours,
                 array(select p.slug from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = r.id order by p.slug) as permissions
            from roles r where ${scope} order by r.id`,
     params,

@@ -1,6 +1,5 @@
 import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
-import { requireEditable, visibleRole } from '../access/roles.ts';
-import { writeAudit } from '../db/audit-writer.ts';
+import { changeRolePolicy } from '../access/role-policy.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { ALWAYS_MFA_ROLES } from '../security/permission-catalog.ts';
@@ -55,19 +54,8 @@ export async function mfaRequiredFor(db: Queryable, userId: number): Promise<boo
 /** A role's policy: its people must sign in with an authenticator, or need not. Audited. */
 export async function setRoleMfaRequired(db: Database, actor: Actor, roleId: number, required: unknown) {
   if (typeof required !== 'boolean') throw fieldError('required', 'field_true_or_false', { field: 'required' });
-  return db.transaction(async (tx) => {
-    const role = await visibleRole(tx, actor, roleId, true);
-    requireEditable(actor, role);
-    if (!required && role.mfa_always) throw new DomainError('mfa_always_required_for_role');
-    await tx.query('update roles set mfa_required = $2 where id = $1', [roleId, required]);
-    await writeAudit(tx, actor, {
-      entity: 'role',
-      event: 'updated',
-      entityId: roleId,
-      billingCompanyId: role.billing_company_id,
-      oldValues: { mfa_required: role.mfa_required },
-      newValues: { mfa_required: required },
-    });
-    return { id: role.id, mfa_required: required || role.mfa_always };
+  const role = await changeRolePolicy(db, actor, roleId, 'mfa_required', required, (r) => {
+    if (!required && r.mfa_always) throw new DomainError('mfa_always_required_for_role');
   });
+  return { id: role.id, mfa_required: required || role.mfa_always };
 }

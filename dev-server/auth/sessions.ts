@@ -8,6 +8,8 @@ import { ipAllowed, type Restriction } from '../security/ip-restriction-check.ts
 import { SYSTEM_ROLE_TYPE } from '../security/permission-catalog.ts';
 import type { Actor } from '../security/actor.ts';
 import { ENROLLED } from './mfa-policy.ts';
+import { writeSystemAudit } from '../db/audit-writer.ts';
+import { loginHoursParam, signInAllowedAt, type LoginHours } from '../security/login-hours.ts';
 
 // Read when used, like the other settings from the environment (an installation's, or a test's for its own server).
 export const idleMs = () => Number(process.env.INACTIVITY_MS ?? 3_600_000);
@@ -71,6 +73,8 @@ interface Access {
   role_ids: number[];
   cross_tenant: boolean;
   restrictions: Restriction[];
+  /** each role's sign-in hours (null: that role may sign in at any time) */
+  login_hours: Array<LoginHours | null>;
 }
 
 type SessionRow = SessionState & Access;
@@ -96,7 +100,8 @@ async function accessOf(db: Database, userId: number, epoch: string): Promise<Ac
             array(select ur.role_id from user_roles ur where ur.user_id = u.id) as role_ids,
             coalesce((select json_agg(json_build_object('ip_beginning', x.ip_beginning, 'ip_finish', x.ip_finish, 'applies_to', x.applies_to, 'user_id', x.user_id, 'role_id', x.role_id))
                from ip_restrictions x join billing_company_users m on m.billing_company_id = x.billing_company_id where m.user_id = u.id), '[]'::json) as restrictions,
-            exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant
+            exists(select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.type = $2) as cross_tenant,
+            coalesce((select json_agg(r.login_hours) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as login_hours
        from users u where u.id = $1`,
     [userId, SYSTEM_ROLE_TYPE],
     { name: 'load-access' },
@@ -145,6 +150,25 @@ export function authenticate(db: Database, opts: AuthOptions = {}): RequestHandl
         throw unauthenticated('session_expired_due_inactivity');
       }
       if (s.refresh_expired) throw unauthenticated('session_expired_sign_again');
+      // The role's sign-in hours are over: the session ends now, not when the person next signs in.
+      if (!signInAllowedAt(s.login_hours, new Date())) {
+        await db.transaction(async (tx) => {
+          if (await endSession(tx, s.id))
+            await writeSystemAudit(tx, req, {
+              entity: 'user',
+              entityId: Number(s.user_id),
+              event: 'signed_out',
+              userId: Number(s.user_id),
+              newValues: { reason: 'login_hours' },
+            });
+        });
+        throw new DomainError(
+          'login_hours_ended',
+          { hours: loginHoursParam(s.login_hours) },
+          {},
+          { body: { login_hours: true } },
+        );
+      }
       if (s.access_expired && !opts.allowExpiredAccess) throw unauthenticated();
       // Past the time their role gave them to set up an authenticator, a person can do only that (and sign out).
       if (s.mfa_overdue && !opts.duringMfaEnrolment)

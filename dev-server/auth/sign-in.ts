@@ -15,6 +15,8 @@ import {
   verifyDeviceCode,
 } from './devices.ts';
 import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
+import { loginHoursOfUser, loginHoursParam, signInAllowedAt } from '../security/login-hours.ts';
+import { writeSystemAudit } from '../db/audit-writer.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
 import { needsSecondStep, takeSecondStep } from './mfa.ts';
@@ -126,6 +128,24 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
   if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
     throw new DomainError('not_allowed_access_application');
+  const hours = await loginHoursOfUser(db, user.id);
+  if (!signInAllowedAt(hours, new Date())) {
+    await db.transaction((tx) =>
+      writeSystemAudit(tx, req, {
+        entity: 'user',
+        entityId: user.id,
+        event: 'sign_in_refused',
+        userId: user.id,
+        newValues: { reason: 'login_hours' },
+      }),
+    );
+    throw new DomainError(
+      'outside_login_hours',
+      { hours: loginHoursParam(hours) },
+      {},
+      { body: { login_hours: true } },
+    );
+  }
 
   if (secondStep) {
     // The authenticator is a stronger second step than the mailed new-device code, which it replaces.

@@ -23,7 +23,11 @@ export type AuditEvent =
   /** the secrets key was replaced and every sealed secret sealed again under the new one */
   | 'keys_rotated'
   /** a patient's record (or its ledger, its statement) was read: who, when, from where; never what it holds */
-  | 'read';
+  | 'read'
+  /** a person gave the right password but was not let in (outside their role's sign-in hours) */
+  | 'sign_in_refused'
+  /** the server ended a person's session (their role's sign-in hours ended) */
+  | 'signed_out';
 
 /** Written inside the caller's transaction, so a write and its audit row land or fail together. */
 /** One audited change: the record, its billing company, and its values before and after. */
@@ -86,10 +90,25 @@ export async function writeAuditMany(
 export async function writeSystemAudit(
   tx: Queryable,
   req: Request,
-  { entity, entityId, event, userId }: { entity: string; entityId: number; event: AuditEvent; userId: number | null },
+  {
+    entity,
+    entityId,
+    event,
+    userId,
+    newValues = null,
+  }: { entity: string; entityId: number; event: AuditEvent; userId: number | null; newValues?: object | null },
 ): Promise<void> {
   await tx.query(
-    `insert into audits (entity, entity_id, user_id, event, ip, url, user_agent) values ($1, $2, $3, $4, $5, $6, $7)`,
-    [entity, entityId, userId, event, req.ip ?? null, req.originalUrl, req.headers['user-agent'] ?? null],
+    `insert into audits (entity, entity_id, user_id, event, new_values, ip, url, user_agent) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      entity,
+      entityId,
+      userId,
+      event,
+      newValues && JSON.stringify(newValues),
+      req.ip ?? null,
+      req.originalUrl,
+      req.headers['user-agent'] ?? null,
+    ],
   );
 }

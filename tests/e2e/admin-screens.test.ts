@@ -5,9 +5,10 @@ import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 
 let e: E2E;
 let page: Page;
+let bc: number;
 beforeAll(async () => {
   e = await startE2E();
-  const bc = await e.app.createBillingCompany('Admin BC', 'ABC');
+  bc = await e.app.createBillingCompany('Admin BC', 'ABC');
   await e.app.createUser({ email: 'bm@admin.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
   await e.app.createUser({ email: 'root@admin.test', roles: ['superuser'] });
   ({ page } = await signIn(e, 'bm@admin.test'));
@@ -136,6 +137,42 @@ describe('administration screens', () => {
     });
     expect(await always.isChecked()).toBe(true);
     expect(await always.isDisabled()).toBe(true);
+    await rootPage.context().close();
+  });
+  it("a role's sign-in hours are set in Role Management, and its people still signed in are told why they were signed out", async () => {
+    await e.app.createUser({ email: 'col@admin.test', roles: ['collector'], billingCompanyIds: [bc] });
+    const collector = await signIn(e, 'col@admin.test');
+    const { page: rootPage } = await signIn(e, 'root@admin.test');
+    const win = await openFromStart(rootPage, 'Role Management');
+    await win.getByRole('button', { name: 'Collector', exact: true }).click();
+    await win.getByRole('switch', { name: 'Its people sign in only on these days and hours' }).click();
+    // Every day, but only in an hour two hours from now (UTC): certainly not now.
+    for (const day of ['Saturday', 'Sunday']) await win.getByRole('button', { name: day }).click();
+    const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString().slice(11, 16);
+    const [from, to] = [at(2), at(3)];
+    await win.getByLabel('From', { exact: true }).fill(from);
+    await win.getByLabel('To', { exact: true }).fill(to);
+    await win.getByLabel('Time zone', { exact: true }).fill('UT');
+    await rootPage.getByRole('option', { name: 'UTC', exact: true }).click();
+    await win.getByRole('button', { name: 'Save sign-in hours' }).click();
+    await rootPage.getByText('People with the role Collector now sign in only within its hours.').waitFor();
+    const stored = await e.app.db.query<{ login_hours: unknown }>(
+      "select login_hours from roles where slug = 'collector'",
+    );
+    expect(stored.rows[0].login_hours).toEqual({
+      days: [1, 2, 3, 4, 5, 6, 7],
+      from,
+      to,
+      time_zone: 'UTC',
+    });
+    // The collector's next call finds the hours over: back to the sign-in screen, which says why.
+    await collector.page.reload();
+    await collector.page
+      .getByRole('alert')
+      .filter({ hasText: `Your role's sign-in hours are over (every day, ${from}–${to} (UTC))` })
+      .waitFor();
+    await e.app.db.query("update roles set login_hours = null where slug = 'collector'");
+    await collector.page.context().close();
     await rootPage.context().close();
   });
 });

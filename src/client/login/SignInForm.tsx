@@ -6,6 +6,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { TwoStepSignIn } from '../screens/profile/TwoStepSignIn.tsx';
 import { ApiError, api } from '../session/api.ts';
+import { takeSignedOutReason } from '../session/logout.ts';
 import { getDeviceToken, saveDeviceToken, saveSession } from '../session/session-store.ts';
 
 interface LoginAnswer {
@@ -30,7 +31,10 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   // Two-step sign-in: a code from the person's authenticator app (or a recovery code) after the password.
   const [totp, setTotp] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
-  const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(() => {
+    const reason = takeSignedOutReason();
+    return reason ? { severity: 'warning', text: reason } : null;
+  });
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const emailError = touched && !EMAIL.test(email.trim()) ? t('login.email_invalid') : '';

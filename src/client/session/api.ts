@@ -110,7 +110,7 @@ async function callApi<T>(path: string, opts: CallOptions): Promise<T> {
       if (session) {
         clearSession();
         if (isEmbedded()) window.parent.postMessage({ type: 'logout' }, '*');
-        emitSession({ type: 'unauthenticated' });
+        emitSession({ type: 'unauthenticated', reason: data.login_hours === true ? message : undefined });
       }
       throw new ApiError(401, message || 'Unauthenticated.', 'Unauthenticated', errors, data);
     case 429:

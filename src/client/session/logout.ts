@@ -3,13 +3,37 @@ import { clearSession, getSession } from './session-store.ts';
 
 export const LOGOUT_RELOAD_DELAY_MS = 100;
 
-/** Logout: tell the server, clear storage, wait 100 ms, go to the root and reload (document 1 §4). */
-export async function logout(tellServer = true): Promise<void> {
-  if (tellServer && getSession()) await api('/auth/logout').catch(() => undefined);
-  clearSession();
-  await new Promise((r) => setTimeout(r, LOGOUT_RELOAD_DELAY_MS));
-  window.location.hash = '#/';
-  window.location.reload();
+const REASON_KEY = 'signed-out-reason';
+
+let reasonRead: string | null | undefined;
+/**
+ * Why the server ended the session, for the sign-in screen after the reload (no PHI: a rule's sentence). Taken out of
+ * the tab's storage at the first read and kept for this page's life, so a second render reads it too.
+ */
+export function takeSignedOutReason(): string | null {
+  if (reasonRead === undefined) {
+    reasonRead = sessionStorage.getItem(REASON_KEY);
+    sessionStorage.removeItem(REASON_KEY);
+  }
+  return reasonRead;
+}
+
+let leaving: Promise<void> | null = null;
+
+/**
+ * Logout: tell the server, clear storage, wait 100 ms, go to the root and reload (document 1 §4). Once per page: a
+ * lost session is often learnt by two calls at once, and a second reload would land after the sign-in screen has
+ * already taken the reason.
+ */
+export function logout(tellServer = true, reason?: string): Promise<void> {
+  if (reason) sessionStorage.setItem(REASON_KEY, reason);
+  return (leaving ??= (async () => {
+    if (tellServer && getSession()) await api('/auth/logout').catch(() => undefined);
+    clearSession();
+    await new Promise((r) => setTimeout(r, LOGOUT_RELOAD_DELAY_MS));
+    window.location.hash = '#/';
+    window.location.reload();
+  })());
 }
 
 /** A host page that embeds us may order a logout. */

@@ -1,7 +1,8 @@
 // One bus for what any call may learn about the session: the idle time left, a lost session, too many requests.
 export type SessionEvent =
   | { type: 'activity'; remainingMs: number }
-  | { type: 'unauthenticated' }
+  /** reason: the server's sentence when it ended the session for one (the role's sign-in hours are over) */
+  | { type: 'unauthenticated'; reason?: string }
   | { type: 'too-many-requests' };
 
 const target = new EventTarget();

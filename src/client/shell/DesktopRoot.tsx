@@ -50,7 +50,7 @@ export default function DesktopRoot({ setDark, openApp }: { setDark(d: boolean):
     }
     load().catch(() => void logout(false));
     const offSession = onSession((e) => {
-      if (e.type === 'unauthenticated') void logout(false);
+      if (e.type === 'unauthenticated') void logout(false, e.reason);
     });
     const offParent = obeyParentLogout();
     return () => {

@@ -89,6 +89,41 @@ export const AUTH_ERRORS = {
     en: 'Super Users and managers always sign in in two steps.',
     es: 'Los superusuarios y los gerentes siempre inician sesión en dos pasos.',
   },
+  outside_login_hours: {
+    status: 403,
+    en: 'Your role allows signing in only {hours}.',
+    es: 'Su rol permite iniciar sesión solo: {hours}.',
+  },
+  login_hours_ended: {
+    status: 401,
+    en: "Your role's sign-in hours are over ({hours}): you were signed out.",
+    es: 'Terminó el horario de inicio de sesión de su rol ({hours}): se cerró su sesión.',
+  },
+  login_hours_days: {
+    status: 422,
+    en: 'Choose at least one day of the week.',
+    es: 'Elija al menos un día de la semana.',
+  },
+  login_hours_time: {
+    status: 422,
+    en: 'Enter a time of day as HH:MM (00:00 to 24:00).',
+    es: 'Ingrese una hora del día como HH:MM (00:00 a 24:00).',
+  },
+  login_hours_same_times: {
+    status: 422,
+    en: 'The hours must end at another time than they start.',
+    es: 'El horario debe terminar a otra hora distinta de la de inicio.',
+  },
+  login_hours_time_zone: {
+    status: 422,
+    en: 'Choose a time zone from the list (such as America/New_York).',
+    es: 'Elija una zona horaria de la lista (como America/New_York).',
+  },
+  login_hours_not_for_super_user: {
+    status: 422,
+    en: "Super Users may sign in at any time: the platform's administrators cannot be locked out by hours.",
+    es: 'Los superusuarios pueden iniciar sesión a cualquier hora: los administradores de la plataforma no se pueden bloquear por horario.',
+  },
   mfa_code_required: {
     status: 403,
     en: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',

@@ -1,4 +1,4 @@
-import { registerApp } from '../apps/app-registry.ts';
+import { registerApp } from '../../apps/app-registry.ts';
 
 registerApp({
   key: 'roles',

@@ -17,13 +17,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Loading } from '../app/Loading.tsx';
-import { Refused, isRefused } from '../app/Refused.tsx';
-import { useT } from '../i18n/i18n.ts';
-import { notifyError } from '../notify/notify-error.ts';
-import { showToast } from '../notify/toast-store.ts';
-import { ConfirmDialog } from '../resources/ConfirmDialog.tsx';
-import { api } from '../session/api.ts';
+import { Loading } from '../../app/Loading.tsx';
+import { Refused, isRefused } from '../../app/Refused.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { notifyError } from '../../notify/notify-error.ts';
+import { showToast } from '../../notify/toast-store.ts';
+import { ConfirmDialog } from '../../resources/ConfirmDialog.tsx';
+import { api } from '../../session/api.ts';
+import { LoginHoursEditor, type LoginHours } from './LoginHoursEditor.tsx';
 
 interface Role {
   id: number;
@@ -33,6 +34,8 @@ interface Role {
   /** its people must sign in in two steps; mfa_always: so for every Super User and manager, not to be changed */
   mfa_required: boolean;
   mfa_always: boolean;
+  /** when its people may sign in (null: any time) */
+  login_hours: LoginHours | null;
 }
 interface ModulePerms {
   module: string;
@@ -84,6 +87,11 @@ export default function RolesPermissions() {
       notifyError(t, e);
     }
   };
+  /** The role as changed on the server, in the list and as the one open. */
+  const changedRole = (changed: Role) => {
+    setRole(changed);
+    setRoles((all) => all?.map((x) => (x.id === changed.id ? changed : x)) ?? null);
+  };
   const setTwoStep = async (required: boolean) => {
     if (!role) return;
     try {
@@ -91,9 +99,7 @@ export default function RolesPermissions() {
         method: 'PUT',
         body: { required },
       });
-      const changed = { ...role, mfa_required: r.mfa_required };
-      setRole(changed);
-      setRoles((all) => all?.map((x) => (x.id === changed.id ? changed : x)) ?? null);
+      changedRole({ ...role, mfa_required: r.mfa_required });
       showToast('success', t(r.mfa_required ? 'roles.two_step_on' : 'roles.two_step_off', { role: role.name }));
     } catch (e) {
       notifyError(t, e);
@@ -149,6 +155,14 @@ export default function RolesPermissions() {
               />
             }
             label={t(role.mfa_always ? 'roles.two_step_always' : 'roles.two_step')}
+          />
+        )}
+        {role && role.slug !== 'superuser' && (
+          <LoginHoursEditor
+            roleId={role.id}
+            roleName={role.name}
+            value={role.login_hours}
+            onSaved={(login_hours) => changedRole({ ...role, login_hours })}
           />
         )}
         {role && !modules && <Loading />}
