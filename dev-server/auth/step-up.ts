@@ -15,22 +15,25 @@ async function proofOf(db: Queryable, userId: number): Promise<'totp' | 'passwor
 }
 
 /**
- * A step of a sensitive route: goes on when the session's person proved it was them within the last minutes;
- * otherwise 403 step_up_required, naming the proof to give (the client asks for it and sends the request again).
+ * Goes on when the session's person proved it was them within the last minutes; otherwise 403 step_up_required,
+ * naming the proof to give (the client asks for it and sends the request again). Work nobody signed in for (the
+ * system's) has no person to ask.
  */
+export async function requireFreshProof(db: Queryable, actor: Actor): Promise<void> {
+  if (actor.system) return;
+  const r = await db.query<{ fresh: boolean }>(
+    `select stepped_up_at > now() - make_interval(mins => $2) as fresh from sessions where id = $1`,
+    [actor.sessionId, stepUpMinutes()],
+  );
+  if (r.rows[0]?.fresh) return;
+  const method = await proofOf(db, actor.userId);
+  throw new DomainError('step_up_required', {}, {}, { body: { step_up_required: true, method } });
+}
+
+/** A step of a sensitive route (`stepUp: true`): the act needs a recent proof, whatever it carries. */
 export function requireStepUp(db: Database): RequestHandler {
   return (_req, res, next) => {
-    const actor = res.locals.actor as Actor;
-    db.query<{ fresh: boolean }>(
-      `select stepped_up_at > now() - make_interval(mins => $2) as fresh from sessions where id = $1`,
-      [actor.sessionId, stepUpMinutes()],
-    )
-      .then(async (r) => {
-        if (r.rows[0]?.fresh) return next();
-        const method = await proofOf(db, actor.userId);
-        next(new DomainError('step_up_required', {}, {}, { body: { step_up_required: true, method } }));
-      })
-      .catch(next);
+    requireFreshProof(db, res.locals.actor as Actor).then(() => next(), next);
   };
 }
 

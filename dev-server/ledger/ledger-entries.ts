@@ -1,5 +1,7 @@
 import { forbidden, invalid, invalidTexts, problem } from '../../src/domain/errors/domain-error.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { requireFreshProof } from '../auth/step-up.ts';
+import type { Queryable } from '../db/database.ts';
 import type { EraContext } from '../payments/era-files.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
@@ -7,6 +9,19 @@ import { entityWriter } from '../resources/validation.ts';
 import type { Actor } from '../security/actor.ts';
 import { can } from '../security/actor.ts';
 import { patientBalances } from './ledger-balances.ts';
+
+/** Write-offs over this many cents need a recent proof that it is the person (WRITE_OFF_STEP_UP_CENTS, $500.00). */
+const defaultStepUpOver = () => Number(process.env.WRITE_OFF_STEP_UP_CENTS ?? 50_000);
+
+/** The billing company's amount over which a write-off asks the person to confirm it is them (its own, else ours). */
+async function writeOffStepUpOver(db: Queryable, billingCompanyId: number): Promise<number> {
+  const r = await db.query<{ over: number | null }>(
+    'select write_off_step_up as over from billing_companies where id = $1',
+    [billingCompanyId],
+  );
+  const over = r.rows[0]?.over;
+  return over === null || over === undefined ? defaultStepUpOver() : Number(over);
+}
 
 /** Whose balance a sentence names, in the reader's language. */
 const SIDE_NAME = {
@@ -60,6 +75,9 @@ export async function recordLedgerEntry(
         amount: [problem('refund_over_credit', { side: SIDE_NAME[side], credit: formatCents(Math.max(-balance, 0)) })],
       });
     }
+    // Asked only of an entry that would otherwise be written: no proof given for a refusal that follows.
+    if (values.kind === 'write_off' && amount > (await writeOffStepUpOver(tx, Number(patient.billing_company_id))))
+      await requireFreshProof(tx, actor);
     return new ResourceStore(ctx.db, entity, actor).create(
       { ...values, billing_company_id: Number(patient.billing_company_id) },
       {

@@ -14,6 +14,7 @@ export type State = string;
 export type Zip = string;
 export type Logo = string;
 export type AppealLetter = string;
+export type WriteOffsConfirmedAgainOver = number;
 export type Status = boolean;
 
 export interface BillingCompany {
@@ -31,5 +32,6 @@ export interface BillingCompany {
   zip?: Zip;
   logo?: Logo;
   appeal_template?: AppealLetter;
+  write_off_step_up?: WriteOffsConfirmedAgainOver;
   status?: Status;
 }

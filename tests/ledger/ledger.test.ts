@@ -1,6 +1,6 @@
 import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { PASSWORD, startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { keyInsurance835, LUCIA, paidWithCoinsurance } from '../helpers/key-insurance-835.ts';
@@ -170,6 +170,27 @@ describe('write-offs and refunds', () => {
     expect((await root('DELETE', `/ledger/entries/${r.body.id}`)).status).toBe(404);
   });
 
+  it("a write-off over the billing company's limit asks the person to confirm it is them, and writes nothing until then", async () => {
+    await app.db.query('update billing_companies set write_off_step_up = 100 where id = $1', [w.bc]);
+    // The sign-in was an hour ago: past the minutes a proof lasts.
+    await app.db.query(`update sessions set stepped_up_at = now() - interval '1 hour'`);
+    const before = await n('select count(*) from ledger_entries');
+    const refused = await root('POST', '/ledger/entries', entry({ amount: 200 }));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      message: 'Confirm it is you to go on: this is a sensitive action.',
+      step_up_required: true,
+      method: 'password',
+    });
+    expect(await n('select count(*) from ledger_entries')).toBe(before);
+    // At the limit itself no proof is asked for; over it, the password given again lets it through.
+    expect((await root('POST', '/ledger/entries', entry({ amount: 100 }))).status).toBe(201);
+    expect((await root('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(200);
+    expect((await root('POST', '/ledger/entries', entry({ amount: 200 }))).status).toBe(201);
+    expect((await ledger()).totals.patient_balance).toBe(1200);
+    await app.db.query('update billing_companies set write_off_step_up = null where id = $1', [w.bc]);
+  });
+
   it('a refund gives back only a credit', async () => {
     const r = await root('POST', '/ledger/entries', entry({ kind: 'refund', amount: 100, reason: 'overpayment' }));
     expect(r.status).toBe(422);
@@ -179,7 +200,7 @@ describe('write-offs and refunds', () => {
   it('a refund of an overpayment brings a credit back to zero', async () => {
     await root('POST', '/payments/batch/payments/patient', {
       patient_id: w.patient,
-      amount: 2000,
+      amount: 1700,
       payment_date: '03/29/2026',
       method_id: 1,
       reference: 'CASH-2',
