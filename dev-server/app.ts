@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeLists, loadEntities } from '../src/platform/load-schemas.ts';
 import { authenticate } from './auth/sessions.ts';
-import { requireStepUp } from './auth/step-up.ts';
+import { requireFreshProof, requireStepUp } from './auth/step-up.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { requestLocale } from './i18n/locale.ts';
@@ -124,7 +124,10 @@ export function createApp(opts: AppOptions): Express {
         stepUp: requireStepUp(opts.db),
       }),
       // Every generic route is a signed-in person's.
-      ...resourceEntries(ctx, acts).map((e) => ({ ...e, handlers: [signedIn, ...e.handlers] })),
+      ...resourceEntries(ctx, { acts, freshProof: (actor) => requireFreshProof(opts.db, actor) }).map((e) => ({
+        ...e,
+        handlers: [signedIn, ...e.handlers],
+      })),
     ]),
   );
   // A path no route declares: signed-in callers learn it does not exist, others only that they must sign in.

@@ -20,6 +20,15 @@ import { systemWordsOf } from './system-words.ts';
 import { stateAnswer, transitionRequest } from './state-routes.ts';
 import { entityWriter } from './validation.ts';
 
+/** The page a list call asks for (the first when not said). */
+const pageNumber = (req: Request) => Number(req.query.page ?? 1) || 1;
+
+/** How a list is being taken away: one of the formats the list screens export. */
+function exportFormat(given: string): 'csv' | 'xlsx' | 'pdf' {
+  if (given === 'csv' || given === 'xlsx' || given === 'pdf') return given;
+  throw invalid({ export: [problem('export_format')] });
+}
+
 export interface ResourceContext {
   db: Database;
   entities: Entity[];
@@ -30,7 +39,16 @@ export interface ResourceContext {
 const actorOf = (res: { locals: Record<string, unknown> }) => res.locals.actor as Actor;
 
 /** Every planned route of every entity, for the route table. Nothing here is specific to one entity. */
-export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntry[] {
+/**
+ * The checks a generic route may need beyond its permission: the guarded acts' counts, and a recent proof that the
+ * person is who signed in (sign-in lives above this layer, so it is handed in).
+ */
+export interface ResourceGuards {
+  acts: ActGuard;
+  freshProof: (actor: Actor) => Promise<void>;
+}
+
+export function resourceEntries(ctx: ResourceContext, { acts, freshProof }: ResourceGuards): RouteEntry[] {
   const entries: RouteEntry[] = [];
   const add = (method: RouteEntry['method'], path: string, source: string, ...handlers: RequestHandler[]) =>
     entries.push({ method, path, handlers, source });
@@ -53,6 +71,12 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
           // A search of patients' information (a typed query on a PHI list) is a guarded act; paging is not.
           if (entity.resource.phi && (route.kind === 'list' || route.kind === 'getList') && req.query.query)
             await acts.check('phi_search', req, actor);
+          // A list of patients' information taken away (CSV, XLSX, PDF) is a sensitive act: a recent proof that it is
+          // the person, counted as an export at its first page.
+          if (route.kind === 'list' && req.query.export !== undefined && entity.resource.phi) {
+            await freshProof(actor);
+            if (pageNumber(req) === 1) await acts.check('export', req, actor);
+          }
           const store = new ResourceStore(ctx.db, entity, actor);
           res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, res));
         } catch (e) {
@@ -68,8 +92,12 @@ export function resourceEntries(ctx: ResourceContext, acts: ActGuard): RouteEntr
       ): Promise<unknown> => {
         const q = req.query as ListParams;
         switch (route.kind) {
-          case 'list':
-            return words.page(await store.list(q), res.locals.locale);
+          case 'list': {
+            const { export: format, ...params } = q;
+            const page = await store.list(params);
+            if (format !== undefined) await store.recordExport(page.data, exportFormat(format));
+            return words.page(page, res.locals.locale);
+          }
           case 'getList':
             return store.pickList(q);
           case 'codeList':

@@ -7,7 +7,7 @@ import { formatCents } from '../../src/domain/money-input.ts';
 import { hasOwnerColumn, type Entity } from '../../src/platform/entity.ts';
 import { findTransition, stateById, stateName, transitionSlug } from '../../src/platform/state-machine.ts';
 import { NAME_KEY, dataFields, searchExpression, searchableDates } from '../../src/platform/table-model.ts';
-import { writeAudit, type AuditEvent } from '../db/audit-writer.ts';
+import { writeAudit, writeAuditMany, type AuditEvent } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { can, isSuperUser } from '../security/actor.ts';
@@ -746,6 +746,33 @@ export class ResourceStore<R extends Row = Row> {
     await this.audit({ tx: this.db, event: 'read', row, oldValues: null, newValues: view ? { view } : null });
   }
 
+  /**
+   * Records that the actor took these records away in an export (a CSV, XLSX or PDF of a list) when they are patients'
+   * information: one read per record, in one statement, saying it was an export and in which format; never the values.
+   */
+  async recordExport(rows: Row[], format: 'csv' | 'xlsx' | 'pdf'): Promise<void> {
+    if (!this.entity.resource.phi || !rows.length) return;
+    await writeAuditMany(this.db, this.actor, {
+      entity: this.entity.resource.module,
+      event: 'read',
+      rows: rows.map((row) => ({
+        entityId: row.id,
+        billingCompanyId: this.auditTenant(row),
+        oldValues: null,
+        newValues: { view: 'export', format },
+      })),
+    });
+  }
+
+  /** The billing company an audit row of this record belongs to (its chain). */
+  private auditTenant(row: Row): number | null {
+    return this.owned
+      ? ((row.billing_company_id as number | undefined) ?? null)
+      : this.entity.resource.tenancy === 'self'
+        ? row.id
+        : null;
+  }
+
   audit({
     tx,
     event,
@@ -759,15 +786,10 @@ export class ResourceStore<R extends Row = Row> {
     oldValues: object | null;
     newValues: object | null;
   }) {
-    const bc = this.owned
-      ? ((row.billing_company_id as number | undefined) ?? null)
-      : this.entity.resource.tenancy === 'self'
-        ? row.id
-        : null;
     return writeAudit(tx, this.actor, {
       entity: this.entity.resource.module,
       entityId: row.id,
-      billingCompanyId: bc,
+      billingCompanyId: this.auditTenant(row),
       event,
       oldValues,
       newValues,

@@ -183,4 +183,49 @@ describe("reads of a patient's information", () => {
     const other = await patientWithReader(3);
     expect((await other.reader('GET', `/patient/${patient.id}/accesses`)).status).toBe(404);
   });
+  it('a list of patients taken away as an export leaves a read per patient, saying export and its format, holding none of their data', async () => {
+    const { reader, patient } = await patientWithReader(5);
+    const r = await reader('GET', '/patient/get-all-server?export=xlsx&itemsPerPage=1000');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.map((p: { id: number }) => p.id)).toEqual([patient.id]);
+    const reads = await readsOf(patient.id);
+    expect(reads.map((x) => [x.new_values, x.user_email])).toEqual([
+      [{ view: 'export', format: 'xlsx' }, 'reader5@audit.test'],
+    ]);
+    expect(JSON.stringify(reads)).not.toMatch(/Lucia|Vega|6789/);
+    const accesses = await reader('GET', `/patient/${patient.id}/accesses`);
+    expect(accesses.body.data[0]).toMatchObject({ record: 'patient', event: 'read', view: 'export' });
+  });
+
+  it('browsing the same list, page after page, is not an export and leaves no read', async () => {
+    const { reader, patient } = await patientWithReader(6);
+    expect((await reader('GET', '/patient/get-all-server')).status).toBe(200);
+    expect(await readsOf(patient.id)).toEqual([]);
+  });
+
+  it('an export of patients asks the person to confirm it is them when their last proof is old, and records nothing until then', async () => {
+    const { reader, patient } = await patientWithReader(7);
+    await app.db.query(
+      `update sessions set stepped_up_at = now() - interval '1 hour' where user_id = (select id from users where email = $1)`,
+      ['reader7@audit.test'],
+    );
+    const r = await reader('GET', '/patient/get-all-server?export=csv');
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ step_up_required: true, method: 'password' });
+    expect(r.body.data).toBeUndefined();
+    expect(await readsOf(patient.id)).toEqual([]);
+  });
+
+  it('an export of a code list needs no proof and records nothing; an unknown format is refused', async () => {
+    const before = (await app.db.query<{ n: number }>(`select count(*)::int as n from audits where event = 'read'`))
+      .rows[0].n;
+    await app.db.query(`update sessions set stepped_up_at = now() - interval '1 hour'`);
+    expect((await root('GET', '/diagnosis/get-all-server?export=pdf')).status).toBe(200);
+    const bad = await root('GET', '/diagnosis/get-all-server?export=docx');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ export: ['A list is exported as csv, xlsx or pdf.'] });
+    expect(
+      (await app.db.query<{ n: number }>(`select count(*)::int as n from audits where event = 'read'`)).rows[0].n,
+    ).toBe(before);
+  });
 });

@@ -8,14 +8,19 @@ import { exportCell, filtersText, referenceNames, type Cell } from './export-val
 
 const PAGE = 1000;
 
-/** Every row of the filtered, sorted list, page after page, not only the page on screen. */
+/**
+ * Every row of the filtered, sorted list, page after page, not only the page on screen. Each page says it is an
+ * export: the server then records who took which patients' records away (and may ask the person to confirm it is them).
+ */
 export async function fetchAll(
   entity: ClientEntity,
   params: { filter: Record<string, unknown>; sort: { field: string; order: string } },
+  format: 'csv' | 'xlsx' | 'pdf',
 ) {
   const rows: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
-    const r = await fetchPage(entity.name, listQuery({ ...params, pagination: { page, perPage: PAGE } }));
+    const query = listQuery({ ...params, pagination: { page, perPage: PAGE } });
+    const r = await fetchPage(entity.name, { ...query, export: format });
     rows.push(...r.data);
     if (page >= r.numberOfPages || !r.data.length) break;
   }
@@ -48,7 +53,7 @@ export async function exportList(
 ) {
   const fields = orderedFields(entity, (n, f) => exportable(n, f) && (format !== 'pdf' || !!f['x-list']?.column));
   const headers = fields.map(([n, f]) => schemaLabel(f, locale, n));
-  const data = await fetchAll(entity, params);
+  const data = await fetchAll(entity, params, format);
   const names = await referenceNames(fields, data);
   const rows: Cell[][] = data.map((r) =>
     fields.map(([n, f]) => exportCell({ field: f, value: r[n], names, t, locale })),

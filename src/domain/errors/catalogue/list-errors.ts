@@ -5,6 +5,11 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
  * search, reports) checks them, one sentence each in both languages.
  */
 export const LIST_ERRORS = {
+  export_format: {
+    status: 422,
+    en: 'A list is exported as csv, xlsx or pdf.',
+    es: 'Una lista se exporta como csv, xlsx o pdf.',
+  },
   page_positive_integer: {
     status: 422,
     en: 'The page must be a positive integer.',
