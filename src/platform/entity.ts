@@ -105,6 +105,8 @@ export interface ResourceMeta {
   codeSetImports?: Array<'icd10cm' | 'hcpcs' | 'taxonomy' | 'pos' | 'carc' | 'rarc'>;
   /** a record is a patient's protected health information: every read of one is recorded (who, when, from where; not what it holds) */
   phi?: boolean;
+  /** its screen offers who read or changed the person's records (GET {basePath}/{id}/accesses): HIPAA's accounting */
+  accesses?: boolean;
   /** rows are never updated or deleted (payments, adjustments, ledger entries): a correction is a reversing row */
   appendOnly?: boolean;
   /** files brought into the list through the upload queue (kind), then taken in by a POST to `then` */

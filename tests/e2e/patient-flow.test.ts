@@ -163,6 +163,21 @@ describe('a new user works a patient through the generated screens', () => {
     await confirmStatusToggle(page, toggle, true);
   });
 
+  it("a patient's record says who accessed it: the manager's own opening, newest first, and the creation", async () => {
+    await win.getByText('MRN-778-899').click();
+    await win.getByRole('button', { name: 'Who accessed' }).click();
+    const table = win.getByRole('table', { name: 'Who accessed' });
+    await table.getByRole('row').nth(1).waitFor();
+    const rows = await table.getByRole('row').allInnerTexts();
+    expect(rows[1]).toMatch(/Opened/);
+    expect(rows.some((r) => /Created/.test(r))).toBe(true);
+    const patientId = (await e.app.db.query<{ id: number }>(`select id from patients where med_num = 'MRN-778-899'`))
+      .rows[0].id;
+    expect(rows[1]).toContain(`Patient ${patientId}`);
+    await win.getByRole('button', { name: 'Back to the record' }).click();
+    await win.getByRole('button', { name: 'Back to list' }).first().click();
+  });
+
   it('warns before creating a second identical patient', async () => {
     await newPatient('MRN-000-777');
     await win.getByRole('button', { name: 'Save' }).click();

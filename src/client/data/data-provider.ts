@@ -92,6 +92,12 @@ export async function changeStatus(resource: string, id: number, status: boolean
   });
 }
 
+/** Who read or changed a person's records (the accesses report), newest first, a page at a time. */
+export const accesses = (resource: string, id: number, page: number, perPage: number) =>
+  api<{ data: Array<Record<string, unknown>>; count: number }>(`${base(resource)}/${id}/accesses`, {
+    query: { page, itemsPerPage: perPage },
+  });
+
 export const history = (resource: string, id: number, page = 1) =>
   api<Page>(`/audit-all-by-entity/${entityOf(resource).resource.module}/${id}`, {
     method: 'PATCH',

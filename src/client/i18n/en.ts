@@ -376,6 +376,25 @@ export const en = {
       photo_changed: 'Photo changed',
     },
   },
+  accesses: {
+    title: 'Who accessed',
+    explain:
+      "Every read and change of this person's records (the record, their claims, admissions and policies), newest first: who, when and from where.",
+    none: 'No one has accessed these records yet.',
+    record: 'Record',
+    what: 'What',
+    from: 'From',
+    system: 'The system',
+    rows: '%{from}–%{to} of %{count}',
+    records: { patient: 'Patient', claim: 'Claim', admission: 'Admission', insurance_policy: 'Policy' },
+    views: {
+      record: 'Opened',
+      ledger: 'Ledger read',
+      statement: 'Statement printed',
+      statement_preview: 'Statement previewed',
+      export: 'Exported in a list',
+    },
+  },
   widgets: {
     code_enter: 'Enter a code',
     code_not_found: 'Code not found',

@@ -379,6 +379,25 @@ export const es: Messages = {
       photo_changed: 'Foto cambiada',
     },
   },
+  accesses: {
+    title: 'Quién accedió',
+    explain:
+      'Cada lectura y cambio de los registros de esta persona (el registro, sus reclamaciones, admisiones y pólizas), del más reciente al más antiguo: quién, cuándo y desde dónde.',
+    none: 'Nadie ha accedido todavía a estos registros.',
+    record: 'Registro',
+    what: 'Qué',
+    from: 'Desde',
+    system: 'El sistema',
+    rows: '%{from}–%{to} de %{count}',
+    records: { patient: 'Paciente', claim: 'Reclamación', admission: 'Admisión', insurance_policy: 'Póliza' },
+    views: {
+      record: 'Abierto',
+      ledger: 'Estado de cuenta leído',
+      statement: 'Estado de cuenta impreso',
+      statement_preview: 'Estado de cuenta previsualizado',
+      export: 'Exportado en una lista',
+    },
+  },
   widgets: {
     code_enter: 'Ingrese un código',
     code_not_found: 'Código no encontrado',

@@ -132,6 +132,11 @@ export function ResourceShow({
             {t('record.history')}
           </Button>
         )}
+        {perms.history && entity.resource.accesses && (
+          <Button variant="outlined" onClick={() => go({ kind: 'accesses', id })}>
+            {t('accesses.title')}
+          </Button>
+        )}
         {perms.edit && editable(entity, data, !!me?.is_super_user) && (
           <Button variant="contained" onClick={() => go({ kind: 'edit', id })}>
             {t('record.edit')}

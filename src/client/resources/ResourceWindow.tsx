@@ -32,6 +32,7 @@ const ResourceForm = lazyPreload<FormProps>(() =>
   import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })),
 );
 const ResourceHistory = lazy(() => import('./ResourceHistory.tsx').then((m) => ({ default: m.ResourceHistory })));
+const RecordAccesses = lazy(() => import('./RecordAccesses.tsx').then((m) => ({ default: m.RecordAccesses })));
 
 /** Windows opened since the page loaded: each keeps its list's place under its own number, never another's. */
 let windowsOpened = 0;
@@ -42,6 +43,7 @@ export type View =
   | { kind: 'edit'; id: number }
   | { kind: 'create'; initial?: Record<string, unknown> }
   | { kind: 'history'; id: number }
+  | { kind: 'accesses'; id: number }
   | { kind: 'lookup' };
 
 export interface Permissions {
@@ -174,6 +176,12 @@ export default function ResourceWindow({
       return (
         <Suspense fallback={<Loading />}>
           <ResourceHistory entity={entity} id={view.id} perms={perms} go={go} />
+        </Suspense>
+      );
+    case 'accesses':
+      return (
+        <Suspense fallback={<Loading />}>
+          <RecordAccesses entity={entity} id={view.id} go={go} />
         </Suspense>
       );
     case 'lookup':
