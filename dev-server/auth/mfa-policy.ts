@@ -11,8 +11,9 @@ const graceDays = () => Number(process.env.MFA_GRACE_DAYS ?? 7);
 const REQUIRED = `exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
                           where ur.user_id = u.id and (r.mfa_required or r.slug = any($2::text[])))`;
 
-/** SQL: whether the user has an authenticator in force. */
-export const ENROLLED = `exists (select 1 from user_mfa m where m.user_id = u.id and m.confirmed_at is not null)`;
+/** SQL: whether the user has a second step in force: an authenticator app confirmed, or a passkey. */
+export const ENROLLED = `(exists (select 1 from user_mfa m where m.user_id = u.id and m.confirmed_at is not null)
+                          or exists (select 1 from user_passkeys k where k.user_id = u.id))`;
 
 export interface MfaStanding {
   /** until when the person may still work without an authenticator; null when none is required or one is set up */

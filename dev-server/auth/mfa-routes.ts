@@ -1,18 +1,24 @@
-import { bodyObject, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { json } from '../http/answers.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
 import { stepUp } from './step-up.ts';
+import { addPasskey, passkeyRegistrationOptions, removePasskey } from './passkeys.ts';
 
 /** A person's own two-step sign-in: an authenticator app (TOTP) set up, confirmed with a code, or turned off. */
 export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'get',
     path: '/auth/mfa',
-    answers: json({ totp: 'boolean', recovery_codes_left: 'integer' }),
+    answers: json({
+      totp: 'boolean',
+      passkeys: [{ id: 'integer', name: 'string', created_at: 'string', last_used_at: 'string?' }],
+      recovery_codes_left: 'integer',
+    }),
     permission: null,
     access: { duringMfaEnrolment: true },
-    summary: 'Whether my sign-in has a second step (an authenticator app), and how many recovery codes I have left',
+    summary:
+      'Whether my sign-in has a second step (an authenticator app, passkeys), my passkeys, and how many recovery codes I have left',
     handle: (ctx, _req, actor) => mfaStatus(ctx.db, actor.userId),
   },
   {
@@ -44,6 +50,39 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
     async handle(ctx, req, actor) {
       await turnOffTotp(ctx.db, actor, bodyObject(req).code);
       return { totp: false };
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/mfa/passkey/options',
+    answers: json('object'),
+    permission: null,
+    access: { duringMfaEnrolment: true },
+    summary:
+      "Starts adding a passkey: the options the browser's navigator.credentials.create needs (its challenge good for five minutes)",
+    handle: (ctx, req, actor) => passkeyRegistrationOptions(ctx.db, actor, req),
+  },
+  {
+    method: 'post',
+    path: '/auth/mfa/passkey',
+    answers: json({ id: 'integer', name: 'string', recovery_codes: 'any' }),
+    permission: null,
+    access: { duringMfaEnrolment: true },
+    status: 201,
+    summary:
+      'Adds the passkey the browser made ({name, response}): two-step sign-in is on; a first second step answers ten recovery codes, shown only this once (else null)',
+    handle: (ctx, req, actor) => addPasskey(ctx.db, actor, req, bodyObject(req)),
+  },
+  {
+    method: 'delete',
+    path: '/auth/mfa/passkey/{id}',
+    answers: json({ removed: 'boolean' }),
+    permission: null,
+    stepUp: true,
+    summary: 'Removes one of my passkeys; not the last second step of someone whose role requires one',
+    async handle(ctx, req, actor) {
+      await removePasskey(ctx.db, actor, idParam(req));
+      return { removed: true };
     },
   },
   {

@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { openSecret, sealSecret } from '../security/secret-box.ts';
 import { base32, matchedStep, otpauthUri } from '../security/totp.ts';
+import { hasPasskey, listPasskeys } from './passkey-store.ts';
 
 /** The name an authenticator app shows beside the account. */
 const ISSUER = 'Revenue Cycle';
@@ -22,7 +23,8 @@ function recoveryCode(): string {
 }
 
 interface MfaRow {
-  totp_secret: string;
+  /** null: no authenticator app, only recovery codes (a person with passkeys) */
+  totp_secret: string | null;
   confirmed_at: string | null;
   last_step: number;
   recovery_hashes: string[];
@@ -36,10 +38,50 @@ const mfaOf = async (db: Queryable, userId: number, lock = false) =>
     )
   ).rows[0];
 
-/** Whether a person signs in with a second step, and how many recovery codes they have left. */
+/** A change of a person's own second step (an app, a passkey), in their audit trail: which, never its secret. */
+export function auditSecondStep(
+  tx: Queryable,
+  actor: Actor,
+  event: 'mfa_enabled' | 'mfa_disabled',
+  step: { method: 'totp' | 'passkey'; name?: string },
+) {
+  return writeAudit(tx, actor, {
+    entity: 'user',
+    event,
+    entityId: actor.userId,
+    billingCompanyId: null,
+    oldValues: event === 'mfa_disabled' ? step : null,
+    newValues: event === 'mfa_enabled' ? step : null,
+  });
+}
+
+/** Whether a person signs in with a second step (an app, passkeys), and how many recovery codes they have left. */
 export async function mfaStatus(db: Queryable, userId: number) {
   const row = await mfaOf(db, userId);
-  return { totp: !!row?.confirmed_at, recovery_codes_left: row?.confirmed_at ? row.recovery_hashes.length : 0 };
+  const passkeys = await listPasskeys(db, userId);
+  const on = !!row?.confirmed_at || passkeys.length > 0;
+  return { totp: !!row?.confirmed_at, passkeys, recovery_codes_left: on ? (row?.recovery_hashes.length ?? 0) : 0 };
+}
+
+/** Whether a confirmed authenticator app guards this person's sign-in. */
+export async function hasAuthenticatorApp(db: Queryable, userId: number): Promise<boolean> {
+  return !!(await mfaOf(db, userId))?.confirmed_at;
+}
+
+/**
+ * Ten recovery codes for a person taking their first second step, shown once; null when they already have some (a
+ * second passkey, or a passkey beside the app, keeps the codes they were given).
+ */
+export async function ensureRecoveryCodes(tx: Queryable, userId: number): Promise<string[] | null> {
+  const row = await mfaOf(tx, userId, true);
+  if (row?.recovery_hashes.length) return null;
+  const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+  await tx.query(
+    `insert into user_mfa (user_id, recovery_hashes) values ($1, $2)
+     on conflict (user_id) do update set recovery_hashes = excluded.recovery_hashes`,
+    [userId, codes.map(hashOf)],
+  );
+  return codes;
 }
 
 /**
@@ -51,7 +93,7 @@ export async function startTotp(db: Database, actor: Actor) {
   const secret = randomBytes(20);
   await db.query(
     `insert into user_mfa (user_id, totp_secret) values ($1, $2)
-     on conflict (user_id) do update set totp_secret = excluded.totp_secret, confirmed_at = null, last_step = -1, recovery_hashes = '{}'`,
+     on conflict (user_id) do update set totp_secret = excluded.totp_secret, confirmed_at = null, last_step = -1`,
     [actor.userId, sealSecret(secret.toString('base64'))],
   );
   const uri = otpauthUri(ISSUER, actor.email, secret);
@@ -60,7 +102,7 @@ export async function startTotp(db: Database, actor: Actor) {
 
 /** The step of a code good for this person now, or null; a code is good once (steps after the last one taken). */
 function codeStep(row: MfaRow, code: unknown, now: number): number | null {
-  if (typeof code !== 'string') return null;
+  if (typeof code !== 'string' || !row.totp_secret) return null;
   return matchedStep(Buffer.from(openSecret(row.totp_secret), 'base64'), code, now, Number(row.last_step));
 }
 
@@ -77,14 +119,7 @@ export async function confirmTotp(db: Database, actor: Actor, code: unknown, now
       `update user_mfa set confirmed_at = now(), last_step = $2, recovery_hashes = $3 where user_id = $1`,
       [actor.userId, step, codes.map(hashOf)],
     );
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      event: 'mfa_enabled',
-      entityId: actor.userId,
-      billingCompanyId: null,
-      oldValues: null,
-      newValues: { method: 'totp' },
-    });
+    await auditSecondStep(tx, actor, 'mfa_enabled', { method: 'totp' });
     return { recovery_codes: codes };
   });
 }
@@ -92,24 +127,21 @@ export async function confirmTotp(db: Database, actor: Actor, code: unknown, now
 /** Turns two-step sign-in off, with a code from the authenticator (or a recovery code) as proof. */
 export async function turnOffTotp(db: Database, actor: Actor, code: unknown, now = Date.now()) {
   await db.transaction(async (tx) => {
-    if (await mfaRequiredFor(tx, actor.userId)) throw new DomainError('mfa_required_by_role');
+    const passkeys = await hasPasskey(tx, actor.userId);
+    if (!passkeys && (await mfaRequiredFor(tx, actor.userId))) throw new DomainError('mfa_required_by_role');
     if (!(await takeSecondStep(tx, actor.userId, code, now)))
       throw new DomainError('invalid', {}, { code: [{ code: 'mfa_code_wrong' }] });
-    await tx.query('delete from user_mfa where user_id = $1', [actor.userId]);
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      event: 'mfa_disabled',
-      entityId: actor.userId,
-      billingCompanyId: null,
-      oldValues: { method: 'totp' },
-      newValues: null,
-    });
+    // With passkeys the recovery codes stay theirs; without, the second step is gone altogether.
+    if (passkeys)
+      await tx.query('update user_mfa set totp_secret = null, confirmed_at = null where user_id = $1', [actor.userId]);
+    else await tx.query('delete from user_mfa where user_id = $1', [actor.userId]);
+    await auditSecondStep(tx, actor, 'mfa_disabled', { method: 'totp' });
   });
 }
 
-/** Whether a confirmed authenticator guards this person's sign-in. */
+/** Whether a second step (an authenticator app or a passkey) guards this person's sign-in. */
 export async function needsSecondStep(db: Queryable, userId: number): Promise<boolean> {
-  return !!(await mfaOf(db, userId))?.confirmed_at;
+  return (await hasAuthenticatorApp(db, userId)) || (await hasPasskey(db, userId));
 }
 
 /**
@@ -118,7 +150,7 @@ export async function needsSecondStep(db: Queryable, userId: number): Promise<bo
  */
 export async function takeSecondStep(tx: Queryable, userId: number, code: unknown, now = Date.now()): Promise<boolean> {
   const row = await mfaOf(tx, userId, true);
-  if (!row?.confirmed_at || typeof code !== 'string' || !code.trim()) return false;
+  if (!row || typeof code !== 'string' || !code.trim()) return false;
   const step = codeStep(row, code, now);
   if (step !== null) {
     await tx.query('update user_mfa set last_step = $2 where user_id = $1', [userId, step]);

@@ -7,13 +7,15 @@ import { idleMs } from './sessions.ts';
 import { resendDeviceCode, signIn, SIGN_IN, type Credentials, type SignInContext } from './sign-in.ts';
 
 function credentials(req: Request): Credentials {
-  const { email, password, code, device_token, totp_code } = bodyObject(req);
+  const { email, password, code, device_token, totp_code, passkey } = bodyObject(req);
   const errors: Record<string, FieldProblem[]> = {};
   if (typeof email !== 'string' || !email.trim()) errors.email = [problem('email_field_required')];
   if (typeof password !== 'string' || !password) errors.password = [problem('password_field_required')];
   if (code !== undefined && code !== null && typeof code !== 'string') errors.code = [problem('code_must_be_text')];
   if (totp_code !== undefined && totp_code !== null && typeof totp_code !== 'string')
     errors.totp_code = [problem('code_must_be_text')];
+  if (passkey !== undefined && passkey !== null && (typeof passkey !== 'object' || Array.isArray(passkey)))
+    errors.passkey = [problem('passkey_answer_object')];
   if (Object.keys(errors).length) throw invalid(errors);
   return {
     email: String(email).trim(),
@@ -21,6 +23,7 @@ function credentials(req: Request): Credentials {
     code: (code as string | null) || undefined,
     deviceToken: device_token,
     totpCode: (totp_code as string | null) || undefined,
+    passkey: passkey ?? undefined,
   };
 }
 
@@ -42,7 +45,7 @@ export const signInRoutes: GuardedRoute<SignInContext>[] = [
     permission: null,
     access: 'open',
     summary:
-      'Sign in with email, password and, with two-step sign-in on, totp_code (an authenticator code or a recovery code); otherwise, from a new device, the mailed code. mfa_enrolment_due_at: the role requires an authenticator, to be set up by then (mfa_enrolment_required: the time is up, the session can only set it up)',
+      "Sign in with email, password and, with two-step sign-in on, totp_code (an authenticator code or a recovery code) or passkey (the browser's answer to the passkey_options the first try answered); otherwise, from a new device, the mailed code. mfa_enrolment_due_at: the role requires an authenticator, to be set up by then (mfa_enrolment_required: the time is up, the session can only set it up)",
     raw: true,
     async handle(ctx, req, actor, res) {
       const { session, device, user, mfa } = await signIn(ctx, req, credentials(req));

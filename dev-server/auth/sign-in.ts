@@ -19,7 +19,8 @@ import { loginHoursOfUser, loginHoursParam, signInAllowedAt } from '../security/
 import { writeSystemAudit } from '../db/audit-writer.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
-import { needsSecondStep, takeSecondStep } from './mfa.ts';
+import { hasAuthenticatorApp, needsSecondStep, takeSecondStep } from './mfa.ts';
+import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
 import { settleMfaDue } from './mfa-policy.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
 
@@ -86,6 +87,8 @@ export interface Credentials {
   deviceToken?: unknown;
   /** the second step: a code from the person's authenticator app, or one of their recovery codes */
   totpCode?: string;
+  /** the second step taken with a passkey: the browser's answer to the challenge the first try was given */
+  passkey?: unknown;
 }
 
 export interface SignInContext {
@@ -148,12 +151,24 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   }
 
   if (secondStep) {
-    // The authenticator is a stronger second step than the mailed new-device code, which it replaces.
-    if (!given.totpCode) throw new DomainError('mfa_code_required', {}, {}, { body: { mfa_required: true } });
-    if (!(await db.transaction((tx) => takeSecondStep(tx, user.id, given.totpCode)))) {
+    // The second step (an authenticator app's code, a recovery code, or a passkey) is stronger than the mailed
+    // new-device code, which it replaces. What the person may give is said with each refusal, with a new challenge.
+    const ways = async () => ({
+      mfa_required: true,
+      totp: await hasAuthenticatorApp(db, user.id),
+      passkey_options: await passkeySignInOptions(db, user.id, req),
+    });
+    if (!given.totpCode && !given.passkey) throw new DomainError('mfa_code_required', {}, {}, { body: await ways() });
+    const passed = await db.transaction((tx) =>
+      given.passkey !== undefined
+        ? takePasskeyStep(tx, user.id, req, given.passkey)
+        : takeSecondStep(tx, user.id, given.totpCode),
+    );
+    if (!passed) {
       if ((await recordFailure(db, email, ip)) >= BLOCK_AT)
         throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
-      throw new DomainError('mfa_code_wrong_at_sign_in', {}, {}, { body: { mfa_required: true } });
+      const code = given.passkey !== undefined ? 'passkey_wrong_at_sign_in' : 'mfa_code_wrong_at_sign_in';
+      throw new DomainError(code, {}, {}, { body: await ways() });
     }
     await clearFailures(db, email, ip);
   }

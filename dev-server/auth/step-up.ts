@@ -4,14 +4,17 @@ import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { needsSecondStep, takeSecondStep } from './mfa.ts';
+import { hasAuthenticatorApp, takeSecondStep } from './mfa.ts';
 
 /** How long a proof lasts (a sign-in is one): the minutes within which sensitive acts go ahead without asking again. */
 const stepUpMinutes = () => Number(process.env.STEP_UP_MINUTES ?? 15);
 
-/** How the person proves it is them: the authenticator when they have one, else their password. */
+/**
+ * How the person proves it is them: the authenticator app when they have one, else their password (a person with
+ * passkeys only gives the password: a passkey proof here is not built yet).
+ */
 async function proofOf(db: Queryable, userId: number): Promise<'totp' | 'password'> {
-  return (await needsSecondStep(db, userId)) ? 'totp' : 'password';
+  return (await hasAuthenticatorApp(db, userId)) ? 'totp' : 'password';
 }
 
 /**

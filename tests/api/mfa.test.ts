@@ -36,7 +36,7 @@ describe('two-step sign-in with an authenticator app', () => {
     expect(r.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(r.body.otpauth_uri).toContain(`secret=${r.body.secret}`);
     expect(r.body.qr_svg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
-    expect((await me('GET', '/auth/mfa')).body).toEqual({ totp: false, recovery_codes_left: 0 });
+    expect((await me('GET', '/auth/mfa')).body).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0 });
     expect((await login(email)).status).toBe(200);
   });
 
@@ -44,7 +44,7 @@ describe('two-step sign-in with an authenticator app', () => {
     const { me, secret, confirmed } = await withAuthenticator();
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recovery_codes).toHaveLength(10);
-    expect((await me('GET', '/auth/mfa')).body).toEqual({ totp: true, recovery_codes_left: 10 });
+    expect((await me('GET', '/auth/mfa')).body).toEqual({ totp: true, passkeys: [], recovery_codes_left: 10 });
     const stored = await app.db.query('select * from user_mfa');
     const dump = JSON.stringify(stored.rows);
     expect(dump).not.toContain(secret);

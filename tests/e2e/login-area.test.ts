@@ -154,4 +154,57 @@ describe('two-step sign-in in the browser', () => {
     await login.getByTestId('taskbar').waitFor();
     await login.context().close();
   });
+  it('a passkey added in the profile is asked for at the next sign-in and lets the person in (a virtual authenticator in Chromium)', async () => {
+    await e.app.createUser({
+      email: 'key@login.test',
+      roles: ['biller'],
+      billingCompanyIds: [await e.app.createBillingCompany('Key Login BC', 'KLB')],
+    });
+    // A passkey belongs to a host name: browsers refuse to make one for an IP address.
+    const origin = e.origin.replace('127.0.0.1', 'localhost');
+    const context = await e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const signInForm = async () => {
+      await page.goto(`${origin}/#/`);
+      await page.getByLabel('E-mail').fill('key@login.test');
+      await page.getByLabel('Password', { exact: false }).first().fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+    await signInForm();
+    await page.getByTestId('taskbar').waitFor();
+    const win = await openFromStart(page, 'Profile');
+    await win.getByLabel('Name of the passkey (the device)').fill('Work laptop');
+    await win.getByRole('button', { name: 'Add a passkey' }).click();
+    const codes = win.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    await win.getByRole('list', { name: 'Passkeys' }).getByText('Work laptop').waitFor();
+    const kept = await e.app.db.query<{ name: string }>(
+      `select k.name from user_passkeys k join users u on u.id = k.user_id where u.email = 'key@login.test'`,
+    );
+    expect(kept.rows).toEqual([{ name: 'Work laptop' }]);
+
+    // Signed out, the password alone is not enough: the passkey finishes the sign-in.
+    await page.evaluate(() => localStorage.clear());
+    await signInForm();
+    await page.getByText('Finish signing in with your passkey, or enter one of your recovery codes.').waitFor();
+    await page.getByRole('button', { name: 'Use my passkey' }).click();
+    await page.getByTestId('taskbar').waitFor();
+    const used = await e.app.db.query<{ last_used_at: Date | null }>(
+      `select k.last_used_at from user_passkeys k join users u on u.id = k.user_id where u.email = 'key@login.test'`,
+    );
+    expect(used.rows[0].last_used_at).not.toBeNull();
+    await context.close();
+  });
 });

@@ -9,6 +9,9 @@ export const es: Messages = {
       'Su rol requiere el inicio de sesión en dos pasos y el plazo para configurarlo terminó: configure una aplicación de autenticación para continuar.',
     mfa_due:
       'Su rol requiere el inicio de sesión en dos pasos: configure una aplicación de autenticación en su perfil antes del %{date}.',
+    use_passkey: 'Usar mi llave de acceso',
+    passkey_step: 'Termine de iniciar sesión con su llave de acceso, o ingrese uno de sus códigos de recuperación.',
+    passkey_cancelled: 'No se usó la llave de acceso: el navegador se canceló o la rechazó. Inténtelo de nuevo.',
     mfa_continue: 'Continuar',
     totp_help: 'Los 6 dígitos que muestra ahora su aplicación de autenticación, o uno de sus códigos de recuperación.',
     bad_credentials:
@@ -504,6 +507,20 @@ export const es: Messages = {
     mfa: 'Inicio de sesión en dos pasos',
     mfa_is_on:
       'Activado: al iniciar sesión se pide un código de su aplicación de autenticación. Quedan %{left} códigos de recuperación.',
+    mfa_is_on_passkeys:
+      'Activado: al iniciar sesión se pide una de sus llaves de acceso. Quedan %{left} códigos de recuperación.',
+    passkeys: 'Llaves de acceso',
+    passkeys_explain:
+      'Una llave de acceso la guarda este dispositivo (o su teléfono, o una llave de seguridad) y se desbloquea con su huella, su rostro o un PIN: al iniciar sesión reemplaza al código.',
+    passkeys_unsupported: 'Este navegador no puede crear llaves de acceso.',
+    passkey_name: 'Nombre de la llave de acceso (el dispositivo)',
+    passkey_add: 'Agregar una llave de acceso',
+    passkey_added: 'La llave de acceso está agregada: ahora se pide al iniciar sesión.',
+    passkey_cancelled: 'No se creó ninguna llave de acceso: el navegador se canceló o la rechazó.',
+    passkey_remove: 'Quitar la llave de acceso %{name}',
+    passkey_removed: 'La llave de acceso %{name} fue quitada.',
+    passkey_dates: 'Agregada %{added} · último uso %{used}',
+    passkey_never_used: 'nunca',
     mfa_is_off:
       'Desactivado: al iniciar sesión solo se pide su contraseña (y un código por correo en un dispositivo nuevo).',
     mfa_set_up: 'Configurar una aplicación de autenticación',

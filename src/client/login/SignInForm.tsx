@@ -31,6 +31,8 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   // Two-step sign-in: a code from the person's authenticator app (or a recovery code) after the password.
   const [totp, setTotp] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
+  // The person has passkeys: the server's options (its challenge) for the browser to sign with one.
+  const [passkeyOptions, setPasskeyOptions] = useState<unknown>(null);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(() => {
     const reason = takeSignedOutReason();
     return reason ? { severity: 'warning', text: reason } : null;
@@ -43,6 +45,24 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     e.preventDefault();
     setTouched(true);
     if (!EMAIL.test(email.trim()) || !password) return;
+    await signIn();
+  }
+
+  /** The second step with a passkey: the browser signs the server's challenge, then the sign-in is sent with it. */
+  async function signInWithPasskey() {
+    if (!passkeyOptions) return;
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      await signIn(await startAuthentication({ optionsJSON: passkeyOptions as never }));
+    } catch (err) {
+      const e2 = err as Error;
+      if (e2.name === 'NotAllowedError' || e2.name === 'AbortError')
+        setMessage({ severity: 'warning', text: t('login.passkey_cancelled') });
+      else setMessage({ severity: 'error', text: e2.message });
+    }
+  }
+
+  async function signIn(passkey?: unknown) {
     setBusy(true);
     setMessage(null);
     try {
@@ -53,7 +73,8 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
           email: email.trim(),
           password,
           code: needsCode ? code.trim() : undefined,
-          totp_code: needsTotp ? totp.trim() : undefined,
+          totp_code: needsTotp && !passkey ? totp.trim() : undefined,
+          passkey,
           device_token: getDeviceToken() ?? undefined,
         },
       });
@@ -66,11 +87,18 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
     } catch (err) {
       const e2 = err as ApiError;
       if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
-      if (e2.status === 403 && e2.body?.mfa_required) setNeedsTotp(true);
+      if (e2.status === 403 && e2.body?.mfa_required) {
+        setNeedsTotp(true);
+        setPasskeyOptions(e2.body.passkey_options ?? null);
+      }
+      // Someone with passkeys and no authenticator app is told of the passkey, not of an app they do not have.
+      const passkeyOnly = e2.body?.passkey_options && e2.body.totp === false && e2.body.code === 'mfa_code_required';
       // The server's terse "Bad Credentials" (the spec's) is said to a person as a sentence that tells them what to do.
-      const text = /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message)
-        ? t('login.bad_credentials')
-        : e2.message;
+      const text = passkeyOnly
+        ? t('login.passkey_step')
+        : /^(Bad Credentials|Credenciales incorrectas)$/.test(e2.message)
+          ? t('login.bad_credentials')
+          : e2.message;
       setMessage({ severity: e2.status === 429 ? 'warning' : e2.status === 403 ? 'info' : 'error', text });
     } finally {
       setBusy(false);
@@ -121,6 +149,11 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
         error={touched && !password}
         helperText={touched && !password ? t('login.required') : ' '}
       />
+      {needsTotp && !!passkeyOptions && (
+        <Button variant="contained" onClick={() => void signInWithPasskey()} disabled={busy}>
+          {t('login.use_passkey')}
+        </Button>
+      )}
       {needsTotp && (
         <TextField
           label={t('login.totp_code')}

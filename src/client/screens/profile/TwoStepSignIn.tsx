@@ -4,9 +4,11 @@ import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { showToast } from '../../notify/toast-store.ts';
 import { api } from '../../session/api.ts';
+import { Passkeys, type Passkey } from './Passkeys.tsx';
 
 interface Status {
   totp: boolean;
+  passkeys: Passkey[];
   recovery_codes_left: number;
 }
 interface Started {
@@ -75,7 +77,11 @@ export function TwoStepSignIn({ onContinue }: { onContinue?: () => void } = {}) 
       </Typography>
       {status && !started && (
         <Typography variant="body2">
-          {status.totp ? t('profile.mfa_is_on', { left: status.recovery_codes_left }) : t('profile.mfa_is_off')}
+          {status.totp
+            ? t('profile.mfa_is_on', { left: status.recovery_codes_left })
+            : status.passkeys.length
+              ? t('profile.mfa_is_on_passkeys', { left: status.recovery_codes_left })
+              : t('profile.mfa_is_off')}
         </Typography>
       )}
       {recovery && (
@@ -115,7 +121,8 @@ export function TwoStepSignIn({ onContinue }: { onContinue?: () => void } = {}) 
           </Button>
         </>
       )}
-      {status?.totp && onContinue && (
+      {status && !started && <Passkeys passkeys={status.passkeys} onChanged={load} onRecoveryCodes={setRecovery} />}
+      {status && (status.totp || status.passkeys.length > 0) && onContinue && (
         <Button variant="contained" onClick={onContinue} sx={{ justifySelf: 'start' }}>
           {t('login.mfa_continue')}
         </Button>

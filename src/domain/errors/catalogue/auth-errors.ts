@@ -124,6 +124,36 @@ export const AUTH_ERRORS = {
     en: "Super Users may sign in at any time: the platform's administrators cannot be locked out by hours.",
     es: 'Los superusuarios pueden iniciar sesión a cualquier hora: los administradores de la plataforma no se pueden bloquear por horario.',
   },
+  passkey_answer_object: {
+    status: 422,
+    en: "The passkey's answer must be the browser's credential object.",
+    es: 'La respuesta de la llave de acceso debe ser el objeto de credencial del navegador.',
+  },
+  passkey_name: {
+    status: 422,
+    en: 'Name the passkey (at most 60 characters), such as the device it is on.',
+    es: 'Dé un nombre a la llave de acceso (60 caracteres como máximo), como el dispositivo en el que está.',
+  },
+  passkey_challenge_expired: {
+    status: 422,
+    en: 'The passkey took too long to answer. Start again.',
+    es: 'La llave de acceso tardó demasiado en responder. Vuelva a empezar.',
+  },
+  passkey_not_verified: {
+    status: 422,
+    en: 'The passkey could not be checked for this site. Start again, on this address.',
+    es: 'No se pudo comprobar la llave de acceso para este sitio. Vuelva a empezar, en esta dirección.',
+  },
+  passkey_already_added: {
+    status: 409,
+    en: 'This passkey is already added.',
+    es: 'Esta llave de acceso ya está agregada.',
+  },
+  passkey_wrong_at_sign_in: {
+    status: 403,
+    en: 'The passkey was not accepted. Try it again, or enter a code from your authenticator app or a recovery code.',
+    es: 'La llave de acceso no fue aceptada. Inténtelo de nuevo, o ingrese un código de su aplicación de autenticación o un código de recuperación.',
+  },
   mfa_code_required: {
     status: 403,
     en: 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.',
