@@ -2,7 +2,7 @@ import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.t
 import { json } from '../http/answers.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
-import { stepUp } from './step-up.ts';
+import { stepUp, stepUpPasskeyOptions } from './step-up.ts';
 import { addPasskey, passkeyRegistrationOptions, removePasskey } from './passkeys.ts';
 
 /** A person's own two-step sign-in: an authenticator app (TOTP) set up, confirmed with a code, or turned off. */
@@ -87,11 +87,20 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   },
   {
     method: 'post',
+    path: '/auth/step-up/options',
+    answers: json('object'),
+    permission: null,
+    summary:
+      "For a person who proves it is them with a passkey: the options the browser's navigator.credentials.get needs (a new challenge)",
+    handle: (ctx, req, actor) => stepUpPasskeyOptions(ctx.db, actor, req),
+  },
+  {
+    method: 'post',
     path: '/auth/step-up',
     answers: json({ stepped_up_until: 'string', method: 'string' }),
     permission: null,
     summary:
-      'Proves again it is me before a sensitive act ({code} from my authenticator, or {password} without one): such acts go ahead for the next minutes (STEP_UP_MINUTES)',
-    handle: (ctx, req, actor) => stepUp(ctx.db, actor, bodyObject(req)),
+      "Proves again it is me before a sensitive act ({code} from my authenticator, {passkey}: the browser's answer to /auth/step-up/options, or {password} without either): such acts go ahead for the next minutes (STEP_UP_MINUTES)",
+    handle: (ctx, req, actor) => stepUp(ctx.db, actor, bodyObject(req), req),
   },
 ];

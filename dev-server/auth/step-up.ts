@@ -1,20 +1,29 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { hasAuthenticatorApp, takeSecondStep } from './mfa.ts';
+import { hasPasskey } from './passkey-store.ts';
+import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
 
 /** How long a proof lasts (a sign-in is one): the minutes within which sensitive acts go ahead without asking again. */
 const stepUpMinutes = () => Number(process.env.STEP_UP_MINUTES ?? 15);
 
-/**
- * How the person proves it is them: the authenticator app when they have one, else their password (a person with
- * passkeys only gives the password: a passkey proof here is not built yet).
- */
-async function proofOf(db: Queryable, userId: number): Promise<'totp' | 'password'> {
-  return (await hasAuthenticatorApp(db, userId)) ? 'totp' : 'password';
+type Proof = 'totp' | 'passkey' | 'password';
+
+/** How the person proves it is them: the authenticator app when they have one, else a passkey, else their password. */
+async function proofOf(db: Queryable, userId: number): Promise<Proof> {
+  if (await hasAuthenticatorApp(db, userId)) return 'totp';
+  return (await hasPasskey(db, userId)) ? 'passkey' : 'password';
+}
+
+/** For a person who proves it with a passkey: what the browser needs to sign (a new challenge). */
+export async function stepUpPasskeyOptions(db: Database, actor: Actor, req: Request) {
+  const options = await passkeySignInOptions(db, actor.userId, req);
+  if (!options) throw new DomainError('not_found');
+  return options;
 }
 
 /**
@@ -40,22 +49,31 @@ export function requireStepUp(db: Database): RequestHandler {
   };
 }
 
-/** The person proves it is them again (an authenticator code, or the password without one): audited. */
-export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>) {
+/** The person proves it is them again (an authenticator code, a passkey, or the password without either): audited. */
+export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>, req: Request) {
   const method = await proofOf(db, actor.userId);
-  const given = method === 'totp' ? body.code : body.password;
   const wrong = () =>
-    method === 'totp' ? fieldError('code', 'mfa_code_wrong') : fieldError('password', 'password_wrong');
-  if (typeof given !== 'string' || !given.trim()) throw wrong();
+    method === 'totp'
+      ? fieldError('code', 'mfa_code_wrong')
+      : method === 'passkey'
+        ? fieldError('passkey', 'passkey_wrong_at_step_up')
+        : fieldError('password', 'password_wrong');
+  if (method === 'passkey') {
+    // The passkey's challenge is spent by this try whatever comes of it (its own transaction).
+    if (!(await db.transaction((tx) => takePasskeyStep(tx, actor.userId, req, body.passkey)))) throw wrong();
+  }
+  const given = method === 'totp' ? body.code : body.password;
+  if (method !== 'passkey' && (typeof given !== 'string' || !given.trim())) throw wrong();
   return db.transaction(async (tx) => {
     const ok =
-      method === 'totp'
+      method === 'passkey' ||
+      (method === 'totp'
         ? await takeSecondStep(tx, actor.userId, given)
         : await verifyPassword(
-            given,
+            String(given),
             (await tx.query<{ h: string }>('select password_hash as h from users where id = $1', [actor.userId]))
               .rows[0].h,
-          );
+          ));
     if (!ok) throw wrong();
     const r = await tx.query<{ until: string }>(
       `update sessions set stepped_up_at = now() where id = $1

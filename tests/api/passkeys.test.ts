@@ -162,3 +162,22 @@ describe('removing a passkey', () => {
     expect(await passkeysOf(owner.id)).toHaveLength(1);
   });
 });
+
+describe('proving it again with a passkey', () => {
+  it('a person with passkeys only is asked for a passkey before a sensitive act; an answer not signed by it is refused', async () => {
+    const { id, me } = await person();
+    const key = (await keptPasskey(id)).rows[0] as { id: number };
+    await app.db.query(`update sessions set stepped_up_at = now() - interval '1 hour' where user_id = $1`, [id]);
+    const refused = await me('DELETE', `/auth/mfa/passkey/${key.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ step_up_required: true, method: 'passkey' });
+    const options = await me('POST', '/auth/step-up/options');
+    expect(options.body.allowCredentials).toEqual([expect.objectContaining({ id: `cred-${id}-Laptop` })]);
+    const r = await me('POST', '/auth/step-up', { passkey: { id: `cred-${id}-Laptop`, response: {} } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual({ passkey: ['The passkey was not accepted. Try it again.'] });
+    // The password is not the proof for someone with a passkey.
+    expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(422);
+    expect(await passkeysOf(id)).toHaveLength(1);
+  });
+});

@@ -205,6 +205,22 @@ describe('two-step sign-in in the browser', () => {
       `select k.last_used_at from user_passkeys k join users u on u.id = k.user_id where u.email = 'key@login.test'`,
     );
     expect(used.rows[0].last_used_at).not.toBeNull();
+
+    // An hour on, removing the passkey (a sensitive act) asks for the passkey again, then goes ahead.
+    await e.app.db.query(
+      `update sessions set stepped_up_at = now() - interval '1 hour'
+        where user_id = (select id from users where email = 'key@login.test')`,
+    );
+    const profile = await openFromStart(page, 'Profile');
+    await profile.getByRole('button', { name: 'Remove the passkey Work laptop' }).click();
+    const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await proof.getByText('This is a sensitive action. Use your passkey to go on.').waitFor();
+    await proof.getByRole('button', { name: 'Use my passkey' }).click();
+    await page.getByText('The passkey Work laptop is removed.').waitFor();
+    const left = await e.app.db.query(
+      `select 1 from user_passkeys k join users u on u.id = k.user_id where u.email = 'key@login.test'`,
+    );
+    expect(left.rows).toEqual([]);
     await context.close();
   });
 });

@@ -536,6 +536,7 @@ export const en = {
   stepup: {
     title: 'Confirm it is you',
     explain_password: 'This is a sensitive action. Enter your password to go on.',
+    explain_passkey: 'This is a sensitive action. Use your passkey to go on.',
     explain_totp: 'This is a sensitive action. Enter the code your authenticator app shows to go on.',
     cancel: 'Cancel',
     confirm: 'Confirm',

@@ -543,6 +543,7 @@ export const es: Messages = {
   stepup: {
     title: 'Confirme que es usted',
     explain_password: 'Es una acción delicada. Ingrese su contraseña para continuar.',
+    explain_passkey: 'Es una acción delicada. Use su llave de acceso para continuar.',
     explain_totp:
       'Es una acción delicada. Ingrese el código que muestra su aplicación de autenticación para continuar.',
     cancel: 'Cancelar',

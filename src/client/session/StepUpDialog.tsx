@@ -29,22 +29,33 @@ export function StepUpDialog() {
     setValue('');
     setError('');
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!asking || !value.trim()) return;
+  const prove = async (body: () => Promise<Record<string, unknown>>) => {
     setBusy(true);
     try {
-      await api('/auth/step-up', {
-        method: 'POST',
-        body: asking.method === 'totp' ? { code: value.trim() } : { password: value },
-      });
+      await api('/auth/step-up', { method: 'POST', body: await body() });
       close(true);
     } catch (err) {
       const problem = err as ApiError;
-      setError(Object.values(problem.errors ?? {}).flat()[0] ?? problem.message);
+      const refused = problem.name === 'NotAllowedError' || problem.name === 'AbortError';
+      setError(
+        refused ? t('login.passkey_cancelled') : (Object.values(problem.errors ?? {}).flat()[0] ?? problem.message),
+      );
     } finally {
       setBusy(false);
     }
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!asking) return;
+    if (asking.method === 'passkey')
+      return prove(async () => {
+        // The browser signs a new challenge with one of the person's passkeys.
+        const optionsJSON = await api<never>('/auth/step-up/options', { method: 'POST' });
+        const { startAuthentication } = await import('@simplewebauthn/browser');
+        return { passkey: await startAuthentication({ optionsJSON }) };
+      });
+    if (!value.trim()) return;
+    await prove(async () => (asking.method === 'totp' ? { code: value.trim() } : { password: value }));
   };
   const label = asking?.method === 'totp' ? t('login.totp_code') : t('login.password');
   return (
@@ -54,25 +65,39 @@ export function StepUpDialog() {
         <DialogTitle id="step-up-title">{t('stepup.title')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <Typography variant="body2">
-            {t(asking?.method === 'totp' ? 'stepup.explain_totp' : 'stepup.explain_password')}
+            {t(
+              asking?.method === 'totp'
+                ? 'stepup.explain_totp'
+                : asking?.method === 'passkey'
+                  ? 'stepup.explain_passkey'
+                  : 'stepup.explain_password',
+            )}
           </Typography>
-          <TextField
-            autoFocus
-            label={label}
-            type={asking?.method === 'totp' ? 'text' : 'password'}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={!!error}
-            helperText={error || ' '}
-            slotProps={{
-              htmlInput: { autoComplete: asking?.method === 'totp' ? 'one-time-code' : 'current-password' },
-            }}
-          />
+          {asking?.method === 'passkey' ? (
+            error && (
+              <Typography variant="body2" color="error" role="alert">
+                {error}
+              </Typography>
+            )
+          ) : (
+            <TextField
+              autoFocus
+              label={label}
+              type={asking?.method === 'totp' ? 'text' : 'password'}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={!!error}
+              helperText={error || ' '}
+              slotProps={{
+                htmlInput: { autoComplete: asking?.method === 'totp' ? 'one-time-code' : 'current-password' },
+              }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)}>{t('stepup.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || !value.trim()}>
-            {t('stepup.confirm')}
+          <Button type="submit" variant="contained" disabled={busy || (asking?.method !== 'passkey' && !value.trim())}>
+            {t(asking?.method === 'passkey' ? 'login.use_passkey' : 'stepup.confirm')}
           </Button>
         </DialogActions>
       </form>

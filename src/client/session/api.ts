@@ -70,7 +70,8 @@ async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 403 || !e.body.step_up_required) throw e;
-    if (!(await askStepUp(e.body.method === 'totp' ? 'totp' : 'password'))) throw e;
+    const method = e.body.method === 'totp' || e.body.method === 'passkey' ? e.body.method : 'password';
+    if (!(await askStepUp(method))) throw e;
     return call();
   }
 }

@@ -1,5 +1,5 @@
-/** How a person proves again it is them: their authenticator's code, or their password without one. */
-export type StepUpMethod = 'totp' | 'password';
+/** How a person proves again it is them: their authenticator's code, a passkey, or their password without either. */
+export type StepUpMethod = 'totp' | 'passkey' | 'password';
 
 type Asker = (method: StepUpMethod) => Promise<boolean>;
 let asker: Asker | null = null;

@@ -129,6 +129,11 @@ export const AUTH_ERRORS = {
     en: "The passkey's answer must be the browser's credential object.",
     es: 'La respuesta de la llave de acceso debe ser el objeto de credencial del navegador.',
   },
+  passkey_wrong_at_step_up: {
+    status: 422,
+    en: 'The passkey was not accepted. Try it again.',
+    es: 'La llave de acceso no fue aceptada. Inténtelo de nuevo.',
+  },
   passkey_name: {
     status: 422,
     en: 'Name the passkey (at most 60 characters), such as the device it is on.',
