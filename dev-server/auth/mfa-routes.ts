@@ -1,9 +1,34 @@
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { json } from '../http/answers.ts';
+import { json, type Shape } from '../http/answers.ts';
 import type { IdentityContext } from '../users/identity-context.ts';
 import { confirmTotp, mfaStatus, startTotp, turnOffTotp } from './mfa.ts';
 import { stepUp, stepUpPasskeyOptions } from './step-up.ts';
 import { addPasskey, passkeyRegistrationOptions, removePasskey } from './passkeys.ts';
+
+/** What a browser's navigator.credentials.create needs to make a passkey (WebAuthn's creation options, as JSON). */
+const PASSKEY_CREATION = {
+  challenge: 'string',
+  rp: { name: 'string', 'id?': 'string' },
+  user: { id: 'string', name: 'string', displayName: 'string' },
+  pubKeyCredParams: [{ alg: 'integer', type: 'string' }],
+  'timeout?': 'integer',
+  'attestation?': 'string',
+  'excludeCredentials?': [{ id: 'string', type: 'string', 'transports?': ['string'] }],
+  'authenticatorSelection?': 'object',
+  'extensions?': 'object',
+  'hints?': ['string'],
+} satisfies Shape;
+
+/** What navigator.credentials.get needs to sign a challenge with one of the person's passkeys (request options). */
+const PASSKEY_REQUEST = {
+  challenge: 'string',
+  'timeout?': 'integer',
+  'rpId?': 'string',
+  'allowCredentials?': [{ id: 'string', type: 'string', 'transports?': ['string'] }],
+  'userVerification?': 'string',
+  'extensions?': 'object',
+  'hints?': ['string'],
+} satisfies Shape;
 
 /** A person's own two-step sign-in: an authenticator app (TOTP) set up, confirmed with a code, or turned off. */
 export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
@@ -55,7 +80,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/auth/mfa/passkey/options',
-    answers: json('object'),
+    answers: json(PASSKEY_CREATION),
     permission: null,
     access: { duringMfaEnrolment: true },
     summary:
@@ -88,7 +113,7 @@ export const mfaRoutes: GuardedRoute<IdentityContext>[] = [
   {
     method: 'post',
     path: '/auth/step-up/options',
-    answers: json('object'),
+    answers: json(PASSKEY_REQUEST),
     permission: null,
     summary:
       "For a person who proves it is them with a passkey: the options the browser's navigator.credentials.get needs (a new challenge)",

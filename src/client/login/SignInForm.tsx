@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { showToast } from '../notify/toast-store.ts';
 import { TwoStepSignIn } from '../screens/profile/TwoStepSignIn.tsx';
 import { ApiError, api } from '../session/api.ts';
-import { takeSignedOutReason } from '../session/logout.ts';
+import { forgetSignedOutReason, signedOutReason } from '../session/logout.ts';
 import { getDeviceToken, saveDeviceToken, saveSession } from '../session/session-store.ts';
 
 interface LoginAnswer {
@@ -34,7 +34,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   // The person has passkeys: the server's options (its challenge) for the browser to sign with one.
   const [passkeyOptions, setPasskeyOptions] = useState<unknown>(null);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(() => {
-    const reason = takeSignedOutReason();
+    const reason = signedOutReason();
     return reason ? { severity: 'warning', text: reason } : null;
   });
   const [busy, setBusy] = useState(false);
@@ -79,6 +79,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
         },
       });
       saveSession(r.access_token, r.expires_in);
+      forgetSignedOutReason();
       if (r.device_token) saveDeviceToken(r.device_token);
       if (r.mfa_enrolment_required) return setEnrol(true);
       if (r.mfa_enrolment_due_at)

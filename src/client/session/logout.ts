@@ -5,18 +5,13 @@ export const LOGOUT_RELOAD_DELAY_MS = 100;
 
 const REASON_KEY = 'signed-out-reason';
 
-let reasonRead: string | null | undefined;
 /**
- * Why the server ended the session, for the sign-in screen after the reload (no PHI: a rule's sentence). Taken out of
- * the tab's storage at the first read and kept for this page's life, so a second render reads it too.
+ * Why the server ended the session, for the sign-in screen after the reload (no PHI: a rule's sentence). It stays in
+ * the tab's storage until the next sign-in: the old page may draw the sign-in screen once before its reload, and a
+ * read that took it away there would leave the new page without it.
  */
-export function takeSignedOutReason(): string | null {
-  if (reasonRead === undefined) {
-    reasonRead = sessionStorage.getItem(REASON_KEY);
-    sessionStorage.removeItem(REASON_KEY);
-  }
-  return reasonRead;
-}
+export const signedOutReason = (): string | null => sessionStorage.getItem(REASON_KEY);
+export const forgetSignedOutReason = () => sessionStorage.removeItem(REASON_KEY);
 
 let leaving: Promise<void> | null = null;
 

@@ -43,8 +43,9 @@ export function StartMenu({ anchor, onClose }: { anchor: HTMLElement | null; onC
             <ListItemButton
               key={a.name}
               onClick={() => {
-                open(a);
+                // Closed first: an app that fails to open must not leave the menu over the desktop.
                 onClose();
+                open(a);
               }}
               data-testid={`start-${a.name}`}
             >
