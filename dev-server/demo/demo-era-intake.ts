@@ -4,7 +4,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { PaymentToRemit } from '../../src/domain/x12/era-835-writer.ts';
-import { registerEras } from '../payments/era-files.ts';
+import { paymentSummaries, registerEras } from '../payments/era-files.ts';
 
 export type DemoContext = { db: Database; entities: Entity[]; files: FileStore };
 
@@ -66,6 +66,7 @@ export async function takeIn({
     billingCompanyId: bc,
     source: Buffer.from(text, 'latin1'),
   });
+  const payments = await paymentSummaries(text);
   return ctx.db.transaction(
     async (tx) =>
       (
@@ -74,7 +75,7 @@ export async function takeIn({
           fileId: file.id,
           name,
           size: text.length,
-          source: text,
+          payments,
         })
       ).created,
   );

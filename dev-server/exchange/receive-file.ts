@@ -3,14 +3,19 @@ import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
+import {
+  readInterchanges,
+  readInterchangesFromChunks,
+  type Interchange,
+} from '../../src/domain/x12/interchange-reader.ts';
 import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
 import { batchAnswered } from './batch-answers.ts';
-import { registerEras } from '../payments/era-files.ts';
+import { paymentSummaryOf, registerEras, type PaymentSummary } from '../payments/era-files.ts';
+import { slicesYielding } from '../db/yield.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -70,9 +75,15 @@ export async function receiveFile(
   input: { billingCompanyId: number; accountId: number | null; name: string; bytes: Buffer },
 ): Promise<ReceiveOutcome> {
   const text = input.bytes.toString('latin1');
-  // The envelopes first (what the file is, its envelope findings), without keeping transaction sets: an
-  // 835 of many payments is then read a payment at a time; acknowledgments are small and read whole.
-  const envelopes = readInterchanges(text, { onTransaction() {} });
+  // The envelopes first (what the file is, its envelope findings) in one pass that lets other requests run, keeping
+  // of an 835 only each payment's summary, before any transaction opens; acknowledgments are small and read whole.
+  const payments: PaymentSummary[] = [];
+  const envelopes = await readInterchangesFromChunks(slicesYielding(text), {
+    onTransaction(t, sep) {
+      const summary = paymentSummaryOf(t, sep);
+      if (summary) payments.push(summary);
+    },
+  });
   const kind = kindOf(envelopes.interchanges);
   const doc = kind === '835' ? envelopes : readInterchanges(text);
   const errors = doc.findings.filter((f) => f.severity === 'error');
@@ -143,7 +154,7 @@ export async function receiveFile(
         fileId: file.id,
         name: input.name,
         size: input.bytes.length,
-        source: text,
+        payments,
       });
       Object.assign(out, {
         result: 'era_received',

@@ -11,6 +11,7 @@ import { read835 } from '../../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../../src/domain/x12/era-835-balance.ts';
 import type { Remittance } from '../../src/domain/x12/era-835-model.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
+import { slicesYielding } from '../db/yield.ts';
 import { paysOurs, payeeWords, providerIdentities } from './payee-identity.ts';
 
 export interface EraContext {
@@ -20,6 +21,39 @@ export interface EraContext {
 
 type Found = { remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> };
 type Source = string | AsyncIterable<string | Uint8Array>;
+
+/** What an ERA row needs of a payment, not its claims (their count only): a large file's payments are kept so. */
+export interface PaymentSummary {
+  r: Omit<Remittance, 'claims'>;
+  claims: number;
+  findings: Found['findings'];
+}
+
+/** A payment cut to its summary, its findings to the first 200. */
+const summaryOf = ({ remittance: { claims, ...r }, findings }: Found): PaymentSummary => ({
+  r,
+  claims: claims.length,
+  findings: findings.slice(0, 200),
+});
+
+/** The summary of an 835 transaction set as a chunked reader meets it (others are not ours to keep). */
+export const paymentSummaryOf = (t: Transaction, sep: Separators): PaymentSummary | null =>
+  t.id === '835' ? summaryOf(readPayment(t, sep)) : null;
+
+/**
+ * Each payment's summary of an 835, read in slices that let other requests run; read before any transaction opens
+ * (on the embedded database a transaction holds its one connection, so a read inside one would hold every request).
+ */
+export async function paymentSummaries(text: string): Promise<PaymentSummary[]> {
+  const out: PaymentSummary[] = [];
+  await readInterchangesFromChunks(slicesYielding(text), {
+    onTransaction(t, sep) {
+      const s = paymentSummaryOf(t, sep);
+      if (s) out.push(s);
+    },
+  });
+  return out;
+}
 
 /** One payment (835 transaction set) with the toolkit's findings: reader's and balance's. */
 function readPayment(t: Transaction, sep: Separators): Found {
@@ -45,8 +79,9 @@ export async function eachPayment(source: Source, visit: (p: Found) => void): Pr
       if (t.id === '835') visit(readPayment(t, sep));
     },
   };
-  if (typeof source === 'string') readInterchanges(source, stream);
-  else await readInterchangesFromChunks(source, stream);
+  // A large text is read in slices that let other requests run; a small one at once.
+  if (typeof source === 'string' && source.length <= 1 << 20) readInterchanges(source, stream);
+  else await readInterchangesFromChunks(typeof source === 'string' ? slicesYielding(source) : source, stream);
 }
 
 /** Every payment of a small file whole (tests, a preview of a pasted file). */
@@ -101,14 +136,10 @@ export async function registerEras(
   tx: Queryable,
   _ctx: EraContext,
   actor: Actor,
-  input: { billingCompanyId: number; fileId: number; name: string; size: number; source: Source },
+  input: { billingCompanyId: number; fileId: number; name: string; size: number; payments: PaymentSummary[] },
 ): Promise<{ created: number[]; duplicates: string[]; held: number }> {
   const out = { created: [] as number[], duplicates: [] as string[], held: 0 };
-  // What a row needs of each payment, not its claims: a file of many payments is read a payment at a time.
-  const payments: Array<{ r: Omit<Remittance, 'claims'>; claims: number; findings: Found['findings'] }> = [];
-  await eachPayment(input.source, ({ remittance: { claims, ...r }, findings }) =>
-    payments.push({ r, claims: claims.length, findings: findings.slice(0, 200) }),
-  );
+  const { payments } = input;
   const parts = new Map<string, number>();
   const keyed = payments.map((p) => {
     const trace = p.r.trace?.number ?? `${input.fileId}-${p.r.control}`,
