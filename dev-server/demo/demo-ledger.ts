@@ -5,7 +5,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
 import { patientBalances } from '../ledger/ledger-balances.ts';
 import { recordLedgerEntry } from '../ledger/ledger-entries.ts';
-import { recordStatements, statementFor } from '../ledger/patient-statement.ts';
+import { recordStatements, statementFor, statementsFor } from '../ledger/patient-statement.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 const daysAgo = (n: number) => usDateOf(new Date(Date.now() - n * 86_400_000));
@@ -49,9 +49,7 @@ export async function loadDemoLedger(
       await recordStatements(ctx.db, actor, [await statementFor(ctx.db, unpaid, daysAgo(days))]);
   }
   if (owing.length) {
-    const first = [];
-    for (const id of owing) first.push(await statementFor(ctx.db, id, daysAgo(30)));
-    await recordStatements(ctx.db, actor, first);
+    await recordStatements(ctx.db, actor, await statementsFor(ctx.db, owing, daysAgo(30)));
     await recordStatements(ctx.db, actor, [await statementFor(ctx.db, owing[0], usDateOf())]);
   }
   if (unpaid) {

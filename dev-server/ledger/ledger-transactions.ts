@@ -15,6 +15,74 @@ const STATEMENT: LedgerText[] = ['statement1', 'statement2', 'statement3'];
 /** A description and what may follow it (a reference, CARC codes, a note), when there is one. */
 const after = (text: string, more: string | null | undefined) => (more ? `${text} ${more}` : text);
 
+/** A claim as the ledger reads it. */
+interface ClaimRow {
+  id: string;
+  patient_id: string;
+  code: string;
+  status_id: number;
+  iso: string;
+  billed: string;
+  insured: boolean;
+}
+
+type LineRow = {
+  id: string;
+  claim_id: string;
+  iso: string;
+  procedure_code: string | null;
+  revenue_code: string | null;
+  charge: string;
+};
+type PostingRow = {
+  payment_id: string;
+  claim_id: string;
+  reversal: boolean;
+  iso: string;
+  batch: string;
+  patient_source: boolean;
+  payer: string | null;
+  reference: string | null;
+  paid: string;
+  adj: string;
+  pr: string;
+  codes: string | null;
+  denial: boolean;
+  later: 'S' | 'T' | null;
+};
+type EntryRow = {
+  id: string;
+  patient_id: string;
+  claim_id: string | null;
+  kind: 'write_off' | 'refund';
+  responsibility: 'insurance' | 'patient';
+  amount: string;
+  iso: string;
+  reason: string;
+  note: string | null;
+};
+type RefileRow = { id: string; claim_id: string; refile_type: number; status: string; iso: string };
+type StatementRow = { id: string; patient_id: string; sequence: number; amount_due: string; iso: string };
+type UnappliedRow = {
+  id: string;
+  patient_id: string;
+  batch: string;
+  iso: string;
+  reference: string | null;
+  credit: string;
+};
+
+/** One patient's rows of each kind, as read. */
+interface LedgerParts {
+  claims: ClaimRow[];
+  lines: LineRow[];
+  postings: PostingRow[];
+  entries: EntryRow[];
+  refiles: RefileRow[];
+  statements: StatementRow[];
+  unapplied: UnappliedRow[];
+}
+
 /**
  * Every transaction of a patient's account in date order — the claims, their charges, what payers
  * paid and adjusted, what moved to the patient, what the patient paid, write-offs, refunds, refiles
@@ -22,6 +90,114 @@ const after = (text: string, more: string | null | undefined) => (more ? `${text
  * statements for the whole account; the balances come out equal to patientBalances' (a test holds them to it).
  */
 export async function patientLedger(db: Queryable, patientId: number, locale: Locale = 'en'): Promise<LedgerRow[]> {
+  return (await patientLedgers(db, [patientId], locale)).get(patientId) ?? [];
+}
+
+/**
+ * Many patients' ledgers from the same eight statements, whatever their number (a statement run prints hundreds:
+ * never a query per patient); each patient's as patientLedger gives it.
+ */
+export async function patientLedgers(
+  db: Queryable,
+  patientIds: number[],
+  locale: Locale = 'en',
+): Promise<Map<number, LedgerRow[]>> {
+  // Every read leads with the billing company, as the tables' indexes do.
+  const bcs = (
+    await db.query<{ bc: string }>(
+      'select distinct billing_company_id as bc from patients where id = any($1::bigint[])',
+      [patientIds],
+    )
+  ).rows.map((r) => Number(r.bc));
+  const claims = (
+    await db.query<ClaimRow>(
+      `select c.id, c.patient_id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
+            jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
+       from claims c where c.billing_company_id = any($2::bigint[]) and c.patient_id = any($1::bigint[]) order by c.id`,
+      [patientIds, bcs],
+    )
+  ).rows;
+  const ids = claims.map((c) => Number(c.id));
+  const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
+    db.query<LineRow>(
+      `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
+         from claim_services s where s.billing_company_id = any($2::bigint[]) and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`,
+      [ids, bcs],
+    ),
+    db.query<PostingRow>(
+      `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
+              y.source_id = ${PAYMENT_SOURCE.PATIENT} as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
+              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
+              (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
+                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and ${OWN_ADJUSTMENT_SQL}) as codes
+         from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
+        where p.billing_company_id = any($2::bigint[]) and p.claim_id = any($1::bigint[])
+        group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
+        order by min(p.id)`,
+      [ids, bcs],
+    ),
+    db.query<EntryRow>(
+      `select id, patient_id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where billing_company_id = any($2::bigint[]) and patient_id = any($1::bigint[]) order by id`,
+      [patientIds, bcs],
+    ),
+    db.query<RefileRow>(
+      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where billing_company_id = any($2::bigint[]) and claim_id = any($1::bigint[]) order by id`,
+      [ids, bcs],
+    ),
+    db.query<StatementRow>(
+      `select id, patient_id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = any($2::bigint[]) and patient_id = any($1::bigint[]) order by id`,
+      [patientIds, bcs],
+    ),
+    db.query<UnappliedRow>(
+      `select id, patient_id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
+         from payments where billing_company_id = any($2::bigint[]) and patient_id = any($1::bigint[]) and source_id = ${PAYMENT_SOURCE.PATIENT} and amount <> coalesce(distributed, 0) order by id`,
+      [patientIds, bcs],
+    ),
+  ]);
+  // Each row to its patient, in the order read (a claim's rows through the claim).
+  const patientOfClaim = new Map(claims.map((c) => [Number(c.id), Number(c.patient_id)]));
+  const byPatient = <T>(rows: T[], patientOf: (row: T) => number) => {
+    const out = new Map<number, T[]>();
+    for (const row of rows) {
+      const id = patientOf(row);
+      if (!out.has(id)) out.set(id, []);
+      out.get(id)!.push(row);
+    }
+    return (id: number) => out.get(id) ?? [];
+  };
+  const parts = {
+    claims: byPatient(claims, (c) => Number(c.patient_id)),
+    lines: byPatient(lines.rows, (l) => patientOfClaim.get(Number(l.claim_id))!),
+    postings: byPatient(postings.rows, (p) => patientOfClaim.get(Number(p.claim_id))!),
+    entries: byPatient(entries.rows, (e) => Number(e.patient_id)),
+    refiles: byPatient(refiles.rows, (r) => patientOfClaim.get(Number(r.claim_id))!),
+    statements: byPatient(statements.rows, (x) => Number(x.patient_id)),
+    unapplied: byPatient(unapplied.rows, (u) => Number(u.patient_id)),
+  };
+  return new Map(
+    patientIds.map((id) => [
+      id,
+      assemble(
+        {
+          claims: parts.claims(id),
+          lines: parts.lines(id),
+          postings: parts.postings(id),
+          entries: parts.entries(id),
+          refiles: parts.refiles(id),
+          statements: parts.statements(id),
+          unapplied: parts.unapplied(id),
+        },
+        locale,
+      ),
+    ]),
+  );
+}
+
+/** One patient's ledger from its rows as read (all of them this patient's), in ledger order with running balances. */
+function assemble(
+  { claims, lines, postings, entries, refiles, statements, unapplied }: LedgerParts,
+  locale: Locale,
+): LedgerRow[] {
   const say = (frame: LedgerText, parts: Record<string, string | number> = {}) =>
     frameIn(locale, LEDGER_TEXT[frame], parts);
   const d: LedgerDraft[] = [];
@@ -35,20 +211,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
     insurance: 0,
     patient: 0,
   };
-  const claims = (
-    await db.query<{ id: string; code: string; status_id: number; iso: string; billed: string; insured: boolean }>(
-      `select c.id, c.code, c.status_id, to_char(coalesce(c.date_of_service, c.created_at::date), 'YYYY-MM-DD') as iso, c.billed_amount as billed,
-            jsonb_array_length(coalesce(c.insurance_policy_ids, '[]'::jsonb)) > 0 as insured
-       from claims c where c.billing_company_id = (select billing_company_id from patients where id = $1) and c.patient_id = $1 order by c.id`,
-      [patientId],
-    )
-  ).rows;
   const byId = new Map(claims.map((c) => [Number(c.id), c]));
-  const ids = [...byId.keys()];
-  // Every read leads with the billing company, as the tables' indexes do.
-  const bc =
-    (await db.query<{ bc: string }>('select billing_company_id as bc from patients where id = $1', [patientId])).rows[0]
-      ?.bc ?? null;
   const of = (claimId: number) => {
     const c = byId.get(claimId)!;
     return { claim_id: claimId, claim_code: c.code, status_id: Number(c.status_id) };
@@ -63,75 +226,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
       description: say(c.insured ? 'billedToInsurance' : 'billedToPatient', { claim: c.code }),
     });
 
-  const [lines, postings, entries, refiles, statements, unapplied] = await Promise.all([
-    db.query<{
-      id: string;
-      claim_id: string;
-      iso: string;
-      procedure_code: string | null;
-      revenue_code: string | null;
-      charge: string;
-    }>(
-      `select s.id, s.claim_id, to_char(s.from_service, 'YYYY-MM-DD') as iso, s.procedure_code, s.revenue_code, s.line_charge as charge
-         from claim_services s where s.billing_company_id = $2 and s.claim_id = any($1::bigint[]) order by s.claim_id, s.line_number, s.id`,
-      [ids, bc],
-    ),
-    db.query<{
-      payment_id: string;
-      claim_id: string;
-      reversal: boolean;
-      iso: string;
-      batch: string;
-      patient_source: boolean;
-      payer: string | null;
-      reference: string | null;
-      paid: string;
-      adj: string;
-      pr: string;
-      codes: string | null;
-      denial: boolean;
-      later: 'S' | 'T' | null;
-    }>(
-      `select p.payment_id, p.claim_id, p.reverses_id is not null as reversal, to_char(y.payment_date, 'YYYY-MM-DD') as iso, y.payment_batch_id as batch,
-              y.source_id = ${PAYMENT_SOURCE.PATIENT} as patient_source, coalesce(i.name, ef.payer_name) as payer, y.reference,
-              sum(p.paid) as paid, sum(${ADJUSTMENTS_SQL}) as adj, sum(p.patient_responsibility) as pr, bool_or(${DENIAL_SQL}) as denial, max(p.paid_as) filter (where ${LATER_PAYER_SQL}) as later,
-              (select string_agg(distinct (a->>'group') || '-' || (a->>'reason'), ', ') from payment_services q, jsonb_array_elements(coalesce(q.adjustments, '[]'::jsonb)) a
-                 where q.billing_company_id = p.billing_company_id and q.claim_id = p.claim_id and q.payment_id = p.payment_id and a->>'group' <> 'PR' and ${OWN_ADJUSTMENT_SQL}) as codes
-         from payment_services p join payments y on y.id = p.payment_id left join insurance_companies i on i.id = y.insurance_company_id left join era_files ef on ef.id = y.era_file_id
-        where p.billing_company_id = $2 and p.claim_id = any($1::bigint[])
-        group by p.billing_company_id, p.payment_id, p.claim_id, p.reverses_id is not null, y.payment_date, y.payment_batch_id, y.source_id, i.name, ef.payer_name, y.reference
-        order by min(p.id)`,
-      [ids, bc],
-    ),
-    db.query<{
-      id: string;
-      claim_id: string | null;
-      kind: 'write_off' | 'refund';
-      responsibility: 'insurance' | 'patient';
-      amount: string;
-      iso: string;
-      reason: string;
-      note: string | null;
-    }>(
-      `select id, claim_id, kind, responsibility, amount, to_char(entry_date, 'YYYY-MM-DD') as iso, reason, note from ledger_entries where billing_company_id = $2 and patient_id = $1 order by id`,
-      [patientId, bc],
-    ),
-    db.query<{ id: string; claim_id: string; refile_type: number; status: string; iso: string }>(
-      `select id, claim_id, refile_type, status, to_char(created_at, 'YYYY-MM-DD') as iso from claim_refiles where billing_company_id = $2 and claim_id = any($1::bigint[]) order by id`,
-      [ids, bc],
-    ),
-    db.query<{ id: string; sequence: number; amount_due: string; iso: string }>(
-      `select id, sequence, amount_due, to_char(statement_date, 'YYYY-MM-DD') as iso from patient_statements where billing_company_id = $2 and patient_id = $1 order by id`,
-      [patientId, bc],
-    ),
-    db.query<{ id: string; batch: string; iso: string; reference: string | null; credit: string }>(
-      `select id, payment_batch_id as batch, to_char(payment_date, 'YYYY-MM-DD') as iso, reference, amount - coalesce(distributed, 0) as credit
-         from payments where billing_company_id = $2 and patient_id = $1 and source_id = ${PAYMENT_SOURCE.PATIENT} and amount <> coalesce(distributed, 0) order by id`,
-      [patientId, bc],
-    ),
-  ]);
-
-  for (const l of lines.rows) {
+  for (const l of lines) {
     const c = byId.get(Number(l.claim_id))!;
     const amount = Number(l.charge);
     d.push({
@@ -145,7 +240,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
       patient: c.insured ? 0 : amount,
     });
   }
-  postings.rows.forEach((p, i) => {
+  postings.forEach((p, i) => {
     const claim = of(Number(p.claim_id));
     const at = {
       ...base,
@@ -239,7 +334,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
         patient: pr,
       });
   });
-  for (const u of unapplied.rows) {
+  for (const u of unapplied) {
     // What a patient paid beyond what was owed stays on the account as a credit.
     d.push({
       ...base,
@@ -252,7 +347,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
       patient: -Number(u.credit),
     });
   }
-  for (const e of entries.rows) {
+  for (const e of entries) {
     const sign = e.kind === 'write_off' ? -1 : 1;
     const amount = sign * Number(e.amount);
     d.push({
@@ -273,7 +368,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
       patient: e.responsibility === 'patient' ? amount : 0,
     });
   }
-  for (const r of refiles.rows) {
+  for (const r of refiles) {
     d.push({
       ...base,
       ...of(Number(r.claim_id)),
@@ -283,7 +378,7 @@ export async function patientLedger(db: Queryable, patientId: number, locale: Lo
       description: say('refiled', { type: REFILE_TYPES.get(Number(r.refile_type)) ?? r.refile_type, status: r.status }),
     });
   }
-  for (const s of statements.rows) {
+  for (const s of statements) {
     d.push({
       ...base,
       iso: s.iso,

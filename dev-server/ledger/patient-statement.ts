@@ -3,7 +3,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import { usDateToIso } from '../../src/domain/formats.ts';
-import { patientLedger } from './ledger-transactions.ts';
+import { patientLedgers, type LedgerRow } from './ledger-transactions.ts';
 
 export interface StatementItem {
   date_of_service: string;
@@ -42,15 +42,32 @@ const days = (fromIso: string, toIso: string) => Math.round((Date.parse(toIso) -
  * The sequence is the statement's number for this patient (1st, 2nd, 3rd bill).
  */
 export async function statementFor(db: Queryable, patientId: number, statementDate: string): Promise<Statement> {
-  const p = (
-    await db.query<Record<string, string | null>>(
-      `select pt.id, pt.billing_company_id, pt.first_name, pt.last_name, pt.med_num, pt.language, pt.addresses::text as addresses, b.name as bc_name, b.address as bc_address, b.city as bc_city, b.state as bc_state, b.zip as bc_zip, b.phone as bc_phone,
-            (select count(*) from patient_statements s where s.patient_id = pt.id) as sent
-       from patients pt join billing_companies b on b.id = pt.billing_company_id where pt.id = $1`,
-      [patientId],
-    )
-  ).rows[0];
-  const rows = await patientLedger(db, patientId);
+  return (await statementsFor(db, [patientId], statementDate))[0];
+}
+
+/** Many patients' statements, in the order given, from one read of them and one of their ledgers (a run prints hundreds). */
+export async function statementsFor(db: Queryable, patientIds: number[], statementDate: string): Promise<Statement[]> {
+  const heads = new Map(
+    (
+      await db.query<Record<string, string | null>>(
+        `select pt.id, pt.billing_company_id, pt.first_name, pt.last_name, pt.med_num, pt.language, pt.addresses::text as addresses, b.name as bc_name, b.address as bc_address, b.city as bc_city, b.state as bc_state, b.zip as bc_zip, b.phone as bc_phone,
+              (select count(*) from patient_statements s where s.patient_id = pt.id) as sent
+         from patients pt join billing_companies b on b.id = pt.billing_company_id where pt.id = any($1::bigint[])`,
+        [patientIds],
+      )
+    ).rows.map((p) => [Number(p.id), p]),
+  );
+  const ledgers = await patientLedgers(db, patientIds);
+  return patientIds.map((id) => statementOf(id, heads.get(id)!, ledgers.get(id)!, statementDate));
+}
+
+/** One patient's statement from their record and ledger. */
+function statementOf(
+  patientId: number,
+  p: Record<string, string | null>,
+  rows: LedgerRow[],
+  statementDate: string,
+): Statement {
   const byClaim = new Map<number, StatementItem & { iso: string }>();
   let unassigned = 0;
   for (const r of rows) {

@@ -2,7 +2,7 @@ import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { patientBalances } from './ledger-balances.ts';
-import { recordStatements, statementFor, type Statement } from './patient-statement.ts';
+import { recordStatements, statementsFor, type Statement } from './patient-statement.ts';
 
 /** The most statements one run prints. */
 export const RUN_LIMIT = 500;
@@ -48,8 +48,7 @@ export async function statementRun(
   ).rows.map((r) => Number(r.id));
   const balances = await patientBalances(db, candidates);
   const owing = candidates.filter((id) => (balances.get(id)?.patient_balance ?? 0) > 0).slice(0, RUN_LIMIT);
-  const statements: Statement[] = [];
-  for (const id of owing) statements.push(await statementFor(db, id, date));
+  const statements = await statementsFor(db, owing, date);
   if (body.preview !== true) await recordStatements(db, actor, statements);
   return statements;
 }
