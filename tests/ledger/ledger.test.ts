@@ -1,7 +1,7 @@
 import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { keyInsurance835, LUCIA, paidWithCoinsurance } from '../helpers/key-insurance-835.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -311,6 +311,55 @@ describe('patient statements', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-statements')).toBe('1');
     expect(await pdfText(await res.arrayBuffer())).toContain('Lucia Perez');
+  });
+});
+
+describe('a statement run of many patients', () => {
+  it('reads their accounts together: three patients take as many database statements as one', async () => {
+    const owing: number[] = [w.patient];
+    for (const [first, last] of [
+      ['Ana', 'Rios'],
+      ['Beto', 'Sosa'],
+    ]) {
+      const p = await root('POST', '/patient', {
+        first_name: first,
+        last_name: last,
+        date_of_birth: '01/02/1990',
+        billing_company_id: w.bc,
+      });
+      expect(p.status, JSON.stringify(p.body)).toBe(201);
+      // A visit billed to the patient (no insurance): what it charged is theirs to pay.
+      const c = await root(
+        'POST',
+        '/claim/verify-register',
+        goodClaim(w, { patient_id: p.body.id, insurance_policy_ids: [] }),
+      );
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      owing.push(Number(p.body.id));
+    }
+    const statementsOf = async (patient_ids: number[]) => {
+      const query = app.db.query.bind(app.db);
+      let reads = 0;
+      app.db.query = ((...args: Parameters<typeof query>) => {
+        reads++;
+        return query(...args);
+      }) as typeof app.db.query;
+      try {
+        const res = await fetch(`${app.url}/ledger/statements/run`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await app.login('root@test.com')}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ statement_date: '06/15/2026', preview: true, patient_ids }),
+        });
+        expect(res.status).toBe(200);
+        return { made: Number(res.headers.get('x-statements')), reads };
+      } finally {
+        app.db.query = query;
+      }
+    };
+    const one = await statementsOf([w.patient]);
+    const three = await statementsOf(owing);
+    expect([one.made, three.made]).toEqual([1, 3]);
+    expect(three.reads).toBe(one.reads);
   });
 });
 
