@@ -1,5 +1,6 @@
 import type { IsoDate } from '../formats.ts';
 import { ccyymmdd, money, seg } from './claim-837-writer.ts';
+import { singleTransactionInterchange } from './x12-envelope.ts';
 
 /** The clearing house that answers (ISA06/GS02 and loop 2100A) and the submitter it answers (ISA08/GS03, loop 2100B). */
 export interface AckParties {
@@ -26,55 +27,7 @@ export interface ProviderAnswers {
   claims: ClaimAnswer[];
 }
 
-const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
 const accepted = (c: ClaimAnswer) => /^A[12]\b/.test(c.status);
-
-function interchange({
-  p,
-  control,
-  on,
-  functionalId,
-  version,
-  body,
-}: {
-  p: AckParties;
-  control: number;
-  on: IsoDate;
-  functionalId: string;
-  version: string;
-  body: string[];
-}): string {
-  const isaControl = String(control).padStart(9, '0');
-  const day = ccyymmdd(on);
-  return (
-    [
-      seg(
-        'ISA',
-        '00',
-        pad('', 10),
-        '00',
-        pad('', 10),
-        'ZZ',
-        pad(p.house.id, 15),
-        'ZZ',
-        pad(p.submitter.id, 15),
-        day.slice(2),
-        '1200',
-        '^',
-        '00501',
-        isaControl,
-        '0',
-        'P',
-        ':',
-      ),
-      seg('GS', functionalId, p.house.id, p.submitter.id, day, '1200', String(control), 'X', version),
-      ...body,
-      seg('SE', String(body.length + 1), '0001'),
-      seg('GE', '1', String(control)),
-      seg('IEA', '1', isaControl),
-    ].join('\n') + '\n'
-  );
-}
 
 /**
  * A 999 (005010X231A1) as a clearing house answers one 837 functional group: every transaction set
@@ -88,11 +41,20 @@ export function write999(
   },
 ): string {
   const a = p.answers;
-  const body = [seg('ST', '999', '0001', '005010X231A1'), seg('AK1', 'HC', String(a.groupControl), a.version)];
+  const body = [seg('AK1', 'HC', String(a.groupControl), a.version)];
   for (let t = 1; t <= a.transactions; t++)
     body.push(seg('AK2', '837', String(t).padStart(4, '0'), a.version), seg('IK5', 'A'));
   body.push(seg('AK9', 'A', String(a.transactions), String(a.transactions), String(a.transactions)));
-  return interchange({ p, control: p.control, on: p.on, functionalId: 'FA', version: '005010X231A1', body });
+  return singleTransactionInterchange({
+    sender: p.house.id,
+    receiver: p.submitter.id,
+    control: p.control,
+    on: p.on,
+    functionalId: 'FA',
+    transactionSet: '999',
+    version: '005010X231A1',
+    body,
+  });
 }
 
 /**
@@ -124,7 +86,6 @@ export function write277CA(
   };
   const on = ccyymmdd(p.on);
   const body = [
-    seg('ST', '277', '0001', '005010X214'),
     seg('BHT', '0085', '08', p.batchReference, on, '1200', 'TH'),
     seg('HL', '1', '', '20', '1'),
     seg('NM1', 'AY', '2', p.house.name, '', '', '', '', '46', p.house.id),
@@ -161,5 +122,14 @@ export function write277CA(
       );
     }
   }
-  return interchange({ p, control: p.control, on: p.on, functionalId: 'HN', version: '005010X214', body });
+  return singleTransactionInterchange({
+    sender: p.house.id,
+    receiver: p.submitter.id,
+    control: p.control,
+    on: p.on,
+    functionalId: 'HN',
+    transactionSet: '277',
+    version: '005010X214',
+    body,
+  });
 }

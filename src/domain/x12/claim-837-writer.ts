@@ -1,4 +1,3 @@
-import type { IsoDate } from '../formats.ts';
 import type {
   Address,
   Batch837,
@@ -9,18 +8,10 @@ import type {
 } from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
-export const SEP = { element: '*', component: ':', repetition: '^', segment: '~' };
+import { SEP, ccyymmdd, money, seg } from './x12-writing.ts';
+import { isaSegment } from './x12-envelope.ts';
 
-const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
-export const money = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-/** A day as X12 writes it (CCYYMMDD). */
-export const ccyymmdd = (day: IsoDate) => day.replace(/-/g, '');
-export const seg = (...els: Array<string | undefined>) => {
-  const parts = els.map((e) => e ?? '');
-  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  return parts.join(SEP.element) + SEP.segment;
-};
+export { SEP, ccyymmdd, money, seg } from './x12-writing.ts';
 export const nm1 = (code: string, p: Party, qualifier?: string, id?: string) =>
   seg('NM1', code, p.entity === 'person' ? '1' : '2', p.name, p.firstName, '', '', '', qualifier, id);
 const address = (a: Address) => [seg('N3', a.line1, a.line2), seg('N4', a.city, a.state, a.zip)];
@@ -92,25 +83,16 @@ export function write837<C extends ClaimCommon837>(
   const control = String(ic.control).padStart(9, '0');
   const out: string[] = [];
   out.push(
-    seg(
-      'ISA',
-      '00',
-      pad('', 10),
-      '00',
-      pad('', 10),
-      ic.senderQualifier ?? 'ZZ',
-      pad(ic.senderId, 15),
-      ic.receiverQualifier ?? 'ZZ',
-      pad(ic.receiverId, 15),
-      yymmdd,
-      hhmm,
-      SEP.repetition,
-      '00501',
-      control,
-      '0',
-      ic.usage,
-      SEP.component,
-    ),
+    isaSegment({
+      sender: ic.senderId,
+      receiver: ic.receiverId,
+      day: '20' + yymmdd,
+      time: hhmm,
+      control: ic.control,
+      usage: ic.usage,
+      senderQualifier: ic.senderQualifier,
+      receiverQualifier: ic.receiverQualifier,
+    }),
   );
   out.push(seg('GS', 'HC', ic.senderId, ic.receiverId, '20' + yymmdd, hhmm, String(ic.control), 'X', implementation));
   const chunks: C[][] = [];

@@ -1,3 +1,4 @@
+import { isaSegment } from './x12-envelope.ts';
 import type { IsoDate } from '../formats.ts';
 import type { Adjustment } from './era-835-model.ts';
 import { ccyymmdd, money, seg } from './claim-837-writer.ts';
@@ -65,27 +66,15 @@ export function write835(input: {
 }): string {
   const control = String(input.control).padStart(9, '0');
   const day = ccyymmdd(input.date);
-  const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
   const out = [
-    seg(
-      'ISA',
-      '00',
-      pad('', 10),
-      '00',
-      pad('', 10),
-      'ZZ',
-      pad(input.sender, 15),
-      'ZZ',
-      pad(input.receiver, 15),
-      day.slice(2),
-      '1200',
-      '^',
-      '00501',
-      control,
-      '0',
-      'P',
-      ':',
-    ),
+    isaSegment({
+      sender: input.sender,
+      receiver: input.receiver,
+      day,
+      time: '1200',
+      control: input.control,
+      usage: 'P',
+    }),
     seg('GS', 'HP', input.sender, input.receiver, day, '1200', String(input.control), 'X', '005010X221A1'),
   ];
   input.payments.forEach((p, t) => {

@@ -1,0 +1,83 @@
+import type { IsoDate } from '../formats.ts';
+import { ccyymmdd, seg } from './x12-writing.ts';
+
+const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
+
+/** The ISA header every interchange opens with: parties padded to 15, YYMMDD and HHMM, control padded to 9. */
+export function isaSegment(i: {
+  sender: string;
+  receiver: string;
+  /** CCYYMMDD */
+  day: string;
+  /** HHMM */
+  time: string;
+  control: number;
+  usage: string;
+  senderQualifier?: string;
+  receiverQualifier?: string;
+}): string {
+  return seg(
+    'ISA',
+    '00',
+    pad('', 10),
+    '00',
+    pad('', 10),
+    i.senderQualifier ?? 'ZZ',
+    pad(i.sender, 15),
+    i.receiverQualifier ?? 'ZZ',
+    pad(i.receiver, 15),
+    i.day.slice(2),
+    i.time,
+    '^',
+    '00501',
+    String(i.control).padStart(9, '0'),
+    '0',
+    i.usage,
+    ':',
+  );
+}
+
+/**
+ * One interchange (ISA/IEA) of one functional group (GS/GE) of one transaction set (ST/SE, control 0001) around its
+ * segments: what a clearing house answers with, or what the product asks with.
+ */
+export function singleTransactionInterchange({
+  sender,
+  receiver,
+  control,
+  on,
+  time = '1200',
+  functionalId,
+  transactionSet,
+  version,
+  usage = 'P',
+  body,
+}: {
+  sender: string;
+  receiver: string;
+  control: number;
+  on: IsoDate;
+  /** HHMM */
+  time?: string;
+  functionalId: string;
+  /** the transaction set's id (ST01: 999, 277, 270) */
+  transactionSet: string;
+  version: string;
+  /** P production, T test (ISA15) */
+  usage?: 'P' | 'T';
+  body: string[];
+}): string {
+  const isaControl = String(control).padStart(9, '0');
+  const day = ccyymmdd(on);
+  return (
+    [
+      isaSegment({ sender, receiver, day, time, control, usage }),
+      seg('GS', functionalId, sender, receiver, day, time, String(control), 'X', version),
+      seg('ST', transactionSet, '0001', version),
+      ...body,
+      seg('SE', String(body.length + 2), '0001'),
+      seg('GE', '1', String(control)),
+      seg('IEA', '1', isaControl),
+    ].join('\n') + '\n'
+  );
+}
