@@ -1,5 +1,5 @@
 import type { IsoDate } from '../formats.ts';
-import { ccyymmdd, seg } from './claim-837-writer.ts';
+import { ccyymmdd, seg } from './x12-writing.ts';
 import { singleTransactionInterchange } from './x12-envelope.ts';
 
 export const ELIGIBILITY_270_VERSION = '005010X279A1';

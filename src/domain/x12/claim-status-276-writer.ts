@@ -1,0 +1,75 @@
+import type { IsoDate } from '../formats.ts';
+import type { InquiredPerson, InquiryEnvelope } from './eligibility-270-writer.ts';
+import { singleTransactionInterchange } from './x12-envelope.ts';
+import { ccyymmdd, money, seg } from './x12-writing.ts';
+
+export const CLAIM_STATUS_276_VERSION = '005010X212';
+
+/** One claim asked about: how the payer finds it (its trace, its own number) and what it was (charge, days). */
+export interface ClaimStatusQuestion {
+  /** TRN02: the claim's patient control number as the 837 sent it (CLM01); the 277 answers with it */
+  trace: string;
+  payerClaimNumber?: string;
+  /** REF*BLT: an institutional claim's type of bill (e.g. 111) */
+  billType?: string;
+  chargeCents: number;
+  serviceFrom: IsoDate;
+  serviceTo?: IsoDate;
+  subscriber: InquiredPerson;
+}
+
+/** A claim status inquiry: to one payer, from one submitter, about one provider's claims. */
+export interface ClaimStatusInquiry {
+  reference: string;
+  payer: { name: string; id: string };
+  submitter: { name: string; id: string };
+  provider: { name: string; npi: string };
+  claims: ClaimStatusQuestion[];
+}
+
+/**
+ * A 276 claim status inquiry (005010X212): the payer (2000A), the submitter asking (2000B), the service provider
+ * (2000C), then per claim its subscriber (2000D) and the claim (2200D: trace, the payer's claim number when known,
+ * type of bill, charge, service dates). The payer's 277 answers each claim by its trace (read277).
+ */
+export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
+  const iso = env.at.toISOString();
+  const day = iso.slice(0, 10) as IsoDate;
+  const time = iso.slice(11, 13) + iso.slice(14, 16);
+  const body = [
+    seg('BHT', '0010', '13', q.reference, ccyymmdd(day), time),
+    seg('HL', '1', '', '20', '1'),
+    seg('NM1', 'PR', '2', q.payer.name, '', '', '', '', 'PI', q.payer.id),
+    seg('HL', '2', '1', '21', '1'),
+    seg('NM1', '41', '2', q.submitter.name, '', '', '', '', '46', q.submitter.id),
+    seg('HL', '3', '2', '19', '1'),
+    seg('NM1', '1P', '2', q.provider.name, '', '', '', '', 'XX', q.provider.npi),
+  ];
+  q.claims.forEach((c, i) => {
+    const s = c.subscriber;
+    body.push(
+      seg('HL', String(4 + i), '3', '22', '0'),
+      ...(s.birthDate || s.gender ? [seg('DMG', 'D8', s.birthDate && ccyymmdd(s.birthDate), s.gender)] : []),
+      seg('NM1', 'IL', '1', s.lastName, s.firstName, '', '', '', 'MI', s.memberId),
+      seg('TRN', '1', c.trace),
+      ...(c.payerClaimNumber ? [seg('REF', '1K', c.payerClaimNumber)] : []),
+      ...(c.billType ? [seg('REF', 'BLT', c.billType)] : []),
+      seg('AMT', 'T3', money(c.chargeCents)),
+      c.serviceTo && c.serviceTo !== c.serviceFrom
+        ? seg('DTP', '472', 'RD8', `${ccyymmdd(c.serviceFrom)}-${ccyymmdd(c.serviceTo)}`)
+        : seg('DTP', '472', 'D8', ccyymmdd(c.serviceFrom)),
+    );
+  });
+  return singleTransactionInterchange({
+    sender: env.sender,
+    receiver: env.receiver,
+    control: env.control,
+    on: day,
+    time,
+    functionalId: 'HR',
+    transactionSet: '276',
+    version: CLAIM_STATUS_276_VERSION,
+    usage: env.usage,
+    body,
+  });
+}

@@ -1,0 +1,123 @@
+import x12 from 'node-x12';
+import { describe, expect, it } from 'vitest';
+import { toIsoDate } from '../../../src/domain/formats.ts';
+import { read277 } from '../../../src/domain/x12/claim-ack-277-reader.ts';
+import { write276, type ClaimStatusInquiry } from '../../../src/domain/x12/claim-status-276-writer.ts';
+import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+
+// pyx12 has no 5010 map for the 276, and its 277 claim status map (X212) is not registered in its map list, so
+// neither file can go through x12valid: the inquiry is held to the guide's loop order and read back with node-x12.
+const inquiry: ClaimStatusInquiry = {
+  reference: 'SMB-276-000017',
+  payer: { name: 'KEY INSURANCE', id: '87726' },
+  submitter: { name: 'SUNSHINE MEDICAL BILLING', id: 'SMB9079073' },
+  provider: { name: 'SUNSHINE FAMILY CLINIC', npi: '1234567893' },
+  claims: [
+    {
+      trace: 'SMB1000123',
+      payerClaimNumber: '000000001234',
+      chargeCents: 12500,
+      serviceFrom: toIsoDate('2026-11-02'),
+      subscriber: {
+        lastName: 'PEREZ',
+        firstName: 'LUCIA',
+        memberId: 'W123456789',
+        birthDate: toIsoDate('1980-04-12'),
+        gender: 'F',
+      },
+    },
+    {
+      trace: 'SMB1000124',
+      billType: '111',
+      chargeCents: 420000,
+      serviceFrom: toIsoDate('2026-11-05'),
+      serviceTo: toIsoDate('2026-11-08'),
+      subscriber: { lastName: 'RIOS', firstName: 'ANA', memberId: 'W555000111' },
+    },
+  ],
+};
+const envelope = { sender: 'SMB9079073', receiver: '87726', control: 17, at: new Date('2026-11-28T09:30:00Z') };
+
+describe('the 276 claim status inquiry', () => {
+  it("asks the payer about each claim by its trace, its number at the payer, charge and service days, in the guide's loop order", () => {
+    const doc = readInterchanges(write276(inquiry, envelope));
+    expect(doc.findings).toEqual([]);
+    expect(doc.interchanges[0].groups[0]).toMatchObject({ functionalId: 'HR', version: '005010X212' });
+    expect(doc.interchanges[0].groups[0].transactions[0].segments.map((s) => s.elements.join('*'))).toEqual([
+      'ST*276*0001*005010X212',
+      'BHT*0010*13*SMB-276-000017*20261128*0930',
+      'HL*1**20*1',
+      'NM1*PR*2*KEY INSURANCE*****PI*87726',
+      'HL*2*1*21*1',
+      'NM1*41*2*SUNSHINE MEDICAL BILLING*****46*SMB9079073',
+      'HL*3*2*19*1',
+      'NM1*1P*2*SUNSHINE FAMILY CLINIC*****XX*1234567893',
+      'HL*4*3*22*0',
+      'DMG*D8*19800412*F',
+      'NM1*IL*1*PEREZ*LUCIA****MI*W123456789',
+      'TRN*1*SMB1000123',
+      'REF*1K*000000001234',
+      'AMT*T3*125.00',
+      'DTP*472*D8*20261102',
+      'HL*5*3*22*0',
+      'NM1*IL*1*RIOS*ANA****MI*W555000111',
+      'TRN*1*SMB1000124',
+      'REF*BLT*111',
+      'AMT*T3*4200.00',
+      'DTP*472*RD8*20261105-20261108',
+      'SE*22*0001',
+    ]);
+  });
+
+  it('reads back with node-x12, an X12 library we did not write', () => {
+    const parsed = new x12.X12Parser(true).parse(write276(inquiry, envelope)) as x12.X12Interchange;
+    const tx = parsed.functionalGroups[0].transactions[0];
+    expect(tx.header.elements[0].value).toBe('276');
+    expect(tx.segments.filter((s) => s.tag === 'TRN').map((s) => s.elements[1].value)).toEqual([
+      'SMB1000123',
+      'SMB1000124',
+    ]);
+  });
+});
+
+/** A payer's 277 (005010X212) to the inquiry above, written here after the guide's examples. */
+const ANSWER_277 = [
+  'ISA*00*          *00*          *ZZ*87726          *ZZ*SMB9079073     *261128*1000*^*00501*000000088*0*P*:~',
+  'GS*HN*87726*SMB9079073*20261128*1000*88*X*005010X212~',
+  'ST*277*0001*005010X212~',
+  'BHT*0010*08*SMB-276-000017*20261128*1000*DG~',
+  'HL*1**20*1~',
+  'NM1*PR*2*KEY INSURANCE*****PI*87726~',
+  'HL*2*1*21*1~',
+  'NM1*41*2*SUNSHINE MEDICAL BILLING*****46*SMB9079073~',
+  'HL*3*2*19*1~',
+  'NM1*1P*2*SUNSHINE FAMILY CLINIC*****XX*1234567893~',
+  'HL*4*3*22*0~',
+  'NM1*IL*1*PEREZ*LUCIA****MI*W123456789~',
+  'TRN*2*SMB1000123~',
+  'STC*F1:65*20261120**12500*9000*20261118**20261120*CHK123~',
+  'REF*1K*000000001234~',
+  'DTP*472*D8*20261102~',
+  'HL*5*3*22*0~',
+  'NM1*IL*1*RIOS*ANA****MI*W555000111~',
+  'TRN*2*SMB1000124~',
+  'STC*P1:20*20261128**30000~',
+  'DTP*472*D8*20261105~',
+  'SE*19*0001~',
+  'GE*1*88~',
+  'IEA*1*000000088~',
+].join('\n');
+
+describe("the payer's 277 answer", () => {
+  it('answers each claim by its trace: finalized and paid, or pending, in words, with the payer claim number', () => {
+    const doc = readInterchanges(ANSWER_277);
+    const statuses = read277(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    expect(statuses.map((s) => [s.level, s.claimControl, s.category, s.statusCode, s.payerClaimNumber])).toEqual([
+      ['claim', 'SMB1000123', 'F1', '65', '000000001234'],
+      ['claim', 'SMB1000124', 'P1', '20', undefined],
+    ]);
+    expect(statuses[0].from).toBe('payer');
+    expect(statuses[0].categoryMeaning).toMatch(/finalized/i);
+    expect(statuses[1].categoryMeaning).toMatch(/pending/i);
+  });
+});
