@@ -1,6 +1,6 @@
 import type { IsoDate } from '../formats.ts';
-import type { InquiredPerson, InquiryEnvelope } from './eligibility-270-writer.ts';
-import { singleTransactionInterchange } from './x12-envelope.ts';
+import type { InquiredPerson } from './eligibility-270-writer.ts';
+import { inquiryInterchange, momentOf, type InquiryEnvelope } from './x12-envelope.ts';
 import { ccyymmdd, money, seg } from './x12-writing.ts';
 
 export const CLAIM_STATUS_276_VERSION = '005010X212';
@@ -33,9 +33,7 @@ export interface ClaimStatusInquiry {
  * type of bill, charge, service dates). The payer's 277 answers each claim by its trace (read277).
  */
 export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
-  const iso = env.at.toISOString();
-  const day = iso.slice(0, 10) as IsoDate;
-  const time = iso.slice(11, 13) + iso.slice(14, 16);
+  const { day, time } = momentOf(env.at);
   const body = [
     seg('BHT', '0010', '13', q.reference, ccyymmdd(day), time),
     seg('HL', '1', '', '20', '1'),
@@ -60,16 +58,9 @@ export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
         : seg('DTP', '472', 'D8', ccyymmdd(c.serviceFrom)),
     );
   });
-  return singleTransactionInterchange({
-    sender: env.sender,
-    receiver: env.receiver,
-    control: env.control,
-    on: day,
-    time,
-    functionalId: 'HR',
-    transactionSet: '276',
-    version: CLAIM_STATUS_276_VERSION,
-    usage: env.usage,
+  return inquiryInterchange(
+    env,
+    { functionalId: 'HR', transactionSet: '276', version: CLAIM_STATUS_276_VERSION },
     body,
-  });
+  );
 }

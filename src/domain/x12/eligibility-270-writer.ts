@@ -1,6 +1,6 @@
 import type { IsoDate } from '../formats.ts';
 import { ccyymmdd, seg } from './x12-writing.ts';
-import { singleTransactionInterchange } from './x12-envelope.ts';
+import { inquiryInterchange, momentOf, type InquiryEnvelope } from './x12-envelope.ts';
 
 export const ELIGIBILITY_270_VERSION = '005010X279A1';
 
@@ -32,15 +32,6 @@ export interface EligibilityInquiry {
   serviceTypes?: string[];
 }
 
-/** The envelope's parties and numbers: who sends (ISA06/GS02), who receives, the control number and its moment. */
-export interface InquiryEnvelope {
-  sender: string;
-  receiver: string;
-  control: number;
-  at: Date;
-  usage?: 'P' | 'T';
-}
-
 /** A person's name, id, birth date and gender, as loop 2100C/2100D write them. */
 function personSegments(code: 'IL' | '03', p: InquiredPerson): string[] {
   return [
@@ -55,9 +46,7 @@ function personSegments(code: 'IL' | '03', p: InquiredPerson): string[] {
  * date and the service types asked about.
  */
 export function write270(q: EligibilityInquiry, env: InquiryEnvelope): string {
-  const iso = env.at.toISOString();
-  const day = iso.slice(0, 10) as IsoDate;
-  const time = iso.slice(11, 13) + iso.slice(14, 16);
+  const { day, time } = momentOf(env.at);
   const dates = q.serviceDateEnd
     ? seg('DTP', '291', 'RD8', `${ccyymmdd(q.serviceDate)}-${ccyymmdd(q.serviceDateEnd)}`)
     : seg('DTP', '291', 'D8', ccyymmdd(q.serviceDate));
@@ -93,16 +82,5 @@ export function write270(q: EligibilityInquiry, env: InquiryEnvelope): string {
     dates,
     ...questions,
   ];
-  return singleTransactionInterchange({
-    sender: env.sender,
-    receiver: env.receiver,
-    control: env.control,
-    on: day,
-    time,
-    functionalId: 'HS',
-    transactionSet: '270',
-    version: ELIGIBILITY_270_VERSION,
-    usage: env.usage,
-    body,
-  });
+  return inquiryInterchange(env, { functionalId: 'HS', transactionSet: '270', version: ELIGIBILITY_270_VERSION }, body);
 }

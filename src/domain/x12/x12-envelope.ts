@@ -81,3 +81,28 @@ export function singleTransactionInterchange({
     ].join('\n') + '\n'
   );
 }
+
+/** The envelope's parties and numbers of an inquiry the product sends: who sends and receives, control, moment. */
+export interface InquiryEnvelope {
+  sender: string;
+  receiver: string;
+  control: number;
+  at: Date;
+  usage?: 'P' | 'T';
+}
+
+/** A moment as the envelope and a BHT write it (UTC): its day and its HHMM. */
+export function momentOf(at: Date): { day: IsoDate; time: string } {
+  const iso = at.toISOString();
+  return { day: iso.slice(0, 10) as IsoDate, time: iso.slice(11, 13) + iso.slice(14, 16) };
+}
+
+/** An inquiry (270, 276) of one transaction set in its envelope. */
+export function inquiryInterchange(
+  env: InquiryEnvelope,
+  kind: { functionalId: string; transactionSet: string; version: string },
+  body: string[],
+): string {
+  const { day, time } = momentOf(env.at);
+  return singleTransactionInterchange({ ...env, ...kind, on: day, time, body });
+}
