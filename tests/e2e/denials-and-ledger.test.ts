@@ -246,14 +246,16 @@ describe('a collector works a denial', () => {
     await choose(page, child, 'Reason', /^01 /);
     await expect.poll(() => child.getByLabel('Payer claim number').inputValue()).toBe('ICN-DN-50');
     await child.getByRole('button', { name: 'Save' }).click();
+    // Waited for on the claim itself: a "Created" toast of the tracking call before may still be on the screen.
+    const claim = async () =>
+      (
+        await e.app.db.query<{ status_id: number; frequency: string; original_reference: string }>(
+          'select status_id, frequency, original_reference from claims where id = $1',
+          [claims.get('DN-50')],
+        )
+      ).rows[0];
+    await expect.poll(claim).toEqual({ status_id: 2, frequency: '7', original_reference: 'ICN-DN-50' });
     await page.getByText('Created').first().waitFor();
-    const claim = (
-      await e.app.db.query<{ status_id: number; frequency: string; original_reference: string }>(
-        'select status_id, frequency, original_reference from claims where id = $1',
-        [claims.get('DN-50')],
-      )
-    ).rows[0];
-    expect(claim).toEqual({ status_id: 2, frequency: '7', original_reference: 'ICN-DN-50' });
   });
 
   it('raised no error in the page', () => {
