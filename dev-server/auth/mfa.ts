@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { openSecret, sealSecret } from '../security/secret-box.ts';
 import { base32, matchedStep, otpauthUri } from '../security/totp.ts';
-import { hasPasskey, listPasskeys } from './passkey-store.ts';
+import { listPasskeys } from './passkey-store.ts';
 
 /** The name an authenticator app shows beside the account. */
 const ISSUER = 'Revenue Cycle';
@@ -63,9 +63,14 @@ export async function mfaStatus(db: Queryable, userId: number) {
   return { totp: !!row?.confirmed_at, passkeys, recovery_codes_left: on ? (row?.recovery_hashes.length ?? 0) : 0 };
 }
 
-/** Whether a confirmed authenticator app guards this person's sign-in. */
-export async function hasAuthenticatorApp(db: Queryable, userId: number): Promise<boolean> {
-  return !!(await mfaOf(db, userId))?.confirmed_at;
+/** A person's second steps in one read: a confirmed authenticator app, passkeys. */
+export async function secondStepsOf(db: Queryable, userId: number): Promise<{ app: boolean; passkey: boolean }> {
+  const r = await db.query<{ app: boolean; passkey: boolean }>(
+    `select exists (select 1 from user_mfa where user_id = $1 and confirmed_at is not null) as app,
+            exists (select 1 from user_passkeys where user_id = $1) as passkey`,
+    [userId],
+  );
+  return r.rows[0];
 }
 
 /**
@@ -127,7 +132,7 @@ export async function confirmTotp(db: Database, actor: Actor, code: unknown, now
 /** Turns two-step sign-in off, with a code from the authenticator (or a recovery code) as proof. */
 export async function turnOffTotp(db: Database, actor: Actor, code: unknown, now = Date.now()) {
   await db.transaction(async (tx) => {
-    const passkeys = await hasPasskey(tx, actor.userId);
+    const { passkey: passkeys } = await secondStepsOf(tx, actor.userId);
     if (!passkeys && (await mfaRequiredFor(tx, actor.userId))) throw new DomainError('mfa_required_by_role');
     if (!(await takeSecondStep(tx, actor.userId, code, now)))
       throw new DomainError('invalid', {}, { code: [{ code: 'mfa_code_wrong' }] });
@@ -137,11 +142,6 @@ export async function turnOffTotp(db: Database, actor: Actor, code: unknown, now
     else await tx.query('delete from user_mfa where user_id = $1', [actor.userId]);
     await auditSecondStep(tx, actor, 'mfa_disabled', { method: 'totp' });
   });
-}
-
-/** Whether a second step (an authenticator app or a passkey) guards this person's sign-in. */
-export async function needsSecondStep(db: Queryable, userId: number): Promise<boolean> {
-  return (await hasAuthenticatorApp(db, userId)) || (await hasPasskey(db, userId));
 }
 
 /**

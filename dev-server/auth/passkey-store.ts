@@ -9,18 +9,15 @@ export interface PasskeyRow {
   transports: string[];
 }
 
-export const passkeysOf = async (db: Queryable, userId: number) =>
+/** A person's passkeys, or the one of theirs with this credential id. */
+export const passkeysOf = async (db: Queryable, userId: number, credentialId?: string) =>
   (
     await db.query<PasskeyRow>(
-      'select id, credential_id, public_key, counter, transports from user_passkeys where user_id = $1 order by id',
-      [userId],
+      `select id, credential_id, public_key, counter, transports from user_passkeys
+        where user_id = $1 and ($2::text is null or credential_id = $2) order by id`,
+      [userId, credentialId ?? null],
     )
   ).rows;
-
-/** Whether a person has a passkey (so a second step guards their sign-in). */
-export async function hasPasskey(db: Queryable, userId: number): Promise<boolean> {
-  return (await db.query('select 1 from user_passkeys where user_id = $1 limit 1', [userId])).rows.length > 0;
-}
 
 /** A person's passkeys as their profile lists them. */
 export async function listPasskeys(db: Queryable, userId: number) {

@@ -12,8 +12,8 @@ import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { mfaRequiredFor } from './mfa-policy.ts';
-import { auditSecondStep, ensureRecoveryCodes, hasAuthenticatorApp } from './mfa.ts';
-import { hasPasskey, passkeysOf } from './passkey-store.ts';
+import { auditSecondStep, ensureRecoveryCodes, secondStepsOf } from './mfa.ts';
+import { passkeysOf } from './passkey-store.ts';
 
 /** The name a person's device shows for this product when it offers the passkey. */
 const RP_NAME = 'Revenue Cycle';
@@ -117,8 +117,9 @@ export async function removePasskey(db: Database, actor: Actor, id: number) {
       [id, actor.userId],
     );
     if (!r.rows.length) throw new DomainError('not_found');
-    const left = (await hasPasskey(tx, actor.userId)) || (await hasAuthenticatorApp(tx, actor.userId));
-    if (!left && (await mfaRequiredFor(tx, actor.userId))) throw new DomainError('mfa_required_by_role');
+    const left = await secondStepsOf(tx, actor.userId);
+    if (!left.app && !left.passkey && (await mfaRequiredFor(tx, actor.userId)))
+      throw new DomainError('mfa_required_by_role');
     await auditSecondStep(tx, actor, 'mfa_disabled', { method: 'passkey', name: r.rows[0].name });
   });
 }
@@ -147,7 +148,7 @@ export async function takePasskeyStep(tx: Queryable, userId: number, req: Reques
   const response = answer as AuthenticationResponseJSON;
   if (!response || typeof response !== 'object' || typeof response.id !== 'string') return false;
   const challenge = await takeChallenge(tx, userId, 'sign_in');
-  const key = (await passkeysOf(tx, userId)).find((p) => p.credential_id === response.id);
+  const key = (await passkeysOf(tx, userId, response.id))[0];
   if (!challenge || !key) return false;
   const { origin, rpID } = relyingParty(req);
   const verdict = await verifyAuthenticationResponse({

@@ -15,11 +15,11 @@ import {
   verifyDeviceCode,
 } from './devices.ts';
 import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
-import { loginHoursOfUser, loginHoursParam, signInAllowedAt } from '../security/login-hours.ts';
+import { loginHoursParam, signInAllowedAt, type LoginHours } from '../security/login-hours.ts';
 import { writeSystemAudit } from '../db/audit-writer.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
-import { hasAuthenticatorApp, needsSecondStep, takeSecondStep } from './mfa.ts';
+import { secondStepsOf, takeSecondStep } from './mfa.ts';
 import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
 import { settleMfaDue } from './mfa-policy.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
@@ -53,12 +53,16 @@ interface UserRow {
   first_name: string | null;
   last_name: string | null;
   role_ids: number[];
+  /** each role's sign-in hours (null: that role has none) */
+  login_hours: Array<LoginHours | null>;
 }
 
 async function findUser(db: Database, email: string): Promise<UserRow | undefined> {
   const r = await db.query<UserRow>(
     `select id, email, password_hash, status, language, first_name, last_name,
-            array(select role_id from user_roles where user_id = users.id) as role_ids
+            array(select role_id from user_roles where user_id = users.id) as role_ids,
+            coalesce((select json_agg(r.login_hours) from user_roles ur join roles r on r.id = ur.role_id
+                       where ur.user_id = users.id), '[]'::json) as login_hours
        from users where lower(email) = lower($1)`,
     [email],
   );
@@ -126,12 +130,13 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
   if (!(await verifyPassword(password, user?.password_hash ?? (await unknownAccountHash()))) || !user)
     return await failedSignIn(db, email, ip);
   // With an authenticator, the failures count on until the second step is passed too: a guessed code is a failure.
-  const secondStep = await needsSecondStep(db, user.id);
+  const steps = await secondStepsOf(db, user.id);
+  const secondStep = steps.app || steps.passkey;
   if (!secondStep) await clearFailures(db, email, ip);
   if (!user.status) throw new DomainError('user_inactive_more_information_contact_administrator');
   if (!ipAllowed(req.ip ?? '', user.id, user.role_ids.map(Number), await restrictionsFor(db, user.id)))
     throw new DomainError('not_allowed_access_application');
-  const hours = await loginHoursOfUser(db, user.id);
+  const hours = user.login_hours;
   if (!signInAllowedAt(hours, new Date())) {
     await db.transaction((tx) =>
       writeSystemAudit(tx, req, {
@@ -155,7 +160,7 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
     // new-device code, which it replaces. What the person may give is said with each refusal, with a new challenge.
     const ways = async () => ({
       mfa_required: true,
-      totp: await hasAuthenticatorApp(db, user.id),
+      totp: steps.app,
       passkey_options: await passkeySignInOptions(db, user.id, req),
     });
     if (!given.totpCode && !given.passkey) throw new DomainError('mfa_code_required', {}, {}, { body: await ways() });

@@ -4,8 +4,7 @@ import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { hasAuthenticatorApp, takeSecondStep } from './mfa.ts';
-import { hasPasskey } from './passkey-store.ts';
+import { secondStepsOf, takeSecondStep } from './mfa.ts';
 import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
 
 /** How long a proof lasts (a sign-in is one): the minutes within which sensitive acts go ahead without asking again. */
@@ -15,8 +14,8 @@ type Proof = 'totp' | 'passkey' | 'password';
 
 /** How the person proves it is them: the authenticator app when they have one, else a passkey, else their password. */
 async function proofOf(db: Queryable, userId: number): Promise<Proof> {
-  if (await hasAuthenticatorApp(db, userId)) return 'totp';
-  return (await hasPasskey(db, userId)) ? 'passkey' : 'password';
+  const steps = await secondStepsOf(db, userId);
+  return steps.app ? 'totp' : steps.passkey ? 'passkey' : 'password';
 }
 
 /** For a person who proves it with a passkey: what the browser needs to sign (a new challenge). */

@@ -66,7 +66,7 @@ export async function takeIn({
     billingCompanyId: bc,
     source: Buffer.from(text, 'latin1'),
   });
-  const payments = await paymentSummaries(text);
+  const { payments } = await paymentSummaries(text);
   return ctx.db.transaction(
     async (tx) =>
       (

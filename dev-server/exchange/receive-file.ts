@@ -3,19 +3,14 @@ import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import {
-  readInterchanges,
-  readInterchangesFromChunks,
-  type Interchange,
-} from '../../src/domain/x12/interchange-reader.ts';
+import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
 import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
 import { batchAnswered } from './batch-answers.ts';
-import { paymentSummaryOf, registerEras, type PaymentSummary } from '../payments/era-files.ts';
-import { slicesYielding } from '../db/yield.ts';
+import { paymentSummaries, registerEras } from '../payments/era-files.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -77,13 +72,7 @@ export async function receiveFile(
   const text = input.bytes.toString('latin1');
   // The envelopes first (what the file is, its envelope findings) in one pass that lets other requests run, keeping
   // of an 835 only each payment's summary, before any transaction opens; acknowledgments are small and read whole.
-  const payments: PaymentSummary[] = [];
-  const envelopes = await readInterchangesFromChunks(slicesYielding(text), {
-    onTransaction(t, sep) {
-      const summary = paymentSummaryOf(t, sep);
-      if (summary) payments.push(summary);
-    },
-  });
+  const { envelopes, payments } = await paymentSummaries(text);
   const kind = kindOf(envelopes.interchanges);
   const doc = kind === '835' ? envelopes : readInterchanges(text);
   const errors = doc.findings.filter((f) => f.severity === 'error');

@@ -155,42 +155,23 @@ export async function patientLedgers(
     ),
   ]);
   // Each row to its patient, in the order read (a claim's rows through the claim).
-  const patientOfClaim = new Map(claims.map((c) => [Number(c.id), Number(c.patient_id)]));
-  const byPatient = <T>(rows: T[], patientOf: (row: T) => number) => {
-    const out = new Map<number, T[]>();
-    for (const row of rows) {
-      const id = patientOf(row);
-      if (!out.has(id)) out.set(id, []);
-      out.get(id)!.push(row);
-    }
-    return (id: number) => out.get(id) ?? [];
-  };
-  const parts = {
-    claims: byPatient(claims, (c) => Number(c.patient_id)),
-    lines: byPatient(lines.rows, (l) => patientOfClaim.get(Number(l.claim_id))!),
-    postings: byPatient(postings.rows, (p) => patientOfClaim.get(Number(p.claim_id))!),
-    entries: byPatient(entries.rows, (e) => Number(e.patient_id)),
-    refiles: byPatient(refiles.rows, (r) => patientOfClaim.get(Number(r.claim_id))!),
-    statements: byPatient(statements.rows, (x) => Number(x.patient_id)),
-    unapplied: byPatient(unapplied.rows, (u) => Number(u.patient_id)),
-  };
-  return new Map(
+  const parts = new Map<number, LedgerParts>(
     patientIds.map((id) => [
       id,
-      assemble(
-        {
-          claims: parts.claims(id),
-          lines: parts.lines(id),
-          postings: parts.postings(id),
-          entries: parts.entries(id),
-          refiles: parts.refiles(id),
-          statements: parts.statements(id),
-          unapplied: parts.unapplied(id),
-        },
-        locale,
-      ),
+      { claims: [], lines: [], postings: [], entries: [], refiles: [], statements: [], unapplied: [] },
     ]),
   );
+  const patientOfClaim = new Map(claims.map((c) => [Number(c.id), Number(c.patient_id)]));
+  const of = (patientId: number) => parts.get(patientId)!;
+  const ofClaim = (claimId: string) => of(patientOfClaim.get(Number(claimId))!);
+  for (const c of claims) of(Number(c.patient_id)).claims.push(c);
+  for (const l of lines.rows) ofClaim(l.claim_id).lines.push(l);
+  for (const p of postings.rows) ofClaim(p.claim_id).postings.push(p);
+  for (const r of refiles.rows) ofClaim(r.claim_id).refiles.push(r);
+  for (const x of entries.rows) of(Number(x.patient_id)).entries.push(x);
+  for (const x of statements.rows) of(Number(x.patient_id)).statements.push(x);
+  for (const u of unapplied.rows) of(Number(u.patient_id)).unapplied.push(u);
+  return new Map([...parts].map(([id, p]) => [id, assemble(p, locale)]));
 }
 
 /** One patient's ledger from its rows as read (all of them this patient's), in ledger order with running balances. */

@@ -5,6 +5,7 @@ import {
   readInterchanges,
   readInterchangesFromChunks,
   type Transaction,
+  type X12Document,
 } from '../../src/domain/x12/interchange-reader.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { read835 } from '../../src/domain/x12/era-835-reader.ts';
@@ -20,7 +21,8 @@ export interface EraContext {
 }
 
 type Found = { remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> };
-type Source = string | AsyncIterable<string | Uint8Array>;
+/** A stored file as the file store streams it. */
+type Source = AsyncIterable<string | Uint8Array>;
 
 /** What an ERA row needs of a payment, not its claims (their count only): a large file's payments are kept so. */
 export interface PaymentSummary {
@@ -36,23 +38,19 @@ const summaryOf = ({ remittance: { claims, ...r }, findings }: Found): PaymentSu
   findings: findings.slice(0, 200),
 });
 
-/** The summary of an 835 transaction set as a chunked reader meets it (others are not ours to keep). */
-export const paymentSummaryOf = (t: Transaction, sep: Separators): PaymentSummary | null =>
-  t.id === '835' ? summaryOf(readPayment(t, sep)) : null;
-
 /**
- * Each payment's summary of an 835, read in slices that let other requests run; read before any transaction opens
- * (on the embedded database a transaction holds its one connection, so a read inside one would hold every request).
+ * A file's envelopes (what it is, its envelope findings) and each 835 payment's summary, in one pass over slices that
+ * let other requests run; read before any transaction opens (on the embedded database a transaction holds its one
+ * connection, so a read inside one would hold every request). Other transaction sets are not kept.
  */
-export async function paymentSummaries(text: string): Promise<PaymentSummary[]> {
-  const out: PaymentSummary[] = [];
-  await readInterchangesFromChunks(slicesYielding(text), {
+export async function paymentSummaries(text: string): Promise<{ envelopes: X12Document; payments: PaymentSummary[] }> {
+  const payments: PaymentSummary[] = [];
+  const envelopes = await readInterchangesFromChunks(slicesYielding(text), {
     onTransaction(t, sep) {
-      const s = paymentSummaryOf(t, sep);
-      if (s) out.push(s);
+      if (t.id === '835') payments.push(summaryOf(readPayment(t, sep)));
     },
   });
-  return out;
+  return { envelopes, payments };
 }
 
 /** One payment (835 transaction set) with the toolkit's findings: reader's and balance's. */
@@ -69,7 +67,7 @@ function readPayment(t: Transaction, sep: Separators): Found {
 }
 
 /**
- * Each payment of an 835 as the reader reaches it, from text or from the file store's stream: one
+ * Each payment of an 835 as the reader reaches it from the file store's stream: one
  * transaction set is in memory at a time, whatever the file's size (a payer's file may hold hundreds
  * of payments). visit may keep what it needs; the rest is let go.
  */
@@ -79,9 +77,7 @@ export async function eachPayment(source: Source, visit: (p: Found) => void): Pr
       if (t.id === '835') visit(readPayment(t, sep));
     },
   };
-  // A large text is read in slices that let other requests run; a small one at once.
-  if (typeof source === 'string' && source.length <= 1 << 20) readInterchanges(source, stream);
-  else await readInterchangesFromChunks(typeof source === 'string' ? slicesYielding(source) : source, stream);
+  await readInterchangesFromChunks(source, stream);
 }
 
 /** Every payment of a small file whole (tests, a preview of a pasted file). */

@@ -23,8 +23,12 @@ import { entityWriter } from './validation.ts';
 /** The page a list call asks for (the first when not said). */
 const pageNumber = (req: Request) => Number(req.query.page ?? 1) || 1;
 
-/** How a list is being taken away: one of the formats the list screens export. */
-function exportFormat(given: string): 'csv' | 'xlsx' | 'pdf' {
+type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+
+/** How a list is being taken away (?export=): one of the formats the list screens export, or not an export. */
+function exportFormatOf(req: Request): ExportFormat | undefined {
+  const given = req.query.export;
+  if (given === undefined) return undefined;
   if (given === 'csv' || given === 'xlsx' || given === 'pdf') return given;
   throw invalid({ export: [problem('export_format')] });
 }
@@ -73,12 +77,14 @@ export function resourceEntries(ctx: ResourceContext, { acts, freshProof }: Reso
             await acts.check('phi_search', req, actor);
           // A list of patients' information taken away (CSV, XLSX, PDF) is a sensitive act: a recent proof that it is
           // the person, counted as an export at its first page.
-          if (route.kind === 'list' && req.query.export !== undefined && entity.resource.phi) {
+          // Checked first: a format nobody exports counts no act and asks for no proof.
+          const exported = route.kind === 'list' ? exportFormatOf(req) : undefined;
+          if (exported && entity.resource.phi) {
             await freshProof(actor);
             if (pageNumber(req) === 1) await acts.check('export', req, actor);
           }
           const store = new ResourceStore(ctx.db, entity, actor);
-          res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, res));
+          res.status(route.kind === 'create' ? 201 : 200).json(await handle(route, store, req, res, exported));
         } catch (e) {
           next(e);
         }
@@ -89,13 +95,14 @@ export function resourceEntries(ctx: ResourceContext, { acts, freshProof }: Reso
         store: ResourceStore,
         req: Request,
         res: Response,
+        exported?: ExportFormat,
       ): Promise<unknown> => {
         const q = req.query as ListParams;
         switch (route.kind) {
           case 'list': {
-            const { export: format, ...params } = q;
+            const { export: _exported, ...params } = q;
             const page = await store.list(params);
-            if (format !== undefined) await store.recordExport(page.data, exportFormat(format));
+            if (exported) await store.recordExport(page.data, exported);
             return words.page(page, res.locals.locale);
           }
           case 'getList':

@@ -1,5 +1,4 @@
 import { problem, invalid, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
-import type { Queryable } from '../db/database.ts';
 
 /**
  * When a role's people may sign in and work: on these ISO week days (1 Monday … 7 Sunday), from one time of day to
@@ -126,13 +125,4 @@ export function loginHoursParam(rules: Array<LoginHours | null>): { en: string; 
     en: set.map((h) => loginHoursInWords(h, 'en')).join('; '),
     es: set.map((h) => loginHoursInWords(h, 'es')).join('; '),
   };
-}
-
-/** The sign-in hours of each of a person's roles (null: that role has none). */
-export async function loginHoursOfUser(db: Queryable, userId: number): Promise<Array<LoginHours | null>> {
-  const r = await db.query<{ login_hours: LoginHours | null }>(
-    'select r.login_hours from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1',
-    [userId],
-  );
-  return r.rows.map((row) => row.login_hours);
 }

@@ -110,8 +110,18 @@ describe('signing in with a passkey', () => {
     await keptPasskey(id);
     const codes = await app.db.transaction((tx) => ensureRecoveryCodes(tx, id));
     expect(codes).toHaveLength(10);
-    expect((await login(email, { totp_code: codes![0] })).status).toBe(200);
-    expect((await login(email, { totp_code: codes![0] })).status).toBe(403);
+    const first = await login(email, { totp_code: codes![0] });
+    expect(first.status).toBe(200);
+    expect(typeof first.body.access_token).toBe('string');
+    const again = await login(email, { totp_code: codes![0] });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ code: 'mfa_code_wrong_at_sign_in', totp: false });
+    expect(again.body.access_token).toBeUndefined();
+    const left = await app.db.query<{ n: number }>(
+      'select cardinality(recovery_hashes) as n from user_mfa where user_id = $1',
+      [id],
+    );
+    expect(left.rows[0].n).toBe(9);
     // A second passkey keeps the codes already given.
     expect(await app.db.transaction((tx) => ensureRecoveryCodes(tx, id))).toBeNull();
   });
@@ -177,7 +187,14 @@ describe('proving it again with a passkey', () => {
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual({ passkey: ['The passkey was not accepted. Try it again.'] });
     // The password is not the proof for someone with a passkey.
-    expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(422);
+    const withPassword = await me('POST', '/auth/step-up', { password: PASSWORD });
+    expect(withPassword.status).toBe(422);
+    expect(withPassword.body.errors).toEqual({ passkey: ['The passkey was not accepted. Try it again.'] });
+    const proved = await app.db.query<{ fresh: boolean }>(
+      `select bool_or(stepped_up_at > now() - interval '15 minutes') as fresh from sessions where user_id = $1`,
+      [id],
+    );
+    expect(proved.rows[0].fresh).toBe(false);
     expect(await passkeysOf(id)).toHaveLength(1);
   });
 });

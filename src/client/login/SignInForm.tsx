@@ -7,6 +7,8 @@ import { showToast } from '../notify/toast-store.ts';
 import { TwoStepSignIn } from '../screens/profile/TwoStepSignIn.tsx';
 import { ApiError, api } from '../session/api.ts';
 import { forgetSignedOutReason, signedOutReason } from '../session/logout.ts';
+import { passkeyRefused, signWithPasskey } from '../session/passkey-ceremony.ts';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { getDeviceToken, saveDeviceToken, saveSession } from '../session/session-store.ts';
 
 interface LoginAnswer {
@@ -32,7 +34,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   const [totp, setTotp] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
   // The person has passkeys: the server's options (its challenge) for the browser to sign with one.
-  const [passkeyOptions, setPasskeyOptions] = useState<unknown>(null);
+  const [passkeyOptions, setPasskeyOptions] = useState<PublicKeyCredentialRequestOptionsJSON | null>(null);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'info'; text: string } | null>(() => {
     const reason = signedOutReason();
     return reason ? { severity: 'warning', text: reason } : null;
@@ -52,13 +54,10 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   async function signInWithPasskey() {
     if (!passkeyOptions) return;
     try {
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      await signIn(await startAuthentication({ optionsJSON: passkeyOptions as never }));
+      await signIn(await signWithPasskey(passkeyOptions));
     } catch (err) {
-      const e2 = err as Error;
-      if (e2.name === 'NotAllowedError' || e2.name === 'AbortError')
-        setMessage({ severity: 'warning', text: t('login.passkey_cancelled') });
-      else setMessage({ severity: 'error', text: e2.message });
+      if (passkeyRefused(err)) setMessage({ severity: 'warning', text: t('login.passkey_cancelled') });
+      else setMessage({ severity: 'error', text: (err as Error).message });
     }
   }
 
@@ -90,7 +89,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
       if (e2.status === 403 && e2.body?.mfa_required) {
         setNeedsTotp(true);
-        setPasskeyOptions(e2.body.passkey_options ?? null);
+        setPasskeyOptions((e2.body.passkey_options as PublicKeyCredentialRequestOptionsJSON | undefined) ?? null);
       }
       // Someone with passkeys and no authenticator app is told of the passkey, not of an app they do not have.
       const passkeyOnly = e2.body?.passkey_options && e2.body.totp === false && e2.body.code === 'mfa_code_required';

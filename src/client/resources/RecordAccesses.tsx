@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Chip,
   Table,
   TableBody,
@@ -17,6 +16,7 @@ import { momentText } from '../i18n/moments.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import type { ClientEntity } from '../schema/entities.ts';
 import type { View } from './ResourceWindow.tsx';
+import { RecordViewHeading } from './RecordViewHeading.tsx';
 
 /** One access as the server answers it: who, which of the person's records, what was done, when, from where. */
 interface Access {
@@ -57,12 +57,7 @@ export function RecordAccesses({ entity, id, go }: { entity: ClientEntity; id: n
       : t(`record.events.${a.event}`, { _: a.event });
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>
-          {t('accesses.title')}
-        </Typography>
-        <Button onClick={() => go({ kind: 'show', id })}>{t('record.back_to_record')}</Button>
-      </Box>
+      <RecordViewHeading title={t('accesses.title')} id={id} go={go} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('accesses.explain')}
       </Typography>

@@ -10,6 +10,7 @@ import type { ClientEntity, FieldSchema } from '../schema/entities.ts';
 import { CellValue, itemText } from './cells.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import type { Permissions, View } from './ResourceWindow.tsx';
+import { RecordViewHeading } from './RecordViewHeading.tsx';
 
 interface AuditRow {
   id: number;
@@ -87,12 +88,7 @@ export function ResourceHistory({
   };
   return (
     <Box sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h3" sx={{ fontSize: 18, fontWeight: 600, flex: 1 }}>
-          {t('record.history')}
-        </Typography>
-        <Button onClick={() => go({ kind: 'show', id })}>{t('record.back_to_record')}</Button>
-      </Box>
+      <RecordViewHeading title={t('record.history')} id={id} go={go} />
       {rows?.length === 0 && <Typography>{t('record.no_history')}</Typography>}
       <Table size="small" aria-label={t('record.history')}>
         <TableHead>

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { ApiError, api } from './api.ts';
 import { setStepUpAsker, type StepUpMethod } from './step-up.ts';
+import { passkeyRefused, signWithPasskey } from './passkey-ceremony.ts';
 
 interface Asking {
   method: StepUpMethod;
@@ -36,9 +37,10 @@ export function StepUpDialog() {
       close(true);
     } catch (err) {
       const problem = err as ApiError;
-      const refused = problem.name === 'NotAllowedError' || problem.name === 'AbortError';
       setError(
-        refused ? t('login.passkey_cancelled') : (Object.values(problem.errors ?? {}).flat()[0] ?? problem.message),
+        passkeyRefused(err)
+          ? t('login.passkey_cancelled')
+          : (Object.values(problem.errors ?? {}).flat()[0] ?? problem.message),
       );
     } finally {
       setBusy(false);
@@ -50,9 +52,7 @@ export function StepUpDialog() {
     if (asking.method === 'passkey')
       return prove(async () => {
         // The browser signs a new challenge with one of the person's passkeys.
-        const optionsJSON = await api<never>('/auth/step-up/options', { method: 'POST' });
-        const { startAuthentication } = await import('@simplewebauthn/browser');
-        return { passkey: await startAuthentication({ optionsJSON }) };
+        return { passkey: await signWithPasskey(await api('/auth/step-up/options', { method: 'POST' })) };
       });
     if (!value.trim()) return;
     await prove(async () => (asking.method === 'totp' ? { code: value.trim() } : { password: value }));

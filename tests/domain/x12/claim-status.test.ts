@@ -1,9 +1,8 @@
-import x12 from 'node-x12';
 import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../src/domain/formats.ts';
 import { read277 } from '../../../src/domain/x12/claim-ack-277-reader.ts';
 import { write276, type ClaimStatusInquiry } from '../../../src/domain/x12/claim-status-276-writer.ts';
-import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+import { ourFirstTransaction, theirFirstTransaction } from '../../helpers/x12-read-back.ts';
 
 // pyx12 has no 5010 map for the 276, and its 277 claim status map (X212) is not registered in its map list, so
 // neither file can go through x12valid: the inquiry is held to the guide's loop order and read back with node-x12.
@@ -40,10 +39,10 @@ const envelope = { sender: 'SMB9079073', receiver: '87726', control: 17, at: new
 
 describe('the 276 claim status inquiry', () => {
   it("asks the payer about each claim by its trace, its number at the payer, charge and service days, in the guide's loop order", () => {
-    const doc = readInterchanges(write276(inquiry, envelope));
+    const { doc, lines } = ourFirstTransaction(write276(inquiry, envelope));
     expect(doc.findings).toEqual([]);
     expect(doc.interchanges[0].groups[0]).toMatchObject({ functionalId: 'HR', version: '005010X212' });
-    expect(doc.interchanges[0].groups[0].transactions[0].segments.map((s) => s.elements.join('*'))).toEqual([
+    expect(lines).toEqual([
       'ST*276*0001*005010X212',
       'BHT*0010*13*SMB-276-000017*20261128*0930',
       'HL*1**20*1',
@@ -70,8 +69,7 @@ describe('the 276 claim status inquiry', () => {
   });
 
   it('reads back with node-x12, an X12 library we did not write', () => {
-    const parsed = new x12.X12Parser(true).parse(write276(inquiry, envelope)) as x12.X12Interchange;
-    const tx = parsed.functionalGroups[0].transactions[0];
+    const tx = theirFirstTransaction(write276(inquiry, envelope));
     expect(tx.header.elements[0].value).toBe('276');
     expect(tx.segments.filter((s) => s.tag === 'TRN').map((s) => s.elements[1].value)).toEqual([
       'SMB1000123',
@@ -110,8 +108,8 @@ const ANSWER_277 = [
 
 describe("the payer's 277 answer", () => {
   it('answers each claim by its trace: finalized and paid, or pending, in words, with the payer claim number', () => {
-    const doc = readInterchanges(ANSWER_277);
-    const statuses = read277(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+    const { t, separators } = ourFirstTransaction(ANSWER_277);
+    const statuses = read277(t, separators);
     expect(statuses.map((s) => [s.level, s.claimControl, s.category, s.statusCode, s.payerClaimNumber])).toEqual([
       ['claim', 'SMB1000123', 'F1', '65', '000000001234'],
       ['claim', 'SMB1000124', 'P1', '20', undefined],

@@ -1,9 +1,8 @@
-import x12 from 'node-x12';
 import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../src/domain/formats.ts';
 import { write270, type EligibilityInquiry } from '../../../src/domain/x12/eligibility-270-writer.ts';
 import { costShare, read271 } from '../../../src/domain/x12/eligibility-271-reader.ts';
-import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+import { ourFirstTransaction, theirFirstTransaction } from '../../helpers/x12-read-back.ts';
 
 // The validator here (pyx12) has no 5010 maps for 270/271 (only 4010): the inquiry is read back with our reader and
 // with node-x12, and held to the guide's loop order; the answers are written here after 005010X279A1's examples.
@@ -24,15 +23,9 @@ const inquiry: EligibilityInquiry = {
 };
 const envelope = { sender: 'SMB9079073', receiver: '030240928', control: 42, at: new Date('2026-11-28T09:30:00Z') };
 
-const segmentsOf = (text: string) => {
-  const doc = readInterchanges(text);
-  const t = doc.interchanges[0].groups[0].transactions[0];
-  return { doc, t, ids: t.segments.map((s) => s.elements.join('*')) };
-};
-
 describe('the 270 eligibility inquiry', () => {
   it("asks the payer about the subscriber on the day of service for each service type, in the guide's loop order", () => {
-    const { doc, t, ids } = segmentsOf(write270(inquiry, envelope));
+    const { doc, t, lines: ids } = ourFirstTransaction(write270(inquiry, envelope));
     expect(doc.findings).toEqual([]);
     expect(doc.interchanges[0].groups[0]).toMatchObject({ functionalId: 'HS', version: '005010X279A1' });
     expect(t.id).toBe('270');
@@ -55,7 +48,7 @@ describe('the 270 eligibility inquiry', () => {
   });
 
   it('a dependent without their own member id is asked about under the subscriber, with the trace on the dependent', () => {
-    const { ids } = segmentsOf(
+    const { lines: ids } = ourFirstTransaction(
       write270(
         {
           ...inquiry,
@@ -79,8 +72,7 @@ describe('the 270 eligibility inquiry', () => {
   });
 
   it('reads back with node-x12, an X12 library we did not write', () => {
-    const parsed = new x12.X12Parser(true).parse(write270(inquiry, envelope)) as x12.X12Interchange;
-    const tx = parsed.functionalGroups[0].transactions[0];
+    const tx = theirFirstTransaction(write270(inquiry, envelope));
     expect(tx.header.elements[0].value).toBe('270');
     expect(tx.segments.filter((s) => s.tag === 'EQ').map((s) => s.elements[0].value)).toEqual(['30', '98']);
     expect(tx.trailer.elements[0].value).toBe('14');
@@ -125,8 +117,8 @@ const ACTIVE_271 = [
 ].join('\n');
 
 const readAnswer = (text: string) => {
-  const doc = readInterchanges(text);
-  return read271(doc.interchanges[0].groups[0].transactions[0], doc.separators!);
+  const { t, separators } = ourFirstTransaction(text);
+  return read271(t, separators);
 };
 
 describe('the 271 eligibility answer', () => {

@@ -6,6 +6,7 @@ import { momentText } from '../../i18n/moments.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { showToast } from '../../notify/toast-store.ts';
 import { api } from '../../session/api.ts';
+import { makePasskey, passkeyRefused } from '../../session/passkey-ceremony.ts';
 
 export interface Passkey {
   id: number;
@@ -13,9 +14,6 @@ export interface Passkey {
   created_at: string;
   last_used_at: string | null;
 }
-
-/** The browser refused or the person cancelled: said in words, not as an error with a stack. */
-const cancelled = (e: unknown) => e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError');
 
 /**
  * A person's passkeys: each with when it was added and last used, removable; a new one named (the device it is on)
@@ -38,11 +36,7 @@ export function Passkeys({
   const add = async () => {
     setBusy(true);
     try {
-      const optionsJSON = await api<
-        Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON']
-      >('/auth/mfa/passkey/options', { method: 'POST' });
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const response = await startRegistration({ optionsJSON });
+      const response = await makePasskey(await api('/auth/mfa/passkey/options', { method: 'POST' }));
       const r = await api<{ recovery_codes: string[] | null }>('/auth/mfa/passkey', {
         method: 'POST',
         body: { name: name.trim(), response },
@@ -52,7 +46,7 @@ export function Passkeys({
       showToast('success', t('profile.passkey_added'));
       await onChanged();
     } catch (e) {
-      if (cancelled(e)) showToast('warning', t('profile.passkey_cancelled'));
+      if (passkeyRefused(e)) showToast('warning', t('profile.passkey_cancelled'));
       else notifyError(t, e);
     } finally {
       setBusy(false);
