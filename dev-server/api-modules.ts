@@ -19,6 +19,7 @@ import { reportsModule } from './reports/reports-module.ts';
 import { desktopModule } from './desktop/desktop-module.ts';
 import { messengerModule } from './messenger/messenger-module.ts';
 import { estimatesModule } from './estimates/estimates-module.ts';
+import { eligibilityModule } from './eligibility/eligibility-module.ts';
 
 /**
  * The API's modules: each domain folder's routes, with the permission each needs. The app mounts
@@ -45,6 +46,7 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   desktopModule,
   messengerModule,
   estimatesModule,
+  eligibilityModule,
 ];
 
 /** A module's routes, each marked with the module (its OpenAPI tag, and who declared it when two clash). */

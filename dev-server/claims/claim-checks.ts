@@ -44,6 +44,11 @@ type Policy = {
   insurance_company_id: number;
   insurance_plan_id: number;
   ins_type_id: number | null;
+  /** the payer's latest eligibility answer about the policy (its coverage, plan end, the day it answered, its reasons) */
+  checked_coverage: string | null;
+  checked_plan_end: string | null;
+  checked_on: string | null;
+  checked_reasons: Array<{ words: string }> | null;
 };
 type CodeRow = { code: string; start_date: string | null; end_date: string | null };
 type OwnedCodeRow = CodeRow & { billing_company_id: string | null };
@@ -133,8 +138,14 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   );
   const policies = await tx.query<Policy>(
     `select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
-             p.insurance_company_id, p.insurance_plan_id, i.ins_type_id
-        from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id where p.id = any($1::bigint[]) and p.billing_company_id = any($2::bigint[])`,
+             p.insurance_company_id, p.insurance_plan_id, i.ins_type_id,
+             e.coverage as checked_coverage, e.plan_end::text as checked_plan_end, to_char(e.answered_at, 'MM/DD/YYYY') as checked_on,
+             e.rejections as checked_reasons
+        from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id
+        left join lateral (select coverage, plan_end, answered_at, rejections from eligibility_checks e
+                            where e.billing_company_id = p.billing_company_id and e.insurance_policy_id = p.id and e.state = 'answered'
+                            order by e.answered_at desc limit 1) e on true
+       where p.id = any($1::bigint[]) and p.billing_company_id = any($2::bigint[])`,
     [
       all((c) => (Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : []) as number[]),
       all((c) => [c.billing_company_id]),
@@ -251,6 +262,16 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     seenTypes.add(p.type_responsibility_id);
     if (dos && ((p.eff_date && p.eff_date > dos) || (p.end_date && last && p.end_date < last)))
       c.error('insurance_policy_ids', 'policyNotEffective', { policy_number: p.policy_number });
+    // What the payer itself last said of the policy (a 271): not active, a plan that ends before the service, or no answer.
+    const said = { date: p.checked_on ?? '', policy_number: p.policy_number };
+    if (p.checked_coverage === 'inactive') c.error('insurance_policy_ids', 'eligibilityInactive', said);
+    else if (p.checked_coverage === 'active' && p.checked_plan_end && last && p.checked_plan_end < last)
+      c.error('insurance_policy_ids', 'eligibilityEnded', { ...said, end: String(isoToUsDate(p.checked_plan_end)) });
+    else if (p.checked_coverage === 'unknown' && p.checked_reasons?.length)
+      c.warn('insurance_policy_ids', 'eligibilityNotAnswered', {
+        ...said,
+        reason: p.checked_reasons.map((r) => r.words).join('; '),
+      });
     if (p.own_insurance !== false) continue;
     // Medicare insures the beneficiary alone: its 837 has no patient loop (the patient is the subscriber).
     if (codeOf('ins-types', p.ins_type_id) === 'MED')

@@ -3,6 +3,7 @@ import { json, idNames } from '../http/answers.ts';
 import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { GuardedRoute } from '../http/guarded-routes.ts';
 import { idParam } from '../http/guarded-routes.ts';
+import { latestChecks } from '../eligibility/latest-checks.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { codeListFile } from './claim-code-lists.ts';
 import { claimCreators, pricedProcedures } from './claim-pickers.ts';
@@ -130,17 +131,26 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
         insurance_company_id: 'integer',
         eff_date: 'string',
         'end_date?': 'any',
+        'eligibility?': 'any',
       },
     ]),
     permission: 'claim.view',
     summary:
-      "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date}], primary first",
-    async handle(ctx, req, actor) {
+      "A patient's active policies for a claim [{id, name, type_responsibility_id, eff_date, end_date, eligibility}], primary first; eligibility: the payer's latest answer about it in words (to those who may read eligibility)",
+    async handle(ctx, req, actor, res) {
       const patient = await storeOf(ctx, actor, 'patient').get(idParam(req));
       const page = await storeOf(ctx, actor, 'insurance-policy').list(
         { patient_id: String(patient.id), status: 'true', itemsPerPage: '100', sortBy: 'type_responsibility_id' },
         false,
       );
+      const checks = actor.permissions.has('patient.eligibility.view')
+        ? await latestChecks(
+            ctx.db,
+            Number(patient.billing_company_id),
+            page.data.map((p) => Number(p.id)),
+            res.locals.locale,
+          )
+        : new Map();
       return page.data.map((p) => ({
         id: p.id,
         name: p.display_name,
@@ -148,6 +158,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
         insurance_company_id: p.insurance_company_id,
         eff_date: p.eff_date,
         end_date: p.end_date,
+        eligibility: checks.get(Number(p.id)) ?? null,
       }));
     },
   },

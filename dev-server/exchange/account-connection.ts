@@ -27,19 +27,29 @@ export interface ExchangeAccount {
   outbound_folder: string | null;
   inbound_folder: string | null;
   poll_minutes: number | null;
+  realtime_url: string | null;
+  realtime_envelope: string | null;
+  realtime_user: string | null;
+  realtime_secret_encrypted: string | null;
+  realtime_timeout_seconds: number | null;
 }
 
-/** A billing company's clearing-house account with what its connection needs (the sealed secret included: server side only). */
+/** A billing company's clearing-house account with what its connections need (the sealed secret included: server side only). */
 export async function exchangeAccount(
   db: Queryable,
-  id: number,
+  /** null: the account the billing company asks payers through (real time first, then one with a connection) */
+  id: number | null,
   billingCompanyId: number,
 ): Promise<ExchangeAccount | null> {
   const r = await db.query<ExchangeAccount>(
     `select a.id, a.billing_company_id, a.clearing_house_id, h.name as house, a.submitter_id, a.receiver_id, a.usage, a.sender_qualifier, a.receiver_qualifier,
             a.file_name_pattern, a.contact_name, a.contact_phone, a.connection, a.host, a.port, a.username, a.auth_method, a.secret_encrypted,
-            a.host_fingerprint, a.outbound_folder, a.inbound_folder, a.poll_minutes
-       from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id where a.id = $1 and a.billing_company_id = $2`,
+            a.host_fingerprint, a.outbound_folder, a.inbound_folder, a.poll_minutes,
+            a.realtime_url, a.realtime_envelope, a.realtime_user, a.realtime_secret_encrypted, a.realtime_timeout_seconds
+       from clearing_house_accounts a join clearing_houses h on h.id = a.clearing_house_id
+      where a.billing_company_id = $2 and ($1::bigint is null or a.id = $1)
+      order by (a.realtime_url is not null) desc, (a.connection in ('sftp', 'folder')) desc, a.id
+      limit 1`,
     [id, billingCompanyId],
   );
   return r.rows[0]

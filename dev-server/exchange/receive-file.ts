@@ -6,6 +6,8 @@ import type { FileStore } from '../storage/file-store.ts';
 import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
 import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
+import { read271 } from '../../src/domain/x12/eligibility-271-reader.ts';
+import { applyEligibilityAnswers } from '../eligibility/eligibility-answers.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
@@ -34,11 +36,13 @@ export interface ReceiveOutcome {
   unmatched: string[];
   /** the sent batches this file answered */
   batches: number[];
+  /** the eligibility checks a 271 answered */
+  eligibility: number;
 }
 
-const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835' };
+const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835', HB: '271' };
 
-/** What a file is, from its functional groups: 999, 277CA or 835 (the first one found), or null. */
+/** What a file is, from its functional groups: 999, 277CA, 835 or 271 (the first one found), or null. */
 function kindOf(interchanges: Interchange[]): string | null {
   for (const g of interchanges.flatMap((i) => i.groups))
     if (Object.hasOwn(KIND_OF_GROUP, g.functionalId)) return KIND_OF_GROUP[g.functionalId];
@@ -100,6 +104,7 @@ export async function receiveFile(
     accepted: [],
     unmatched: [],
     batches: [],
+    eligibility: 0,
   };
   return ctx.db.transaction(async (tx) => {
     const base = {
@@ -157,6 +162,17 @@ export async function receiveFile(
           if (group.functionalId === 'FA') await apply999({ tx, ctx, actor, bc: input.billingCompanyId, t, out });
           else if (group.functionalId === 'HN')
             await apply277({ tx, ctx, actor, bc: input.billingCompanyId, t, sep: doc.separators!, out });
+          else if (group.functionalId === 'HB') {
+            const { applied, unmatched } = await applyEligibilityAnswers(
+              tx,
+              actor,
+              input.billingCompanyId,
+              read271(t, doc.separators!),
+              file.id,
+            );
+            out.eligibility += applied.length;
+            out.unmatched.push(...unmatched);
+          }
         }
       }
       if (kind === '999' && !out.rejected.length && out.batches.length)
@@ -166,6 +182,7 @@ export async function receiveFile(
           [
             out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
             out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
+            out.eligibility ? `${out.eligibility} eligibility answer(s) kept on their policies` : '',
             out.unmatched.length
               ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}`
               : '',

@@ -15,6 +15,7 @@ export type Zip = string;
 export type Logo = string;
 export type AppealLetter = string;
 export type WriteOffsConfirmedAgainOver = number;
+export type EligibilityAskedAgainAfterDays = number;
 export type Status = boolean;
 
 export interface BillingCompany {
@@ -33,5 +34,6 @@ export interface BillingCompany {
   logo?: Logo;
   appeal_template?: AppealLetter;
   write_off_step_up?: WriteOffsConfirmedAgainOver;
+  eligibility_max_age_days?: EligibilityAskedAgainAfterDays;
   status?: Status;
 }

@@ -22,6 +22,12 @@ export type OutboundFolder = string;
 export type InboundFolder = string;
 export type CheckInboundEveryMinutes = number;
 export type LastChecked = string;
+export type RealTimeCOREAddress = string;
+export type COREEnvelope = "soap" | "mime";
+export type COREUser = string;
+export type COREPasswordKeptEncryptedLeftEmptyTheSavedOneStays = string;
+export type SealedCOREPassword = string;
+export type WaitForAnAnswerSeconds = number;
 export type Note = string;
 
 export interface ClearingHouseAccount {
@@ -47,5 +53,11 @@ export interface ClearingHouseAccount {
   inbound_folder?: InboundFolder;
   poll_minutes?: CheckInboundEveryMinutes;
   last_polled_at?: LastChecked;
+  realtime_url?: RealTimeCOREAddress;
+  realtime_envelope?: COREEnvelope;
+  realtime_user?: COREUser;
+  realtime_secret?: COREPasswordKeptEncryptedLeftEmptyTheSavedOneStays;
+  realtime_secret_encrypted?: SealedCOREPassword;
+  realtime_timeout_seconds?: WaitForAnAnswerSeconds;
   note?: Note;
 }

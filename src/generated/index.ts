@@ -16,6 +16,7 @@ import type { CustomReport } from './custom-report.ts';
 import type { DenialTracking } from './denial-tracking.ts';
 import type { Denial } from './denial.ts';
 import type { Diagnosis } from './diagnosis.ts';
+import type { EligibilityCheck } from './eligibility-check.ts';
 import type { EraException } from './era-exception.ts';
 import type { EraFile } from './era-file.ts';
 import type { ExchangeFile } from './exchange-file.ts';
@@ -40,7 +41,7 @@ import type { ReportPreset } from './report-preset.ts';
 import type { Unit } from './unit.ts';
 import type { User } from './user.ts';
 
-export type { AdmissionNote, Admission, BillingCompany, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, CustomReport, DenialTracking, Denial, Diagnosis, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Unit, User };
+export type { AdmissionNote, Admission, BillingCompany, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Unit, User };
 
 /** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */
 export interface EntityRows {
@@ -61,6 +62,7 @@ export interface EntityRows {
   'denial-tracking': DenialTracking;
   'denial': Denial;
   'diagnosis': Diagnosis;
+  'eligibility-check': EligibilityCheck;
   'era-exception': EraException;
   'era-file': EraFile;
   'exchange-file': ExchangeFile;

@@ -12,6 +12,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   "/company-management": "Company Management",
   "/denial": "Denial Management",
   "/diagnosis-management": "Diagnosis Management",
+  "/eligibility-checks": "Eligibility Checks",
   "/era-files": "ERA Files",
   "/clearing-house-files": "Clearing House Files",
   "/facility-management": "Facility Management",

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { availityAccount, claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { ack277 } from '../helpers/ack-files.ts';
 import type { Api } from '../helpers/test-app.ts';
 
@@ -25,22 +25,11 @@ beforeAll(async () => {
   await e.app.createUser({ email: 'manager@claims.test', roles: ['billingmanager'], billingCompanyIds: [w.bc] });
   await e.app.createUser({ email: 'root@claims.test', roles: ['superuser'] });
   root = e.app.as(await e.app.login('root@claims.test'));
-  const house = (
-    await e.app.db.query<{ id: number }>(
-      `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
-    )
-  ).rows[0].id;
-  const r = await root('POST', '/clearing-house-account', {
-    billing_company_id: w.bc,
-    clearing_house_id: house,
-    submitter_id: 'SUN0001',
-    receiver_id: '030240928',
+  account = await availityAccount(e.app.db, root, w, {
     connection: 'folder',
     outbound_folder: 'availity/out',
     inbound_folder: 'availity/in',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  account = r.body.id;
   await readyClaims(root, w, 3);
   ({ page, errors } = await signIn(e, 'manager@claims.test'));
   page.setDefaultTimeout(10_000);

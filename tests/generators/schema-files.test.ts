@@ -39,6 +39,7 @@ describe('schema files', () => {
       'denial-tracking',
       'denial',
       'diagnosis',
+      'eligibility-check',
       'era-exception',
       'era-file',
       'exchange-file',

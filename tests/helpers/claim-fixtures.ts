@@ -165,3 +165,24 @@ export async function readyClaims(api: Api, w: ClaimWorld, n: number): Promise<n
   }
   return ids;
 }
+
+/**
+ * The billing company's account with Availity (made through the API, so its secrets are sealed as a person's would
+ * be): submitter SUN0001, receiver 030240928, and what the test adds (its connection, folders, real-time address).
+ */
+export async function availityAccount(db: Database, api: Api, w: ClaimWorld, values: Record<string, unknown>) {
+  const house = (
+    await db.query<{ id: number }>(
+      `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
+    )
+  ).rows[0].id;
+  const r = await api('POST', '/clearing-house-account', {
+    billing_company_id: w.bc,
+    clearing_house_id: house,
+    submitter_id: 'SUN0001',
+    receiver_id: '030240928',
+    ...values,
+  });
+  if (r.status !== 201) throw new Error(`account not made: ${JSON.stringify(r.body)}`);
+  return r.body.id as number;
+}

@@ -230,6 +230,8 @@ export const en = {
     apply: 'Apply',
     select_all: 'Select every row of the page',
     select: 'Select %{name}',
+    act: '%{label} for the %{count} selected.',
+    not_done: 'Not done: %{count}',
   },
   list: {
     billing_company: 'Billing company',
@@ -760,6 +762,10 @@ export const en = {
       self_pay: 'The patient has no active policy: the claim is self pay.',
       until: 'until',
       guidelines: 'Payer guidelines',
+      check_eligibility: 'Check eligibility',
+      asking: 'Asking the payer…',
+      just_now: 'just now',
+      payer_said: 'Payer (%{when}):',
     },
   },
   notes: {

@@ -233,6 +233,8 @@ export const es: Messages = {
     apply: 'Aplicar',
     select_all: 'Seleccionar todas las filas de la página',
     select: 'Seleccionar %{name}',
+    act: '%{label} para los %{count} seleccionados.',
+    not_done: 'Sin hacer: %{count}',
   },
   list: {
     billing_company: 'Compañía de facturación',
@@ -770,6 +772,10 @@ export const es: Messages = {
       self_pay: 'El paciente no tiene pólizas activas: el reclamo es de pago propio.',
       until: 'hasta',
       guidelines: 'Guías del pagador',
+      check_eligibility: 'Verificar elegibilidad',
+      asking: 'Preguntando al pagador…',
+      just_now: 'ahora mismo',
+      payer_said: 'Pagador (%{when}):',
     },
   },
   notes: {
@@ -914,6 +920,7 @@ export const es: Messages = {
     'Claims Management': 'Reclamos',
     'Claim Batch Management': 'Lotes de reclamos',
     'Clearing House Files': 'Archivos de la cámara de compensación',
+    'Eligibility Checks': 'Verificaciones de elegibilidad',
     'Admission / Encounter Management': 'Admisiones / encuentros',
     'Claim Rules Management': 'Reglas de reclamos',
     'Payments Management': 'Pagos',

@@ -13,6 +13,8 @@ type Row = Record<string, unknown> & { id: number };
 interface Outcome {
   updated: number;
   failed: Array<{ id: number; error?: string }>;
+  /** what an act on the records did, in the reader's language (the questions sent to payers) */
+  message?: string;
 }
 
 /** The entity narrowed to the fields its bulk change sets, each optional and writable. */
@@ -30,6 +32,7 @@ function bulkEntity(entity: ClientEntity): ClientEntity {
 /**
  * One change applied to the selected records (assign, sub-status, follow-up on the denial worklist):
  * only the fields filled are sent; the answer says how many changed, and for each that did not, why.
+ * A bulk without fields is an act on the records (ask their payers): confirmed, sent as it is, its answer said.
  */
 export default function BulkChange({
   entity,
@@ -53,9 +56,10 @@ export default function BulkChange({
   const nameOf = (id: number) =>
     String(rows.find((r) => r.id === id)?.display_name ?? rows.find((r) => r.id === id)?.code ?? id);
 
+  const act = bulk.fields.length === 0;
   const send = async () => {
     const changes = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== ''));
-    if (!Object.keys(changes).length) {
+    if (!act && !Object.keys(changes).length) {
       showToast('warning', t('bulk.nothing'));
       return;
     }
@@ -82,11 +86,11 @@ export default function BulkChange({
       <DialogContent>
         {outcome ? (
           <Box data-testid="bulk-outcome">
-            <Typography>{t('bulk.updated', { count: outcome.updated })}</Typography>
+            <Typography>{outcome.message || t('bulk.updated', { count: outcome.updated })}</Typography>
             {!!outcome.failed.length && (
               <>
                 <Typography sx={{ mt: 1, fontWeight: 600 }}>
-                  {t('bulk.failed', { count: outcome.failed.length })}
+                  {t(act ? 'bulk.not_done' : 'bulk.failed', { count: outcome.failed.length })}
                 </Typography>
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {outcome.failed.map((f) => (
@@ -98,6 +102,8 @@ export default function BulkChange({
               </>
             )}
           </Box>
+        ) : act ? (
+          <Typography>{t('bulk.act', { label, count: rows.length })}</Typography>
         ) : (
           <Form
             schema={schema}
@@ -119,7 +125,7 @@ export default function BulkChange({
         <Button onClick={() => onClose(!!outcome?.updated)}>{t('record.close')}</Button>
         {!outcome && (
           <Button variant="contained" disabled={busy} onClick={() => void send()}>
-            {t('bulk.apply')}
+            {act ? label : t('bulk.apply')}
           </Button>
         )}
       </DialogActions>

@@ -75,13 +75,13 @@ export function ResourceShow({
   renderChild: RenderChild;
 }) {
   const { t, locale } = useI18n();
-  const adding = addChild ? childTabsOf(entity).findIndex((c) => c.addAfterCreate) : -1;
+  const { me } = useMe();
+  const adding = addChild ? childTabsOf(entity, me).findIndex((c) => c.addAfterCreate) : -1;
   // The child tab comes right after the first section's (see below): its index is 1 + its place among the children.
   const [tab, setTab] = useState(adding >= 0 ? 1 + adding : 0);
   // The form opens once, on arrival; a tab chosen afterwards shows the child's list as usual.
   const [addingNow, setAddingNow] = useState(adding);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
-  const { me } = useMe();
   if (isPending) return <Loading />;
   if (error || !data)
     return (
@@ -96,7 +96,7 @@ export function ResourceShow({
     (n, f) => !f.writeOnly && !f['x-db']?.secret && f['x-ui']?.widget !== 'hidden' && !(fixed && n in fixed),
   );
   const sections = [...new Set(fields.map(([, f]) => f['x-ui']?.section ?? ''))];
-  const children = childTabsOf(entity);
+  const children = childTabsOf(entity, me);
   const inSection = (s: string) => fields.filter(([, f]) => (f['x-ui']?.section ?? '') === s);
   // A short record reads best at once; a long one (a patient, a company) or one with child records in tabs.
   const tabbed = children.length > 0 || sections.filter(Boolean).length >= 3;

@@ -42,6 +42,11 @@ export const CLAIM_MESSAGES = {
   codeNotEffective: 'The code {code} is not effective on the date of service.',
   policyTypeRepeated: 'Policy types cannot repeat.',
   policyNotEffective: 'Policy {policy_number} is not effective on the dates of service.',
+  eligibilityInactive:
+    'The payer answered on {date} that policy {policy_number} is not active: ask again, or bill another policy or the patient.',
+  eligibilityEnded:
+    'The payer answered on {date} that the plan of policy {policy_number} ends {end}, before the dates of service.',
+  eligibilityNotAnswered: 'The payer could not say on {date} whether policy {policy_number} is active: {reason}',
   policyOfOtherPatient: "The policy is not one of the patient's.",
   tooManyUnits: 'Too many units applied to the admission/claim in row {row}',
   providerNpiInvalid: 'The provider has no valid NPI.',

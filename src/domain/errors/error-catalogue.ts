@@ -8,6 +8,7 @@ import { BATCHES_ERRORS } from './catalogue/batches-errors.ts';
 import { CLAIMS_ERRORS } from './catalogue/claims-errors.ts';
 import { DENIALS_ERRORS } from './catalogue/denials-errors.ts';
 import { DESKTOP_ERRORS } from './catalogue/desktop-errors.ts';
+import { ELIGIBILITY_ERRORS } from './catalogue/eligibility-errors.ts';
 import { ESTIMATES_ERRORS } from './catalogue/estimates-errors.ts';
 import { EXCHANGE_ERRORS } from './catalogue/exchange-errors.ts';
 import { FILES_ERRORS } from './catalogue/files-errors.ts';
@@ -237,6 +238,7 @@ export const ERROR_CATALOGUE = {
   ...CLAIMS_ERRORS,
   ...DENIALS_ERRORS,
   ...DESKTOP_ERRORS,
+  ...ELIGIBILITY_ERRORS,
   ...ESTIMATES_ERRORS,
   ...EXCHANGE_ERRORS,
   ...FILES_ERRORS,

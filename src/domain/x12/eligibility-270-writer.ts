@@ -40,47 +40,76 @@ function personSegments(code: 'IL' | '03', p: InquiredPerson): string[] {
   ];
 }
 
+/** Each group of items by a key, in the order the keys first appear. */
+function groupBy<T>(items: readonly T[], key: (t: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const it of items) {
+    const k = key(it);
+    groups.set(k, [...(groups.get(k) ?? []), it]);
+  }
+  return [...groups.values()];
+}
+
 /**
- * A 270 eligibility inquiry (005010X279A1) of one question: the payer (2000A), the provider asking (2000B), the
- * subscriber (2000C) and, for a dependent without their own member id, the dependent (2000D), each with the service
- * date and the service types asked about.
+ * A 270 eligibility inquiry (005010X279A1) of any number of questions in one transaction set: each payer (2000A), under
+ * it each provider asking (2000B), under that each subscriber (2000C) and, for a dependent without their own member id,
+ * the dependent (2000D), with the service date and the service types asked about. The payer's 271 answers each person by
+ * the trace given here. reference (BHT03) names the whole inquiry; one question's trace serves when there is one.
  */
-export function write270(q: EligibilityInquiry, env: InquiryEnvelope): string {
+export function write270(
+  inquiries: readonly EligibilityInquiry[],
+  env: InquiryEnvelope,
+  reference = inquiries[0]?.trace,
+): string {
+  if (!inquiries.length || !reference) throw new Error('An eligibility inquiry needs at least one question.');
   const { day, time } = momentOf(env.at);
-  const dates = q.serviceDateEnd
-    ? seg('DTP', '291', 'RD8', `${ccyymmdd(q.serviceDate)}-${ccyymmdd(q.serviceDateEnd)}`)
-    : seg('DTP', '291', 'D8', ccyymmdd(q.serviceDate));
-  const questions = (q.serviceTypes?.length ? q.serviceTypes : ['30']).map((t) => seg('EQ', t));
-  const body = [
-    seg('BHT', '0022', '13', q.trace, ccyymmdd(day), time),
-    seg('HL', '1', '', '20', '1'),
-    seg('NM1', 'PR', '2', q.payer.name, '', '', '', '', 'PI', q.payer.id),
-    seg('HL', '2', '1', '21', '1'),
-    seg(
-      'NM1',
-      '1P',
-      q.provider.person ? '1' : '2',
-      q.provider.name,
-      q.provider.firstName,
-      '',
-      '',
-      '',
-      'XX',
-      q.provider.npi,
-    ),
-    seg('HL', '3', '2', '22', q.dependent ? '1' : '0'),
-    // The trace goes with the person the question is about: the subscriber, or the dependent below.
-    ...(q.dependent ? [] : [seg('TRN', '1', q.trace, q.traceOriginator)]),
-    ...personSegments('IL', q.subscriber),
-    ...(q.dependent
-      ? [
-          seg('HL', '4', '3', '23', '0'),
-          seg('TRN', '1', q.trace, q.traceOriginator),
-          ...personSegments('03', q.dependent),
-        ]
-      : []),
-    dates,
-    ...questions,
-  ];
+  const body = [seg('BHT', '0022', '13', reference, ccyymmdd(day), time)];
+  let hl = 0;
+  for (const byPayer of groupBy(inquiries, (q) => q.payer.id)) {
+    const payerHl = ++hl;
+    const { payer } = byPayer[0];
+    body.push(
+      seg('HL', String(payerHl), '', '20', '1'),
+      seg('NM1', 'PR', '2', payer.name, '', '', '', '', 'PI', payer.id),
+    );
+    for (const byProvider of groupBy(byPayer, (q) => q.provider.npi)) {
+      const providerHl = ++hl;
+      const { provider } = byProvider[0];
+      body.push(
+        seg('HL', String(providerHl), String(payerHl), '21', '1'),
+        seg(
+          'NM1',
+          '1P',
+          provider.person ? '1' : '2',
+          provider.name,
+          provider.firstName,
+          '',
+          '',
+          '',
+          'XX',
+          provider.npi,
+        ),
+      );
+      for (const q of byProvider) {
+        const subscriberHl = ++hl;
+        const trace = seg('TRN', '1', q.trace, q.traceOriginator);
+        const dates = q.serviceDateEnd
+          ? seg('DTP', '291', 'RD8', `${ccyymmdd(q.serviceDate)}-${ccyymmdd(q.serviceDateEnd)}`)
+          : seg('DTP', '291', 'D8', ccyymmdd(q.serviceDate));
+        const questions = (q.serviceTypes?.length ? q.serviceTypes : ['30']).map((t) => seg('EQ', t));
+        body.push(seg('HL', String(subscriberHl), String(providerHl), '22', q.dependent ? '1' : '0'));
+        // The trace goes with the person the question is about: the subscriber, or the dependent below.
+        if (!q.dependent) body.push(trace, ...personSegments('IL', q.subscriber));
+        else
+          body.push(
+            ...personSegments('IL', q.subscriber),
+            seg('HL', String(++hl), String(subscriberHl), '23', '0'),
+            trace,
+            ...personSegments('03', q.dependent),
+          );
+        body.push(dates, ...questions);
+      }
+    }
+  }
   return inquiryInterchange(env, { functionalId: 'HS', transactionSet: '270', version: ELIGIBILITY_270_VERSION }, body);
 }

@@ -12,6 +12,7 @@ import {
   inWords,
 } from './eligibility-codes.ts';
 import type { Transaction } from './interchange-reader.ts';
+import type { Segment } from './segments.ts';
 import type { Separators } from './separators.ts';
 
 /** A reason the payer could not answer (AAA), at the level it names, with what it asks the provider to do. */
@@ -80,13 +81,13 @@ function planDates(plan: EligibilityAnswer['plan'], qualifier: string, format: s
 }
 
 /**
- * A 271 eligibility answer (005010X279A1) read into what a biller needs at a glance: whether the coverage is active,
+ * One person's answer of a 271 (005010X279A1), from the payer's and provider's segments and the person's own, read into what a biller needs at a glance: whether the coverage is active,
  * the plan's dates, each benefit in words (deductible, out-of-pocket, copay, coinsurance by service type, in or out of
  * network, with their amounts and periods) and every rejection with what the payer asks. The answer is about the
  * dependent when the 271 has one (loop 2000D), else the subscriber; benefit lines inside a related-entity loop (LS/LE,
  * another payer or a provider named for a benefit) stay with the benefit they follow.
  */
-export function read271(t: Transaction, sep: Separators): EligibilityAnswer {
+function readOne(segments: Segment[], sep: Separators): EligibilityAnswer {
   const answer: EligibilityAnswer = {
     payer: {},
     member: {},
@@ -98,8 +99,8 @@ export function read271(t: Transaction, sep: Separators): EligibilityAnswer {
   let level: EligibilityRejection['level'] = 'payer';
   let benefit: Benefit | undefined;
   let inRelatedEntity = false;
-  const memberLevel = t.segments.some((s) => s.id === 'HL' && s.elements[3] === '23') ? 'dependent' : 'subscriber';
-  for (const { id, elements: e } of t.segments) {
+  const memberLevel = segments.some((s) => s.id === 'HL' && s.elements[3] === '23') ? 'dependent' : 'subscriber';
+  for (const { id, elements: e } of segments) {
     if (id === 'HL') {
       level = LEVEL_OF_HL[e[3]] ?? level;
       benefit = undefined;
@@ -169,6 +170,44 @@ export function read271(t: Transaction, sep: Separators): EligibilityAnswer {
     }
   }
   return answer;
+}
+
+/**
+ * Every answer of a 271 transaction set, one per subscriber loop (2000C with its dependent): a real-time answer holds
+ * one, a batch answer one per person asked about, under one or more payers (2000A) and providers (2000B). A payer's own
+ * rejection (it cannot answer at all, with no person under it) is an answer of its own, with no trace.
+ */
+export function read271(t: Transaction, sep: Separators): EligibilityAnswer[] {
+  const answers: EligibilityAnswer[] = [];
+  let payer: Segment[] = [];
+  let provider: Segment[] = [];
+  let person: Segment[] | undefined;
+  // whether the payer loop open now has had a person under it (else its own rejection is an answer)
+  let asked = true;
+  const close = () => {
+    if (person) answers.push(readOne([...payer, ...provider, ...person], sep));
+    person = undefined;
+  };
+  for (const s of t.segments) {
+    if (s.id === 'SE') break;
+    const level = s.id === 'HL' ? s.elements[3] : undefined;
+    if (level === '20' || level === '21') {
+      close();
+      if (level === '20' && !asked) answers.push(readOne([...payer, ...provider], sep));
+      if (level === '20') [payer, provider, asked] = [[], [], false];
+      else provider = [];
+    }
+    if (level === '22') {
+      close();
+      person = [];
+      asked = true;
+    }
+    if (person) person.push(s);
+    else if (!level || level === '20' || level === '21') (provider.length || level === '21' ? provider : payer).push(s);
+  }
+  close();
+  if (!asked) answers.push(readOne([...payer, ...provider], sep));
+  return answers;
 }
 
 /**

@@ -25,7 +25,7 @@ const envelope = { sender: 'SMB9079073', receiver: '030240928', control: 42, at:
 
 describe('the 270 eligibility inquiry', () => {
   it("asks the payer about the subscriber on the day of service for each service type, in the guide's loop order", () => {
-    const { doc, t, lines: ids } = ourFirstTransaction(write270(inquiry, envelope));
+    const { doc, t, lines: ids } = ourFirstTransaction(write270([inquiry], envelope));
     expect(doc.findings).toEqual([]);
     expect(doc.interchanges[0].groups[0]).toMatchObject({ functionalId: 'HS', version: '005010X279A1' });
     expect(t.id).toBe('270');
@@ -50,11 +50,13 @@ describe('the 270 eligibility inquiry', () => {
   it('a dependent without their own member id is asked about under the subscriber, with the trace on the dependent', () => {
     const { lines: ids } = ourFirstTransaction(
       write270(
-        {
-          ...inquiry,
-          dependent: { lastName: 'PEREZ', firstName: 'MATEO', birthDate: toIsoDate('2015-06-01'), gender: 'M' },
-          serviceDateEnd: toIsoDate('2026-12-05'),
-        },
+        [
+          {
+            ...inquiry,
+            dependent: { lastName: 'PEREZ', firstName: 'MATEO', birthDate: toIsoDate('2015-06-01'), gender: 'M' },
+            serviceDateEnd: toIsoDate('2026-12-05'),
+          },
+        ],
         envelope,
       ),
     );
@@ -72,7 +74,7 @@ describe('the 270 eligibility inquiry', () => {
   });
 
   it('reads back with node-x12, an X12 library we did not write', () => {
-    const tx = theirFirstTransaction(write270(inquiry, envelope));
+    const tx = theirFirstTransaction(write270([inquiry], envelope));
     expect(tx.header.elements[0].value).toBe('270');
     expect(tx.segments.filter((s) => s.tag === 'EQ').map((s) => s.elements[0].value)).toEqual(['30', '98']);
     expect(tx.trailer.elements[0].value).toBe('14');
@@ -118,7 +120,9 @@ const ACTIVE_271 = [
 
 const readAnswer = (text: string) => {
   const { t, separators } = ourFirstTransaction(text);
-  return read271(t, separators);
+  const answers = read271(t, separators);
+  expect(answers).toHaveLength(1);
+  return answers[0];
 };
 
 describe('the 271 eligibility answer', () => {

@@ -8,10 +8,18 @@ import { useMe } from '../../shell/me-context.ts';
 import { can } from '../../shell/me.ts';
 import { openFilteredList } from '../../shell/open-record.ts';
 import { useShell } from '../../shell/shell-context.ts';
+import { notifyError } from '../../notify/notify-error.ts';
 
 /** P, S, T… as the responsibility code list spells them. */
 const responsibilityCode = (id: number) =>
   codeLists.get('responsibility-types')?.items.find((i) => i.id === id)?.code ?? '';
+
+interface Eligibility {
+  state: string;
+  coverage: string | null;
+  asked_at: string;
+  words: string;
+}
 
 interface Policy {
   id: number;
@@ -20,7 +28,21 @@ interface Policy {
   insurance_company_id: number;
   eff_date?: string;
   end_date?: string;
+  /** the payer's latest answer about the policy, in words (absent to those who may not read eligibility) */
+  eligibility?: Eligibility | null;
 }
+
+/** The claim's first date of service as its lines hold it (mm/dd/yyyy), for the payer to be asked about that day. */
+const firstServiceDate = (form: Record<string, unknown>) =>
+  ((form.services as Array<Record<string, unknown>> | undefined) ?? [])
+    .map((l) => String(l.from_service ?? ''))
+    .filter((d) => /^\d{2}\/\d{2}\/\d{4}$/.test(d))
+    .sort((a, b) =>
+      a
+        .slice(6)
+        .concat(a.slice(0, 5))
+        .localeCompare(b.slice(6).concat(b.slice(0, 5))),
+    )[0];
 
 /** The patient's active policies, primary first, to bill on this claim; none is self pay. */
 export function ClaimPolicies(p: FieldProps<number[]>) {
@@ -29,6 +51,8 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
   const { openByName } = useShell();
   // The payer's billing guidelines, a click away from the claim being written for it.
   const guidelines = can(me, 'guideline.view');
+  const mayAsk = can(me, 'patient.eligibility.check');
+  const [asking, setAsking] = useState<number | null>(null);
   const form = (p.registry.formContext?.formData ?? {}) as Record<string, unknown>;
   const patient = form.patient_id;
   const [policies, setPolicies] = useState<Policy[] | null>(null);
@@ -48,6 +72,34 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
       live = false;
     };
   }, [patient]);
+  // The payer asked now (real time) or through the next file; the answer in words replaces the policy's last one.
+  const ask = async (policy: Policy) => {
+    setAsking(policy.id);
+    try {
+      const said = await api<{ message: string; check: { state: string; coverage: string | null } }>(
+        '/eligibility/ask',
+        {
+          method: 'POST',
+          body: { insurance_policy_id: policy.id, date_of_service: firstServiceDate(form) },
+        },
+      );
+      setPolicies(
+        (ps) =>
+          ps?.map((x) =>
+            x.id === policy.id
+              ? {
+                  ...x,
+                  eligibility: { ...said.check, asked_at: t('claims.policies.just_now'), words: said.message },
+                }
+              : x,
+          ) ?? ps,
+      );
+    } catch (e) {
+      notifyError(t, e);
+    } finally {
+      setAsking(null);
+    }
+  };
   const errors = (p.errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, my: 1 }} aria-label={t('claims.policies.title')}>
@@ -58,31 +110,54 @@ export function ClaimPolicies(p: FieldProps<number[]>) {
         <Typography sx={{ fontSize: 13 }}>{t('claims.policies.pick_patient')}</Typography>
       ) : null}
       {policies?.map((pol) => (
-        <Box key={pol.id} sx={{ display: 'flex', alignItems: 'center' }}>
-          <FormControlLabel
-            label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
-            control={
-              <Checkbox
-                size="small"
-                checked={chosen.includes(pol.id)}
-                onChange={(e) =>
-                  p.onChange(
-                    e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id),
-                    p.fieldPathId.path,
-                  )
-                }
-              />
-            }
-          />
-          {guidelines && (
-            <Button
-              size="small"
-              onClick={() =>
-                openFilteredList(openByName, 'Guidelines', { insurance_company_id: pol.insurance_company_id })
+        <Box key={pol.id}>
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            <FormControlLabel
+              label={`${responsibilityCode(pol.type_responsibility_id)} · ${pol.name}${pol.end_date ? ` (${t('claims.policies.until')} ${pol.end_date})` : ''}`}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={chosen.includes(pol.id)}
+                  onChange={(e) =>
+                    p.onChange(
+                      e.target.checked ? [...chosen, pol.id] : chosen.filter((x) => x !== pol.id),
+                      p.fieldPathId.path,
+                    )
+                  }
+                />
               }
+            />
+            {guidelines && (
+              <Button
+                size="small"
+                onClick={() =>
+                  openFilteredList(openByName, 'Guidelines', { insurance_company_id: pol.insurance_company_id })
+                }
+              >
+                {t('claims.policies.guidelines')}
+              </Button>
+            )}
+            {mayAsk && (
+              <Button size="small" disabled={asking !== null} onClick={() => void ask(pol)}>
+                {asking === pol.id ? t('claims.policies.asking') : t('claims.policies.check_eligibility')}
+              </Button>
+            )}
+          </Box>
+          {pol.eligibility && (
+            <Typography
+              data-testid={`eligibility-${pol.id}`}
+              role="status"
+              sx={{
+                fontSize: 12,
+                ml: 4,
+                color:
+                  pol.eligibility.coverage === 'inactive' || pol.eligibility.state === 'failed'
+                    ? 'error.main'
+                    : 'text.secondary',
+              }}
             >
-              {t('claims.policies.guidelines')}
-            </Button>
+              {t('claims.policies.payer_said', { when: pol.eligibility.asked_at })} {pol.eligibility.words}
+            </Typography>
           )}
         </Box>
       ))}

@@ -1,0 +1,280 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Entity } from '../../src/platform/entity.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { Actor } from '../security/actor.ts';
+import { nowOf } from '../db/as-of.ts';
+import { writeAuditMany } from '../db/audit-writer.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { openSecret } from '../security/secret-box.ts';
+import { ConnectionError } from '../exchange/connection.ts';
+import { connects, exchangeAccount, openConnection, type ExchangeAccount } from '../exchange/account-connection.ts';
+import { logExchange, type ExchangeEntry } from '../exchange/exchange-log.ts';
+import { write270 } from '../../src/domain/x12/eligibility-270-writer.ts';
+import { read271 } from '../../src/domain/x12/eligibility-271-reader.ts';
+import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import { askInRealTime } from './core-realtime.ts';
+import { newTrace, prepareQuestions, type PolicyAsk, type PreparedQuestion } from './eligibility-questions.ts';
+import { applyEligibilityAnswers } from './eligibility-answers.ts';
+
+export interface EligibilityContext {
+  db: Database;
+  entities: Entity[];
+  files: FileStore;
+}
+
+/** How a question went: answered now (real time), sent in a file (its answer comes with the clearing house's files), or not asked. */
+export interface AskOutcome {
+  channel: 'realtime' | 'batch';
+  /** the checks written, in the order asked */
+  checks: number[];
+  failed: Array<{ insurance_policy_id: number; error: string }>;
+  /** where the 270 went, for people: the account's connection, or the file store to be carried by hand */
+  sent_through: string | null;
+  file_id: number | null;
+}
+
+const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+const productionUsage = (usage: string | null) => (usage === 'P' ? 'P' : 'T');
+
+/** The account a billing company asks payers through (a chosen one, or real time first, then one with a connection). */
+async function askingAccount(db: Queryable, bc: number, accountId: number | null): Promise<ExchangeAccount> {
+  const account = await exchangeAccount(db, accountId, bc);
+  if (!account) throw new DomainError('eligibility_no_account');
+  return account;
+}
+
+/** The checks of the questions, one row each (waiting, or failed with why it could not be asked), audited as created. */
+async function recordChecks(
+  tx: Queryable,
+  actor: Actor,
+  bc: number,
+  rows: Array<{ q: PreparedQuestion; channel: string; accountId: number; fileId: number | null }>,
+): Promise<number[]> {
+  const values = rows.map(({ q, channel, accountId, fileId }, n) => ({
+    n,
+    patient_id: q.patientId,
+    insurance_policy_id: q.ask.policyId,
+    claim_id: q.ask.claimId ?? null,
+    service_date: q.ask.serviceDate,
+    channel,
+    state: q.inquiry ? 'waiting' : 'failed',
+    error: q.problem ?? null,
+    trace: q.inquiry?.trace ?? newTrace(),
+    clearing_house_account_id: accountId,
+    request_file_id: q.inquiry ? fileId : null,
+    asked_by: actor.system ? null : actor.userId,
+  }));
+  const ids = (
+    await tx.query<{ id: string }>(
+      `insert into eligibility_checks (billing_company_id, asked_at, patient_id, insurance_policy_id, claim_id, service_date, channel, state, error,
+                                       trace, clearing_house_account_id, request_file_id, asked_by)
+       select $1, app_now(), x.patient_id, x.insurance_policy_id, x.claim_id, x.service_date::date, x.channel, x.state, x.error,
+              x.trace, x.clearing_house_account_id, x.request_file_id, x.asked_by
+         from jsonb_to_recordset($2::jsonb) as x(patient_id bigint, insurance_policy_id bigint, claim_id bigint, service_date text,
+              channel text, state text, error text, trace text, clearing_house_account_id bigint, request_file_id bigint, asked_by bigint, n int)
+        order by x.n
+       returning id`,
+      [bc, JSON.stringify(values)],
+    )
+  ).rows.map((r) => Number(r.id));
+  await writeAuditMany(tx, actor, {
+    entity: 'eligibility-check',
+    event: 'created',
+    rows: ids.map((id, i) => ({ entityId: id, billingCompanyId: bc, oldValues: null, newValues: values[i] })),
+  });
+  return ids;
+}
+
+/** Checks that could not reach the payer: failed, with the reason in words. */
+async function markFailed(db: Queryable, bc: number, ids: number[], error: string) {
+  await db.query(
+    `update eligibility_checks set state = 'failed', error = $3, version = version + 1, updated_at = app_now()
+      where billing_company_id = $1 and id = any($2::bigint[]) and state = 'waiting'`,
+    [bc, ids, error.slice(0, 2000)],
+  );
+}
+
+/**
+ * Asks payers whether policies are in force on a day, through the billing company's clearing-house account. One
+ * question with a real-time (CAQH CORE) address is answered now: the 270 goes, the 271 comes back and is kept on the
+ * check. Otherwise every question goes in one 270 file, put through the account's connection (or kept in the file
+ * store to be carried by hand); its answers arrive with the clearing house's files and are applied by their trace.
+ * A question that cannot be asked (no payer id, no NPI) is kept as failed with why; the others go.
+ */
+export async function askEligibility(
+  ctx: EligibilityContext,
+  actor: Actor,
+  bc: number,
+  asks: PolicyAsk[],
+  opts: { accountId?: number | null } = {},
+): Promise<AskOutcome> {
+  const account = await askingAccount(ctx.db, bc, opts.accountId ?? null);
+  const realtime = asks.length === 1 && !!account.realtime_url;
+  const prepared = await prepareQuestions(ctx.db, bc, asks);
+  const askable = prepared.filter((q) => q.inquiry);
+  const channel = realtime ? 'realtime' : 'batch';
+  const at = nowOf(ctx.db);
+  const { ids, file, text } = await ctx.db.transaction(async (tx) => {
+    let written: { file: { id: number; name: string }; text: string } | null = null;
+    if (askable.length) {
+      const control = Number(
+        (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
+      );
+      const x12 = write270(
+        askable.map((q) => q.inquiry!),
+        {
+          sender: account.submitter_id,
+          receiver: account.receiver_id ?? account.submitter_id,
+          control,
+          at,
+          usage: productionUsage(account.usage),
+        },
+        askable.length === 1 ? askable[0].inquiry!.trace : `ELG${control}`,
+      );
+      const stored = await ctx.files.save(actor, {
+        kind: 'x12-out',
+        billingCompanyId: bc,
+        source: Buffer.from(x12, 'utf8'),
+        name: `${account.submitter_id}_${control}_${yyyymmdd(at)}.270`,
+        tx,
+      });
+      written = { file: stored, text: x12 };
+    }
+    const checkIds = await recordChecks(
+      tx,
+      actor,
+      bc,
+      prepared.map((q) => ({ q, channel, accountId: account.id, fileId: written?.file.id ?? null })),
+    );
+    return { ids: checkIds, file: written?.file ?? null, text: written?.text ?? '' };
+  });
+  const failed = prepared
+    .filter((q) => q.problem)
+    .map((q) => ({ insurance_policy_id: q.ask.policyId, error: q.problem! }));
+  const waiting = ids.filter((_, i) => prepared[i].inquiry);
+  const outcome: AskOutcome = { channel, checks: ids, failed, sent_through: null, file_id: file?.id ?? null };
+  if (!file) return outcome;
+  const sent = {
+    billingCompanyId: bc,
+    accountId: account.id,
+    fileId: file.id,
+    direction: 'out' as const,
+    kind: '270',
+    name: file.name,
+    size: Buffer.byteLength(text),
+  };
+  if (realtime) {
+    outcome.sent_through = new URL(account.realtime_url!).host;
+    let answer: string;
+    try {
+      answer = await askInRealTime(
+        {
+          url: account.realtime_url!,
+          envelope: account.realtime_envelope === 'mime' ? 'mime' : 'soap',
+          user: account.realtime_user ?? account.submitter_id,
+          password: account.realtime_secret_encrypted ? openSecret(account.realtime_secret_encrypted) : '',
+          senderId: account.submitter_id,
+          receiverId: account.receiver_id ?? account.submitter_id,
+          timeoutMs: (account.realtime_timeout_seconds ?? 30) * 1000,
+        },
+        '270',
+        text,
+      );
+    } catch (e) {
+      const reason = e instanceof ConnectionError ? e.message : `The question failed: ${String(e)}`;
+      await ctx.db.transaction(async (tx) => {
+        await markFailed(tx, bc, waiting, reason);
+        await logExchange(ctx, tx, actor, { ...sent, result: 'send_failed', message: reason });
+      });
+      outcome.failed.push(...waiting.map(() => ({ insurance_policy_id: asks[0].policyId, error: reason })));
+      return outcome;
+    }
+    await takeAnswers(ctx, actor, bc, {
+      name: file.name.replace(/\.270$/, '.271'),
+      text: answer,
+      accountId: account.id,
+      sent,
+    });
+    return outcome;
+  }
+  if (connects(account)) {
+    let connection;
+    try {
+      connection = await openConnection(ctx.db, account);
+      await connection.put(file.name, Buffer.from(text, 'utf8'));
+      outcome.sent_through = connection.label;
+    } catch (e) {
+      const reason =
+        e instanceof ConnectionError
+          ? e.message
+          : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+      await ctx.db.transaction(async (tx) => {
+        await markFailed(tx, bc, waiting, reason);
+        await logExchange(ctx, tx, actor, { ...sent, result: 'send_failed', message: reason });
+      });
+      outcome.failed.push(
+        ...prepared.filter((q) => q.inquiry).map((q) => ({ insurance_policy_id: q.ask.policyId, error: reason })),
+      );
+      return outcome;
+    } finally {
+      await connection?.close();
+    }
+  }
+  await ctx.db.transaction((tx) =>
+    logExchange(ctx, tx, actor, {
+      ...sent,
+      result: 'sent',
+      message: `${waiting.length} eligibility question(s) sent through ${outcome.sent_through ?? 'the file store (to be uploaded by hand)'}.`,
+    }),
+  );
+  return outcome;
+}
+
+/** A real-time answer: kept in the file store, logged with the question that went, and applied to its checks. */
+async function takeAnswers(
+  ctx: EligibilityContext,
+  actor: Actor,
+  bc: number,
+  a: { name: string; text: string; accountId: number; sent: Omit<ExchangeEntry, 'result' | 'message'> },
+) {
+  const stored = await ctx.files.save(actor, {
+    kind: 'ack',
+    billingCompanyId: bc,
+    name: a.name,
+    source: Buffer.from(a.text, 'latin1'),
+  });
+  const doc = readInterchanges(a.text);
+  const answers = doc.interchanges
+    .flatMap((i) => i.groups)
+    .filter((g) => g.functionalId === 'HB')
+    .flatMap((g) => g.transactions.flatMap((t) => read271(t, doc.separators!)));
+  await ctx.db.transaction(async (tx) => {
+    const { applied } = await applyEligibilityAnswers(tx, actor, bc, answers, stored.id);
+    await logExchange(ctx, tx, actor, {
+      ...a.sent,
+      result: 'sent',
+      message: 'One eligibility question asked in real time.',
+    });
+    await logExchange(ctx, tx, actor, {
+      billingCompanyId: bc,
+      accountId: a.accountId,
+      fileId: stored.id,
+      direction: 'in',
+      kind: '271',
+      name: a.name,
+      size: Buffer.byteLength(a.text),
+      result: applied.length ? 'applied' : 'unreadable',
+      message: applied.length
+        ? `${applied.length} eligibility answer(s) kept on the policy.`
+        : `The answer could not be read as a 271 for this question. ${doc.findings
+            .slice(0, 3)
+            .map((f) => f.message)
+            .join(' ')}`.trim(),
+    });
+    if (!applied.length)
+      await tx.query(
+        `update eligibility_checks set state = 'failed', error = $3 where billing_company_id = $1 and request_file_id = $2 and state = 'waiting'`,
+        [bc, a.sent.fileId, 'The clearing house answered with something that is not an answer to this question.'],
+      );
+  });
+}
