@@ -9,7 +9,7 @@ import { openSecret } from '../security/secret-box.ts';
 import { ConnectionError } from '../exchange/connection.ts';
 import { connects, exchangeAccount, openConnection, type ExchangeAccount } from '../exchange/account-connection.ts';
 import { logExchange, type ExchangeEntry } from '../exchange/exchange-log.ts';
-import { write270 } from '../../src/domain/x12/eligibility-270-writer.ts';
+import { write270, type EligibilityInquiry } from '../../src/domain/x12/eligibility-270-writer.ts';
 import { read271 } from '../../src/domain/x12/eligibility-271-reader.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import { askInRealTime } from './core-realtime.ts';
@@ -31,6 +31,8 @@ export interface AskOutcome {
   /** where the 270 went, for people: the account's connection, or the file store to be carried by hand */
   sent_through: string | null;
   file_id: number | null;
+  /** the questions the 270 asked, as written (what a payer answers; the demo's clearing house reads them) */
+  questions: EligibilityInquiry[];
 }
 
 const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
@@ -152,7 +154,14 @@ export async function askEligibility(
     .filter((q) => q.problem)
     .map((q) => ({ insurance_policy_id: q.ask.policyId, error: q.problem! }));
   const waiting = ids.filter((_, i) => prepared[i].inquiry);
-  const outcome: AskOutcome = { channel, checks: ids, failed, sent_through: null, file_id: file?.id ?? null };
+  const outcome: AskOutcome = {
+    channel,
+    checks: ids,
+    failed,
+    sent_through: null,
+    file_id: file?.id ?? null,
+    questions: askable.map((q) => q.inquiry!),
+  };
   if (!file) return outcome;
   const sent = {
     billingCompanyId: bc,

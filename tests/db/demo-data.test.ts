@@ -210,6 +210,27 @@ describe('demo data', () => {
     ]);
   });
 
+  it("this morning's eligibility run went out as a 270 through each billing company's account and its 271 was taken in", async () => {
+    const files = await rows(
+      `select billing_company_id as bc, direction, kind, result from exchange_files where kind in ('270', '271') order by billing_company_id, direction desc`,
+    );
+    expect(files.length).toBe(6);
+    expect(files.map((f) => `${f.direction}:${f.kind}:${f.result}`)).toEqual(
+      Array(3).fill(['out:270:sent', 'in:271:applied']).flat(),
+    );
+    // Most coverages active with what the patient owes; some ended; a few members the payer could not find.
+    const checks = await rows(
+      `select coverage, count(*)::int as n, count(copay)::int as with_copay, count(deductible_remaining)::int as with_deductible
+         from eligibility_checks where state = 'answered' group by coverage order by coverage`,
+    );
+    const of = (c: string) => checks.find((x) => x.coverage === c) ?? { n: 0 };
+    expect(Number(of('active').n)).toBeGreaterThan(20);
+    expect(of('active')).toMatchObject({ with_copay: of('active').n, with_deductible: of('active').n });
+    expect(Number(of('inactive').n)).toBeGreaterThan(0);
+    expect(Number(of('unknown').n)).toBeGreaterThan(0);
+    expect(await rows(`select id from eligibility_checks where state <> 'answered'`)).toEqual([]);
+  });
+
   it('a demo claim is sent after its service and before today, on the day its first batch went out', async () => {
     const odd =
       await rows(`select c.id from claims c join lateral (select min(b.shipping_date) as first from claim_batches b where b.claim_ids @> to_jsonb(c.id) and b.status_id = 1) b on b.first is not null
