@@ -20,6 +20,7 @@ import { desktopModule } from './desktop/desktop-module.ts';
 import { messengerModule } from './messenger/messenger-module.ts';
 import { estimatesModule } from './estimates/estimates-module.ts';
 import { eligibilityModule } from './eligibility/eligibility-module.ts';
+import { claimStatusModule } from './claim-status/claim-status-module.ts';
 
 /**
  * The API's modules: each domain folder's routes, with the permission each needs. The app mounts
@@ -47,6 +48,7 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   messengerModule,
   estimatesModule,
   eligibilityModule,
+  claimStatusModule,
 ];
 
 /** A module's routes, each marked with the module (its OpenAPI tag, and who declared it when two clash). */

@@ -159,7 +159,8 @@ function statusFor(r: Random, ageDays: number): number {
 /**
  * The statuses of a billing company's first demo claims, whatever the draw, with the span of days ago
  * they were served in: this week's drafts and claims ready to batch, claims the clearing house rejected,
- * recent denials a collector labels, claims with their payers. So even a small demo has every status, every sub-status and remittances to post today.
+ * recent denials a collector labels, claims with their payers (two of them for two months). So even a small demo has every status, every
+ * sub-status and remittances to post today.
  */
 const FIRST_CLAIMS: Array<[status: number, fromDays: number, days: number]> = [
   [1, 1, 9],
@@ -176,6 +177,9 @@ const FIRST_CLAIMS: Array<[status: number, fromDays: number, days: number]> = [
   [3, 12, 30],
   [3, 12, 30],
   [3, 12, 30],
+  // Claims a payer has sat on for two months without a word: what the claim status inquiry (276) is for.
+  [3, 60, 20],
+  [3, 60, 20],
 ];
 /** The road a claim took to where it waits: created, then verified unless it is still a draft. */
 const roadTo = (status: number) => (status === 1 ? [1] : [1, 2]);

@@ -4,15 +4,19 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { openSecret } from '../security/secret-box.ts';
-import { ConnectionError } from '../exchange/connection.ts';
-import { connects, exchangeAccount, openConnection, type ExchangeAccount } from '../exchange/account-connection.ts';
-import { logExchange, type ExchangeEntry } from '../exchange/exchange-log.ts';
+import { logExchange } from '../exchange/exchange-log.ts';
+import {
+  coreEndpoint,
+  failureWords,
+  inquiryAccount,
+  keepRealtimeAnswer,
+  logRealtimeExchange,
+  putInquiry,
+  type OutgoingInquiry,
+} from '../exchange/payer-inquiry.ts';
 import { write270, type EligibilityInquiry } from '../../src/domain/x12/eligibility-270-writer.ts';
 import { read271 } from '../../src/domain/x12/eligibility-271-reader.ts';
-import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
-import { askInRealTime } from './core-realtime.ts';
+import { askInRealTime } from '../exchange/core-realtime.ts';
 import { newTrace, prepareQuestions, type PolicyAsk, type PreparedQuestion } from './eligibility-questions.ts';
 import { applyEligibilityAnswers } from './eligibility-answers.ts';
 
@@ -37,13 +41,6 @@ export interface AskOutcome {
 
 const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 const productionUsage = (usage: string | null) => (usage === 'P' ? 'P' : 'T');
-
-/** The account a billing company asks payers through (a chosen one, or real time first, then one with a connection). */
-async function askingAccount(db: Queryable, bc: number, accountId: number | null): Promise<ExchangeAccount> {
-  const account = await exchangeAccount(db, accountId, bc);
-  if (!account) throw new DomainError('eligibility_no_account');
-  return account;
-}
 
 /** The checks of the questions, one row each (waiting, or failed with why it could not be asked), audited as created. */
 async function recordChecks(
@@ -110,8 +107,9 @@ export async function askEligibility(
   asks: PolicyAsk[],
   opts: { accountId?: number | null } = {},
 ): Promise<AskOutcome> {
-  const account = await askingAccount(ctx.db, bc, opts.accountId ?? null);
-  const realtime = asks.length === 1 && !!account.realtime_url;
+  const account = await inquiryAccount(ctx.db, bc, opts.accountId ?? null);
+  const endpoint = coreEndpoint(account);
+  const realtime = asks.length === 1 && !!endpoint;
   const prepared = await prepareQuestions(ctx.db, bc, asks);
   const askable = prepared.filter((q) => q.inquiry);
   const channel = realtime ? 'realtime' : 'batch';
@@ -172,70 +170,38 @@ export async function askEligibility(
     name: file.name,
     size: Buffer.byteLength(text),
   };
-  if (realtime) {
-    outcome.sent_through = new URL(account.realtime_url!).host;
+  if (endpoint && realtime) {
+    outcome.sent_through = new URL(endpoint.url).host;
     let answer: string;
     try {
-      answer = await askInRealTime(
-        {
-          url: account.realtime_url!,
-          envelope: account.realtime_envelope === 'mime' ? 'mime' : 'soap',
-          user: account.realtime_user ?? account.submitter_id,
-          password: account.realtime_secret_encrypted ? openSecret(account.realtime_secret_encrypted) : '',
-          senderId: account.submitter_id,
-          receiverId: account.receiver_id ?? account.submitter_id,
-          timeoutMs: (account.realtime_timeout_seconds ?? 30) * 1000,
-        },
-        '270',
-        text,
-      );
+      answer = await askInRealTime(endpoint, '270', text);
     } catch (e) {
-      const reason = e instanceof ConnectionError ? e.message : `The question failed: ${String(e)}`;
+      const reason = failureWords(e);
       await ctx.db.transaction(async (tx) => {
         await markFailed(tx, bc, waiting, reason);
         await logExchange(ctx, tx, actor, { ...sent, result: 'send_failed', message: reason });
       });
-      outcome.failed.push(...waiting.map(() => ({ insurance_policy_id: asks[0].policyId, error: reason })));
+      outcome.failed.push({ insurance_policy_id: asks[0].policyId, error: reason });
       return outcome;
     }
-    await takeAnswers(ctx, actor, bc, {
-      name: file.name.replace(/\.270$/, '.271'),
-      text: answer,
-      accountId: account.id,
-      sent,
-    });
+    await takeAnswers(ctx, actor, bc, { name: file.name.replace(/\.270$/, '.271'), text: answer, sent });
     return outcome;
   }
-  if (connects(account)) {
-    let connection;
-    try {
-      connection = await openConnection(ctx.db, account);
-      await connection.put(file.name, Buffer.from(text, 'utf8'));
-      outcome.sent_through = connection.label;
-    } catch (e) {
-      const reason =
-        e instanceof ConnectionError
-          ? e.message
-          : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
-      await ctx.db.transaction(async (tx) => {
-        await markFailed(tx, bc, waiting, reason);
-        await logExchange(ctx, tx, actor, { ...sent, result: 'send_failed', message: reason });
-      });
-      outcome.failed.push(
-        ...prepared.filter((q) => q.inquiry).map((q) => ({ insurance_policy_id: q.ask.policyId, error: reason })),
-      );
-      return outcome;
-    } finally {
-      await connection?.close();
-    }
-  }
-  await ctx.db.transaction((tx) =>
-    logExchange(ctx, tx, actor, {
-      ...sent,
-      result: 'sent',
-      message: `${waiting.length} eligibility question(s) sent through ${outcome.sent_through ?? 'the file store (to be uploaded by hand)'}.`,
-    }),
+  const put = await putInquiry(
+    ctx,
+    actor,
+    account,
+    sent,
+    text,
+    (through) => `${waiting.length} eligibility question(s) sent through ${through}.`,
   );
+  if (put.failed) {
+    await ctx.db.transaction((tx) => markFailed(tx, bc, waiting, put.failed!));
+    outcome.failed.push(
+      ...prepared.filter((q) => q.inquiry).map((q) => ({ insurance_policy_id: q.ask.policyId, error: put.failed! })),
+    );
+  }
+  outcome.sent_through = put.through;
   return outcome;
 }
 
@@ -244,42 +210,29 @@ async function takeAnswers(
   ctx: EligibilityContext,
   actor: Actor,
   bc: number,
-  a: { name: string; text: string; accountId: number; sent: Omit<ExchangeEntry, 'result' | 'message'> },
+  a: { name: string; text: string; sent: OutgoingInquiry },
 ) {
-  const stored = await ctx.files.save(actor, {
-    kind: 'ack',
-    billingCompanyId: bc,
-    name: a.name,
-    source: Buffer.from(a.text, 'latin1'),
-  });
-  const doc = readInterchanges(a.text);
-  const answers = doc.interchanges
-    .flatMap((i) => i.groups)
-    .filter((g) => g.functionalId === 'HB')
-    .flatMap((g) => g.transactions.flatMap((t) => read271(t, doc.separators!)));
+  const got = await keepRealtimeAnswer(ctx.files, actor, bc, { name: a.name, text: a.text, functionalId: 'HB' });
+  const answers = got.transactions.flatMap((t) => read271(t, got.separators));
   await ctx.db.transaction(async (tx) => {
-    const { applied } = await applyEligibilityAnswers(tx, actor, bc, answers, stored.id);
-    await logExchange(ctx, tx, actor, {
-      ...a.sent,
-      result: 'sent',
-      message: 'One eligibility question asked in real time.',
-    });
-    await logExchange(ctx, tx, actor, {
-      billingCompanyId: bc,
-      accountId: a.accountId,
-      fileId: stored.id,
-      direction: 'in',
-      kind: '271',
-      name: a.name,
-      size: Buffer.byteLength(a.text),
-      result: applied.length ? 'applied' : 'unreadable',
-      message: applied.length
-        ? `${applied.length} eligibility answer(s) kept on the policy.`
-        : `The answer could not be read as a 271 for this question. ${doc.findings
-            .slice(0, 3)
-            .map((f) => f.message)
-            .join(' ')}`.trim(),
-    });
+    const { applied } = await applyEligibilityAnswers(tx, actor, bc, answers, got.stored.id);
+    await logRealtimeExchange(
+      ctx,
+      tx,
+      actor,
+      a.sent,
+      {
+        fileId: got.stored.id,
+        name: a.name,
+        size: Buffer.byteLength(a.text),
+        kind: '271',
+        findings: got.doc.findings.map((f) => f.message),
+      },
+      {
+        asked: 'One eligibility question asked in real time.',
+        applied: applied.length ? `${applied.length} eligibility answer(s) kept on the policy.` : null,
+      },
+    );
     if (!applied.length)
       await tx.query(
         `update eligibility_checks set state = 'failed', error = $3 where billing_company_id = $1 and request_file_id = $2 and state = 'waiting'`,

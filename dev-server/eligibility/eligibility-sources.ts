@@ -9,7 +9,7 @@ import { DomainError } from '../../src/domain/errors/domain-error.ts';
 const UNSENT = [CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED];
 
 /** The policy a claim bills now (its billed responsibility's: primary, secondary, tertiary) and its first date of service. */
-const BILLED_POLICY = `(select p.id from insurance_policies p
+export const BILLED_POLICY = `(select p.id from insurance_policies p
                          where p.id in (select jsonb_array_elements_text(coalesce(c.insurance_policy_ids, '[]'::jsonb))::bigint)
                          order by p.type_responsibility_id
                          offset (case c.billed_responsibility when 'T' then 2 when 'S' then 1 else 0 end) limit 1)`;

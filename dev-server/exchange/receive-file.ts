@@ -8,6 +8,7 @@ import { read999 } from '../../src/domain/x12/ack-999-reader.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
 import { read271 } from '../../src/domain/x12/eligibility-271-reader.ts';
 import { applyEligibilityAnswers } from '../eligibility/eligibility-answers.ts';
+import { applyClaimStatuses } from '../claim-status/status-answers.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
 import { addClaimNotes, moveClaims } from '../claims/claim-bulk.ts';
 import { logExchange, type ExchangeResult } from './exchange-log.ts';
@@ -38,14 +39,22 @@ export interface ReceiveOutcome {
   batches: number[];
   /** the eligibility checks a 271 answered */
   eligibility: number;
+  /** the claims a 277 told where they stand */
+  statuses: number;
 }
 
 const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835', HB: '271' };
 
-/** What a file is, from its functional groups: 999, 277CA, 835 or 271 (the first one found), or null. */
+/** A 277 answering a 276 (005010X212), not acknowledging claims (277CA, 005010X214): both are group HN. */
+const isStatusResponse = (g: { functionalId: string; version: string }) =>
+  g.functionalId === 'HN' && g.version.includes('X212');
+
+/** What a file is, from its functional groups: 999, 277CA, 277, 835 or 271 (the first one found), or null. */
 function kindOf(interchanges: Interchange[]): string | null {
-  for (const g of interchanges.flatMap((i) => i.groups))
+  for (const g of interchanges.flatMap((i) => i.groups)) {
+    if (isStatusResponse(g)) return '277';
     if (Object.hasOwn(KIND_OF_GROUP, g.functionalId)) return KIND_OF_GROUP[g.functionalId];
+  }
   return null;
 }
 
@@ -105,6 +114,7 @@ export async function receiveFile(
     unmatched: [],
     batches: [],
     eligibility: 0,
+    statuses: 0,
   };
   return ctx.db.transaction(async (tx) => {
     const base = {
@@ -160,7 +170,17 @@ export async function receiveFile(
       for (const group of doc.interchanges.flatMap((i) => i.groups)) {
         for (const t of group.transactions) {
           if (group.functionalId === 'FA') await apply999({ tx, ctx, actor, bc: input.billingCompanyId, t, out });
-          else if (group.functionalId === 'HN')
+          else if (isStatusResponse(group)) {
+            const applied = await applyClaimStatuses(
+              tx,
+              claimEntity(ctx),
+              actor,
+              input.billingCompanyId,
+              read277(t, doc.separators!),
+            );
+            out.statuses += applied.denied.length + applied.rejected.length + applied.noted.length;
+            out.unmatched.push(...applied.unmatched);
+          } else if (group.functionalId === 'HN')
             await apply277({ tx, ctx, actor, bc: input.billingCompanyId, t, sep: doc.separators!, out });
           else if (group.functionalId === 'HB') {
             const { applied, unmatched } = await applyEligibilityAnswers(
@@ -183,6 +203,7 @@ export async function receiveFile(
             out.accepted.length ? `${out.accepted.length} claim(s) accepted` : '',
             out.rejected.length ? `${out.rejected.length} claim(s) rejected` : '',
             out.eligibility ? `${out.eligibility} eligibility answer(s) kept on their policies` : '',
+            out.statuses ? `${out.statuses} claim status answer(s) applied` : '',
             out.unmatched.length
               ? `not ours or not found: ${out.unmatched.slice(0, 5).join(', ')}${out.unmatched.length > 5 ? '…' : ''}`
               : '',

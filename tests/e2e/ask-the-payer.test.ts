@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { DEMO_SETUP_TIMEOUT } from '../helpers/demo-template.ts';
 import { DEMO_PASSWORD } from '../../dev-server/demo/demo-data.ts';
 import { startCoreServer, type TestCoreServer } from '../helpers/core-server.ts';
-import { ACTIVE_PLAN, payerAnswers } from '../helpers/eligibility-payer.ts';
+import { ACTIVE_PLAN, payerAnswers, payerStatusAnswers } from '../helpers/payer-answers.ts';
+import { isoDayOf } from '../../src/domain/formats.ts';
 import { openFromStart, serverFailures, signIn, startE2E, type E2E } from './e2e-app.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
@@ -16,10 +17,16 @@ let e: E2E;
 let core: TestCoreServer;
 let page: Page;
 const claim = { id: 0, code: '', policy: 0 };
+const pending = { id: 0, code: '' };
 
 beforeAll(async () => {
   e = await startE2E({ withDemo: true });
-  core = await startCoreServer((q) => payerAnswers(q, () => ACTIVE_PLAN), 'X12_271_Response_005010X279A1');
+  // The test's payer: every coverage active with its cost sharing; every claim asked about denied (not eligible).
+  core = await startCoreServer((q, type) =>
+    type.includes('276')
+      ? payerStatusAnswers(q, () => ({ category: 'F2', status: '97', on: isoDayOf(new Date()) }))
+      : payerAnswers(q, () => ACTIVE_PLAN),
+  );
   const row = (
     await e.app.db.query<{ id: number; code: string; policy: number; bc: number }>(
       `select c.id::int as id, c.code, (c.insurance_policy_ids->>0)::int as policy, c.billing_company_id::int as bc
@@ -33,6 +40,18 @@ beforeAll(async () => {
   ).rows[0];
   expect(row, 'a draft claim of the demo biller with one policy').toBeDefined();
   Object.assign(claim, row);
+  // A claim the payer has had for 45 days and more without a word: Submitted that long ago, still Submitted.
+  const waiting = (
+    await e.app.db.query<{ id: number; code: string }>(
+      `select c.id::int as id, c.code from claims c
+        where c.billing_company_id = $1 and c.status_id = $2
+          and (select max(t.created_at) from state_transitions t where t.entity = 'claim' and t.entity_id = c.id and t.to_state = $2) < now() - interval '45 days'
+        order by c.id limit 1`,
+      [row.bc, CLAIM_STATUS.SUBMITTED],
+    )
+  ).rows[0];
+  expect(waiting, 'a demo claim Submitted 45 days ago and more').toBeDefined();
+  Object.assign(pending, waiting);
   // The demo's clearing house account gets a real-time address: the test's CORE server.
   await e.app.db.query(
     `update clearing_house_accounts set realtime_url = $2, realtime_envelope = 'soap', realtime_user = 'demo' where billing_company_id = $1`,
@@ -67,6 +86,26 @@ describe('a biller asks the payer', () => {
       [claim.policy],
     );
     expect(kept.rows.map((r) => [Number(r.copay), r.channel])).toEqual([[2500, 'realtime']]);
+    expect(serverFailures(page)).toEqual([]);
+    // Left without saving: the claim's form closes with its window.
+    await win.getByRole('button', { name: 'Close' }).first().click();
+    await win.waitFor({ state: 'detached' });
+  });
+
+  it('asks the payer where a claim pending 45 days stands, and the answer moves it to Denied with the reason in words', async () => {
+    const win = await openFromStart(page, 'Claims Management');
+    await win.getByLabel('Search', { exact: true }).fill(pending.code);
+    await win.getByTestId(`row-${pending.id}`).click();
+    await win.getByRole('button', { name: 'Ask the payer where it stands' }).click();
+    const toast = page.getByText(/Asked in real time; the payer answered: Finalized: denied/);
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('The patient is not eligible for these services');
+    const row = await e.app.db.query<{ status_id: number; payer_status: string }>(
+      'select status_id, payer_status from claims where id = $1',
+      [pending.id],
+    );
+    expect(row.rows[0].status_id).toBe(CLAIM_STATUS.DENIED);
+    expect(row.rows[0].payer_status).toBe('Finalized: denied: The patient is not eligible for these services');
     expect(serverFailures(page)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { availityAccount, claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { startCoreServer, type TestCoreServer } from '../helpers/core-server.ts';
 import { theirFirstTransaction } from '../helpers/x12-read-back.ts';
-import { ACTIVE_PLAN, payerAnswers, questionsOf270 } from '../helpers/eligibility-payer.ts';
+import { ACTIVE_PLAN, payerAnswers, questionsOf270 } from '../helpers/payer-answers.ts';
 
 let app: TestApp;
 let root: Api;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   process.env.EXCHANGE_DIR = exchangeDir;
   ({ app, root } = await startAsSuperUser());
   w = await claimWorld(app.db);
-  core = await startCoreServer((q) => payerAnswers(q, decide), 'X12_271_Response_005010X279A1');
+  core = await startCoreServer((q) => payerAnswers(q, decide));
   for (const d of ['outbound', 'inbound']) mkdirSync(join(exchangeDir, String(w.bc), d), { recursive: true });
   account = await availityAccount(app.db, root, w, {
     connection: 'folder',

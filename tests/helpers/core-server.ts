@@ -35,6 +35,12 @@ const tag = (xml: string, name: string) => {
   return cdata ? cdata[1] : m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 };
 
+/** What CORE answers each request with. */
+const RESPONSE_OF: Record<string, string> = {
+  X12_270_Request_005010X279A1: 'X12_271_Response_005010X279A1',
+  X12_276_Request_005010X212: 'X12_277_Response_005010X212',
+};
+
 const FIELDS = [
   'PayloadType',
   'ProcessingMode',
@@ -57,7 +63,7 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
  * the WS-Security user and password in the header) or a MIME multipart one (form fields), and answers in the same
  * envelope with the X12 `answer` makes of the question's payload, or with what `replies` says for the next request.
  */
-export async function startCoreServer(answer: (x12: string) => string, responseType: string): Promise<TestCoreServer> {
+export async function startCoreServer(answer: (x12: string, payloadType: string) => string): Promise<TestCoreServer> {
   const requests: CoreRequest[] = [];
   const replies: CoreReply[] = [];
   const open = new Set<ServerResponse>();
@@ -90,7 +96,11 @@ export async function startCoreServer(answer: (x12: string) => string, responseT
       };
     }
     requests.push(got);
-    const reply = replies.shift() ?? { payload: answer(got.fields.Payload), payloadType: responseType };
+    const responseType = RESPONSE_OF[got.fields.PayloadType] ?? 'X12_999_Response_005010X231A1';
+    const reply = replies.shift() ?? {
+      payload: answer(got.fields.Payload, got.fields.PayloadType),
+      payloadType: responseType,
+    };
     if (reply.holdMs) await new Promise((r) => setTimeout(r, reply.holdMs));
     if (res.destroyed) return;
     const out = {

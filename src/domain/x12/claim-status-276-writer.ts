@@ -27,6 +27,12 @@ export interface ClaimStatusInquiry {
   claims: ClaimStatusQuestion[];
 }
 
+/** A claim's service dates (DTP*472): one day, or the range from its first to its last. */
+export const serviceDates = (c: { serviceFrom: IsoDate; serviceTo?: IsoDate }) =>
+  c.serviceTo && c.serviceTo !== c.serviceFrom
+    ? seg('DTP', '472', 'RD8', `${ccyymmdd(c.serviceFrom)}-${ccyymmdd(c.serviceTo)}`)
+    : seg('DTP', '472', 'D8', ccyymmdd(c.serviceFrom));
+
 /**
  * A 276 claim status inquiry (005010X212): the payer (2000A), the submitter asking (2000B), the service provider
  * (2000C), then per claim its subscriber (2000D) and the claim (2200D: trace, the payer's claim number when known,
@@ -53,9 +59,7 @@ export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
       ...(c.payerClaimNumber ? [seg('REF', '1K', c.payerClaimNumber)] : []),
       ...(c.billType ? [seg('REF', 'BLT', c.billType)] : []),
       seg('AMT', 'T3', money(c.chargeCents)),
-      c.serviceTo && c.serviceTo !== c.serviceFrom
-        ? seg('DTP', '472', 'RD8', `${ccyymmdd(c.serviceFrom)}-${ccyymmdd(c.serviceTo)}`)
-        : seg('DTP', '472', 'D8', ccyymmdd(c.serviceFrom)),
+      serviceDates(c),
     );
   });
   return inquiryInterchange(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectionError } from '../exchange/connection.ts';
+import { ConnectionError } from './connection.ts';
 
 /** What CAQH CORE names each payload a request carries and its answer (Phase II connectivity rule, version 2.2.0). */
 export const CORE_PAYLOADS = {

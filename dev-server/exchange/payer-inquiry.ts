@@ -1,0 +1,129 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Actor } from '../security/actor.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { openSecret } from '../security/secret-box.ts';
+import { ConnectionError } from './connection.ts';
+import { connects, exchangeAccount, openConnection, type ExchangeAccount } from './account-connection.ts';
+import { logExchange, type ExchangeEntry } from './exchange-log.ts';
+import type { CoreEndpoint } from './core-realtime.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+
+/** A question file about to go to the clearing house (a 270, a 276): what the files exchanged will say of it. */
+export type OutgoingInquiry = Omit<ExchangeEntry, 'result' | 'message'>;
+
+/** The account a billing company asks payers through (a chosen one, or real time first, then one with a connection). */
+export async function inquiryAccount(db: Queryable, bc: number, accountId: number | null): Promise<ExchangeAccount> {
+  const account = await exchangeAccount(db, accountId, bc);
+  if (!account) throw new DomainError('eligibility_no_account');
+  return account;
+}
+
+/** The account's real-time (CAQH CORE) address with its user and sealed password, or null when it has none. */
+export function coreEndpoint(account: ExchangeAccount): CoreEndpoint | null {
+  if (!account.realtime_url) return null;
+  return {
+    url: account.realtime_url,
+    envelope: account.realtime_envelope === 'mime' ? 'mime' : 'soap',
+    user: account.realtime_user ?? account.submitter_id,
+    password: account.realtime_secret_encrypted ? openSecret(account.realtime_secret_encrypted) : '',
+    senderId: account.submitter_id,
+    receiverId: account.receiver_id ?? account.submitter_id,
+    timeoutMs: (account.realtime_timeout_seconds ?? 30) * 1000,
+  };
+}
+
+/** A failure on the way to the clearing house in words a billing office can act on. */
+export const failureWords = (e: unknown) =>
+  e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+
+/**
+ * A question file put through the account's connection (SFTP or folders), or kept in the file store to be carried by
+ * hand when the account has none; logged either way. Answers where it went, or why it could not go.
+ */
+export async function putInquiry(
+  ctx: { db: Database; entities: Entity[] },
+  actor: Actor,
+  account: ExchangeAccount,
+  file: OutgoingInquiry,
+  text: string,
+  said: (through: string) => string,
+): Promise<{ through: string | null; failed?: string }> {
+  let through: string | null = null;
+  if (connects(account)) {
+    let connection;
+    try {
+      connection = await openConnection(ctx.db, account);
+      await connection.put(file.name, Buffer.from(text, 'utf8'));
+      through = connection.label;
+    } catch (e) {
+      const reason = failureWords(e);
+      await ctx.db.transaction((tx) =>
+        logExchange(ctx, tx, actor, { ...file, result: 'send_failed', message: reason }),
+      );
+      return { through: null, failed: reason };
+    } finally {
+      await connection?.close();
+    }
+  }
+  await ctx.db.transaction((tx) =>
+    logExchange(ctx, tx, actor, {
+      ...file,
+      result: 'sent',
+      message: said(through ?? 'the file store (to be uploaded by hand)'),
+    }),
+  );
+  return { through };
+}
+
+/** A real-time answer, kept in the file store as it came, with its transaction sets of one functional group (HB, HN). */
+export async function keepRealtimeAnswer(
+  files: FileStore,
+  actor: Actor,
+  bc: number,
+  answer: { name: string; text: string; functionalId: string },
+) {
+  const stored = await files.save(actor, {
+    kind: 'ack',
+    billingCompanyId: bc,
+    name: answer.name,
+    source: Buffer.from(answer.text, 'latin1'),
+  });
+  const doc = readInterchanges(answer.text);
+  const transactions = doc.interchanges
+    .flatMap((i) => i.groups)
+    .filter((g) => g.functionalId === answer.functionalId)
+    .flatMap((g) => g.transactions);
+  return { stored, doc, separators: doc.separators!, transactions };
+}
+
+/**
+ * The question that went in real time and the answer that came, in the files exchanged (in the caller's transaction,
+ * beside what the answer changed): applied, or unreadable when nothing in it answered the question.
+ */
+export async function logRealtimeExchange(
+  ctx: { db: Database; entities: Entity[] },
+  tx: Queryable,
+  actor: Actor,
+  sent: OutgoingInquiry,
+  answer: { fileId: number; name: string; size: number; kind: string; findings: string[] },
+  words: { asked: string; applied: string | null },
+) {
+  await logExchange(ctx, tx, actor, { ...sent, result: 'sent', message: words.asked });
+  await logExchange(ctx, tx, actor, {
+    billingCompanyId: sent.billingCompanyId,
+    accountId: sent.accountId,
+    fileId: answer.fileId,
+    direction: 'in',
+    kind: answer.kind,
+    name: answer.name,
+    size: answer.size,
+    result: words.applied ? 'applied' : 'unreadable',
+    message:
+      words.applied ??
+      `The clearing house answered with something that is not an answer to this question. ${answer.findings
+        .slice(0, 3)
+        .join(' ')}`.trim(),
+  });
+}
