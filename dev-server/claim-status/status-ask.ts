@@ -18,7 +18,6 @@ import { write276 } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
 import { fillFrame } from '../../src/domain/history-notes.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { statusInquiries } from './status-questions.ts';
 import { applyClaimStatuses, type AppliedStatuses } from './status-answers.ts';
 
@@ -233,17 +232,6 @@ export async function claimsDue(db: Database, actor: Actor, bc: number, limit = 
     });
   });
   return ids;
-}
-
-/** The billing company of an account the person works for (its status run is the company's); else not found. */
-export async function accountCompany(db: Queryable, actor: Actor, accountId: number): Promise<number> {
-  const r = await db.query<{ bc: string }>(
-    'select billing_company_id as bc from clearing_house_accounts where id = $1',
-    [accountId],
-  );
-  const bc = r.rows[0] ? Number(r.rows[0].bc) : null;
-  if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw new DomainError('not_found');
-  return bc;
 }
 
 /** Where a claim stands now (its state id), after an answer may have moved it. */

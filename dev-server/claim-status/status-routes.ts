@@ -6,7 +6,8 @@ import { frameIn, translateNote } from '../i18n/locale.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { fieldError } from '../../src/domain/errors/domain-error.ts';
 import type { EligibilityContext } from '../eligibility/eligibility-ask.ts';
-import { accountCompany, askClaimStatus, claimStateOf, claimsDue, type StatusOutcome } from './status-ask.ts';
+import { askClaimStatus, claimStateOf, claimsDue, type StatusOutcome } from './status-ask.ts';
+import { accountCompany } from '../exchange/payer-inquiry.ts';
 
 const ASK = 'claim.askstatus';
 

@@ -9,6 +9,7 @@ import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts
 import { isUsDate, usDateToIso, isoDayOf } from '../../src/domain/formats.ts';
 import { askEligibility, type AskOutcome, type EligibilityContext } from './eligibility-ask.ts';
 import { claimAsks, policiesCompany, upcomingAsks } from './eligibility-sources.ts';
+import { accountCompany } from '../exchange/payer-inquiry.ts';
 import { checkInWords, type CheckInWords } from './eligibility-words.ts';
 import { frameIn, translateNote } from '../i18n/locale.ts';
 import type { PolicyAsk } from './eligibility-questions.ts';
@@ -160,6 +161,26 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
       const claimOf = new Map(asks.map((a) => [a.policyId, a.claimId!]));
       const answer = bulkAnswer(outcome, res.locals.locale, failed);
       return { ...answer, failed: answer.failed.map((f) => ({ ...f, id: claimOf.get(f.id) ?? f.id })) };
+    },
+  },
+  {
+    method: 'post',
+    path: '/clearing-house-account/{id}/ask-eligibility',
+    answers: json(BULK),
+    permission: CHECK,
+    summary:
+      "The account's billing company's eligibility run: every policy with a visit in the next seven days, and every claim not yet sent whose policy was last answered about longer ago than the billing company's setting, in one 270 through this account",
+    async handle(ctx, req, actor, res) {
+      const accountId = idParam(req);
+      const bc = await accountCompany(ctx.db, actor, accountId);
+      const asks = await upcomingAsks(ctx.db, bc, 7, nowOf(ctx.db));
+      if (!asks.length)
+        return {
+          updated: 0,
+          failed: [],
+          message: translateNote('No policy has a claim or admission in those days.', res.locals.locale),
+        };
+      return bulkAnswer(await askEligibility(ctx, actor, bc, asks, { accountId }), res.locals.locale, []);
     },
   },
   {

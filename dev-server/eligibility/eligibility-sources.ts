@@ -46,8 +46,9 @@ export async function claimAsks(
 
 /**
  * The policies to ask about before the visits of the next days: every active policy of a patient admitted or to be
- * admitted in them (not yet discharged), and the billed policy of every claim not yet sent whose service falls in
- * them; once each (the earliest day), asked on that day.
+ * admitted in them (not yet discharged), the billed policy of every claim not yet sent whose service falls in them,
+ * and of every claim not yet sent whose policy the payer last answered about longer ago than the billing company's
+ * setting (else 30 days) or never; once each (the earliest day), asked on that day.
  */
 export async function upcomingAsks(db: Queryable, bc: number, daysAhead: number, today: Date): Promise<PolicyAsk[]> {
   const from = isoDayOf(today);
@@ -62,7 +63,15 @@ export async function upcomingAsks(db: Queryable, bc: number, daysAhead: number,
          select ${BILLED_POLICY}, c.date_of_service, c.company_id
            from claims c
           where c.billing_company_id = $1 and c.date_of_service between $2::date and $2::date + $3::int
-            and c.status_id = any($4::int[]))
+            and c.status_id = any($4::int[])
+         union all
+         select x.policy_id, c.date_of_service, c.company_id
+           from claims c cross join lateral (select ${BILLED_POLICY} as policy_id) x
+           join billing_companies b on b.id = c.billing_company_id
+          where c.billing_company_id = $1 and c.status_id = any($4::int[]) and c.date_of_service < $2::date
+            and not exists (select 1 from eligibility_checks e
+                             where e.billing_company_id = $1 and e.insurance_policy_id = x.policy_id and e.state = 'answered'
+                               and e.answered_at > app_now() - make_interval(days => coalesce(b.eligibility_max_age_days, 30))))
        select distinct on (policy_id) policy_id, day::text, company_id from wanted where policy_id is not null order by policy_id, day`,
       [bc, from, daysAhead, UNSENT],
     )

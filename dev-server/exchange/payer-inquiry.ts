@@ -127,3 +127,14 @@ export async function logRealtimeExchange(
         .join(' ')}`.trim(),
   });
 }
+
+/** The billing company of an account the person works for (its status run is the company's); else not found. */
+export async function accountCompany(db: Queryable, actor: Actor, accountId: number): Promise<number> {
+  const r = await db.query<{ bc: string }>(
+    'select billing_company_id as bc from clearing_house_accounts where id = $1',
+    [accountId],
+  );
+  const bc = r.rows[0] ? Number(r.rows[0].bc) : null;
+  if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw new DomainError('not_found');
+  return bc;
+}

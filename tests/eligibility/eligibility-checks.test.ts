@@ -332,6 +332,45 @@ describe('eligibility asked in bulk (270 files through the connection)', () => {
 const addDays = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+describe("the account's eligibility run", () => {
+  it("asks again about a claim not yet sent whose policy's last answer is older than the billing company's setting", async () => {
+    // Only the claims' rule asks here: the patient admitted in an earlier test has gone home.
+    await app.db.query(`update admissions set discharge_date = admission_date where billing_company_id = $1`, [w.bc]);
+    await app.db.query('update billing_companies set eligibility_max_age_days = 2 where id = $1', [w.bc]);
+    await app.db.query(
+      `update eligibility_checks set answered_at = answered_at - interval '3 days' where billing_company_id = $1`,
+      [w.bc],
+    );
+    try {
+      const draft = (await root('POST', '/claim/draft', goodClaim(w))).body.id as number;
+      expect(draft).toBeGreaterThan(0);
+      const r = await root('POST', `/clearing-house-account/${account}/ask-eligibility`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.updated).toBeGreaterThanOrEqual(1);
+      const asked = await app.db.query<{ policy: string; day: string; state: string }>(
+        `select insurance_policy_id as policy, service_date::text as day, state from eligibility_checks order by id desc limit $1`,
+        [r.body.updated],
+      );
+      expect(asked.rows.map((x) => [Number(x.policy), x.day])).toContainEqual([w.policy, '2026-03-02']);
+      // Answered now, within the setting: the next run does not ask about it again.
+      const count = async () =>
+        Number(
+          (
+            await app.db.query<{ n: string }>(
+              'select count(*) as n from eligibility_checks where insurance_policy_id = $1',
+              [w.policy],
+            )
+          ).rows[0].n,
+        );
+      const before = await count();
+      await root('POST', `/clearing-house-account/${account}/ask-eligibility`);
+      expect(await count()).toBe(before);
+    } finally {
+      await app.db.query('update billing_companies set eligibility_max_age_days = null where id = $1', [w.bc]);
+    }
+  });
+});
+
 describe('who may ask, and bad questions', () => {
   it('a person without the eligibility permission is refused and nothing is asked', async () => {
     await app.createUser({ email: 'front@test.com', roles: ['paymentprocessor'], billingCompanyIds: [w.bc] });
