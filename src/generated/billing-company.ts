@@ -15,7 +15,7 @@ export type Zip = string;
 export type Logo = string;
 export type AppealLetter = string;
 export type WriteOffsConfirmedAgainOver = number;
-export type EligibilityAskedAgainAfterDays = number;
+export type EligibilityReAskedAfterDays = number;
 export type Status = boolean;
 
 export interface BillingCompany {
@@ -34,6 +34,6 @@ export interface BillingCompany {
   logo?: Logo;
   appeal_template?: AppealLetter;
   write_off_step_up?: WriteOffsConfirmedAgainOver;
-  eligibility_max_age_days?: EligibilityAskedAgainAfterDays;
+  eligibility_max_age_days?: EligibilityReAskedAfterDays;
   status?: Status;
 }

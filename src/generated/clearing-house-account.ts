@@ -25,7 +25,7 @@ export type LastChecked = string;
 export type RealTimeCOREAddress = string;
 export type COREEnvelope = "soap" | "mime";
 export type COREUser = string;
-export type COREPasswordKeptEncryptedLeftEmptyTheSavedOneStays = string;
+export type COREPassword = string;
 export type SealedCOREPassword = string;
 export type WaitForAnAnswerSeconds = number;
 export type Note = string;
@@ -56,7 +56,7 @@ export interface ClearingHouseAccount {
   realtime_url?: RealTimeCOREAddress;
   realtime_envelope?: COREEnvelope;
   realtime_user?: COREUser;
-  realtime_secret?: COREPasswordKeptEncryptedLeftEmptyTheSavedOneStays;
+  realtime_secret?: COREPassword;
   realtime_secret_encrypted?: SealedCOREPassword;
   realtime_timeout_seconds?: WaitForAnAnswerSeconds;
   note?: Note;

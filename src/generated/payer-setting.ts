@@ -5,7 +5,7 @@ export type InsuranceCompany = number;
 export type PayerIdAtOurClearingHouse = string;
 export type TimelyFilingDays = number;
 export type TimelyFilingCountedFrom = 1 | 2;
-export type AskWhereAClaimStandsAfterDays = number;
+export type StatusAskedAfterDays = number;
 export type Note = string;
 
 export interface PayerSetting {
@@ -14,6 +14,6 @@ export interface PayerSetting {
   payer_id?: PayerIdAtOurClearingHouse;
   timely_filing_days?: TimelyFilingDays;
   timely_filing_from_id?: TimelyFilingCountedFrom;
-  status_after_days?: AskWhereAClaimStandsAfterDays;
+  status_after_days?: StatusAskedAfterDays;
   note?: Note;
 }
