@@ -3,7 +3,7 @@ import { benchToken } from './bench-sign-in.ts';
 // policies read, one 270 written, kept in the file store and put in the clearing house's folder, 5,000 checks
 // recorded — then the payer's 271 of 5,000 answers taken in like any file it sends and applied to the checks.
 // Usage: npm run bench:eligibility [-- --policies 5000 --background 100000 --runs 3]
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,11 +34,17 @@ async function measure(label: string, db: Database) {
       `insert into insurance_companies (payer_id, code, name) values ('87726', 'KEY', 'Key Insurance') returning id`,
     )
   ).rows[0].id;
+  const plan = (
+    await db.query<{ id: number }>(
+      `insert into insurance_plans (billing_company_id, insurance_company_id, code, name) values ($1, $2, 'KEY-PPO', 'Gold PPO') returning id`,
+      [bc, payer],
+    )
+  ).rows[0].id;
   // Every patient of the first billing company has a primary policy with the payer.
   await db.query(
-    `insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, policy_number, type_responsibility_id, eff_date, status)
-     select p.billing_company_id, p.id, $2, 'M' || lpad(p.id::text, 9, '0'), 1, '2020-01-01', true from patients p where p.billing_company_id = $1`,
-    [bc, payer],
+    `insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date, status)
+     select p.billing_company_id, p.id, $2, $3, 'M' || lpad(p.id::text, 9, '0'), 1, '2020-01-01', true from patients p where p.billing_company_id = $1`,
+    [bc, payer, plan],
   );
   const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
     'manager@bench',
@@ -54,11 +60,13 @@ async function measure(label: string, db: Database) {
       `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,
     )
   ).rows[0].id;
-  await db.query(
-    `insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder)
-     values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in')`,
-    [bc, house],
-  );
+  const account = (
+    await db.query<{ id: number }>(
+      `insert into clearing_house_accounts (billing_company_id, clearing_house_id, submitter_id, receiver_id, usage, connection, outbound_folder, inbound_folder)
+       values ($1, $2, 'BENCH01', '030240928', 'T', 'folder', 'out', 'in') returning id`,
+      [bc, house],
+    )
+  ).rows[0].id;
   await db.query('vacuum analyze insurance_policies');
   const server = createApp({
     db,
@@ -95,12 +103,24 @@ async function measure(label: string, db: Database) {
       .map((f) => join(out, f))
       .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
     const answer = payerAnswers(readFileSync(file, 'latin1'));
-    const applied = await call('POST', '/claim/batch/acknowledgments', { content: answer, name: `bench-${run}.271` });
+    // The payer's answer arrives in the inbound folder, and is taken in by the account's poll.
+    const inbound = join(process.env.EXCHANGE_DIR!, String(bc), 'in');
+    mkdirSync(inbound, { recursive: true });
+    writeFileSync(join(inbound, `bench-${run}.271`), answer);
+    const applied = await call('POST', `/clearing-house-account/${account}/poll`);
+    const answerFile = Number(
+      (
+        await db.query<{ id: string }>(
+          `select file_id as id from exchange_files where billing_company_id = $1 and kind = '271' order by id desc limit 1`,
+          [bc],
+        )
+      ).rows[0].id,
+    );
     const answered = Number(
       (
         await db.query<{ n: string }>(
           `select count(*) as n from eligibility_checks where billing_company_id = $1 and state = 'answered' and answer_file_id = $2`,
-          [bc, applied.body.file_id],
+          [bc, answerFile],
         )
       ).rows[0].n,
     );
@@ -118,7 +138,7 @@ console.log(
   `Eligibility for ${POLICIES.toLocaleString('en-US')} policies among ${BACKGROUND.toLocaleString('en-US')} patients, through HTTP as a Billing Manager, ${RUNS} runs each, milliseconds.\n`,
 );
 console.log(
-  '| database | run | policies | ask (read, write the 270, store, put in folder, record the checks) | 270 size | take in the 271 (apply every answer) | 271 size | result |',
+  '| database | run | policies | ask (read, write the 270, store, put in folder, record the checks) | 270 size | poll and take in the 271 (apply every answer) | 271 size | result |',
 );
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
