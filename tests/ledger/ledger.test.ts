@@ -337,13 +337,17 @@ describe('a statement run of many patients', () => {
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       owing.push(Number(p.body.id));
     }
+    const BACKGROUND =
+      /^\s*(vacuum|analyze)\b|pg_stat_user_tables|update clearing_house_accounts set last_polled_at|pgboss/i;
     const statementsOf = async (patient_ids: number[]) => {
       // Signed in first: only the run's own statements are counted (a sign-in's vary with what it finds to tidy).
       const token = await app.login('root@test.com');
       const query = app.db.query.bind(app.db);
       let reads = 0;
       app.db.query = ((...args: Parameters<typeof query>) => {
-        reads++;
+        // The server's own timers (the embedded database's vacuum sweep, the inbound poll's schedule) share the
+        // database: their statements are not the run's.
+        if (!BACKGROUND.test(String(args[0]))) reads++;
         return query(...args);
       }) as typeof app.db.query;
       try {
