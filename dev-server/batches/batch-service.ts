@@ -11,22 +11,23 @@ import type { FileStore } from '../storage/file-store.ts';
 import { ResourceStore, type Row } from '../resources/resource-store.ts';
 import { entityWriter } from '../resources/validation.ts';
 import { moveClaims } from '../claims/claim-bulk.ts';
-import { exchangeAccount, connects, openConnection } from '../exchange/account-connection.ts';
+import {
+  exchangeAccount,
+  connects,
+  interchangeUsage,
+  nextInterchangeControl,
+  openConnection,
+} from '../exchange/account-connection.ts';
 import { ConnectionError } from '../exchange/connection.ts';
 import { logExchange } from '../exchange/exchange-log.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
 import { crashPoint } from '../jobs/crash-point.ts';
-import { x12UsageIndicator } from '../x12/x12-settings.ts';
 import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import { write837I } from '../../src/domain/x12/claim-837i-writer.ts';
 import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { CLAIM_BATCH_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
-
-/** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
-const productionUsage = (account: string | null): 'T' | 'P' =>
-  account === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T';
 
 export interface BatchContext {
   db: Database;
@@ -361,9 +362,7 @@ export class BatchService {
       const phone = String(account.contact_phone || company?.phone || '').replace(/\D/g, '');
       if (phone.length < 10)
         throw invalid({ contact_phone: [problem('clearing_house_account_needs_submitter_s')] }, 'batch_could_not_sent');
-      const control = Number(
-        (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
-      );
+      const control = await nextInterchangeControl(tx);
       const { professional, institutional } = await claimsFor837(tx, bc, batch.claim_ids as number[]);
       const now = nowOf(this.ctx.db);
       const envelope = {
@@ -380,7 +379,7 @@ export class BatchService {
           senderId: account.submitter_id,
           receiverId: account.receiver_id ?? '',
           control,
-          usage: productionUsage(account.usage),
+          usage: interchangeUsage(account.usage),
           date: now,
           senderQualifier: account.sender_qualifier ?? 'ZZ',
           receiverQualifier: account.receiver_qualifier ?? 'ZZ',

@@ -8,6 +8,7 @@ import {
   coreEndpoint,
   failureWords,
   inquiryAccount,
+  keepInquiryFile,
   keepRealtimeAnswer,
   logRealtimeExchange,
   putInquiry,
@@ -30,8 +31,6 @@ export interface StatusOutcome {
   /** a real-time answer: what the payer said of the claim, and what it moved */
   answered?: AppliedStatuses & { said: string | null };
 }
-
-const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /** Claims asked about now: when they were asked (the follow-up list reads it), audited. */
 async function markAsked(tx: Queryable, actor: Actor, bc: number, ids: number[]) {
@@ -85,25 +84,11 @@ export async function askClaimStatus(
   const files = await ctx.db.transaction(async (tx) => {
     const written = [];
     for (const inquiry of inquiries) {
-      const control = Number(
-        (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
-      );
-      const text = write276(
-        { ...inquiry, reference: `STA${control}` },
-        {
-          sender: account.submitter_id,
-          receiver: account.receiver_id ?? account.submitter_id,
-          control,
-          at,
-          usage: account.usage === 'P' ? 'P' : 'T',
-        },
-      );
-      const file = await ctx.files.save(actor, {
-        kind: 'x12-out',
-        billingCompanyId: bc,
-        source: Buffer.from(text, 'utf8'),
-        name: `${account.submitter_id}_${control}_${yyyymmdd(at)}.276`,
-        tx,
+      const { file, text } = await keepInquiryFile(tx, ctx.files, actor, account, {
+        bc,
+        at,
+        kind: '276',
+        write: (envelope) => write276({ ...inquiry, reference: `STA${envelope.control}` }, envelope),
       });
       written.push({ file, text, claims: inquiry.claims.map((c) => claimOf.get(c.trace)!) });
     }

@@ -1,3 +1,4 @@
+import { x12Name } from '../../src/domain/x12/x12-writing.ts';
 import type { Queryable } from '../db/database.ts';
 import type { IsoDate } from '../../src/domain/formats.ts';
 import type { ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
@@ -20,13 +21,6 @@ interface ClaimRow {
   npi: string | null;
   payer_claim_number: string | null;
 }
-
-const x12Name = (s: string | undefined | null) =>
-  String(s ?? '')
-    .toUpperCase()
-    .replace(/[*~:^]/g, ' ')
-    .trim()
-    .slice(0, 60);
 
 /**
  * The 276 questions about claims of one billing company, two statements whatever their number: each claim by the

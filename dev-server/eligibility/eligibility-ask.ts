@@ -9,6 +9,7 @@ import {
   coreEndpoint,
   failureWords,
   inquiryAccount,
+  keepInquiryFile,
   keepRealtimeAnswer,
   logRealtimeExchange,
   putInquiry,
@@ -38,9 +39,6 @@ export interface AskOutcome {
   /** the questions the 270 asked, as written (what a payer answers; the demo's clearing house reads them) */
   questions: EligibilityInquiry[];
 }
-
-const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
-const productionUsage = (usage: string | null) => (usage === 'P' ? 'P' : 'T');
 
 /** The checks of the questions, one row each (waiting, or failed with why it could not be asked), audited as created. */
 async function recordChecks(
@@ -116,30 +114,18 @@ export async function askEligibility(
   const at = nowOf(ctx.db);
   const { ids, file, text } = await ctx.db.transaction(async (tx) => {
     let written: { file: { id: number; name: string }; text: string } | null = null;
-    if (askable.length) {
-      const control = Number(
-        (await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n,
-      );
-      const x12 = write270(
-        askable.map((q) => q.inquiry!),
-        {
-          sender: account.submitter_id,
-          receiver: account.receiver_id ?? account.submitter_id,
-          control,
-          at,
-          usage: productionUsage(account.usage),
-        },
-        askable.length === 1 ? askable[0].inquiry!.trace : `ELG${control}`,
-      );
-      const stored = await ctx.files.save(actor, {
-        kind: 'x12-out',
-        billingCompanyId: bc,
-        source: Buffer.from(x12, 'utf8'),
-        name: `${account.submitter_id}_${control}_${yyyymmdd(at)}.270`,
-        tx,
+    if (askable.length)
+      written = await keepInquiryFile(tx, ctx.files, actor, account, {
+        bc,
+        at,
+        kind: '270',
+        write: (envelope) =>
+          write270(
+            askable.map((q) => q.inquiry!),
+            envelope,
+            askable.length === 1 ? askable[0].inquiry!.trace : `ELG${envelope.control}`,
+          ),
       });
-      written = { file: stored, text: x12 };
-    }
     const checkIds = await recordChecks(
       tx,
       actor,

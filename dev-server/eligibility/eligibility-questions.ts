@@ -1,3 +1,4 @@
+import { x12Name } from '../../src/domain/x12/x12-writing.ts';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { usDateToIso, isUsDate, type IsoDate } from '../../src/domain/formats.ts';
@@ -35,13 +36,6 @@ interface PolicyRow {
   payer_id: string | null;
 }
 
-/** X12 names are upper case without the separators' characters. */
-const x12Name = (s: string | undefined) =>
-  String(s ?? '')
-    .toUpperCase()
-    .replace(/[*~:^]/g, ' ')
-    .trim()
-    .slice(0, 60);
 const gender = (sex: string | null | undefined): InquiredPerson['gender'] =>
   sex === 'F' || sex === 'M' ? sex : sex ? 'U' : undefined;
 

@@ -5,10 +5,10 @@ import { json, record, type Shape } from '../http/answers.ts';
 import type { Actor } from '../security/actor.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { nowOf } from '../db/as-of.ts';
-import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
+import { fieldError } from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateToIso, isoDayOf } from '../../src/domain/formats.ts';
 import { askEligibility, type AskOutcome, type EligibilityContext } from './eligibility-ask.ts';
-import { claimAsks, policiesCompany, upcomingAsks } from './eligibility-sources.ts';
+import { claimAsks, recordsCompany, upcomingAsks } from './eligibility-sources.ts';
 import { accountCompany } from '../exchange/payer-inquiry.ts';
 import { checkInWords, type CheckInWords } from './eligibility-words.ts';
 import { frameIn, translateNote } from '../i18n/locale.ts';
@@ -83,6 +83,18 @@ function ownCompany(actor: Actor, body: Record<string, unknown>): number {
   return bc;
 }
 
+/** A billing company's eligibility run for the visits of the next days; null when no visit needs a question. */
+async function upcomingRun(
+  ctx: EligibilityContext,
+  actor: Actor,
+  run: { bc: number; days: number; accountId?: number },
+  locale: 'en' | 'es',
+) {
+  const asks = await upcomingAsks(ctx.db, run.bc, run.days, nowOf(ctx.db));
+  if (!asks.length) return null;
+  return bulkAnswer(await askEligibility(ctx, actor, run.bc, asks, { accountId: run.accountId }), locale, []);
+}
+
 const policyAsk = (req: Request, today: Date, policyId: number): PolicyAsk => ({
   policyId,
   serviceDate: dayAsked(bodyObject(req), today),
@@ -130,7 +142,7 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
     async handle(ctx, req, actor, res) {
       const ids = idsOf(bodyObject(req));
       const today = nowOf(ctx.db);
-      const bc = await policiesCompany(ctx.db, actor, ids);
+      const bc = await recordsCompany(ctx.db, actor, 'insurance_policies', ids);
       const outcome = await askEligibility(
         ctx,
         actor,
@@ -148,10 +160,8 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
     summary: `Asks the payers about the billed policy of many claims ({ids}, at most ${MAX_BULK}) on each claim's date of service, in one 270 file; how many were asked and, for each claim that was not, why`,
     async handle(ctx, req, actor, res) {
       const ids = idsOf(bodyObject(req));
-      const bc = ownCompany(actor, bodyObject(req));
+      const bc = await recordsCompany(ctx.db, actor, 'claims', ids);
       const { asks, without } = await claimAsks(ctx.db, bc, ids, nowOf(ctx.db));
-      const unknown = ids.filter((id) => !asks.some((a) => a.claimId === id) && !without.includes(id));
-      if (unknown.length) throw new DomainError('forbidden');
       const failed = without.map((id) => ({
         id,
         error: translateNote('The claim has no policy to ask about.', res.locals.locale),
@@ -173,14 +183,13 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
     async handle(ctx, req, actor, res) {
       const accountId = idParam(req);
       const bc = await accountCompany(ctx.db, actor, accountId);
-      const asks = await upcomingAsks(ctx.db, bc, 7, nowOf(ctx.db));
-      if (!asks.length)
-        return {
+      return (
+        (await upcomingRun(ctx, actor, { bc, days: 7, accountId }, res.locals.locale)) ?? {
           updated: 0,
           failed: [],
           message: translateNote('No policy has a claim or admission in those days.', res.locals.locale),
-        };
-      return bulkAnswer(await askEligibility(ctx, actor, bc, asks, { accountId }), res.locals.locale, []);
+        }
+      );
     },
   },
   {
@@ -194,10 +203,9 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
       const body = bodyObject(req);
       const days = Number(body.days_ahead ?? 7);
       if (!Number.isInteger(days) || days < 0 || days > 60) throw fieldError('days_ahead', 'eligibility_days_ahead');
-      const bc = ownCompany(actor, body);
-      const asks = await upcomingAsks(ctx.db, bc, days, nowOf(ctx.db));
-      if (!asks.length) throw fieldError('days_ahead', 'eligibility_nothing_to_ask');
-      return bulkAnswer(await askEligibility(ctx, actor, bc, asks), res.locals.locale, []);
+      const answer = await upcomingRun(ctx, actor, { bc: ownCompany(actor, body), days }, res.locals.locale);
+      if (!answer) throw fieldError('days_ahead', 'eligibility_nothing_to_ask');
+      return answer;
     },
   },
 ];

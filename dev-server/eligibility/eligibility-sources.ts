@@ -83,10 +83,15 @@ export async function upcomingAsks(db: Queryable, bc: number, daysAhead: number,
   }));
 }
 
-/** The billing company of policies asked about in bulk: all of them the person's, all of one company. */
-export async function policiesCompany(db: Queryable, actor: Actor, ids: number[]): Promise<number> {
+/** The billing company of records asked about in bulk (policies, claims): all of them the person's, all of one company. */
+export async function recordsCompany(
+  db: Queryable,
+  actor: Actor,
+  table: 'insurance_policies' | 'claims',
+  ids: number[],
+): Promise<number> {
   const r = await db.query<{ bc: string }>(
-    'select distinct billing_company_id as bc from insurance_policies where id = any($1::bigint[])',
+    `select distinct billing_company_id as bc from ${table} where id = any($1::bigint[])`,
     [ids],
   );
   const bcs = r.rows.map((x) => Number(x.bc));

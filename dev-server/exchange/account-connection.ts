@@ -3,6 +3,7 @@ import { openSecret } from '../security/secret-box.ts';
 import { ConnectionError, type ClearingHouseConnection } from './connection.ts';
 import { billingCompanyExchangeRoot, folderConnection } from './folder-connection.ts';
 import { sftpConnection } from './sftp-connection.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 export interface ExchangeAccount {
   id: number;
@@ -97,4 +98,13 @@ export async function rememberedFingerprint(db: Queryable, accountId: number): P
     [accountId],
   );
   return r.rows[0]?.f ?? null;
+}
+
+/** ISA15: production (P) only where both this installation (X12_USAGE=P) and the account say so; a test installation never sends P. */
+export const interchangeUsage = (accountUsage: string | null): 'T' | 'P' =>
+  accountUsage === 'P' && x12UsageIndicator() === 'P' ? 'P' : 'T';
+
+/** The next interchange control number (ISA13/GS06), shared by every file the product sends. */
+export async function nextInterchangeControl(tx: Queryable): Promise<number> {
+  return Number((await tx.query<{ n: string }>(`select nextval('interchange_control_seq') as n`)).rows[0].n);
 }

@@ -4,7 +4,15 @@ import type { Actor } from '../security/actor.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { openSecret } from '../security/secret-box.ts';
 import { ConnectionError } from './connection.ts';
-import { connects, exchangeAccount, openConnection, type ExchangeAccount } from './account-connection.ts';
+import {
+  connects,
+  exchangeAccount,
+  interchangeUsage,
+  nextInterchangeControl,
+  openConnection,
+  type ExchangeAccount,
+} from './account-connection.ts';
+import type { InquiryEnvelope } from '../../src/domain/x12/x12-envelope.ts';
 import { logExchange, type ExchangeEntry } from './exchange-log.ts';
 import type { CoreEndpoint } from './core-realtime.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -137,4 +145,33 @@ export async function accountCompany(db: Queryable, actor: Actor, accountId: num
   const bc = r.rows[0] ? Number(r.rows[0].bc) : null;
   if (!bc || (!actor.crossTenant && !actor.billingCompanyIds.includes(bc))) throw new DomainError('not_found');
   return bc;
+}
+
+/**
+ * A question file (a 270, a 276) written in the account's envelope under the next interchange control and kept in the
+ * file store, in the caller's transaction: named {submitter}_{control}_{yyyymmdd}.{kind}.
+ */
+export async function keepInquiryFile(
+  tx: Queryable,
+  files: FileStore,
+  actor: Actor,
+  account: ExchangeAccount,
+  q: { bc: number; at: Date; kind: '270' | '276'; write: (envelope: InquiryEnvelope) => string },
+) {
+  const control = await nextInterchangeControl(tx);
+  const text = q.write({
+    sender: account.submitter_id,
+    receiver: account.receiver_id ?? account.submitter_id,
+    control,
+    at: q.at,
+    usage: interchangeUsage(account.usage),
+  });
+  const file = await files.save(actor, {
+    kind: 'x12-out',
+    billingCompanyId: q.bc,
+    source: Buffer.from(text, 'utf8'),
+    name: `${account.submitter_id}_${control}_${q.at.toISOString().slice(0, 10).replace(/-/g, '')}.${q.kind}`,
+    tx,
+  });
+  return { file, text };
 }

@@ -93,8 +93,10 @@ describe('claim status asked in real time', () => {
     expect(row.status_id).toBe(CLAIM_STATUS.DENIED);
     expect(row.payer_status).toMatch(/^Finalized: denied/);
     expect(await history(id)).toMatch(/^Denied by the payer \(277\): Finalized: denied/);
-    const worklist = await root('GET', `/denial?query=${encodeURIComponent(String(id))}`);
-    expect(worklist.status).toBe(200);
+    const code = (await app.db.query<{ code: string }>('select code from claims where id = $1', [id])).rows[0].code;
+    const worklist = await root('GET', `/denial/get-all-server?status_id=6&query=${encodeURIComponent(code)}`);
+    expect(worklist.status, JSON.stringify(worklist.body)).toBe(200);
+    expect(worklist.body.data.map((r: { id: number }) => Number(r.id))).toContain(id);
     const denied = await app.db.query<{ denied_at: string | null }>('select denied_at from claims where id = $1', [id]);
     expect(denied.rows[0].denied_at).not.toBeNull();
   });

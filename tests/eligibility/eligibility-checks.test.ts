@@ -193,7 +193,7 @@ describe('eligibility asked in real time (CAQH CORE)', () => {
   it('a clearing house that does not answer in time is asked again, then said in words', async () => {
     await setAccount({ realtime_timeout_seconds: 1 });
     try {
-      core.replies.push({ holdMs: 5_000 }, { holdMs: 5_000 });
+      core.replies.push({ hold: true }, { hold: true });
       const r = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy });
       expect(r.body.message).toBe('Could not be asked: The clearing house did not answer within 1 seconds.');
       expect((await checkRow(r.body.check.id)).state).toBe('failed');

@@ -16,8 +16,8 @@ export interface CoreReply {
   errorCode?: string;
   errorMessage?: string;
   status?: number;
-  /** hold the answer this long (a clearing house that does not answer in time) */
-  holdMs?: number;
+  /** never answer: the request is held until the caller gives up (a clearing house that does not answer in time) */
+  hold?: boolean;
 }
 
 export interface TestCoreServer {
@@ -101,8 +101,11 @@ export async function startCoreServer(answer: (x12: string, payloadType: string)
       payload: answer(got.fields.Payload, got.fields.PayloadType),
       payloadType: responseType,
     };
-    if (reply.holdMs) await new Promise((r) => setTimeout(r, reply.holdMs));
-    if (res.destroyed) return;
+    if (reply.hold) {
+      // Held until the caller's own timeout closes the connection: the event, not a guess at how long to wait.
+      if (!res.destroyed) await new Promise((r) => res.once('close', r));
+      return;
+    }
     const out = {
       PayloadType: reply.payloadType ?? responseType,
       ProcessingMode: 'RealTime',

@@ -2,6 +2,7 @@ import type { IsoDate } from '../../src/domain/formats.ts';
 import type { EligibilityInquiry, InquiredPerson } from '../../src/domain/x12/eligibility-270-writer.ts';
 import { write271, type EligibilityReply } from '../../src/domain/x12/eligibility-271-writer.ts';
 import { segmentsOf } from './core-server.ts';
+import { amountToCents } from '../../src/domain/x12/amounts.ts';
 import type { ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { write277, type ClaimStatusReply } from '../../src/domain/x12/claim-status-277-writer.ts';
 
@@ -85,7 +86,7 @@ export function inquiryOf276(x12: string): ClaimStatusInquiry {
     if (e[0] === 'NM1' && e[1] === 'IL') member = person(e);
     if (e[0] === 'TRN') q.claims.push({ trace: e[2], chargeCents: 0, serviceFrom: '' as IsoDate, subscriber: member });
     const claim = q.claims.at(-1);
-    if (claim && e[0] === 'AMT' && e[1] === 'T3') claim.chargeCents = Math.round(Number(e[2]) * 100);
+    if (claim && e[0] === 'AMT' && e[1] === 'T3') claim.chargeCents = amountToCents(e[2]) ?? 0;
     if (claim && e[0] === 'DTP' && e[1] === '472')
       [claim.serviceFrom, claim.serviceTo] = e[3].split('-').map((d) => day(d)) as [IsoDate, IsoDate];
   }

@@ -14,3 +14,10 @@ export const seg = (...els: Array<string | undefined>) => {
   while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   return parts.join(SEP.element) + SEP.segment;
 };
+/** A name as an X12 element carries it: upper case, without the separators' characters, at most 60 characters. */
+export const x12Name = (s: string | null | undefined) =>
+  String(s ?? '')
+    .toUpperCase()
+    .replace(/[*~:^]/g, ' ')
+    .trim()
+    .slice(0, 60);
