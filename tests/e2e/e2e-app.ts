@@ -34,8 +34,8 @@ declare module 'vitest' {
   }
 }
 
-/** The pages signed in by this file, each with the API answers that went wrong (status ≥ 400), newest last. */
-const watched = new Map<Page, string[]>();
+/** The pages signed in by this file, each with the API answers that went wrong (status ≥ 400) and its script errors, newest last. */
+const watched = new Map<Page, { refused: string[]; errors: string[] }>();
 
 /*
  * A failed browser test says what the pages showed, not only which locator timed out: each page's address, its last
@@ -46,17 +46,24 @@ if (process.env.VITEST)
   beforeEach(({ onTestFailed }) =>
     onTestFailed(async ({ task }) => {
       const seen: string[] = [];
-      for (const [page, refused] of watched) {
+      for (const [page, { refused, errors }] of watched) {
         if (page.isClosed()) continue;
         const alerts = await page
           .locator('[role="alert"]')
           .allInnerTexts()
+          .catch(() => []);
+        // The open windows' titles and the first words of the top one: a form that never came shows what came instead.
+        const windows = await page
+          .locator('[data-testid^="window-"]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.slice('window-'.length)))
           .catch(() => []);
         seen.push(
           [
             new URL(page.url()).hash || '/',
             refused.length ? `refused: ${refused.slice(-5).join(', ')}` : 'no refused call',
             alerts.length ? `alerts: ${alerts.map((a) => a.replace(/\s+/g, ' ').trim()).join(' / ')}` : 'no alert',
+            windows.length ? `windows: ${windows.join(', ')}` : 'no window',
+            errors.length ? `script errors: ${errors.slice(-3).join(' / ')}` : 'no script error',
           ].join('; '),
         );
       }
@@ -65,7 +72,7 @@ if (process.env.VITEST)
   );
 
 /** The API calls a signed-in page has seen fail on the server's side (5xx), oldest first: a walk should meet none. */
-export const serverFailures = (page: Page) => (watched.get(page) ?? []).filter((call) => call.startsWith('5'));
+export const serverFailures = (page: Page) => (watched.get(page)?.refused ?? []).filter((call) => call.startsWith('5'));
 
 /** A fresh browser context (own local storage) signed in through the login screen, as a person would. */
 export async function signIn(
@@ -78,7 +85,7 @@ export async function signIn(
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   const refused: string[] = [];
-  watched.set(page, refused);
+  watched.set(page, { refused, errors });
   page.on('response', (r) => {
     if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
   });
