@@ -55,7 +55,12 @@ if (process.env.VITEST)
         // The open windows' titles and the first words of the top one: a form that never came shows what came instead.
         const windows = await page
           .locator('[data-testid^="window-"]')
-          .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.slice('window-'.length)))
+          .evaluateAll((els) =>
+            els.map(
+              (el) =>
+                `${el.getAttribute('data-testid')?.slice('window-'.length)} ("${(el as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 160)}")`,
+            ),
+          )
           .catch(() => []);
         seen.push(
           [
