@@ -6,6 +6,7 @@ import { isFilled, isProfessional, type ClaimErrors } from '../../src/domain/cla
 import revenueCodes from '../../schemas/lists/revenue-codes.json' with { type: 'json' };
 import { codeOf } from './claim-code-lists.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
+import { checkCorrectCoding, correctCodingEdits, type CorrectCodingEdits } from './correct-coding.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
@@ -82,6 +83,8 @@ export interface ClaimReferences {
     }
   >;
   duplicates: Map<number, string>;
+  /** CMS's correct-coding edits (PTP pairs and MUEs) among the claims' codes */
+  coding: CorrectCodingEdits;
 }
 
 const up = (v: unknown) => String(v).trim().toUpperCase();
@@ -170,6 +173,9 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
     'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])',
     [all((c) => (c.company_id ? [Number(c.company_id)] : []))],
   );
+  const providerRows = byId(providers.rows);
+  const companyRows = byId(companies.rows);
+  const coding = await correctCodingEdits(tx, claims, (c) => billingTaxonomy(c, providerRows, companyRows));
   // A likely duplicate: another claim of the same patient, date of service and attending provider with a procedure in
   // common. One found is enough to warn (lateral, limit 1, in no order, so the search stops there), and each claim's
   // procedures travel as its own array: a batch of near-identical claims costs a probe or two per claim, not every
@@ -203,11 +209,26 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
     procedures: byOwnedCode(proc.rows),
     modifiers: byOwnedCode(mod.rows),
     policies: byId(policies.rows),
-    providers: byId(providers.rows),
-    companies: byId(companies.rows),
+    providers: providerRows,
+    companies: companyRows,
     duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
+    coding,
   };
 }
+
+/** The billing provider's taxonomy: the claim's billing provider's when it names one, else its company's. */
+function billingTaxonomy(
+  claim: Row,
+  providers: ClaimReferences['providers'],
+  companies: ClaimReferences['companies'],
+): string | null | undefined {
+  const co = companies.get(Number(claim.company_id));
+  return isFilled(claim.billing_provider_id)
+    ? providers.get(Number(claim.billing_provider_id))?.taxonomy
+    : co?.taxonomy;
+}
+/** Payers bound by CMS's correct-coding edits (Medicare by rule, Medicaid by statute): there an edit stops the claim. */
+const NCCI_PAYERS = new Set(['MED', 'MCE']);
 
 /**
  * The rules of document 3 §5 that read other rows, and what an 837 receiver needs of them: codes exist
@@ -307,10 +328,8 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
     if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim()))
       c.error('company_id', 'billingAddressRequired');
-    const billingTaxonomy = isFilled(claim.billing_provider_id)
-      ? refs.providers.get(Number(claim.billing_provider_id))?.taxonomy
-      : co.taxonomy;
-    if (!professional && !billingTaxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
+    if (!professional && !billingTaxonomy(claim, refs.providers, refs.companies) && !co.taxonomy)
+      c.error('company_id', 'billingTaxonomyRequired');
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).
     const limitsByCode = new Map(
       (co.services ?? [])
@@ -328,6 +347,16 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
       if (total > limit) c.error(`services.${i}.days_or_units`, 'tooManyUnits', { row: i + 1 });
     });
   }
+  // Correct coding: an error on a claim to Medicare or Medicaid, a warning to other payers (many apply the same edits);
+  // a claim the patient pays alone has no payer's edits.
+  const payers = policyIds.map((id) => codeOf('ins-types', refs.policies.get(Number(id))?.ins_type_id));
+  if (payers.length)
+    checkCorrectCoding(
+      claim,
+      refs.coding,
+      billingTaxonomy(claim, refs.providers, refs.companies),
+      payers.some((p) => p && NCCI_PAYERS.has(p)) ? c.error : c.warn,
+    );
   const duplicate = refs.duplicates.get(key);
   if (duplicate) c.warn('services', 'duplicateClaim', { code: duplicate });
   return { errors: c.errors, warnings: c.warnings };

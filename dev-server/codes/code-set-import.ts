@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { importHcpcsModifiers, importHcpcsProcedures, readHcpcsWorkbook } from './hcpcs-import.ts';
 import { importCpt } from './cpt-import.ts';
 import { importNppes } from './nppes-import.ts';
+import { importNcciMue, importNcciPtp } from './ncci-import.ts';
 import { importTaxonomies } from './taxonomy-import.ts';
 import { parseX12CodeList } from './x12-code-list-import.ts';
 import { importIcd10cm, type ImportProgress, type ImportResume } from './icd10cm-import.ts';
@@ -12,7 +13,18 @@ import { parsePlaceOfServiceXml, placeOfServiceList } from './pos-import.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-export type CodeSetKind = 'icd10cm' | 'hcpcs' | 'cpt' | 'pos' | 'taxonomy' | 'nppes' | 'carc' | 'rarc' | ListKind;
+export type CodeSetKind =
+  | 'icd10cm'
+  | 'hcpcs'
+  | 'cpt'
+  | 'pos'
+  | 'taxonomy'
+  | 'nppes'
+  | 'carc'
+  | 'rarc'
+  | 'ncci-ptp'
+  | 'ncci-mue'
+  | ListKind;
 /** Code sets kept as schemas/lists files: licensed texts (X12's, NUBC's) replace our own wording only from a licensee's file; MS-DRGs from CMS's table. */
 type ListKind = 'nubc-revenue' | 'nubc-condition' | 'nubc-occurrence' | 'nubc-value' | 'msdrg';
 export const CODE_SET_KINDS: CodeSetKind[] = [
@@ -24,12 +36,16 @@ export const CODE_SET_KINDS: CodeSetKind[] = [
   'nppes',
   'carc',
   'rarc',
+  'ncci-ptp',
+  'ncci-mue',
   'nubc-revenue',
   'nubc-condition',
   'nubc-occurrence',
   'nubc-value',
   'msdrg',
 ];
+/** Kinds read from a path as a stream (files of millions of rows), never as one buffer: the command line's, not an upload's. */
+export const STREAMED_KINDS: CodeSetKind[] = ['nppes', 'ncci-ptp', 'ncci-mue'];
 /** Kinds that write a list file, not the database. */
 export const LIST_FILE_KINDS: CodeSetKind[] = [
   'pos',
@@ -86,6 +102,8 @@ export async function importCodeSet({
   lists = X12_LISTS,
   resume,
   billingCompanyId = null,
+  table = null,
+  effective = null,
 }: {
   db: Database | null;
   kind: CodeSetKind;
@@ -94,7 +112,13 @@ export async function importCodeSet({
   lists?: Partial<Record<CodeSetKind, string>>;
   resume?: ImportResume;
   billingCompanyId?: number | null;
+  /** NCCI only: which CMS table the file is (practitioner, hospital, dme), when its name does not say */
+  table?: string | null;
+  /** NCCI MUE only: the day the file takes effect (mm/dd/yyyy), when its name does not say */
+  effective?: string | null;
 }): Promise<number> {
+  if (STREAMED_KINDS.includes(kind) && typeof file !== 'string')
+    throw new Error(`The ${LOADED[kind]} are imported from a file path (npm run import:codes).`);
   switch (kind) {
     // The AMA licenses CPT: a licensee's file, for one billing company (its own codes) or for the whole installation.
     case 'cpt':
@@ -147,9 +171,12 @@ export async function importCodeSet({
       return importTaxonomies(db!, bytes(file).toString('utf8'), progress);
     // The NPPES file is gigabytes: read from its path as a stream, never as one buffer.
     case 'nppes':
-      if (typeof file !== 'string')
-        throw new Error('The NPPES registry is imported from a file path (npm run import:codes).');
-      return importNppes(db!, file, progress);
+      return importNppes(db!, file as string, progress);
+    // CMS's correct-coding edits: the practitioner PTP table alone has over a million rows.
+    case 'ncci-ptp':
+      return importNcciPtp(db!, file as string, { table, progress });
+    case 'ncci-mue':
+      return importNcciMue(db!, file as string, { table, effective, progress });
     case 'pos': {
       const list = placeOfServiceList(parsePlaceOfServiceXml(bytes(file).toString('utf8')));
       writeFileSync(POS_LIST, JSON.stringify(list, null, 2) + '\n');
@@ -173,6 +200,8 @@ const LOADED: Record<CodeSetKind, string> = {
   pos: 'place of service codes',
   taxonomy: 'NUCC provider taxonomy codes',
   nppes: 'NPPES registry records',
+  'ncci-ptp': 'NCCI procedure-to-procedure edits',
+  'ncci-mue': 'NCCI medically unlikely edits',
   carc: 'claim adjustment reason codes',
   rarc: 'remittance advice remark codes',
   'nubc-revenue': 'revenue codes',

@@ -1,9 +1,15 @@
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { defineJob } from '../jobs/job-kinds.ts';
-import { CODE_SET_KINDS, importCodeSet, loadBundledCodeSets, type CodeSetKind } from './code-set-import.ts';
+import {
+  CODE_SET_KINDS,
+  STREAMED_KINDS,
+  importCodeSet,
+  loadBundledCodeSets,
+  type CodeSetKind,
+} from './code-set-import.ts';
 
-/** File-based code sets a Super User may import from an uploaded release (NPPES is too large: npm run import:codes). */
-const UPLOADABLE_SETS = CODE_SET_KINDS.filter((k) => k !== 'nppes');
+/** File-based code sets a Super User may import from an uploaded release (NPPES and NCCI are too large: npm run import:codes). */
+const UPLOADABLE_SETS = CODE_SET_KINDS.filter((k) => !STREAMED_KINDS.includes(k));
 
 /**
  * Imports a code-set release kept in the file store. ICD-10-CM resumes from the batch its last run

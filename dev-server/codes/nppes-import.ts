@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import Papa from 'papaparse';
 import { isNpi } from '../../src/domain/formats.ts';
 import type { Database } from '../db/database.ts';
 import type { ImportProgress } from './icd10cm-import.ts';
+import { fileRows, writeInBatches } from './file-rows.ts';
 
 export interface NpiRecord {
   npi: string;
@@ -61,50 +60,30 @@ export async function importNppes(
   progress: ImportProgress = () => undefined,
   batchSize = 5000,
 ): Promise<number> {
-  let batch: NpiRecord[] = [];
-  let total = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    const rows = batch;
-    batch = [];
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into npi_registry (npi, entity_type, name, taxonomy, address, city, state, zip)
+  // The first row names the columns; each row after it is read by those names.
+  let header: string[] | null = null;
+  const record = (cells: string[]) => {
+    if (!header) {
+      header = cells;
+      return null;
+    }
+    return nppesRecord(Object.fromEntries(header.map((name, k) => [name, cells[k] ?? ''])));
+  };
+  return writeInBatches(
+    fileRows(file, ','),
+    record,
+    (rows) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `insert into npi_registry (npi, entity_type, name, taxonomy, address, city, state, zip)
          select * from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
          on conflict (npi) do update set entity_type = excluded.entity_type, name = excluded.name, taxonomy = excluded.taxonomy, address = excluded.address,
            city = excluded.city, state = excluded.state, zip = excluded.zip, updated_at = now()`,
-        (['npi', 'entity_type', 'name', 'taxonomy', 'address', 'city', 'state', 'zip'] as const).map((k) =>
-          rows.map((r) => r[k]),
-        ),
-      );
-    });
-    total += rows.length;
-    progress(total, total);
-  };
-  await new Promise<void>((resolve, reject) => {
-    Papa.parse<Record<string, string>>(createReadStream(file), {
-      header: true,
-      skipEmptyLines: true,
-      step: (res, parser) => {
-        const rec = nppesRecord(res.data);
-        if (!rec) return;
-        batch.push(rec);
-        if (batch.length >= batchSize) {
-          parser.pause();
-          flush().then(
-            () => parser.resume(),
-            (e) => {
-              parser.abort();
-              reject(e);
-            },
-          );
-        }
-      },
-      complete: () => {
-        flush().then(resolve, reject);
-      },
-      error: reject,
-    });
-  });
-  return total;
+          (['npi', 'entity_type', 'name', 'taxonomy', 'address', 'city', 'state', 'zip'] as const).map((k) =>
+            rows.map((r) => r[k]),
+          ),
+        );
+      }),
+    { batchSize, progress },
+  );
 }

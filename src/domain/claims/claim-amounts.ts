@@ -11,6 +11,14 @@ export function unitsInThousandths(units: unknown): bigint | null {
   return BigInt(whole) * 1000n + BigInt(frac.padEnd(3, '0'));
 }
 
+/** Thousandths of a unit as a person writes them: 2000n is "2", 1500n is "1.5". */
+export function unitsText(thousandths: bigint): string {
+  const frac = String(thousandths % 1000n)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return `${thousandths / 1000n}${frac ? `.${frac}` : ''}`;
+}
+
 /** units × price in cents, half up; null when the units are not 8.3 text or the price not whole cents. */
 export function lineCharge(units: unknown, priceCents: unknown): number | null {
   const u = unitsInThousandths(units);

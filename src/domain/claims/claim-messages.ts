@@ -60,6 +60,16 @@ export const CLAIM_MESSAGES = {
     "Policy {policy_number}: the subscriber is not the patient, so the subscriber's birth date and sex are required.",
   medicareSubscriberIsPatient:
     "Policy {policy_number} is Medicare: Medicare's subscriber is always the patient, so the policy must be the patient's own.",
+  ptpNotAllowed:
+    '{column2} is part of {column1} (line {row}) on {date}, and no modifier lets them be paid together (correct coding edit): remove this line.',
+  ptpModifierNeeded:
+    '{column2} is part of {column1} (line {row}) on {date} (correct coding edit): bill it only for a separate service, with the modifier that says so (59, XE, XS, XP, XU, or an anatomic or global-surgery one), or remove this line.',
+  mueLine:
+    '{units} units of {code} on one line are more than the {max} a line may carry (medically unlikely edit): bill at most {max} here; units given apart go on their own line with the modifier that says why (76, 77, 91 or an anatomic one).',
+  mueDayPolicy:
+    '{units} units of {code} on {date} are more than the {max} a day allowed by policy (medically unlikely edit): bill at most {max}; units above it are not paid, even on appeal.',
+  mueDayClinical:
+    '{units} units of {code} on {date} are more than the {max} a day that is clinically likely (medically unlikely edit): bill at most {max}, or keep the records that show why more were given for an appeal.',
   duplicateClaim: 'Possible duplicate of claim {code}: same patient, date of service, procedure and provider.',
   notEditable: 'A claim in status {status} cannot be edited.',
 } as const;

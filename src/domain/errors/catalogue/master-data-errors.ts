@@ -45,4 +45,14 @@ export const MASTER_DATA_ERRORS = {
   },
   npi_does_not_exist: { status: 422, en: "The NPI doesn't exist", es: 'El NPI no existe' },
   npi_cannot_found: { status: 404, en: 'The NPI cannot be found', es: 'No se encuentra el NPI' },
+  ncci_table: {
+    status: 422,
+    en: 'Say which CMS table the file is with --table ({tables}): its name does not tell.',
+    es: 'Indique qué tabla de CMS es el archivo con --table ({tables}): su nombre no lo dice.',
+  },
+  ncci_effective: {
+    status: 422,
+    en: 'Give the day the MUE file takes effect with --effective mm/dd/yyyy: its name does not tell (CMS names it …_Eff_01-01-2026.csv).',
+    es: 'Indique el día en que el archivo MUE entra en vigor con --effective mm/dd/aaaa: su nombre no lo dice (CMS lo nombra …_Eff_01-01-2026.csv).',
+  },
 } satisfies Record<string, CatalogueEntry>;
