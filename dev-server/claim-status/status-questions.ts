@@ -3,9 +3,13 @@ import type { Queryable } from '../db/database.ts';
 import type { IsoDate } from '../../src/domain/formats.ts';
 import type { ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { BILLED_POLICY } from '../eligibility/eligibility-sources.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+
+const UNSENT: number[] = [CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED];
 
 interface ClaimRow {
   id: string;
+  status_id: string;
   trace: string;
   charge: string;
   dos: string | null;
@@ -40,7 +44,7 @@ export async function statusInquiries(
 }> {
   const rows = (
     await db.query<ClaimRow>(
-      `select c.id, coalesce(nullif(c.patient_control_number, ''), c.code) as trace, c.billed_amount as charge,
+      `select c.id, c.status_id, coalesce(nullif(c.patient_control_number, ''), c.code) as trace, c.billed_amount as charge,
               c.date_of_service::text as dos, (select max(s.to_service)::text from claim_services s where s.claim_id = c.id) as last_day,
               ic.name as payer_name, coalesce(nullif(ps.payer_id, ''), nullif(ic.payer_id, '')) as payer_id,
               p.policy_number, p.own_insurance, p.subscriber, pa.first_name, pa.last_name, co.name as clinic, co.npi,
@@ -61,6 +65,11 @@ export async function statusInquiries(
   const claimOf = new Map<string, number>();
   for (const r of rows) {
     const id = Number(r.id);
+    // A payer knows only what it was sent: a claim still being written or not yet sent is not asked about.
+    if (UNSENT.includes(Number(r.status_id))) {
+      failed.push({ id, error: 'The claim has not been sent to the payer yet.' });
+      continue;
+    }
     if (!r.policy_number) failed.push({ id, error: 'The claim has no policy to ask about.' });
     else if (!r.payer_id) failed.push({ id, error: `${r.payer_name} has no payer id.` });
     else if (!r.npi) failed.push({ id, error: "The claim's company has no NPI to ask as." });

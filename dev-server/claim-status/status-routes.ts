@@ -7,7 +7,8 @@ import { storeOf } from '../resources/store-of.ts';
 import { fieldError } from '../../src/domain/errors/domain-error.ts';
 import type { EligibilityContext } from '../eligibility/eligibility-ask.ts';
 import { askClaimStatus, claimStateOf, claimsDue, type StatusOutcome } from './status-ask.ts';
-import { accountCompany } from '../exchange/payer-inquiry.ts';
+import { accountCompany, bulkIds, MAX_BULK } from '../exchange/payer-inquiry.ts';
+import { recordsCompany } from '../eligibility/eligibility-sources.ts';
 
 const ASK = 'claim.askstatus';
 
@@ -47,6 +48,18 @@ export const claimStatusRoutes: GuardedRoute<EligibilityContext>[] = [
       const claim = await storeOf(ctx, actor, 'claim').get(claimId);
       const outcome = await askClaimStatus(ctx, actor, Number(claim.billing_company_id), [claimId]);
       return { ...answerOf(outcome, res.locals.locale), status_id: await claimStateOf(ctx.db, claimId) };
+    },
+  },
+  {
+    method: 'post',
+    path: '/claim/ask-status-many',
+    answers: json(ASKED),
+    permission: ASK,
+    summary: `Asks the payers where many claims stand ({ids}, at most ${MAX_BULK}) in 276 files through the account's connection (one per payer and provider); how many were asked and, for each claim that was not, why`,
+    async handle(ctx, req, actor, res) {
+      const ids = bulkIds(bodyObject(req), 'claims');
+      const bc = await recordsCompany(ctx.db, actor, 'claims', ids);
+      return answerOf(await askClaimStatus(ctx, actor, bc, ids), res.locals.locale);
     },
   },
   {

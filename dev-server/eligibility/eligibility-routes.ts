@@ -9,14 +9,13 @@ import { fieldError } from '../../src/domain/errors/domain-error.ts';
 import { isUsDate, usDateToIso, isoDayOf } from '../../src/domain/formats.ts';
 import { askEligibility, type AskOutcome, type EligibilityContext } from './eligibility-ask.ts';
 import { claimAsks, recordsCompany, upcomingAsks } from './eligibility-sources.ts';
-import { accountCompany } from '../exchange/payer-inquiry.ts';
+import { accountCompany, bulkIds, MAX_BULK } from '../exchange/payer-inquiry.ts';
 import { checkInWords, type CheckInWords } from './eligibility-words.ts';
 import { frameIn, translateNote } from '../i18n/locale.ts';
 import type { PolicyAsk } from './eligibility-questions.ts';
 
 const CHECK = 'patient.eligibility.check';
 /** A bulk question is one 270 file: a clearing house takes thousands of subscribers in one. */
-const MAX_BULK = 5000;
 
 const ASKED: Record<string, Shape> = {
   channel: 'string',
@@ -36,14 +35,6 @@ function dayAsked(body: Record<string, unknown>, today: Date) {
   if (d === undefined || d === null || d === '') return isoDayOf(today);
   if (typeof d !== 'string' || !isUsDate(d)) throw fieldError('date_of_service', 'date_service_not_valid_date_mm');
   return usDateToIso(d);
-}
-
-/** The ids of a bulk request ({ids: [...]}), each an id, at most MAX_BULK. */
-function idsOf(body: Record<string, unknown>): number[] {
-  const ids = body.ids;
-  if (!Array.isArray(ids) || !ids.length) throw fieldError('ids', 'eligibility_policy_required');
-  if (ids.length > MAX_BULK) throw fieldError('ids', 'eligibility_too_many', { max: MAX_BULK });
-  return [...new Set(ids.map((x) => optionalId(x, 'ids')!))];
 }
 
 /** One policy asked about now: its check read back through the store (tenant-checked), with the answer in words. */
@@ -140,7 +131,7 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
     permission: CHECK,
     summary: `Asks the payers about many policies at once ({ids}, at most ${MAX_BULK}) in one 270 file through the account's connection, as of today; how many were asked and, for each that was not, why`,
     async handle(ctx, req, actor, res) {
-      const ids = idsOf(bodyObject(req));
+      const ids = bulkIds(bodyObject(req), 'policies');
       const today = nowOf(ctx.db);
       const bc = await recordsCompany(ctx.db, actor, 'insurance_policies', ids);
       const outcome = await askEligibility(
@@ -159,7 +150,7 @@ export const eligibilityRoutes: GuardedRoute<EligibilityContext>[] = [
     permission: CHECK,
     summary: `Asks the payers about the billed policy of many claims ({ids}, at most ${MAX_BULK}) on each claim's date of service, in one 270 file; how many were asked and, for each claim that was not, why`,
     async handle(ctx, req, actor, res) {
-      const ids = idsOf(bodyObject(req));
+      const ids = bulkIds(bodyObject(req), 'claims');
       const bc = await recordsCompany(ctx.db, actor, 'claims', ids);
       const { asks, without } = await claimAsks(ctx.db, bc, ids, nowOf(ctx.db));
       const failed = without.map((id) => ({

@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
-import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
+import { optionalId } from '../http/guarded-routes.ts';
 import { openSecret } from '../security/secret-box.ts';
 import { ConnectionError } from './connection.ts';
 import {
@@ -174,4 +175,22 @@ export async function keepInquiryFile(
     tx,
   });
   return { file, text };
+}
+
+/** The most records one bulk question asks about: one 270/276 file of them. */
+export const MAX_BULK = 5000;
+
+/**
+ * The ids of a bulk question ({ids: [...]}), each an id, at most MAX_BULK, refused in words naming what is asked
+ * about (the policies of an eligibility question, the claims of a status question).
+ */
+export function bulkIds(body: Record<string, unknown>, about: 'policies' | 'claims'): number[] {
+  const ids = body.ids;
+  if (!Array.isArray(ids) || !ids.length)
+    throw fieldError('ids', about === 'policies' ? 'eligibility_policy_required' : 'inquiry_claims_required');
+  if (ids.length > MAX_BULK)
+    throw fieldError('ids', about === 'policies' ? 'eligibility_too_many' : 'inquiry_claims_too_many', {
+      max: MAX_BULK,
+    });
+  return [...new Set(ids.map((x) => optionalId(x, 'ids')!))];
 }

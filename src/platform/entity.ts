@@ -59,6 +59,15 @@ export interface FieldSchema {
   [keyword: string]: unknown;
 }
 
+/** A change made to many records of a list at once (its fields), or an act on them when it has none (ask their payers). */
+export interface BulkAct {
+  path: string;
+  action: string;
+  label: string;
+  label_es?: string;
+  fields: string[];
+}
+
 export interface ResourceMeta {
   module: string;
   basePath: string;
@@ -123,7 +132,7 @@ export interface ResourceMeta {
   /** a read-only view over another entity's rows (the denial worklist over claims): no table of its own, every route hand-written */
   viewOf?: string;
   /** a change made to many records of the list at once (the denial worklist's assign, sub-status, follow-up): POST {basePath}/{path} {ids, …fields}, answering {updated, failed[{id, error}]} */
-  bulk?: { path: string; action: string; label: string; label_es?: string; fields: string[] };
+  bulk?: BulkAct[];
   /** a new record's starting values asked of the server (GET {basePath}/{path} with the fields its parent screen sets): a tracking's claim number and policy from its claim */
   createDefaults?: string;
   /** rows only the product writes (a log): no create, update or delete route */

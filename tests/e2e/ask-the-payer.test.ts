@@ -107,5 +107,35 @@ describe('a biller asks the payer', () => {
     expect(row.rows[0].status_id).toBe(CLAIM_STATUS.DENIED);
     expect(row.rows[0].payer_status).toBe('Finalized: denied: The patient is not eligible for these services');
     expect(serverFailures(page)).toEqual([]);
+    await win.getByRole('button', { name: 'Close' }).first().click();
+    await win.waitFor({ state: 'detached' });
+  });
+
+  it('asks the payers about two claims chosen on the claims list, in one file, and says so', async () => {
+    const two = (
+      await e.app.db.query<{ id: number; patient_name: string }>(
+        `select c.id::int as id, c.patient_name from claims c
+          where c.status_id = $1 and c.patient_id = (
+            select patient_id from claims where status_id = $1 and billing_company_id = (select billing_company_id from claims where id = $2)
+             group by patient_id having count(*) >= 2 order by patient_id limit 1)
+          order by c.id limit 2`,
+        [CLAIM_STATUS.SUBMITTED, pending.id],
+      )
+    ).rows;
+    expect(two, 'two Submitted demo claims of one patient').toHaveLength(2);
+    const win = await openFromStart(page, 'Claims Management');
+    await win.getByLabel('Search', { exact: true }).fill(two[0].patient_name);
+    for (const c of two) await win.getByTestId(`row-${c.id}`).getByRole('checkbox').check();
+    await win.getByRole('button', { name: 'Ask the payers where they stand (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask the payers where they stand (2)' });
+    await dialog.getByRole('button', { name: 'Ask the payers where they stand' }).click();
+    const outcome = dialog.getByTestId('bulk-outcome');
+    await expect.poll(() => outcome.innerText()).toMatch(/^2 claim status question\(s\) sent through /);
+    const asked = await e.app.db.query<{ asked: boolean }>(
+      'select status_asked_at is not null as asked from claims where id = any($1::bigint[]) order by id',
+      [two.map((c) => c.id)],
+    );
+    expect(asked.rows).toEqual([{ asked: true }, { asked: true }]);
+    expect(serverFailures(page)).toEqual([]);
   });
 });

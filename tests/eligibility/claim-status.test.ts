@@ -220,4 +220,32 @@ describe('overdue claims asked in batch', () => {
     expect(core.requests.length).toBe(asked);
     expect((await claim(id)).status_asked_at).toBeNull();
   });
+
+  it('many claims chosen on the claims list go in one 276; one not yet sent is named with why, and nothing is asked twice', async () => {
+    const ids = await submittedClaims(2);
+    const [draft] = await readyClaims(root, w, 1);
+    const before = readdirSync(join(exchangeDir, String(w.bc), 'outbound')).filter((f) => f.endsWith('.276'));
+    const r = await root('POST', '/claim/ask-status-many', { ids: [...ids, draft] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ channel: 'batch', updated: 2 });
+    expect(r.body.failed.map((f: { id: number }) => f.id)).toEqual([draft]);
+    expect(r.body.failed[0].error).toBeTruthy();
+    const written = readdirSync(join(exchangeDir, String(w.bc), 'outbound')).filter(
+      (f) => f.endsWith('.276') && !before.includes(f),
+    );
+    expect(written).toHaveLength(1);
+    const asked = inquiryOf276(readFileSync(join(exchangeDir, String(w.bc), 'outbound', written[0]), 'latin1'));
+    expect(asked.claims).toHaveLength(2);
+    const rows = await Promise.all([...ids, draft].map(claim));
+    expect(rows.map((x) => x.status_asked_at !== null)).toEqual([true, true, false]);
+  });
+
+  it('a bulk question names what it needs: claims, and at most 5,000 of them', async () => {
+    const none = await root('POST', '/claim/ask-status-many', { ids: [] });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.ids).toEqual(['Choose the claims to ask about.']);
+    const many = await root('POST', '/claim/ask-status-many', { ids: Array.from({ length: 5001 }, (_, i) => i + 1) });
+    expect(many.status).toBe(422);
+    expect(many.body.errors.ids).toEqual(['At most 5000 claims can be asked about at once.']);
+  });
 });

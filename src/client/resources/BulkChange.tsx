@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import type { ClientEntity } from '../schema/entities.ts';
+import type { BulkAct } from '../../platform/entity.ts';
 import { formFor } from '../schema/form-schema.ts';
 import { api } from '../session/api.ts';
 import { widgets, fields as customFields } from '../widgets/registry.ts';
@@ -17,11 +18,9 @@ interface Outcome {
   message?: string;
 }
 
-/** The entity narrowed to the fields its bulk change sets, each optional and writable. */
-function bulkEntity(entity: ClientEntity): ClientEntity {
-  const props = Object.fromEntries(
-    entity.resource.bulk!.fields.map((f) => [f, { ...entity.schema.properties[f], readOnly: false }]),
-  );
+/** The entity narrowed to the fields a bulk change sets, each optional and writable. */
+function bulkEntity(entity: ClientEntity, bulk: BulkAct): ClientEntity {
+  const props = Object.fromEntries(bulk.fields.map((f) => [f, { ...entity.schema.properties[f], readOnly: false }]));
   return {
     ...entity,
     resource: { ...entity.resource, tenancy: 'global' },
@@ -36,18 +35,19 @@ function bulkEntity(entity: ClientEntity): ClientEntity {
  */
 export default function BulkChange({
   entity,
+  bulk,
   rows,
   onClose,
 }: {
   entity: ClientEntity;
+  bulk: BulkAct;
   rows: Row[];
   onClose(changed: boolean): void;
 }) {
   const { t, locale } = useI18n();
-  const bulk = entity.resource.bulk!;
   const { schema, uiSchema } = useMemo(
-    () => formFor(bulkEntity(entity), { superUser: false, locale, t }),
-    [entity, locale, t],
+    () => formFor(bulkEntity(entity, bulk), { superUser: false, locale, t }),
+    [entity, bulk, locale, t],
   );
   const [data, setData] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);

@@ -41,6 +41,7 @@ import { CodeSetImport } from './CodeSetImport.tsx';
 import { FileImport } from './FileImport.tsx';
 import { can } from '../shell/me.ts';
 import { actionSlug } from '../../platform/route-plan.ts';
+import type { BulkAct } from '../../platform/entity.ts';
 import { useMe } from '../shell/me-context.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -120,12 +121,10 @@ export function ResourceList({
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   // Rows chosen for a bulk change (the denial worklist's assign, sub-status, follow-up), on the page shown.
-  const bulk =
-    entity.resource.bulk && can(me, actionSlug(entity.resource, entity.resource.bulk.action))
-      ? entity.resource.bulk
-      : null;
+  const bulks = (entity.resource.bulk ?? []).filter((b) => can(me, actionSlug(entity.resource, b.action)));
+  const bulk = bulks.length > 0;
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState<BulkAct | null>(null);
   const pageIds = (list.data ?? []).map((r) => r.id);
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -231,11 +230,11 @@ export function ResourceList({
           <MenuItem onClick={() => void doExport('xlsx')}>{t('list.export_xlsx')}</MenuItem>
           <MenuItem onClick={() => void doExport('pdf')}>{t('list.export_pdf')}</MenuItem>
         </Menu>
-        {bulk && (
-          <Button variant="outlined" disabled={!selected.size} onClick={() => setBulkOpen(true)}>
-            {(locale === 'es' && bulk.label_es) || bulk.label} ({selected.size})
+        {bulks.map((b) => (
+          <Button key={b.path} variant="outlined" disabled={!selected.size} onClick={() => setBulkOpen(b)}>
+            {(locale === 'es' && b.label_es) || b.label} ({selected.size})
           </Button>
-        )}
+        ))}
         {perms.create && me.is_super_user && !!entity.resource.codeSetImports?.length && (
           <CodeSetImport entity={entity} onDone={() => void list.refetch()} />
         )}
@@ -404,9 +403,10 @@ export function ResourceList({
         <Suspense fallback={null}>
           <BulkChange
             entity={entity}
+            bulk={bulkOpen}
             rows={(list.data ?? []).filter((r) => selected.has(r.id))}
             onClose={(changed) => {
-              setBulkOpen(false);
+              setBulkOpen(null);
               if (changed) {
                 setSelected(new Set());
                 void list.refetch();

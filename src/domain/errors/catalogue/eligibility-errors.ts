@@ -17,6 +17,16 @@ export const ELIGIBILITY_ERRORS = {
     en: 'At most {max} policies can be asked about at once.',
     es: 'Se puede preguntar por {max} pólizas como máximo a la vez.',
   },
+  inquiry_claims_required: {
+    status: 422,
+    en: 'Choose the claims to ask about.',
+    es: 'Elija los reclamos por los que preguntar.',
+  },
+  inquiry_claims_too_many: {
+    status: 422,
+    en: 'At most {max} claims can be asked about at once.',
+    es: 'Se puede preguntar por {max} reclamos como máximo a la vez.',
+  },
   eligibility_days_ahead: {
     status: 422,
     en: 'The days ahead must be a whole number from 0 to 60.',
