@@ -47,12 +47,15 @@ export const distributionRoutes: GuardedRoute<EraContext>[] = [
         billed_amount: 'integer',
         date_of_service: 'string',
         attached: 'boolean',
+        payer_deductible_remaining: 'integer?',
+        payer_copay: 'integer?',
+        payer_said_on: 'string?',
         lines: ['object'],
       },
     ]),
     permission: 'payment.view',
     summary:
-      "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance: ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
+      "The claims a payment may pay, with each line's charge, what was paid and adjusted before, and its balance, and what the payer last said of the billed policy (deductible remaining, copay, the day): ?patient_id or ?query (claim number or patient name) finds them; with neither, the claims attached to the payment",
     async handle(ctx, req, actor) {
       const { payment } = await batchAndPayment(ctx, actor, req);
       const patient = req.query.patient_id;

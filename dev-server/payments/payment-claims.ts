@@ -8,6 +8,7 @@ import type { EraContext } from './era-files.ts';
 import { changePayment, lockedPayment, assertPostable, reversePostings } from './post-services.ts';
 import { LIVE_POSTING } from '../ledger/ledger-balances.ts';
 import { CLAIM_STATUS, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+import { BILLED_POLICY } from '../eligibility/eligibility-sources.ts';
 
 // Claims a payment may pay: sent to a payer or already paid, denied or complete (a correction).
 const PAYABLE = `c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.REJECTED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})`;
@@ -20,9 +21,19 @@ const PAYABLE = `c.status_id in (${CLAIM_STATUS.SUBMITTED}, ${CLAIM_STATUS.APPRO
 async function claimsWithLines(db: Queryable, where: string[], params: unknown[], attachedTo: number) {
   const claims = (
     await db.query<Row>(
-      `select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service,
-            exists (select 1 from payment_claims pc where pc.payment_id = ${attachedTo} and pc.claim_id = c.id) as attached
-       from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50`,
+      `select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, c.date_of_service, c.attached,
+              e.deductible_remaining as payer_deductible_remaining, e.copay as payer_copay, to_char(e.answered_at, 'MM/DD/YYYY') as payer_said_on
+         from (select c.id, c.code, c.patient_id, c.patient_name, c.status_id, c.billed_amount, c.billing_company_id,
+                      c.insurance_policy_ids, c.billed_responsibility, c.date_of_service as dos,
+                      to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service,
+                      exists (select 1 from payment_claims pc where pc.payment_id = ${attachedTo} and pc.claim_id = c.id) as attached
+                 from claims c where ${where.join(' and ')} order by c.date_of_service desc, c.id desc limit 50) c
+         -- What the payer last said of the billed policy while it was active: it splits the patient's share (PR-1/2/3).
+         left join lateral (select e.deductible_remaining, e.copay, e.answered_at from eligibility_checks e
+                             where e.billing_company_id = c.billing_company_id and e.insurance_policy_id = ${BILLED_POLICY}
+                               and e.state = 'answered' and e.coverage = 'active'
+                             order by e.answered_at desc limit 1) e on true
+        order by c.dos desc, c.id desc`,
       params,
     )
   ).rows;
@@ -38,6 +49,8 @@ async function claimsWithLines(db: Queryable, where: string[], params: unknown[]
   return claims.map((c) => ({
     ...c,
     billed_amount: Number(c.billed_amount),
+    payer_deductible_remaining: c.payer_deductible_remaining === null ? null : Number(c.payer_deductible_remaining),
+    payer_copay: c.payer_copay === null ? null : Number(c.payer_copay),
     lines: lines
       .filter((l) => Number(l.claim_id) === Number(c.id))
       .map((l) => ({

@@ -95,6 +95,29 @@ describe('payments', () => {
     ]);
   });
 
+  it("each claim carries what the payer last said of its billed policy, to split the patient's share by", async () => {
+    const none = await root('GET', `/payments/batch/${batch}/payment/${payment.id}/claims?patient_id=${w.patient}`);
+    expect(none.body[0]).toMatchObject({ payer_deductible_remaining: null, payer_copay: null, payer_said_on: null });
+    // An older answer, an inactive one and the latest active one: the latest active one is what the poster reads.
+    for (const [at, coverage, deductible] of [
+      ['2026-02-01T10:00:00Z', 'active', 150000],
+      ['2026-03-01T10:00:00Z', 'active', 75000],
+      ['2026-03-05T10:00:00Z', 'inactive', 0],
+    ] as const)
+      await app.db.query(
+        `insert into eligibility_checks (billing_company_id, patient_id, insurance_policy_id, service_date, channel, state, trace, coverage, deductible_remaining, copay, answered_at)
+         values ($1, $2, $3, '2026-03-02', 'realtime', 'answered', $4, $5, $6, 2500, $7)`,
+        [w.bc, w.patient, w.policy, `T-${at}`, coverage, deductible, at],
+      );
+    const r = await root('GET', `/payments/batch/${batch}/payment/${payment.id}/claims?patient_id=${w.patient}`);
+    expect(r.body[0]).toMatchObject({
+      payer_deductible_remaining: 75000,
+      payer_copay: 2500,
+      payer_said_on: '03/01/2026',
+    });
+    await app.db.query('delete from eligibility_checks where insurance_policy_id = $1', [w.policy]);
+  });
+
   it('a line that does not balance is refused with what is unexplained, and nothing is written', async () => {
     const r = await root('POST', `/payments/batch/${batch}/services`, {
       payment_id: payment.id,

@@ -685,6 +685,8 @@ export const en = {
       add_adjustment: 'Add adjustment',
       remove_adjustment: 'Remove adjustment',
       propose: 'Accept %{codes} (Enter)',
+      payer_said:
+        'Payer (%{on}): deductible remaining %{deductible}; copay %{copay}. The patient share is proposed from it.',
       partial: 'Saved as it stands, the payment can be finished later; it closes only once all of it is distributed.',
       refile: 'Refile to',
       secondary: 'Secondary payer',

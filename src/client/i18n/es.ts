@@ -693,6 +693,8 @@ export const es: Messages = {
       add_adjustment: 'Agregar ajuste',
       remove_adjustment: 'Quitar ajuste',
       propose: 'Aceptar %{codes} (Intro)',
+      payer_said:
+        'Pagador (%{on}): deducible restante %{deductible}; copago %{copay}. La parte del paciente se propone a partir de ello.',
       partial:
         'Se guarda como está y el pago puede terminarse después; solo se cierra cuando esté distribuido por completo.',
       refile: 'Refacturar a',

@@ -6,6 +6,7 @@ import {
   type LinePosting,
 } from '../../../src/domain/payments/distribution.ts';
 import {
+  payerSaid,
   typedPostings,
   emptyEntry,
   type DistributionLine,
@@ -120,6 +121,43 @@ describe('payment distribution', () => {
       { group: 'PR', reason: '3', amount: 2000 },
       { group: 'PR', reason: '2', amount: 1000 },
     ]);
+  });
+
+  it("with the payer's last eligibility answer, the share goes to the copay, then the deductible still owed (PR-1), then coinsurance (PR-2)", () => {
+    expect(proposedAdjustments(20000, 15000, 4000, '3', 0, { deductibleLeft: 7500, copay: 2500 })).toEqual([
+      { group: 'CO', reason: '45', amount: 5000 },
+      { group: 'PR', reason: '3', amount: 2500 },
+      { group: 'PR', reason: '1', amount: 7500 },
+      { group: 'PR', reason: '2', amount: 1000 },
+    ]);
+  });
+
+  it("a deductible larger than the share takes all of it; a line's own copay goes before the payer's", () => {
+    expect(proposedAdjustments(10000, 8000, 0, '2', 0, { deductibleLeft: 50000, copay: 0 })).toEqual([
+      { group: 'CO', reason: '45', amount: 2000 },
+      { group: 'PR', reason: '1', amount: 8000 },
+    ]);
+    expect(proposedAdjustments(10000, 10000, 6000, '2', 1000, { deductibleLeft: 0, copay: 3000 })).toEqual([
+      { group: 'PR', reason: '3', amount: 1000 },
+      { group: 'PR', reason: '2', amount: 3000 },
+    ]);
+  });
+
+  it("the payer's deductible is what PR-1 on the claim's other lines has not taken yet, and its copay goes to the first line only", () => {
+    const claim = {
+      id: 1,
+      code: 'C1',
+      patient_name: 'Lucia Perez',
+      date_of_service: '03/02/2026',
+      lines: [line(11, 20000), line(12, 5000)],
+      payer_deductible_remaining: 10000,
+      payer_copay: 2500,
+      payer_said_on: '03/01/2026',
+    };
+    const typed = { 11: { ...emptyEntry(), adjustments: [{ group: 'PR', reason: '1', amount: '60.00' }] } };
+    expect(payerSaid(claim, 11, {})).toEqual({ deductibleLeft: 10000, copay: 2500 });
+    expect(payerSaid(claim, 12, typed)).toEqual({ deductibleLeft: 4000, copay: 0 });
+    expect(payerSaid({ ...claim, payer_said_on: null }, 11, {})).toBeUndefined();
   });
 
   it('nothing is proposed without an allowed amount, or when paid exceeds allowed or allowed exceeds the charge', () => {

@@ -18,7 +18,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useEffect, useState } from 'react';
 import { distributionProblems, GROUPS, lineGap, proposedAdjustments } from '../../../domain/payments/distribution.ts';
-import { cents, emptyEntry, typedPostings, type Claim, type Entry } from './distribution-entries.ts';
+import { cents, emptyEntry, payerSaid, typedPostings, type Claim, type Entry } from './distribution-entries.ts';
 import { formatCents } from '../../../domain/money-input.ts';
 import { describeAdjustment } from '../../../domain/x12/code-meanings.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
@@ -214,6 +214,15 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
+              {c.payer_said_on && (
+                <Typography sx={{ fontSize: 13, color: 'text.secondary' }} data-testid={`payer-said-${c.code}`}>
+                  {L('payer_said', {
+                    on: c.payer_said_on,
+                    deductible: dollars(c.payer_deductible_remaining ?? 0),
+                    copay: dollars(c.payer_copay ?? 0),
+                  })}
+                </Typography>
+              )}
               {c.lines.map((l) => {
                 const e = entry(l.id);
                 const idx = touched.findIndex((x) => x.id === l.id);
@@ -228,7 +237,14 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                 const proposal =
                   e.adjustments.length || e.allowed === '' || e.paid === ''
                     ? []
-                    : proposedAdjustments(l.charge, cents(e.allowed), cents(e.paid), patientReason, l.copay);
+                    : proposedAdjustments(
+                        l.charge,
+                        cents(e.allowed),
+                        cents(e.paid),
+                        patientReason,
+                        l.copay,
+                        payerSaid(c, l.id, entries),
+                      );
                 const accept = proposal.length
                   ? () =>
                       set(l.id, {

@@ -1,5 +1,5 @@
 import { centsFromEntry } from '../../../domain/money-input.ts';
-import type { LinePosting } from '../../../domain/payments/distribution.ts';
+import type { LinePosting, PayerSaid } from '../../../domain/payments/distribution.ts';
 
 /** A service line of a claim the payment may pay, as the distribution screen lists it. */
 export interface DistributionLine {
@@ -17,6 +17,10 @@ export interface Claim {
   patient_name: string;
   date_of_service: string;
   lines: DistributionLine[];
+  /** what the payer last said of the billed policy (its 271), when it was asked: deductible still owed, visit copay */
+  payer_deductible_remaining?: number | null;
+  payer_copay?: number | null;
+  payer_said_on?: string | null;
 }
 /** What a person typed on a line: amounts as text, as typed. */
 export interface Entry {
@@ -55,4 +59,28 @@ export function typedPostings(lines: DistributionLine[], entries: Record<number,
     })),
   }));
   return { touched, postings };
+}
+
+/**
+ * What the payer said of a claim's policy, as it splits one line's patient share: the deductible still owed less the
+ * PR-1 already typed on the claim's other lines, and the visit's copay for the first line only (and only when no line
+ * carries its own copay or has one typed). None when the payer was never asked.
+ */
+export function payerSaid(claim: Claim, lineId: number, entries: Record<number, Entry>): PayerSaid | undefined {
+  if (!claim.payer_said_on) return undefined;
+  const others = claim.lines.filter((l) => l.id !== lineId);
+  const typed = (reason: string) =>
+    others.reduce(
+      (n, l) =>
+        n +
+        (entries[l.id]?.adjustments ?? [])
+          .filter((a) => a.group === 'PR' && a.reason.trim() === reason)
+          .reduce((m, a) => m + cents(a.amount), 0),
+      0,
+    );
+  const copayElsewhere = claim.lines.some((l) => l.copay > 0) || typed('3') > 0;
+  return {
+    deductibleLeft: Math.max((claim.payer_deductible_remaining ?? 0) - typed('1'), 0),
+    copay: !copayElsewhere && claim.lines[0]?.id === lineId ? (claim.payer_copay ?? 0) : 0,
+  };
 }
