@@ -4,6 +4,7 @@ import { loadDemoPayments } from './demo-payments.ts';
 import { seeded } from './demo-rows.ts';
 import { sendDemoClaims } from './demo-submissions.ts';
 import { loadDemoEligibility } from './demo-eligibility.ts';
+import { loadDemoClaimStatus } from './demo-claim-status.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { saveFilter } from '../desktop/saved-filters.ts';
 import { systemActor } from '../security/actor.ts';
@@ -12,8 +13,8 @@ import { systemActor } from '../security/actor.ts';
  * Eighteen months of a billing company's work, replayed through the product's own operations on the
  * days they happened: the claims bound for payers batched and sent as 837s, answered by the clearing
  * house (999 and 277CA, some rejected), adjudicated by the payers' 835s (paid, denied, appealed), then
- * paid by the patients; then the labels and assignments staff leave, today's remittances and checks, and this
- * morning's eligibility run (a 270 asked and its 271 taken in).
+ * paid by the patients; then the labels and assignments staff leave, today's remittances and checks, last week's
+ * claim-status run (276s asked, 277s taken in) and this morning's eligibility run (a 270 asked and its 271 taken in).
  * Answers the batches sent and the claims posted.
  */
 export async function loadDemoHistory(
@@ -41,6 +42,8 @@ export async function loadDemoHistory(
     );
   });
   await saveCollectorFilters(ctx);
+  await progress('Asking the payers where the overdue claims stand');
+  await loadDemoClaimStatus(ctx);
   await progress('Asking the payers about coverage before the coming visits');
   await loadDemoEligibility(ctx);
   await ctx.db.exec('analyze');

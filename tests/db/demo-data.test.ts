@@ -96,11 +96,12 @@ describe('demo data', () => {
       `select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`,
     );
     expect(bare).toEqual([]);
-    // Denied claims carry the payer's denial as a posting too, with the CARC it was denied for.
+    // Denied claims carry the payer's denial as a posting too, with the CARC it was denied for; those the payer said it
+    // denied when asked where they stand (a 277, its ERA still to come) carry its words instead.
     const deniedBare = await rows(
-      `select c.id from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`,
+      `select c.id, c.payer_status from claims c where c.status_id = 6 and not coalesce(c.self_pay, false) and not exists (select 1 from payment_services p where p.claim_id = c.id)`,
     );
-    expect(deniedBare).toEqual([]);
+    expect(deniedBare.filter((c) => !/^Finalized: denied/.test(String(c.payer_status)))).toEqual([]);
   });
 
   it('claims whose primary left the patient a share and that carry a second policy are crossed over: refiled, sent again in a batch, paid by the secondary (CLP02 2, CO-23), and nothing is owed by insurance on them', async () => {
@@ -229,6 +230,25 @@ describe('demo data', () => {
     expect(Number(of('inactive').n)).toBeGreaterThan(0);
     expect(Number(of('unknown').n)).toBeGreaterThan(0);
     expect(await rows(`select id from eligibility_checks where state <> 'answered'`)).toEqual([]);
+  });
+
+  it("last week's claim-status run asked the overdue claims in 276s and took the payers' 277s in: denials moved, the rest said, some unanswered", async () => {
+    const files = await rows(
+      `select direction, kind, result, count(*)::int as n from exchange_files where kind in ('276', '277') group by 1, 2, 3 order by 1 desc, 2`,
+    );
+    expect(files.map((f) => `${f.direction}:${f.kind}:${f.result}`)).toEqual(['out:276:sent', 'in:277:applied']);
+    const asked = await rows(
+      `select c.status_id, c.payer_status from claims c where c.status_asked_at is not null order by c.id`,
+    );
+    const said = asked.filter((c) => c.payer_status !== null).map((c) => String(c.payer_status));
+    expect(said.length).toBeGreaterThan(5);
+    expect(said.some((w) => /^Pending: in process/.test(w))).toBe(true);
+    expect(asked.filter((c) => c.status_id === 6).every((c) => /^Finalized: denied/.test(String(c.payer_status)))).toBe(
+      true,
+    );
+    expect(asked.some((c) => c.status_id === 6)).toBe(true);
+    // Claims the payer has not answered stay Submitted, for follow-up.
+    expect(asked.some((c) => c.status_id === 3 && c.payer_status === null)).toBe(true);
   });
 
   it('a demo claim is sent after its service and before today, on the day its first batch went out', async () => {

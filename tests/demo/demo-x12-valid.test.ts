@@ -37,18 +37,17 @@ it("every demo batch's 837 and every demo remittance's 835 pass the independent 
       `select id, kind, name from files where kind in ('x12-out', 'ack', 'era') order by id`,
     )) as Array<{ id: number; kind: string; name: string }>;
     const texts: Record<string, string> = {};
-    // pyx12 has no 5010 maps for eligibility (270/271): those are read back with node-x12 and our reader instead.
-    const eligibility: string[] = [];
+    // pyx12 has no 5010 maps for eligibility (270/271) or the 276, and its 277 claim-status map (X212) is not in its
+    // map list: those are read back with node-x12 and our reader instead.
+    const inquiries: string[] = [];
     for (const f of kept) {
       const text = (await app.files.read(await app.files.get(system, Number(f.id)))).toString('latin1');
-      if (/\.27[01]$/.test(f.name)) eligibility.push(text);
+      if (/\*005010X(279A1|212)~/.test(text)) inquiries.push(text);
       else texts[`${f.id}-${f.kind}-${f.name}`.replace(/[^A-Za-z0-9._-]/g, '_')] = text;
     }
-    expect(eligibility.length).toBeGreaterThanOrEqual(2);
-    for (const text of eligibility) {
-      expect(ourFirstTransaction(text).doc.findings).toEqual([]);
-      expect(['270', '271']).toContain(theirFirstTransaction(text).header.elements[0].value);
-    }
+    const kinds = inquiries.map((text) => theirFirstTransaction(text).header.elements[0].value);
+    expect([...new Set(kinds)].sort()).toEqual(['270', '271', '276', '277']);
+    for (const text of inquiries) expect(ourFirstTransaction(text).doc.findings).toEqual([]);
     expect(kept.filter((f) => f.kind === 'x12-out').length).toBeGreaterThanOrEqual(3);
     expect(kept.filter((f) => f.kind === 'era').length).toBeGreaterThanOrEqual(2);
     const checked = await validateX12(texts);
