@@ -385,7 +385,18 @@ describe("a billing manager reads a patient's ledger", () => {
     await link('LG-1').click();
     const claimsWin = page.getByTestId('window-Claims Management');
     await claimsWin.getByRole('heading', { name: 'LG-1' }).waitFor();
-    await page.getByTestId('taskbar-Ledger Management').click();
+    // The taskbar brings the ledger back in front of the claim. A click that lands before the Claims window has
+    // taken the front (a loaded CI box) would minimize the ledger instead: clicked until the ledger is in front.
+    await expect
+      .poll(
+        async () => {
+          if ((await win.getAttribute('data-focused')) !== 'true')
+            await page.getByTestId('taskbar-Ledger Management').click();
+          return win.getAttribute('data-focused');
+        },
+        { intervals: [500] },
+      )
+      .toBe('true');
     await link('DN-29').click();
     await claimsWin.getByRole('heading', { name: 'DN-29' }).waitFor();
   });
