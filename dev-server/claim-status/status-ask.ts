@@ -15,7 +15,7 @@ import {
   type OutgoingInquiry,
 } from '../exchange/payer-inquiry.ts';
 import type { EligibilityContext } from '../eligibility/eligibility-ask.ts';
-import { write276 } from '../../src/domain/x12/claim-status-276-writer.ts';
+import { write276, type ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { read277 } from '../../src/domain/x12/claim-ack-277-reader.ts';
 import { fillFrame } from '../../src/domain/history-notes.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -28,6 +28,8 @@ export interface StatusOutcome {
   asked: number[];
   failed: Array<{ id: number; error: string }>;
   sent_through: string | null;
+  /** the questions asked, one per payer and clinic, each with its claims (a payer's answer reads them; so does the demo) */
+  questions: ClaimStatusInquiry[];
   /** a real-time answer: what the payer said of the claim, and what it moved */
   answered?: AppliedStatuses & { said: string | null };
 }
@@ -79,6 +81,7 @@ export async function askClaimStatus(
     asked: [...claimOf.values()],
     failed,
     sent_through: null,
+    questions: inquiries,
   };
   const at = nowOf(ctx.db);
   const files = await ctx.db.transaction(async (tx) => {

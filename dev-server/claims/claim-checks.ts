@@ -320,6 +320,7 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (p && (!p.npi || !isNpi(p.npi))) c.error(f, 'providerNpiInvalid');
   }
   const co = refs.companies.get(Number(claim.company_id));
+  const taxonomy = billingTaxonomy(claim, refs.providers, refs.companies);
   if (co) {
     if (!isFilled(claim.billing_provider_id) && (!co.npi || !isNpi(co.npi)))
       c.error('company_id', 'providerNpiInvalid');
@@ -328,8 +329,7 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
     if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim()))
       c.error('company_id', 'billingAddressRequired');
-    if (!professional && !billingTaxonomy(claim, refs.providers, refs.companies) && !co.taxonomy)
-      c.error('company_id', 'billingTaxonomyRequired');
+    if (!professional && !taxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).
     const limitsByCode = new Map(
       (co.services ?? [])
@@ -351,12 +351,7 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
   // a claim the patient pays alone has no payer's edits.
   const payers = policyIds.map((id) => codeOf('ins-types', refs.policies.get(Number(id))?.ins_type_id));
   if (payers.length)
-    checkCorrectCoding(
-      claim,
-      refs.coding,
-      billingTaxonomy(claim, refs.providers, refs.companies),
-      payers.some((p) => p && NCCI_PAYERS.has(p)) ? c.error : c.warn,
-    );
+    checkCorrectCoding(claim, refs.coding, taxonomy, payers.some((p) => p && NCCI_PAYERS.has(p)) ? c.error : c.warn);
   const duplicate = refs.duplicates.get(key);
   if (duplicate) c.warn('services', 'duplicateClaim', { code: duplicate });
   return { errors: c.errors, warnings: c.warnings };

@@ -66,6 +66,13 @@ export function mueEdit(cells: string[]): MueEdit | null {
   };
 }
 
+/** How CMS names each table's files (ccipra-…, ccioph-…, MCR_MUE_PractitionerServices_…, …DME…). */
+const TABLE_IN_NAME: Record<MueTable, RegExp> = {
+  practitioner: /ccipra|practitioner/,
+  hospital: /ccioph|hospital|outpatient/,
+  dme: /dme/,
+};
+
 /** Which table a CMS file is, from its name (ccipra/ccioph, …PractitionerServices…), unless the person said so. */
 export function editTableOf<T extends string>(file: string, kinds: T[], said?: string | null): T {
   if (said) {
@@ -73,15 +80,7 @@ export function editTableOf<T extends string>(file: string, kinds: T[], said?: s
     throw new DomainError('ncci_table', { tables: kinds.join(', ') });
   }
   const name = basename(file).toLowerCase();
-  const found = kinds.filter((k) =>
-    (
-      ({
-        practitioner: /ccipra|practitioner/,
-        hospital: /ccioph|hospital|outpatient/,
-        dme: /dme/,
-      }) as Record<string, RegExp>
-    )[k].test(name),
-  );
+  const found = kinds.filter((k) => TABLE_IN_NAME[k as MueTable]?.test(name));
   if (found.length === 1) return found[0];
   throw new DomainError('ncci_table', { tables: kinds.join(', ') });
 }

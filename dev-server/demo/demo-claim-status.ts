@@ -1,7 +1,6 @@
 import { asOf } from '../db/as-of.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { askClaimStatus, claimsDue } from '../claim-status/status-ask.ts';
-import { statusInquiries } from '../claim-status/status-questions.ts';
 import { write277, type ClaimStatusReply } from '../../src/domain/x12/claim-status-277-writer.ts';
 import { isoDayOf, type IsoDate } from '../../src/domain/formats.ts';
 import type { DemoContext } from './demo-era-intake.ts';
@@ -38,11 +37,9 @@ export async function loadDemoClaimStatus(ctx: DemoContext, today = new Date()):
     if (!due.length) continue;
     const outcome = await askClaimStatus({ ...ctx, db: asked }, sender.actor, bc, due);
     if (!outcome.asked.length) continue;
-    // The payers read the questions the files carried: the same claims, grouped the same way.
-    const { inquiries } = await statusInquiries(asked, bc, outcome.asked, sender.parties.submitter);
     const on = isoDayOf(new Date(today.getTime() - 7 * DAY));
     let counted = 0;
-    for (const [n, inquiry] of inquiries.entries()) {
+    for (const [n, inquiry] of outcome.questions.entries()) {
       // The payer leaves every fifth claim asked unanswered: the follow-up list has claims on it.
       const replies = inquiry.claims
         .filter(() => counted++ % 5 !== 4)

@@ -79,6 +79,13 @@ const line = (code: string, over: Record<string, unknown> = {}) => ({
 });
 const claimCount = async () =>
   Number((await app.db.query<{ n: string }>('select count(*) as n from claims')).rows[0].n);
+/** The correct-coding findings an answer carries, errors and warnings alike (a likely duplicate is not one). */
+const codingFindings = (body: { errors?: Record<string, string[]>; warnings?: Record<string, string[]> }) =>
+  [...Object.values(body.errors ?? {}), ...Object.values(body.warnings ?? {})]
+    .flat()
+    .filter((m) => /correct coding edit|medically unlikely edit/.test(m));
+const verifiedClaim = async (id: number) =>
+  (await app.db.query<{ verified: boolean }>('select verified from claims where id = $1', [id])).rows[0]?.verified;
 const verify = (services: Array<Record<string, unknown>>) =>
   root('POST', '/claim/verify-register', goodClaim(w, { services }));
 
@@ -213,6 +220,8 @@ describe('correct-coding edits in verification', () => {
     ]);
     const withIt = await verify([line('99214'), line('36415', { modifiers: ['59'] })]);
     expect(withIt.status, JSON.stringify(withIt.body)).toBe(201);
+    expect(codingFindings(withIt.body)).toEqual([]);
+    expect(await verifiedClaim(withIt.body.id)).toBe(true);
   });
 
   it('an edit deleted before the date of service, one marked not applicable, and a pair on different days do not apply', async () => {
@@ -223,11 +232,13 @@ describe('correct-coding edits in verification', () => {
       line('85025', { from_service: '03/03/2026', to_service: '03/03/2026' }),
     ]);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(codingFindings(r.body)).toEqual([]);
     const apart = await verify([
       line('71046', { from_service: '03/04/2026', to_service: '03/04/2026' }),
       line('85025', { from_service: '03/05/2026', to_service: '03/05/2026' }),
     ]);
     expect(apart.status, JSON.stringify(apart.body)).toBe(201);
+    expect(codingFindings(apart.body)).toEqual([]);
   });
 
   it('units over the MUE of a line stop the claim on the units, saying the most a line may carry', async () => {
@@ -265,6 +276,7 @@ describe('correct-coding edits in verification', () => {
       line('85025', { days_or_units: '2', from_service: '04/02/2026', to_service: '04/02/2026' }),
     ]);
     expect(april.status, JSON.stringify(april.body)).toBe(201);
+    expect(codingFindings(april.body)).toEqual([]);
   });
 
   it('to a commercial payer the same findings are warnings: the claim is saved and verified, and the biller reads why', async () => {
@@ -278,8 +290,7 @@ describe('correct-coding edits in verification', () => {
       expect(r.body.warnings['services.1.procedure_code'][0]).toMatch(
         /^85025 is part of 71046 \(line 1\) on 03\/09\/2026/,
       );
-      const saved = await app.db.query<{ verified: boolean }>('select verified from claims where id = $1', [r.body.id]);
-      expect(saved.rows[0].verified).toBe(true);
+      expect(await verifiedClaim(r.body.id)).toBe(true);
     } finally {
       await payerIs('MED');
     }

@@ -394,7 +394,7 @@ describe("a billing manager reads a patient's ledger", () => {
             await page.getByTestId('taskbar-Ledger Management').click();
           return win.getAttribute('data-focused');
         },
-        { intervals: [500] },
+        { interval: 500 },
       )
       .toBe('true');
     await link('DN-29').click();
