@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../dev-server/db/migrate.ts';
@@ -32,7 +33,20 @@ async function prepare() {
   mkdirSync(dirname(TEMPLATE_DUMP), { recursive: true });
   forgetDemo();
   await (usePostgres ? postgresTemplate() : pgliteTemplate());
-  return runReadsDemo() ? startDemoBuild() : undefined;
+  if (!runReadsDemo()) return undefined;
+  const builder = startDemoBuild();
+  yieldToBuilder();
+  return builder;
+}
+
+/**
+ * The workers are forked from this process after set-up and inherit its niceness; the builder, started before, keeps
+ * its own. So while the demo is built it gets a core's worth of CPU, not a third of one against two busy workers, and
+ * is ready when the readers (last in the queue) come. Once it is done every process is equally nice: no effect.
+ */
+const WORKER_NICENESS = 5;
+function yieldToBuilder() {
+  setPriority(Math.max(getPriority(), WORKER_NICENESS));
 }
 
 async function pgliteTemplate() {
