@@ -11,7 +11,8 @@ export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1
  */
 export async function onEachDatabase<T>(
   name: string,
-  measure: (label: string, db: Database) => Promise<T[]>,
+  // url: the PostgreSQL database's address, for a bench that starts a server process on it (none for PGlite).
+  measure: (label: string, db: Database, url?: string) => Promise<T[]>,
 ): Promise<T[]> {
   const out: T[] = [];
   const only = process.env.BENCH_ONLY;
@@ -29,7 +30,7 @@ export async function onEachDatabase<T>(
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const server = openPostgres(url.toString());
-  out.push(...(await measure('PostgreSQL 15 (server)', server)));
+  out.push(...(await measure('PostgreSQL 15 (server)', server, url.toString())));
   await server.close();
   return out;
 }

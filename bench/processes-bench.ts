@@ -1,7 +1,6 @@
 // N API processes on one PostgreSQL server, behind a round-robin balancer: the load bench's people (a Billing
 // Manager's patient list searched, sorted, paged) against 1, 2 and 4 server processes started as `npm start` starts
 // them. Usage: npm run bench:processes [-- --rows 100000 --tenants 20 --users 200 --seconds 20 --processes 1,2,4]
-import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { openPostgres } from '../dev-server/db/postgres-database.ts';
@@ -10,6 +9,7 @@ import { PG_URL } from './bench-databases.ts';
 import { addBenchManager, benchToken, BENCH_PASSWORD } from './bench-sign-in.ts';
 import { generateDataset } from './dataset.ts';
 import { loadRow, runClients } from './load-clients.ts';
+import { startServerProcess } from './server-process.ts';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -21,7 +21,6 @@ const USERS = Number(arg('users', '200'));
 const SECONDS = Number(arg('seconds', '20'));
 const THINK = Number(arg('think', '2000'));
 const COUNTS = arg('processes', '1,2,4').split(',').map(Number);
-const ROOT = new URL('..', import.meta.url).pathname;
 
 const admin = new pg.Client({ connectionString: PG_URL });
 await admin.connect();
@@ -37,39 +36,14 @@ const bcs = await generateDataset(db, TENANTS, ROWS);
 await addBenchManager(db, 'manager@processes', bcs[1]);
 await db.close();
 
-/** A server process as npm start runs it, on the bench's database; resolves once it listens. */
-function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'dev-server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      DATA_DIR: `/tmp/rcp-processes-${port}`,
-      DEMO_DATA: '0',
-      CODE_SETS: '0',
-      ADMIN_EMAIL: 'admin@processes',
-      ADMIN_PASSWORD: 'Bench!Admin#2026',
-      // The bench's one token stands for 200 people: the per-address and per-person limits would stop it, not the server.
-      RATE_LIMIT_MAX: '1000000000',
-      LIMIT_PHI_SEARCH: '1000000000/600',
-      PG_POOL_SIZE: String(Math.max(4, Math.floor(20 / COUNTS.at(-1)!))),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('Listening on')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
 const rows: string[] = [];
 for (const n of COUNTS) {
   const ports = Array.from({ length: n }, (_, i) => 3100 + i);
-  const children = await Promise.all(ports.map(startServer));
+  const children = await Promise.all(
+    ports.map((port) =>
+      startServerProcess(url.toString(), port, { poolSize: Math.max(4, Math.floor(20 / COUNTS.at(-1)!)) }),
+    ),
+  );
   const bases = ports.map((p) => `http://127.0.0.1:${p}/api/v1`);
   const token = await benchToken(bases[0], 'manager@processes', BENCH_PASSWORD);
   for (const think of [THINK, 0]) {

@@ -57,8 +57,8 @@ export const denialLookupRoutes: GuardedRoute<EraContext>[] = [
     permission: 'denial.view',
     summary:
       'The denial worklist: transmitted claims, Rejected and Denied by default (?status_id=5,6), by ?sub_status_id, ?insurance_company_id, ?carc (50 or CO-50), ?rarc (N130), ?age_min/?age_max (days since denied), ?amount_min/?amount_max (cents), ?follow_up_from/?follow_up_to, ?department_responsibility_id, ?assigned_user_id, ?query; ?sortBy=worth (default, most money first)|age|denied_at|follow_up_date|date_of_service; paged',
-    async handle(ctx, req, actor) {
-      return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>);
+    async handle(ctx, req, actor, res) {
+      return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>, res.locals.locale);
     },
   },
   {

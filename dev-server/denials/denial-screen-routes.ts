@@ -31,8 +31,8 @@ export const denialScreenRoutes: GuardedRoute<EraContext>[] = [
     answers: json(DENIAL_WORKLIST_PAGE),
     permission: 'denial.view',
     summary: 'The denial worklist (the same as /denial/get-all-server)',
-    async handle(ctx, req, actor) {
-      return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>);
+    async handle(ctx, req, actor, res) {
+      return denialWorklist(ctx.db, actor, req.query as Record<string, unknown>, res.locals.locale);
     },
   },
   {

@@ -3,6 +3,7 @@ import { invalid, problem } from '../../src/domain/errors/domain-error.ts';
 import { checkPage, checkSort, checkUsDate, note, type QueryProblems } from '../http/query-checks.ts';
 import type { Queryable } from '../db/database.ts';
 import { describeAdjustment, describeRemark } from '../../src/domain/x12/code-meanings.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 export const DENIAL_STATUSES: number[] = [CLAIM_STATUS.REJECTED, CLAIM_STATUS.DENIED];
@@ -40,7 +41,12 @@ const ALIASES: Record<string, string> = {
  * follow-up date, department, who it is assigned to — and ordered by what is worth money first. A page
  * at a time, each claim with its codes in plain words, in a fixed number of statements.
  */
-export async function denialWorklist(db: Queryable, actor: Actor, query: Record<string, unknown>) {
+export async function denialWorklist(
+  db: Queryable,
+  actor: Actor,
+  query: Record<string, unknown>,
+  locale: Locale = 'en',
+) {
   const q: Record<string, unknown> = { ...query };
   for (const [alias, key] of Object.entries(ALIASES))
     if (q[alias] !== undefined && q[key] === undefined) q[key] = q[alias];
@@ -169,7 +175,7 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
         ...r,
         billed_amount: Number(r.billed_amount),
         age_days: r.age_days === null ? null : Number(r.age_days),
-        ...denialCodes(r.denial_codes as string[] | null, r.remark_codes as string[] | null),
+        ...denialCodes(r.denial_codes as string[] | null, r.remark_codes as string[] | null, locale),
       }),
     ),
     count,
@@ -178,12 +184,12 @@ export async function denialWorklist(db: Queryable, actor: Actor, query: Record<
 }
 
 /** A claim's denial codes with their meanings, as a list and as one line a column shows. */
-function denialCodes(codes: string[] | null, remarks: string[] | null) {
+function denialCodes(codes: string[] | null, remarks: string[] | null, locale: Locale) {
   const denial_codes = (codes ?? []).map((code) => ({
     code,
-    meaning: describeAdjustment(code.split('-')[0], code.split('-')[1] ?? code),
+    meaning: describeAdjustment(code.split('-')[0], code.split('-')[1] ?? code, locale),
   }));
-  const remark_codes = (remarks ?? []).map((code) => ({ code, meaning: describeRemark(code) }));
+  const remark_codes = (remarks ?? []).map((code) => ({ code, meaning: describeRemark(code, locale) }));
   return {
     denial_codes,
     remark_codes,

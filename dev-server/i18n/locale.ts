@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
-import { productCodeLists } from '../../src/platform/load-schemas.ts';
+import { productCodeLists, x12CodeLists } from '../../src/platform/load-schemas.ts';
 import { fillFrame } from '../../src/domain/history-notes.ts';
 
 export type Locale = 'en' | 'es';
@@ -33,7 +33,7 @@ const patterns = Object.entries(es)
 let codeListNames: Map<string, string> | undefined;
 const codeListName = (english: string) =>
   (codeListNames ??= new Map(
-    [...productCodeLists().values()]
+    [...productCodeLists().values(), ...x12CodeLists().values()]
       .flatMap((list) => (list.groups ? Object.values(list.groups).flat() : list.items))
       .filter((i) => i.name_es)
       .map((i) => [i.name, i.name_es!]),

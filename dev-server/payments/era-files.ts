@@ -1,3 +1,4 @@
+import type { X12FindingCode } from '../../src/domain/x12/x12-finding.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -20,7 +21,10 @@ export interface EraContext {
   entities: Entity[];
 }
 
-type Found = { remittance: Remittance; findings: Array<{ severity: string; message: string; position: number }> };
+type Found = {
+  remittance: Remittance;
+  findings: Array<{ code: X12FindingCode; severity: string; message: string; position: number }>;
+};
 /** A stored file as the file store streams it. */
 type Source = AsyncIterable<string | Uint8Array>;
 
@@ -59,6 +63,7 @@ function readPayment(t: Transaction, sep: Separators): Found {
   return {
     remittance,
     findings: [...findings, ...balance835(remittance)].map((f) => ({
+      code: f.code,
       severity: f.severity,
       message: f.message,
       position: f.position,

@@ -1,3 +1,4 @@
+import { isImbalance } from '../../src/domain/x12/x12-finding.ts';
 import { HISTORY_WORDS, historyNote } from '../../src/domain/history-notes.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { problem, invalid, ruleText } from '../../src/domain/errors/domain-error.ts';
@@ -117,7 +118,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     // Claims out of balance (the toolkit's findings, placed on the claim they are in).
     const positions = r.claims.map((c) => [c.position, ...c.lines.map((l) => l.position)] as const);
     const unbalanced = new Map<number, string[]>();
-    for (const f of found.findings.filter((x) => x.message && /≠|but its adjustments/.test(x.message))) {
+    for (const f of found.findings.filter(isImbalance)) {
       const k = positions.findIndex(([p, ...ls]) => p === f.position || ls.includes(f.position));
       if (k >= 0) unbalanced.set(k, [...(unbalanced.get(k) ?? []), f.message]);
     }

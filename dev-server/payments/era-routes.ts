@@ -1,3 +1,5 @@
+import { isImbalance } from '../../src/domain/x12/x12-finding.ts';
+import { translate } from '../i18n/locale.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { json, record, file } from '../http/answers.ts';
 import { DomainError, problem, invalid } from '../../src/domain/errors/domain-error.ts';
@@ -201,7 +203,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
     permission: 'payment.view',
     summary:
       'An ERA previewed before posting: payer, payee, check/EFT, each claim and line with its adjustments in plain words, whether our claim is found, and the balance verdict at each level',
-    async handle(ctx, req, actor) {
+    async handle(ctx, req, actor, res) {
       const era = await eraStore(ctx, actor).get(idParam(req));
       const found = await remittanceOf(ctx, actor, era);
       const r = found.remittance;
@@ -211,15 +213,15 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
         r.claims.map((c) => c.patientControlNumber),
       );
       const explain = (a: Array<{ group: string; reason: string; amount: number }>) =>
-        a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason) }));
+        a.map((x) => ({ ...x, meaning: describeAdjustment(x.group, x.reason, res.locals.locale) }));
       return {
         era_file_id: era.id,
         payer: r.payer,
         payee: r.payee,
         payment: r.payment,
         trace: r.trace,
-        balanced: !found.findings.some((x) => /≠|but its adjustments/.test(x.message)),
-        findings: found.findings,
+        balanced: !found.findings.some(isImbalance),
+        findings: found.findings.map((f) => ({ ...f, message: translate(f.message, res.locals.locale) })),
         provider_adjustments: r.providerAdjustments,
         claims: r.claims.map((c) => ({
           patient_control_number: c.patientControlNumber,
@@ -272,7 +274,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
         Number(era.billing_company_id),
         r.claims.map((c) => c.patientControlNumber),
       );
-      const unbalanced = findings.filter((x) => /≠|but its adjustments/.test(x.message)).map((x) => x.message);
+      const unbalanced = findings.filter(isImbalance).map((x) => translate(x.message, res.locals.locale));
       res
         .type('application/pdf')
         .setHeader('Content-Disposition', `inline; filename="era-${String(era.trace_number)}.pdf"`);

@@ -7,6 +7,7 @@ import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
+import type { Locale } from '../i18n/locale.ts';
 
 /** The statuses of a claim its payer has answered. */
 const ANSWERED = [CLAIM_STATUS.APPROVED, CLAIM_STATUS.DENIED, CLAIM_STATUS.COMPLETE].join(', ');
@@ -58,7 +59,7 @@ export async function kpiInput(db: Queryable, actor: Actor, q: Record<string, un
 export async function computeKpis(
   db: Queryable,
   input: KpiInput,
-  { breakdowns = true }: { breakdowns?: boolean } = {},
+  { breakdowns = true, locale = 'en' }: { breakdowns?: boolean; locale?: Locale } = {},
 ) {
   const p = [input.billingCompanyIds, input.from, input.to];
   const one = async (sql: string, params: unknown[] = p) =>
@@ -140,7 +141,7 @@ export async function computeKpis(
       groups: groups.map((g) => ({ group: g.grp, claims: n(g.n) })),
       top_reasons: reasons.map((r) => ({
         code: r.code,
-        meaning: describeAdjustment(r.code.split('-')[0], r.code.split('-')[1] ?? r.code),
+        meaning: describeAdjustment(r.code.split('-')[0], r.code.split('-')[1] ?? r.code, locale),
         claims: n(r.n),
       })),
     },
@@ -168,8 +169,8 @@ export function previousPeriod(input: KpiInput): KpiInput {
  * The KPIs of a period with the same KPIs of the period before it (as long, ending the day before), so
  * each card can say whether it went up or down; the headline figure of each is enough for that.
  */
-export async function kpisWithTrend(db: Queryable, input: KpiInput) {
-  const now = await computeKpis(db, input);
+export async function kpisWithTrend(db: Queryable, input: KpiInput, locale: Locale = 'en') {
+  const now = await computeKpis(db, input, { locale });
   // Only the headline figures are compared: the earlier period's groups, reasons and months are not asked for.
   const before = await computeKpis(db, previousPeriod(input), { breakdowns: false });
   return {

@@ -165,8 +165,12 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
     permission: 'report.view',
     summary:
       'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents); previous: each headline figure of the period as long just before, for its trend',
-    async handle(ctx, req, actor) {
-      return kpisWithTrend(ctx.db, await kpiInput(ctx.db, actor, req.query as Record<string, unknown>));
+    async handle(ctx, req, actor, res) {
+      return kpisWithTrend(
+        ctx.db,
+        await kpiInput(ctx.db, actor, req.query as Record<string, unknown>),
+        res.locals.locale,
+      );
     },
   },
   {

@@ -17,7 +17,7 @@ export function systemWordsOf(entity: Entity) {
   const row = <T extends object>(r: T, locale: Locale): T => {
     if (idle(locale)) return r;
     const out: Row = { ...(r as Row) };
-    for (const f of fields) if (typeof out[f] === 'string') out[f] = translateNote(out[f], locale);
+    for (const f of fields) if (out[f] !== null && out[f] !== undefined) out[f] = inWords(out[f], locale);
     return out as T;
   };
   return {
@@ -25,6 +25,19 @@ export function systemWordsOf(entity: Entity) {
     page: <P extends { data: object[] }>(p: P, locale: Locale): P =>
       idle(locale) ? p : { ...p, data: p.data.map((r) => row(r, locale)) },
   };
+}
+
+/**
+ * A field's words in the reader's language: a sentence, or each sentence of a structure the system keeps (an
+ * eligibility answer's benefits and reasons: lists of objects whose words come from the X12 code lists). Codes are
+ * data and stay as they are.
+ */
+function inWords(value: unknown, locale: Locale): unknown {
+  if (typeof value === 'string') return translateNote(value, locale);
+  if (Array.isArray(value)) return value.map((v) => inWords(v, locale));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'code' ? v : inWords(v, locale)]));
+  return value;
 }
 
 const readers = new Map<string, ReturnType<typeof systemWordsOf>>();

@@ -131,6 +131,13 @@ export function productCodeLists(): Map<string, CodeList> {
   return productCodeListsCache;
 }
 
+let x12CodeListsCache: Map<string, CodeList> | null = null;
+/** The X12 code lists (schemas/lists/x12): the meanings of what payers send, for reading kept answers in Spanish. */
+export function x12CodeLists(): Map<string, CodeList> {
+  x12CodeListsCache ??= loadCodeLists(new URL('../../schemas/lists/x12', import.meta.url).pathname);
+  return x12CodeListsCache;
+}
+
 let productEntitiesCache: Entity[] | null = null;
 /** The product's own entities (schemas/entities), read once: for work outside a request (jobs). */
 export function productEntities(): Entity[] {

@@ -287,6 +287,20 @@ describe('a denial followed up (the tracking form)', () => {
     ]);
   });
 
+  it("a collector who reads Spanish reads the denial codes' words in Spanish", async () => {
+    await app.createUser({ email: 'cobros@worklist.test', roles: ['collector'], billingCompanyIds: [w.bc] });
+    await app.db.query("update users set language = 'es' where email = 'cobros@worklist.test'");
+    const es = app.as(await app.login('cobros@worklist.test'));
+    const r = await es('GET', '/denial/get-all-server?carc=CO-50');
+    expect(r.body.data[0].denial_codes).toEqual([
+      {
+        code: 'CO-50',
+        meaning:
+          'CO-50: No es médicamente necesario a juicio del pagador (Obligación contractual: el proveedor la cancela; el paciente no la debe)',
+      },
+    ]);
+  });
+
   it('the denial screens offer the statuses of a transmitted claim and the sub-statuses made for denials', async () => {
     expect((await root('GET', '/claim/get-list-status?type=denial')).body.map((s: { id: number }) => s.id)).toEqual([
       3, 4, 5, 6, 7,

@@ -64,6 +64,14 @@ const setAccount = (values: Record<string, unknown>) =>
     [account, ...Object.values(values)],
   );
 
+/** A read as the signed-in user reads it with Spanish chosen in their profile. */
+async function readInSpanish(path: string) {
+  await app.db.query("update users set language = 'es' where email = 'root@test.com'");
+  return root('GET', path).finally(() =>
+    app.db.query("update users set language = 'en' where email = 'root@test.com'"),
+  );
+}
+
 describe('eligibility asked in real time (CAQH CORE)', () => {
   it('answers at once with the coverage and what the patient will owe, and keeps the answer on the policy', async () => {
     const r = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy, date_of_service: '12/01/2026' });
@@ -218,6 +226,34 @@ describe('eligibility asked in real time (CAQH CORE)', () => {
     expect(r.body.message).toBe(
       'Cobertura activa; plan KEY GOLD PPO; termina el 12/31/2026; deducible restante $750.00 de $1,500.00; copago $25.00; coaseguro 20%; gasto máximo restante $4,200.50.',
     );
+  });
+
+  it("a Spanish reader reads the kept answer's benefits in Spanish (kept in English, the codes untouched)", async () => {
+    const asked = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy });
+    const r = await readInSpanish(`/eligibility-check/${asked.body.check.id}`);
+    expect(r.body.benefits[1]).toMatchObject({
+      code: 'C',
+      words: 'Deducible',
+      coverage_level: 'Individual',
+      service_types: ['Cobertura del plan de salud'],
+      period: 'año calendario',
+    });
+    const kept = await app.db.query<{ benefits: Array<Record<string, unknown>> }>(
+      'select benefits from eligibility_checks where id = $1',
+      [asked.body.check.id],
+    );
+    expect(kept.rows[0].benefits[1]).toMatchObject({ words: 'Deductible', period: 'calendar year' });
+  });
+
+  it("a Spanish reader reads the payer's reasons for not answering in Spanish", async () => {
+    decide = () => ({ rejection: { code: '75', followUp: 'C' } });
+    const asked = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy });
+    const r = await readInSpanish(`/eligibility-check/${asked.body.check.id}`);
+    expect(r.body.rejections[0]).toMatchObject({
+      code: '75',
+      words: 'Suscriptor/asegurado no encontrado',
+      followUp: 'Corrija la solicitud y envíela de nuevo',
+    });
   });
 
   it("the claim's policies show the payer's latest answer in words", async () => {

@@ -298,6 +298,25 @@ describe('ERA posting', () => {
     ).toEqual([]);
   });
 
+  it("a Spanish reader's ERA preview says what does not add up, and each adjustment, in Spanish", async () => {
+    const era = (
+      await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care-unbalanced.835'`)
+    ).rows[0];
+    await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+    try {
+      const p = (await root('GET', `/payments/eras/check/${era.id}`)).body;
+      expect(p.balanced).toBe(false);
+      expect(p.findings.map((f: { message: string }) => f.message)).toContain(
+        'Reclamo 5554555444: cargo 800.00 − pagado 460.00 = 340.00, pero sus ajustes suman 350.00.',
+      );
+      expect(p.claims[0].adjustments.concat(p.claims[0].lines[0].adjustments)[0].meaning).toMatch(
+        /^\w\w-\w+: .*(paciente|proveedor|pagador)/,
+      );
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+    }
+  });
+
   it('the preview explains every adjustment and says which claims are ours', async () => {
     const era = (await app.db.query<{ id: number }>(`select id from era_files where name = 'managed-care.835'`))
       .rows[0];

@@ -29,9 +29,10 @@ describe('labels people read', () => {
     expect(missing).toEqual([]);
   });
 
-  it("every item of the product's own code lists has a Spanish name (official code sets keep the standard's words)", () => {
+  it("every item of the product's own code lists, the X12 meanings too, has a Spanish name (official code sets keep the standard's words)", () => {
     const missing: string[] = [];
-    for (const [name, list] of loadCodeLists(join(ROOT, 'lists'))) {
+    const lists = [...loadCodeLists(join(ROOT, 'lists')), ...loadCodeLists(join(ROOT, 'lists', 'x12'))];
+    for (const [name, list] of lists) {
       if ((list as { official?: boolean }).official) continue;
       for (const item of list.groups ? Object.values(list.groups).flat() : list.items)
         if (!item.name_es) missing.push(`${name}: ${String(item.id)}`);

@@ -1,195 +1,40 @@
+import benefitInformation from '../../../schemas/lists/x12/benefit-information.json' with { type: 'json' };
+import coverageLevels from '../../../schemas/lists/x12/coverage-levels.json' with { type: 'json' };
+import serviceTypes from '../../../schemas/lists/x12/service-types.json' with { type: 'json' };
+import timePeriods from '../../../schemas/lists/x12/time-periods.json' with { type: 'json' };
+import eligibilityRejectReasons from '../../../schemas/lists/x12/eligibility-reject-reasons.json' with { type: 'json' };
+import eligibilityFollowUps from '../../../schemas/lists/x12/eligibility-follow-ups.json' with { type: 'json' };
+
 /**
  * What the codes of an eligibility answer (271, 005010X279A1) mean, in a biller's words. The codes are the guide's;
- * the words are ours. A code not listed is shown as itself: a payer may send one this list does not know yet.
+ * the words are ours, kept as code lists (schemas/lists/x12) with their Spanish: an answer is kept in English and read
+ * in the reader's language as every code list's names are. A code not listed is shown as itself: a payer may send one
+ * this list does not know yet.
  */
+const wordsOf = (list: { items: Array<{ code: string; name: string }> }): Record<string, string> =>
+  Object.fromEntries(list.items.map((i) => [i.code, i.name]));
 
 /** EB01: what a benefit line says. */
-export const BENEFIT_INFORMATION: Record<string, string> = {
-  '1': 'Active coverage',
-  '2': 'Active coverage, full risk capitation',
-  '3': 'Active coverage, services capitated',
-  '4': 'Active coverage, services capitated to a primary care physician',
-  '5': 'Active coverage, pending investigation',
-  '6': 'Inactive coverage',
-  '7': 'Inactive coverage, pending eligibility update',
-  '8': 'Inactive coverage, pending investigation',
-  A: 'Coinsurance',
-  B: 'Copay',
-  C: 'Deductible',
-  CB: 'Coverage basis',
-  D: 'Benefit description',
-  E: 'Exclusions',
-  F: 'Limitations',
-  G: 'Out-of-pocket maximum',
-  H: 'Unlimited',
-  I: 'Not covered',
-  J: 'Cost containment',
-  K: 'Reserve',
-  L: 'Primary care provider',
-  M: 'Pre-existing condition',
-  MC: 'Managed care coordinator',
-  N: 'Services restricted to the following provider',
-  O: 'Not deemed a medical necessity',
-  P: 'Benefit disclaimer',
-  Q: 'Second surgical opinion required',
-  R: 'Other or additional payer',
-  S: 'Prior year history',
-  T: 'Card reported lost or stolen',
-  U: 'Contact the following entity for eligibility or benefit information',
-  V: 'Cannot process',
-  W: 'Other source of data',
-  X: 'Health care facility',
-  Y: 'Spend down',
-};
+export const BENEFIT_INFORMATION = wordsOf(benefitInformation);
 
 /** EB01 codes that say the coverage is in force, and those that say it is not. */
 export const ACTIVE_CODES = new Set(['1', '2', '3', '4', '5']);
 export const INACTIVE_CODES = new Set(['6', '7', '8']);
 
 /** EB02: whom a benefit covers. */
-export const COVERAGE_LEVEL: Record<string, string> = {
-  CHD: 'Children only',
-  DEP: 'Dependents only',
-  ECH: 'Employee and children',
-  EMP: 'Employee only',
-  ESP: 'Employee and spouse',
-  FAM: 'Family',
-  IND: 'Individual',
-  SPC: 'Spouse and children',
-  SPO: 'Spouse only',
-};
+export const COVERAGE_LEVEL = wordsOf(coverageLevels);
 
 /** EB03 / EQ01: the kind of service a benefit is for (the ones a physician's or hospital's biller meets most). */
-export const SERVICE_TYPE: Record<string, string> = {
-  '1': 'Medical care',
-  '2': 'Surgical',
-  '4': 'Diagnostic X-ray',
-  '5': 'Diagnostic lab',
-  '6': 'Radiation therapy',
-  '7': 'Anesthesia',
-  '12': 'Durable medical equipment purchase',
-  '18': 'Durable medical equipment rental',
-  '30': 'Health benefit plan coverage',
-  '33': 'Chiropractic',
-  '35': 'Dental care',
-  '42': 'Home health care',
-  '45': 'Hospice',
-  '47': 'Hospital',
-  '48': 'Hospital inpatient',
-  '50': 'Hospital outpatient',
-  '51': 'Hospital emergency accident',
-  '52': 'Hospital emergency medical',
-  '53': 'Hospital ambulatory surgical',
-  '62': 'MRI/CAT scan',
-  '73': 'Diagnostic medical',
-  '76': 'Dialysis',
-  '78': 'Chemotherapy',
-  '81': 'Routine physical',
-  '86': 'Emergency services',
-  '88': 'Pharmacy',
-  '93': 'Podiatry',
-  '98': 'Professional (physician) visit, office',
-  A0: 'Professional (physician) visit, outpatient',
-  A3: 'Professional (physician) visit, home',
-  A4: 'Psychiatric',
-  A6: 'Psychotherapy',
-  A7: 'Psychiatric inpatient',
-  A8: 'Psychiatric outpatient',
-  AD: 'Occupational therapy',
-  AE: 'Physical medicine',
-  AF: 'Speech therapy',
-  AG: 'Skilled nursing care',
-  AI: 'Substance abuse',
-  AL: 'Vision (optometry)',
-  BG: 'Cardiac rehabilitation',
-  BH: 'Pediatric',
-  MH: 'Mental health',
-  UC: 'Urgent care',
-};
+export const SERVICE_TYPE = wordsOf(serviceTypes);
 
 /** EB06: the period an amount or count is for. */
-export const TIME_PERIOD: Record<string, string> = {
-  '6': 'hour',
-  '7': 'day',
-  '13': '24 hours',
-  '21': 'years',
-  '22': 'service year',
-  '23': 'calendar year',
-  '24': 'year to date',
-  '25': 'contract',
-  '26': 'episode',
-  '27': 'visit',
-  '28': 'outlier',
-  '29': 'remaining',
-  '30': 'exceeded',
-  '31': 'not exceeded',
-  '32': 'lifetime',
-  '33': 'lifetime remaining',
-  '34': 'month',
-  '35': 'week',
-  '36': 'admission',
-};
+export const TIME_PERIOD = wordsOf(timePeriods);
 
 /** AAA03: why the payer could not answer (request validation). */
-export const REJECT_REASON: Record<string, string> = {
-  '04': 'Authorized quantity exceeded',
-  '15': 'Required application data missing',
-  '33': 'Input errors',
-  '35': 'Out of network',
-  '41': 'Authorization or access restrictions',
-  '42': 'The payer cannot answer now',
-  '43': 'Invalid or missing provider identification',
-  '44': 'Invalid or missing provider name',
-  '45': 'Invalid or missing provider specialty',
-  '46': 'Invalid or missing provider phone number',
-  '47': 'Invalid or missing provider state',
-  '48': 'Invalid or missing referring provider identification',
-  '49': 'Provider is not a primary care physician',
-  '50': 'Provider not eligible for inquiries',
-  '51': 'Provider not on file',
-  '52': 'Service dates not within provider plan enrollment',
-  '53': 'Inquired benefit inconsistent with provider type',
-  '54': 'Inappropriate product or service id qualifier',
-  '55': 'Inappropriate product or service id',
-  '56': 'Inappropriate date',
-  '57': 'Invalid or missing dates of service',
-  '58': 'Invalid or missing date of birth',
-  '60': 'Date of birth follows dates of service',
-  '61': 'Date of death precedes dates of service',
-  '62': 'Date of service not within allowable inquiry period',
-  '63': 'Date of service in the future',
-  '64': 'Invalid or missing patient id',
-  '65': 'Invalid or missing patient name',
-  '66': 'Invalid or missing patient gender',
-  '67': 'Patient not found',
-  '68': 'Duplicate patient id number',
-  '69': 'Inconsistent with patient age',
-  '70': 'Inconsistent with patient gender',
-  '71': 'Patient birth date does not match that for the patient on the database',
-  '72': 'Invalid or missing subscriber/insured id',
-  '73': 'Invalid or missing subscriber/insured name',
-  '74': 'Invalid or missing subscriber/insured gender code',
-  '75': 'Subscriber/insured not found',
-  '76': 'Duplicate subscriber/insured id number',
-  '77': 'Subscriber found, patient not found',
-  '78': 'Subscriber/insured not in group/plan identified',
-  '79': 'Invalid participant identification',
-  '80': 'No response received from the payer',
-  '97': 'Invalid or missing provider address',
-  T4: 'Payer name or identifier missing',
-};
+export const REJECT_REASON = wordsOf(eligibilityRejectReasons);
 
 /** AAA04: what the payer asks the provider to do about it. */
-export const FOLLOW_UP: Record<string, string> = {
-  C: 'Correct the request and send it again',
-  N: 'Do not send it again',
-  P: 'Send it again later',
-  R: 'Send it again',
-  S: 'Do not send it again; ask the payer',
-  W: 'Wait 30 days and send it again',
-  X: 'Wait 10 days and send it again',
-  Y: 'Do not send it again; wait for the payer to answer',
-};
+export const FOLLOW_UP = wordsOf(eligibilityFollowUps);
 
 /** A code in words, or the code itself when the list does not know it. */
 export const inWords = (list: Record<string, string>, code: string | undefined) =>

@@ -69,7 +69,7 @@ export function inspectX12(text: string): Inspection {
                 ),
               ],
               remarks: [...new Set(r.claims.flatMap((c) => [...c.remarks, ...c.lines.flatMap((l) => l.remarks)]))].map(
-                describeRemark,
+                (code) => describeRemark(code),
               ),
               claim_details: r.claims.map((c) => ({
                 claim: c.patientControlNumber,

@@ -30,3 +30,6 @@ export const finding = (
   element?: number,
   severity: 'error' | 'warning' = 'error',
 ): X12Finding => ({ code, severity, position, segmentId, message, ...(element ? { element } : {}) });
+
+/** A total that does not add up (an 835's payment, claim or line against its parts): what stops a payment from posting. */
+export const isImbalance = (f: { code: X12FindingCode }) => f.code === 'imbalance';

@@ -118,4 +118,21 @@ describe("the payer's 277 answer", () => {
     expect(statuses[0].categoryMeaning).toMatch(/finalized/i);
     expect(statuses[1].categoryMeaning).toMatch(/pending/i);
   });
+
+  it('a request for more information (R categories), a hold (P5) and a payer not answering (E2) are said in words', () => {
+    const meaning = (category: string) => {
+      const { t, separators } = ourFirstTransaction(ANSWER_277.replace('STC*P1:20', `STC*${category}:20`));
+      return read277(t, separators).find((s) => s.claimControl === 'SMB1000124')!;
+    };
+    expect(meaning('R4')).toMatchObject({
+      categoryMeaning: 'Requests for additional information: documentation',
+      outcome: 'pending',
+    });
+    expect(meaning('P5')).toMatchObject({
+      categoryMeaning: 'Pending: administrative or system hold at the payer',
+      outcome: 'pending',
+    });
+    expect(meaning('E2').outcome).toBe('error');
+    expect(meaning('R99').categoryMeaning).toBe('Unknown category R99');
+  });
 });

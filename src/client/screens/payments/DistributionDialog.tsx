@@ -46,7 +46,7 @@ const usualPatientReason = (payer: unknown) => {
  * saved and finished later (it closes only whole); the server checks the same rules.
  */
 export default function DistributionDialog({ record, title, onClose }: CommandDialogProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const amount = Number(record.amount ?? 0);
   const before = Number(record.distributed ?? 0);
   const [search, setSearch] = useState('');
@@ -311,7 +311,7 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
                         />
                         {money(L('adjustment'), a.amount, (v) => setAdj(l.id, k, { amount: v }))}
                         <Typography variant="caption" sx={{ flex: 1 }}>
-                          {a.reason ? describeAdjustment(a.group, a.reason.trim().toUpperCase()) : ''}
+                          {a.reason ? describeAdjustment(a.group, a.reason.trim().toUpperCase(), locale) : ''}
                         </Typography>
                         <IconButton
                           aria-label={L('remove_adjustment')}
