@@ -43,6 +43,7 @@ import { can } from '../shell/me.ts';
 import { actionSlug } from '../../platform/route-plan.ts';
 import type { BulkAct } from '../../platform/entity.ts';
 import { useMe } from '../shell/me-context.ts';
+import { SEARCH_PAUSE_MS } from '../app/search-pause.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -142,7 +143,7 @@ export function ResourceList({
     const timer = setTimeout(() => {
       const q = search.trim();
       if ((filtersRef.current.q ?? '') !== q) list.setFilters({ ...filtersRef.current, q: q || undefined }, {});
-    }, 300);
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
+import { SEARCH_PAUSE_MS } from '../app/search-pause.ts';
 
 /** A code with its look-up: enter a code / code not found / code entered (with what it names). */
 export function CodeLookupWidget(p: WidgetProps) {
@@ -20,7 +21,7 @@ export function CodeLookupWidget(p: WidgetProps) {
       api<{ display_name?: string }>(lookup.replace('{code}', encodeURIComponent(code)))
         .then((r) => setState({ kind: 'found', name: r.display_name }))
         .catch(() => setState({ kind: 'missing' }));
-    }, 300);
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [p.value, lookup]);
   const hint =

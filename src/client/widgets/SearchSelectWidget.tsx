@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
+import { SEARCH_PAUSE_MS } from '../app/search-pause.ts';
 
 /** How many matches an entity's get-list answers per search: a person narrows by typing, not by scrolling. */
 const PAGE = 25;
@@ -51,7 +52,7 @@ export function SearchSelectWidget(p: WidgetProps) {
         })
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
-    }, 250);
+    }, SEARCH_PAUSE_MS);
     return () => {
       live = false;
       clearTimeout(timer);

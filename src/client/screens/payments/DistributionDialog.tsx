@@ -24,6 +24,7 @@ import { describeAdjustment } from '../../../domain/x12/code-meanings.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api } from '../../session/api.ts';
+import { SEARCH_PAUSE_MS } from '../../app/search-pause.ts';
 
 const dollars = (c: number) => formatCents(c);
 /** Where the screen remembers the patient-share reason a payer usually answers (PR-1, 2 or 3), per browser. */
@@ -78,7 +79,7 @@ export default function DistributionDialog({ record, title, onClose }: CommandDi
           })
           .catch(() => live && setClaims(attached ? null : []));
       },
-      attached ? 0 : 250,
+      attached ? 0 : SEARCH_PAUSE_MS,
     );
     return () => {
       live = false;
