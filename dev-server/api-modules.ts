@@ -15,6 +15,7 @@ import { admissionsModule } from './admissions/admissions-module.ts';
 import { paymentsModule } from './payments/payments-module.ts';
 import { denialsModule } from './denials/denials-module.ts';
 import { ledgerModule } from './ledger/ledger-module.ts';
+import { booksModule } from './books/books-module.ts';
 import { reportsModule } from './reports/reports-module.ts';
 import { desktopModule } from './desktop/desktop-module.ts';
 import { messengerModule } from './messenger/messenger-module.ts';
@@ -43,6 +44,7 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   paymentsModule,
   denialsModule,
   ledgerModule,
+  booksModule,
   reportsModule,
   desktopModule,
   messengerModule,

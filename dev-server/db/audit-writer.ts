@@ -7,6 +7,9 @@ export type AuditEvent =
   | 'updated'
   | 'deleted'
   | 'status_changed'
+  /** a month's books closed, or reopened with a reason (month-end close) */
+  | 'books_closed'
+  | 'books_reopened'
   | 'rolled_back'
   | 'verified'
   | 'roles_changed'

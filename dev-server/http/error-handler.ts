@@ -3,6 +3,7 @@ import { translate, type Locale } from '../i18n/locale.ts';
 import { logServerError } from './server-log.ts';
 import { DomainError, type ErrorParams } from '../../src/domain/errors/domain-error.ts';
 import { errorStatus, errorText } from '../../src/domain/errors/error-catalogue.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
 
 /** A typed error's body: its sentence and each field's sentences in the reader's language. */
 export function renderDomainError(
@@ -58,6 +59,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     )
   ) {
     return renderAs(new DomainError('upload_malformed'));
+  }
+  // The database refusing a day inside closed books (migration 0066, whatever path wrote it): its detail is the day
+  // and the day the books are closed through.
+  if (e.code === 'RC001') {
+    const [day, through] = ((e as { detail?: string }).detail ?? '').split(' ');
+    return renderAs(new DomainError('books_closed', { day: isoToUsDate(day), through: isoToUsDate(through) }));
   }
   // PostgreSQL refusing a value (class 22: out of range, bad date, bad text; 23502: a missing required value): the
   // request's fault, said without echoing the value. Validation should have caught it; this is the net under it.

@@ -16,6 +16,7 @@ import { ssnColumns } from '../security/ssn-protection.ts';
 import { readableBy } from './shared-tenancy.ts';
 import { recordTransition } from './state-history.ts';
 import { checkStored } from './stored-rules.ts';
+import { actingBillingCompany } from '../security/acting-billing-company.ts';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -503,15 +504,7 @@ export class ResourceStore<R extends Row = Row> {
     const asked = values.billing_company_id as number | undefined;
     // A shared code added by a Super User (or an import) without a billing company joins the shipped set.
     if (this.shared && (isSuperUser(this.actor) || this.actor.system)) return asked ?? null;
-    if (this.actor.crossTenant) {
-      if (!asked) throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
-      return asked;
-    }
-    if (asked !== undefined && !this.actor.billingCompanyIds.includes(asked)) throw forbidden();
-    if (asked) return asked;
-    if (this.actor.billingCompanyIds.length !== 1)
-      throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
-    return this.actor.billingCompanyIds[0];
+    return actingBillingCompany(this.actor, asked);
   }
 
   /** within runs in the same transaction after the insert (links to other tables); what it answers joins the audit row. */

@@ -5,6 +5,7 @@ import { ADMISSIONS_ERRORS } from './catalogue/admissions-errors.ts';
 import { AUDIT_ERRORS } from './catalogue/audit-errors.ts';
 import { AUTH_ERRORS } from './catalogue/auth-errors.ts';
 import { BATCHES_ERRORS } from './catalogue/batches-errors.ts';
+import { BOOKS_ERRORS } from './catalogue/books-errors.ts';
 import { CLAIMS_ERRORS } from './catalogue/claims-errors.ts';
 import { DENIALS_ERRORS } from './catalogue/denials-errors.ts';
 import { DESKTOP_ERRORS } from './catalogue/desktop-errors.ts';
@@ -235,6 +236,7 @@ export const ERROR_CATALOGUE = {
   ...AUDIT_ERRORS,
   ...AUTH_ERRORS,
   ...BATCHES_ERRORS,
+  ...BOOKS_ERRORS,
   ...CLAIMS_ERRORS,
   ...DENIALS_ERRORS,
   ...DESKTOP_ERRORS,
