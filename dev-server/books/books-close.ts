@@ -88,22 +88,29 @@ async function record(
   tx: Queryable,
   actor: Actor,
   scope: BooksScope,
-  act: { action: 'close' | 'reopen'; through: string | null; reason: string | null; before: string | null },
-) {
+  act: { action: 'close' | 'reopen'; month: string; through: string; reason: string | null; before: string | null },
+): Promise<number> {
   const r = await tx.query<{ id: string }>(
-    `insert into books_closes (billing_company_id, company_id, action, closed_through, reason, user_id)
-     values ($1, $2, $3, $4::date, $5, $6) returning id`,
-    [scope.billingCompanyId, scope.companyId, act.action, act.through, act.reason, actor.system ? null : actor.userId],
+    `insert into books_closes (billing_company_id, company_id, month, action, closed_through, reason, user_id)
+     values ($1, $2, $3, $4, $5::date, $6, $7) returning id`,
+    [
+      scope.billingCompanyId,
+      scope.companyId,
+      act.month,
+      act.action,
+      act.through,
+      act.reason,
+      actor.system ? null : actor.userId,
+    ],
   );
   await tx.query(
     'delete from books_closed where billing_company_id = $1 and coalesce(company_id, 0) = coalesce($2, 0)',
     [scope.billingCompanyId, scope.companyId],
   );
-  if (act.through)
-    await tx.query(
-      'insert into books_closed (billing_company_id, company_id, closed_through) values ($1, $2, $3::date)',
-      [scope.billingCompanyId, scope.companyId, act.through],
-    );
+  await tx.query(
+    'insert into books_closed (billing_company_id, company_id, closed_through) values ($1, $2, $3::date)',
+    [scope.billingCompanyId, scope.companyId, act.through],
+  );
   await writeAudit(tx, actor, {
     entity: 'books_close',
     event: act.action === 'close' ? 'books_closed' : 'books_reopened',
@@ -116,6 +123,7 @@ async function record(
       ...(act.reason ? { reason: act.reason } : {}),
     },
   });
+  return Number(r.rows[0].id);
 }
 
 /** The scope's own closed-through day (not its billing company's): what a close moves forward and a reopen back. */
@@ -136,7 +144,7 @@ async function ownClosedThrough(tx: Queryable, scope: BooksScope): Promise<strin
 export async function closeBooks(db: Database, actor: Actor, scope: BooksScope, month: Month) {
   return db.transaction(async (tx) => {
     await assertCompanyOf(tx, scope);
-    const over = await tx.query<{ over: boolean }>('select $1::date < current_date as over', [month.last]);
+    const over = await tx.query<{ over: boolean }>('select $1::date < app_now()::date as over', [month.last]);
     if (!over.rows[0].over) throw invalid({ month: [problem('books_month_like')] });
     const before = await ownClosedThrough(tx, scope);
     if (before && before >= month.last)
@@ -149,8 +157,7 @@ export async function closeBooks(db: Database, actor: Actor, scope: BooksScope, 
         {},
         { body: { checklist: checklist.counts } },
       );
-    await record(tx, actor, scope, { action: 'close', through: month.last, reason: null, before });
-    return { closed_through: isoToUsDate(month.last), checklist: checklist.counts };
+    return record(tx, actor, scope, { action: 'close', month: month.text, through: month.last, reason: null, before });
   });
 }
 
@@ -170,23 +177,11 @@ export async function reopenBooks(db: Database, actor: Actor, scope: BooksScope,
       month.first,
     ]);
     const through = r.rows[0].through;
-    await record(tx, actor, scope, { action: 'reopen', through, reason: why, before });
-    return { closed_through: isoToUsDate(through) };
+    return record(tx, actor, scope, { action: 'reopen', month: month.text, through, reason: why, before });
   });
 }
 
-/** A scope's closed-through day and its closes and reopens, newest first (who, when, why). */
-export async function booksHistory(db: Queryable, scope: BooksScope) {
-  const r = await db.query<Record<string, unknown>>(
-    `select b.id, b.action, to_char(b.closed_through, 'YYYY-MM-DD') as closed_through, b.reason, b.created_at,
-            coalesce(u.first_name || ' ' || u.last_name, u.email) as by
-       from books_closes b left join users u on u.id = b.user_id
-      where b.billing_company_id = $1 and coalesce(b.company_id, 0) = coalesce($2, 0)
-      order by b.id desc limit 100`,
-    [scope.billingCompanyId, scope.companyId],
-  );
-  return {
-    closed_through: isoToUsDate(await closedThrough(db, scope)),
-    history: r.rows.map((h) => ({ ...h, id: Number(h.id), closed_through: isoToUsDate(h.closed_through) })),
-  };
+/** A scope's closed-through day, as people read dates (its closes and reopens are the books-close list). */
+export async function booksState(db: Queryable, scope: BooksScope) {
+  return { closed_through: isoToUsDate(await closedThrough(db, scope)) };
 }

@@ -2,6 +2,7 @@
 import type { AdmissionNote } from './admission-note.ts';
 import type { Admission } from './admission.ts';
 import type { BillingCompany } from './billing-company.ts';
+import type { BooksClose } from './books-close.ts';
 import type { ClaimBatch } from './claim-batch.ts';
 import type { ClaimNote } from './claim-note.ts';
 import type { ClaimRefile } from './claim-refile.ts';
@@ -41,13 +42,14 @@ import type { ReportPreset } from './report-preset.ts';
 import type { Unit } from './unit.ts';
 import type { User } from './user.ts';
 
-export type { AdmissionNote, Admission, BillingCompany, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Unit, User };
+export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Unit, User };
 
 /** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */
 export interface EntityRows {
   'admission-note': AdmissionNote;
   'admission': Admission;
   'billing-company': BillingCompany;
+  'books-close': BooksClose;
   'claim-batch': ClaimBatch;
   'claim-note': ClaimNote;
   'claim-refile': ClaimRefile;

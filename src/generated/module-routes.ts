@@ -4,6 +4,7 @@
 export const MODULE_ROUTES: Record<string, string> = {
   "/admission-encounter": "Admission / Encounter Management",
   "/billing-company-management": "Billing Company Management",
+  "/month-end-close": "Month-end Close",
   "/claims-batch-management": "Claim Batch Management",
   "/claims-rules-management": "Claim Rules Management",
   "/claims-status-management": "Status Management",

@@ -401,6 +401,19 @@ describe("a billing manager reads a patient's ledger", () => {
     await claimsWin.getByRole('heading', { name: 'DN-29' }).waitFor();
   });
 
+  it('closes December from Month-end Close: the close is listed with the day the books are closed through', async () => {
+    const books = await openFromStart(page, 'Month-end Close');
+    await books.getByRole('button', { name: 'Create' }).click();
+    await books.getByLabel('Month (mm/yyyy)').fill('12/2025');
+    await books.getByRole('button', { name: 'Save' }).click();
+    await books.getByText('12/31/2025').first().waitFor();
+    const closed = await e.app.db.query<{ through: string }>(
+      `select to_char(closed_through, 'YYYY-MM-DD') as through from books_closed where billing_company_id = $1`,
+      [w.bc],
+    );
+    expect(closed.rows).toEqual([{ through: '2025-12-31' }]);
+  });
+
   it('raised no error in the page', () => {
     expect(errors).toEqual([]);
   });

@@ -25,6 +25,7 @@ describe('schema files', () => {
       'admission-note',
       'admission',
       'billing-company',
+      'books-close',
       'claim-batch',
       'claim-note',
       'claim-refile',

@@ -21,7 +21,10 @@ const closedRows = async () =>
     )
   ).rows.map((r) => r.through);
 const payments = async () =>
-  Number((await app.db.query('select count(*) as n from payments where billing_company_id = $1', [w.bc])).rows[0].n);
+  Number(
+    (await app.db.query<{ n: string }>('select count(*) as n from payments where billing_company_id = $1', [w.bc]))
+      .rows[0].n,
+  );
 const aCheck = (date: string, reference: string) => ({
   payment_batch_id: 0,
   source_id: 2,
@@ -37,7 +40,7 @@ describe('month-end close', () => {
     await insuranceCheck(root, w, { name: 'March checks', amount: 5000, reference: 'CHK-MAR', date: '03/20/2026' });
     const asked = await root('GET', `/books/checklist?billing_company_id=${w.bc}&month=03/2026`);
     expect(asked.body).toMatchObject({ month: '03/2026', open: true, checklist: { open_batches: 1 } });
-    const r = await root('POST', '/books/close', { billing_company_id: w.bc, month: '03/2026' });
+    const r = await root('POST', '/books', { billing_company_id: w.bc, month: '03/2026' });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe(
       '03/2026 cannot be closed while work dated in it or before is open: 1 payment batches not closed, 0 ERAs not posted, 0 ERA exceptions not worked, 0 draft claims, 0 patient payments not applied.',
@@ -47,9 +50,9 @@ describe('month-end close', () => {
   });
 
   it('a month whose checklist is empty closes through its last day, and the close is audited', async () => {
-    const r = await root('POST', '/books/close', { billing_company_id: w.bc, month: '01/2026' });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.closed_through).toBe('01/31/2026');
+    const r = await root('POST', '/books', { billing_company_id: w.bc, month: '01/2026' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ month: '01/2026', action: 'close', closed_through: '01/31/2026' });
     expect(await closedRows()).toEqual(['2026-01-31']);
     const audit = await app.db.query<{ new_values: { closed_through: string } }>(
       `select new_values from audits where entity = 'books_close' and event = 'books_closed' and billing_company_id = $1`,
@@ -88,7 +91,7 @@ describe('month-end close', () => {
   });
 
   it('the books close only forward', async () => {
-    const r = await root('POST', '/books/close', { billing_company_id: w.bc, month: '12/2025' });
+    const r = await root('POST', '/books', { billing_company_id: w.bc, month: '12/2025' });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe(
       'The books are already closed through 01/31/2026: close a later month, or reopen first.',
@@ -97,7 +100,7 @@ describe('month-end close', () => {
 
   it('a month is written mm/yyyy and must be over', async () => {
     for (const month of ['2026-01', '13/2026', '12/2099']) {
-      const r = await root('POST', '/books/close', { billing_company_id: w.bc, month });
+      const r = await root('POST', '/books', { billing_company_id: w.bc, month });
       expect(r.status, month).toBe(422);
       expect(r.body.errors.month, month).toEqual(['The month must be written as mm/yyyy, e.g. 10/2026, and be over.']);
     }
@@ -121,8 +124,8 @@ describe('month-end close', () => {
       month: '01/2026',
       reason: 'A January check was found in the mail',
     });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.closed_through).toBe('12/31/2025');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ action: 'reopen', closed_through: '12/31/2025' });
     const audit = await app.db.query<{ new_values: { reason: string; closed_through: string } }>(
       `select new_values from audits where entity = 'books_close' and event = 'books_reopened' and billing_company_id = $1`,
       [w.bc],
@@ -143,8 +146,11 @@ describe('month-end close', () => {
       payment_batch_id: batch.body.id,
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    const history = await root('GET', `/books?billing_company_id=${w.bc}`);
-    expect(history.body.closed_through).toBe('12/31/2025');
-    expect(history.body.history.map((h: { action: string }) => h.action)).toEqual(['reopen', 'close']);
+    expect((await root('GET', `/books/state?billing_company_id=${w.bc}`)).body.closed_through).toBe('12/31/2025');
+    const listed = await root('GET', '/books?sortBy=id&sortDesc=true');
+    expect(listed.body.data.map((h: { action: string; reason?: string }) => [h.action, h.reason])).toEqual([
+      ['reopen', 'A January check was found in the mail'],
+      ['close', undefined],
+    ]);
   });
 });

@@ -1,19 +1,9 @@
 -- Month-end close (issue 34): a billing company closes its books through a day (the end of a month), for all its
--- companies or for one. Nothing dated on or before that day may then be posted, adjusted, written off or changed:
+-- companies or for one. Nothing dated on or before that day may then be posted, adjusted, written off or changed, nor
+-- the charge of a claim entered by then:
 -- the database refuses it whatever path writes it (a form, an ERA, a job), so no route can forget. A correction goes
 -- in the open period. Reopening moves the day back, with a reason; every close and reopen is kept.
-create table books_closes (
-  id bigserial primary key,
-  billing_company_id bigint not null references billing_companies (id),
-  company_id bigint references companies (id),
-  action text not null check (action in ('close', 'reopen')),
-  -- After this act, the books of the scope are closed through this day (null: a reopen left nothing closed).
-  closed_through date,
-  reason text,
-  user_id bigint references users (id),
-  created_at timestamptz not null default now()
-);
-create index books_closes_scope on books_closes (billing_company_id, company_id, id desc);
+-- Every close and reopen is a row of books_closes, made from its entity schema (books-close.schema.json).
 
 -- The day each scope is closed through now: one row per billing company (company null) or company.
 create table books_closed (
@@ -120,3 +110,22 @@ begin
 end $$;
 create trigger payment_services_closed_books before insert or update or delete on payment_services
   for each row execute function payment_services_closed_books();
+
+-- A claim entered on or before the closed day: its charge, whose it is (insurance or the patient) and its company are
+-- the closed month's books. A new claim (a late charge, a corrected claim) is entered in the open period and may be.
+create function claims_closed_books() returns trigger language plpgsql as $$
+declare
+  r claims := case when tg_op = 'DELETE' then old else new end;
+begin
+  if tg_op = 'INSERT' or not exists (select 1 from books_closed where billing_company_id = r.billing_company_id) then
+    return r;
+  end if;
+  if tg_op = 'UPDATE' and (new.billed_amount, new.insurance_policy_ids, new.company_id, new.billing_company_id)
+      is not distinct from (old.billed_amount, old.insurance_policy_ids, old.company_id, old.billing_company_id) then
+    return r;
+  end if;
+  perform refuse_closed_day(old.billing_company_id, old.company_id, old.created_at::date);
+  return r;
+end $$;
+create trigger claims_closed_books before update or delete on claims
+  for each row execute function claims_closed_books();

@@ -18,7 +18,7 @@ const bucketColumns = (amount: string, age: string) =>
  * What each claim owes as of a day, split by who owes it — the ledger's rules per claim (charges,
  * payer postings less their non-PR adjustments, a denial leaving the balance open, PR moved to the
  * patient and a later payer paying part of it, patient payments, write-offs and refunds), counting only what was posted by that day —
- * one row per claim and side that owes, aged in the nine buckets from the date of service, the first
+ * one row per claim and side that owes (by date of service; in closed books, once entered too), aged in the nine buckets from the date of service, the first
  * submission or the last payer posting. Every read leads with the billing company.
  */
 export function agingSource(input: SourceInput, sides: Array<'insurance' | 'patient'>): SourceSql {
@@ -60,7 +60,13 @@ cl as (
     left join po on po.claim_id = c.id left join le on le.claim_id = c.id
     left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
     left join insurance_companies i on i.id = p.insurance_company_id
-   where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and c.date_of_service <= $2::date),
+   where c.billing_company_id = any($1::bigint[]) and c.status_id <> ${CLAIM_STATUS.DRAFT} and c.date_of_service <= $2::date
+     -- As of a day inside closed books, a charge counts from the day it was entered: a late charge for a closed month
+     -- is not in that month's aging, so a closed month reads the same every time it is run. Open months count by date
+     -- of service alone.
+     and (c.created_at < $2::date + 1 or not exists (
+       select 1 from books_closed k where k.billing_company_id = c.billing_company_id
+          and (k.company_id is null or k.company_id = c.company_id) and k.closed_through >= $2::date))),
 cb as (select cl.*, co.name as company, b.name as billing_company, pt.med_num as account, ss.name as sub_status,
               trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')) as provider
          from cl join companies co on co.id = cl.company_id join billing_companies b on b.id = cl.billing_company_id

@@ -930,6 +930,7 @@ export const es: Messages = {
     'Patient Management': 'Pacientes',
     'Denial Management': 'Denegaciones',
     'Ledger Management': 'Libro mayor',
+    'Month-end Close': 'Cierre de mes',
     'Health Care Professional Management': 'Profesionales de la salud',
     'Insurance Management': 'Seguros',
     'Company Management': 'Compañías',
