@@ -5,6 +5,7 @@ import { seeded } from './demo-rows.ts';
 import { sendDemoClaims } from './demo-submissions.ts';
 import { loadDemoEligibility } from './demo-eligibility.ts';
 import { loadDemoClaimStatus } from './demo-claim-status.ts';
+import { loadDemoBooks } from './demo-books.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { saveFilter } from '../desktop/saved-filters.ts';
 import { systemActor } from '../security/actor.ts';
@@ -14,7 +15,8 @@ import { systemActor } from '../security/actor.ts';
  * days they happened: the claims bound for payers batched and sent as 837s, answered by the clearing
  * house (999 and 277CA, some rejected), adjudicated by the payers' 835s (paid, denied, appealed), then
  * paid by the patients; then the labels and assignments staff leave, today's remittances and checks, last week's
- * claim-status run (276s asked, 277s taken in) and this morning's eligibility run (a 270 asked and its 271 taken in).
+ * claim-status run (276s asked, 277s taken in), this morning's eligibility run (a 270 asked and its 271 taken in), and
+ * the books closed through the latest finished month whose work is done.
  * Answers the batches sent and the claims posted.
  */
 export async function loadDemoHistory(
@@ -46,6 +48,9 @@ export async function loadDemoHistory(
   await loadDemoClaimStatus(ctx);
   await progress('Asking the payers about coverage before the coming visits');
   await loadDemoEligibility(ctx);
+  // Last: nothing after it may be dated in a closed month.
+  await progress('Closing the books of the months whose work is done');
+  await loadDemoBooks(ctx);
   await ctx.db.exec('analyze');
   return { batches, posted };
 }

@@ -258,6 +258,28 @@ describe('demo data', () => {
     expect(odd).toEqual([]);
   });
 
+  it('each demo billing company has closed its books through a month two or more months past, audited; the first by its billing manager', async () => {
+    const closes = await rows(
+      `select b.billing_company_id, to_char(b.closed_through, 'YYYY-MM-DD') as through,
+              (select ro.slug from user_roles ur join roles ro on ro.id = ur.role_id where ur.user_id = b.user_id limit 1) as by,
+              exists (select 1 from audits a where a.entity = 'books_close' and a.event = 'books_closed' and a.entity_id = b.id) as audited
+         from books_closes b where b.action = 'close' order by b.billing_company_id`,
+    );
+    expect(closes.map((c) => c.audited)).toEqual([true, true, true]);
+    expect(closes[0].by).toBe('billingmanager');
+    const twoMonthsAgo = new Date();
+    twoMonthsAgo.setUTCDate(1);
+    twoMonthsAgo.setUTCMonth(twoMonthsAgo.getUTCMonth() - 1);
+    for (const c of closes) expect(String(c.through) < twoMonthsAgo.toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("the demo's posters closed every batch of a past day whose money was all distributed", async () => {
+    const open = await rows(
+      `select id from payment_batches where status_id = 1 and amount = coalesce(distributed, 0) and posting_date < current_date`,
+    );
+    expect(open).toEqual([]);
+  });
+
   it('no demo payment or ledger entry is dated after today, whatever the hour the demo was made', async () => {
     const later = await rows(
       `select 'payment' as what, id from payments where payment_date > current_date
