@@ -104,11 +104,8 @@ async function record(
     ],
   );
   await tx.query(
-    'delete from books_closed where billing_company_id = $1 and coalesce(company_id, 0) = coalesce($2, 0)',
-    [scope.billingCompanyId, scope.companyId],
-  );
-  await tx.query(
-    'insert into books_closed (billing_company_id, company_id, closed_through) values ($1, $2, $3::date)',
+    `insert into books_closed (billing_company_id, company_id, closed_through) values ($1, $2, $3::date)
+     on conflict (billing_company_id, coalesce(company_id, 0)) do update set closed_through = excluded.closed_through`,
     [scope.billingCompanyId, scope.companyId, act.through],
   );
   await writeAudit(tx, actor, {

@@ -47,9 +47,9 @@ describe("a closed month's aging", () => {
     expect(await februaryAging()).toBe(before);
   });
 
-  it('refuses a change to the charge of a claim entered in it, with the period in words', async () => {
+  it('refuses a change to the charge of a claim entered in it, naming its day and the closed-through day; other changes go through', async () => {
     const change = app.db.query('update claims set billed_amount = billed_amount + 100 where id = $1', [entered]);
-    await expect(change).rejects.toMatchObject({ code: 'RC001' });
+    await expect(change).rejects.toMatchObject({ code: 'RC001', detail: '2026-02-11 2026-02-28' });
     const note = await app.db.query(`update claims set updated_at = now() where id = $1`, [entered]);
     expect(note.rowCount).toBe(1);
   });
