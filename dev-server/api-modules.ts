@@ -16,6 +16,7 @@ import { paymentsModule } from './payments/payments-module.ts';
 import { denialsModule } from './denials/denials-module.ts';
 import { ledgerModule } from './ledger/ledger-module.ts';
 import { booksModule } from './books/books-module.ts';
+import { contractsModule } from './contracts/contracts-module.ts';
 import { reportsModule } from './reports/reports-module.ts';
 import { desktopModule } from './desktop/desktop-module.ts';
 import { messengerModule } from './messenger/messenger-module.ts';
@@ -45,6 +46,7 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   denialsModule,
   ledgerModule,
   booksModule,
+  contractsModule,
   reportsModule,
   desktopModule,
   messengerModule,

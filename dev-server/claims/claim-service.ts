@@ -1,3 +1,4 @@
+import { priceClaimLines } from '../contracts/contract-pricing.ts';
 import { historyNote } from '../../src/domain/history-notes.ts';
 import type { StoredRow as RecordOf } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
@@ -198,6 +199,8 @@ export class ClaimService {
           });
         }
       }
+      // A claim that passes is priced from its contracts: the expected amount a payment is compared with.
+      if (!draft) await priceClaimLines(tx, [saved.id]);
       const target = draft ? CLAIM_STATUS.DRAFT : CLAIM_STATUS.NOT_SUBMITTED;
       const current = Number(saved.status_id);
       if (current !== target) {
@@ -300,6 +303,10 @@ export class ClaimService {
           })),
         );
       }
+      await priceClaimLines(
+        tx,
+        results.filter((r) => r.verified).map((r) => Number(r.claim.id)),
+      );
       return results.map((r) => ({
         id: Number(r.claim.id),
         code: String(r.claim.code ?? ''),

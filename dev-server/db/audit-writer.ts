@@ -10,6 +10,8 @@ export type AuditEvent =
   /** a month's books closed, or reopened with a reason (month-end close) */
   | 'books_closed'
   | 'books_reopened'
+  /** a contract's fee schedule replaced from a spreadsheet (its file and how many lines) */
+  | 'fee_schedule_imported'
   | 'rolled_back'
   | 'verified'
   | 'roles_changed'

@@ -18,7 +18,7 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { entityOf, storeOf } from '../resources/store-of.ts';
 import { entityWriter } from '../resources/validation.ts';
 import type { Actor } from '../security/actor.ts';
-import { renderDomainError } from '../http/error-handler.ts';
+import { bulkEach } from '../http/bulk-each.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { can } from '../security/actor.ts';
 
@@ -159,57 +159,44 @@ export async function bulkUpdate(ctx: EraContext, actor: Actor, body: Record<str
   if (!Object.keys(set).length && sub === undefined && !Object.keys(errors).length)
     errors._ = [problem('bulk_change_nothing_named')];
   if (Object.keys(errors).length) throw invalid(errors);
-  const out: Array<{ id: number; updated: boolean; error?: string }> = [];
   const claims = claimStore(ctx, actor);
-  for (const id of ids) {
-    try {
-      await ctx.db.transaction(async (tx) => {
-        const claim = await claims.get(id, tx, true);
-        if (set.assigned_user_id) {
-          const member = await tx.query(
-            'select 1 from billing_company_users where billing_company_id = $1 and user_id = $2',
-            [claim.billing_company_id, set.assigned_user_id],
-          );
-          if (!member.rows.length) throw invalid({ assigned_user_id: [problem('user_does_not_work_billing_company')] });
-        }
-        if (sub !== undefined) {
-          await requireSubStatus(tx, Number(claim.billing_company_id), sub, Number(claim.status_id));
-          await claims.transition(id, Number(claim.status_id), {
-            tx,
-            subStatusId: sub,
-            note: historyNote('subStatusFromWorklist'),
-          });
-        }
-        const keys = Object.keys(set);
-        if (keys.length) {
-          await tx.query(`update claims set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [
-            id,
-            ...keys.map((k) => set[k]),
-          ]);
-          await writeAuditMany(tx, actor, {
-            entity: 'claim',
-            event: 'updated',
-            rows: [
-              {
-                entityId: id,
-                billingCompanyId: Number(claim.billing_company_id),
-                oldValues: Object.fromEntries(keys.map((k) => [k, claim[k] ?? null])),
-                newValues: set,
-              },
-            ],
-          });
-        }
-      });
-      out.push({ id, updated: true });
-    } catch (e) {
-      // A refusal of this claim alone, said as the whole request would have been: its first field's sentence, else its own.
-      if (!(e instanceof DomainError)) throw e;
-      const { body: said } = renderDomainError(
-        e.code === 'not_found' ? new DomainError('claim_was_not_found') : e,
-        locale,
-      );
-      out.push({ id, updated: false, error: Object.values(said.errors ?? {}).flat()[0] ?? said.message });
-    }
-  }
-  return { updated: out.filter((o) => o.updated).length, failed: out.filter((o) => !o.updated), results: out };
+  return bulkEach(ids, locale, 'claim_was_not_found', (id) =>
+    ctx.db.transaction(async (tx) => {
+      const claim = await claims.get(id, tx, true);
+      if (set.assigned_user_id) {
+        const member = await tx.query(
+          'select 1 from billing_company_users where billing_company_id = $1 and user_id = $2',
+          [claim.billing_company_id, set.assigned_user_id],
+        );
+        if (!member.rows.length) throw invalid({ assigned_user_id: [problem('user_does_not_work_billing_company')] });
+      }
+      if (sub !== undefined) {
+        await requireSubStatus(tx, Number(claim.billing_company_id), sub, Number(claim.status_id));
+        await claims.transition(id, Number(claim.status_id), {
+          tx,
+          subStatusId: sub,
+          note: historyNote('subStatusFromWorklist'),
+        });
+      }
+      const keys = Object.keys(set);
+      if (keys.length) {
+        await tx.query(`update claims set ${keys.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [
+          id,
+          ...keys.map((k) => set[k]),
+        ]);
+        await writeAuditMany(tx, actor, {
+          entity: 'claim',
+          event: 'updated',
+          rows: [
+            {
+              entityId: id,
+              billingCompanyId: Number(claim.billing_company_id),
+              oldValues: Object.fromEntries(keys.map((k) => [k, claim[k] ?? null])),
+              newValues: set,
+            },
+          ],
+        });
+      }
+    }),
+  );
 }

@@ -16,6 +16,7 @@ export type Logo = string;
 export type AppealLetter = string;
 export type WriteOffsConfirmedAgainOver = number;
 export type EligibilityReAskedAfterDays = number;
+export type ContractVarianceTolerance = number;
 export type Status = boolean;
 
 export interface BillingCompany {
@@ -35,5 +36,6 @@ export interface BillingCompany {
   appeal_template?: AppealLetter;
   write_off_step_up?: WriteOffsConfirmedAgainOver;
   eligibility_max_age_days?: EligibilityReAskedAfterDays;
+  underpayment_tolerance?: ContractVarianceTolerance;
   status?: Status;
 }

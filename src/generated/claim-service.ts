@@ -105,6 +105,8 @@ export type DiagnosisPointer = string[];
 export type DaysUnits = string;
 export type Price = number;
 export type Charge = number;
+export type ExpectedContract = number;
+export type PricedByContract = number;
 export type Copay = number;
 export type EMG = boolean;
 export type EPSDT = 1 | 2 | 3;
@@ -128,6 +130,8 @@ export interface ClaimService {
   days_or_units: DaysUnits;
   price: Price;
   line_charge?: Charge;
+  expected_allowed?: ExpectedContract;
+  expected_contract_id?: PricedByContract;
   copay?: Copay;
   emg?: EMG;
   epsdt?: EPSDT;

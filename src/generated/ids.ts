@@ -47,6 +47,13 @@ export const CLAIM_FORMAT = {
   INSTITUTIONAL: 2,
 } as const;
 
+/** The ids of the list contract-bases. */
+export const CONTRACT_BASIS = {
+  FEE_SCHEDULE: 1,
+  PERCENT_OF_CHARGES: 2,
+  PERCENT_OF_REFERENCE: 3,
+} as const;
+
 /** The ids of the list department-responsibilities. */
 export const DEPARTMENT = {
   BILLING: 1,
@@ -137,4 +144,27 @@ export const RESPONSIBILITY_TYPE = {
   PAYER_RESPONSIBILITY_TEN: 10,
   PAYER_RESPONSIBILITY_ELEVEN: 11,
   UNKNOWN: 12,
+} as const;
+
+/** The ids of the list units-bases. */
+export const UNITS_BASIS = {
+  PER_UNIT: 1,
+  PER_LINE: 2,
+} as const;
+
+/** The ids of the list variance-kinds. */
+export const VARIANCE_KIND = {
+  UNDERPAID: 1,
+  OVERPAID: 2,
+} as const;
+
+/** The ids of the list variance-statuses. */
+export const VARIANCE_STATUS = {
+  OPEN: 1,
+  APPEALED: 2,
+  RECOVERED: 3,
+  REFUNDED: 4,
+  ACCEPTED: 5,
+  REVERSED: 6,
+  SUPERSEDED: 7,
 } as const;

@@ -13,6 +13,8 @@ import type { Claim } from './claim.ts';
 import type { ClearingHouseAccount } from './clearing-house-account.ts';
 import type { ClearingHouse } from './clearing-house.ts';
 import type { Company } from './company.ts';
+import type { ContractRate } from './contract-rate.ts';
+import type { Contract } from './contract.ts';
 import type { CustomReport } from './custom-report.ts';
 import type { DenialTracking } from './denial-tracking.ts';
 import type { Denial } from './denial.ts';
@@ -39,10 +41,11 @@ import type { PaymentService } from './payment-service.ts';
 import type { Payment } from './payment.ts';
 import type { Procedure } from './procedure.ts';
 import type { ReportPreset } from './report-preset.ts';
+import type { Underpayment } from './underpayment.ts';
 import type { Unit } from './unit.ts';
 import type { User } from './user.ts';
 
-export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Unit, User };
+export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, ContractRate, Contract, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Underpayment, Unit, User };
 
 /** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */
 export interface EntityRows {
@@ -60,6 +63,8 @@ export interface EntityRows {
   'clearing-house-account': ClearingHouseAccount;
   'clearing-house': ClearingHouse;
   'company': Company;
+  'contract-rate': ContractRate;
+  'contract': Contract;
   'custom-report': CustomReport;
   'denial-tracking': DenialTracking;
   'denial': Denial;
@@ -86,6 +91,7 @@ export interface EntityRows {
   'payment': Payment;
   'procedure': Procedure;
   'report-preset': ReportPreset;
+  'underpayment': Underpayment;
   'unit': Unit;
   'user': User;
 }

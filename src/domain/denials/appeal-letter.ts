@@ -81,8 +81,9 @@ Atentamente,
 };
 
 /** The template with every {{placeholder}} replaced; an unknown one is left as written, so a typo shows in the letter. */
-export function fillAppeal(template: string, facts: AppealFacts): string {
+export function fillAppeal<F extends object = AppealFacts>(template: string, facts: F): string {
+  const said = facts as Record<string, string>;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    (APPEAL_PLACEHOLDERS as readonly string[]).includes(name) ? facts[name as keyof AppealFacts] : whole,
+    Object.hasOwn(said, name) ? said[name] : whole,
   );
 }

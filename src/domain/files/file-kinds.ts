@@ -14,6 +14,7 @@ export type FileKind =
   | 'photo'
   | 'logo'
   | 'code-set'
+  | 'fee-schedule'
   | 'screenshot';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
@@ -113,6 +114,15 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     upload: { superUser: true },
     label: 'Code-set releases',
     label_es: 'Versiones de códigos',
+  },
+  // A payer contract's fee schedule as a spreadsheet (CSV or XLSX): read by those who read contracts.
+  'fee-schedule': {
+    maxBytes: 20 * MB,
+    content: 'any',
+    read: { permissions: ['contract.view'] },
+    upload: { permissions: ['contract.import'] },
+    label: 'Fee schedules',
+    label_es: 'Tarifarios',
   },
   // A screenshot sent with a support request: its sender's, and the support staff's (the platform's people).
   screenshot: {

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
+import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+import { CONTRACT_BASIS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
+
+let app: TestApp;
+let root: Api;
+let w: ClaimWorld;
+
+beforeAll(async () => {
+  ({ app, root } = await startAsSuperUser());
+  w = await claimWorld(app.db);
+});
+afterAll(() => app.close());
+
+/** A spreadsheet stored as a fee schedule for the world's billing company. */
+async function storeSheet(bytes: Buffer, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const r = await root('POST', `/files?kind=fee-schedule&billing_company_id=${w.bc}`, form);
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body.id;
+}
+const csv = (text: string) => Buffer.from(text);
+
+async function contract(values: Record<string, unknown>): Promise<number> {
+  const r = await root('POST', '/contract', {
+    billing_company_id: w.bc,
+    company_id: w.company,
+    insurance_company_id: w.payer,
+    start_date: '01/01/2026',
+    ...values,
+  });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body.id;
+}
+
+const expectedOf = async (claimId: number) =>
+  (
+    await app.db.query<{
+      procedure_code: string;
+      expected_allowed: string | null;
+      expected_contract_id: string | null;
+    }>(
+      'select procedure_code, expected_allowed, expected_contract_id from claim_services where claim_id = $1 order by line_number, id',
+      [claimId],
+    )
+  ).rows.map((r) => [r.procedure_code, r.expected_allowed === null ? null : Number(r.expected_allowed)]);
+
+async function claimOf(lines: Array<Record<string, unknown>>, day = '03/02/2026'): Promise<number> {
+  const base = goodClaim(w).services[0];
+  const r = await root(
+    'POST',
+    '/claim/verify-register',
+    goodClaim(w, {
+      services: lines.map((l) => ({ ...base, modifiers: [], from_service: day, to_service: day, ...l })),
+    }),
+  );
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body.id;
+}
+
+let schedule: number;
+
+describe('a fee schedule imported from a spreadsheet', () => {
+  it('the preview lists every wrong row with its problem in words and writes nothing', async () => {
+    schedule = await contract({
+      name: 'Sun Health PPO 2026',
+      basis_id: CONTRACT_BASIS.FEE_SCHEDULE,
+      terms: 'Article 4.2: allowed amounts per Exhibit B.',
+    });
+    const file = await storeSheet(
+      csv(
+        'CPT,Mod,POS,Fee,Basis\n99213,,,85.00,\n99213,25,,90.5,per unit\nBAD CODE,,,10,\n36415,,,abc,\n36415,,,12,\n99213,,,1,\n',
+      ),
+      'wrong.csv',
+    );
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file, preview: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ total: 6, wrong: 4, replaces: 0 });
+    expect(r.body.problems).toEqual([
+      { row: 4, field: 'procedure_code', message: 'The procedure code must be 1 to 17 letters and digits.' },
+      {
+        row: 5,
+        field: 'amount',
+        message: 'The amount must be dollars and cents from 0.00 to 9,999,999.99 ("abc" is not).',
+      },
+      {
+        row: 6,
+        field: 'procedure_code',
+        message: 'Row 5 already prices this procedure with this modifier and place of service.',
+      },
+      {
+        row: 7,
+        field: 'procedure_code',
+        message: 'Row 2 already prices this procedure with this modifier and place of service.',
+      },
+    ]);
+    expect(r.body.rows[1]).toMatchObject({ row: 3, procedure_code: '99213', modifier: '25', amount: 9050 });
+    const kept = await app.db.query('select 1 from contract_rates where contract_id = $1', [schedule]);
+    expect(kept.rows).toEqual([]);
+  });
+
+  it('an import with wrong rows is refused with each row named, and nothing is written', async () => {
+    const file = await storeSheet(csv('CPT,Fee\n99213,85.00\n36415,-3\n'), 'negative.csv');
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe(
+      '1 rows of the fee schedule are wrong; nothing was imported. Mend them (each is listed with its row number) or leave them out.',
+    );
+    expect(Object.keys(r.body.errors)).toEqual(['rows.3.amount']);
+    expect((await app.db.query('select 1 from contract_rates where contract_id = $1', [schedule])).rows).toEqual([]);
+  });
+
+  it('an XLSX workbook imports its first sheet, replacing the schedule, and the import is audited', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Exhibit B');
+    sheet.addRow(['HCPCS', 'MOD', 'POS', 'Allowed', 'Units basis']);
+    sheet.addRow(['99213', '', '', 85, '']);
+    sheet.addRow(['99213', '25', '', 90.5, 'per unit']);
+    sheet.addRow(['36415', '', '', 9.12, 'per unit']);
+    sheet.addRow(['85025', '', '', 20, 'per line']);
+    const file = await storeSheet(Buffer.from(await book.xlsx.writeBuffer()), 'exhibit-b.xlsx');
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ imported: 4, replaced: 0 });
+    const rates = await app.db.query<{
+      procedure_code: string;
+      modifier: string | null;
+      amount: string;
+      units_basis_id: number;
+    }>(
+      'select procedure_code, modifier, amount, units_basis_id from contract_rates where contract_id = $1 order by procedure_code, modifier nulls first',
+      [schedule],
+    );
+    expect(rates.rows.map((x) => [x.procedure_code, x.modifier, Number(x.amount), x.units_basis_id])).toEqual([
+      ['36415', null, 912, 1],
+      ['85025', null, 2000, 2],
+      ['99213', null, 8500, 1],
+      ['99213', '25', 9050, 1],
+    ]);
+    const audit = await app.db.query<{ new_values: { rates: number; file_name: string } }>(
+      `select new_values from audits where entity = 'contract' and entity_id = $1 and event = 'fee_schedule_imported'`,
+      [schedule],
+    );
+    expect(audit.rows.map((a) => [a.new_values.rates, a.new_values.file_name])).toEqual([[4, 'exhibit-b.xlsx']]);
+  });
+});
+
+describe('expected amounts kept at verification', () => {
+  it('a fee schedule prices each line: the modifier billed first, per unit or per line', async () => {
+    const id = await claimOf([
+      { procedure_code: '99213', modifiers: ['25'], price: 12500 },
+      { procedure_code: '36415', days_or_units: '2', price: 1500 },
+      { procedure_code: '85025', days_or_units: '2', price: 2500 },
+      { procedure_code: '71046', price: 9000 },
+    ]);
+    expect(await expectedOf(id)).toEqual([
+      ['99213', 9050],
+      ['36415', 1824],
+      ['85025', 2000],
+      ['71046', null],
+    ]);
+  });
+
+  it("a plan's own contract at a percentage of charges beats the payer's, and its schedule line is a carve-out", async () => {
+    const plan = await contract({
+      name: 'Gold PPO at 80% of charges',
+      insurance_plan_id: w.plan,
+      basis_id: CONTRACT_BASIS.PERCENT_OF_CHARGES,
+      percentage: '80',
+      start_date: '04/01/2026',
+      end_date: '04/30/2026',
+    });
+    await app.db.query(
+      `insert into contract_rates (billing_company_id, contract_id, procedure_code, amount, units_basis_id) values ($1, $2, '36415', 700, 1)`,
+      [w.bc, plan],
+    );
+    const id = await claimOf(
+      [
+        { procedure_code: '99213', price: 12555 },
+        { procedure_code: '36415', price: 1500 },
+      ],
+      '04/02/2026',
+    );
+    // 80% of $125.55 is $100.44 exactly; the venipuncture is carved out at $7.00.
+    expect(await expectedOf(id)).toEqual([
+      ['99213', 10044],
+      ['36415', 700],
+    ]);
+  });
+
+  it("a percentage of a reference contract's schedule prices from that schedule, rounded to the cent", async () => {
+    const ref = await contract({
+      name: 'Sun Health Medicare Advantage at 112.5% of the PPO schedule',
+      insurance_plan_id: w.plan,
+      basis_id: CONTRACT_BASIS.PERCENT_OF_REFERENCE,
+      percentage: '112.5',
+      reference_contract_id: schedule,
+      start_date: '05/01/2026',
+    });
+    const id = await claimOf(
+      [
+        { procedure_code: '99213', price: 12500 },
+        { procedure_code: '36415', days_or_units: '1', price: 1500 },
+      ],
+      '05/02/2026',
+    );
+    // 112.5% of $85.00 = $95.625 → $95.63; of $9.12 = $10.26.
+    expect(await expectedOf(id)).toEqual([
+      ['99213', 9563],
+      ['36415', 1026],
+    ]);
+    expect(ref).toBeGreaterThan(schedule);
+  });
+
+  it('a contract not in force on the day of service prices nothing', async () => {
+    const id = await claimOf([{ procedure_code: '99213', price: 12500 }], '12/15/2025');
+    expect(await expectedOf(id)).toEqual([['99213', null]]);
+  });
+});
+
+/** A Submitted claim with one line of 99213 (expected $85.00 under the PPO schedule), and a check of its payer. */
+async function paidLine(post: { allowed: number; paid: number; patient?: number; payer?: number }) {
+  const claimId = await claimOf([{ procedure_code: '99213', price: 12500 }]);
+  await app.db.query('update claims set status_id = 3 where id = $1', [claimId]);
+  const line = Number(
+    (await app.db.query<{ id: string }>('select id from claim_services where claim_id = $1', [claimId])).rows[0].id,
+  );
+  const batch = (
+    await root('POST', '/payments/batch', {
+      billing_company_id: w.bc,
+      name: `Check for ${claimId}`,
+      company_id: w.company,
+      amount: post.paid,
+      posting_date: '03/20/2026',
+    })
+  ).body.id;
+  const payment = (
+    await root('POST', '/payments/payment', {
+      payment_batch_id: batch,
+      source_id: 2,
+      insurance_company_id: post.payer ?? w.payer,
+      method_id: 3,
+      payment_date: '03/20/2026',
+      amount: post.paid,
+      reference: `CHK-${claimId}`,
+    })
+  ).body.id;
+  const patient = post.patient ?? 0;
+  const r = await root('POST', `/payments/batch/${batch}/services`, {
+    payment_id: payment,
+    services: [
+      {
+        claim_service_id: line,
+        allowed: post.allowed,
+        paid: post.paid,
+        adjustments: [
+          { group: 'CO', reason: '45', amount: 12500 - post.allowed },
+          ...(patient ? [{ group: 'PR', reason: '2', amount: patient }] : []),
+        ],
+      },
+    ],
+  });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  return { claimId, line, payment };
+}
+
+const variancesOf = async (claimId: number) =>
+  (
+    await app.db.query<{
+      kind_id: number;
+      status_id: number;
+      expected: string;
+      allowed: string;
+      variance: string;
+      reasons: string;
+    }>(
+      'select kind_id, status_id, expected, allowed, variance, reasons from underpayments where claim_id = $1 order by id',
+      [claimId],
+    )
+  ).rows.map((r) => ({ ...r, expected: Number(r.expected), allowed: Number(r.allowed), variance: Number(r.variance) }));
+
+describe('the underpayment worklist', () => {
+  let under: { claimId: number };
+
+  it('a line allowed under its contract lands in the worklist with the difference to the cent', async () => {
+    under = await paidLine({ allowed: 7213, paid: 5770, patient: 1443 });
+    expect(await variancesOf(under.claimId)).toEqual([
+      {
+        kind_id: VARIANCE_KIND.UNDERPAID,
+        status_id: VARIANCE_STATUS.OPEN,
+        expected: 8500,
+        allowed: 7213,
+        variance: 1287,
+        reasons: 'CO-45 PR-2',
+      },
+    ]);
+    const list = await root('GET', `/underpayment?billing_company_id=${w.bc}&kind_id=1`);
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ claim_id: under.claimId, variance: 1287, expected: 8500, allowed: 7213 });
+  });
+
+  it('a miss within the tolerance ($1.00 unless the billing company says) is not listed', async () => {
+    const near = await paidLine({ allowed: 8400, paid: 8400 });
+    expect(await variancesOf(near.claimId)).toEqual([]);
+    await app.db.query('update billing_companies set underpayment_tolerance = 0 where id = $1', [w.bc]);
+    const exact = await paidLine({ allowed: 8499, paid: 8499 });
+    expect((await variancesOf(exact.claimId)).map((v) => v.variance)).toEqual([1]);
+    await app.db.query('update billing_companies set underpayment_tolerance = null where id = $1', [w.bc]);
+  });
+
+  it('a line allowed over its contract is listed as overpaid: a refund may be owed', async () => {
+    const over = await paidLine({ allowed: 10000, paid: 10000 });
+    expect(await variancesOf(over.claimId)).toMatchObject([{ kind_id: VARIANCE_KIND.OVERPAID, variance: 1500 }]);
+  });
+
+  it("another payer's payment on the line (a secondary) is not held to the primary's contract", async () => {
+    const other = Number(
+      (await app.db.query<{ id: string }>(`select id from insurance_companies where payer_id = 'PSUN2'`)).rows[0].id,
+    );
+    const secondary = await paidLine({ allowed: 1000, paid: 1000, payer: other });
+    expect(await variancesOf(secondary.claimId)).toEqual([]);
+  });
+
+  it('the appeal letter quotes the contract and says the difference', async () => {
+    const id = Number(
+      (await app.db.query<{ id: string }>('select id from underpayments where claim_id = $1', [under.claimId])).rows[0]
+        .id,
+    );
+    const res = await fetch(`${app.url}/underpayment/${id}/appeal-letter`, {
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+    });
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(await res.arrayBuffer());
+    expect(text).toContain('Payment below contracted rate');
+    expect(text).toContain('Under our agreement "Sun Health PPO 2026"');
+    expect(text).toContain(
+      'the allowed amount for this service is $85.00. Your remittance allowed $72.13 and paid $57.70',
+    );
+    expect(text).toContain('Article 4.2: allowed amounts per Exhibit B.');
+    expect(text).toContain('The service was underpaid by $12.87.');
+  });
+
+  it('the worklist is changed in bulk (status, who works it) and each change is audited', async () => {
+    const id = Number(
+      (await app.db.query<{ id: string }>('select id from underpayments where claim_id = $1', [under.claimId])).rows[0]
+        .id,
+    );
+    const r = await root('POST', '/underpayment/bulk', { ids: [id, 999999], status_id: VARIANCE_STATUS.APPEALED });
+    expect(r.status).toBe(200);
+    expect(r.body.updated).toBe(1);
+    expect(r.body.failed).toEqual([{ id: 999999, updated: false, error: 'The requested record was not found.' }]);
+    expect((await variancesOf(under.claimId))[0].status_id).toBe(VARIANCE_STATUS.APPEALED);
+    const audit = await app.db.query(
+      `select 1 from audits where entity = 'underpayment' and entity_id = $1 and event = 'updated'`,
+      [id],
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+
+  it('a reversal of the posting reverses its variance', async () => {
+    const again = await paidLine({ allowed: 6000, paid: 6000 });
+    const r = await root('POST', `/payments/payment/${again.payment}/reverse`, { note: 'posted to the wrong check' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect((await variancesOf(again.claimId)).map((v) => v.status_id)).toEqual([VARIANCE_STATUS.REVERSED]);
+  });
+});
