@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { isoDayOf, usDateOf } from '../../src/domain/formats.ts';
 import { DENIAL_SQL, OWN_ADJUSTMENT_SQL } from '../ledger/ledger-balances.ts';
 import { agingSource } from './sources/aging.ts';
-import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { CLAIM_STATUS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 import { describeAdjustment } from '../../src/domain/x12/code-meanings.ts';
 import type { Locale } from '../i18n/locale.ts';
 
@@ -23,6 +23,28 @@ const FIRST_ADJUDICATION = `
     from (select t.entity_id as claim_id, (array_agg(t.to_state order by t.created_at, t.id))[1] as outcome, min(t.created_at) as at
             from state_transitions t where t.entity = 'claim' and t.billing_company_id = any($1::bigint[]) and t.to_state in (${CLAIM_STATUS.APPROVED}, ${CLAIM_STATUS.DENIED}, ${CLAIM_STATUS.COMPLETE})
            group by t.entity_id having min(t.created_at)::date between $2::date and $3::date) f`;
+
+/**
+ * The contract-priced lines of the claims of the period ($1 billing companies, $2–$3 dates of service) the payers have
+ * answered, each with what its contract payer's postings made collectible and its open or settled variance.
+ */
+const PRICED_LINES = `
+  with lines as (
+    select cs.id, cs.expected_allowed, k.insurance_company_id,
+           exists (select 1 from payment_services p join payments y on y.id = p.payment_id
+                    where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id) as posted,
+           (select coalesce(sum(case when coalesce(p.allowed, 0) <> 0 then p.allowed else p.paid + coalesce(p.patient_responsibility, 0) end), 0)
+              from payment_services p join payments y on y.id = p.payment_id
+             where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id) as collectible,
+           (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.UNDERPAID}), 0) from underpayments u
+             where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) as underpaid,
+           (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.OVERPAID}), 0) from underpayments u
+             where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) as overpaid
+      from claims c
+      join claim_services cs on cs.claim_id = c.id
+      join contracts k on k.id = cs.expected_contract_id
+     where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED})
+       and c.date_of_service between $2::date and $3::date and cs.expected_allowed is not null)`;
 
 export interface KpiInput {
   billingCompanyIds: number[];
@@ -103,6 +125,20 @@ export async function computeKpis(
            coalesce((select sum((a->>'amount')::bigint) from payment_services p join claims k on k.id = p.claim_id, jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a
                       where p.billing_company_id = any($1::bigint[]) and a->>'group' = 'CO' and ${OWN_ADJUSTMENT_SQL} and not ${DENIAL_SQL} and k.date_of_service between $2::date and $3::date and k.status_id in (${ANSWERED})), 0) as contractual
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
+  // The claims of the period as their contracts priced them: what the contract payer's answers made collectible (its
+  // allowed amount, or what it paid plus the patient's share) against what the contracts expected, and the lines it
+  // allowed under them. A variance reversed with its posting, or replaced by a later one, does not count.
+  const contracts = await one(`
+    ${PRICED_LINES}
+    select coalesce(sum(l.expected_allowed), 0) as expected, coalesce(sum(l.collectible), 0) as collectible,
+           count(*) filter (where l.posted) as posted, count(*) filter (where l.underpaid > 0) as underpaid_lines,
+           coalesce(sum(l.underpaid), 0) as underpaid, coalesce(sum(l.overpaid), 0) as overpaid
+      from lines l`);
+  const underpaidPayers = await breakdown<{ payer: string; lines: string; underpaid: string }>(`
+    ${PRICED_LINES}
+    select coalesce(i.name, '') as payer, count(*) as lines, sum(l.underpaid) as underpaid
+      from lines l join insurance_companies i on i.id = l.insurance_company_id
+     where l.underpaid > 0 group by i.name order by 3 desc, 1 limit 10`);
   const groups = await breakdown<{ grp: string; n: string }>(`
     select split_part(d, '-', 1) as grp, count(distinct c.id) as n from claims c, jsonb_array_elements_text(coalesce(c.denial_codes, '[]'::jsonb)) d
      where c.billing_company_id = any($1::bigint[]) and c.denied_at between $2::date and $3::date group by 1 order by 2 desc`);
@@ -152,6 +188,19 @@ export async function computeKpis(
       bp: basisPoints(n(money.payments), n(money.charges) - n(money.contractual)),
     },
     ar_over_90: { over_90: n(ar.over_90), ar: n(ar.ar), bp: basisPoints(n(ar.over_90), n(ar.ar)) },
+    contract_collection_rate: {
+      collectible: n(contracts.collectible),
+      expected: n(contracts.expected),
+      bp: basisPoints(n(contracts.collectible), n(contracts.expected)),
+    },
+    underpayment_rate: {
+      underpaid_lines: n(contracts.underpaid_lines),
+      posted_lines: n(contracts.posted),
+      underpaid: n(contracts.underpaid),
+      overpaid: n(contracts.overpaid),
+      bp: basisPoints(n(contracts.underpaid_lines), n(contracts.posted)),
+      by_payer: underpaidPayers.map((r) => ({ payer: r.payer, lines: n(r.lines), underpaid: n(r.underpaid) })),
+    },
     monthly: monthly.map((m) => ({ month: m.month, charges: n(m.charges), payments: n(m.payments) })),
   };
 }
@@ -183,6 +232,8 @@ export async function kpisWithTrend(db: Queryable, input: KpiInput, locale: Loca
       denial_rate: before.denial_rate.bp,
       net_collection_rate: before.net_collection_rate.bp,
       ar_over_90: before.ar_over_90.bp,
+      contract_collection_rate: before.contract_collection_rate.bp,
+      underpayment_rate: before.underpayment_rate.bp,
     },
   };
 }

@@ -368,3 +368,42 @@ describe('the underpayment worklist', () => {
     expect((await variancesOf(again.claimId)).map((v) => v.status_id)).toEqual([VARIANCE_STATUS.REVERSED]);
   });
 });
+
+describe('underpaid money in reports and KPIs', () => {
+  it('the variance report sums the underpaid money of the month by payer, without reversed variances', async () => {
+    const r = await root(
+      'GET',
+      `/reports/contract-variances/records?groupBy=insurance,kind&showDetails=false&from=03/01/2026&to=03/31/2026&billing_companies=${w.bc}`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const independent = await app.db.query<{ kind_id: number; n: string; s: string }>(
+      `select kind_id, count(*) as n, sum(variance) as s from underpayments
+        where billing_company_id = $1 and status_id not in (6, 7) and insurance_company_id = $2 group by kind_id order by kind_id`,
+      [w.bc, w.payer],
+    );
+    const payer = r.body.groups.find((g: { level: number }) => g.level === 0);
+    expect(payer.keys.insurance).toBe('SUN Health Plan');
+    expect(payer.sums.variance).toBe(independent.rows.reduce((s, x) => s + Number(x.s), 0));
+    expect(payer.sums.lines).toBe(independent.rows.reduce((s, x) => s + Number(x.n), 0));
+  });
+
+  it('the KPIs measure collection against contracts and the underpayment rate, with the money by payer', async () => {
+    // The KPIs read answered claims: the paid claims of this file are Approved by their postings.
+    const k = (await root('GET', `/reports/kpis?from=03/01/2026&to=03/31/2026&billing_companies=${w.bc}`)).body;
+    const lines = await app.db.query<{ under: string; posted: string }>(
+      `select count(*) filter (where exists (select 1 from underpayments u where u.claim_service_id = cs.id and u.kind_id = 1 and u.status_id not in (6, 7))) as under,
+              count(*) filter (where exists (select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_service_id = cs.id and y.insurance_company_id = $2)) as posted
+         from claim_services cs join claims c on c.id = cs.claim_id
+        where c.billing_company_id = $1 and c.status_id in (4, 6, 7) and cs.expected_allowed is not null and c.date_of_service between '2026-03-01' and '2026-03-31'`,
+      [w.bc, w.payer],
+    );
+    expect(k.underpayment_rate.underpaid_lines).toBe(Number(lines.rows[0].under));
+    expect(k.underpayment_rate.posted_lines).toBe(Number(lines.rows[0].posted));
+    expect(k.underpayment_rate.underpaid_lines).toBeGreaterThan(0);
+    expect(k.underpayment_rate.by_payer[0]).toMatchObject({ payer: 'SUN Health Plan' });
+    expect(k.contract_collection_rate.expected).toBeGreaterThan(k.contract_collection_rate.collectible - 1);
+    expect(k.contract_collection_rate.bp).toBe(
+      Math.round((k.contract_collection_rate.collectible * 10000) / k.contract_collection_rate.expected),
+    );
+  });
+});

@@ -36,6 +36,8 @@ describe('schema files', () => {
       'clearing-house-account',
       'clearing-house',
       'company',
+      'contract-rate',
+      'contract',
       'custom-report',
       'denial-tracking',
       'denial',
@@ -62,6 +64,7 @@ describe('schema files', () => {
       'payment',
       'procedure',
       'report-preset',
+      'underpayment',
       'unit',
       'user',
     ]);

@@ -357,6 +357,8 @@ describe('the KPI dashboard', () => {
       denial_rate: before.denial_rate.bp,
       net_collection_rate: before.net_collection_rate.bp,
       ar_over_90: before.ar_over_90.bp,
+      contract_collection_rate: before.contract_collection_rate.bp,
+      underpayment_rate: before.underpayment_rate.bp,
     });
     expect(before.denial_rate.adjudicated).toBeGreaterThan(0);
   });

@@ -8,6 +8,7 @@ import { patientsSource } from './patients.ts';
 import { postedPaymentAuditSource } from './posted-payment-audit.ts';
 import { chargesSource } from './charges.ts';
 import { claimOutcomesSource } from './claim-outcomes.ts';
+import { contractVariancesSource } from './contract-variances.ts';
 import { paymentsPostedSource } from './payments-posted.ts';
 import type { ReportSource } from './source.ts';
 
@@ -25,4 +26,5 @@ export const REPORT_SOURCES: Record<string, ReportSource> = {
   'health-professionals': healthProfessionalsSource,
   'bad-debt': badDebtSource,
   'changes-by-module': changesByModuleSource,
+  'contract-variances': contractVariancesSource,
 };

@@ -130,6 +130,8 @@ export const en = {
     days: 'days',
     open_claims: '%{name} %{value}: show the claims behind it',
     claims_n: '%{n} claims',
+    lines_n: '%{n} lines',
+    underpaid_by_payer: 'Underpaid money by payer',
     previous_page: 'Previous',
     next_page: 'Next',
     names: {
@@ -139,6 +141,8 @@ export const en = {
       denial_rate: 'Denial rate',
       net_collection_rate: 'Net collection rate',
       ar_over_90: 'A/R over 90 days',
+      contract_collection_rate: 'Net collection against contracts',
+      underpayment_rate: 'Underpayment rate',
     },
     details: {
       days_in_ar: 'A/R %{ar} ÷ average daily charges %{daily} (last 90 days)',
@@ -147,6 +151,8 @@ export const en = {
       denial_rate: '%{denied} of %{adjudicated} adjudicated claims',
       net_collection_rate: 'Payments %{payments} ÷ (charges %{charges} − contractual %{contractual})',
       ar_over_90: '%{over} of %{ar}',
+      contract_collection_rate: 'Collectible %{collectible} ÷ expected by contract %{expected}',
+      underpayment_rate: '%{lines} of %{posted} lines posted; %{underpaid} underpaid, %{overpaid} overpaid',
     },
     defs: {
       days_in_ar:
@@ -161,6 +167,10 @@ export const en = {
         'Adjusted (net) collection rate, as MGMA defines it: payer payments on the claims of the period divided by their charges less contractual adjustments (CO, not a denial).',
       ar_over_90:
         'HFMA MAP Key (aged A/R as a percentage of billed A/R): the share of what is owed on the last day of the period whose date of service is more than 90 days before it.',
+      contract_collection_rate:
+        "Net collection measured against contracts: on the lines of the period's answered claims that a contract prices, what the contract payer's answers made collectible (its allowed amount, or what it paid plus the patient's share) divided by what the contracts expected. Denied lines count as nothing collectible.",
+      underpayment_rate:
+        "Of the contract-priced lines the contract payer has answered, the share it allowed under the contract by more than the billing company's tolerance; with the money missing and the money allowed over contract (a refund may be owed). Variances reversed or replaced by a later posting are not counted.",
     },
   },
   reports: {
@@ -277,6 +287,27 @@ export const en = {
     saved: 'Saved filter "%{name}" kept',
     deleted_saved: 'Saved filter "%{name}" deleted',
     applied: 'Showing "%{name}"',
+  },
+  contracts: {
+    import: {
+      hint: 'A CSV file or an XLSX workbook whose first row names its columns: procedure (CPT, HCPCS or code), modifier, place of service (POS), the amount (fee, allowed, price) or a percentage of the charge, and the units basis (per unit or per line). It replaces the whole fee schedule of the contract.',
+      choose: 'Choose the spreadsheet',
+      summary: '%{file}: %{total} lines, %{wrong} wrong; the contract has %{replaces} lines now, all replaced.',
+      problems: 'Wrong rows',
+      lines: 'Lines as they would be kept',
+      row: 'Row',
+      field: 'Field',
+      problem: 'Problem',
+      code: 'Procedure',
+      modifier: 'Modifier',
+      pos: 'POS',
+      price: 'Allowed',
+      basis: 'Counted',
+      per_unit: 'Per unit',
+      per_line: 'Per line',
+      cancel: 'Cancel',
+      go: 'Import %{smart_count} line |||| Import %{smart_count} lines',
+    },
   },
   codesets: {
     import: 'Import release',

@@ -133,6 +133,8 @@ export const es: Messages = {
     days: 'días',
     open_claims: '%{name} %{value}: mostrar los reclamos detrás',
     claims_n: '%{n} reclamos',
+    lines_n: '%{n} líneas',
+    underpaid_by_payer: 'Dinero pagado de menos por pagador',
     previous_page: 'Anterior',
     next_page: 'Siguiente',
     names: {
@@ -142,6 +144,8 @@ export const es: Messages = {
       denial_rate: 'Tasa de denegación',
       net_collection_rate: 'Tasa de cobro neta',
       ar_over_90: 'Cuentas por cobrar de más de 90 días',
+      contract_collection_rate: 'Cobranza neta frente a contratos',
+      underpayment_rate: 'Tasa de pagos de menos',
     },
     details: {
       days_in_ar: 'Cuentas por cobrar %{ar} ÷ cargos diarios promedio %{daily} (últimos 90 días)',
@@ -150,6 +154,9 @@ export const es: Messages = {
       denial_rate: '%{denied} de %{adjudicated} reclamos adjudicados',
       net_collection_rate: 'Pagos %{payments} ÷ (cargos %{charges} − contractuales %{contractual})',
       ar_over_90: '%{over} de %{ar}',
+      contract_collection_rate: 'Cobrable %{collectible} ÷ esperado por contrato %{expected}',
+      underpayment_rate:
+        '%{lines} de %{posted} líneas aplicadas; %{underpaid} pagado de menos, %{overpaid} pagado de más',
     },
     defs: {
       days_in_ar:
@@ -164,6 +171,10 @@ export const es: Messages = {
         'Tasa de cobro ajustada (neta), como la define MGMA: pagos de los pagadores sobre los reclamos del período divididos por sus cargos menos los ajustes contractuales (CO, no una denegación).',
       ar_over_90:
         'Indicador MAP de HFMA (cuentas por cobrar vencidas como porcentaje): la parte de lo adeudado al último día del período cuya fecha de servicio tiene más de 90 días.',
+      contract_collection_rate:
+        'Cobranza neta medida frente a los contratos: en las líneas de los reclamos respondidos del período a las que un contrato pone precio, lo que las respuestas del pagador del contrato hicieron cobrable (su monto permitido, o lo que pagó más la parte del paciente) dividido por lo que esperaban los contratos. Las líneas denegadas no cuentan como cobrables.',
+      underpayment_rate:
+        'De las líneas con precio por contrato que el pagador del contrato ha respondido, la parte que permitió por debajo del contrato en más de la tolerancia de la compañía de facturación; con el dinero que falta y el permitido por encima del contrato (puede deberse un reembolso). No cuentan las variaciones revertidas o reemplazadas por una aplicación posterior.',
     },
   },
   reports: {
@@ -280,6 +291,28 @@ export const es: Messages = {
     saved: 'Filtro guardado "%{name}"',
     deleted_saved: 'Filtro guardado "%{name}" eliminado',
     applied: 'Mostrando "%{name}"',
+  },
+  contracts: {
+    import: {
+      hint: 'Un archivo CSV o un libro XLSX cuya primera fila nombre sus columnas: procedimiento (CPT, HCPCS o code), modificador, lugar de servicio (POS), el monto (fee, allowed, price) o un porcentaje de lo facturado, y la base de unidades (por unidad o por línea). Reemplaza todo el tarifario del contrato.',
+      choose: 'Elija la hoja de cálculo',
+      summary:
+        '%{file}: %{total} líneas, %{wrong} con errores; el contrato tiene %{replaces} líneas ahora, todas reemplazadas.',
+      problems: 'Filas con errores',
+      lines: 'Líneas como se guardarían',
+      row: 'Fila',
+      field: 'Campo',
+      problem: 'Problema',
+      code: 'Procedimiento',
+      modifier: 'Modificador',
+      pos: 'Lugar',
+      price: 'Permitido',
+      basis: 'Contado',
+      per_unit: 'Por unidad',
+      per_line: 'Por línea',
+      cancel: 'Cancelar',
+      go: 'Importar %{smart_count} línea |||| Importar %{smart_count} líneas',
+    },
   },
   codesets: {
     import: 'Importar versión',

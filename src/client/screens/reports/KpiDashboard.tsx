@@ -37,6 +37,15 @@ interface Kpis {
   };
   net_collection_rate: { payments: number; charges: number; contractual: number; bp: number | null };
   ar_over_90: { over_90: number; ar: number; bp: number | null };
+  contract_collection_rate: { collectible: number; expected: number; bp: number | null };
+  underpayment_rate: {
+    underpaid_lines: number;
+    posted_lines: number;
+    underpaid: number;
+    overpaid: number;
+    bp: number | null;
+    by_payer: Array<{ payer: string; lines: number; underpaid: number }>;
+  };
   monthly: Array<{ month: string; charges: number; payments: number }>;
   /** each headline figure of the period as long just before this one */
   previous: Record<TrendKey, number | null> & { period: { from: string; to: string } };
@@ -47,7 +56,9 @@ type TrendKey =
   | 'first_pass_resolution'
   | 'denial_rate'
   | 'net_collection_rate'
-  | 'ar_over_90';
+  | 'ar_over_90'
+  | 'contract_collection_rate'
+  | 'underpayment_rate';
 interface DrillRow {
   id: number;
   code: string;
@@ -62,7 +73,7 @@ const hundredths = (bp: number) =>
 const percent = (bp: number | null) => (bp === null ? '—' : `${hundredths(bp)}%`);
 
 // Fewer days in A/R, fewer denials and less old A/R are better; for the other rates, more is.
-const LOWER_IS_BETTER = new Set<TrendKey>(['days_in_ar', 'denial_rate', 'ar_over_90']);
+const LOWER_IS_BETTER = new Set<TrendKey>(['days_in_ar', 'denial_rate', 'ar_over_90', 'underpayment_rate']);
 const DRILL_PAGE = 25;
 
 /**
@@ -262,6 +273,26 @@ export default function KpiDashboard() {
           t('kpi.details.ar_over_90', { over: formatCents(k.ar_over_90.over_90), ar: formatCents(k.ar_over_90.ar) }),
           'ar_over_90',
         )}
+        {card(
+          'contract_collection_rate',
+          percent(k.contract_collection_rate.bp),
+          k.contract_collection_rate.bp,
+          t('kpi.details.contract_collection_rate', {
+            collectible: formatCents(k.contract_collection_rate.collectible),
+            expected: formatCents(k.contract_collection_rate.expected),
+          }),
+        )}
+        {card(
+          'underpayment_rate',
+          percent(k.underpayment_rate.bp),
+          k.underpayment_rate.bp,
+          t('kpi.details.underpayment_rate', {
+            lines: k.underpayment_rate.underpaid_lines,
+            posted: k.underpayment_rate.posted_lines,
+            underpaid: formatCents(k.underpayment_rate.underpaid),
+            overpaid: formatCents(k.underpayment_rate.overpaid),
+          }),
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
         <Box sx={{ flex: '1 1 420px' }}>
@@ -302,6 +333,14 @@ export default function KpiDashboard() {
             {k.denial_rate.top_reasons.map((r) => (
               <li key={r.code}>
                 <strong>{r.code}</strong> {r.meaning}: {t('kpi.claims_n', { n: r.claims })}
+              </li>
+            ))}
+          </Box>
+          <Typography sx={{ fontWeight: 600, mt: 1 }}>{t('kpi.underpaid_by_payer')}</Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3 }} data-testid="kpi-underpaid-payers">
+            {k.underpayment_rate.by_payer.map((r) => (
+              <li key={r.payer}>
+                <strong>{r.payer}</strong> {formatCents(r.underpaid)}: {t('kpi.lines_n', { n: r.lines })}
               </li>
             ))}
           </Box>
