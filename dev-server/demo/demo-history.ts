@@ -1,3 +1,4 @@
+import { loadDemoContracts } from './demo-contracts.ts';
 import { labelDemoClaims, type DemoFates } from './demo-claims.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { loadDemoPayments } from './demo-payments.ts';
@@ -28,6 +29,9 @@ export async function loadDemoHistory(
   // embedded database has no autovacuum, and its own sweep analyses one table a tick), or a report that filters its
   // claims picks nested loops sized for empty tables (seconds instead of milliseconds).
   await ctx.db.exec('analyze');
+  // The clinics' payer contracts before anything is sent: verified claims carry what their contract expects.
+  await progress("Pricing the claims by the clinics' payer contracts");
+  await loadDemoContracts(ctx);
   await progress("Sending the demo claims in batches and taking in the clearing houses' answers");
   const batches = await sendDemoClaims(ctx, fates);
   await progress("Posting the payers' remittances and the patients' payments");

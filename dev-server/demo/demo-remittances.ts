@@ -42,7 +42,7 @@ interface Line {
 }
 
 // What payers allow of a billed charge, in basis points, by the payer's kind: Medicare and Medicaid pay their fee schedules, commercial plans their contracts.
-const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
+export const ALLOWED_BP: Record<number, number> = { 1: 7800, 2: 7200, 3: 5400, 4: 4600, 5: 6000 };
 const share = (cents: number, bp: number) => Math.round((cents * bp) / 10000);
 
 /**

@@ -145,11 +145,39 @@ describe('demo data', () => {
     }
   });
 
+  it("the payers' short payments are in the underpayment worklist: the corrected ones recovered, the rest open to the cent", async () => {
+    const variances = await rows(
+      `select u.status_id, u.kind_id, u.variance, u.expected, u.allowed, cs.expected_allowed,
+              (select sum(case when coalesce(p.allowed, 0) <> 0 then p.allowed else p.paid + coalesce(p.patient_responsibility, 0) end)
+                 from payment_services p where p.id = u.payment_service_id) as posted_allowed
+         from underpayments u join claim_services cs on cs.id = u.claim_service_id`,
+    );
+    const open = variances.filter((v) => Number(v.status_id) === 1);
+    const recovered = variances.filter((v) => Number(v.status_id) === 3);
+    expect(open.length).toBeGreaterThan(0);
+    expect(recovered.length).toBeGreaterThan(0);
+    for (const v of variances) {
+      expect(Number(v.expected)).toBe(Number(v.expected_allowed));
+      expect(Number(v.allowed)).toBe(Number(v.posted_allowed));
+      expect(Number(v.variance)).toBe(Math.abs(Number(v.expected) - Number(v.allowed)));
+      expect(Number(v.variance)).toBeGreaterThan(100);
+    }
+  });
+
+  it('every demo clinic has its payer contracts, and every verified claim billed to a payer is priced by one', async () => {
+    const unpriced = await rows(
+      `select count(*) as n from claims c join claim_services cs on cs.claim_id = c.id
+        where c.status_id <> 1 and c.verified and not c.self_pay and cs.expected_allowed is null`,
+    );
+    expect(Number(unpriced[0].n)).toBe(0);
+    expect(Number((await rows('select count(*) as n from contracts'))[0].n)).toBeGreaterThan(0);
+  });
+
   it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %', async () => {
     await app.createUser({ email: 'kpi@demo-check.test', roles: ['superuser'] });
     const root = app.as(await app.login('kpi@demo-check.test'));
     const k = (await root('GET', '/reports/kpis')).body;
-    const read = `days in A/R ${k.days_in_ar.value}, net collection ${k.net_collection_rate.bp / 100} %, first pass ${k.first_pass_resolution.bp / 100} %`;
+    const read = `days in A/R ${k.days_in_ar.value}, net collection ${k.net_collection_rate.bp / 100} %, first pass ${k.first_pass_resolution.bp / 100} %, against contracts ${k.contract_collection_rate.bp / 100} %, underpaid ${k.underpayment_rate.bp / 100} %`;
     expect(k.days_in_ar.value, read).toBeGreaterThanOrEqual(30);
     expect(k.days_in_ar.value, read).toBeLessThanOrEqual(50);
     expect(k.net_collection_rate.bp, read).toBeGreaterThanOrEqual(9500);

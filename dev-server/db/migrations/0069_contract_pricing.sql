@@ -104,12 +104,16 @@ $$;
 -- plus the patient's share) against the expected amount the contract set. Only the contract's own payer's postings
 -- count (a secondary payer has no contract here), and a denied line (nothing allowed, paid or owed by the patient)
 -- belongs to the denial worklist. A miss beyond the tolerance is a variance; a later posting of the same line
--- recovers an open one (or replaces it when it still misses); a reversal reverses the variance of what it reversed.
+-- recovers an open one (or replaces it when it still misses); a reversal by hand reverses the variance of what it
+-- reversed.
 create function payment_services_contract_variance() returns trigger language plpgsql as $$
 begin
+  -- A posting reversed by hand (posted to the wrong claim or check) takes its variance with it; a payer's own takeback
+  -- (an ERA's reversal) leaves it open until the payer pays the line again.
   update underpayments u set status_id = 6, updated_at = now(), version = u.version + 1
     from posted p
-   where p.reverses_id is not null and u.payment_service_id = p.reverses_id and u.status_id in (1, 2);
+   where p.reverses_id is not null and p.era_file_id is null and u.payment_service_id = p.reverses_id
+     and u.status_id in (1, 2);
 
   with compared as (
     select p.id as payment_service_id, p.payment_id, p.claim_id, p.claim_service_id, p.billing_company_id,
