@@ -26,12 +26,12 @@ interface DemoClaim {
   insurance_company_id: number;
   company_id: number;
   patient_id: number;
-  lines: Array<{ procedure_code: string; from_service: IsoDate; line_charge: number }>;
+  lines: Array<{ procedure_code: string; from_service: IsoDate; line_charge: number; expected: number | null }>;
 }
 
-/** What a commercial payer typically pays on a line: allows 80 %, pays 80 % of that; the rest is CO-45 and PR-2 coinsurance. */
+/** What a payer pays on a line: allows what its contract says (80 % of the charge without one), pays 80 % of that; the rest is CO-45 and PR-2 coinsurance. */
 function paidLine(l: DemoClaim['lines'][number]) {
-  const allowed = Math.round(l.line_charge * 0.8);
+  const allowed = l.expected ?? Math.round(l.line_charge * 0.8);
   const paid = Math.round(allowed * 0.8);
   return {
     procedure: l.procedure_code,
@@ -234,8 +234,14 @@ async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {
     insurance_company_id: Number(r.insurance_company_id),
   }));
   const lines = (
-    await db.query<{ claim_id: string; procedure_code: string; from_service: IsoDate; line_charge: string }>(
-      `select claim_id, procedure_code, from_service::text as from_service, line_charge from claim_services where claim_id = any($1::bigint[]) and procedure_code is not null order by claim_id, line_number`,
+    await db.query<{
+      claim_id: string;
+      procedure_code: string;
+      from_service: IsoDate;
+      line_charge: string;
+      expected_allowed: string | null;
+    }>(
+      `select claim_id, procedure_code, from_service::text as from_service, line_charge, expected_allowed from claim_services where claim_id = any($1::bigint[]) and procedure_code is not null order by claim_id, line_number`,
       [rows.map((r) => r.id)],
     )
   ).rows;
@@ -248,6 +254,7 @@ async function waitingClaims(db: Database, bc: number): Promise<DemoClaim[][]> {
           procedure_code: l.procedure_code,
           from_service: l.from_service,
           line_charge: Number(l.line_charge),
+          expected: l.expected_allowed === null ? null : Number(l.expected_allowed),
         })),
     }))
     .filter((c) => c.lines.length);

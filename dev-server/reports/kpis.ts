@@ -32,10 +32,10 @@ const PRICED_LINES = `
   with lines as (
     select cs.id, cs.expected_allowed, k.insurance_company_id,
            exists (select 1 from payment_services p join payments y on y.id = p.payment_id
-                    where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id) as posted,
-           (select coalesce(sum(case when coalesce(p.allowed, 0) <> 0 then p.allowed else p.paid + coalesce(p.patient_responsibility, 0) end), 0)
+                    where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P') as posted,
+           (select coalesce(sum(case when posting_covered(p.paid, p.adjustments) then posting_allowed(p.allowed, p.paid, p.patient_responsibility) else 0 end), 0)
               from payment_services p join payments y on y.id = p.payment_id
-             where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id) as collectible,
+             where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P') as collectible,
            (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.UNDERPAID}), 0) from underpayments u
              where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) as underpaid,
            (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.OVERPAID}), 0) from underpayments u
@@ -127,10 +127,11 @@ export async function computeKpis(
       from claims c where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED}) and c.date_of_service between $2::date and $3::date`);
   // The claims of the period as their contracts priced them: what the contract payer's answers made collectible (its
   // allowed amount, or what it paid plus the patient's share) against what the contracts expected, and the lines it
-  // allowed under them. A variance reversed with its posting, or replaced by a later one, does not count.
+  // allowed under them. Only lines the payer answered line by line count (an inpatient claim paid as a whole has no
+  // line to compare). A variance reversed with its posting, or replaced by a later one, does not count.
   const contracts = await one(`
     ${PRICED_LINES}
-    select coalesce(sum(l.expected_allowed), 0) as expected, coalesce(sum(l.collectible), 0) as collectible,
+    select coalesce(sum(l.expected_allowed) filter (where l.posted), 0) as expected, coalesce(sum(l.collectible), 0) as collectible,
            count(*) filter (where l.posted) as posted, count(*) filter (where l.underpaid > 0) as underpaid_lines,
            coalesce(sum(l.underpaid), 0) as underpaid, coalesce(sum(l.overpaid), 0) as overpaid
       from lines l`);

@@ -401,7 +401,31 @@ describe('underpaid money in reports and KPIs', () => {
     expect(k.underpayment_rate.posted_lines).toBe(Number(lines.rows[0].posted));
     expect(k.underpayment_rate.underpaid_lines).toBeGreaterThan(0);
     expect(k.underpayment_rate.by_payer[0]).toMatchObject({ payer: 'SUN Health Plan' });
-    expect(k.contract_collection_rate.expected).toBeGreaterThan(k.contract_collection_rate.collectible - 1);
+    // Independently: every primary posting of the contract payer on a priced line of the answered claims, in JS.
+    const postings = await app.db.query<{
+      line: string;
+      expected: string;
+      allowed: string | null;
+      paid: string;
+      patient: string | null;
+      adjustments: Array<{ group: string; reason: string; amount: number }>;
+    }>(
+      `select cs.id as line, cs.expected_allowed as expected, p.allowed, p.paid, p.patient_responsibility as patient, p.adjustments
+         from claim_services cs join claims c on c.id = cs.claim_id join contracts k on k.id = cs.expected_contract_id
+         join payment_services p on p.claim_service_id = cs.id join payments y on y.id = p.payment_id and y.insurance_company_id = k.insurance_company_id
+        where c.billing_company_id = $1 and c.status_id in (4, 6, 7) and c.date_of_service between '2026-03-01' and '2026-03-31'`,
+      [w.bc],
+    );
+    const expected = new Map(postings.rows.map((r) => [r.line, Number(r.expected)]));
+    const collectible = postings.rows.reduce((sum, r) => {
+      const covered =
+        Number(r.paid) !== 0 ||
+        r.adjustments.some((a) => a.group === 'PR' && ['1', '2', '3'].includes(a.reason) && a.amount !== 0);
+      const allowed = Number(r.allowed ?? 0) !== 0 ? Number(r.allowed) : Number(r.paid) + Number(r.patient ?? 0);
+      return sum + (covered ? allowed : 0);
+    }, 0);
+    expect(k.contract_collection_rate.expected).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+    expect(k.contract_collection_rate.collectible).toBe(collectible);
     expect(k.contract_collection_rate.bp).toBe(
       Math.round((k.contract_collection_rate.collectible * 10000) / k.contract_collection_rate.expected),
     );

@@ -173,7 +173,7 @@ describe('demo data', () => {
     expect(Number((await rows('select count(*) as n from contracts'))[0].n)).toBeGreaterThan(0);
   });
 
-  it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %', async () => {
+  it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %, 95–100 % collected against contracts, 1–5 % of lines underpaid', async () => {
     await app.createUser({ email: 'kpi@demo-check.test', roles: ['superuser'] });
     const root = app.as(await app.login('kpi@demo-check.test'));
     const k = (await root('GET', '/reports/kpis')).body;
@@ -184,6 +184,10 @@ describe('demo data', () => {
     expect(k.net_collection_rate.bp, read).toBeLessThanOrEqual(9900);
     expect(k.first_pass_resolution.bp, read).toBeGreaterThanOrEqual(8500);
     expect(k.first_pass_resolution.bp, read).toBeLessThanOrEqual(9500);
+    expect(k.contract_collection_rate.bp, read).toBeGreaterThanOrEqual(9500);
+    expect(k.contract_collection_rate.bp, read).toBeLessThanOrEqual(10000);
+    expect(k.underpayment_rate.bp, read).toBeGreaterThanOrEqual(100);
+    expect(k.underpayment_rate.bp, read).toBeLessThanOrEqual(500);
   });
 
   it('a Billing Manager sees the demo claims of the first billing company in the claim list', async () => {

@@ -94,6 +94,20 @@ begin
   return n;
 end $$;
 
+-- Whether a payer's answer on a line adjudicated it as covered: it paid something, or put the allowed amount on the
+-- patient as cost sharing (deductible, coinsurance, copay: PR-1, 2, 3). A line denied outright, or left to the patient
+-- as not covered (PR-204, PR-96), is a denial: the denial worklist's, not a contract variance.
+create function posting_covered(paid bigint, adjustments jsonb) returns boolean language sql immutable as $$
+  select coalesce(paid, 0) <> 0 or exists (
+    select 1 from jsonb_array_elements(coalesce(adjustments, '[]'::jsonb)) a
+     where a ->> 'group' = 'PR' and a ->> 'reason' in ('1', '2', '3') and (a ->> 'amount')::bigint <> 0)
+$$;
+
+-- What a payer's answer allowed on a line: its allowed amount, or where it gave none what it paid plus the patient's share.
+create function posting_allowed(allowed bigint, paid bigint, patient bigint) returns bigint language sql immutable as $$
+  select case when coalesce(allowed, 0) <> 0 then allowed else coalesce(paid, 0) + coalesce(patient, 0) end
+$$;
+
 -- The tolerance a billing company allows a payer's allowed amount before a line is listed (empty: $1.00).
 create function variance_tolerance(bc bigint) returns bigint language sql stable as $$
   select coalesce((select underpayment_tolerance from billing_companies where id = bc), 100)
@@ -102,7 +116,7 @@ $$;
 -- Every posting, whatever wrote it (an ERA, a posting by hand, a job), is compared with its line's contract here, in
 -- the posting's own statement and transaction: the line's allowed amount (or, where the payer gave none, what it paid
 -- plus the patient's share) against the expected amount the contract set. Only the contract's own payer's postings
--- count (a secondary payer has no contract here), and a denied line (nothing allowed, paid or owed by the patient)
+-- as primary count (a secondary, even the same payer paying as secondary, restates another's adjudication), and a denied line (nothing allowed, paid or owed by the patient)
 -- belongs to the denial worklist. A miss beyond the tolerance is a variance; a later posting of the same line
 -- recovers an open one (or replaces it when it still misses); a reversal by hand reverses the variance of what it
 -- reversed.
@@ -119,7 +133,7 @@ begin
     select p.id as payment_service_id, p.payment_id, p.claim_id, p.claim_service_id, p.billing_company_id,
            cs.expected_allowed as expected, cs.expected_contract_id as contract_id, cs.procedure_code,
            c.code as claim_code, c.patient_id, c.company_id, cs.from_service, y.insurance_company_id, y.payment_date,
-           p.paid, case when coalesce(p.allowed, 0) > 0 then p.allowed else p.paid + coalesce(p.patient_responsibility, 0) end as allowed,
+           p.paid, posting_allowed(p.allowed, p.paid, p.patient_responsibility) as allowed,
            (select string_agg(distinct (a ->> 'group') || '-' || (a ->> 'reason'), ' ')
               from jsonb_array_elements(coalesce(p.adjustments, '[]'::jsonb)) a) as reasons,
            variance_tolerance(p.billing_company_id) as tolerance
@@ -129,8 +143,8 @@ begin
       join payments y on y.id = p.payment_id
       join contracts k on k.id = cs.expected_contract_id
      where p.reverses_id is null and cs.expected_allowed is not null
-       and y.insurance_company_id = k.insurance_company_id
-       and (coalesce(p.allowed, 0) > 0 or p.paid <> 0 or coalesce(p.patient_responsibility, 0) <> 0)
+       and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P'
+       and posting_covered(p.paid, p.adjustments)
   ), earlier as (
     update underpayments u
        set status_id = case when abs(c.expected - c.allowed) <= c.tolerance then 3 else 7 end,

@@ -168,7 +168,7 @@ export const en = {
       ar_over_90:
         'HFMA MAP Key (aged A/R as a percentage of billed A/R): the share of what is owed on the last day of the period whose date of service is more than 90 days before it.',
       contract_collection_rate:
-        "Net collection measured against contracts: on the lines of the period's answered claims that a contract prices, what the contract payer's answers made collectible (its allowed amount, or what it paid plus the patient's share) divided by what the contracts expected. Denied lines count as nothing collectible.",
+        "Net collection measured against contracts: on the lines of the period's answered claims that a contract prices and its payer answered line by line, what the contract payer's answers made collectible (its allowed amount, or what it paid plus the patient's share) divided by what the contracts expected. Denied lines count as nothing collectible.",
       underpayment_rate:
         "Of the contract-priced lines the contract payer has answered, the share it allowed under the contract by more than the billing company's tolerance; with the money missing and the money allowed over contract (a refund may be owed). Variances reversed or replaced by a later posting are not counted.",
     },

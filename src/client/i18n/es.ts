@@ -172,7 +172,7 @@ export const es: Messages = {
       ar_over_90:
         'Indicador MAP de HFMA (cuentas por cobrar vencidas como porcentaje): la parte de lo adeudado al último día del período cuya fecha de servicio tiene más de 90 días.',
       contract_collection_rate:
-        'Cobranza neta medida frente a los contratos: en las líneas de los reclamos respondidos del período a las que un contrato pone precio, lo que las respuestas del pagador del contrato hicieron cobrable (su monto permitido, o lo que pagó más la parte del paciente) dividido por lo que esperaban los contratos. Las líneas denegadas no cuentan como cobrables.',
+        'Cobranza neta medida frente a los contratos: en las líneas de los reclamos respondidos del período a las que un contrato pone precio y que su pagador respondió línea por línea, lo que las respuestas del pagador del contrato hicieron cobrable (su monto permitido, o lo que pagó más la parte del paciente) dividido por lo que esperaban los contratos. Las líneas denegadas no cuentan como cobrables.',
       underpayment_rate:
         'De las líneas con precio por contrato que el pagador del contrato ha respondido, la parte que permitió por debajo del contrato en más de la tolerancia de la compañía de facturación; con el dinero que falta y el permitido por encima del contrato (puede deberse un reembolso). No cuentan las variaciones revertidas o reemplazadas por una aplicación posterior.',
     },
