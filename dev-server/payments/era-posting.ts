@@ -151,19 +151,24 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const payer = (
       await tx.query<{ id: string }>('select id from insurance_companies where payer_id = $1 limit 1', [era.payer_id])
     ).rows[0];
+    // A remittance dated inside closed books (a late ERA for a closed month) is posted in the open period, on its first
+    // day; the payer's own date is kept as the EOB's date, so the correction refers to the original.
+    const paid = r.payment.date ?? isoDayOf(nowOf(ctx.db));
     const payment = (
       await tx.query<{ id: string }>(
-        `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, amount, reference, era_file_id, statement)
-       values ($1, $2, ${PAYMENT_SOURCE.INSURANCE}, $3, $4, $5, $6, $7, $8, false) returning id`,
+        `insert into payments (billing_company_id, payment_batch_id, source_id, insurance_company_id, method_id, payment_date, eob_date, amount, reference, era_file_id, statement)
+         select $1, $2, ${PAYMENT_SOURCE.INSURANCE}, $3, $4, greatest($5::date, through + 1), case when $5::date <= through then $5::date end, $6, $7, $8, false
+           from (select books_closed_through($1, $9) as through) k returning id`,
         [
           bc,
           batch.id,
           payer?.id ?? null,
           r.payment.method === 'CHK' ? PAYMENT_METHOD.CHECK : PAYMENT_METHOD.ELECTRONIC,
-          r.payment.date ?? isoDayOf(nowOf(ctx.db)),
+          paid,
           r.payment.amount,
           era.trace_number,
           eraId,
+          company,
         ],
       )
     ).rows[0];

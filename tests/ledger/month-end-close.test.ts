@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { insuranceCheck } from '../helpers/payment-fixtures.ts';
+import { claimsForEra, fixture835, receiveEra } from '../helpers/era-claims.ts';
 
 let app: TestApp;
 let root: Api;
@@ -152,5 +153,20 @@ describe('month-end close', () => {
       ['reopen', 'A January check was found in the mail'],
       ['close', undefined],
     ]);
+  });
+
+  it("an ERA the payer dated inside closed books posts in the open period's first day, the payer's date kept as the EOB date", async () => {
+    // Books closed through 12/31/2025 (above); the payer's check is dated 12/15/2025 and its ERA comes in January.
+    const text = fixture835('managed-care.835').replace('*20002316~', '*20251215~');
+    await claimsForEra(app.db, w, text);
+    const { rows } = await receiveEra(app.db, root, w.bc, text, 'late-december.835');
+    const r = await root('POST', '/payments/eras/process', { id: rows[0].id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const posted = await app.db.query<{ payment_date: string; eob_date: string | null }>(
+      `select to_char(payment_date, 'YYYY-MM-DD') as payment_date, to_char(eob_date, 'YYYY-MM-DD') as eob_date
+         from payments where era_file_id = $1`,
+      [rows[0].id],
+    );
+    expect(posted.rows).toEqual([{ payment_date: '2026-01-01', eob_date: '2025-12-15' }]);
   });
 });
