@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // A 5,000-claim batch as the user gets it (through HTTP): sending it — reading the claims, writing the
 // 837, keeping it in the file store, putting it in the clearing house's folder, marking every claim
@@ -18,10 +19,6 @@ import { verifiableClaims } from './verifiable-claims.ts';
 import { ack277 } from '../tests/helpers/ack-files.ts';
 import { validateX12 } from '../tests/helpers/x12-validator.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const CLAIMS = arg('claims', 5000);
 const BACKGROUND = arg('background', 100_000);
 const RUNS = arg('runs', 3);

@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // The claim list at scale, as the user gets it (through HTTP), against the same SQL run directly;
 // then bulk verification of 1,000 claims. Usage: npm run bench:claims [-- --claims 1000000 --tenants 50 --runs 100 --pglite-claims 100000]
@@ -12,10 +13,6 @@ import { pct, recording } from './recording.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { verifiableClaims } from './verifiable-claims.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const CLAIMS = arg('claims', 1_000_000);
 const PGLITE_CLAIMS = arg('pglite-claims', 100_000);
 const TENANTS = arg('tenants', 50);

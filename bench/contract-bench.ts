@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { addBenchManager, benchToken, BENCH_PASSWORD } from './bench-sign-in.ts';
 // Contract pricing as the user gets it: the expected amounts of 5,000 claims as verification keeps them (the one
 // pricing statement, and a whole POST /claim/verify of 1,000 claims that includes it), and the underpayment worklist
@@ -15,10 +16,6 @@ import { pct, recording } from './recording.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { verifiableClaims } from './verifiable-claims.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const CLAIMS = arg('claims', 1_000_000);
 const PGLITE_CLAIMS = arg('pglite-claims', 100_000);
 const TENANTS = arg('tenants', 50);

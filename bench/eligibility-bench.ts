@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // Eligibility for 5,000 policies as the user gets it (through HTTP, as a Billing Manager): the bulk question — the
 // policies read, one 270 written, kept in the file store and put in the clearing house's folder, 5,000 checks
@@ -16,10 +17,6 @@ import { onEachDatabase } from './bench-databases.ts';
 import { generateDataset } from './dataset.ts';
 import { payerAnswers } from '../tests/helpers/payer-answers.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const POLICIES = arg('policies', 5000);
 const BACKGROUND = arg('background', 100_000);
 const RUNS = arg('runs', 3);

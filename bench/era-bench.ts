@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // An ERA of 5,000 claims (15,000 service lines) as the user gets it, through HTTP: taken in
 // (read, balanced, registered) and posted into a payment batch (claims matched, lines paid with their
@@ -17,10 +18,6 @@ import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { generateEra, generateOnePayment } from './era-dataset.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const CLAIMS = arg('claims', 5000);
 const MANY_MB = arg('many-mb', 50);
 

@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // File store and jobs as a user meets them, through the real HTTP path on embedded PGlite:
 // uploading and downloading an EOB, uploading the same bytes again, and how fast the app answers
@@ -11,10 +12,6 @@ import { openPglite } from '../dev-server/db/pglite-database.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { JobQueue, installJobSchema } from '../dev-server/jobs/job-queue.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const MB = arg('mb', 20);
 const RUNS = arg('runs', 5);
 const pct = (xs: number[], p: number) => {

@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // List endpoint benchmark: the API (search + sort + filter + page) against the same SQL run directly,
 // on PGlite and on PostgreSQL, in one run. Usage: npm run bench [-- --rows 500000 --tenants 50 --runs 200]
@@ -11,10 +12,6 @@ import { generateDataset } from './dataset.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { pct, recording } from './recording.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const ROWS = arg('rows', 500_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 200);

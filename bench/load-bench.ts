@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { addBenchManager, benchToken, BENCH_PASSWORD } from './bench-sign-in.ts';
 // Many people at once: USERS concurrent clients, each asking list pages in a loop (a Billing
 // Manager's patient list, searched and sorted) for SECONDS, against the same API on embedded PGlite
@@ -12,10 +13,6 @@ import { generateDataset } from './dataset.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { loadRow, runClients } from './load-clients.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const ROWS = arg('rows', 100_000);
 const TENANTS = arg('tenants', 20);
 const USERS = arg('users', 200);

@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // Daily Insurance Responsibility Aging over 1,000,000 claims across 50 billing companies, as a Billing
 // Manager of one of them gets it through HTTP: the first page grouped by insurance (with every group's
@@ -15,10 +16,6 @@ import { seedAccess } from '../dev-server/db/seed.ts';
 import { onEachDatabase } from './bench-databases.ts';
 import { generateClaims } from './claim-dataset.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const CLAIMS = arg('claims', 1_000_000);
 const TENANTS = arg('tenants', 50);
 const RUNS = arg('runs', 5);

@@ -1,3 +1,4 @@
+import { arg } from './bench-args.ts';
 import { addBenchManager, benchToken, BENCH_PASSWORD } from './bench-sign-in.ts';
 // The fixed cost of an API request: what a signed-in person's request pays before and around its own
 // SQL (HTTP, the session check, permissions, JSON). A Billing Manager's patient list is asked through the
@@ -15,10 +16,6 @@ import { onEachDatabase } from './bench-databases.ts';
 import { pct, recording } from './recording.ts';
 import { startServerProcess } from './server-process.ts';
 
-const arg = (name: string, def: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
-};
 const ROWS = arg('rows', 100_000);
 const TENANTS = 10;
 const RUNS = arg('runs', 1000);

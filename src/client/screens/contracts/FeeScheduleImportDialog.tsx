@@ -15,21 +15,15 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatCents } from '../../../domain/money-input.ts';
+import type { FeeScheduleRow } from '../../../domain/contracts/fee-schedule-rows.ts';
 import type { CommandDialogProps } from '../../dialogs/dialog-registry.ts';
 import { useI18n } from '../../i18n/i18n.ts';
 import { notifyError } from '../../notify/notify-error.ts';
 import { showToast } from '../../notify/toast-store.ts';
 import { api } from '../../session/api.ts';
 
-interface Line {
-  row: number;
-  procedure_code: string;
-  modifier: string | null;
-  place_of_service: string | null;
-  amount: number | null;
-  percentage: string | null;
-  units_basis_id: number;
-}
+/** A fee schedule line as the server would keep it. */
+type Line = Omit<FeeScheduleRow, 'problems'>;
 interface Preview {
   file_name: string;
   total: number;
