@@ -30,7 +30,27 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, TENANTS, count);
   const bc = bcs[6];
   // The bench payer's fee schedule with every clinic of the billing company, and a share-of-charges contract beside it.
-  const ids = await verifiableClaims(db, bc, PRICED);
+  // One claim per patient of the billing company, then copies of them (another day each) up to the count priced.
+  const first = await verifiableClaims(db, bc, PRICED);
+  const copies = Math.ceil(PRICED / first.length) - 1;
+  const copied = (
+    await db.query<{ id: string }>(
+      `insert into claims (billing_company_id, code, format_id, patient_id, patient_name, company_id, attending_provider_id, status_id, verified,
+                           date_of_service, billed_amount, amount_paid, self_pay, insurance_policy_ids, diagnoses, place_of_service, accept_assignment, frequency)
+       select billing_company_id, code || '-' || k, format_id, patient_id, patient_name, company_id, attending_provider_id, status_id, verified,
+              date_of_service + k, billed_amount, amount_paid, self_pay, insurance_policy_ids, diagnoses, place_of_service, accept_assignment, frequency
+         from claims, generate_series(1, $2::int) k where id = any($1::bigint[]) returning id`,
+      [first, copies],
+    )
+  ).rows.map((r) => Number(r.id));
+  const ids = [...first, ...copied].slice(0, PRICED);
+  await db.query(
+    `insert into claim_services (billing_company_id, claim_id, line_number, from_service, to_service, procedure_code, diagnosis_pointers, days_or_units, price, line_charge)
+     select c.billing_company_id, c.id, k, c.date_of_service, c.date_of_service, case k when 1 then 'G0439' else 'G0444' end, '["A"]', '1',
+            case k when 1 then 17500 else 2200 end, case k when 1 then 17500 else 2200 end
+       from claims c, generate_series(1, 2) k where c.id = any($1::bigint[])`,
+    [copied],
+  );
   const payer = Number(
     (await db.query<{ id: string }>(`select id from insurance_companies where payer_id = 'BENCH1'`)).rows[0].id,
   );
@@ -49,8 +69,8 @@ async function measure(label: string, db: Database) {
     `insert into underpayments (billing_company_id, claim_id, claim_code, patient_id, insurance_company_id, company_id, kind_id, date_of_service,
                                 procedure_code, expected, allowed, paid, variance, reasons, posted_on, status_id)
      select c.billing_company_id, c.id, c.code, c.patient_id, $1, c.company_id, case when c.id % 9 = 0 then 2 else 1 end, c.date_of_service,
-            '99213', 8500, 8500 - (c.id % 4000), 8500 - (c.id % 4000), c.id % 4000 + 101, 'CO-45 PR-2', c.date_of_service + 30, 1 + (c.id % 3)
-       from claims c where c.id % 10 = 0`,
+            '99213', 8500, 8500 - (c.id % 4000), 8500 - (c.id % 4000), c.id % 4000 + 101, 'CO-45 PR-2', c.date_of_service + 30, 1 + (c.n / 10 % 3)
+       from (select c.*, row_number() over (partition by c.billing_company_id order by c.id) as n from claims c) c where c.n % 10 = 0`,
     [payer],
   );
   await db.query('vacuum analyze underpayments');
@@ -70,6 +90,8 @@ async function measure(label: string, db: Database) {
       'update claim_services set expected_allowed = null, expected_contract_id = null where claim_id = any($1::bigint[])',
       [ids],
     );
+    // As autovacuum leaves the lines between one verification and the next: the reset's dead rows are not timed.
+    await db.query('vacuum claim_services');
     t0 = performance.now();
     const changed = await db.transaction((tx) => priceClaimLines(tx, ids));
     pricing.push(performance.now() - t0);
@@ -99,13 +121,19 @@ async function measure(label: string, db: Database) {
     `| ${label} | ${count.toLocaleString('en-US')} | POST /claim/verify of 1,000 claims, pricing included (${v.verified} verified, ${priced.rows[0].n} lines priced) | — | ${verifyMs.toFixed(0)} (once) | — | — | — |`,
   );
 
+  const searched = (
+    await db.query<{ code: string }>(
+      'select claim_code as code from underpayments where billing_company_id = $1 order by id limit 1 offset 500',
+      [bc],
+    )
+  ).rows[0].code;
   const requests = [
     ['worklist: open variances, most money first, page 1', '/underpayment?status_id=1&itemsPerPage=25'],
     [
       'worklist: underpaid by one payer, page 4',
       `/underpayment?status_id=1&kind_id=1&insurance_company_id=${payer}&itemsPerPage=25&page=4`,
     ],
-    ['worklist: claim search', '/underpayment?query=BB-0&itemsPerPage=25'],
+    ['worklist: a claim searched by its number', `/underpayment?query=${encodeURIComponent(searched)}&itemsPerPage=25`],
   ];
   for (const [what, path] of requests) {
     const api: number[] = [];

@@ -58,10 +58,11 @@ begin
     select cs.id, cs.procedure_code, cs.modifiers, coalesce(cs.place_of_service, c.place_of_service) as pos,
            cs.from_service, coalesce(cs.line_charge, cs.price) as charge, line_units(cs.days_or_units) as units,
            c.billing_company_id, c.company_id, p.insurance_company_id, p.insurance_plan_id
-      from claim_services cs
-      join claims c on c.id = cs.claim_id
+      from claims c
+      -- By the claim's billing company and id: the lines' own index, never a scan of every line.
+      join claim_services cs on cs.billing_company_id = c.billing_company_id and cs.claim_id = c.id
       left join insurance_policies p on p.id = (c.insurance_policy_ids ->> 0)::bigint
-     where cs.claim_id = any(claim_ids)
+     where c.id = any(claim_ids)
   ), candidate as (
     select l.id, k.id as contract_id, k.insurance_plan_id, k.start_date,
            coalesce(
@@ -72,24 +73,24 @@ begin
                                  * contract_share(k.percentage))::bigint
              end) as expected
       from line l
-      join contracts k on k.billing_company_id = l.billing_company_id and k.company_id = l.company_id
+      -- Left: a line no contract prices is still a row (no expected amount), so one join writes every line.
+      left join contracts k on k.billing_company_id = l.billing_company_id and k.company_id = l.company_id
        and k.insurance_company_id = l.insurance_company_id
        and (k.insurance_plan_id is null or k.insurance_plan_id = l.insurance_plan_id)
        and k.start_date <= l.from_service and (k.end_date is null or k.end_date >= l.from_service)
       left join lateral contract_rate_for(k.id, l.procedure_code, l.modifiers, l.pos) r on true
-      left join lateral contract_rate_for(k.reference_contract_id, l.procedure_code, l.modifiers, l.pos) ref
-        on k.basis_id = 3
+      -- Only a contract priced by its reference reads the reference's schedule.
+      left join lateral (select * from contract_rate_for(k.reference_contract_id, l.procedure_code, l.modifiers, l.pos)
+                          where k.basis_id = 3) ref on true
   ), chosen as (
-    select distinct on (id) id, contract_id, expected from candidate
+    select distinct on (id) id, case when expected is not null then contract_id end as contract_id, expected from candidate
      order by id, (expected is null), (insurance_plan_id is not null) desc, start_date desc, contract_id desc
   )
   update claim_services cs
-     set expected_allowed = chosen.expected,
-         expected_contract_id = case when chosen.expected is null then null else chosen.contract_id end
-    from (select l.id, ch.contract_id, ch.expected from line l left join chosen ch on ch.id = l.id) chosen
+     set expected_allowed = chosen.expected, expected_contract_id = chosen.contract_id
+    from chosen
    where cs.id = chosen.id
-     and (cs.expected_allowed, cs.expected_contract_id) is distinct from
-         (chosen.expected, case when chosen.expected is null then null else chosen.contract_id end);
+     and (cs.expected_allowed, cs.expected_contract_id) is distinct from (chosen.expected, chosen.contract_id);
   get diagnostics n = row_count;
   return n;
 end $$;
