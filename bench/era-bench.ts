@@ -1,3 +1,5 @@
+import { priceClaimLines } from '../dev-server/contracts/contract-pricing.ts';
+import { CLAIM_STATUS, CONTRACT_BASIS } from '../src/generated/ids.ts';
 import { arg } from './bench-args.ts';
 import { benchToken } from './bench-sign-in.ts';
 // An ERA of 5,000 claims (15,000 service lines) as the user gets it, through HTTP: taken in
@@ -20,6 +22,8 @@ import { generateEra, generateOnePayment } from './era-dataset.ts';
 
 const CLAIMS = arg('claims', 5000);
 const MANY_MB = arg('many-mb', 50);
+// --contracts 1: the claims are priced by a contract (70 % of charges) first, so every posting is compared with it.
+const CONTRACTS = arg('contracts', 0) === 1;
 
 async function measure(label: string, db: Database) {
   await migrate(db);
@@ -43,6 +47,26 @@ async function measure(label: string, db: Database) {
     } as ClaimWorld,
     text,
   );
+  if (CONTRACTS) {
+    await db.query(
+      `insert into contracts (billing_company_id, name, company_id, insurance_company_id, basis_id, percentage, start_date)
+       select distinct c.billing_company_id, 'Bench 70%', c.company_id, p.insurance_company_id, ${CONTRACT_BASIS.PERCENT_OF_CHARGES}, '70', date '2000-01-01'
+         from claims c join insurance_policies p on p.id = (c.insurance_policy_ids ->> 0)::bigint
+        where c.billing_company_id = $1 and c.status_id = ${CLAIM_STATUS.SUBMITTED}`,
+      [bc],
+    );
+    const submitted = await db.query<{ id: string }>(
+      'select id from claims where billing_company_id = $1 and status_id = $2',
+      [bc, CLAIM_STATUS.SUBMITTED],
+    );
+    const priced = await db.transaction((tx) =>
+      priceClaimLines(
+        tx,
+        submitted.rows.map((r) => Number(r.id)),
+      ),
+    );
+    console.error(`${label}: ${priced} lines priced by a contract`);
+  }
   const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
     'manager@bench',
     await hashPassword('Bench!234'),
@@ -86,6 +110,13 @@ async function measure(label: string, db: Database) {
   const era = (await db.query<{ id: number }>(`select id from era_files where name = 'bench.835'`)).rows[0];
   const posted = await call('/payments/eras/process', { id: era.id });
   const rss = process.memoryUsage().rss - rss0;
+  if (CONTRACTS) {
+    const listed = await db.query<{ n: string }>(
+      'select count(*) as n from underpayments where billing_company_id = $1',
+      [bc],
+    );
+    console.error(`${label}: ${listed.rows[0].n} contract variances listed by the posting`);
+  }
   const row = `| ${label} | ${CLAIMS.toLocaleString('en-US')} (${(CLAIMS * 3).toLocaleString('en-US')} lines, ${(text.length / 1024 / 1024).toFixed(1)} MB) | ${taken.ms.toFixed(0)} | ${posted.ms.toFixed(0)} | ${posted.out.posted_claims} posted, ${posted.out.exceptions} exceptions | ${(rss / 1024 / 1024).toFixed(0)} MB |`;
   console.error(row);
 
