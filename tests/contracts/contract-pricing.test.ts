@@ -149,6 +149,41 @@ describe('a fee schedule imported from a spreadsheet', () => {
   });
 });
 
+describe('a contract as it is entered', () => {
+  it('one priced by a percentage without its percentage, or of a reference without the reference, is refused and nothing is written', async () => {
+    const before = (await app.db.query('select id from contracts')).rows.length;
+    const r = await root('POST', '/contract', {
+      billing_company_id: w.bc,
+      company_id: w.company,
+      insurance_company_id: w.payer,
+      name: 'No share given',
+      basis_id: CONTRACT_BASIS.PERCENT_OF_REFERENCE,
+      start_date: '01/01/2026',
+      end_date: '12/31/2025',
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual({
+      percentage: ['A contract priced by a percentage needs its percentage (like 80 or 112.5).'],
+      reference_contract_id: ['A contract priced by a percentage of a reference needs the reference contract.'],
+      end_date: ['The end date must be after the start date.'],
+    });
+    expect((await app.db.query('select id from contracts')).rows.length).toBe(before);
+  });
+
+  it('a fee schedule line gives an amount or a percentage of the charge, not both', async () => {
+    const r = await root('POST', '/contract-rate', {
+      billing_company_id: w.bc,
+      contract_id: schedule,
+      procedure_code: '99215',
+      amount: 10000,
+      percentage: '80',
+      units_basis_id: 1,
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.amount).toEqual(['Give an amount or a percentage of the charge, not both and not neither.']);
+  });
+});
+
 describe('expected amounts kept at verification', () => {
   it('a fee schedule prices each line: the modifier billed first, per unit or per line', async () => {
     const id = await claimOf([

@@ -1,5 +1,6 @@
 import { centsFromEntry, MAX_CENTS } from '../money-input.ts';
-import { problem, type FieldProblem } from '../errors/domain-error.ts';
+import { problem, ruleText, type FieldProblem } from '../errors/domain-error.ts';
+import { RATE_PRICE_MESSAGE } from '../rules/entity-rules.ts';
 import { UNITS_BASIS } from '../../generated/ids.ts';
 
 /** One fee schedule line as read from a spreadsheet row: money in cents, percentages as the decimal text typed. */
@@ -94,7 +95,7 @@ export function feeScheduleRows(cells: string[][]): FeeScheduleRow[] {
     const percentage = at(cellsOfRow, 'percentage').replace(/%$/, '').trim() || null;
     if (percentage && !PERCENTAGE.test(percentage))
       note('percentage', problem('rate_percentage', { value: percentage }));
-    if (!rawAmount === !percentage) note('amount', problem('rate_amount_or_percentage'));
+    if (!rawAmount === !percentage) note('amount', ruleText(RATE_PRICE_MESSAGE));
     const basisText = at(cellsOfRow, 'units_basis');
     const basis = unitsBasis(basisText);
     if (basis === null) note('units_basis', problem('rate_units_basis', { value: basisText }));

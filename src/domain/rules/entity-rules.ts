@@ -3,7 +3,7 @@ import { isIpRange } from '../ip-address.ts';
 import { isLegalAge } from '../legal-age.ts';
 import { claimRules } from '../claims/claim-rules.ts';
 import { admissionRules } from '../admissions/admission-rules.ts';
-import { PAYMENT_METHOD, PAYMENT_SOURCE } from '../../generated/ids.ts';
+import { CONTRACT_BASIS, PAYMENT_METHOD, PAYMENT_SOURCE } from '../../generated/ids.ts';
 
 /**
  * Rules a JSON Schema cannot say (they compare two fields or a field with today). Keyed by entity
@@ -37,6 +37,11 @@ export const PAYER_REQUIRED_MESSAGE = 'An insurance payment names its payer.';
 export const PATIENT_REQUIRED_MESSAGE = 'A patient payment names its patient.';
 export const SFTP_NEEDS_MESSAGE = 'An SFTP connection needs this field.';
 export const FOLDER_NEEDS_MESSAGE = 'A folder connection needs its outbound folder.';
+export const CONTRACT_PERCENTAGE_MESSAGE = 'A contract priced by a percentage needs its percentage (like 80 or 112.5).';
+export const CONTRACT_REFERENCE_MESSAGE =
+  'A contract priced by a percentage of a reference needs the reference contract.';
+export const CONTRACT_SELF_REFERENCE_MESSAGE = 'A contract cannot be its own reference.';
+export const RATE_PRICE_MESSAGE = 'Give an amount or a percentage of the charge, not both and not neither.';
 
 type Errors = Record<string, string[]>;
 const add = (out: Errors, field: string, message: string) => {
@@ -97,6 +102,28 @@ export const entityRules: Record<string, EntityRule> = {
     rows(record.contract_fees).forEach((f, i) =>
       dateOrder(out, `contract_fees.${i}.end_date`, f.start_date, f.end_date),
     );
+    return out;
+  },
+  contract(record): Errors {
+    const out: Errors = {};
+    dateOrder(out, 'end_date', record.start_date, record.end_date);
+    const basis = record.basis_id;
+    if (
+      (basis === CONTRACT_BASIS.PERCENT_OF_CHARGES || basis === CONTRACT_BASIS.PERCENT_OF_REFERENCE) &&
+      !record.percentage
+    )
+      add(out, 'percentage', CONTRACT_PERCENTAGE_MESSAGE);
+    if (basis === CONTRACT_BASIS.PERCENT_OF_REFERENCE && !record.reference_contract_id)
+      add(out, 'reference_contract_id', CONTRACT_REFERENCE_MESSAGE);
+    if (record.id !== undefined && record.reference_contract_id === record.id)
+      add(out, 'reference_contract_id', CONTRACT_SELF_REFERENCE_MESSAGE);
+    return out;
+  },
+  'contract-rate'(record): Errors {
+    const out: Errors = {};
+    const amount = record.amount !== undefined && record.amount !== null;
+    const percentage = typeof record.percentage === 'string' && record.percentage !== '';
+    if (amount === percentage) add(out, 'amount', RATE_PRICE_MESSAGE);
     return out;
   },
   unit(record): Errors {

@@ -57,11 +57,6 @@ export const CONTRACTS_ERRORS = {
     en: 'The percentage must be a number like 80 or 112.5 ("{value}" is not).',
     es: 'El porcentaje debe ser un número como 80 o 112.5 ("{value}" no lo es).',
   },
-  rate_amount_or_percentage: {
-    status: 422,
-    en: 'Give an amount or a percentage of the charge, not both and not neither.',
-    es: 'Indique un monto o un porcentaje de lo facturado, no ambos ni ninguno.',
-  },
   rate_units_basis: {
     status: 422,
     en: 'The units basis must be "per unit" or "per line" ("{value}" is not).',
@@ -71,21 +66,6 @@ export const CONTRACTS_ERRORS = {
     status: 422,
     en: 'Row {first} already prices this procedure with this modifier and place of service.',
     es: 'La fila {first} ya pone precio a este procedimiento con este modificador y lugar de servicio.',
-  },
-  contract_percentage_needed: {
-    status: 422,
-    en: 'A contract priced by a percentage needs its percentage (like 80 or 112.5).',
-    es: 'Un contrato con precio por porcentaje necesita su porcentaje (como 80 o 112.5).',
-  },
-  contract_reference_needed: {
-    status: 422,
-    en: 'A contract priced by a percentage of a reference needs the reference contract, another contract of the same company.',
-    es: 'Un contrato con precio por porcentaje de una referencia necesita el contrato de referencia, otro contrato de la misma compañía.',
-  },
-  contract_dates_order: {
-    status: 422,
-    en: 'The contract cannot end before it starts.',
-    es: 'El contrato no puede terminar antes de empezar.',
   },
   variance_ids_most_500: {
     status: 422,
