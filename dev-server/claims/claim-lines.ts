@@ -34,7 +34,7 @@ export async function readLines(
   const params: unknown[] = [claimIds];
   if (billingCompanyId !== undefined) params.push(billingCompanyId);
   const r = await db.query<Row>(
-    `select id, claim_id, line_number, ${LINE_FIELDS.join(', ')}, line_charge from claim_services
+    `select id, claim_id, line_number, ${LINE_FIELDS.join(', ')}, line_charge, expected_allowed from claim_services
       where claim_id = any($1::bigint[])${billingCompanyId !== undefined ? ' and billing_company_id = $2' : ''} order by claim_id, line_number`,
     params,
   );
@@ -45,7 +45,7 @@ export async function readLines(
       if (v !== null)
         line[k] = DATE_FIELDS.has(k)
           ? isoToUsDate(v)
-          : k === 'price' || k === 'copay' || k === 'line_charge'
+          : k === 'price' || k === 'copay' || k === 'line_charge' || k === 'expected_allowed'
             ? Number(v)
             : v;
     const id = Number(row.claim_id);

@@ -3,19 +3,19 @@
 export type Id = number;
 export type Contract = number;
 export type Procedure = string;
-export type ModifierEmptyAny = string;
-export type PlaceOfServiceEmptyAny = string;
+export type Modifier = string;
+export type PlaceOfService = string;
 export type AllowedAmount = number;
-export type OrAPercentageOfTheBilledChargeACarveOut = string;
+export type OrOfCharge = string;
 export type AmountCounted = 1 | 2;
 
 export interface ContractRate {
   id?: Id;
   contract_id: Contract;
   procedure_code: Procedure;
-  modifier?: ModifierEmptyAny;
-  place_of_service?: PlaceOfServiceEmptyAny;
+  modifier?: Modifier;
+  place_of_service?: PlaceOfService;
   amount?: AllowedAmount;
-  percentage?: OrAPercentageOfTheBilledChargeACarveOut;
+  percentage?: OrOfCharge;
   units_basis_id: AmountCounted;
 }

@@ -4,24 +4,24 @@ export type Id = number;
 export type Name = string;
 export type Company = number;
 export type Payer = number;
-export type PlanEmptyEveryPlanOfThePayer = number;
+export type Plan = number;
 export type PricedBy = 1 | 2 | 3;
-export type PercentageOfChargesOrOfTheReference = string;
-export type ReferenceContractItsFeeSchedule = number;
+export type Percentage = string;
+export type ReferenceContract = number;
 export type InForceFrom = string;
-export type InForceThroughEmptyOpen = string;
-export type TermsQuotedInAppeals = string;
+export type InForceThrough = string;
+export type AppealTerms = string;
 
 export interface Contract {
   id?: Id;
   name: Name;
   company_id: Company;
   insurance_company_id: Payer;
-  insurance_plan_id?: PlanEmptyEveryPlanOfThePayer;
+  insurance_plan_id?: Plan;
   basis_id: PricedBy;
-  percentage?: PercentageOfChargesOrOfTheReference;
-  reference_contract_id?: ReferenceContractItsFeeSchedule;
+  percentage?: Percentage;
+  reference_contract_id?: ReferenceContract;
   start_date: InForceFrom;
-  end_date?: InForceThroughEmptyOpen;
-  terms?: TermsQuotedInAppeals;
+  end_date?: InForceThrough;
+  terms?: AppealTerms;
 }

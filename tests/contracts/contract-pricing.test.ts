@@ -198,6 +198,19 @@ describe('expected amounts kept at verification', () => {
       ['85025', 2000],
       ['71046', null],
     ]);
+    // The claim as its screen reads it carries each line's expected amount beside its charge.
+    const read = await root('GET', `/claim/${id}`);
+    expect(
+      read.body.services.map((l: { line_charge: number; expected_allowed?: number }) => [
+        l.line_charge,
+        l.expected_allowed,
+      ]),
+    ).toEqual([
+      [12500, 9050],
+      [3000, 1824],
+      [5000, 2000],
+      [9000, undefined],
+    ]);
   });
 
   it("a plan's own contract at a percentage of charges beats the payer's, and its schedule line is a carve-out", async () => {

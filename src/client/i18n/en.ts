@@ -767,6 +767,7 @@ export const en = {
       days_or_units: 'Units',
       price: 'Price',
       line_charge: 'Charge',
+      expected_allowed: 'Expected (contract)',
       copay: 'Copay',
       emg: 'EMG',
       add: 'Add line',

@@ -779,6 +779,7 @@ export const es: Messages = {
       days_or_units: 'Unidades',
       price: 'Precio',
       line_charge: 'Cargo',
+      expected_allowed: 'Esperado (contrato)',
       copay: 'Copago',
       emg: 'Emerg.',
       add: 'Agregar línea',

@@ -171,6 +171,8 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
   const text = (row: number, col: string) => (typing?.row === row && typing.col === col ? typing.text : undefined);
   const errs = (row: number, col: string) => cellErrors(p.errorSchema as unknown as ErrorSchema, row, col);
   const L = (k: string) => t(`claims.lines.${k}`);
+  // What the contracts expect of each line, as the claim was last verified: shown once any line has a price.
+  const priced = lines.some((l) => l.expected_allowed !== undefined && l.expected_allowed !== null);
   const dateCell = (row: number, col: 'from_service' | 'to_service', width = 92) => (
     <Cell
       row={row}
@@ -277,6 +279,7 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
               <TableCell>{L('days_or_units')}</TableCell>
               <TableCell>{L('price')}</TableCell>
               <TableCell>{L('line_charge')}</TableCell>
+              {priced && <TableCell>{L('expected_allowed')}</TableCell>}
               {professional && <TableCell>{L('copay')}</TableCell>}
               {professional && <TableCell>{L('emg')}</TableCell>}
               <TableCell />
@@ -362,6 +365,16 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
                 >
                   {formatCents(lineCharge(l.days_or_units, l.price) ?? 0)}
                 </TableCell>
+                {priced && (
+                  <TableCell
+                    sx={{ p: 0.5, fontSize: 13, textAlign: 'right', whiteSpace: 'nowrap', color: 'text.secondary' }}
+                    data-testid={`line-expected-${row}`}
+                  >
+                    {l.expected_allowed === undefined || l.expected_allowed === null
+                      ? '—'
+                      : formatCents(Number(l.expected_allowed))}
+                  </TableCell>
+                )}
                 {professional && moneyCell(row, 'copay')}
                 {professional && (
                   <TableCell sx={{ p: 0 }}>
