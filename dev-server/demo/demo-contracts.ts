@@ -1,7 +1,9 @@
 import { priceClaimLines } from '../contracts/contract-pricing.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { systemActor } from '../security/actor.ts';
-import { CLAIM_STATUS, CONTRACT_BASIS } from '../../src/generated/ids.ts';
+import { CLAIM_STATUS, CONTRACT_BASIS, INSURANCE_TYPE } from '../../src/generated/ids.ts';
+import { importFeeSchedule } from '../contracts/fee-schedule-import.ts';
+import type { Actor } from '../security/actor.ts';
 import { ALLOWED_BP } from './demo-remittances.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 
@@ -40,7 +42,8 @@ export async function loadDemoContracts(ctx: DemoContext): Promise<number> {
   for (const p of pairs) {
     const bc = Number(p.billing_company_id);
     const bp = ALLOWED_BP[p.ins_type_id ?? 1] ?? 7500;
-    await storeOf(ctx, systemActor(bc, 'demo-contracts'), 'contract').create({
+    const actor = systemActor(bc, 'demo-contracts');
+    const contract = await storeOf(ctx, actor, 'contract').create({
       billing_company_id: bc,
       name: `${p.payer} — ${p.company}`,
       company_id: Number(p.company_id),
@@ -50,6 +53,10 @@ export async function loadDemoContracts(ctx: DemoContext): Promise<number> {
       start_date: p.since,
       terms: `Article 3.1 (Compensation): Payer shall reimburse Provider for Covered Services at ${percentOf(bp)}% of Provider's billed charges, less applicable member cost sharing. Article 7.4: Payer shall pay clean claims within 30 days of receipt.`,
     });
+    // A commercial payer's contract has its Exhibit B: the clinic's office procedures at fixed amounts (carve-outs of
+    // the share), taken in from a spreadsheet through the product's own fee schedule import.
+    if (p.ins_type_id === INSURANCE_TYPE.COMMERCIAL_INSURANCE)
+      await importExhibit(ctx, actor, Number(contract.id), Number(p.company_id), Number(p.insurance_company_id), bp);
   }
   const claims = (
     await ctx.db.query<{ id: string }>(
@@ -59,4 +66,41 @@ export async function loadDemoContracts(ctx: DemoContext): Promise<number> {
   for (let i = 0; i < claims.length; i += PRICE_CHUNK)
     await ctx.db.transaction((tx) => priceClaimLines(tx, claims.slice(i, i + PRICE_CHUNK)));
   return pairs.length;
+}
+
+/**
+ * A contract's Exhibit B as a payer sends it, a CSV of the procedures the clinic bills the payer at one unit price each,
+ * each at the contract's share of that price (so the demo's payers, who allow the share of the charge, pay it to the
+ * cent), stored as a fee-schedule file and imported through the product's import.
+ */
+async function importExhibit(
+  ctx: DemoContext,
+  actor: Actor,
+  contractId: number,
+  company: number,
+  payer: number,
+  bp: number,
+) {
+  const prices = (
+    await ctx.db.query<{ code: string; price: string }>(
+      `select cs.procedure_code as code, min(cs.price) as price
+         from claims c join insurance_policies p on p.id = (c.insurance_policy_ids ->> 0)::bigint
+         join claim_services cs on cs.billing_company_id = c.billing_company_id and cs.claim_id = c.id
+        where c.company_id = $1 and p.insurance_company_id = $2 and cs.procedure_code is not null
+        group by cs.procedure_code having count(distinct cs.price) = 1 order by cs.procedure_code`,
+      [company, payer],
+    )
+  ).rows;
+  if (!prices.length) return;
+  const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const csv = ['CPT/HCPCS,Modifier,POS,Allowed amount,Units basis']
+    .concat(prices.map((r) => `${r.code},,,${dollars(Math.round((Number(r.price) * bp) / 10000))},per unit`))
+    .join('\n');
+  const file = await ctx.files.save(actor, {
+    kind: 'fee-schedule',
+    name: `exhibit-b-${contractId}.csv`,
+    billingCompanyId: actor.billingCompanyIds[0],
+    source: Buffer.from(csv),
+  });
+  await importFeeSchedule(ctx, actor, contractId, file.id);
 }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { claimsForEra, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { CONTRACT_BASIS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 
 let app: TestApp;
@@ -417,6 +418,43 @@ describe('the underpayment worklist', () => {
   });
 });
 
+describe("a payer's ERA", () => {
+  it('a line its 835 allows under the contract lands in the worklist with the difference to the cent; one allowed as contracted does not', async () => {
+    // Rushmore Life allows 99211 $800.00 (paid $500.00, $300.00 deductible) and 93555 $1,150.00 (CO-45 $50.00).
+    const text = fixture835('managed-care.835');
+    const claims = await claimsForEra(app.db, w, text);
+    const payer = Number(
+      (await app.db.query<{ id: string }>(`select id from insurance_companies where name = 'RUSHMORE LIFE'`)).rows[0]
+        .id,
+    );
+    const rushmore = (
+      await root('POST', '/contract', {
+        billing_company_id: w.bc,
+        company_id: w.company,
+        insurance_company_id: payer,
+        name: 'Rushmore Life PPO',
+        basis_id: CONTRACT_BASIS.FEE_SCHEDULE,
+        start_date: '01/01/2026',
+      })
+    ).body.id;
+    const file = await storeSheet(csv('CPT,Fee\n99211,900.00\n93555,1150.00\n'), 'rushmore.csv');
+    expect((await root('POST', `/contract/${rushmore}/rates/import`, { file_id: file })).body.repriced_lines).toBe(2);
+    const { rows } = await receiveEra(app.db, root, w.bc, text, 'rushmore.835');
+    expect((await root('POST', '/payments/eras/process', { id: rows[0].id })).status).toBe(200);
+    expect(await variancesOf(claims.get('5554555444')!)).toEqual([
+      {
+        kind_id: VARIANCE_KIND.UNDERPAID,
+        status_id: VARIANCE_STATUS.OPEN,
+        expected: 90000,
+        allowed: 80000,
+        variance: 10000,
+        reasons: 'PR-1',
+      },
+    ]);
+    expect(await variancesOf(claims.get('8765432112')!)).toEqual([]);
+  });
+});
+
 describe('underpaid money in reports and KPIs', () => {
   it('the variance report sums the underpaid money of the month by payer, without reversed variances', async () => {
     const r = await root(
@@ -429,8 +467,9 @@ describe('underpaid money in reports and KPIs', () => {
         where billing_company_id = $1 and status_id not in (6, 7) and insurance_company_id = $2 group by kind_id order by kind_id`,
       [w.bc, w.payer],
     );
-    const payer = r.body.groups.find((g: { level: number }) => g.level === 0);
-    expect(payer.keys.insurance).toBe('SUN Health Plan');
+    const payer = r.body.groups.find(
+      (g: { level: number; keys: { insurance: string } }) => g.level === 0 && g.keys.insurance === 'SUN Health Plan',
+    );
     expect(payer.sums.variance).toBe(independent.rows.reduce((s, x) => s + Number(x.s), 0));
     expect(payer.sums.lines).toBe(independent.rows.reduce((s, x) => s + Number(x.n), 0));
   });
@@ -440,15 +479,19 @@ describe('underpaid money in reports and KPIs', () => {
     const k = (await root('GET', `/reports/kpis?from=03/01/2026&to=03/31/2026&billing_companies=${w.bc}`)).body;
     const lines = await app.db.query<{ under: string; posted: string }>(
       `select count(*) filter (where exists (select 1 from underpayments u where u.claim_service_id = cs.id and u.kind_id = 1 and u.status_id not in (6, 7))) as under,
-              count(*) filter (where exists (select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_service_id = cs.id and y.insurance_company_id = $2)) as posted
-         from claim_services cs join claims c on c.id = cs.claim_id
+              count(*) filter (where exists (select 1 from payment_services p join payments y on y.id = p.payment_id where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id)) as posted
+         from claim_services cs join claims c on c.id = cs.claim_id join contracts k on k.id = cs.expected_contract_id
         where c.billing_company_id = $1 and c.status_id in (4, 6, 7) and cs.expected_allowed is not null and c.date_of_service between '2026-03-01' and '2026-03-31'`,
-      [w.bc, w.payer],
+      [w.bc],
     );
     expect(k.underpayment_rate.underpaid_lines).toBe(Number(lines.rows[0].under));
     expect(k.underpayment_rate.posted_lines).toBe(Number(lines.rows[0].posted));
     expect(k.underpayment_rate.underpaid_lines).toBeGreaterThan(0);
-    expect(k.underpayment_rate.by_payer[0]).toMatchObject({ payer: 'SUN Health Plan' });
+    // Most money first: Rushmore Life's $100.00 before the SUN Health Plan's $12.88.
+    expect(k.underpayment_rate.by_payer).toEqual([
+      { payer: 'RUSHMORE LIFE', lines: 1, underpaid: 10000 },
+      { payer: 'SUN Health Plan', lines: 2, underpaid: 1288 },
+    ]);
     // Independently: every primary posting of the contract payer on a priced line of the answered claims, in JS.
     const postings = await app.db.query<{
       line: string;

@@ -164,13 +164,24 @@ describe('demo data', () => {
     }
   });
 
-  it('every demo clinic has its payer contracts, and every verified claim billed to a payer is priced by one', async () => {
+  it('every demo clinic has its payer contracts (the commercial ones with an imported fee schedule), and every verified claim billed to a payer is priced by one', async () => {
     const unpriced = await rows(
       `select count(*) as n from claims c join claim_services cs on cs.claim_id = c.id
         where c.status_id <> 1 and c.verified and not c.self_pay and cs.expected_allowed is null`,
     );
     expect(Number(unpriced[0].n)).toBe(0);
     expect(Number((await rows('select count(*) as n from contracts'))[0].n)).toBeGreaterThan(0);
+    // The commercial payers' contracts carry an Exhibit B imported from a spreadsheet, whose amounts price their lines.
+    const exhibits = await rows(
+      `select count(distinct r.contract_id) as contracts, count(*) as lines,
+              (select count(*) from claim_services cs join contract_rates x on x.contract_id = cs.expected_contract_id
+                 and x.procedure_code = cs.procedure_code and cs.days_or_units = '1' and cs.expected_allowed = x.amount) as priced_by_them,
+              (select count(*) from audits where entity = 'contract' and event = 'fee_schedule_imported') as imports
+         from contract_rates r`,
+    );
+    expect(Number(exhibits[0].contracts)).toBeGreaterThan(0);
+    expect(Number(exhibits[0].imports)).toBe(Number(exhibits[0].contracts));
+    expect(Number(exhibits[0].priced_by_them)).toBeGreaterThan(0);
   });
 
   it('the KPI dashboard reads like a real billing company: days in A/R 30–50, net collection 95–99 %, first-pass resolution 85–95 %, 95–100 % collected against contracts, 1–5 % of lines underpaid', async () => {
