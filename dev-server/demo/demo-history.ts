@@ -7,7 +7,7 @@ import { sendDemoClaims } from './demo-submissions.ts';
 import { loadDemoEligibility } from './demo-eligibility.ts';
 import { loadDemoClaimStatus } from './demo-claim-status.ts';
 import { loadDemoBooks } from './demo-books.ts';
-import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { CLAIM_STATUS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 import { saveFilter } from '../desktop/saved-filters.ts';
 import { systemActor } from '../security/actor.ts';
 
@@ -59,7 +59,7 @@ export async function loadDemoHistory(
   return { batches, posted };
 }
 
-/** Each demo collector starts with the worklist filters a collector keeps: their follow-ups due, and the big denials. */
+/** Each demo collector starts with the worklist filters a collector keeps: their follow-ups due, the big denials, the open underpayments. */
 async function saveCollectorFilters(ctx: DemoContext) {
   const collectors = (
     await ctx.db.query<{ user_id: string; billing_company_id: string }>(
@@ -79,6 +79,11 @@ async function saveCollectorFilters(ctx: DemoContext) {
       entity: 'denial',
       name: 'Denied over $500',
       filters: { status_id: CLAIM_STATUS.DENIED, billed_amount_min: 50000 },
+    });
+    await saveFilter(ctx.db, actor, {
+      entity: 'underpayment',
+      name: 'Underpaid, still open',
+      filters: { status_id: VARIANCE_STATUS.OPEN, kind_id: VARIANCE_KIND.UNDERPAID },
     });
   }
 }

@@ -166,10 +166,14 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
       );
     }
     // The correction: the underpayment taken back (CLP02 22, the first payment to the cent) and the claim paid again as
-    // the contract says, in the payer's 835 a month or two later — when that day has come.
+    // the contract says, in the payer's 835 a month or two later — when that day has come. A third of them the payer
+    // never corrects by itself: they wait in the underpayment worklist for the billing company's appeal.
     const corrected = new Map<string, Adjudicated[]>();
     for (const c of claims.filter(
-      (x) => underpaid.has(x.id) && (paidOn.get(x.id) ?? Infinity) + 60 * 86_400_000 < today.getTime() - 2 * 86_400_000,
+      (x) =>
+        underpaid.has(x.id) &&
+        x.id % 3 !== 0 &&
+        (paidOn.get(x.id) ?? Infinity) + 60 * 86_400_000 < today.getTime() - 2 * 86_400_000,
     )) {
       corrected.set(`${c.insurance_company_id}:${c.company_id}`, [
         ...(corrected.get(`${c.insurance_company_id}:${c.company_id}`) ?? []),

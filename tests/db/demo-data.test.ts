@@ -485,6 +485,19 @@ describe('demo data', () => {
         (c: { billed_amount: number; status_id: number }) => c.billed_amount >= 50000 && c.status_id === 6,
       ),
     ).toBe(true);
+    const underpaid = (await collector('GET', '/saved-filters?entity=underpayment')).body as Array<{
+      name: string;
+      filters: Record<string, string | number>;
+    }>;
+    expect(underpaid.map((f) => f.name)).toEqual(['Underpaid, still open']);
+    const open = await collector(
+      'GET',
+      `/underpayment?${new URLSearchParams(Object.entries(underpaid[0].filters).map(([k, v]) => [k, String(v)]))}`,
+    );
+    expect(open.body.count).toBeGreaterThan(0);
+    expect(
+      open.body.data.every((v: { status_id: number; kind_id: number }) => v.status_id === 1 && v.kind_id === 1),
+    ).toBe(true);
   });
 
   it('a demo user per default role signs in with the demo password', async () => {
