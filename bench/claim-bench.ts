@@ -9,7 +9,7 @@ import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { onEachDatabase } from './bench-databases.ts';
-import { pct, recording } from './recording.ts';
+import { pct, recording, timeAgainstSql } from './recording.ts';
 import { generateClaims } from './claim-dataset.ts';
 import { verifiableClaims } from './verifiable-claims.ts';
 
@@ -58,21 +58,9 @@ async function measure(label: string, db: Database) {
     ],
   ];
   for (const [what, path] of requests) {
-    const api: number[] = [];
-    const sql: number[] = [];
-    rec.start();
-    const first = await (await fetch(base + path, { headers: auth })).json();
-    const statements = rec.stop().filter(([s]) => /from claims/.test(s));
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      await (await fetch(base + path, { headers: auth })).json();
-      api.push(performance.now() - t);
-      t = performance.now();
-      for (const [s, p] of statements) await db.query(s, p);
-      sql.push(performance.now() - t);
-    }
+    const { count: matching, api, sql } = await timeAgainstSql(rec, db, base + path, auth, /from claims/, RUNS);
     results.push(
-      `| ${label} | ${count.toLocaleString('en-US')} | ${what} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
+      `| ${label} | ${count.toLocaleString('en-US')} | ${what} | ${matching} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
     );
   }
   const ids = await verifiableClaims(db, bc, VERIFY);

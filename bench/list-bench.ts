@@ -10,7 +10,7 @@ import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
 import { generateDataset } from './dataset.ts';
 import { onEachDatabase } from './bench-databases.ts';
-import { pct, recording } from './recording.ts';
+import { pct, recording, timeAgainstSql } from './recording.ts';
 
 const ROWS = arg('rows', 500_000);
 const TENANTS = arg('tenants', 50);
@@ -44,23 +44,17 @@ async function measure(label: string, db: Database) {
   for (const who of ['super@bench', 'manager@bench']) {
     const token = await benchToken(base, who, 'Bench!234');
     const path = '/patient/get-all-server?query=smi&status=true&sortBy=last_name&sortDesc=false&itemsPerPage=25&page=3';
-    const api: number[] = [];
-    const sql: number[] = [];
-    rec.start();
-    const first = await (await fetch(base + path, { headers: { authorization: `Bearer ${token}` } })).json();
-    const statements = rec.stop().filter(([s]) => /from patients/.test(s));
-    for (let i = 0; i < RUNS; i++) {
-      let t = performance.now();
-      const r = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-      await r.json();
-      api.push(performance.now() - t);
-      t = performance.now();
-      for (const [s, p] of statements) await db.query(s, p);
-      sql.push(performance.now() - t);
-    }
+    const { count, api, sql } = await timeAgainstSql(
+      rec,
+      db,
+      base + path,
+      { authorization: `Bearer ${token}` },
+      /from patients/,
+      RUNS,
+    );
     const role = who.startsWith('super') ? `Super User (${ROWS} rows)` : `Billing Manager (${ROWS / TENANTS} rows)`;
     results.push(
-      `| ${label} | ${role} | ${first.count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 50).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
+      `| ${label} | ${role} | ${count} | ${pct(api, 50).toFixed(2)} | ${pct(api, 95).toFixed(2)} | ${pct(sql, 50).toFixed(2)} | ${pct(sql, 95).toFixed(2)} | ${(pct(api, 95) / pct(sql, 95)).toFixed(2)} |`,
     );
   }
   await new Promise((r) => server.close(r));
