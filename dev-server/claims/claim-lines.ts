@@ -34,8 +34,11 @@ export async function readLines(
   const params: unknown[] = [claimIds];
   if (billingCompanyId !== undefined) params.push(billingCompanyId);
   const r = await db.query<Row>(
-    `select id, claim_id, line_number, ${LINE_FIELDS.join(', ')}, line_charge, expected_allowed from claim_services
-      where claim_id = any($1::bigint[])${billingCompanyId !== undefined ? ' and billing_company_id = $2' : ''} order by claim_id, line_number`,
+    // Through the claims (their primary key) to the lines by billing company and claim: the lines' own index, whatever
+    // the number of claims asked (a bare claim_id = any(…) cannot use it and reads every line).
+    `select s.id, s.claim_id, s.line_number, ${LINE_FIELDS.map((f) => `s.${f}`).join(', ')}, s.line_charge, s.expected_allowed
+       from claims c join claim_services s on s.billing_company_id = c.billing_company_id and s.claim_id = c.id
+      where c.id = any($1::bigint[])${billingCompanyId !== undefined ? ' and c.billing_company_id = $2' : ''} order by s.claim_id, s.line_number`,
     params,
   );
   const out = new Map<number, Row[]>();
