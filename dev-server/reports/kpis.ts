@@ -30,19 +30,22 @@ const FIRST_ADJUDICATION = `
  */
 const PRICED_LINES = `
   with lines as (
-    select cs.id, cs.expected_allowed, k.insurance_company_id,
-           exists (select 1 from payment_services p join payments y on y.id = p.payment_id
-                    where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P') as posted,
-           (select coalesce(sum(case when posting_covered(p.paid, p.adjustments) then posting_allowed(p.allowed, p.paid, p.patient_responsibility) else 0 end), 0)
-              from payment_services p join payments y on y.id = p.payment_id
-             where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P') as collectible,
-           (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.UNDERPAID}), 0) from underpayments u
-             where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) as underpaid,
-           (select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.OVERPAID}), 0) from underpayments u
-             where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) as overpaid
+    select cs.id, cs.expected_allowed, k.insurance_company_id, paid.posted, paid.collectible, v.underpaid, v.overpaid
       from claims c
-      join claim_services cs on cs.claim_id = c.id
+      join claim_services cs on cs.billing_company_id = c.billing_company_id and cs.claim_id = c.id
       join contracts k on k.id = cs.expected_contract_id
+      -- The contract payer's answers on the line, as primary: one read of its postings.
+      cross join lateral (
+        select count(*) > 0 as posted,
+               coalesce(sum(case when posting_covered(p.paid, p.adjustments) then posting_allowed(p.allowed, p.paid, p.patient_responsibility) else 0 end), 0) as collectible
+          from payment_services p join payments y on y.id = p.payment_id
+         where p.claim_service_id = cs.id and y.insurance_company_id = k.insurance_company_id and coalesce(p.paid_as, 'P') = 'P') paid
+      -- Its variances still standing: one read of them.
+      cross join lateral (
+        select coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.UNDERPAID}), 0) as underpaid,
+               coalesce(sum(u.variance) filter (where u.kind_id = ${VARIANCE_KIND.OVERPAID}), 0) as overpaid
+          from underpayments u
+         where u.claim_service_id = cs.id and u.status_id not in (${VARIANCE_STATUS.REVERSED}, ${VARIANCE_STATUS.SUPERSEDED})) v
      where c.billing_company_id = any($1::bigint[]) and c.status_id in (${ANSWERED})
        and c.date_of_service between $2::date and $3::date and cs.expected_allowed is not null)`;
 
