@@ -1,11 +1,13 @@
 import type { Request, RequestHandler } from 'express';
-import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, problem } from '../../src/domain/errors/domain-error.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { secondStepsOf, takeSecondStep } from './mfa.ts';
 import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
+import { endSession } from './sessions.ts';
+import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing } from './sign-in-throttle.ts';
 
 /** How long a proof lasts (a sign-in is one): the minutes within which sensitive acts go ahead without asking again. */
 const stepUpMinutes = () => Number(process.env.STEP_UP_MINUTES ?? 15);
@@ -48,22 +50,54 @@ export function requireStepUp(db: Database): RequestHandler {
   };
 }
 
-/** The person proves it is them again (an authenticator code, a passkey, or the password without either): audited. */
+/**
+ * The proof failed too often: the session ends (audited as a sign-out with the reason) and the person is told to sign
+ * in again. The sign-in throttle holds the account's block from this address, so a stolen session is no password or
+ * code oracle: it gets the sign-in's tries, no more, in every process.
+ */
+async function endForFailedProofs(db: Database, actor: Actor): Promise<never> {
+  await db.transaction(async (tx) => {
+    if (await endSession(tx, actor.sessionId))
+      await writeAudit(tx, actor, {
+        entity: 'user',
+        event: 'signed_out',
+        entityId: actor.userId,
+        billingCompanyId: null,
+        oldValues: null,
+        newValues: { reason: 'step_up_failures' },
+      });
+  });
+  throw new DomainError('step_up_blocked');
+}
+
+/**
+ * The person proves it is them again (an authenticator code, a passkey, or the password without either): audited.
+ * A wrong proof counts with the sign-in's failures for the account from this address (warned at the third); the one
+ * that blocks sign-in ends the session too.
+ */
 export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>, req: Request) {
   const method = await proofOf(db, actor.userId);
-  const wrong = () =>
-    method === 'totp'
-      ? fieldError('code', 'mfa_code_wrong')
-      : method === 'passkey'
-        ? fieldError('passkey', 'passkey_wrong_at_step_up')
-        : fieldError('password', 'password_wrong');
+  const email = (await db.query<{ email: string }>('select email from users where id = $1', [actor.userId])).rows[0]
+    .email;
+  const ip = req.ip ?? 'unknown';
+  if ((await standing(db, email, ip)).kind === 'blocked') return endForFailedProofs(db, actor);
+  const wrong = async (): Promise<never> => {
+    const failures = await recordFailure(db, email, ip);
+    if (failures >= BLOCK_AT) return endForFailedProofs(db, actor);
+    const field = method === 'totp' ? 'code' : method === 'passkey' ? 'passkey' : 'password';
+    const code =
+      method === 'totp' ? 'mfa_code_wrong' : method === 'passkey' ? 'passkey_wrong_at_step_up' : 'password_wrong';
+    // The third in a row says the next wrong one ends the session, as the sign-in warns before it blocks.
+    const problems = failures === WARN_AT ? [problem(code), problem('step_up_last_try')] : [problem(code)];
+    throw new DomainError('invalid', {}, { [field]: problems }, { body: { attempts: failures } });
+  };
   if (method === 'passkey') {
     // The passkey's challenge is spent by this try whatever comes of it (its own transaction).
-    if (!(await db.transaction((tx) => takePasskeyStep(tx, actor.userId, req, body.passkey)))) throw wrong();
+    if (!(await db.transaction((tx) => takePasskeyStep(tx, actor.userId, req, body.passkey)))) return wrong();
   }
   const given = method === 'totp' ? body.code : body.password;
-  if (method !== 'passkey' && (typeof given !== 'string' || !given.trim())) throw wrong();
-  return db.transaction(async (tx) => {
+  if (method !== 'passkey' && (typeof given !== 'string' || !given.trim())) return wrong();
+  const proved = await db.transaction(async (tx) => {
     const ok =
       method === 'passkey' ||
       (method === 'totp'
@@ -73,7 +107,7 @@ export async function stepUp(db: Database, actor: Actor, body: Record<string, un
             (await tx.query<{ h: string }>('select password_hash as h from users where id = $1', [actor.userId]))
               .rows[0].h,
           ));
-    if (!ok) throw wrong();
+    if (!ok) return null;
     const r = await tx.query<{ until: string }>(
       `update sessions set stepped_up_at = now() where id = $1
        returning to_char((now() + make_interval(mins => $2)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as until`,
@@ -87,6 +121,8 @@ export async function stepUp(db: Database, actor: Actor, body: Record<string, un
       oldValues: null,
       newValues: { method },
     });
+    await clearFailures(tx, email, ip);
     return { stepped_up_until: r.rows[0].until, method };
   });
+  return proved ?? wrong();
 }

@@ -18,7 +18,7 @@ import {
   nextInterchangeControl,
   openConnection,
 } from '../exchange/account-connection.ts';
-import { ConnectionError } from '../exchange/connection.ts';
+import { failureWords } from '../exchange/connection.ts';
 import { logExchange } from '../exchange/exchange-log.ts';
 import { batchCode, fileName } from '../../src/domain/claims/batch-code.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
@@ -275,10 +275,7 @@ export class BatchService {
         if (!(maybeOut && (await connection.hasOutbound(file.name)))) await connection.put(file.name, bytes);
         where = connection.label;
       } catch (e) {
-        const reason =
-          e instanceof ConnectionError
-            ? e.message
-            : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
+        const reason = failureWords(e);
         await this.ctx.db.transaction(async (tx) => {
           await tx.query(`update claim_batches set send_state = 'prepared' where id = $1`, [id]);
           await logExchange(this.ctx, tx, this.actor, { ...sent, result: 'send_failed', message: reason });

@@ -3,10 +3,10 @@ import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import { logExchange } from '../exchange/exchange-log.ts';
+import { failureWords } from '../exchange/connection.ts';
 import { askInRealTime } from '../exchange/core-realtime.ts';
 import {
   coreEndpoint,
-  failureWords,
   inquiryAccount,
   keepInquiryFile,
   keepRealtimeAnswer,

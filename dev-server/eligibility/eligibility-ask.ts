@@ -5,9 +5,9 @@ import type { Actor } from '../security/actor.ts';
 import { nowOf } from '../db/as-of.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import { logExchange } from '../exchange/exchange-log.ts';
+import { failureWords } from '../exchange/connection.ts';
 import {
   coreEndpoint,
-  failureWords,
   inquiryAccount,
   keepInquiryFile,
   keepRealtimeAnswer,

@@ -1,3 +1,5 @@
+import { log } from '../http/server-log.ts';
+
 /**
  * How the product reaches a clearing house: put a file in its outbound folder, read what waits in its
  * inbound folder. One interface, two real adapters (SFTP and a local folder pair); the batch sender
@@ -34,3 +36,13 @@ export const SET_ASIDE_FOLDER = 'not-ours';
 
 /** A connection problem in words a billing office can act on (never a stack trace). */
 export class ConnectionError extends Error {}
+
+/**
+ * A failure on the way to the clearing house in words a billing office can act on: a connection's own words, else one
+ * plain sentence (what a library or another machine said goes to the server log, never to the tenant).
+ */
+export function failureWords(e: unknown): string {
+  if (e instanceof ConnectionError) return e.message;
+  log.warn({ err: { name: (e as Error)?.name, message: (e as Error)?.message } }, 'clearing house exchange failed');
+  return 'The connection to the clearing house failed; try again later.';
+}

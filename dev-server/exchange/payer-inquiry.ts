@@ -4,7 +4,7 @@ import type { Actor } from '../security/actor.ts';
 import { DomainError, fieldError } from '../../src/domain/errors/domain-error.ts';
 import { optionalId } from '../http/guarded-routes.ts';
 import { openSecret } from '../security/secret-box.ts';
-import { ConnectionError } from './connection.ts';
+import { failureWords } from './connection.ts';
 import {
   connects,
   exchangeAccount,
@@ -42,10 +42,6 @@ export function coreEndpoint(account: ExchangeAccount): CoreEndpoint | null {
     timeoutMs: (account.realtime_timeout_seconds ?? 30) * 1000,
   };
 }
-
-/** A failure on the way to the clearing house in words a billing office can act on. */
-export const failureWords = (e: unknown) =>
-  e instanceof ConnectionError ? e.message : `The connection failed: ${e instanceof Error ? e.message : String(e)}`;
 
 /**
  * A question file put through the account's connection (SFTP or folders), or kept in the file store to be carried by

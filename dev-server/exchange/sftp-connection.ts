@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
 import { log } from '../http/server-log.ts';
+import { checkedTarget } from '../outbound/address-policy.ts';
 import { ConnectionError, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
 
 export interface SftpSettings {
@@ -49,8 +50,10 @@ export async function sftpConnection(
   const client = new SftpClient('clearing-house');
   let seen: string | null = null;
   try {
+    // Through the outbound address policy: the name resolved once and checked, the connection made to that address.
+    const target = await checkedTarget(s.host, s.port);
     await client.connect({
-      host: s.host,
+      host: target.address,
       port: s.port,
       username: s.username,
       ...s.auth,

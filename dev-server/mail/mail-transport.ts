@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/database.ts';
+import { checkedTarget } from '../outbound/address-policy.ts';
 
 /** A file of the file store sent with a message (a support request's screenshot). */
 export interface MailAttachment {
@@ -32,6 +34,26 @@ export interface MailTransport {
 }
 
 /**
+ * The mail server of SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS from the start) through the outbound address
+ * policy: its name resolved and checked at each message, the connection made to that address (TLS still checked
+ * against the name). A mail relay on this machine or a private network is named in OUTBOUND_ALLOW.
+ */
+async function smtpServer(smtpUrl: string, env: NodeJS.ProcessEnv) {
+  const u = new URL(smtpUrl);
+  const secure = u.protocol === 'smtps:';
+  const port = u.port ? Number(u.port) : secure ? 465 : 587;
+  const target = await checkedTarget(u.hostname, port, env);
+  return {
+    host: target.address,
+    port,
+    secure,
+    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    tls: isIP(target.host) ? {} : { servername: target.host },
+    connectionTimeout: 15_000,
+  };
+}
+
+/**
  * SMTP when SMTP_URL is set (smtp://user:pass@host:587, MAIL_FROM for the sender). Otherwise the
  * mail_outbox table is the mailbox (the log names each message and prints its text only with
  * DEV_PRINT_SECRETS=1), so sign-in codes and reset links work on a machine with no mail server. That fallback is for development: set SMTP_URL
@@ -39,7 +61,7 @@ export interface MailTransport {
  */
 export function createMailTransport(env = process.env, log: (line: string) => void = console.log): MailTransport {
   if (env.SMTP_URL) {
-    const smtp = nodemailer.createTransport(env.SMTP_URL);
+    const smtpUrl = env.SMTP_URL;
     const from = env.MAIL_FROM ?? 'no-reply@localhost';
     return {
       kind: 'smtp',
@@ -52,6 +74,7 @@ export function createMailTransport(env = process.env, log: (line: string) => vo
           contentType: a.contentType,
         }));
         try {
+          const smtp = nodemailer.createTransport(await smtpServer(smtpUrl, env));
           await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
         } catch (e) {
           error = (e as Error).message;

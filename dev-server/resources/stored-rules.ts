@@ -4,6 +4,7 @@ import { isSuperUser, type Actor } from '../security/actor.ts';
 import { ipAllowed, restrictionsFor } from '../security/ip-restriction-check.ts';
 import { DomainError, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { ERROR_CATALOGUE } from '../../src/domain/errors/error-catalogue.ts';
+import { hostProblem, urlProblem } from '../outbound/address-policy.ts';
 
 /** What a rule that reads other rows knows about the write: the merged record, its owner, its id. */
 export interface StoredWrite {
@@ -132,18 +133,19 @@ async function clearingHouseAccountErrors(tx: Queryable, w: StoredWrite): Promis
   await tx.query(`select pg_advisory_xact_lock(hashtext('clearing-house-account:' || $1))`, [submitter]);
   const same = await tx.query(
     `select 1 from clearing_house_accounts where id <> $1 and billing_company_id <> $2 and clearing_house_id = $3
-        and upper(trim(submitter_id)) = $4 and coalesce(upper(trim(receiver_id)), '') = $5 limit 1`,
-    [
-      w.id ?? 0,
-      w.billingCompanyId ?? 0,
-      r.clearing_house_id,
-      submitter,
-      String(r.receiver_id ?? '')
-        .trim()
-        .toUpperCase(),
-    ],
+        and upper(trim(submitter_id)) = $4 limit 1`,
+    // Whatever receiver each names: a submitter id is how the clearing house knows whose files these are.
+    [w.id ?? 0, w.billingCompanyId ?? 0, r.clearing_house_id, submitter],
   );
   if (same.rows.length) out.submitter_id = problem('submitter_in_use');
+  // The outbound address policy said where the address is typed (the connection checks it again, resolved).
+  if (typeof r.realtime_url === 'string' && r.realtime_url) {
+    const p = urlProblem(r.realtime_url);
+    if (typeof p === 'string')
+      out.realtime_url = problem(p === 'http in production' ? 'outbound_https_required' : 'outbound_address_refused');
+  }
+  if (r.connection === 'sftp' && typeof r.host === 'string' && r.host && hostProblem(r.host, Number(r.port ?? 22)))
+    out.host = problem('outbound_address_refused');
   if (
     r.connection === 'sftp' &&
     typeof r.host === 'string' &&

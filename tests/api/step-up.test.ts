@@ -24,6 +24,17 @@ const billerRole = async () =>
   Number((await app.db.query<{ id: number }>(`select id from roles where slug = 'biller'`)).rows[0].id);
 const grant = async (as: Api) => as('PATCH', `/permission/assign-permissions-role/${await billerRole()}/claim.view`);
 
+/** A Super User signed in who has set up an authenticator app, their last proof long ago. */
+async function withAuthenticator(email: string) {
+  await app.createUser({ email, roles: ['superuser'] });
+  const me = app.as(await app.login(email));
+  const started = await me('POST', '/auth/mfa/totp');
+  const secret = fromBase32(started.body.secret)!;
+  await me('POST', '/auth/mfa/totp/confirm', { code: totpAt(secret, stepOf(Date.now())) });
+  await proofLongAgo(email);
+  return { me, secret };
+}
+
 describe('step-up before sensitive acts', () => {
   it('a fresh sign-in is proof enough: the act goes ahead', async () => {
     expect((await grant(root)).status).toBe(200);
@@ -64,12 +75,7 @@ describe('step-up before sensitive acts', () => {
   });
 
   it('with an authenticator, its code is the proof and the password is not enough', async () => {
-    await app.createUser({ email: 'mfa@stepup.test', roles: ['superuser'] });
-    const me = app.as(await app.login('mfa@stepup.test'));
-    const started = await me('POST', '/auth/mfa/totp');
-    const secret = fromBase32(started.body.secret)!;
-    await me('POST', '/auth/mfa/totp/confirm', { code: totpAt(secret, stepOf(Date.now())) });
-    await proofLongAgo('mfa@stepup.test');
+    const { me, secret } = await withAuthenticator('mfa@stepup.test');
     expect((await grant(me)).body.method).toBe('totp');
     expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(422);
     expect((await me('POST', '/auth/step-up', { code: totpAt(secret, stepOf(Date.now()) + 1) })).status).toBe(200);
@@ -81,5 +87,57 @@ describe('step-up before sensitive acts', () => {
     const r = await root('GET', '/reports/daily-insurance-aging/export?format=csv');
     expect(r.status).toBe(403);
     expect(r.body.step_up_required).toBe(true);
+  });
+
+  it('wrong passwords at step-up count with the sign-in: the third warns, the fourth ends the session and blocks the user', async () => {
+    await app.createUser({ email: 'guess@stepup.test', roles: ['superuser'] });
+    const stolen = app.as(await app.login('guess@stepup.test'));
+    await proofLongAgo('guess@stepup.test');
+    for (let i = 1; i <= 2; i++)
+      expect((await stolen('POST', '/auth/step-up', { password: `Wrong!pass${i}` })).body.errors.password).toEqual([
+        'The password is not right.',
+      ]);
+    const third = await stolen('POST', '/auth/step-up', { password: 'Wrong!pass3' });
+    expect(third.status).toBe(422);
+    expect(third.body.errors.password).toEqual([
+      'The password is not right.',
+      'One more wrong proof ends this session and blocks your user from this address for 24 hours.',
+    ]);
+    const fourth = await stolen('POST', '/auth/step-up', { password: 'Wrong!pass4' });
+    expect(fourth.status).toBe(401);
+    expect(fourth.body.message).toMatch(/^Too many wrong proofs: this session has ended/);
+    // The right password no longer helps the session, and the account is blocked from this address.
+    expect((await stolen('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(401);
+    expect((await stolen('GET', '/auth/me')).status).toBe(401);
+    const session = await app.db.query<{ revoked: boolean }>(
+      `select revoked_at is not null as revoked from sessions where user_id = (select id from users where email = $1)`,
+      ['guess@stepup.test'],
+    );
+    expect(session.rows).toEqual([{ revoked: true }]);
+    const out = await app.db.query<{ new_values: object }>(
+      `select new_values from audits where event = 'signed_out' and entity_id = (select id from users where email = $1)`,
+      ['guess@stepup.test'],
+    );
+    expect(out.rows).toEqual([{ new_values: { reason: 'step_up_failures' } }]);
+    await expect(app.login('guess@stepup.test')).rejects.toThrow();
+  });
+
+  it('wrong authenticator codes at step-up count the same way', async () => {
+    const { me, secret } = await withAuthenticator('codes@stepup.test');
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await me('POST', '/auth/step-up', { code: '000000' })).status);
+    expect(answers).toEqual([422, 422, 422, 401]);
+    expect((await me('POST', '/auth/step-up', { code: totpAt(secret, stepOf(Date.now()) + 1) })).status).toBe(401);
+  });
+
+  it('a right proof starts the count again', async () => {
+    await app.createUser({ email: 'typo@stepup.test', roles: ['superuser'] });
+    const me = app.as(await app.login('typo@stepup.test'));
+    for (let round = 0; round < 2; round++) {
+      await proofLongAgo('typo@stepup.test');
+      for (let i = 0; i < 3; i++)
+        expect((await me('POST', '/auth/step-up', { password: 'Wrong!pass1' })).status).toBe(422);
+      expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(200);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { allowOutbound } from '../helpers/outbound-allow.ts';
 import { toIsoDate } from '../../src/domain/formats.ts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -123,8 +124,22 @@ describe("one billing company cannot reach another's clearing-house exchange", (
     });
     expect(r.status).toBe(422);
     expect(r.body.errors.submitter_id).toEqual([
-      "Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company's.",
+      "Another billing company already sends with this submitter id to this clearing house; a submitter id is one billing company's.",
     ]);
+    expect(await accountCount(sun.bc)).toBe(0);
+  });
+
+  it("another billing company's submitter id is refused whatever receiver is written beside it", async () => {
+    for (const receiver_id of ['330897513X', '00330897513', undefined]) {
+      const r = await sunManager('POST', '/clearing-house-account', {
+        clearing_house_id: house,
+        submitter_id: LSR_SUBMITTER,
+        receiver_id,
+        connection: 'none',
+      });
+      expect(r.status, String(receiver_id)).toBe(422);
+      expect(Object.keys(r.body.errors)).toEqual(['submitter_id']);
+    }
     expect(await accountCount(sun.bc)).toBe(0);
   });
 
@@ -264,8 +279,19 @@ describe('"Test the connection" says no more than reachable, refused or bad cred
     return new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 
-  /** A Sunshine account (on a clearing house of its own) pointed at a port of the server's network, then tested. */
+  /**
+   * A Sunshine account (on a clearing house of its own) pointed at a port an installation allows (OUTBOUND_ALLOW, a
+   * clearing house on its private network: nothing else of this machine is ever connected to), then tested.
+   */
   const probe = async (port: number) => {
+    const disallow = allowOutbound(`127.0.0.1:${port}`);
+    try {
+      return await probeAllowed(port);
+    } finally {
+      disallow();
+    }
+  };
+  const probeAllowed = async (port: number) => {
     const probeHouse = (
       await app.db.query<{ id: number }>(
         `insert into clearing_houses (code, name, status) values ($1, $1, true) returning id`,

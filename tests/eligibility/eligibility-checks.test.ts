@@ -198,23 +198,28 @@ describe('eligibility asked in real time (CAQH CORE)', () => {
     expect(core.requests.at(-1)!.fields.PayloadID).not.toBe(core.requests.at(-2)!.fields.PayloadID);
   });
 
-  it('a clearing house that does not answer in time is asked again, then said in words', async () => {
+  it('a clearing house that does not answer in time is asked again, then said in the one sentence of no answer', async () => {
     await setAccount({ realtime_timeout_seconds: 1 });
     try {
       core.replies.push({ hold: true }, { hold: true });
       const r = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy });
-      expect(r.body.message).toBe('Could not be asked: The clearing house did not answer within 1 seconds.');
+      expect(r.body.message).toBe(
+        `Could not be asked: The clearing house's real-time service at ${new URL(core.url).host} gave no answer to the question; try again later, or check the account's real-time address.`,
+      );
       expect((await checkRow(r.body.check.id)).state).toBe('failed');
     } finally {
       await setAccount({ realtime_timeout_seconds: null });
     }
   });
 
-  it('a CORE error in the envelope is said with its code', async () => {
+  it("a CORE error in the envelope is said by its code, never in the server's own words", async () => {
     core.replies.push({ errorCode: 'PayloadIDMissing', errorMessage: 'The PayloadID is required' });
     const r = await root('POST', '/eligibility/ask', { insurance_policy_id: w.policy });
     expect(r.body.message).toBe(
-      'Could not be asked: The clearing house could not take the question: The PayloadID is required (PayloadIDMissing).',
+      'Could not be asked: The clearing house could not take the question (CORE error PayloadIDMissing).',
+    );
+    expect((await checkRow(r.body.check.id)).error).toBe(
+      'The clearing house could not take the question (CORE error PayloadIDMissing).',
     );
   });
 

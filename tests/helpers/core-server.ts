@@ -1,3 +1,4 @@
+import { allowOutbound } from './outbound-allow.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +19,8 @@ export interface CoreReply {
   status?: number;
   /** never answer: the request is held until the caller gives up (a clearing house that does not answer in time) */
   hold?: boolean;
+  /** an answer written as it is, no CORE envelope (a redirect, a SOAP fault, another service's page) */
+  raw?: { status: number; headers?: Record<string, string>; body: string };
 }
 
 export interface TestCoreServer {
@@ -101,6 +104,10 @@ export async function startCoreServer(answer: (x12: string, payloadType: string)
       payload: answer(got.fields.Payload, got.fields.PayloadType),
       payloadType: responseType,
     };
+    if (reply.raw) {
+      res.writeHead(reply.raw.status, reply.raw.headers ?? { 'content-type': 'text/plain' }).end(reply.raw.body);
+      return;
+    }
     if (reply.hold) {
       // Held until the caller's own timeout closes the connection: the event, not a guess at how long to wait.
       if (!res.destroyed) await new Promise((r) => res.once('close', r));
@@ -142,11 +149,14 @@ export async function startCoreServer(answer: (x12: string, payloadType: string)
   };
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  const disallow = allowOutbound(`127.0.0.1:${port}`);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/core/rt`,
+    url: `http://127.0.0.1:${port}/core/rt`,
     requests,
     replies,
     async stop() {
+      disallow();
       for (const res of open) res.destroy();
       await new Promise((r) => server.close(r));
     },

@@ -1,3 +1,4 @@
+import { allowOutbound } from './outbound-allow.ts';
 import {
   closeSync,
   fstatSync,
@@ -185,6 +186,8 @@ export async function startSftpServer(
       });
     });
   await listen();
+  // The port is kept across a stop and start (a server that goes down and comes back): allowed until the test ends.
+  allowOutbound(`127.0.0.1:${port}`);
   return {
     get port() {
       return port;

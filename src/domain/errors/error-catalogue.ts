@@ -178,8 +178,8 @@ export const ERROR_CATALOGUE = {
   },
   submitter_in_use: {
     status: 422,
-    en: "Another billing company already sends with this submitter id to this clearing house and receiver; a submitter id is one billing company's.",
-    es: 'Otra compañía de facturación ya envía con este id de remitente a esta cámara de compensación y receptor; un id de remitente es de una sola compañía de facturación.',
+    en: "Another billing company already sends with this submitter id to this clearing house; a submitter id is one billing company's.",
+    es: 'Otra compañía de facturación ya envía con este id de remitente a esta cámara de compensación; un id de remitente es de una sola compañía de facturación.',
   },
   sftp_login_in_use: {
     status: 422,

@@ -18,6 +18,16 @@ export const AUTH_ERRORS = {
     en: 'Your session has expired due to inactivity',
     es: 'Su sesión ha expirado por inactividad',
   },
+  step_up_last_try: {
+    status: 422,
+    en: 'One more wrong proof ends this session and blocks your user from this address for 24 hours.',
+    es: 'Una prueba incorrecta más termina esta sesión y bloquea su usuario desde esta dirección durante 24 horas.',
+  },
+  step_up_blocked: {
+    status: 401,
+    en: 'Too many wrong proofs: this session has ended and your user is blocked from this address for 24 hours. Use your user code or password link to unblock it.',
+    es: 'Demasiadas pruebas incorrectas: esta sesión terminó y su usuario está bloqueado desde esta dirección durante 24 horas. Use su código de usuario o el enlace de contraseña para desbloquearlo.',
+  },
   session_expired_sign_again: {
     status: 401,
     en: 'Your session has expired. Sign in again.',
