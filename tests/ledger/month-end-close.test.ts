@@ -91,6 +91,45 @@ describe('month-end close', () => {
     await expect(write).rejects.toMatchObject({ code: 'RC001' });
   });
 
+  it('a payment batch is not posted, re-dated or closed on a day inside closed books', async () => {
+    const booksClosed = (day: string) =>
+      `The books are closed through 01/31/2026: nothing can be dated ${day}. Post it in the open period, after 01/31/2026.`;
+    const batches = async () =>
+      (
+        await app.db.query<{ posting: string; closed: string | null }>(
+          `select to_char(posting_date, 'MM/DD/YYYY') as posting, to_char(close_date, 'MM/DD/YYYY') as closed
+             from payment_batches where billing_company_id = $1 and name like 'Closed books %' order by id`,
+          [w.bc],
+        )
+      ).rows;
+    const batch = { billing_company_id: w.bc, company_id: w.company, amount: 1000 };
+    const posted = await root('POST', '/payments/batch', {
+      ...batch,
+      name: 'Closed books back-dated',
+      posting_date: '01/15/2026',
+    });
+    expect(posted.status).toBe(422);
+    expect(posted.body.message).toBe(booksClosed('01/15/2026'));
+    expect(await batches()).toEqual([]);
+    const open = await root('POST', '/payments/batch', {
+      ...batch,
+      name: 'Closed books open',
+      posting_date: '02/03/2026',
+    });
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    const redated = await root('PUT', `/payments/batch/${open.body.id}`, {
+      posting_date: '01/20/2026',
+      version: open.body.version,
+    });
+    expect(redated.status).toBe(422);
+    expect(redated.body.message).toBe(booksClosed('01/20/2026'));
+    const closed = await root('GET', `/payments/batch/${open.body.id}/close?date=01/25/2026`);
+    expect(closed.status).toBe(422);
+    expect(closed.body.message).toBe(booksClosed('01/25/2026'));
+    expect(await batches()).toEqual([{ posting: '02/03/2026', closed: null }]);
+    expect((await root('GET', `/payments/batch/${open.body.id}/close?date=02/05/2026`)).status).toBe(200);
+  });
+
   it('the books close only forward', async () => {
     const r = await root('POST', '/books', { billing_company_id: w.bc, month: '12/2025' });
     expect(r.status).toBe(422);
