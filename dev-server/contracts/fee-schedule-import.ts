@@ -18,6 +18,13 @@ import { repriceContract } from './contract-pricing.ts';
 const PREVIEW_ROWS = 200;
 const PREVIEW_PROBLEMS = 1000;
 
+/** Why a stored spreadsheet gave no rows, as the person is told. */
+const REFUSALS = {
+  unreadable: 'fee_schedule_file_unread',
+  too_large: 'fee_schedule_file_too_large',
+  too_many_rows: 'fee_schedule_too_many_rows',
+} as const;
+
 type ImportContext = Pick<ApiContext, 'db' | 'entities' | 'files'>;
 
 /** The fee schedule a stored spreadsheet holds for a contract, read and checked row by row (nothing written). */
@@ -28,8 +35,14 @@ async function readSchedule(ctx: ImportContext, actor: Actor, contractId: number
   const file = await ctx.files.get(actor, id);
   if (file.kind !== 'fee-schedule' || Number(file.billing_company_id) !== Number(contract.billing_company_id))
     throw invalid({ file_id: [problem('fee_schedule_file_unread')] });
-  const cells = await spreadsheetCells(await ctx.files.read(file));
-  if (!cells) throw invalid({ file_id: [problem('fee_schedule_file_unread')] }, 'fee_schedule_file_unread');
+  // The header and at most MAX_FEE_SCHEDULE_ROWS rows are read: a longer file is refused at the row past them.
+  const read = await spreadsheetCells(await ctx.files.read(file), MAX_FEE_SCHEDULE_ROWS + 1);
+  if ('refused' in read) {
+    const code = REFUSALS[read.refused];
+    const params = { max: MAX_FEE_SCHEDULE_ROWS };
+    throw invalid({ file_id: [problem(code, params)] }, code, params);
+  }
+  const cells = read.rows;
   const columns = feeScheduleColumns(cells[0] ?? []);
   const found = { columns: (cells[0] ?? []).join(', ') };
   if (columns.procedure_code < 0)
@@ -38,10 +51,6 @@ async function readSchedule(ctx: ImportContext, actor: Actor, contractId: number
     throw invalid({ file_id: [problem('fee_schedule_no_price_column', found)] }, 'fee_schedule_no_price_column', found);
   const rows = feeScheduleRows(cells);
   if (!rows.length) throw invalid({ file_id: [problem('fee_schedule_empty')] }, 'fee_schedule_empty');
-  if (rows.length > MAX_FEE_SCHEDULE_ROWS) {
-    const params = { max: MAX_FEE_SCHEDULE_ROWS, count: rows.length };
-    throw invalid({ file_id: [problem('fee_schedule_too_many_rows', params)] }, 'fee_schedule_too_many_rows', params);
-  }
   return { contract, file, rows };
 }
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { csvOfRows, xlsxBomb } from '../helpers/xlsx-bomb.ts';
 import { claimsForEra, fixture835, receiveEra } from '../helpers/era-claims.ts';
 import { CONTRACT_BASIS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 
@@ -147,6 +148,41 @@ describe('a fee schedule imported from a spreadsheet', () => {
       [schedule],
     );
     expect(audit.rows.map((a) => [a.new_values.rates, a.new_values.file_name])).toEqual([[4, 'exhibit-b.xlsx']]);
+  });
+
+  const rateCount = async () =>
+    Number(
+      (await app.db.query<{ n: string }>('select count(*) as n from contract_rates where contract_id = $1', [schedule]))
+        .rows[0].n,
+    );
+  const TOO_LARGE =
+    'The workbook unpacks to more than a fee schedule of 50000 rows can hold (or is not a plain XLSX); nothing was read. Save it again as XLSX or CSV with the schedule only.';
+
+  it('a workbook that unpacks past what a schedule can hold is refused before it is unpacked, and nothing is written', async () => {
+    const file = await storeSheet(await xlsxBomb(100), 'bomb.xlsx');
+    for (const preview of [true, false]) {
+      const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file, preview });
+      expect(r.status).toBe(422);
+      expect(r.body.errors.file_id).toEqual([TOO_LARGE]);
+    }
+    expect(await rateCount()).toBe(4);
+  });
+
+  it('a workbook that claims to be small and unpacks to more is stopped at what it claimed', async () => {
+    const file = await storeSheet(await xlsxBomb(100, { lies: true }), 'liar.xlsx');
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file, preview: true });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.file_id).toEqual([TOO_LARGE]);
+  });
+
+  it('a CSV of a million rows is refused at the row past the most a schedule holds, and nothing is written', async () => {
+    const file = await storeSheet(csvOfRows(1_000_000), 'million.csv');
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.file_id).toEqual([
+      'A fee schedule holds at most 50000 rows; this one has more. Split it, or leave out the codes the contract does not pay.',
+    ]);
+    expect(await rateCount()).toBe(4);
   });
 });
 

@@ -29,8 +29,13 @@ export const CONTRACTS_ERRORS = {
   },
   fee_schedule_too_many_rows: {
     status: 422,
-    en: 'A fee schedule holds at most {max} rows; this one has {count}.',
-    es: 'Un tarifario tiene como máximo {max} filas; este tiene {count}.',
+    en: 'A fee schedule holds at most {max} rows; this one has more. Split it, or leave out the codes the contract does not pay.',
+    es: 'Un tarifario tiene como máximo {max} filas; este tiene más. Divídalo o quite los códigos que el contrato no paga.',
+  },
+  fee_schedule_file_too_large: {
+    status: 422,
+    en: 'The workbook unpacks to more than a fee schedule of {max} rows can hold (or is not a plain XLSX); nothing was read. Save it again as XLSX or CSV with the schedule only.',
+    es: 'El libro ocupa al descomprimirse más de lo que cabe en un tarifario de {max} filas (o no es un XLSX normal); no se leyó nada. Guárdelo de nuevo como XLSX o CSV solo con el tarifario.',
   },
   rate_code: {
     status: 422,
