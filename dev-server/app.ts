@@ -25,6 +25,7 @@ import { routeTable } from './http/route-table.ts';
 import { API_MODULES, moduleRoutes } from './api-modules.ts';
 import type { ApiContext } from './api-context.ts';
 import { resourceEntries } from './resources/resource-router.ts';
+import { phiReadRecorder } from './audit/phi-reads.ts';
 
 export interface AppOptions {
   db: Database;
@@ -122,6 +123,7 @@ export function createApp(opts: AppOptions): Express {
       ...guardedEntries(ctx, modules.flatMap(moduleRoutes), (allowances) => authenticate(opts.db, allowances), {
         acts,
         stepUp: requireStepUp(opts.db),
+        phiRead: phiReadRecorder(opts.db, entities),
       }),
       // Every generic route is a signed-in person's.
       ...resourceEntries(ctx, { acts, freshProof: (actor) => requireFreshProof(opts.db, actor) }).map((e) => ({

@@ -221,6 +221,7 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
   {
     method: 'get',
     path: '/admission/{patient}/policies',
+    phi: { entity: 'patient', param: 'patient', view: 'policies' },
     answers: json(idNames),
     permission: 'admission.view',
     summary: "A patient's active policies [{id, name}]",

@@ -263,6 +263,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     (kind): GuardedRoute<BatchContext> => ({
       method: 'get',
       path: `/claim/batch/${kind}/{id}`,
+      phi: { entity: 'claim_batch', view: kind === 'show-batch-preview' ? 'preview' : 'report' },
       answers: file(['application/pdf']),
       permission: kind === 'show-batch-preview' ? ['claimbatch.preview', 'claimbatch.print'] : 'claimbatch.report',
       raw: true,
@@ -287,6 +288,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
   {
     method: 'get',
     path: '/claim/batch/show-batch-forms/{id}',
+    phi: { entity: 'claim_batch', view: 'claim_forms' },
     answers: file(['application/pdf']),
     limit: 'export',
     permission: ['claimbatch.print', 'claimbatch.preview'],

@@ -123,6 +123,7 @@ export const claimListRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-list-insurance-policies/{id}',
+    phi: { entity: 'patient', view: 'policies' },
     answers: json([
       {
         id: 'integer',

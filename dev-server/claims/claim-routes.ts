@@ -184,6 +184,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/show-claim-form/{id}',
+    phi: { entity: 'claim', view: 'claim_form' },
     answers: file(['application/pdf']),
     permission: ['claim.print', 'claim.preview'],
     raw: true,
@@ -284,6 +285,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/get-check-status/{id}',
+    phi: { entity: 'claim', view: 'status_checks' },
     answers: json([
       {
         id: 'integer',
@@ -317,6 +319,7 @@ export const claimRoutes: GuardedRoute<ClaimContext>[] = [
   {
     method: 'get',
     path: '/claim/{id}',
+    phi: 'recorded',
     answers: json(record('claim')),
     permission: 'claim.show',
     summary:

@@ -74,6 +74,7 @@ export const contractRoutes: GuardedRoute<ApiContext>[] = [
   {
     method: 'get',
     path: '/underpayment/{id}/appeal-letter',
+    phi: { entity: 'underpayment', view: 'appeal_letter' },
     answers: file(['application/pdf']),
     permission: 'underpayment.appeal',
     raw: true,

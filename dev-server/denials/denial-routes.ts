@@ -158,6 +158,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}',
+    phi: { entity: 'claim', view: 'denial' },
     answers: json({
       id: 'integer',
       version: 'integer',
@@ -180,6 +181,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/appeal-letter',
+    phi: { entity: 'claim', view: 'appeal_letter' },
     answers: file(['application/pdf']),
     permission: 'claim.generateappeal',
     raw: true,
@@ -194,6 +196,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/insurance-claim-numbers',
+    phi: { entity: 'claim', view: 'payer_claim_numbers' },
     answers: json(['string']),
     permission: 'denial.show',
     summary: 'The claim numbers the payers gave the claim, newest first',
@@ -204,6 +207,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/payments',
+    phi: { entity: 'claim', view: 'payments' },
     answers: json(CLAIM_PAYMENTS),
     permission: 'denial.show',
     summary: "What was paid on the claim: postings, reversals, totals (the claim's Payments and EOBs)",
@@ -214,6 +218,7 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/denial/{id}/eobs',
+    phi: { entity: 'claim', view: 'eobs' },
     answers: json(CLAIM_PAYMENTS.eobs),
     permission: ['denial.eob', 'denial.show'],
     summary: "The EOB files of the claim's payments",

@@ -119,6 +119,7 @@ export const exchangeRoutes: GuardedRoute<ReceiveContext>[] = [
   {
     method: 'get',
     path: '/clearing-house-file/{id}/content',
+    phi: { entity: 'clearing_house_file', view: 'content' },
     answers: file(['text/plain', 'application/octet-stream']),
     permission: 'clearinghousefile.show',
     raw: true,

@@ -39,9 +39,23 @@ export interface GuardedRoute<C> {
    * access token; reading one's shell without counting as activity).
    */
   access?: 'open' | SessionAllowances;
+  /**
+   * The route answers a patient's information (PHI) about one record: the read is audited once it has answered (a
+   * `PhiRead`: which record, by which path parameter, and what of it was read), or 'recorded' where the handler
+   * records it itself through a store's record read. A test walks the route table: a route answering PHI without it fails.
+   */
+  phi?: PhiRead | 'recorded';
   /** the module that declares it (its OpenAPI tag); set by the registry */
   module?: string;
   handle(ctx: C, req: Request, actor: Actor, res: Response): Promise<unknown>;
+}
+
+/** A read of one record's PHI a route declares: the audited entity (its module), the path parameter naming it, the view. */
+export interface PhiRead {
+  entity: string;
+  /** the path parameter holding the record's id (default 'id') */
+  param?: string;
+  view: string;
 }
 
 /** A held slug satisfies a declared one; '*.history' is any module's history permission (the route checks which). */
@@ -68,7 +82,12 @@ export function guardedEntries<C>(
   ctx: C,
   routes: GuardedRoute<C>[],
   signIn: (allowances: SessionAllowances) => express.RequestHandler,
-  guards: { acts: ActGuard; stepUp: express.RequestHandler },
+  guards: {
+    acts: ActGuard;
+    stepUp: express.RequestHandler;
+    /** writes a declared PHI read (dev-server/audit/phi-reads.ts) */
+    phiRead: (req: Request, actor: Actor, phi: PhiRead) => Promise<void>;
+  },
 ): RouteEntry[] {
   const checks = new Map<string, express.RequestHandler>();
   const sessionCheck = (a: SessionAllowances) => {
@@ -84,8 +103,14 @@ export function guardedEntries<C>(
         const actor = res.locals.actor as Actor;
         if (!allows(actor, route.permission)) throw forbidden();
         if (checkingAnswers) checkAnswerOf(route, res);
+        const phi = route.phi && route.phi !== 'recorded' ? route.phi : null;
+        // A file is recorded before its first byte goes (a client may hold it whole before the response ends); the
+        // recorder writes nothing for a record the person may not read, which the handler then refuses.
+        if (phi && route.raw) await guards.phiRead(req, actor, phi);
         const out = await route.handle(ctx, req, actor, res);
         if (route.raw) return;
+        // Answered: the read is the person's now, recorded before they get the answer.
+        if (phi) await guards.phiRead(req, actor, phi);
         // Messages a person reads ("The role … was assigned") in their language, like the errors.
         if (out && typeof out === 'object' && typeof (out as { message?: unknown }).message === 'string') {
           (out as { message: string }).message = translate(

@@ -240,6 +240,7 @@ export const ledgerRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/ledger/{id}/statement',
+    phi: 'recorded',
     answers: file(['application/pdf']),
     permission: 'ledger.statement',
     raw: true,

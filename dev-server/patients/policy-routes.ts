@@ -57,6 +57,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-policies',
+    phi: { entity: 'patient', view: 'policies' },
     answers: json([record('insurance_policy')]),
     permission: 'patient.policies.view',
     summary: "A patient's insurance policies, active first, by responsibility",
@@ -73,6 +74,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-policy/{policyId}',
+    phi: { entity: 'insurance_policy', param: 'policyId', view: 'policy' },
     answers: json(record('insurance_policy')),
     permission: 'patient.policies.view',
     summary: 'One policy of a patient',
@@ -84,6 +86,7 @@ export const policyRoutes: GuardedRoute<StoreContext>[] = [
   {
     method: 'get',
     path: '/patient/{id}/get-list-policies',
+    phi: { entity: 'patient', view: 'policies' },
     answers: json(idNames),
     permission: 'patient.policies.view',
     summary: "Picker of a patient's active policies [{id, name}]",

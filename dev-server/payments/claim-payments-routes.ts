@@ -47,6 +47,7 @@ export const claimPaymentRoutes: GuardedRoute<EraContext>[] = [
   {
     method: 'get',
     path: '/claim/{id}/payments',
+    phi: { entity: 'claim', view: 'payments' },
     answers: json(CLAIM_PAYMENTS),
     permission: 'claim.show',
     summary:

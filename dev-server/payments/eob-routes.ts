@@ -89,6 +89,7 @@ export const eobRoutes: GuardedRoute<EobContext>[] = [
   {
     method: 'get',
     path: '/payments/eobs/{id}',
+    phi: { entity: 'payment_eob', view: 'content' },
     answers: file(['application/pdf', 'image/png', 'image/jpeg']),
     permission: 'payment.eob',
     raw: true,

@@ -169,10 +169,11 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/check/{id}',
+    phi: { entity: 'era_file', view: 'check' },
     answers: json({
       era_file_id: 'integer',
       payer: { name: 'string', 'id?': 'any' },
-      payee: { name: 'string', npi: 'string', taxId: 'string' },
+      payee: { name: 'string', 'npi?': 'string?', 'taxId?': 'string?' },
       payment: {
         handling: 'string',
         amount: 'integer',
@@ -192,9 +193,9 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
           status: 'string',
           charge: 'integer',
           paid: 'integer',
-          patient_responsibility: 'integer',
-          payer_claim_number: 'string',
-          patient: 'object',
+          'patient_responsibility?': 'integer',
+          'payer_claim_number?': 'string',
+          'patient?': 'object',
           adjustments: ['object'],
           lines: ['object'],
         },
@@ -249,6 +250,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/fetch',
+    phi: { entity: 'era_file', view: 'content' },
     answers: file(['text/plain', 'application/octet-stream']),
     permission: 'payment.view',
     raw: true,
@@ -261,6 +263,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/preview',
+    phi: { entity: 'era_file', view: 'preview' },
     answers: file(['application/pdf']),
     permission: 'payment.view',
     raw: true,
@@ -294,6 +297,7 @@ export const eraRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'get',
     path: '/payments/eras/{id}/reconciliation-report',
+    phi: { entity: 'era_file', view: 'reconciliation_report' },
     answers: file(['application/pdf']),
     permission: 'payment.view',
     raw: true,

@@ -42,6 +42,8 @@ export interface FileKindRule {
   upload?: FileAccess;
   label: string;
   label_es: string;
+  /** its bytes hold patients' information: each read of them is audited (dev-server/files/file-routes.ts) */
+  phi?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -51,6 +53,7 @@ const STAFF = ['patient.view', 'claim.view', 'payment.view'];
 
 export const FILE_KINDS: Record<FileKind, FileKindRule> = {
   eob: {
+    phi: true,
     maxBytes: 20 * MB,
     content: 'pdf-or-image',
     read: { permissions: ['payment.eob', 'denial.eob', 'ledger.eob'] },
@@ -59,6 +62,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'EOB',
   },
   era: {
+    phi: true,
     maxBytes: 100 * MB,
     content: 'x12',
     read: { permissions: ['payment.view'] },
@@ -67,6 +71,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'Archivos ERA',
   },
   'x12-out': {
+    phi: true,
     maxBytes: 100 * MB,
     content: 'x12',
     read: { permissions: ['claimbatch.view'] },
@@ -74,6 +79,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'Archivos 837 enviados',
   },
   ack: {
+    phi: true,
     maxBytes: 100 * MB,
     content: 'x12',
     read: { permissions: ['claimbatch.view'] },
@@ -82,6 +88,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
   },
   // What a clearing house sent that is not X12 at all: kept as it came, so nothing received is lost.
   received: {
+    phi: true,
     maxBytes: 100 * MB,
     content: 'any',
     read: { permissions: ['claimbatch.view', 'clearinghousefile.view'] },
@@ -89,6 +96,7 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'Archivos recibidos que no se pudieron leer',
   },
   statement: {
+    phi: true,
     maxBytes: 20 * MB,
     content: 'pdf-or-image',
     read: { permissions: ['payment.generatepatientaccount', 'ledger.view'] },
@@ -96,8 +104,9 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'Estados de cuenta',
   },
   // A report or list exported whole holds whatever its maker could read (a patient list: PHI): theirs alone.
-  export: { maxBytes: 100 * MB, content: 'any', read: { maker: true }, label: 'Exports', label_es: 'Exportaciones' },
+  export: { phi: true, maxBytes: 100 * MB, content: 'any', read: { maker: true }, label: 'Exports', label_es: 'Exportaciones' },
   upload: {
+    phi: true,
     maxBytes: 20 * MB,
     content: 'pdf-or-image',
     read: { maker: true, permissions: STAFF },
