@@ -9,6 +9,7 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
+import { startAuditAnchoring, writeAuditAnchors } from './audit/audit-anchors.ts';
 import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 
@@ -34,6 +35,8 @@ async function main() {
   const stopPolling = startPollScheduler(db, jobs);
   // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.
   const stopVacuum = startEmbeddedVacuum(db);
+  // The audit trail's chains are anchored outside the database, signed, every AUDIT_ANCHOR_MINUTES (and on stopping).
+  const stopAnchoring = startAuditAnchoring(db);
   const server = createApp({ db, files, jobs }).listen(port, host, () => {
     // The port bound, not the one asked: PORT=0 lets the system choose a free one (tests start servers that way).
     const bound = (server.address() as AddressInfo).port;
@@ -47,9 +50,11 @@ async function main() {
   const stop = () => {
     stopPolling();
     stopVacuum();
+    stopAnchoring();
     server.close(() =>
       jobs
         .stop()
+        .then(() => writeAuditAnchors(db).catch(() => undefined))
         .then(() => db.close())
         .then(() => process.exit(0)),
     );

@@ -3,6 +3,7 @@ import { writeAudit } from '../db/audit-writer.ts';
 import { quoteIdent } from '../db/backup-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { systemActor } from './actor.ts';
+import { resignAuditAnchors } from '../audit/audit-anchors.ts';
 import { isSealed, openSecret, sealSecret, secretKeys, writeSecretKeys } from './secret-box.ts';
 
 /** Where sealed secrets live: every `{field}_encrypted` column (x-db.protect "encrypt") and the two named here. */
@@ -74,6 +75,8 @@ export async function rotateSecretsKey(db: Database): Promise<{ resealed: number
     });
     return n;
   });
+  // The audit anchors are signed again under the new key while the old one still verifies them.
+  resignAuditAnchors();
   if (!fromEnv) writeSecretKeys([secretKeys()[0]]);
   return { resealed, keyFile: !fromEnv };
 }

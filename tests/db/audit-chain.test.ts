@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChains } from '../../dev-server/audit/audit-chain.ts';
+import { readAnchors, verifyAuditAnchors, writeAuditAnchors } from '../../dev-server/audit/audit-anchors.ts';
+import { rotateSecretsKey } from '../../dev-server/security/key-rotation.ts';
 import { writeAudit } from '../../dev-server/db/audit-writer.ts';
 import type { Database, Queryable } from '../../dev-server/db/database.ts';
 import { migrate } from '../../dev-server/db/migrate.ts';
@@ -70,6 +72,100 @@ describe('the audit trail proves itself', () => {
     await behindTheBack('delete from audits where id = $1', [rows[1].id]);
     const breaks = (await verifyAuditChains(db)).breaks.filter((b) => b.chain === 104);
     expect(breaks).toEqual([{ chain: 104, auditId: Number(rows[2].id), seq: 3, problem: 'row_removed_before' }]);
+  });
+});
+
+/**
+ * What the database's owner can do to the chain: change a row, then compute the hash of it and of every row after it
+ * again with the database's own function, one row at a time as the trigger did.
+ */
+async function rehashFrom(chain: number, fromSeq: number) {
+  await db.exec('alter table audits disable trigger audits_no_update');
+  const rows = (
+    await db.query<{ id: number; chain_seq: number }>(
+      'select id, chain_seq from audits where billing_company_id = $1 and chain_seq >= $2 order by chain_seq',
+      [chain, fromSeq],
+    )
+  ).rows;
+  for (const r of rows)
+    await db
+      .query(
+        `update audits a set prev_hash = coalesce((select p.row_hash from audits p where p.billing_company_id = $2 and p.chain_seq = a.chain_seq - 1), '')
+        where a.id = $1`,
+        [r.id, chain],
+      )
+      .then(() => db.query('update audits a set row_hash = audit_row_hash(a.prev_hash, a) where a.id = $1', [r.id]));
+  await db.exec('alter table audits enable trigger audits_no_update');
+}
+
+describe("the audit trail's anchors, signed outside the database", () => {
+  const anchors = () => join(mkdtempSync(join(tmpdir(), 'audit-anchors-')), 'anchors.jsonl');
+
+  it("a row changed and its chain computed again by the database's owner is found against the anchor", async () => {
+    const file = anchors();
+    const rows = await history(db, 201);
+    await writeAuditAnchors(db, file);
+    await behindTheBack(`update audits set new_values = '{"first_name": "Mallory"}' where id = $1`, [rows[1].id]);
+    await rehashFrom(201, 2);
+    // The chain alone holds again: this is what the anchor is for.
+    expect((await verifyAuditChains(db)).breaks.filter((b) => b.chain === 201)).toEqual([]);
+    const { breaks } = await verifyAuditAnchors(db, file);
+    expect(breaks.filter((b) => b.chain === 201)).toMatchObject([
+      { chain: 201, seq: 3, problem: 'anchored_row_changed' },
+    ]);
+  });
+
+  it('a tail cut off the chain is found against the anchor', async () => {
+    const file = anchors();
+    const rows = await history(db, 202);
+    await writeAuditAnchors(db, file);
+    await behindTheBack('delete from audits where id = $1', [rows[2].id]);
+    expect((await verifyAuditChains(db)).breaks.filter((b) => b.chain === 202)).toEqual([]);
+    const { breaks } = await verifyAuditAnchors(db, file);
+    expect(breaks.filter((b) => b.chain === 202)).toMatchObject([
+      { chain: 202, seq: 3, problem: 'anchored_rows_removed' },
+    ]);
+  });
+
+  it('an anchor written without the key does not verify', async () => {
+    const file = anchors();
+    await history(db, 203);
+    const [genuine] = (await writeAuditAnchors(db, file)).filter((a) => a.chain === 203);
+    writeFileSync(file, JSON.stringify({ ...genuine, seq: 2, head: 'f'.repeat(64) }) + '\n');
+    expect((await verifyAuditAnchors(db, file)).breaks).toMatchObject([{ chain: 203, problem: 'anchor_forged' }]);
+  });
+
+  it('a sound trail matches every anchor, and an anchor is written only for a chain that moved', async () => {
+    const file = anchors();
+    await history(db, 204);
+    const first = await writeAuditAnchors(db, file);
+    expect(first.some((a) => a.chain === 204 && a.seq === 3)).toBe(true);
+    expect((await writeAuditAnchors(db, file)).filter((a) => a.chain === 204)).toEqual([]);
+    const checked = await verifyAuditAnchors(db, file);
+    expect(checked.breaks.filter((b) => [204].includes(b.chain))).toEqual([]);
+  });
+
+  it('keys:rotate signs the anchors again under the new key, and they still verify', async () => {
+    const file = anchors();
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'audit-keys-')), 'secrets.key');
+    const before = { key: process.env.SECRETS_KEY_FILE, anchors: process.env.AUDIT_ANCHOR_FILE };
+    process.env.SECRETS_KEY_FILE = keyFile;
+    process.env.AUDIT_ANCHOR_FILE = file;
+    try {
+      await history(db, 205);
+      const [old] = (await writeAuditAnchors(db, file)).filter((a) => a.chain === 205);
+      await rotateSecretsKey(db);
+      const [now] = readAnchors(file).filter((a) => a.chain === 205);
+      expect(now.key).not.toBe(old.key);
+      expect((await verifyAuditAnchors(db, file)).breaks.filter((b) => b.chain === 205)).toEqual([]);
+    } finally {
+      for (const [k, v] of [
+        ['SECRETS_KEY_FILE', before.key],
+        ['AUDIT_ANCHOR_FILE', before.anchors],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
   });
 });
 
