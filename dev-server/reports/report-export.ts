@@ -1,3 +1,4 @@
+import { CSV_FORMULA_CELL } from '../../src/domain/csv-cells.ts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { letterDocument } from '../../src/platform/letter-document.ts';
@@ -32,7 +33,7 @@ export async function exportReport(
       }),
     );
     return {
-      body: Buffer.from(Papa.unparse({ fields: headers, data }), 'utf8'),
+      body: Buffer.from(Papa.unparse({ fields: headers, data }, { escapeFormulae: CSV_FORMULA_CELL }), 'utf8'),
       type: 'text/csv; charset=utf-8',
       name: `${name}.csv`,
     };

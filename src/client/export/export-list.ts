@@ -1,3 +1,4 @@
+import { CSV_FORMULA_CELL } from '../../domain/csv-cells.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import { formatCents } from '../../domain/money-input.ts';
 import { fetchPage, listQuery } from '../data/data-provider.ts';
@@ -63,7 +64,7 @@ export async function exportList(
   if (format === 'csv') {
     const Papa = (await import('papaparse')).default;
     download(
-      new Blob([Papa.unparse({ fields: headers, data: rows })], { type: 'text/csv;charset=utf-8' }),
+      new Blob([Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: CSV_FORMULA_CELL })], { type: 'text/csv;charset=utf-8' }),
       `${base}.csv`,
     );
   } else if (format === 'xlsx') {
