@@ -291,6 +291,7 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     phi: { entity: 'claim_batch', view: 'claim_forms' },
     answers: file(['application/pdf']),
     limit: 'export',
+    stepUp: true,
     permission: ['claimbatch.print', 'claimbatch.preview'],
     raw: true,
     summary:

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBase32, stepOf, totpAt } from '../../dev-server/security/totp.ts';
 import { PASSWORD, startTestApp, type Api, type TestApp } from '../helpers/test-app.ts';
+import { API_ROUTES } from '../../dev-server/api-modules.ts';
 
 let app: TestApp;
 let root: Api;
@@ -80,6 +81,25 @@ describe('step-up before sensitive acts', () => {
     expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(422);
     expect((await me('POST', '/auth/step-up', { code: totpAt(secret, stepOf(Date.now()) + 1) })).status).toBe(200);
     expect((await grant(me)).status).toBe(200);
+  });
+
+  it('one freshness for every step-up act: assigning a role and printing a batch of claim forms ask for it too', async () => {
+    const sensitive = API_ROUTES.filter((r) => r.stepUp).map((r) => `${r.method} ${r.path}`);
+    expect(sensitive).toEqual(
+      expect.arrayContaining([
+        'patch /permission/assign-role-user/{user}/{role}',
+        'patch /permission/remove-role-user/{user}/{role}',
+        'get /claim/batch/show-batch-forms/{id}',
+      ]),
+    );
+    await app.createUser({ email: 'nurse@stepup.test', roles: ['biller'] });
+    const nurse = Number(
+      (await app.db.query<{ id: number }>(`select id from users where email = 'nurse@stepup.test'`)).rows[0].id,
+    );
+    await proofLongAgo('root@stepup.test');
+    const r = await root('PATCH', `/permission/assign-role-user/${nurse}/${await billerRole()}`);
+    expect(r.status).toBe(403);
+    expect(r.body.step_up_required).toBe(true);
   });
 
   it('a report export is a sensitive act too', async () => {
