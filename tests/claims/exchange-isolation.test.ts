@@ -1,6 +1,6 @@
 import { allowOutbound } from '../helpers/outbound-allow.ts';
 import { toIsoDate } from '../../src/domain/formats.ts';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +162,43 @@ describe("one billing company cannot reach another's clearing-house exchange", (
     expect(readdirSync(lsrInbound)).toEqual(['lone-star.835']);
     expect(await eraCount(sun.bc)).toBe(0);
     expect(existsSync(join(exchangeDir, String(sun.bc), 'lsr/inbound'))).toBe(true);
+  });
+
+  it("a link planted in a billing company's folders leads nowhere: not to another's folder, not to the server's files", async () => {
+    const lsrInbound = join(exchangeDir, String(lsr.bc), 'lsr/inbound');
+    mkdirSync(lsrInbound, { recursive: true });
+    writeFileSync(join(lsrInbound, 'linked.835'), era(LSR_SUBMITTER, await npiOf(lsr.bc)));
+    const sunRoot = join(exchangeDir, String(sun.bc));
+    mkdirSync(join(sunRoot, 'linked'), { recursive: true });
+    symlinkSync(lsrInbound, join(sunRoot, 'linked/inbound'));
+    const account = (
+      await app.db.query<{ id: number; outbound_folder: string; inbound_folder: string }>(
+        'select id, outbound_folder, inbound_folder from clearing_house_accounts where billing_company_id = $1',
+        [sun.bc],
+      )
+    ).rows[0];
+    const folders = (outbound: string, inbound: string) =>
+      app.db.query('update clearing_house_accounts set outbound_folder = $2, inbound_folder = $3 where id = $1', [
+        account.id,
+        outbound,
+        inbound,
+      ]);
+    try {
+      await folders('linked/outbound', 'linked/inbound');
+      const polled = await sunManager('POST', `/clearing-house-account/${account.id}/poll`);
+      expect(polled.status).toBe(422);
+      expect(JSON.stringify(polled.body)).toContain('The folder linked/inbound is outside the exchange directory.');
+      expect(readdirSync(lsrInbound)).toContain('linked.835');
+      // A link as a file of our own inbound folder is not a file the clearing house left: it is never read.
+      mkdirSync(join(sunRoot, 'own/inbound'), { recursive: true });
+      symlinkSync('/etc/hostname', join(sunRoot, 'own/inbound/hostname.835'));
+      await folders('own/outbound', 'own/inbound');
+      const ownPoll = await sunManager('POST', `/clearing-house-account/${account.id}/poll`);
+      expect(ownPoll.status).toBe(200);
+      expect(ownPoll.body.received).toEqual([]);
+    } finally {
+      await folders(account.outbound_folder, account.inbound_folder);
+    }
   });
 
   it('a file in our folder addressed to another submitter is set aside, not taken in, and the log says so without keeping it', async () => {
