@@ -8,7 +8,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { writeAudit } from '../db/audit-writer.ts';
-import { grants, kindReadable, type FileStore, type StoredFile } from '../storage/file-store.ts';
+import { fileTooLarge, grants, kindReadable, type FileStore, type StoredFile } from '../storage/file-store.ts';
 
 export interface FileContext {
   db: Database;
@@ -36,6 +36,9 @@ function ownerOf(req: Request, actor: Actor, kind: FileKind): number | null {
   throw new DomainError('invalid', {}, { billing_company_id: [{ code: 'billing_company_required' }] });
 }
 
+/** A multipart body's own lines around the file (boundaries, headers, a few fields): a generous allowance. */
+const MULTIPART_ROOM = 64 * 1024;
+
 /**
  * multer hands the file over as a stream; it goes straight into the file store (hashed, counted,
  * type-checked on the way), never whole into memory.
@@ -46,6 +49,8 @@ export function streamingUpload(
   fixedKind?: FileKind,
   owner?: (req: Request, actor: Actor) => Promise<number>,
 ): RequestHandler {
+  /** What the file store refused (a file over its kind's limit): said, whatever the multipart reader says after it. */
+  const refusals = new WeakMap<Request, unknown>();
   const engine: StorageEngine = {
     _handleFile(req, file, cb) {
       const actor = req.res?.locals.actor as Actor;
@@ -58,6 +63,7 @@ export function streamingUpload(
         .then(
           (stored) => cb(null, { stored } as never),
           (e) => {
+            refusals.set(req, e);
             (file.stream as Readable).resume();
             cb(e);
           },
@@ -74,10 +80,19 @@ export function streamingUpload(
       const kind = fixedKind ?? kindParam(req);
       if (!grants(actor, FILE_KINDS[kind].upload)) throw new DomainError('forbidden');
       if (!req.is('multipart/form-data')) throw new DomainError('invalid', {}, { file: [{ code: 'file_empty' }] });
+      // A body that says it is larger than the kind allows (with room for the form's own lines) is refused before a
+      // byte of it is read: 413, not whatever a reader cut off mid-way would say.
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > FILE_KINDS[kind].maxBytes + MULTIPART_ROOM) {
+        res.set('Connection', 'close');
+        throw fileTooLarge(kind);
+      }
     } catch (e) {
       return next(e);
     }
     parse(req, res, (err: unknown) => {
+      const refused = refusals.get(req);
+      if (refused instanceof DomainError) return next(refused);
       if (err && !(err instanceof DomainError)) {
         // A cut-off or malformed multipart body is the sender's fault, not ours.
         return next(new DomainError('upload_malformed'));

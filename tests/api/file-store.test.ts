@@ -110,6 +110,15 @@ describe('the file store', () => {
     expect(Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n)).toBe(before);
   });
 
+  it('a file far over its kind’s limit is refused with 413 before it is read, never as a cut-off upload', async () => {
+    const before = Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n);
+    const huge = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(60 * 1024 * 1024)]);
+    const r = await bmA('POST', '/files?kind=eob', form(huge));
+    expect(r.status).toBe(413);
+    expect(r.body.errors.file).toEqual(['The file is larger than 20 MB allowed for EOBs.']);
+    expect(Number((await app.db.query<{ n: number }>('select count(*) n from files')).rows[0].n)).toBe(before);
+  });
+
   it('an X12 file is recognised by its ISA header and only as an X12 kind', async () => {
     const x12 = readFileSync(new URL('../fixtures/x12/835/managed-care.835', import.meta.url));
     const era = await bmA('POST', '/files?kind=era', form(x12, '835.edi', 'text/plain'));
