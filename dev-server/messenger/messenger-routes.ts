@@ -7,6 +7,7 @@ import type { MessengerHub } from './messenger-hub.ts';
 import {
   ABOUT,
   colleagues,
+  isOutsider,
   listThreads,
   markRead,
   startThread,
@@ -97,11 +98,12 @@ export const messengerRoutes: GuardedRoute<MessengerContext>[] = [
     path: '/messenger/people',
     answers: json([{ id: 'integer', email: 'string', name: 'string' }]),
     permission: null,
-    summary: 'The people of my billing company I may write to (?query by name or e-mail)',
+    summary:
+      "The people of my billing company I may write to (?query by name or e-mail); a patient, client or professional: those they already write with and the company's managers",
     async handle(ctx, req, actor) {
       const bc = threadCompany(actor, req.query.billing_company_id);
       const term = typeof req.query.query === 'string' ? req.query.query.trim().toLowerCase().slice(0, 50) : '';
-      return colleagues(ctx.db, bc, actor.userId, term);
+      return colleagues(ctx.db, bc, actor.userId, term, isOutsider(actor));
     },
   },
   {

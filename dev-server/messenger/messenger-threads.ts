@@ -136,13 +136,35 @@ export async function unreadCount(db: Queryable, userId: number): Promise<number
 }
 
 /** The active people of a billing company but oneself, by name or e-mail containing term (lower case), at most 50. */
-export async function colleagues(db: Queryable, billingCompanyId: number, userId: number, term: string) {
+/** The roles of people outside the billing company's staff: a practice's patients, its client, its professionals. */
+const OUTSIDE_ROLES = new Set(['patient', 'client', 'healthprofessional']);
+
+/** Whether every role a person has is an outsider's (a staff role besides makes them staff). */
+export const isOutsider = (actor: { roles: string[]; crossTenant: boolean }) =>
+  !actor.crossTenant && actor.roles.length > 0 && actor.roles.every((r) => OUTSIDE_ROLES.has(r));
+
+/**
+ * The people of a billing company one may write to. Staff see the billing company's people; an outsider (a patient,
+ * a client, a professional) sees only whom they already share a conversation with and the company's managers (billing
+ * and account managers: whom they write to first) — never the staff list with its names and e-mails.
+ */
+export async function colleagues(
+  db: Queryable,
+  billingCompanyId: number,
+  userId: number,
+  term: string,
+  outsider = false,
+) {
   const r = await db.query<{ id: number; email: string; name: string }>(
     `select u.id, u.email, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name from users u
        join billing_company_users f on f.user_id = u.id and f.billing_company_id = $1
       where u.status and u.id <> $2 and ($3 = '' or lower(u.email) like '%' || $3 || '%' or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like '%' || $3 || '%')
+        and (not $4 or exists (select 1 from message_thread_members a join message_thread_members b on b.thread_id = a.thread_id
+                                where a.user_id = $2 and b.user_id = u.id)
+             or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                         where ur.user_id = u.id and r.slug in ('billingmanager', 'accountmanager')))
       order by u.email limit 50`,
-    [billingCompanyId, userId, term],
+    [billingCompanyId, userId, term, outsider],
   );
   return r.rows.map((x) => ({ ...x, id: Number(x.id) }));
 }

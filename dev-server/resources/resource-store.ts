@@ -155,6 +155,12 @@ export class ResourceStore<R extends Row = Row> {
     if (shipped && !isSuperUser(this.actor) && !this.actor.system) {
       throw new DomainError('shared_catalogue', { entity: this.entity.schema.title });
     }
+    // A billing company's own record (its own procedure codes, its payments) is changed by its own people: a platform
+    // role that is not the Super User (Development Support) reads across billing companies, and writes none of them.
+    const owned = before.billing_company_id !== undefined && before.billing_company_id !== null;
+    if (owned && this.actor.crossTenant && !isSuperUser(this.actor) && !this.actor.system) {
+      throw new DomainError('tenant_record_platform_role', { entity: this.entity.schema.title });
+    }
   }
 
   /** A stale edit (someone saved after this person opened the record) is refused, never merged over. */

@@ -239,6 +239,28 @@ describe("the shared code sets are a Super User's", () => {
   });
 });
 
+describe("a billing company's own records are its people's", () => {
+  it("Development Support cannot change a billing company's own procedure code", async () => {
+    const own = await api.superuser('POST', '/procedure', {
+      billing_company_id: bc,
+      code: '99499',
+      description: 'Unlisted evaluation and management service',
+      price: 12000,
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const edit = await api.developmentsupport('PUT', `/procedure/${own.body.id}`, {
+      description: 'Changed by support',
+      version: own.body.version,
+    });
+    expect(edit.status).toBe(403);
+    expect(edit.body.code).toBe('tenant_record_platform_role');
+    const row = await app.db.query<{ description: string }>('select description from procedures where id = $1', [
+      own.body.id,
+    ]);
+    expect(row.rows[0].description).toBe('Unlisted evaluation and management service');
+  });
+});
+
 describe('who sees a job', () => {
   let jobId: number;
   beforeAll(async () => {

@@ -76,6 +76,24 @@ describe('messenger', () => {
     expect(elsewhere.status).toBe(422);
   });
 
+  it("a patient lists only the company's managers and whom they already write with, not the staff", async () => {
+    const bc = Number(
+      (
+        await app.db.query<{ bc: string }>(
+          'select billing_company_id as bc from billing_company_users where user_id = $1',
+          [ids.ana],
+        )
+      ).rows[0].bc,
+    );
+    await app.createUser({ email: 'pat@msg.test', roles: ['patient'], billingCompanyIds: [bc] });
+    const patient = app.as(await app.login('pat@msg.test'));
+    const staff = (await ana('GET', '/messenger/people')).body.map((p: { email: string }) => p.email);
+    expect(staff).toEqual(expect.arrayContaining(['ben@msg.test', 'cruz@msg.test', 'pat@msg.test']));
+    const people = await patient('GET', '/messenger/people');
+    expect(people.status).toBe(200);
+    expect(people.body.map((p: { email: string }) => p.email)).toEqual(['cruz@msg.test']);
+  });
+
   it('naming a colleague with @ brings them into the conversation', async () => {
     const t = (await ana('POST', '/messenger/threads', thread({ subject: 'Mention' }))).body;
     const r = await ben('POST', `/messenger/threads/${t.id}/messages`, { body: '@cruz should we write this off?' });

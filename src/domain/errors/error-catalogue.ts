@@ -201,6 +201,11 @@ export const ERROR_CATALOGUE = {
     en: "Records of {entity} are shared by every billing company: only a Super User changes them. Ask support, or keep your own settings in your billing company's records.",
     es: 'Los registros de {entity} son compartidos por todas las compañías de facturación: solo un Super Usuario los cambia. Pida ayuda a soporte o guarde sus propios ajustes en los registros de su compañía.',
   },
+  tenant_record_platform_role: {
+    status: 403,
+    en: "This {entity} is a billing company's own: only its people (or a Super User) change it. A platform role reads it.",
+    es: 'Este registro de {entity} es propio de una compañía de facturación: solo su personal (o un Super Usuario) lo cambia. Un rol de plataforma lo lee.',
+  },
   file_empty: { status: 422, en: 'The file is empty.', es: 'El archivo está vacío.' },
   file_too_large: {
     status: 413,
