@@ -11,7 +11,7 @@ import { loadDemoForTests } from '../helpers/demo-for-tests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../dev-server/app.ts';
 import { verifyAuditChains } from '../../dev-server/audit/audit-chain.ts';
-import { writeBackup } from '../../dev-server/db/backup.ts';
+import { backedUpRow, writeBackup } from '../../dev-server/db/backup.ts';
 import { productTables } from '../../dev-server/db/backup-format.ts';
 import type { Database, Queryable } from '../../dev-server/db/database.ts';
 import { openPglite } from '../../dev-server/db/pglite-database.ts';
@@ -60,7 +60,7 @@ async function fingerprints(db: Database): Promise<Record<string, string>> {
     for (const t of await productTables(tx)) {
       const r = await tx.query<{ n: number; h: string }>(
         `select count(*)::int as n, md5(coalesce(string_agg(x, '' order by x), '')) as h
-           from (select md5(to_jsonb(t)::text) as x from "${t.name}" t) s`,
+           from (select md5((${backedUpRow(t.name)})::text) as x from "${t.name}" t) s`,
       );
       out[t.name] = `${r.rows[0].n}:${r.rows[0].h}`;
     }
@@ -174,6 +174,22 @@ describe('backup and restore', () => {
     const key = (await app.db.query<{ value: string }>(`select value from app_secrets where name = 'ssn_hmac'`)).rows[0]
       .value;
     expect(key).toMatch(/^v2\./);
+  });
+
+  it('a backup holds no live link or code from the mail outbox: the message is kept, not its text', async () => {
+    const link = 'https://rcp.example/reset?token=live-reset-token-7Q2';
+    const fresh = await backupOf(app.db);
+    expect(gunzipSync(fresh).toString('utf8')).not.toContain('live-reset-token-7Q2');
+    await createMailTransport({}, () => {}).send(app.db, {
+      to: 'nora@backup.test',
+      subject: 'Set your password',
+      text: `Open ${link}`,
+      kind: 'password-reset',
+    });
+    const text = gunzipSync(await backupOf(app.db)).toString('utf8');
+    expect(text).not.toContain('live-reset-token-7Q2');
+    expect(text).toContain('"recipient":"nora@backup.test"');
+    expect(text).toContain('(not kept in backups)');
   });
 
   it('a backup cut short restores nothing, and the database stays empty for a whole one', async () => {
