@@ -1,12 +1,13 @@
 // A payer's 99 MB ERA taken in by the product as it runs (npm start's server, its own process): the server's memory
 // (VmRSS from /proc, sampled every 20 ms) and how long another person's request waits meanwhile (GET /auth/me every
 // 100 ms). Embedded database and PostgreSQL server, one after the other; ERA_MB sets the size.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callServer, startServerProcess } from '../tests/helpers/server-process.ts';
 import { createPostgresDatabase } from '../tests/helpers/test-database.ts';
 import { generateEra } from './era-dataset.ts';
+import { underLoadColumns, whileOthersWork } from './while-others-work.ts';
 
 const MB = Number(process.env.ERA_MB ?? 99);
 const ADMIN = { email: 'root@era-large.bench', password: 'R00t!EraLarge#2026' };
@@ -18,42 +19,23 @@ async function measure(label: string, databaseUrl?: string) {
     admin: ADMIN,
     env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
   });
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) / 1024;
   const token = (await callServer(server.base, null, 'POST', '/auth/login', ADMIN)).body.access_token as string;
   const bc = (await callServer(server.base, token, 'POST', '/billing-company', { name: 'Era Co', abbreviation: 'ERA' }))
     .body.id as number;
-  for (let i = 0; i < 20; i++) await callServer(server.base, token, 'GET', '/auth/me');
-  const before = rss();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
-  const waits: number[] = [];
-  let probing = true;
-  const prober = (async () => {
-    while (probing) {
-      const t = performance.now();
-      await callServer(server.base, token, 'GET', '/auth/me');
-      waits.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const t0 = performance.now();
-  const form = new FormData();
-  form.append('file', new Blob([era.text]), 'large.835');
-  const up = await fetch(`${server.base}/files?kind=era&billing_company_id=${bc}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+  const taken = await whileOthersWork(server, token, async () => {
+    const form = new FormData();
+    form.append('file', new Blob([era.text]), 'large.835');
+    const up = await fetch(`${server.base}/files?kind=era&billing_company_id=${bc}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const sync = await callServer(server.base, token, 'POST', '/payments/eras/sync', { billing_company_id: bc });
+    if (sync.status !== 200) throw new Error(`sync: ${sync.status} ${JSON.stringify(sync.body)}`);
   });
-  if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
-  const sync = await callServer(server.base, token, 'POST', '/payments/eras/sync', { billing_company_id: bc });
-  if (sync.status !== 200) throw new Error(`sync: ${sync.status} ${JSON.stringify(sync.body)}`);
-  const ms = performance.now() - t0;
-  probing = false;
-  await prober;
-  clearInterval(sampler);
   server.child.kill();
-  waits.sort((a, b) => a - b);
-  return `| ${label} | ${(era.text.length / 1048576).toFixed(0)} MB, ${era.transactions.toLocaleString('en-US')} payments | ${ms.toFixed(0)} | ${before.toFixed(0)} → ${peak.toFixed(0)} (+${(peak - before).toFixed(0)}) | ${waits.length} | ${waits[Math.floor(waits.length / 2)].toFixed(0)} / ${waits.at(-1)!.toFixed(0)} |`;
+  return `| ${label} | ${(era.text.length / 1048576).toFixed(0)} MB, ${era.transactions.toLocaleString('en-US')} payments | ${underLoadColumns(taken)} |`;
 }
 
 const rows = [await measure('PGlite (embedded)')];

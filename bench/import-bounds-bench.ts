@@ -3,7 +3,7 @@
 // to the product as it runs (npm start's server, its own process, on PostgreSQL). Measured as the user gets it: the
 // time from the preview request to its refusal through HTTP, the server's memory (VmRSS from /proc, sampled every
 // 20 ms) and how long another person's request waits meanwhile (GET /auth/me every 50 ms).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callServer, startServerProcess } from '../tests/helpers/server-process.ts';
@@ -11,6 +11,7 @@ import { createPostgresDatabase } from '../tests/helpers/test-database.ts';
 import { openPostgres } from '../dev-server/db/postgres-database.ts';
 import { claimWorld } from '../tests/helpers/claim-fixtures.ts';
 import { csvOfRows, xlsxBomb } from '../tests/helpers/xlsx-bomb.ts';
+import { underLoadColumns, whileOthersWork } from './while-others-work.ts';
 
 const ADMIN = { email: 'root@bounds.bench', password: 'R00t!Bounds#2026' };
 
@@ -33,8 +34,6 @@ const contract = await callServer(server.base, token, 'POST', '/contract', {
 });
 if (contract.status !== 201) throw new Error(JSON.stringify(contract.body));
 
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) / 1024;
-
 async function store(bytes: Buffer, name: string): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -48,39 +47,26 @@ async function store(bytes: Buffer, name: string): Promise<number> {
 }
 
 async function measure(label: string, files: { bytes: Buffer; name: string }[]) {
-  const ids = [];
+  const ids: number[] = [];
   for (const f of files) ids.push(await store(f.bytes, f.name));
-  for (let i = 0; i < 20; i++) await callServer(server.base, token, 'GET', '/auth/me');
-  const before = rss();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
-  const waits: number[] = [];
-  let probing = true;
-  const prober = (async () => {
-    while (probing) {
-      const t = performance.now();
-      await callServer(server.base, token, 'GET', '/auth/me');
-      waits.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  const t0 = performance.now();
-  const answers = await Promise.all(
-    ids.map((id) =>
-      callServer(server.base, token, 'POST', `/contract/${contract.body.id}/rates/import`, {
-        file_id: id,
-        preview: true,
-      }),
-    ),
+  const taken = await whileOthersWork(
+    server,
+    token,
+    () =>
+      Promise.all(
+        ids.map((id) =>
+          callServer(server.base, token, 'POST', `/contract/${contract.body.id}/rates/import`, {
+            file_id: id,
+            preview: true,
+          }),
+        ),
+      ),
+    50,
   );
-  const ms = performance.now() - t0;
-  probing = false;
-  await prober;
-  clearInterval(sampler);
+  const answers = taken.result;
   for (const a of answers) if (a.status !== 422) throw new Error(`${label}: ${a.status} ${JSON.stringify(a.body)}`);
-  waits.sort((a, b) => a - b);
   const size = files.map((f) => `${(f.bytes.length / 1048576).toFixed(1)} MB`).join(' + ');
-  return `| ${label} | ${size} | ${ms.toFixed(0)} | ${before.toFixed(0)} → ${peak.toFixed(0)} (+${(peak - before).toFixed(0)}) | ${waits.length} | ${waits[Math.floor(waits.length / 2)].toFixed(0)} / ${waits.at(-1)!.toFixed(0)} | ${answers[0].body.errors.file_id[0].slice(0, 40)}… |`;
+  return `| ${label} | ${size} | ${underLoadColumns(taken)} | ${answers[0].body.errors.file_id[0].slice(0, 40)}… |`;
 }
 
 const bomb = await xlsxBomb(526);

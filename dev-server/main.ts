@@ -9,7 +9,7 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
-import { startAuditAnchoring, writeAuditAnchors } from './audit/audit-anchors.ts';
+import { startAuditAnchoring, writeAuditAnchors } from './db/audit-anchors.ts';
 import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 

@@ -1,7 +1,7 @@
 // npm run audit:verify — proves the audit trail's chains (DATABASE_URL, else the embedded database in DATA_DIR), or
 // names the first broken row of each chain. Exit 0 when every chain holds, 1 when one is broken.
 import { verifyAuditChains } from '../audit/audit-chain.ts';
-import { auditAnchorFile, verifyAuditAnchors } from '../audit/audit-anchors.ts';
+import { auditAnchorFile, verifyAuditAnchors } from '../db/audit-anchors.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 

@@ -3,7 +3,7 @@ import { writeAudit } from '../db/audit-writer.ts';
 import { quoteIdent } from '../db/backup-format.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { systemActor } from './actor.ts';
-import { resignAuditAnchors } from '../audit/audit-anchors.ts';
+import { resignAuditAnchors } from '../db/audit-anchors.ts';
 import { isSealed, openSecret, sealSecret, secretKeys, writeSecretKeys } from './secret-box.ts';
 
 /** Where sealed secrets live: every `{field}_encrypted` column (x-db.protect "encrypt") and the two named here. */

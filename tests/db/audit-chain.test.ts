@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChains } from '../../dev-server/audit/audit-chain.ts';
-import { readAnchors, verifyAuditAnchors, writeAuditAnchors } from '../../dev-server/audit/audit-anchors.ts';
+import { readAnchors, verifyAuditAnchors, writeAuditAnchors } from '../../dev-server/db/audit-anchors.ts';
 import { rotateSecretsKey } from '../../dev-server/security/key-rotation.ts';
 import { writeAudit } from '../../dev-server/db/audit-writer.ts';
 import type { Database, Queryable } from '../../dev-server/db/database.ts';

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's lower layers serve every domain and so may know none of them: a domain folder is free to import
- * http, db, resources, security, storage and i18n, never the other way round. madge keeps the tree free of cycles;
+ * http, db, resources, security, storage, i18n and outbound (connections out), never the other way round. madge keeps the tree free of cycles;
  * this keeps the direction.
  */
 const SERVER = resolve(import.meta.dirname, '../../dev-server');
-const LOWER = ['http', 'db', 'resources', 'security', 'storage', 'i18n'];
+const LOWER = ['http', 'db', 'resources', 'security', 'storage', 'i18n', 'outbound'];
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -64,7 +64,9 @@ export async function exportList(
   if (format === 'csv') {
     const Papa = (await import('papaparse')).default;
     download(
-      new Blob([Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: CSV_FORMULA_CELL })], { type: 'text/csv;charset=utf-8' }),
+      new Blob([Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: CSV_FORMULA_CELL })], {
+        type: 'text/csv;charset=utf-8',
+      }),
       `${base}.csv`,
     );
   } else if (format === 'xlsx') {

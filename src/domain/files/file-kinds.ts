@@ -104,7 +104,14 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     label_es: 'Estados de cuenta',
   },
   // A report or list exported whole holds whatever its maker could read (a patient list: PHI): theirs alone.
-  export: { phi: true, maxBytes: 100 * MB, content: 'any', read: { maker: true }, label: 'Exports', label_es: 'Exportaciones' },
+  export: {
+    phi: true,
+    maxBytes: 100 * MB,
+    content: 'any',
+    read: { maker: true },
+    label: 'Exports',
+    label_es: 'Exportaciones',
+  },
   upload: {
     phi: true,
     maxBytes: 20 * MB,

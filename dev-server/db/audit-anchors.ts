@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from './database.ts';
 import { log } from '../http/server-log.ts';
 import { secretKeys } from '../security/secret-box.ts';
 
