@@ -25,12 +25,8 @@ async function measure(label: string, databaseUrl?: string) {
   const taken = await whileOthersWork(server, token, async () => {
     const form = new FormData();
     form.append('file', new Blob([era.text]), 'large.835');
-    const up = await fetch(`${server.base}/files?kind=era&billing_company_id=${bc}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
+    const up = await callServer(server.base, token, 'POST', `/files?kind=era&billing_company_id=${bc}`, form);
+    if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
     const sync = await callServer(server.base, token, 'POST', '/payments/eras/sync', { billing_company_id: bc });
     if (sync.status !== 200) throw new Error(`sync: ${sync.status} ${JSON.stringify(sync.body)}`);
   });

@@ -37,13 +37,9 @@ if (contract.status !== 201) throw new Error(JSON.stringify(contract.body));
 async function store(bytes: Buffer, name: string): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const up = await fetch(`${server.base}/files?kind=fee-schedule&billing_company_id=${w.bc}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
-  return ((await up.json()) as { id: number }).id;
+  const up = await callServer(server.base, token, 'POST', `/files?kind=fee-schedule&billing_company_id=${w.bc}`, form);
+  if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
+  return up.body.id as number;
 }
 
 async function measure(label: string, files: { bytes: Buffer; name: string }[]) {

@@ -29,13 +29,21 @@ export function phiReadRecorder(db: Queryable, entities: Entity[]) {
     const bc = r.rows[0].bc === null ? null : Number(r.rows[0].bc);
     // Another billing company's record is not found for this person: nothing is recorded in that company's trail.
     if (bc !== null && !actor.crossTenant && !actor.billingCompanyIds.includes(bc)) return;
-    await writeAudit(db, actor, {
-      entity: phi.entity,
-      event: 'read',
-      entityId: id,
-      billingCompanyId: bc,
-      oldValues: null,
-      newValues: { view: phi.view },
-    });
+    await writePhiRead(db, actor, { entity: phi.entity, id, billingCompanyId: bc, view: { view: phi.view } });
   };
 }
+
+/** One read of a record's patient information in the trail: which record, in whose chain, what of it; never its values. */
+export const writePhiRead = (
+  db: Queryable,
+  actor: Actor,
+  r: { entity: string; id: number; billingCompanyId: number | null; view: Record<string, string> },
+) =>
+  writeAudit(db, actor, {
+    entity: r.entity,
+    event: 'read',
+    entityId: r.id,
+    billingCompanyId: r.billingCompanyId,
+    oldValues: null,
+    newValues: r.view,
+  });

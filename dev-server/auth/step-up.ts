@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { DomainError, problem } from '../../src/domain/errors/domain-error.ts';
+import type { ErrorCode } from '../../src/domain/errors/error-catalogue.ts';
 import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
@@ -13,6 +14,13 @@ import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing } from './sig
 const stepUpMinutes = () => Number(process.env.STEP_UP_MINUTES ?? 15);
 
 type Proof = 'totp' | 'passkey' | 'password';
+
+/** Where a wrong proof of each kind is said: the field the person filled and its sentence. */
+const WRONG_PROOF = {
+  totp: { field: 'code', code: 'mfa_code_wrong' },
+  passkey: { field: 'passkey', code: 'passkey_wrong_at_step_up' },
+  password: { field: 'password', code: 'password_wrong' },
+} as const satisfies Record<Proof, { field: string; code: ErrorCode }>;
 
 /** How the person proves it is them: the authenticator app when they have one, else a passkey, else their password. */
 async function proofOf(db: Queryable, userId: number): Promise<Proof> {
@@ -77,16 +85,13 @@ async function endForFailedProofs(db: Database, actor: Actor): Promise<never> {
  */
 export async function stepUp(db: Database, actor: Actor, body: Record<string, unknown>, req: Request) {
   const method = await proofOf(db, actor.userId);
-  const email = (await db.query<{ email: string }>('select email from users where id = $1', [actor.userId])).rows[0]
-    .email;
+  const { email } = actor;
   const ip = req.ip ?? 'unknown';
   if ((await standing(db, email, ip)).kind === 'blocked') return endForFailedProofs(db, actor);
   const wrong = async (): Promise<never> => {
     const failures = await recordFailure(db, email, ip);
     if (failures >= BLOCK_AT) return endForFailedProofs(db, actor);
-    const field = method === 'totp' ? 'code' : method === 'passkey' ? 'passkey' : 'password';
-    const code =
-      method === 'totp' ? 'mfa_code_wrong' : method === 'passkey' ? 'passkey_wrong_at_step_up' : 'password_wrong';
+    const { field, code } = WRONG_PROOF[method];
     // The third in a row says the next wrong one ends the session, as the sign-in warns before it blocks.
     const problems = failures === WARN_AT ? [problem(code), problem('step_up_last_try')] : [problem(code)];
     throw new DomainError('invalid', {}, { [field]: problems }, { body: { attempts: failures } });

@@ -81,7 +81,6 @@ export async function writeBackup(db: Database, blobs: BlobStorage, out: Writabl
   return summary;
 }
 
-/** A table's rows through a cursor, a batch per line: one pass over the table, whatever its size. */
 /**
  * What a backup never holds as it is: the text of mail kept in the outbox (without SMTP, the outbox is the mailbox:
  * its welcome and password links and sign-in codes are live, and a backup outlives them). The message is kept —
@@ -94,6 +93,7 @@ const NOT_BACKED_UP: Record<string, string> = {
 /** A row of a table as a backup holds it (alias t), as SQL. */
 export const backedUpRow = (table: string) => NOT_BACKED_UP[table] ?? 'to_jsonb(t)';
 
+/** A table's rows through a cursor, a batch per line: one pass over the table, whatever its size. */
 async function writeTable(tx: Queryable, table: string, write: (l: BackupLine) => Promise<void>): Promise<number> {
   const cursor = `backup_${table}`;
   await tx.query(

@@ -7,7 +7,7 @@ import { FILE_KINDS, isFileKind, type FileKind } from '../../src/domain/files/fi
 import type { Actor } from '../security/actor.ts';
 import type { Database } from '../db/database.ts';
 import { idParam, type GuardedRoute } from '../http/guarded-routes.ts';
-import { writeAudit } from '../db/audit-writer.ts';
+import { writePhiRead } from '../audit/phi-reads.ts';
 import { fileTooLarge, grants, kindReadable, type FileStore, type StoredFile } from '../storage/file-store.ts';
 
 export interface FileContext {
@@ -205,13 +205,11 @@ export const fileRoutes: GuardedRoute<FileContext>[] = [
       // A document of patients' information (an ERA, an 837, an EOB, a statement, an export): its read is audited
       // before a byte goes (the person may read it: it was found for them).
       if (isFileKind(stored.kind) && FILE_KINDS[stored.kind].phi)
-        await writeAudit(ctx.db, actor, {
+        await writePhiRead(ctx.db, actor, {
           entity: 'file',
-          event: 'read',
-          entityId: stored.id,
+          id: stored.id,
           billingCompanyId: stored.billing_company_id === null ? null : Number(stored.billing_company_id),
-          oldValues: null,
-          newValues: { view: 'content', kind: stored.kind },
+          view: { view: 'content', kind: stored.kind },
         });
       await sendStoredFile(ctx.files, stored, res);
       return undefined;

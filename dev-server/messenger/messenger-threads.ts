@@ -135,7 +135,6 @@ export async function unreadCount(db: Queryable, userId: number): Promise<number
   return Number(r.rows[0].n);
 }
 
-/** The active people of a billing company but oneself, by name or e-mail containing term (lower case), at most 50. */
 /** The roles of people outside the billing company's staff: a practice's patients, its client, its professionals. */
 const OUTSIDE_ROLES = new Set(['patient', 'client', 'healthprofessional']);
 
@@ -144,7 +143,8 @@ export const isOutsider = (actor: { roles: string[]; crossTenant: boolean }) =>
   !actor.crossTenant && actor.roles.length > 0 && actor.roles.every((r) => OUTSIDE_ROLES.has(r));
 
 /**
- * The people of a billing company one may write to. Staff see the billing company's people; an outsider (a patient,
+ * The active people of a billing company one may write to but oneself, by name or e-mail containing term (lower
+ * case), at most 50. Staff see the billing company's people; an outsider (a patient,
  * a client, a professional) sees only whom they already share a conversation with and the company's managers (billing
  * and account managers: whom they write to first) — never the staff list with its names and e-mails.
  */

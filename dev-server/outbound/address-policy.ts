@@ -30,8 +30,14 @@ interface AllowEntry {
   port?: number;
 }
 
-const v4 = (text: string) => parseIp(text)!.value;
-const v6 = (text: string) => parseIp(text)!.value;
+/** A literal address of the tables below as its number. */
+const ipValue = (text: string) => parseIp(text)!.value;
+
+/** A host name as compared: no case, no trailing dot. */
+const normalHost = (host: string) => host.toLowerCase().replace(/\.$/, '');
+
+/** The port a web address reaches: its own, else its scheme's. */
+const portOf = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
 /**
  * The IPv4 ranges that are not the public internet (RFC 6890 and its successors): "this network", private, shared
@@ -73,9 +79,9 @@ const inPrefix = (value: bigint, base: bigint, bits: number, width: number) =>
 
 /** Whether an address is a public unicast address of the internet (neither this machine, nor a private network, nor special). */
 export function isPublicAddress(ip: ParsedIp): boolean {
-  if (ip.family === 4) return !NOT_PUBLIC_V4.some(([base, bits]) => inPrefix(ip.value, v4(base), bits, 32));
-  if (!inPrefix(ip.value, v6('2000::'), 3, 128)) return false;
-  return !NOT_PUBLIC_V6.some(([base, bits]) => inPrefix(ip.value, v6(base), bits, 128));
+  if (ip.family === 4) return !NOT_PUBLIC_V4.some(([base, bits]) => inPrefix(ip.value, ipValue(base), bits, 32));
+  if (!inPrefix(ip.value, ipValue('2000::'), 3, 128)) return false;
+  return !NOT_PUBLIC_V6.some(([base, bits]) => inPrefix(ip.value, ipValue(base), bits, 128));
 }
 
 /** One OUTBOUND_ALLOW entry: a host name, an address or a range (CIDR), each optionally with a port. */
@@ -103,7 +109,7 @@ function allowEntry(text: string): AllowEntry | null {
     return { range: { family: ip.family, base: ip.value, bits }, port };
   }
   if (prefix !== undefined || !/^[a-z0-9.-]+$/i.test(addr)) return null;
-  return { name: addr.toLowerCase().replace(/\.$/, ''), port };
+  return { name: normalHost(addr), port };
 }
 
 /** The installation's rules: OUTBOUND_ALLOW (comma-separated entries) and whether this is production (https only). */
@@ -117,7 +123,7 @@ export function outboundRules(env: NodeJS.ProcessEnv = process.env) {
 }
 
 function allowed(allow: AllowEntry[], host: string, ip: ParsedIp, port: number): boolean {
-  const name = host.toLowerCase().replace(/\.$/, '');
+  const name = normalHost(host);
   return allow.some(
     (e) =>
       (e.port === undefined || e.port === port) &&
@@ -172,8 +178,7 @@ export async function checkedUrl(
 ): Promise<{ url: URL; target: OutboundTarget }> {
   const url = urlProblem(text, env);
   if (typeof url === 'string') throw new OutboundRefused(url);
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  return { url, target: await checkedTarget(url.hostname, port, env) };
+  return { url, target: await checkedTarget(url.hostname, portOf(url), env) };
 }
 
 /**
@@ -192,8 +197,7 @@ export function urlProblem(text: string, env: NodeJS.ProcessEnv = process.env): 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `scheme ${url.protocol} is not http(s)`;
   if (production && url.protocol !== 'https:') return 'http in production';
   if (url.username || url.password) return 'credentials in the address';
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  return hostProblem(url.hostname, port, env) ?? url;
+  return hostProblem(url.hostname, portOf(url), env) ?? url;
 }
 
 /**
@@ -202,7 +206,7 @@ export function urlProblem(text: string, env: NodeJS.ProcessEnv = process.env): 
  */
 export function hostProblem(typed: string, port: number, env: NodeJS.ProcessEnv = process.env): string | null {
   const { allow } = outboundRules(env);
-  const host = bare(typed.trim()).toLowerCase().replace(/\.$/, '');
+  const host = normalHost(bare(typed.trim()));
   const ip = parseIp(host) ?? parseIp(legacyIpv4(host) ?? '');
   if (ip && !isPublicAddress(ip) && !allowed(allow, host, ip, port)) return `${host} is not a public address`;
   if (!ip && /(^|\.)localhost$/.test(host) && !allow.some((e) => e.name === host)) return `${host} names this machine`;

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
  */
 let cached: { file: string; text: string; keys: Buffer[] } | null = null;
 
-const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+/** A key's name in what it sealed or signed: the first 8 hex digits of its SHA-256. */
+export const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
 export const secretsKeyFile = () =>
   process.env.SECRETS_KEY_FILE ?? join(process.env.DATA_DIR ?? './data', 'secrets.key');

@@ -92,7 +92,7 @@ describe('step-up before sensitive acts', () => {
         'get /claim/batch/show-batch-forms/{id}',
       ]),
     );
-    await app.createUser({ email: 'nurse@stepup.test', roles: ['biller'] });
+    await app.createUser({ email: 'nurse@stepup.test', roles: ['collector'] });
     const nurse = Number(
       (await app.db.query<{ id: number }>(`select id from users where email = 'nurse@stepup.test'`)).rows[0].id,
     );
@@ -100,6 +100,11 @@ describe('step-up before sensitive acts', () => {
     const r = await root('PATCH', `/permission/assign-role-user/${nurse}/${await billerRole()}`);
     expect(r.status).toBe(403);
     expect(r.body.step_up_required).toBe(true);
+    const held = await app.db.query('select 1 from user_roles where user_id = $1 and role_id = $2', [
+      nurse,
+      await billerRole(),
+    ]);
+    expect(held.rows).toEqual([]);
   });
 
   it('a report export is a sensitive act too', async () => {
@@ -145,9 +150,19 @@ describe('step-up before sensitive acts', () => {
   it('wrong authenticator codes at step-up count the same way', async () => {
     const { me, secret } = await withAuthenticator('codes@stepup.test');
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await me('POST', '/auth/step-up', { code: '000000' })).status);
-    expect(answers).toEqual([422, 422, 422, 401]);
+    for (let i = 0; i < 4; i++) answers.push(await me('POST', '/auth/step-up', { code: '000000' }));
+    expect(answers.map((a) => a.status)).toEqual([422, 422, 422, 401]);
+    expect(answers[0].body.errors.code).toHaveLength(1);
+    expect(answers[2].body.errors.code).toContain(
+      'One more wrong proof ends this session and blocks your user from this address for 24 hours.',
+    );
+    expect(answers[3].body.message).toMatch(/^Too many wrong proofs: this session has ended/);
     expect((await me('POST', '/auth/step-up', { code: totpAt(secret, stepOf(Date.now()) + 1) })).status).toBe(401);
+    const session = await app.db.query<{ revoked: boolean }>(
+      `select revoked_at is not null as revoked from sessions where user_id = (select id from users where email = $1)`,
+      ['codes@stepup.test'],
+    );
+    expect(session.rows).toEqual([{ revoked: true }]);
   });
 
   it('a right proof starts the count again', async () => {
@@ -157,7 +172,11 @@ describe('step-up before sensitive acts', () => {
       await proofLongAgo('typo@stepup.test');
       for (let i = 0; i < 3; i++)
         expect((await me('POST', '/auth/step-up', { password: 'Wrong!pass1' })).status).toBe(422);
-      expect((await me('POST', '/auth/step-up', { password: PASSWORD })).status).toBe(200);
+      const proved = await me('POST', '/auth/step-up', { password: PASSWORD });
+      expect(proved.body.method).toBe('password');
+      // The account's failures from this address are gone, as after a right sign-in.
+      const counted = await app.db.query(`select 1 from sign_in_throttles where email = 'typo@stepup.test'`);
+      expect(counted.rows).toEqual([]);
     }
   });
 });
