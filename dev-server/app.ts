@@ -91,7 +91,7 @@ export function createApp(opts: AppOptions): Express {
   });
   api.use(loadShedding(opts.maxInFlight ?? defaultMaxInFlight(opts.db.kind), (path) => path === '/messenger/events'));
   // Counts shared by every process on this database: the per-address limit and the guarded acts hold across them.
-  const counts = new SharedCounts(opts.db, Number(process.env.COUNTS_FLUSH_MS ?? 1000));
+  const counts = new SharedCounts(opts.db);
   const acts = new ActGuard(counts, opts.actLimits);
   api.use(rateLimit(counts, opts.rateLimitMax, opts.rateLimitWindowMs));
   api.use((_req, res, next) => {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import type { Actor } from './actor.ts';
-import type { SharedCounts } from './shared-counts.ts';
+import { frequentLease, type SharedCounts } from './shared-counts.ts';
 
 /** Acts that expose people or data in bulk, each limited per person (or per address, before sign-in). */
 export type GuardedAct = 'recovery' | 'export' | 'upload' | 'phi_search';
@@ -14,7 +14,7 @@ export interface ActLimit {
   max: number;
   windowMs: number;
   by: 'address' | 'user';
-  /** counted in the database at each act (rare, costly acts), or in batches (acts as frequent as requests) */
+  /** counted in the database at each act (rare, costly acts), or taken from it in leases (acts as frequent as requests) */
   exact: boolean;
 }
 
@@ -50,10 +50,8 @@ export class ActGuard {
   async check(act: GuardedAct, req: Request, actor: Actor | null): Promise<void> {
     const limit = this.limits[act];
     const key = limit.by === 'user' && actor && !actor.system ? `user:${actor.userId}` : `ip:${req.ip ?? 'unknown'}`;
-    const w = limit.exact
-      ? await this.counts.takeNow(act, key, limit.windowMs)
-      : this.counts.take(act, key, limit.windowMs);
-    if (w.count > limit.max)
+    const w = await this.counts.take(act, key, { ...limit, lease: limit.exact ? 1 : frequentLease(limit.max) });
+    if (!w.allowed)
       throw new DomainError(
         `${act}_limit`,
         { minutes: Math.max(1, Math.ceil(w.retryAfterS / 60)) },

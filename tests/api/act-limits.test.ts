@@ -100,35 +100,48 @@ describe('limits on acts that expose people or data in bulk', () => {
 });
 
 describe('counts shared through the database', () => {
-  it('counts taken in batches by two processes add up in each', async () => {
-    const one = new SharedCounts(app.db, 1000);
-    const two = new SharedCounts(app.db, 1000);
-    for (let i = 0; i < 5; i++) one.take('test', 'k1', HOUR);
-    await one.flush();
-    // The second process's first act learns the first's five at its first batch.
-    expect(two.take('test', 'k1', HOUR).count).toBe(1);
-    await two.flush();
-    expect(two.take('test', 'k1', HOUR).count).toBe(7);
+  const limit = { max: 40, windowMs: HOUR, lease: 4 };
+  const allowedOf = async (takes: Promise<{ allowed: boolean }>[]) =>
+    (await Promise.all(takes)).filter((t) => t.allowed).length;
+
+  it('a window lets exactly its limit through, however the acts are spread over processes', async () => {
+    const processes = [new SharedCounts(app.db), new SharedCounts(app.db), new SharedCounts(app.db)];
+    const takes = Array.from({ length: 90 }, (_, i) => processes[i % 3].take('test', 'k1', limit));
+    expect(await allowedOf(takes)).toBe(40);
   });
 
-  it('exact counts are the database’s at each act', async () => {
+  it('a process is refused early by no more than the leases the others hold unused', async () => {
     const one = new SharedCounts(app.db);
     const two = new SharedCounts(app.db);
-    await one.takeNow('test', 'k2', HOUR);
-    await two.takeNow('test', 'k2', HOUR);
-    expect((await one.takeNow('test', 'k2', HOUR)).count).toBe(3);
+    await one.take('test', 'k2', limit);
+    let allowedOnTwo = 0;
+    while ((await two.take('test', 'k2', limit)).allowed) allowedOnTwo++;
+    // The first holds 3 of its lease of 4 unused: 40 − 1 − 3.
+    expect(allowedOnTwo).toBe(36);
+    expect(await allowedOf(Array.from({ length: 5 }, () => one.take('test', 'k2', limit)))).toBe(3);
+  });
+
+  it('a lease of one counts each act in the database as it happens', async () => {
+    const counts = new SharedCounts(app.db);
+    for (let i = 0; i < 3; i++) await counts.take('test', 'k3', { ...limit, lease: 1 });
+    const row = await app.db.query<{ count: number }>(`select count from act_counts where act = 'test' and key = 'k3'`);
+    expect(Number(row.rows[0].count)).toBe(3);
   });
 
   it('a window that has ended begins again at the next act, in memory and in the database', async () => {
     let now = 1_000_000;
-    const counts = new SharedCounts(app.db, 0, () => now);
-    for (let i = 0; i < 3; i++) await counts.takeNow('test', 'k3', 10_000);
+    const counts = new SharedCounts(app.db, () => now);
+    const small = { max: 2, windowMs: 10_000, lease: 1 };
+    for (let i = 0; i < 3; i++) await counts.take('test', 'k4', small);
+    expect(await counts.take('test', 'k4', small)).toEqual({ allowed: false, retryAfterS: 10 });
     now += 10_000;
-    const next = await counts.takeNow('test', 'k3', 10_000);
-    expect(next).toEqual({ count: 1, retryAfterS: 10 });
-    counts.take('test', 'k4', 10_000);
-    await counts.flush();
-    now += 10_001;
-    expect(counts.take('test', 'k4', 10_000).count).toBe(1);
+    expect(await counts.take('test', 'k4', small)).toEqual({ allowed: true, retryAfterS: 10 });
+    const row = await app.db.query<{ count: number; started_at: number }>(
+      `select count, started_at from act_counts where act = 'test' and key = 'k4'`,
+    );
+    expect({ count: Number(row.rows[0].count), startedAt: Number(row.rows[0].started_at) }).toEqual({
+      count: 1,
+      startedAt: 1_010_000,
+    });
   });
 });
