@@ -25,5 +25,10 @@ export interface Database extends Queryable {
    * transaction commits, to every server process on this database. Answers the way to stop listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Says that this process, numbered `id`, is alive, to every other process on the database, until it closes (see
+   * process-presence.ts); taken again when its connection comes back. The embedded database has one process: nothing.
+   */
+  holdPresence(id: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -34,6 +34,7 @@ function fromPglite(pg: PGlite, release: () => void): Database {
       await pg.exec(sql);
     },
     listen: async (channel, onPayload) => pg.listen(channel, onPayload),
+    holdPresence: async () => undefined,
     close: async () => {
       await pg.close();
       release();

@@ -2,6 +2,7 @@ import { statementError } from './statement-error.ts';
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
 import { log } from '../http/server-log.ts';
+import { PRESENCE_LOCK_CLASS } from './process-presence.ts';
 
 /**
  * A connection the database server closes while it sits idle (PostgreSQL restarting, an administrator ending it, the
@@ -36,15 +37,17 @@ export function openPostgres(connectionString: string): Database {
       }
     },
   });
-  // One connection of its own carries every LISTEN of this process (a pooled one would be handed to others).
+  // One connection of its own carries every LISTEN of this process and its presence (a pooled one would be handed to
+  // others, and its session lock with it).
   let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const presences = new Set<number>();
   const listenerClient = () =>
     (listener ??= (async () => {
       const c = new pg.Client({ connectionString });
       c.on('error', (e) => {
         connectionLost(e);
-        // The LISTENs went with the connection: a new one listens again to every channel someone still waits on.
+        // The LISTENs and the presence went with the connection: a new one takes them again.
         listener = null;
         relisten();
       });
@@ -62,10 +65,11 @@ export function openPostgres(connectionString: string): Database {
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
   let closed = false;
   const relisten = () => {
-    if (closed || !handlers.size) return;
+    if (closed || (!handlers.size && !presences.size)) return;
     listenerClient()
       .then(async (c) => {
         for (const channel of handlers.keys()) await c.query(`listen ${quoteIdent(channel)}`);
+        for (const id of presences) await c.query('select pg_advisory_lock($1, $2)', [PRESENCE_LOCK_CLASS, id]);
       })
       .catch(() => {
         // The server is not back yet: try again shortly (the timer does not keep the process alive).
@@ -105,6 +109,11 @@ export function openPostgres(connectionString: string): Database {
       return async () => {
         set.delete(onPayload);
       };
+    },
+    async holdPresence(id) {
+      const c = await listenerClient();
+      presences.add(id);
+      await c.query('select pg_advisory_lock($1, $2)', [PRESENCE_LOCK_CLASS, id]);
     },
     async close() {
       closed = true;

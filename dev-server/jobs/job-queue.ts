@@ -11,6 +11,7 @@ import './job-catalogue.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { errorStatus } from '../../src/domain/errors/error-catalogue.ts';
 import { renderDomainError } from '../http/error-handler.ts';
+import { presentSql } from '../db/process-presence.ts';
 
 /** A refusal: a 4xx, but for a conflict with someone else's write (409), which a later run may not meet. */
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
@@ -49,6 +50,12 @@ const bossOptions = (db: Database) => ({
   maintenanceIntervalSeconds: 60,
 });
 
+/** Why a run stopped and went back to the queue, as the person reads it on the job until it runs again. */
+export const PROCESS_STOPPED = 'The process running this job stopped; it resumes from where it got to.';
+/** How often a working process looks for runs whose process has gone (a server's: the embedded database's are found at start). */
+const ORPHAN_SWEEP_MS = 5_000;
+const RECONCILE_SWEEP_MS = 60_000;
+
 /** Any number, the same in every process: the key of the lock under which pg-boss installs itself. */
 const BOSS_START_LOCK = 4_221_937;
 
@@ -86,6 +93,8 @@ export class JobQueue {
   private boss: PgBoss;
   private started = false;
   private sweep: NodeJS.Timeout | undefined;
+  /** this process's number on a PostgreSQL server, which every job it runs names (null: embedded, or not working) */
+  private worker: number | null = null;
 
   constructor(
     private db: Database,
@@ -101,19 +110,30 @@ export class JobQueue {
     for (const def of jobKinds()) await this.boss.createQueue(def.kind).catch(() => undefined);
     // On the embedded database one process holds the data (the lock file says so): whatever pg-boss
     // still calls active was running when that process stopped. It goes back to the queue now instead
-    // of waiting for its expiry. A PostgreSQL server may have other live workers: there expiry decides.
+    // of waiting for its expiry. On a PostgreSQL server other processes may be working: there each run's
+    // process is asked after (resumeOrphans).
     if (this.db.kind === 'pglite') {
       const lost = await this.db.query<{ name: string; id: string }>(
         `select name, id from pgboss.job where state = 'active'`,
       );
-      for (const j of lost.rows)
-        await this.boss.fail(j.name, j.id, { message: 'The process running this job stopped; it is run again.' });
+      for (const j of lost.rows) await this.boss.fail(j.name, j.id, { message: PROCESS_STOPPED });
     }
-    await this.reconcileLost();
-    // On a server, pg-boss's own supervision expires a run whose process died; our rows follow within a minute.
-    this.sweep = setInterval(() => {
-      this.reconcileLost().catch((e) => log.warn({ err: { message: (e as Error).message } }, 'job sweep'));
-    }, 60_000);
+    if (this.opts.work !== false && this.db.kind === 'postgres') {
+      const r = await this.db.query<{ n: number }>(`select nextval('job_worker_seq')::int as n`);
+      this.worker = Number(r.rows[0].n);
+      await this.db.holdPresence(this.worker);
+    }
+    await (this.db.kind === 'postgres' ? this.resumeOrphans() : this.reconcileLost());
+    // On a server another process may die at any moment: its runs are found within seconds and resumed here. pg-boss's
+    // own supervision (expiry) stays the last resort for a process that is alive but stuck.
+    this.sweep = setInterval(
+      () => {
+        (this.worker === null ? this.reconcileLost() : this.resumeOrphans()).catch((e) =>
+          log.warn({ err: { message: (e as Error).message } }, 'job sweep'),
+        );
+      },
+      this.worker === null ? RECONCILE_SWEEP_MS : ORPHAN_SWEEP_MS,
+    );
     this.sweep.unref();
     if (this.opts.work !== false) {
       for (const def of jobKinds()) {
@@ -144,6 +164,24 @@ export class JobQueue {
       ['The process running this job stopped, and it was not run again.'],
     );
     return r.rowCount ?? 0;
+  }
+
+  /**
+   * Runs whose process has gone (its presence let go: killed, crashed, cut off): each goes back to pg-boss as a failed
+   * attempt, so a live process takes it up after the retry delay and resumes from its checkpoint, and our row says
+   * queued, and why, at once. Two processes sweeping together take each run once (the update decides).
+   */
+  async resumeOrphans(): Promise<number> {
+    const lost = await this.db.query<{ kind: string; boss_id: string }>(
+      `update jobs j set worker = null, error = $1, updated_at = now()
+        where j.state = 'running' and j.worker is not null and not ${presentSql('j.worker')}
+        returning kind, boss_id`,
+      [PROCESS_STOPPED],
+    );
+    for (const j of lost.rows) await this.boss.fail(j.kind, j.boss_id, { message: PROCESS_STOPPED });
+    await this.reconcileLost();
+    if (lost.rows.length) log.warn({ jobs: lost.rows.length }, 'jobs of a stopped process resumed');
+    return lost.rows.length;
   }
 
   async stop(): Promise<void> {
@@ -196,12 +234,14 @@ export class JobQueue {
 
   private async runOne(def: JobKind<Record<string, unknown>, unknown>, jobId: number): Promise<void> {
     const r = await this.db.query<JobRow & { checkpoint: unknown }>(
-      `update jobs set state = 'running', attempts = attempts + 1, error = null, updated_at = now() where id = $1 returning ${JOB_COLUMNS}, checkpoint`,
-      [jobId],
+      `update jobs set state = 'running', attempts = attempts + 1, error = null, worker = $2, updated_at = now()
+        where id = $1 returning ${JOB_COLUMNS}, checkpoint`,
+      [jobId, this.worker],
     );
     const row = r.rows[0];
     if (!row) return;
     const db = this.db;
+    const worker = this.worker;
     const ctx = {
       db,
       files: this.files,
@@ -221,17 +261,21 @@ export class JobQueue {
         await yieldToEventLoop();
       },
       async saveCheckpoint(tx: Queryable, checkpoint: unknown) {
-        await tx.query('update jobs set checkpoint = $2, updated_at = now() where id = $1', [
-          jobId,
-          JSON.stringify(checkpoint),
-        ]);
+        // Only while the run is still this process's: one taken up by another (this process was thought gone, its
+        // connection cut) must not commit its step beside the other's, so its transaction fails here.
+        const r = await tx.query(
+          'update jobs set checkpoint = $2, updated_at = now() where id = $1 and worker is not distinct from $3',
+          [jobId, JSON.stringify(checkpoint), worker],
+        );
+        if (!r.rowCount) throw new Error(`job ${jobId} was taken up by another process`);
       },
     };
     try {
       const result = await def.run(ctx, row.input);
       await db.query(
-        `update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now() where id = $1`,
-        [jobId, JSON.stringify(result)],
+        `update jobs set state = 'completed', result = $2, finished_at = now(), updated_at = now(), worker = null
+          where id = $1 and worker is not distinct from $3`,
+        [jobId, JSON.stringify(result), worker],
       );
       log.info({ job_id: jobId, kind: def.kind, attempt: row.attempts }, 'job completed');
     } catch (e) {

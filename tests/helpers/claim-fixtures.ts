@@ -186,3 +186,22 @@ export async function availityAccount(db: Database, api: Api, w: ClaimWorld, val
   if (r.status !== 201) throw new Error(`account not made: ${JSON.stringify(r.body)}`);
   return r.body.id as number;
 }
+
+/**
+ * The same account made wholly through the API by an administrator (a test talking to a server process has no database
+ * handle), sending to the billing company's exchange folder: out/ and in/.
+ */
+export async function availityFolderAccount(root: Api, w: ClaimWorld) {
+  const house = await root('POST', '/clearing-house', { code: 'AVAIL', name: 'Availity' });
+  const r = await root('POST', '/clearing-house-account', {
+    billing_company_id: w.bc,
+    clearing_house_id: house.body.id,
+    submitter_id: 'SUN0001',
+    receiver_id: '030240928',
+    connection: 'folder',
+    outbound_folder: 'out',
+    inbound_folder: 'in',
+  });
+  if (r.status !== 201) throw new Error(`account not made: ${JSON.stringify(r.body)}`);
+  return r.body.id as number;
+}

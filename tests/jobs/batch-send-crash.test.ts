@@ -6,7 +6,7 @@ import { openPglite } from '../../dev-server/db/pglite-database.ts';
 import { migrate } from '../../dev-server/db/migrate.ts';
 import { seedAccess } from '../../dev-server/db/seed.ts';
 import { callServer, exited, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { availityFolderAccount, claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import type { Api } from '../helpers/test-app.ts';
 
 /**
@@ -47,17 +47,7 @@ beforeAll(async () => {
   await db.close();
   server = await start();
   const root = await api();
-  const house = await root('POST', '/clearing-house', { code: 'AVAIL', name: 'Availity' });
-  const account = await root('POST', '/clearing-house-account', {
-    billing_company_id: w.bc,
-    clearing_house_id: house.body.id,
-    submitter_id: 'SUN0001',
-    receiver_id: '030240928',
-    connection: 'folder',
-    outbound_folder: 'out',
-    inbound_folder: 'in',
-  });
-  expect(account.status, JSON.stringify(account.body)).toBe(201);
+  const account = await availityFolderAccount(root, w);
   const claims = await readyClaims(root, w, STEPS.length);
   for (const [i, claim] of claims.entries()) {
     const b = await root('POST', '/claim/batch', {
@@ -65,7 +55,7 @@ beforeAll(async () => {
       name: `Crash ${STEPS[i]}`,
       company_id: w.company,
       transmission: 'E',
-      clearing_house_account_id: account.body.id,
+      clearing_house_account_id: account,
       claim_ids: [claim],
     });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
