@@ -7,6 +7,7 @@ import { generateOpenApi } from './openapi.ts';
 import { API_ROUTES } from '../dev-server/api-modules.ts';
 import { generateTypes } from './typescript-types.ts';
 import { generateNamedIds } from './named-ids.ts';
+import { generateFormValidators } from './form-validators.ts';
 import { moduleRoutes, type MenuData } from '../src/platform/menu-routes.ts';
 
 export interface GenerateOptions {
@@ -58,6 +59,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
   for (const [file, text] of await generateTypes(entities)) outputs.set(join(opts.generatedDir, file), text);
   outputs.set(join(opts.generatedDir, 'ids.ts'), generateNamedIds(entities, join(opts.schemasDir, 'lists')));
+  for (const [file, text] of generateFormValidators(entities)) outputs.set(join(opts.generatedDir, file), text);
   const menu: MenuData = JSON.parse(readFileSync(join(opts.schemasDir, 'menu.json'), 'utf8'));
   outputs.set(
     join(opts.generatedDir, 'module-routes.ts'),

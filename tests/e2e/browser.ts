@@ -19,9 +19,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The page's errors, so a test can fail on an uncaught exception in the client. */
+/**
+ * The page's errors, so a test can fail on an uncaught exception in the client, or on anything the page's
+ * Content-Security-Policy refused (code made at run time, an inline script): the browser says those only in its console.
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return errors;
 }

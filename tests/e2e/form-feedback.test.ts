@@ -6,6 +6,7 @@ import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
 let e: E2E;
 let page: Page;
 let win: Locator;
+let errors: string[];
 
 beforeAll(async () => {
   e = await startE2E();
@@ -15,7 +16,7 @@ beforeAll(async () => {
     [bc],
   );
   await e.app.createUser({ email: 'manager@feedback.test', roles: ['billingmanager'], billingCompanyIds: [bc] });
-  ({ page } = await signIn(e, 'manager@feedback.test'));
+  ({ page, errors } = await signIn(e, 'manager@feedback.test'));
   page.setDefaultTimeout(15_000);
   win = await openFromStart(page, 'Patient Management');
   await win.getByRole('button', { name: 'Create' }).click();
@@ -104,5 +105,10 @@ describe('a failed save', () => {
     const edit = (await win.getByRole('button', { name: 'Edit', exact: true }).first().boundingBox())!;
     await page.mouse.click(edit.x + edit.width / 2, edit.y + edit.height / 2);
     await win.getByRole('heading', { name: /^Edit / }).waitFor();
+  });
+
+  it("checks the form in the browser without code made at run time: nothing broke the page's Content-Security-Policy", () => {
+    // The saves above were refused and then accepted by the form's own checks (required, formats, the link rule).
+    expect(errors).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ import type { BulkAct } from '../../platform/entity.ts';
 import { formFor } from '../schema/form-schema.ts';
 import { api } from '../session/api.ts';
 import { widgets, fields as customFields } from '../widgets/registry.ts';
-import { Form, validator } from './ResourceForm.tsx';
+import { Form } from './ResourceForm.tsx';
+import { Loading } from '../app/Loading.tsx';
+import { useCompiledForm } from '../schema/form-validators.ts';
+import { bulkFormEntity, bulkFormId } from '../../platform/form-schema.ts';
 
 type Row = Record<string, unknown> & { id: number };
 interface Outcome {
@@ -16,16 +19,6 @@ interface Outcome {
   failed: Array<{ id: number; error?: string }>;
   /** what an act on the records did, in the reader's language (the questions sent to payers) */
   message?: string;
-}
-
-/** The entity narrowed to the fields a bulk change sets, each optional and writable. */
-function bulkEntity(entity: ClientEntity, bulk: BulkAct): ClientEntity {
-  const props = Object.fromEntries(bulk.fields.map((f) => [f, { ...entity.schema.properties[f], readOnly: false }]));
-  return {
-    ...entity,
-    resource: { ...entity.resource, tenancy: 'global' },
-    schema: { ...entity.schema, required: [], properties: props },
-  };
 }
 
 /**
@@ -45,8 +38,10 @@ export default function BulkChange({
   onClose(changed: boolean): void;
 }) {
   const { t, locale } = useI18n();
-  const { schema, uiSchema } = useMemo(
-    () => formFor(bulkEntity(entity, bulk), { superUser: false, locale, t }),
+  // An act on the records (no fields) has no form.
+  const compiled = useCompiledForm(entity.name, bulk.fields.length ? bulkFormId(entity, bulk) : null);
+  const { uiSchema } = useMemo(
+    () => formFor(bulkFormEntity(entity, bulk), { superUser: false, locale, t }),
     [entity, bulk, locale, t],
   );
   const [data, setData] = useState<Record<string, unknown>>({});
@@ -104,12 +99,14 @@ export default function BulkChange({
           </Box>
         ) : act ? (
           <Typography>{t('bulk.act', { label, count: rows.length })}</Typography>
+        ) : !compiled ? (
+          <Loading />
         ) : (
           <Form
-            schema={schema}
+            schema={compiled.schema}
             uiSchema={uiSchema}
             formData={data}
-            validator={validator}
+            validator={compiled.validator}
             widgets={widgets}
             fields={customFields}
             noHtml5Validate

@@ -2,11 +2,9 @@ import { Box, Button, ThemeProvider, Typography, createTheme, useTheme } from '@
 import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
 import type { ErrorSchema, FormValidation, RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetOne } from 'react-admin';
-import { FORMAT_CHECKS, NUMBER_FORMAT_CHECKS } from '../../domain/formats.ts';
 import { entityRules } from '../../domain/rules/entity-rules.ts';
 import { Loading } from '../app/Loading.tsx';
 import { useI18n } from '../i18n/i18n.ts';
@@ -15,6 +13,8 @@ import { showToast } from '../notify/toast-store.ts';
 import type { ApiError } from '../session/api.ts';
 import type { ClientEntity } from '../schema/entities.ts';
 import { formFor, hiddenFields } from '../schema/form-schema.ts';
+import { useCompiledForm } from '../schema/form-validators.ts';
+import { formId } from '../../platform/form-schema.ts';
 import { api } from '../session/api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionedObjectTemplate } from '../schema/SectionedObjectTemplate.tsx';
@@ -30,16 +30,6 @@ import serverEs from '../../domain/messages.es.json' with { type: 'json' };
 const RULE_MESSAGES_ES: Record<string, string> = serverEs;
 
 export const Form = withTheme(Theme);
-// The same format checks as the server (src/domain), so a form refuses what the server would.
-// Number formats (money) go in as ajv format objects, which RJSF passes to ajv unchanged.
-export const validator = customizeValidator({
-  customFormats: {
-    ...FORMAT_CHECKS,
-    ...Object.fromEntries(
-      Object.entries(NUMBER_FORMAT_CHECKS).map(([k, validate]) => [k, { type: 'number', validate }]),
-    ),
-  } as never,
-});
 
 /** ajv's error in the person's language, with the limit it broke. */
 export function validationMessage(
@@ -107,6 +97,8 @@ export function ResourceForm({
       form.uiSchema[k] = { ...(form.uiSchema[k] as object), 'ui:widget': 'hidden' };
     return form;
   }, [entity, me.is_super_user, locale, t, fixed]);
+  // The schema and validator compiled by npm run generate (the page may not compile code: no 'unsafe-eval').
+  const compiled = useCompiledForm(entity.name, formId(entity, me.is_super_user));
   const existing = useGetOne<Record_ & { id: number }>(entity.name, { id: id ?? 0 }, { enabled: id !== undefined });
   const [formData, setFormData] = useState<Record_ | undefined>(undefined);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
@@ -139,7 +131,7 @@ export function ResourceForm({
         query: Object.fromEntries(Object.entries(fixed ?? {}).filter(([k]) => k !== 'billing_company_id')),
       }).catch(() => ({})),
   });
-  if ((id !== undefined && existing.isPending) || (defaultsPath && defaults.isPending)) return <Loading />;
+  if ((id !== undefined && existing.isPending) || (defaultsPath && defaults.isPending) || !compiled) return <Loading />;
   const start: Record_ =
     formData ??
     (id !== undefined
@@ -238,10 +230,10 @@ export function ResourceForm({
       </Typography>
       <ThemeProvider theme={dense}>
         <Form
-          schema={schema}
+          schema={compiled.schema}
           uiSchema={uiSchema}
           formData={start}
-          validator={validator}
+          validator={compiled.validator}
           widgets={widgets}
           fields={fields}
           noHtml5Validate

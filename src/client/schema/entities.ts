@@ -73,17 +73,7 @@ export const entityByModule = (module: string) =>
 
 export type { FieldSchema };
 
-/** Fields in the schema's order (x-ui.order first), optionally only those matching. */
-export function orderedFields(
-  e: ClientEntity,
-  keep: (name: string, f: FieldSchema) => boolean = () => true,
-): Array<[string, FieldSchema]> {
-  const all = Object.entries(e.schema.properties).filter(([n, f]) => keep(n, f));
-  return all
-    .map((x, i) => [x, i] as const)
-    .sort((a, b) => (a[0][1]['x-ui']?.order ?? 1000 + a[1]) - (b[0][1]['x-ui']?.order ?? 1000 + b[1]))
-    .map(([x]) => x);
-}
+export { orderedFields } from '../../platform/form-schema.ts';
 
 /** The status field and its change-status path, if the entity has one. */
 export const statusOf = (e: ClientEntity) =>

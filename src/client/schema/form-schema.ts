@@ -11,6 +11,7 @@ import {
 } from './entities.ts';
 import { codeListLabel } from '../../platform/code-list-fields.ts';
 import { hasOwnerColumn } from '../../platform/entity.ts';
+import { formSchema } from '../../platform/form-schema.ts';
 
 const BUILT_IN = new Set(['textarea', 'hidden', 'select', 'radio', 'checkbox']);
 
@@ -104,18 +105,15 @@ export function formFor(
   entity: ClientEntity,
   opts: { superUser: boolean; locale: Locale; t?: (k: string, o?: Record<string, unknown>) => string },
 ): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const src = entity.schema;
   const fields = orderedFields(entity, (_n, f) => !f.readOnly);
-  const properties: Record<string, unknown> = {};
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   const order: string[] = [];
-  const tenantOwned = hasOwnerColumn(entity.resource);
-  if (tenantOwned && opts.superUser) {
+  const schema = formSchema(entity, opts.superUser) as RJSFSchema;
+  if (hasOwnerColumn(entity.resource) && opts.superUser) {
     // A shared code table's row without a billing company is the shipped set's, which every billing company reads.
     const shared = entity.resource.tenancy === 'shared';
-    const title = opts.locale === 'es' ? 'Compañía de facturación' : 'Billing company';
-    properties.billing_company_id = { type: 'integer', title };
     uiSchema.billing_company_id = {
+      'ui:title': opts.locale === 'es' ? 'Compañía de facturación' : 'Billing company',
       ...(shared
         ? {
             'ui:help':
@@ -130,8 +128,6 @@ export function formFor(
     order.push('billing_company_id');
   }
   for (const [name, field] of fields) {
-    const { 'x-ui': _u, 'x-list': _l, 'x-db': _d, ...plain } = field;
-    properties[name] = plain;
     order.push(name);
     const ui = fieldUi(name, field, opts);
     const widget = ui['ui:widget'] as string | undefined;
@@ -161,11 +157,6 @@ export function formFor(
     uiSchema[name] = ui;
   }
   uiSchema['ui:order'] = [...order, '*'];
-  const required = (src.required ?? []).filter(
-    (r) => r in properties && !(r === 'billing_company_ids' && !opts.superUser),
-  );
-  if (tenantOwned && opts.superUser) required.push('billing_company_id');
-  const schema = { type: 'object', properties, required, ...(src.allOf ? { allOf: src.allOf } : {}) } as RJSFSchema;
   return { schema, uiSchema };
 }
 
