@@ -158,6 +158,8 @@ const TEMPLATES: Record<Locale, Templates> = {
     website: (t) => `The ${t} must be a valid website.`,
     state: (t) => `The ${t} must be a two-letter state code.`,
     'street-address': (t) => `The ${t} cannot be a PO box.`,
+    'x12-id': (t) =>
+      `The ${t} may hold only letters, digits, spaces and - . / (a clearing house reads * : ^ ~ as separators).`,
     invalid: (t) => `The ${t} format is invalid.`,
   },
   es: {
@@ -191,6 +193,8 @@ const TEMPLATES: Record<Locale, Templates> = {
     website: (t) => `El campo ${t} debe ser un sitio web válido.`,
     state: (t) => `El campo ${t} debe ser un código de estado de dos letras.`,
     'street-address': (t) => `El campo ${t} no puede ser un apartado postal (PO box).`,
+    'x12-id': (t) =>
+      `El campo ${t} solo admite letras, dígitos, espacios y - . / (la cámara de compensación lee * : ^ ~ como separadores).`,
     invalid: (t) => `El formato del campo ${t} no es válido.`,
   },
 };

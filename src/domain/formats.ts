@@ -119,6 +119,12 @@ const PO_BOX = /(^|[^a-z])(p[\s.]*o[\s.]*(box|b\b)|post\s*office\s*box|^\s*box\s
 /** A street address that is not a post office box (billing and service addresses must be physical). */
 export const isStreetAddress = (v: string) => !PO_BOX.test(v);
 
+/**
+ * A number that reaches X12 (a prior authorization, an original reference, a policy or group number): letters, digits,
+ * spaces and - . / only. A clearing house reads * : ^ ~ as separators, so one of them would cut the claim's segment.
+ */
+export const isX12Id = (v: string) => /^[A-Za-z0-9]([A-Za-z0-9 ./-]*[A-Za-z0-9])?$/.test(v);
+
 /** Money: integer cents within ±9,999,999.99 (negative amounts are reversals). */
 export const MAX_MONEY_CENTS = 999_999_999;
 export const isMoneyCents = (v: number) => Number.isSafeInteger(v) && Math.abs(v) <= MAX_MONEY_CENTS;
@@ -151,4 +157,5 @@ export const FORMAT_CHECKS: Record<string, (v: string) => boolean> = {
   state: isUsState,
   'street-address': isStreetAddress,
   ip: isIp,
+  'x12-id': isX12Id,
 };

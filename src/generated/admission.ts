@@ -115,7 +115,7 @@ export type OtherInformation = {
   to_date?: To;
 }[];
 export type DXCode = string;
-export type POA = "Y" | "N" | "U" | "W" | "1";
+export type POA = "Y" | "N" | "U" | "W" | "E";
 /**
  * @maxItems 25
  */

@@ -39,7 +39,7 @@ export type ReferringRole = "DN" | "DK" | "DQ";
 export type SupervisingProvider = number;
 export type OperatingProvider = number;
 export type DXCode = string;
-export type POA = "Y" | "N" | "U" | "W" | "1";
+export type POA = "Y" | "N" | "U" | "W" | "E";
 /**
  * @maxItems 25
  */

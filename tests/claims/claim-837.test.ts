@@ -85,6 +85,60 @@ const outpatientClaim = (day: string) =>
     ],
   });
 
+describe('what a clearing house refuses is refused at save, in words', () => {
+  it('a prior authorization with a separator (PA*12345) is a 422 that names the characters allowed, and nothing is written', async () => {
+    const before = Number((await app.db.query<{ n: number }>('select count(*)::int as n from claims')).rows[0].n);
+    const r = await root('POST', '/claim/verify-register', goodClaim(w, { prior_authorization: 'PA*12345' }));
+    expect(r.status).toBe(422);
+    expect(r.body.errors.prior_authorization).toEqual([
+      'The prior authorization number may hold only letters, digits, spaces and - . / (a clearing house reads * : ^ ~ as separators).',
+    ]);
+    expect(Number((await app.db.query<{ n: number }>('select count(*)::int as n from claims')).rows[0].n)).toBe(before);
+  });
+
+  it("an original reference with a segment terminator (HUM~ORIG:77) is refused the same way, in the person's Spanish too", async () => {
+    await app.db.query("update users set language = 'es' where email = 'root@test.com'");
+    try {
+      const r = await root(
+        'POST',
+        '/claim/verify-register',
+        goodClaim(w, { frequency: '7', original_reference: 'HUM~ORIG:77' }),
+      );
+      expect(r.status).toBe(422);
+      expect(r.body.errors.original_reference).toEqual([
+        'El campo número de referencia original solo admite letras, dígitos, espacios y - . / (la cámara de compensación lee * : ^ ~ como separadores).',
+      ]);
+    } finally {
+      await app.db.query("update users set language = 'en' where email = 'root@test.com'");
+    }
+  });
+
+  it('present on admission takes Y, N, U, W or E (exempt): the retired 4010 value 1 is refused', async () => {
+    const r = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, { ...outpatientClaim('03/03/2026'), diagnoses: [{ code: 'E11.9', poa: '1' }] }),
+    );
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.errors)).toEqual(['diagnoses.0.poa']);
+  });
+
+  it('a diagnosis exempt from POA reporting is sent blank in the 837I, which the validator accepts', async () => {
+    const inst = await root('POST', '/claim/verify-register', {
+      ...outpatientClaim('03/04/2026'),
+      diagnoses: [
+        { code: 'E11.9', poa: 'Y' },
+        { code: 'I10', poa: 'E' },
+      ],
+    });
+    expect(inst.status, JSON.stringify(inst.body)).toBe(201);
+    const { institutional } = await claimsFor837(app.db, w.bc, [inst.body.id]);
+    const text = write837I({ ...envelope, claims: strip(institutional) } as Batch837<any>);
+    expect(text).toContain('HI*ABF:I10~');
+    expect((await validateX12({ 'exempt.837': text })).output.trim()).toBe('exempt.837: OK');
+  });
+});
+
 describe('claims as an 837', () => {
   it('verified professional claims are written as an 837P that our reader reads back to the same claims, without findings', async () => {
     const a = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));

@@ -478,6 +478,7 @@ export const en = {
       website: 'Enter a valid website.',
       state: 'Enter the two-letter state code.',
       'street-address': 'A PO box is not accepted here.',
+      'x12-id': 'Letters, digits, spaces and - . / only (a clearing house reads * : ^ ~ as separators).',
       email: 'Enter a valid e-mail address.',
       phone: 'Enter 10 digits as xxx-xxx-xxxx.',
       ssn: 'Enter the SSN as xxx-xx-xxxx.',

@@ -483,6 +483,7 @@ export const es: Messages = {
       website: 'Ingrese un sitio web válido.',
       state: 'Ingrese el código de estado de dos letras.',
       'street-address': 'Aquí no se acepta un apartado postal (PO box).',
+      'x12-id': 'Solo letras, dígitos, espacios y - . / (la cámara de compensación lee * : ^ ~ como separadores).',
       email: 'Ingrese un correo válido.',
       phone: 'Ingrese 10 dígitos como xxx-xxx-xxxx.',
       ssn: 'Ingrese el SSN como xxx-xx-xxxx.',

@@ -271,7 +271,8 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
   const charges = lines.map((l) => lineCharge(l.days_or_units, l.price) ?? 0);
   const dx = ((claim.diagnoses as Row[]) ?? []).map((d) => ({
     code: up(d.code).replace('.', ''),
-    ...(d.poa ? { presentOnAdmission: d.poa as 'Y' } : {}),
+    // Exempt from present-on-admission reporting is sent blank (5010 knows only Y, N, U and W).
+    ...(d.poa && d.poa !== 'E' ? { presentOnAdmission: d.poa as 'Y' } : {}),
   }));
   const tob = String(claim.type_of_bill ?? '131').replace(/^0/, '');
   const stay = ['1', '2'].includes(tob[1]) || ['3', '8'].includes(tob[0]);

@@ -95,7 +95,7 @@ export function write277CA(
     seg('HL', '2', '1', '21', '1'),
     seg('NM1', '41', '2', p.submitter.name, '', '', '', '', '46', p.submitter.id),
     seg('TRN', '2', p.batchReference),
-    seg('STC', 'A1:19', on, 'WQ', money(all.reduce((n, c) => n + c.charge, 0))),
+    seg('STC', ['A1', '19'], on, 'WQ', money(all.reduce((n, c) => n + c.charge, 0))),
     ...totals(all, ['90', 'AA']),
   ];
   let hl = 2;
@@ -105,7 +105,7 @@ export function write277CA(
       seg('HL', String(providerHl), '2', '19', '1'),
       seg('NM1', '85', '2', provider.name, '', '', '', '', 'XX', provider.npi),
       seg('TRN', '1', '0'),
-      seg('STC', 'A1:19:85', '', 'WQ', money(provider.claims.reduce((n, c) => n + c.charge, 0))),
+      seg('STC', ['A1', '19', '85'], '', 'WQ', money(provider.claims.reduce((n, c) => n + c.charge, 0))),
       seg('REF', 'TJ', provider.taxId.replace(/\D/g, '')),
       ...totals(provider.claims, ['QA', 'QC']),
     );
@@ -114,7 +114,7 @@ export function write277CA(
         seg('HL', String(++hl), String(providerHl), 'PT'),
         seg('NM1', 'QC', '1', c.patient.lastName, c.patient.firstName, '', '', '', 'MI', c.patient.memberId),
         seg('TRN', '2', c.patientControlNumber),
-        seg('STC', c.status, on, accepted(c) ? 'WQ' : 'U', money(c.charge)),
+        seg('STC', c.status.split(':'), on, accepted(c) ? 'WQ' : 'U', money(c.charge)),
         ...(c.payerClaimNumber && accepted(c) ? [seg('REF', '1K', c.payerClaimNumber)] : []),
         c.serviceTo && c.serviceTo !== c.serviceFrom
           ? seg('DTP', '472', 'RD8', `${ccyymmdd(c.serviceFrom)}-${ccyymmdd(c.serviceTo)}`)

@@ -100,7 +100,8 @@ export interface Claim837P extends ClaimCommon837 {
 
 export interface Diagnosis837I {
   code: string;
-  presentOnAdmission?: 'Y' | 'N' | 'U' | 'W' | '1';
+  /** blank when exempt from reporting */
+  presentOnAdmission?: 'Y' | 'N' | 'U' | 'W';
 }
 
 export interface InstitutionalLine837 {

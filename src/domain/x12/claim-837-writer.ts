@@ -8,7 +8,7 @@ import type {
 } from './claim-837-model.ts';
 
 export const MAX_CLAIMS_PER_TRANSACTION = 5000;
-import { SEP, ccyymmdd, money, seg } from './x12-writing.ts';
+import { ccyymmdd, money, seg } from './x12-writing.ts';
 import { isaSegment } from './x12-envelope.ts';
 
 export { SEP, ccyymmdd, money, seg } from './x12-writing.ts';
@@ -23,8 +23,7 @@ export const drugSegments = (d: DrugIdentification | undefined) =>
 /** A code list in HI: qualifier:code[:date qualifier:date][:amount], 12 to a segment. */
 export function hiSegments(items: string[][]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < items.length; i += 12)
-    out.push(seg('HI', ...items.slice(i, i + 12).map((c) => c.join(SEP.component).replace(/:+$/, ''))));
+  for (let i = 0; i < items.length; i += 12) out.push(seg('HI', ...items.slice(i, i + 12)));
   return out;
 }
 
@@ -42,7 +41,7 @@ function casSegments(adjustments: Array<{ group: string; reason: string; amount:
 /** Loop 2430 after a line: each earlier payer's adjudication of it (SVD, CAS, DTP 573). */
 export function lineAdjudicationSegments(l: { adjudications?: LineAdjudication837[] }): string[] {
   return (l.adjudications ?? []).flatMap((a) => [
-    seg('SVD', a.payerId, money(a.paid), [a.qualifier, a.code, ...a.modifiers].join(SEP.component), '', a.units),
+    seg('SVD', a.payerId, money(a.paid), [a.qualifier, a.code, ...a.modifiers], '', a.units),
     ...casSegments(a.adjustments),
     seg('DTP', '573', 'D8', ccyymmdd(a.date)),
   ]);

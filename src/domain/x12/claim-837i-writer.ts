@@ -1,6 +1,5 @@
 import type { Batch837I, Claim837I, Diagnosis837I } from './claim-837-model.ts';
 import {
-  SEP,
   ccyymmdd,
   drugSegments,
   hiSegments,
@@ -12,10 +11,17 @@ import {
   write837,
 } from './claim-837-writer.ts';
 
-const dx = (qualifier: string, d: Diagnosis837I) =>
-  [qualifier, d.code.replace('.', ''), '', '', '', '', '', '', d.presentOnAdmission ?? '']
-    .join(SEP.component)
-    .replace(/:+$/, '');
+const dx = (qualifier: string, d: Diagnosis837I) => [
+  qualifier,
+  d.code.replace('.', ''),
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  d.presentOnAdmission ?? '',
+];
 
 /** Loop 2300 onwards of an institutional claim (005010X223A2): type of bill, statement dates, CL1, principal/admitting/other diagnoses with POA, SV2 lines. */
 function institutionalClaim(c: Claim837I): string[] {
@@ -27,7 +33,7 @@ function institutionalClaim(c: Claim837I): string[] {
       money(c.totalCharge),
       '',
       '',
-      [c.facilityCode, 'A', c.frequency].join(SEP.component),
+      [c.facilityCode, 'A', c.frequency],
       '',
       'A',
       'Y',
@@ -48,7 +54,7 @@ function institutionalClaim(c: Claim837I): string[] {
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
   out.push(seg('HI', dx('ABK', c.principalDiagnosis)));
-  if (c.admittingDiagnosis) out.push(seg('HI', ['ABJ', c.admittingDiagnosis.replace('.', '')].join(SEP.component)));
+  if (c.admittingDiagnosis) out.push(seg('HI', ['ABJ', c.admittingDiagnosis.replace('.', '')]));
   for (let i = 0; i < c.otherDiagnoses.length; i += 12)
     out.push(seg('HI', ...c.otherDiagnoses.slice(i, i + 12).map((d) => dx('ABF', d))));
   out.push(...hiSegments((c.occurrenceCodes ?? []).map((o) => ['BH', o.code, 'D8', ccyymmdd(o.date)])));
@@ -63,7 +69,7 @@ function institutionalClaim(c: Claim837I): string[] {
       seg(
         'SV2',
         l.revenueCode,
-        l.procedure ? ['HC', l.procedure, ...l.modifiers].join(SEP.component) : '',
+        l.procedure ? ['HC', l.procedure, ...l.modifiers] : '',
         money(l.charge),
         l.unitCode,
         l.units,

@@ -1,6 +1,5 @@
 import type { Batch837P, Claim837P } from './claim-837-model.ts';
 import {
-  SEP,
   ccyymmdd,
   drugSegments,
   lineAdjudicationSegments,
@@ -22,7 +21,7 @@ function professionalClaim(c: Claim837P): string[] {
       money(c.totalCharge),
       '',
       '',
-      [c.placeOfService, 'B', c.frequency].join(SEP.component),
+      [c.placeOfService, 'B', c.frequency],
       'Y',
       'A',
       'Y',
@@ -32,7 +31,7 @@ function professionalClaim(c: Claim837P): string[] {
   if (c.patientAmountPaid) out.push(seg('AMT', 'F5', money(c.patientAmountPaid)));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
-  out.push(seg('HI', ...c.diagnoses.map((d, i) => `${i === 0 ? 'ABK' : 'ABF'}${SEP.component}${d.replace('.', '')}`)));
+  out.push(seg('HI', ...c.diagnoses.map((d, i) => [i === 0 ? 'ABK' : 'ABF', d.replace('.', '')])));
   if (c.referringProvider) out.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
   if (c.renderingProvider) out.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
   out.push(...otherPayerSegments(c, '837P'));
@@ -41,13 +40,13 @@ function professionalClaim(c: Claim837P): string[] {
     out.push(
       seg(
         'SV1',
-        ['HC', l.procedure, ...l.modifiers].join(SEP.component),
+        ['HC', l.procedure, ...l.modifiers],
         money(l.charge),
         l.unitCode,
         l.units,
         l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '',
         '',
-        l.diagnosisPointers.join(SEP.component),
+        l.diagnosisPointers.map(String),
       ),
     );
     out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));

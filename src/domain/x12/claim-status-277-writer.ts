@@ -46,7 +46,7 @@ export function write277(q: ClaimStatusInquiry, replies: readonly ClaimStatusRep
       seg('TRN', '2', r.trace),
       seg(
         'STC',
-        [r.category, r.status, r.entity].filter(Boolean).join(':'),
+        [r.category, r.status, r.entity].filter(Boolean),
         ccyymmdd(r.on),
         '',
         money(c.chargeCents),

@@ -2,7 +2,7 @@ import type { IsoDate } from '../formats.ts';
 import type { EligibilityInquiry, InquiredPerson } from './eligibility-270-writer.ts';
 import { ELIGIBILITY_270_VERSION } from './eligibility-270-writer.ts';
 import { inquiryInterchange, momentOf, type InquiryEnvelope } from './x12-envelope.ts';
-import { ccyymmdd, money, seg } from './x12-writing.ts';
+import { ccyymmdd, money, repeats, seg } from './x12-writing.ts';
 
 /** One benefit line as a payer writes it (EB): codes as the guide lists them, amounts in cents, rates in basis points. */
 export interface BenefitLine {
@@ -59,7 +59,7 @@ function replySegments(r: EligibilityReply, code: 'IL' | '03', p: InquiredPerson
         'EB',
         b.code,
         b.coverageLevel,
-        b.serviceTypes?.join('^'),
+        repeats(b.serviceTypes ?? []),
         '',
         b.planDescription,
         b.period,

@@ -139,7 +139,7 @@ export function write835(input: {
         body.push(
           seg(
             'SVC',
-            ['HC', l.procedure, ...(l.modifiers ?? [])].join(':'),
+            ['HC', l.procedure, ...(l.modifiers ?? [])],
             money(l.charge),
             money(l.paid),
             '',
@@ -153,7 +153,7 @@ export function write835(input: {
       }
     }
     for (const a of p.providerAdjustments ?? [])
-      body.push(seg('PLB', a.provider, ccyymmdd(a.fiscalPeriodEnd), `${a.reason}:${a.reference}`, money(a.amount)));
+      body.push(seg('PLB', a.provider, ccyymmdd(a.fiscalPeriodEnd), [a.reason, a.reference], money(a.amount)));
     body.push(seg('SE', String(body.length + 1), st));
     out.push(...body);
   });

@@ -1,5 +1,5 @@
 import type { IsoDate } from '../formats.ts';
-import { ccyymmdd, seg } from './x12-writing.ts';
+import { SEP, ccyymmdd, seg, x12Text } from './x12-writing.ts';
 
 const pad = (v: string, n: number) => v.padEnd(n, ' ').slice(0, n);
 
@@ -16,24 +16,27 @@ export function isaSegment(i: {
   senderQualifier?: string;
   receiverQualifier?: string;
 }): string {
-  return seg(
-    'ISA',
-    '00',
-    pad('', 10),
-    '00',
-    pad('', 10),
-    i.senderQualifier ?? 'ZZ',
-    pad(i.sender, 15),
-    i.receiverQualifier ?? 'ZZ',
-    pad(i.receiver, 15),
-    i.day.slice(2),
-    i.time,
-    '^',
-    '00501',
-    String(i.control).padStart(9, '0'),
-    '0',
-    i.usage,
-    ':',
+  // Fixed width, and the only segment that names the separators: written as it is, not element by element.
+  return (
+    [
+      'ISA',
+      '00',
+      pad('', 10),
+      '00',
+      pad('', 10),
+      i.senderQualifier ?? 'ZZ',
+      pad(x12Text(i.sender), 15),
+      i.receiverQualifier ?? 'ZZ',
+      pad(x12Text(i.receiver), 15),
+      i.day.slice(2),
+      i.time,
+      SEP.repetition,
+      '00501',
+      String(i.control).padStart(9, '0'),
+      '0',
+      i.usage,
+      SEP.component,
+    ].join(SEP.element) + SEP.segment
   );
 }
 

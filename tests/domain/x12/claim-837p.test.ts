@@ -5,6 +5,8 @@ import type { Batch837P, Claim837P } from '../../../src/domain/x12/claim-837-mod
 import { read837P } from '../../../src/domain/x12/claim-837p-reader.ts';
 import { MAX_CLAIMS_PER_TRANSACTION, write837P } from '../../../src/domain/x12/claim-837p-writer.ts';
 import { readInterchanges } from '../../../src/domain/x12/interchange-reader.ts';
+import { x12Text } from '../../../src/domain/x12/x12-writing.ts';
+import { validateX12 } from '../../helpers/x12-validator.ts';
 
 const claim = (n: number): Claim837P => ({
   patientControlNumber: `PCN${n}`,
@@ -178,6 +180,40 @@ describe('837P writer', () => {
     expect(doc.findings).toEqual([]);
     const sets = doc.interchanges[0].groups[0].transactions;
     expect(sets.map((t) => t.control)).toEqual(['0001', '0002']);
+  });
+});
+
+describe('one X12 text rule for every element written', () => {
+  it('takes accents off and upper-cases: Zoë D’Angelo Muñoz-Pérez of 12 Rue de l’Église, Łódź, Straße', () => {
+    expect(x12Text("Zoë D'Angelo Muñoz-Pérez")).toBe("ZOE D'ANGELO MUNOZ-PEREZ");
+    expect(x12Text("12 Rue de l'Église")).toBe("12 RUE DE L'EGLISE");
+    expect(x12Text('Łódź Straße Æbeltoft Øster')).toBe('LODZ STRASSE AEBELTOFT OSTER');
+  });
+
+  it('never lets a separator through: a * : ^ ~ typed in a name or a number becomes a space', () => {
+    expect(x12Text('HUM~ORIG:77*9^1')).toBe('HUM ORIG 77 9 1');
+  });
+
+  it('an 837 of a patient with an accented name, an apostrophe and stray separators passes the independent validator and reads back', async () => {
+    const accented: Claim837P = {
+      ...claim(1),
+      priorAuthorization: 'PA*12345',
+      frequency: '7',
+      originalReference: 'HUM~ORIG:77',
+      subscriber: {
+        ...claim(1).subscriber,
+        party: { name: "D'Angelo Muñoz-Pérez", firstName: 'Zoë', entity: 'person' },
+        address: { line1: "12 Rue de l'Église", city: 'Mayagüez', state: 'PR', zip: '00680' },
+      },
+    };
+    const text = write837P(batch([accented]));
+    expect(text).toContain("NM1*IL*1*D'ANGELO MUNOZ-PEREZ*ZOE*");
+    expect(text).toContain('REF*G1*PA 12345~');
+    expect(text).toContain('REF*F8*HUM ORIG 77~');
+    expect(/[^\x20-\x7e\n]/.test(text)).toBe(false);
+    expect(readInterchanges(text).findings).toEqual([]);
+    const checked = await validateX12({ 'accented.837': text });
+    expect(checked.output.trim()).toBe('accented.837: OK');
   });
 });
 
