@@ -35,12 +35,16 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
     'select id, first_name, last_name, date_of_birth::text, sex, addresses from patients where id = any($1::bigint[])',
     [ids('patient_id')],
   );
+  const facilities = await db.query<{ id: number } & Row>(
+    'select id, name, npi, address, city, state, zip from facilities where id = any($1::bigint[])',
+    [ids('facility_id')],
+  );
   const providers = await db.query<{ id: number } & Row>(
     'select id, first_name, last_name, npi, taxonomy from health_professionals where id = any($1::bigint[])',
     [providerFields.flatMap((f) => ids(f))],
   );
   const policies = await db.query<{ id: number } & Row>(
-    `select p.id, p.policy_number, p.group_number, p.type_responsibility_id, p.own_insurance, p.subscriber, ic.name as payer_name, ic.payer_id, ic.ins_type_id,
+    `select p.id, p.policy_number, p.group_number, p.type_responsibility_id, p.own_insurance, p.assign_benefits, p.subscriber, ic.name as payer_name, ic.payer_id, ic.ins_type_id,
               ps.payer_id as our_payer_id
          from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id
          left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = p.billing_company_id
@@ -50,14 +54,17 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
   const co = byId(companies.rows),
     pa = byId(patients.rows),
     hp = byId(providers.rows),
-    po = byId(policies.rows);
+    po = byId(policies.rows),
+    fa = byId(facilities.rows);
   const out = new Map<number, ClaimParties>();
   for (const c of claims) {
     const patient = pa.get(Number(c.patient_id))!;
     const home = ((patient.addresses as Row[] | null) ?? [])[0];
     const provider = (f: string) => (c[f] ? (hp.get(Number(c[f])) as ClaimParties['providers'][string]) : undefined);
+    const facility = c.facility_id ? fa.get(Number(c.facility_id)) : undefined;
     out.set(Number(c.id), {
       company: co.get(Number(c.company_id)) as unknown as ClaimParties['company'],
+      ...(facility ? { facility: facility as unknown as NonNullable<ClaimParties['facility']> } : {}),
       patient: {
         first_name: String(patient.first_name),
         last_name: String(patient.last_name),
@@ -87,6 +94,7 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
           policy_number: String(p!.policy_number),
           group_number: p!.group_number as string | null,
           own_insurance: p!.own_insurance !== false,
+          assign_benefits: p!.assign_benefits !== false,
           subscriber: p!.subscriber as Row | null,
           type_responsibility_code: codeOf('responsibility-types', Number(p!.type_responsibility_id)) ?? 'P',
           relationship_code: codeOf('relationships', (p!.subscriber as Row | null)?.relationship_id),

@@ -3,7 +3,7 @@ import { claimsFor837 } from '../claims/claim-837-export.ts';
 import { cms1500Pages } from '../../src/domain/paper-forms/cms1500.ts';
 import { ub04Pages } from '../../src/domain/paper-forms/ub04.ts';
 import type { PaperExtras } from '../../src/domain/paper-forms/paper-claim.ts';
-import { isoToUsDate, usDateOf } from '../../src/domain/formats.ts';
+import { usDateOf } from '../../src/domain/formats.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { cms1500Pdf, ub04Pdf, type FormMode, type FormOffsets } from './paper-form-pdf.ts';
 
@@ -28,8 +28,7 @@ const up = (v: unknown) =>
 /** What the paper forms need beyond the 837 model, for many claims in one query. */
 async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {
   const r = await db.query<Row>(
-    `select c.id, c.code, c.accept_assignment, c.outside_lab, c.outside_lab_charge, c.accident_type, c.accident_state, c.injury_date::text as injury_date, c.additional_information, c.amount_paid,
-            f.name as facility_name, f.npi as facility_npi, f.address as facility_address, f.city as facility_city, f.state as facility_state, f.zip as facility_zip,
+    `select c.id, c.code, c.outside_lab, c.outside_lab_charge, c.additional_information, c.amount_paid,
             co.phone as billing_phone,
             (select json_build_object('payer_address', ic.address, 'payer_city', ic.city, 'payer_state', ic.state, 'payer_zip', ic.zip, 'ins_type_id', coalesce(pl.ins_type_id, ic.ins_type_id), 'plan', pl.name)
                from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id left join insurance_plans pl on pl.id = p.insurance_plan_id
@@ -37,7 +36,7 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
             (select json_build_object('name', coalesce(p.subscriber->>'last_name', pt.last_name) || ', ' || coalesce(p.subscriber->>'first_name', pt.first_name), 'policy', p.policy_number, 'plan', coalesce(pl.name, ic.name))
                from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id left join insurance_plans pl on pl.id = p.insurance_plan_id join patients pt on pt.id = p.patient_id
               where p.id = any(array(select jsonb_array_elements_text(c.insurance_policy_ids)::bigint)) order by p.type_responsibility_id offset 1 limit 1) as other_policy
-       from claims c left join facilities f on f.id = c.facility_id left join companies co on co.id = c.company_id
+       from claims c left join companies co on co.id = c.company_id
       where c.billing_company_id = $1 and c.id = any($2::bigint[])`,
     [bc, ids],
   );
@@ -61,26 +60,8 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
         : null,
       insuranceType: INSURANCE_TYPE[INS_CODES[Number(primary.ins_type_id ?? 9) - 1] ?? 'OT'] ?? 'other',
       planName: primary.plan ? String(primary.plan) : null,
-      acceptAssignment: c.accept_assignment !== false,
-      facility: c.facility_name
-        ? {
-            name: up(c.facility_name),
-            npi: c.facility_npi ? String(c.facility_npi) : null,
-            address: {
-              line1: up(c.facility_address),
-              city: up(c.facility_city),
-              state: up(c.facility_state),
-              zip: String(c.facility_zip ?? ''),
-            },
-          }
-        : null,
       outsideLab: c.outside_lab === true,
       outsideLabCharge: c.outside_lab_charge === null ? null : Number(c.outside_lab_charge),
-      employmentRelated: c.accident_type === 'EM',
-      autoAccident: c.accident_type === 'AA',
-      otherAccident: c.accident_type === 'OA',
-      accidentState: c.accident_state ? String(c.accident_state) : null,
-      injuryDate: c.injury_date ? (isoToUsDate(c.injury_date) as string) : null,
       additionalInformation: info || null,
       amountPaid: Number(c.amount_paid ?? 0),
       billingPhone: c.billing_phone ? String(c.billing_phone) : null,

@@ -26,6 +26,15 @@ export interface ClaimParties {
     state?: string | null;
     zip?: string | null;
   };
+  /** where the services were given (the claim's facility) */
+  facility?: {
+    name: string;
+    npi?: string | null;
+    address?: string | null;
+    city?: string | null;
+    state?: string | null;
+    zip?: string | null;
+  };
   patient: {
     first_name: string;
     last_name: string;
@@ -43,6 +52,8 @@ export interface ClaimParties {
     group_number?: string | null;
     type_responsibility_code: string;
     own_insurance: boolean;
+    /** the insured assigned the plan's benefits to the provider (CLM08, box 13) */
+    assign_benefits?: boolean;
     subscriber?: Row | null;
     relationship_code?: string;
     payer: { name: string; payer_id: string; ins_type_code?: string | null };
@@ -106,6 +117,16 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const patientAddress = p.patient.address ?? coAddress;
   const self = !primary || primary.own_insurance;
   const sub = primary?.subscriber ?? {};
+  // 2310C is sent when the services were given somewhere else than the billing provider's address.
+  const f = p.facility;
+  const serviceFacility =
+    f && (up(f.address) !== coAddress.line1 || zip9(f.zip) !== coAddress.zip)
+      ? {
+          name: up(f.name),
+          ...(f.npi ? { npi: String(f.npi) } : {}),
+          address: { line1: up(f.address), city: up(f.city), state: up(f.state), zip: zip9(f.zip) },
+        }
+      : undefined;
   const subscriberParty: Party = self
     ? person(p.patient)
     : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' };
@@ -160,30 +181,46 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
             address: patientAddress,
           },
         }),
-    ...(index > 0 && p.priorAdjudication ? { otherPayers: [otherPayer(p, p.priorAdjudication)] } : {}),
+    ...otherPayers(p, index),
+    ...(serviceFacility ? { serviceFacility } : {}),
+    ...(claim.accept_assignment === false ? { acceptAssignment: false as const } : {}),
+    ...(primary?.assign_benefits === false ? { benefitsAssigned: false as const } : {}),
   };
 }
 
-/** Loop 2320/2330 for the primary payer of a claim billed to the secondary: who it was and what it paid and adjusted at claim level. */
-function otherPayer(p: ClaimParties, a: PriorAdjudication): OtherPayer837 {
-  const first = p.policies[0];
-  const own = first.own_insurance;
-  const sub = first.subscriber ?? {};
+/**
+ * Loops 2320/2330: on a claim billed to the secondary, the primary with what it paid and adjusted; on a primary claim,
+ * every other coverage the patient has, disclosed (required when other payers are known), with nothing paid yet.
+ */
+function otherPayers(p: ClaimParties, index: number): { otherPayers?: OtherPayer837[] } {
+  if (index > 0) return p.priorAdjudication ? { otherPayers: [otherPayer(p, p.priorAdjudication)] } : {};
+  const others = p.policies.slice(1).map((policy) => coverage(p, policy));
+  return others.length ? { otherPayers: others } : {};
+}
+
+/** Loops 2320/2330 of one other coverage: its subscriber and payer, as its own policy names them. */
+function coverage(p: ClaimParties, policy: ClaimParties['policies'][number]): OtherPayer837 {
+  const own = policy.own_insurance;
+  const sub = policy.subscriber ?? {};
   return {
-    responsibility: 'P',
-    relationship: own ? '18' : (first.relationship_code ?? '21'),
-    ...(first.group_number ? { groupNumber: first.group_number } : {}),
-    filingIndicator: FILING[first.payer.ins_type_code ?? 'CI'] ?? 'CI',
+    responsibility: RESPONSIBILITY[policy.type_responsibility_code] ?? 'S',
+    relationship: own ? '18' : (policy.relationship_code ?? '21'),
+    ...(policy.group_number ? { groupNumber: policy.group_number } : {}),
+    filingIndicator: FILING[policy.payer.ins_type_code ?? 'CI'] ?? 'CI',
     subscriber: {
       ...(own
         ? person(p.patient)
         : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' as const }),
-      memberId: first.policy_number,
+      memberId: policy.policy_number,
     },
-    payer: { name: up(first.payer.name), payerId: first.payer.payer_id },
-    paidAmount: a.paid,
-    adjustments: a.claimAdjustments,
+    payer: { name: up(policy.payer.name), payerId: policy.payer.payer_id },
+    adjustments: [],
   };
+}
+
+/** Loop 2320/2330 for the primary payer of a claim billed to the secondary: what it paid and adjusted at claim level. */
+function otherPayer(p: ClaimParties, a: PriorAdjudication): OtherPayer837 {
+  return { ...coverage(p, p.policies[0]), responsibility: 'P', paidAmount: a.paid, adjustments: a.claimAdjustments };
 }
 
 /** Loop 2430 of a line billed to the secondary: the primary's adjudication of it. */
@@ -232,6 +269,27 @@ const drugOf = (l: Row) =>
       }
     : {};
 
+/** CLM11, DTP*431 and DTP*439 (boxes 10, 14 and 15): what the condition is related to, its onset and the accident's day. */
+function relatedCausesOf(claim: Row): Pick<Claim837P, 'relatedCauses' | 'onsetDate' | 'accidentDate'> {
+  const kind = String(claim.accident_type ?? '');
+  const accident = kind === 'AA' || kind === 'OA';
+  const injured = claim.injury_date ? dayOrNone(claim.injury_date) : undefined;
+  return {
+    ...(kind === 'EM' ? { relatedCauses: { employment: true as const } } : {}),
+    ...(kind === 'AA'
+      ? {
+          relatedCauses: {
+            autoAccident: true as const,
+            ...(claim.accident_state ? { state: up(claim.accident_state) } : {}),
+          },
+        }
+      : {}),
+    ...(kind === 'OA' ? { relatedCauses: { otherAccident: true as const } } : {}),
+    ...(injured ? { onsetDate: injured } : {}),
+    ...(injured && accident ? { accidentDate: injured } : {}),
+  };
+}
+
 /** A stored professional claim as the 837P writer takes it. */
 export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   const lines = (claim.services as Row[]) ?? [];
@@ -239,6 +297,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   const pos = String(claim.place_of_service ?? lines[0]?.place_of_service ?? '11');
   const rendering = p.providers.attending;
   const referring = p.providers.referring;
+  const supervising = p.providers.supervising;
   return {
     ...common(
       claim,
@@ -246,10 +305,12 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       charges.reduce((a, b) => a + b, 0),
     ),
     placeOfService: pos,
+    ...relatedCausesOf(claim),
     ...(Number(claim.amount_paid ?? 0) > 0 ? { patientAmountPaid: Number(claim.amount_paid) } : {}),
     diagnoses: ((claim.diagnoses as Row[]) ?? []).map((d) => up(d.code).replace('.', '')),
     ...(rendering ? { renderingProvider: { ...person(rendering), npi: rendering.npi } } : {}),
     ...(referring ? { referringProvider: { ...person(referring), npi: referring.npi } } : {}),
+    ...(supervising ? { supervisingProvider: { ...person(supervising), npi: supervising.npi } } : {}),
     lines: lines.map((l, i) => ({
       procedure: up(l.procedure_code),
       modifiers: ((l.modifiers as string[]) ?? []).map(up),
@@ -259,6 +320,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       ...(l.place_of_service && l.place_of_service !== pos ? { placeOfService: String(l.place_of_service) } : {}),
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
       dateOfService: dayOrNone(l.from_service),
+      ...(l.emg === true ? { emergency: true } : {}),
       ...drugOf(l),
       ...lineAdjudications({ claim, p, l, qualifier: 'HC', code: up(l.procedure_code) }),
     })),

@@ -47,6 +47,7 @@ export const CMS1500_CAPTIONS: Record<string, string> = {
   '12': "12 PATIENT'S SIGNATURE",
   '13': "13 INSURED'S SIGNATURE",
   '14': '14 DATE OF CURRENT ILLNESS',
+  '15': '15 OTHER DATE',
   '17': '17 REFERRING PROVIDER',
   '17b': '17b NPI',
   '19': '19 ADDITIONAL CLAIM INFORMATION',
@@ -137,25 +138,37 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('9a', 20, 1, x.otherInsured.policyNumber, 28);
       put('9d', 26, 1, x.otherInsured.planName, 28);
     }
-    yesNo('10a', 20, 35, 41, x.employmentRelated);
-    yesNo('10b', 22, 35, 41, x.autoAccident);
-    if (x.autoAccident && x.accidentState) put('10b', 22, 45, x.accidentState, 2);
-    yesNo('10c', 24, 35, 41, x.otherAccident);
+    const causes = c.relatedCauses ?? {};
+    yesNo('10a', 20, 35, 41, !!causes.employment);
+    yesNo('10b', 22, 35, 41, !!causes.autoAccident);
+    if (causes.autoAccident && causes.state) put('10b', 22, 45, causes.state, 2);
+    yesNo('10c', 24, 35, 41, !!causes.otherAccident);
     put('11', 18, 50, c.subscriber.groupNumber ?? (x.insuranceType === 'medicare' ? 'NONE' : ''), 30);
     date('11a', 20, 53, c.subscriber.dateOfBirth);
     if (c.subscriber.sex === 'M' || c.subscriber.sex === 'F') check('11a', 20, c.subscriber.sex === 'M' ? 68 : 75);
     put('11c', 24, 50, x.planName ?? '', 30);
     if (x.insuranceType !== 'medicare') yesNo('11d', 26, 52, 57, !!x.otherInsured);
     put('12', 29, 7, 'SIGNATURE ON FILE', 17);
-    if (x.acceptAssignment) put('13', 29, 55, 'SIGNATURE ON FILE', 17);
-    if (x.injuryDate) {
-      date('14', 32, 2, x.injuryDate);
+    // Box 13 is the insured's assignment of benefits (CLM08), box 27 the provider's acceptance of assignment (CLM07).
+    if (c.benefitsAssigned !== false) put('13', 29, 55, 'SIGNATURE ON FILE', 17);
+    if (c.onsetDate) {
+      date('14', 32, 2, c.onsetDate);
       put('14', 32, 16, '431', 3);
     }
-    if (c.referringProvider) {
-      put('17', 34, 1, 'DN', 3);
-      put('17', 34, 4, nameOf(c.referringProvider), 25);
-      put('17b', 34, 33, c.referringProvider.npi, 15);
+    if (c.accidentDate) {
+      put('15', 32, 33, '439', 3);
+      date('15', 32, 38, c.accidentDate);
+    }
+    // Box 17 names one provider with its role: the referring (DN), else the supervising (DQ).
+    const named = c.referringProvider
+      ? { role: 'DN', p: c.referringProvider }
+      : c.supervisingProvider
+        ? { role: 'DQ', p: c.supervisingProvider }
+        : null;
+    if (named) {
+      put('17', 34, 1, named.role, 3);
+      put('17', 34, 4, nameOf(named.p), 25);
+      put('17b', 34, 33, named.p.npi, 15);
     }
     put('19', 36, 1, x.additionalInformation ?? '', 48);
     yesNo('20', 36, 52, 57, x.outsideLab);
@@ -176,6 +189,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       date('24A', row, 1, l.dateOfService, true);
       date('24A', row, 10, l.dateOfService, true);
       put('24B', row, 19, l.placeOfService ?? c.placeOfService, 2);
+      if (l.emergency) put('24C', row, 22, 'Y', 1);
       put('24D', row, 25, l.procedure, 7);
       put('24D', row, 33, l.modifiers.join(' '), 12);
       put('24E', row, 45, l.diagnosisPointers.map((n) => 'ABCDEFGHIJKL'[n - 1] ?? '').join(''), 4);
@@ -188,7 +202,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     put('25', 56, 1, c.billingProvider.taxId, 15);
     check('25', 56, 19);
     put('26', 56, 23, c.patientControlNumber || x.claimCode, 15);
-    yesNo('27', 56, 38, 43, x.acceptAssignment);
+    yesNo('27', 56, 38, 43, c.acceptAssignment !== false);
     const last = p === count - 1;
     if (last) {
       out.push({ box: '28', row: 56, col: 52, text: formMoney(c.totalCharge, 5, 1) });
@@ -201,17 +215,12 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('33', 57, 73, '-', 1);
       put('33', 57, 74, phone.last4, 4);
     }
-    if (x.facility) {
-      put('32', 58, 23, x.facility.name, 25);
-      put('32', 59, 23, x.facility.address.line1, 25);
-      put(
-        '32',
-        60,
-        23,
-        `${x.facility.address.city} ${x.facility.address.state} ${zipText(x.facility.address.zip)}`,
-        27,
-      );
-      put('32a', 61, 23, x.facility.npi ?? '', 10);
+    const facility = c.serviceFacility;
+    if (facility) {
+      put('32', 58, 23, facility.name, 25);
+      put('32', 59, 23, facility.address.line1, 25);
+      put('32', 60, 23, `${facility.address.city} ${facility.address.state} ${zipText(facility.address.zip)}`, 27);
+      put('32a', 61, 23, facility.npi ?? '', 10);
     }
     put('33', 58, 50, nameOf(c.billingProvider), 25);
     put('33', 59, 50, c.billingProvider.address.line1, 25);
@@ -257,6 +266,7 @@ export const CMS1500_CAPTION_AT: Record<string, [number, number] | [number, numb
   '12': [29, 1],
   '13': [29, 50],
   '14': [32, 1],
+  '15': [32, 31],
   '17': [34, 1],
   '17b': [34, 31],
   '19': [36, 1],

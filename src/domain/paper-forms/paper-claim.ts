@@ -3,24 +3,16 @@ import type { Address } from '../x12/claim-837-model.ts';
 /**
  * What a paper form shows beyond the 837 model of the claim (the same model the electronic file is
  * written from, so paper and electronic claims say the same thing): the payer's mailing address for
- * the carrier block, the service facility, the flags of boxes 10, 20 and 27, amounts paid.
+ * the carrier block, box 20's outside lab, box 19, amounts paid. Every fact of the claim itself is in the model.
  */
 export interface PaperExtras {
   payerAddress?: Address | null;
   /** box 1 */
   insuranceType: 'medicare' | 'medicaid' | 'tricare' | 'champva' | 'group' | 'feca' | 'other';
   planName?: string | null;
-  acceptAssignment: boolean;
-  facility?: { name: string; npi?: string | null; address: Address } | null;
   outsideLab: boolean;
   /** cents */
   outsideLabCharge?: number | null;
-  employmentRelated: boolean;
-  autoAccident: boolean;
-  otherAccident: boolean;
-  accidentState?: string | null;
-  /** mm/dd/yyyy, box 14 with qualifier 431 (onset of current symptoms or illness) */
-  injuryDate?: string | null;
   /** box 19 */
   additionalInformation?: string | null;
   /** cents already paid on the claim (copays), box 29 */

@@ -247,7 +247,7 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     put('FL50', f(15, PAYER_TOPS[0], 252, 'left', 23), c.payer.name);
     put('FL51', f(269, PAYER_TOPS[0], 164, 'left', 15), c.payer.payerId);
     put('FL52', f(434, PAYER_TOPS[0], 22, 'left', 1), 'Y');
-    put('FL53', f(468, PAYER_TOPS[0], 20, 'left', 1), x.acceptAssignment ? 'Y' : 'N');
+    put('FL53', f(468, PAYER_TOPS[0], 20, 'left', 1), c.benefitsAssigned === false ? 'N' : 'Y');
     if (x.amountPaid) put('FL54', f(489, PAYER_TOPS[0], 110, 'right', 10), formMoney(x.amountPaid, 1, 2));
     if (x.otherInsured) put('FL50', f(15, PAYER_TOPS[1], 252, 'left', 23), x.otherInsured.planName);
     put('FL56', UB04_FIELDS.fl56, bp.npi);

@@ -29,6 +29,8 @@ export interface ServiceLine837 {
   drug?: DrugIdentification;
   /** loop 2430: how an earlier payer adjudicated this line */
   adjudications?: LineAdjudication837[];
+  /** SV109 and box 24C: the service was an emergency */
+  emergency?: boolean;
 }
 
 /** Loop 2430: an earlier payer's adjudication of one line (SVD, CAS, DTP 573), for secondary and tertiary claims. */
@@ -59,7 +61,8 @@ export interface OtherPayer837 {
   filingIndicator: string;
   subscriber: Party & { memberId: string };
   payer: { name: string; payerId: string };
-  paidAmount: number;
+  /** what it paid (AMT*D); absent when it has not adjudicated the claim yet (the coverage is only disclosed) */
+  paidAmount?: number;
   adjustments: Array<{ group: string; reason: string; amount: number }>;
 }
 
@@ -86,10 +89,31 @@ export interface ClaimCommon837 {
   payer: { name: string; payerId: string };
   patient?: { party: Party; relationship: string; dateOfBirth: IsoDate; sex: 'F' | 'M' | 'U'; address: Address };
   otherPayers?: OtherPayer837[];
+  /** loop 2310C (837P) and box 32: where the services were given, when not at the billing provider's address */
+  serviceFacility?: { name: string; npi?: string; address: Address };
+  /** CLM07 and box 27: false when the provider does not accept assignment (absent: it does) */
+  acceptAssignment?: false;
+  /** CLM08 and box 13: false when the insured has not assigned the benefits to the provider (absent: assigned) */
+  benefitsAssigned?: false;
+}
+
+/** CLM11 and box 10: what the condition is related to, and the state of an auto accident. */
+export interface RelatedCauses {
+  employment?: true;
+  autoAccident?: true;
+  otherAccident?: true;
+  state?: string;
 }
 
 export interface Claim837P extends ClaimCommon837 {
   placeOfService: string;
+  relatedCauses?: RelatedCauses;
+  /** DTP*431 and box 14 (qualifier 431): onset of the current illness or injury */
+  onsetDate?: IsoDate;
+  /** DTP*439 and box 15 (qualifier 439): the accident's day */
+  accidentDate?: IsoDate;
+  /** loop 2310D: the supervising provider */
+  supervisingProvider?: Party & { npi: string };
   /** what the patient paid toward the claim at the visit (a copay): AMT*F5, CMS-1500 box 29 */
   patientAmountPaid?: number;
   diagnoses: string[];

@@ -210,6 +210,13 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(
         } else if (e[1] === 'PR') {
           payer = { name: e[3], payerId: e[9] };
           addressOf = null;
+        } else if (e[1] === '77' && claim) {
+          claim.serviceFacility = {
+            name: e[3],
+            ...(e[9] ? { npi: e[9] } : {}),
+            address: { line1: '', city: '', state: '', zip: '' },
+          };
+          addressOf = claim.serviceFacility;
         } else if (e[1] === 'QC') {
           patient = {
             party: party(e),
@@ -255,7 +262,6 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(
             filingIndicator: e[9],
             subscriber: { name: '', entity: 'person', memberId: '' },
             payer: { name: '', payerId: '' },
-            paidAmount: 0,
             adjustments: [],
           };
           (claim.otherPayers ??= []).push(other);
@@ -318,6 +324,8 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(
           subscriber,
           payer,
           ...(patient ? { patient } : {}),
+          ...(e[7] === 'C' ? { acceptAssignment: false as const } : {}),
+          ...(e[8] === 'N' ? { benefitsAssigned: false as const } : {}),
         };
         claim = kind.start(s, common, ctx);
         if (claim) claims.push(claim);

@@ -12,9 +12,19 @@ import { ccyymmdd, money, seg } from './x12-writing.ts';
 import { isaSegment } from './x12-envelope.ts';
 
 export { SEP, ccyymmdd, money, seg } from './x12-writing.ts';
+/** CLM07 and CLM08: assignment accepted (A) or not (C), benefits assigned (Y) or not (N). */
+export const assignment = (c: ClaimCommon837) => [
+  c.acceptAssignment === false ? 'C' : 'A',
+  c.benefitsAssigned === false ? 'N' : 'Y',
+];
+/** Loop 2310C (837P) or 2310E (837I): the service facility, when not the billing provider's address. */
+export const serviceFacilitySegments = (c: ClaimCommon837) => {
+  const f = c.serviceFacility;
+  return f ? [seg('NM1', '77', '2', f.name, '', '', '', '', f.npi ? 'XX' : '', f.npi), ...address(f.address)] : [];
+};
+export const address = (a: Address) => [seg('N3', a.line1, a.line2), seg('N4', a.city, a.state, a.zip)];
 export const nm1 = (code: string, p: Party, qualifier?: string, id?: string) =>
   seg('NM1', code, p.entity === 'person' ? '1' : '2', p.name, p.firstName, '', '', '', qualifier, id);
-const address = (a: Address) => [seg('N3', a.line1, a.line2), seg('N4', a.city, a.state, a.zip)];
 
 /** Loop 2410: LIN with the NDC (N4 qualifier, 11 digits without dashes) and CTP with the quantity. */
 export const drugSegments = (d: DrugIdentification | undefined) =>
@@ -56,7 +66,8 @@ export function otherPayerSegments(c: ClaimCommon837, form: '837P' | '837I'): st
   for (const o of c.otherPayers ?? []) {
     out.push(seg('SBR', o.responsibility, o.relationship, o.groupNumber, '', '', '', '', '', o.filingIndicator));
     out.push(...casSegments(o.adjustments));
-    out.push(seg('AMT', 'D', money(o.paidAmount)), seg('OI', '', '', 'Y', form === '837P' ? 'P' : '', '', 'Y'));
+    if (o.paidAmount !== undefined) out.push(seg('AMT', 'D', money(o.paidAmount)));
+    out.push(seg('OI', '', '', 'Y', form === '837P' ? 'P' : '', '', 'Y'));
     out.push(
       nm1('IL', o.subscriber, 'MI', o.subscriber.memberId),
       seg('NM1', 'PR', '2', o.payer.name, '', '', '', '', 'PI', o.payer.payerId),

@@ -1,5 +1,6 @@
 import type { Batch837I, Claim837I, Diagnosis837I } from './claim-837-model.ts';
 import {
+  assignment,
   ccyymmdd,
   drugSegments,
   hiSegments,
@@ -8,6 +9,7 @@ import {
   nm1,
   otherPayerSegments,
   seg,
+  serviceFacilitySegments,
   write837,
 } from './claim-837-writer.ts';
 
@@ -35,8 +37,7 @@ function institutionalClaim(c: Claim837I): string[] {
       '',
       [c.facilityCode, 'A', c.frequency],
       '',
-      'A',
-      'Y',
+      ...assignment(c),
       'Y',
     ),
   ];
@@ -62,6 +63,7 @@ function institutionalClaim(c: Claim837I): string[] {
   out.push(...hiSegments((c.conditionCodes ?? []).map((code) => ['BG', code])));
   if (c.attendingProvider)
     out.push(nm1('71', c.attendingProvider, c.attendingProvider.npi ? 'XX' : undefined, c.attendingProvider.npi));
+  out.push(...serviceFacilitySegments(c));
   out.push(...otherPayerSegments(c, '837I'));
   c.lines.forEach((l, i) => {
     out.push(seg('LX', String(i + 1)));

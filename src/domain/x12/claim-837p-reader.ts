@@ -1,6 +1,6 @@
 import { x12DateToIso } from './amounts.ts';
 import { NO_DAY } from '../formats.ts';
-import type { Claim837P } from './claim-837-model.ts';
+import type { Claim837P, RelatedCauses } from './claim-837-model.ts';
 import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
@@ -9,7 +9,21 @@ import type { Separators } from './separators.ts';
 const professional: ClaimKind<Claim837P> = {
   start(s, common, { sep }) {
     const [pos] = components(s.elements[5], sep);
-    return { ...common, placeOfService: pos && pos.length <= 2 ? pos : '', diagnoses: [], lines: [] };
+    const [c1, c2, c3, state] = components(s.elements[11], sep);
+    const causes = [c1, c2, c3];
+    const relatedCauses: RelatedCauses = {
+      ...(causes.includes('EM') ? { employment: true as const } : {}),
+      ...(causes.includes('AA') ? { autoAccident: true as const } : {}),
+      ...(causes.includes('OA') ? { otherAccident: true as const } : {}),
+      ...(state ? { state } : {}),
+    };
+    return {
+      ...common,
+      placeOfService: pos && pos.length <= 2 ? pos : '',
+      ...(Object.keys(relatedCauses).length ? { relatedCauses } : {}),
+      diagnoses: [],
+      lines: [],
+    };
   },
   segment(s, claim, { sep, cents }) {
     const e = s.elements;
@@ -17,6 +31,7 @@ const professional: ClaimKind<Claim837P> = {
       case 'NM1':
         if (e[1] === '82') claim.renderingProvider = { ...party(e), npi: e[9] };
         else if (e[1] === 'DN') claim.referringProvider = { ...party(e), npi: e[9] };
+        else if (e[1] === 'DQ') claim.supervisingProvider = { ...party(e), npi: e[9] };
         else return false;
         return true;
       case 'HI':
@@ -36,10 +51,15 @@ const professional: ClaimKind<Claim837P> = {
           ...(e[5] ? { placeOfService: e[5] } : {}),
           diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number),
           dateOfService: NO_DAY,
+          ...(e[9] === 'Y' ? { emergency: true } : {}),
         });
         return true;
       }
       case 'DTP':
+        if (!claim.lines.length && (e[1] === '431' || e[1] === '439')) {
+          claim[e[1] === '431' ? 'onsetDate' : 'accidentDate'] = x12DateToIso(e[3] ?? '') ?? NO_DAY;
+          return true;
+        }
         if (e[1] !== '472' || !claim.lines.length) return false;
         claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY;
         return true;

@@ -1,5 +1,6 @@
-import type { Batch837P, Claim837P } from './claim-837-model.ts';
+import type { Batch837P, Claim837P, RelatedCauses } from './claim-837-model.ts';
 import {
+  assignment,
   ccyymmdd,
   drugSegments,
   lineAdjudicationSegments,
@@ -7,10 +8,18 @@ import {
   nm1,
   otherPayerSegments,
   seg,
+  serviceFacilitySegments,
   write837,
 } from './claim-837-writer.ts';
 
 export { MAX_CLAIMS_PER_TRANSACTION } from './claim-837-writer.ts';
+
+/** CLM11: up to three related causes (employment, auto accident, other accident), then the auto accident's state. */
+const relatedCauses = (r: RelatedCauses | undefined) => {
+  if (!r) return '';
+  const codes = [r.employment && 'EM', r.autoAccident && 'AA', r.otherAccident && 'OA'].filter(Boolean) as string[];
+  return [codes[0], codes[1], codes[2], r.autoAccident ? r.state : ''];
+};
 
 /** Loop 2300 onwards of a professional claim (005010X222A1). */
 function professionalClaim(c: Claim837P): string[] {
@@ -23,17 +32,22 @@ function professionalClaim(c: Claim837P): string[] {
       '',
       [c.placeOfService, 'B', c.frequency],
       'Y',
-      'A',
+      ...assignment(c),
       'Y',
-      'Y',
+      '',
+      relatedCauses(c.relatedCauses),
     ),
   ];
+  if (c.onsetDate) out.push(seg('DTP', '431', 'D8', ccyymmdd(c.onsetDate)));
+  if (c.accidentDate) out.push(seg('DTP', '439', 'D8', ccyymmdd(c.accidentDate)));
   if (c.patientAmountPaid) out.push(seg('AMT', 'F5', money(c.patientAmountPaid)));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
   out.push(seg('HI', ...c.diagnoses.map((d, i) => [i === 0 ? 'ABK' : 'ABF', d.replace('.', '')])));
   if (c.referringProvider) out.push(nm1('DN', c.referringProvider, 'XX', c.referringProvider.npi));
   if (c.renderingProvider) out.push(nm1('82', c.renderingProvider, 'XX', c.renderingProvider.npi));
+  out.push(...serviceFacilitySegments(c));
+  if (c.supervisingProvider) out.push(nm1('DQ', c.supervisingProvider, 'XX', c.supervisingProvider.npi));
   out.push(...otherPayerSegments(c, '837P'));
   c.lines.forEach((l, i) => {
     out.push(seg('LX', String(i + 1)));
@@ -47,6 +61,8 @@ function professionalClaim(c: Claim837P): string[] {
         l.placeOfService && l.placeOfService !== c.placeOfService ? l.placeOfService : '',
         '',
         l.diagnosisPointers.map(String),
+        '',
+        l.emergency ? 'Y' : '',
       ),
     );
     out.push(seg('DTP', '472', 'D8', ccyymmdd(l.dateOfService)));
