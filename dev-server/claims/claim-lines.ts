@@ -1,29 +1,19 @@
 import type { Queryable } from '../db/database.ts';
 import { lineCharge } from '../../src/domain/claims/claim-amounts.ts';
 import { isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
+import { productEntities } from '../../src/platform/load-schemas.ts';
 
 type Row = Record<string, unknown>;
-const LINE_FIELDS = [
-  'from_service',
-  'to_service',
-  'procedure_code',
-  'modifiers',
-  'revenue_code',
-  'place_of_service',
-  'type_of_service',
-  'diagnosis_pointers',
-  'days_or_units',
-  'price',
-  'copay',
-  'emg',
-  'epsdt',
-  'family_planning',
-  'ndc',
-  'ndc_quantity',
-  'ndc_unit',
-] as const;
-const JSON_FIELDS = new Set(['modifiers', 'diagnosis_pointers']);
-const DATE_FIELDS = new Set(['from_service', 'to_service']);
+// The line's columns come from its schema (claim-service), so a field added there is read, written and checked here
+// with nothing else to change; what the schema marks read-only (the charge, the contract's expected amount) is the
+// server's own and never taken from a request.
+const LINE_PROPERTIES = Object.entries(productEntities().find((e) => e.name === 'claim-service')!.schema.properties);
+const LINE_FIELDS = LINE_PROPERTIES.filter(([, f]) => !f.readOnly).map(([k]) => k);
+const READ_ONLY = new Set(LINE_PROPERTIES.filter(([, f]) => f.readOnly).map(([k]) => k));
+const JSON_FIELDS = new Set(
+  LINE_PROPERTIES.filter(([, f]) => f.type === 'array' || f.type === 'object').map(([k]) => k),
+);
+const DATE_FIELDS = new Set(LINE_PROPERTIES.filter(([, f]) => f.format === 'us-date').map(([k]) => k));
 
 /** A claim's service lines, in order, as the API answers them (dates mm/dd/yyyy, nothing null). */
 export async function readLines(
@@ -95,18 +85,14 @@ export async function writeLines(
   await tx.query(`insert into claim_services (${cols.join(', ')}) values ${tuples.join(', ')}`, params);
 }
 
-/** A line as written: the fields the answer adds (id, number, charge) are dropped; anything unknown stays, to be refused. */
+/**
+ * A line as written: what the schema marks read-only (id, number, charge, the contract's expected amount) and the
+ * record's bookkeeping are dropped, so a stored line read back verifies as it did; anything unknown stays, to be refused.
+ */
 export function writableLine(line: unknown): unknown {
   if (!line || typeof line !== 'object' || Array.isArray(line)) return line;
-  const {
-    id: _i,
-    claim_id: _c,
-    line_number: _n,
-    line_charge: _l,
-    billing_company_id: _b,
-    version: _v,
-    display_name: _d,
-    ...rest
-  } = line as Row;
-  return rest;
+  const out: Row = {};
+  for (const [k, v] of Object.entries(line as Row))
+    if (!READ_ONLY.has(k) && k !== 'billing_company_id' && k !== 'version' && k !== 'display_name') out[k] = v;
+  return out;
 }

@@ -202,6 +202,22 @@ describe('verification', () => {
     expect(await stored(d.id)).toMatchObject({ status_id: 1, verified: false });
   });
 
+  it("a claim priced by a contract stays verified when verified again: the line's expected amount is the server's, not an input", async () => {
+    const ok = await root(
+      'POST',
+      '/claim/verify-register',
+      goodClaim(w, {
+        services: goodClaim(w).services.map((l) => ({ ...l, from_service: '03/20/2026', to_service: '03/20/2026' })),
+      }),
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // What contract pricing writes on each line.
+    await app.db.query('update claim_services set expected_allowed = 9000 where claim_id = $1', [ok.body.id]);
+    const r = await root('POST', '/claim/verify', { ids: [ok.body.id] });
+    expect(r.body).toMatchObject({ verified: 1, failed: 0, results: [{ id: ok.body.id, verified: true, errors: {} }] });
+    expect(await stored(ok.body.id)).toMatchObject({ status_id: 2, verified: true });
+  });
+
   it('verify-register saves and verifies in one step, or writes nothing', async () => {
     const ok = await root('POST', '/claim/verify-register', goodClaim(w));
     expect(ok.status).toBe(201);
