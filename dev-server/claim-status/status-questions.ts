@@ -1,6 +1,6 @@
 import { x12Name } from '../../src/domain/x12/x12-writing.ts';
 import type { Queryable } from '../db/database.ts';
-import type { IsoDate } from '../../src/domain/formats.ts';
+import { dayOrNone, type IsoDate } from '../../src/domain/formats.ts';
 import type { ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { BILLED_POLICY } from '../eligibility/eligibility-sources.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -18,9 +18,11 @@ interface ClaimRow {
   payer_id: string | null;
   policy_number: string | null;
   own_insurance: boolean | null;
-  subscriber: { first_name?: string; last_name?: string } | null;
+  subscriber: { first_name?: string; last_name?: string; date_of_birth?: string; sex?: string } | null;
   first_name: string;
   last_name: string;
+  date_of_birth: string | null;
+  sex: string | null;
   clinic: string | null;
   npi: string | null;
   payer_claim_number: string | null;
@@ -47,7 +49,7 @@ export async function statusInquiries(
       `select c.id, c.status_id, coalesce(nullif(c.patient_control_number, ''), c.code) as trace, c.billed_amount as charge,
               c.date_of_service::text as dos, (select max(s.to_service)::text from claim_services s where s.claim_id = c.id) as last_day,
               ic.name as payer_name, coalesce(nullif(ps.payer_id, ''), nullif(ic.payer_id, '')) as payer_id,
-              p.policy_number, p.own_insurance, p.subscriber, pa.first_name, pa.last_name, co.name as clinic, co.npi,
+              p.policy_number, p.own_insurance, p.subscriber, pa.first_name, pa.last_name, pa.date_of_birth::text, pa.sex, co.name as clinic, co.npi,
               (select n.details->>'payer_claim_number' from claim_notes n
                 where n.claim_id = c.id and coalesce(n.details->>'payer_claim_number', '') <> '' order by n.id desc limit 1) as payer_claim_number
          from claims c
@@ -76,7 +78,8 @@ export async function statusInquiries(
     if (!r.policy_number || !r.payer_id || !r.npi || !r.dos) continue;
     const key = `${r.payer_id}|${r.npi}`;
     const inquiry = groups.get(key) ?? {
-      reference: '',
+      // BHT03: the inquiry's own reference, which the 277 echoes (the first claim's trace: unique to this question).
+      reference: r.trace,
       payer: { name: x12Name(r.payer_name), id: r.payer_id },
       submitter,
       provider: { name: x12Name(r.clinic), npi: r.npi },
@@ -84,17 +87,29 @@ export async function statusInquiries(
     };
     groups.set(key, inquiry);
     const s = r.own_insurance === false ? r.subscriber : null;
+    const patient = {
+      lastName: x12Name(r.last_name),
+      firstName: x12Name(r.first_name),
+      ...(r.date_of_birth ? { birthDate: dayOrNone(r.date_of_birth) } : {}),
+      ...(r.sex === 'F' || r.sex === 'M' ? { gender: r.sex as 'F' | 'M' } : {}),
+    };
     inquiry.claims.push({
       trace: r.trace,
       payerClaimNumber: r.payer_claim_number ?? undefined,
       chargeCents: Number(r.charge ?? 0),
       serviceFrom: r.dos as IsoDate,
       serviceTo: (r.last_day ?? r.dos) as IsoDate,
-      subscriber: {
-        lastName: x12Name(s?.last_name ?? r.last_name),
-        firstName: x12Name(s?.first_name ?? r.first_name),
-        memberId: r.policy_number,
-      },
+      // A dependent's claim is asked under the patient (2000E), its subscriber named above it with the birth date on file.
+      subscriber: s
+        ? {
+            lastName: x12Name(s.last_name),
+            firstName: x12Name(s.first_name),
+            memberId: r.policy_number,
+            ...(s.date_of_birth ? { birthDate: dayOrNone(s.date_of_birth) } : {}),
+            ...(s.sex === 'F' || s.sex === 'M' ? { gender: s.sex as 'F' | 'M' } : {}),
+          }
+        : { ...patient, memberId: r.policy_number },
+      ...(s ? { patient } : {}),
     });
     claimOf.set(r.trace, id);
   }

@@ -1,7 +1,7 @@
 import { x12Name } from '../../src/domain/x12/x12-writing.ts';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { usDateToIso, isUsDate, type IsoDate } from '../../src/domain/formats.ts';
+import { dayOrNone, type IsoDate } from '../../src/domain/formats.ts';
 import type { EligibilityInquiry, InquiredPerson } from '../../src/domain/x12/eligibility-270-writer.ts';
 
 /** One policy to ask about: on which day, and for which claim when a claim asks. */
@@ -88,7 +88,8 @@ export async function prepareQuestions(
           lastName: x12Name(s.last_name),
           firstName: x12Name(s.first_name),
           memberId: p.policy_number,
-          birthDate: s.date_of_birth && isUsDate(s.date_of_birth) ? usDateToIso(s.date_of_birth) : undefined,
+          // The subscriber's birth date as the policy keeps it (mm/dd/yyyy typed, or a day): sent whenever it is on file.
+          birthDate: s.date_of_birth ? dayOrNone(s.date_of_birth) || undefined : undefined,
           gender: gender(s.sex),
         }
       : { ...patient, memberId: p.policy_number };

@@ -159,11 +159,14 @@ export async function receiveFile(
         name: input.name,
         size: input.bytes.length,
         payments,
+        envelopeErrors: errors,
       });
       Object.assign(out, {
         result: 'era_received',
         message: `An ERA (835): ${eras.created.length - eras.held} payment(s) wait in the ERA files for posting${
-          eras.held ? `; ${eras.held} addressed to another provider wait and will not be posted` : ''
+          eras.held
+            ? `; ${eras.held} ${errors.length ? 'held because the file is not whole' : 'addressed to another provider'} wait and will not be posted`
+            : ''
         }${eras.duplicates.length ? `; already received: ${eras.duplicates.join(', ')}` : ''}.`,
       });
     } else {

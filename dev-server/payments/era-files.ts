@@ -137,7 +137,15 @@ export async function registerEras(
   tx: Queryable,
   _ctx: EraContext,
   actor: Actor,
-  input: { billingCompanyId: number; fileId: number; name: string; size: number; payments: PaymentSummary[] },
+  input: {
+    billingCompanyId: number;
+    fileId: number;
+    name: string;
+    size: number;
+    payments: PaymentSummary[];
+    /** the file's envelope errors (a segment count or control number that does not match): every payment waits */
+    envelopeErrors?: Array<{ code: X12FindingCode; message: string; position: number }>;
+  },
 ): Promise<{ created: number[]; duplicates: string[]; held: number }> {
   const out = { created: [] as number[], duplicates: [] as string[], held: 0 };
   const { payments } = input;
@@ -166,8 +174,10 @@ export async function registerEras(
   });
   if (!fresh.length) return out;
   const ours = await providerIdentities(tx, input.billingCompanyId);
+  const broken = input.envelopeErrors ?? [];
   const rows = fresh.map(({ r, claims, findings, trace, payer, part }) => {
-    const held = !paysOurs(ours, r.payee);
+    const stranger = !paysOurs(ours, r.payee);
+    const held = stranger || broken.length > 0;
     if (held) out.held++;
     return {
       billing_company_id: input.billingCompanyId,
@@ -183,10 +193,17 @@ export async function registerEras(
       size: input.size,
       claims,
       status: held ? 'held' : 'new',
-      hold_reason: held
+      // A file whose envelope does not add up (as npm run x12 -- inspect says) may have lost or gained segments on the
+      // way: nothing of it is posted until the payer sends it again whole.
+      hold_reason: stranger
         ? `Addressed to another provider: it pays ${payeeWords(r.payee)}, which is not a provider of this billing company.`
-        : null,
-      findings,
+        : broken.length
+          ? `The file is not whole: ${broken[0].message} Ask the payer to send it again; it is not posted.`
+          : null,
+      findings: [
+        ...broken.map((f) => ({ code: f.code, severity: 'error', message: f.message, position: f.position })),
+        ...findings,
+      ],
     };
   });
   const ids = (

@@ -82,10 +82,22 @@ const said = (a: Adjustment[]) =>
  * exception with its reason, and the rest posts. The ERA row is locked and marked in the same
  * transaction: a second run (or a run after a crash) finds it posted and posts nothing.
  */
+/** Findings about the file's envelopes (counts, control numbers, trailers): the file itself is not whole. */
+const ENVELOPE_CODES = new Set(['count-mismatch', 'control-number-mismatch', 'missing-trailer', 'no-isa', 'short-isa']);
+
 export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Promise<PostOutcome> {
   const eras = storeOf(ctx, actor, 'era-file');
   const source = await eras.get(eraId);
-  if (source.status === 'held') throw invalid({ id: [problem('era_addressed_another_provider_waits_cannot')] });
+  if (source.status === 'held')
+    throw invalid({
+      id: [
+        problem(
+          ((source.findings as Array<{ code: string }> | null) ?? []).some((f) => ENVELOPE_CODES.has(f.code))
+            ? 'era_file_not_whole_waits'
+            : 'era_addressed_another_provider_waits_cannot',
+        ),
+      ],
+    });
   const found = await eraPayment(ctx.files, actor, source);
   if (!found) throw invalid({ id: [problem('era_file_holds_no_payment_post')] });
   return ctx.db.transaction(async (tx) => {

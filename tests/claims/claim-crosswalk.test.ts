@@ -3,6 +3,7 @@ import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts
 import { claimWorld, goodClaim, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { pdfRuns } from '../helpers/pdf-text.ts';
 import { validateX12 } from '../helpers/x12-validator.ts';
+import { availityEnvelope } from '../helpers/availity-envelope.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 
@@ -135,18 +136,7 @@ async function formGrid(id: number) {
 
 const file = async (ids: number[]) => {
   const { professional } = await claimsFor837(app.db, w.bc, ids);
-  return write837P({
-    submitter: { name: 'SUN BILLING', id: 'SUB01', contactName: 'ANA', phone: '3055552222' },
-    receiver: { name: 'AVAILITY', id: '030240928' },
-    interchange: {
-      senderId: 'SUB01',
-      receiverId: '030240928',
-      control: 11,
-      usage: 'T',
-      date: new Date('2026-03-10T12:00:00Z'),
-    },
-    claims: professional.map(({ id: _id, ...c }) => c),
-  });
+  return write837P({ ...availityEnvelope('SUB01', 11), claims: professional.map(({ id: _id, ...c }) => c) });
 };
 
 describe('one crosswalk: the CMS-1500 and the 837P say the same facts', () => {

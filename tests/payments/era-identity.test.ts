@@ -44,6 +44,27 @@ describe('an ERA posts only where it belongs', () => {
     expect(await count('select count(*) n from payment_services where era_file_id = $1', [era.id])).toBe(0);
   });
 
+  it('an ERA whose segment count does not match (SE01) waits with the finding as its reason, and processing it is refused with nothing posted', async () => {
+    const good = file('managed-care.835').replace(/7170066655/g, '7170066611');
+    await claimsForEra(app.db, w, good);
+    const cut = good.replace(/SE\*(\d+)\*/, (_m, n: string) => `SE*${Number(n) + 3}*`);
+    const {
+      body,
+      rows: [era],
+    } = await receive(cut, 'cut-short.835');
+    expect(era.status).toBe('held');
+    expect(era.hold_reason).toMatch(
+      /^The file is not whole: .*segment.*Ask the payer to send it again; it is not posted\.$/,
+    );
+    expect(JSON.stringify(body)).toContain('held because the file is not whole');
+    const r = await root('POST', '/payments/eras/process', { id: era.id });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.id).toEqual([
+      'This ERA file is not whole (its counts or control numbers do not match): it waits and cannot be posted. Ask the payer to send it again.',
+    ]);
+    expect(await count('select count(*) n from payment_batches where era_file_id = $1', [era.id])).toBe(0);
+  });
+
   it('a claim billed to another payer is not paid by this one: it waits in the exception queue with both payers named, its status unchanged', async () => {
     const text = file('managed-care.835')
       .replace(/7170066655/g, '7170066602')

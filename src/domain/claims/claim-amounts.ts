@@ -1,3 +1,4 @@
+import { x12Text } from '../x12/x12-writing.ts';
 import { MAX_MONEY_CENTS, isUnits, isUsDate, isoToUsDate, usDateToIso, isoFromField } from '../formats.ts';
 
 /**
@@ -79,7 +80,9 @@ export function claimCode(p: {
       .toUpperCase()
       .slice(0, 10) || 'CLM';
   const dos = p.dateOfService && isUsDate(p.dateOfService) ? p.dateOfService.replace(/\//g, '') : '00000000';
-  const initials = `${(p.firstName ?? '').trim()[0] ?? ''}${(p.lastName ?? '').trim()[0] ?? ''}`.toUpperCase() || 'XX';
+  // The initials reach the 837 in CLM01 and come back in the 835: letters X12 carries as they are (Çelik → C).
+  const initial = (name: string | null | undefined) => x12Text(name).replace(/[^A-Z]/g, '')[0] ?? '';
+  const initials = `${initial(p.firstName)}${initial(p.lastName)}` || 'XX';
   return `${abbreviation}-${dos}-${initials}${String(p.id).padStart(6, '0')}`;
 }
 

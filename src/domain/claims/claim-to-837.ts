@@ -10,6 +10,7 @@ import type {
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
 import { dayOrNone, type IsoDate } from '../formats.ts';
+import { x12Text } from '../x12/x12-writing.ts';
 
 type Row = Record<string, unknown>;
 
@@ -88,10 +89,9 @@ const FILING: Record<string, string> = {
   OT: 'ZZ',
 };
 const RESPONSIBILITY: Record<string, 'P' | 'S' | 'T'> = { P: 'P', S: 'S', T: 'T' };
-const up = (s: unknown) =>
-  String(s ?? '')
-    .toUpperCase()
-    .trim();
+// What the model holds is already as X12 carries it (accents off, upper case), so the paper forms print what the
+// 837 says: one text for both.
+const up = (s: unknown) => x12Text(s as string);
 const sexOf = (s: unknown): 'F' | 'M' | 'U' => (s === 'F' || s === 'M' ? s : 'U');
 const person = (p: { first_name: string; last_name: string }): Party => ({
   name: up(p.last_name),
@@ -114,7 +114,16 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
     state: up(p.company.state),
     zip: zip9(p.company.zip),
   };
-  const patientAddress = p.patient.address ?? coAddress;
+  const home = p.patient.address;
+  const patientAddress: Address = home
+    ? {
+        line1: up(home.line1),
+        ...(home.line2 ? { line2: up(home.line2) } : {}),
+        city: up(home.city),
+        state: up(home.state),
+        zip: zip9(home.zip),
+      }
+    : coAddress;
   const self = !primary || primary.own_insurance;
   const sub = primary?.subscriber ?? {};
   // 2310C is sent when the services were given somewhere else than the billing provider's address.
@@ -136,8 +145,8 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
     patientControlNumber: String(claim.patient_control_number || claim.code || claim.id).slice(0, 20),
     totalCharge: total,
     frequency: (['1', '7', '8'].includes(String(claim.frequency)) ? String(claim.frequency) : '1') as '1' | '7' | '8',
-    ...(claim.original_reference ? { originalReference: String(claim.original_reference) } : {}),
-    ...(claim.prior_authorization ? { priorAuthorization: String(claim.prior_authorization) } : {}),
+    ...(claim.original_reference ? { originalReference: up(claim.original_reference) } : {}),
+    ...(claim.prior_authorization ? { priorAuthorization: up(claim.prior_authorization) } : {}),
     billingProvider: billing
       ? {
           ...person(billing),
@@ -156,10 +165,11 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
         },
     subscriber: {
       party: subscriberParty,
-      memberId: primary?.policy_number ?? 'SELFPAY',
+      memberId: primary ? up(primary.policy_number) : 'SELFPAY',
       responsibility: RESPONSIBILITY[primary?.type_responsibility_code ?? 'P'] ?? 'P',
-      relationship: '18',
-      ...(primary?.group_number ? { groupNumber: primary.group_number } : {}),
+      // SBR02 is said only when the patient is the subscriber (18); a dependent's relationship is in PAT01.
+      relationship: self ? '18' : '',
+      ...(primary?.group_number ? { groupNumber: up(primary.group_number) } : {}),
       filingIndicator: primary ? (FILING[primary.payer.ins_type_code ?? 'CI'] ?? 'CI') : '09',
       ...(self
         ? { dateOfBirth: dayOrNone(p.patient.date_of_birth), sex: sexOf(p.patient.sex), address: patientAddress }
@@ -205,13 +215,13 @@ function coverage(p: ClaimParties, policy: ClaimParties['policies'][number]): Ot
   return {
     responsibility: RESPONSIBILITY[policy.type_responsibility_code] ?? 'S',
     relationship: own ? '18' : (policy.relationship_code ?? '21'),
-    ...(policy.group_number ? { groupNumber: policy.group_number } : {}),
+    ...(policy.group_number ? { groupNumber: up(policy.group_number) } : {}),
     filingIndicator: FILING[policy.payer.ins_type_code ?? 'CI'] ?? 'CI',
     subscriber: {
       ...(own
         ? person(p.patient)
         : { name: up(sub.last_name), firstName: up(sub.first_name), entity: 'person' as const }),
-      memberId: policy.policy_number,
+      memberId: up(policy.policy_number),
     },
     payer: { name: up(policy.payer.name), payerId: policy.payer.payer_id },
     adjustments: [],
@@ -262,7 +272,7 @@ const drugOf = (l: Row) =>
   l.ndc
     ? {
         drug: {
-          ndc: String(l.ndc),
+          ndc: String(l.ndc).replace(/\D/g, ''),
           quantity: String(l.ndc_quantity ?? '1'),
           unit: UNIT_CODES[Number(l.ndc_unit ?? 5) - 1] ?? 'UN',
         },

@@ -16,6 +16,8 @@ export interface ClaimStatusQuestion {
   serviceFrom: IsoDate;
   serviceTo?: IsoDate;
   subscriber: InquiredPerson;
+  /** the patient, when not the subscriber (a dependent): loops 2000E/2100E, under which the claim is asked */
+  patient?: InquiredPerson;
 }
 
 /** A claim status inquiry: to one payer, from one submitter, about one provider's claims. */
@@ -27,6 +29,35 @@ export interface ClaimStatusInquiry {
   claims: ClaimStatusQuestion[];
 }
 
+/** DMG: a person's birth date and gender, only when the birth date is known (DMG01 and DMG02 go together). */
+export const demographics = (p: InquiredPerson) =>
+  p.birthDate ? [seg('DMG', 'D8', ccyymmdd(p.birthDate), p.gender)] : [];
+
+/**
+ * The levels a claim is asked under: its subscriber (2000D) and, for a dependent, the patient (2000E), numbered on
+ * from `hl` under the provider's level 3. withDemographics: the 276 says who they are; the 277 names them only.
+ */
+export function personLevels(
+  c: ClaimStatusQuestion,
+  hl: number,
+  withDemographics: boolean,
+): { segments: string[]; hl: number } {
+  const s = c.subscriber;
+  const sub = hl + 1;
+  const segments = [
+    seg('HL', String(sub), '3', '22', c.patient ? '1' : '0'),
+    ...(withDemographics ? demographics(s) : []),
+    seg('NM1', 'IL', '1', s.lastName, s.firstName, '', '', '', 'MI', s.memberId),
+  ];
+  if (!c.patient) return { segments, hl: sub };
+  segments.push(
+    seg('HL', String(sub + 1), String(sub), '23'),
+    ...(withDemographics ? demographics(c.patient) : []),
+    seg('NM1', 'QC', '1', c.patient.lastName, c.patient.firstName),
+  );
+  return { segments, hl: sub + 1 };
+}
+
 /** A claim's service dates (DTP*472): one day, or the range from its first to its last. */
 export const serviceDates = (c: { serviceFrom: IsoDate; serviceTo?: IsoDate }) =>
   c.serviceTo && c.serviceTo !== c.serviceFrom
@@ -35,8 +66,8 @@ export const serviceDates = (c: { serviceFrom: IsoDate; serviceTo?: IsoDate }) =
 
 /**
  * A 276 claim status inquiry (005010X212): the payer (2000A), the submitter asking (2000B), the service provider
- * (2000C), then per claim its subscriber (2000D) and the claim (2200D: trace, the payer's claim number when known,
- * type of bill, charge, service dates). The payer's 277 answers each claim by its trace (read277).
+ * (2000C), then per claim its subscriber (2000D), the patient when a dependent (2000E), and the claim (2200D or
+ * 2200E: trace, the payer's claim number when known, type of bill, charge, service dates). The payer's 277 answers each claim by its trace (read277).
  */
 export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
   const { day, time } = momentOf(env.at);
@@ -49,12 +80,12 @@ export function write276(q: ClaimStatusInquiry, env: InquiryEnvelope): string {
     seg('HL', '3', '2', '19', '1'),
     seg('NM1', '1P', '2', q.provider.name, '', '', '', '', 'XX', q.provider.npi),
   ];
-  q.claims.forEach((c, i) => {
-    const s = c.subscriber;
+  let hl = 3;
+  q.claims.forEach((c) => {
+    const levels = personLevels(c, hl, true);
+    hl = levels.hl;
     body.push(
-      seg('HL', String(4 + i), '3', '22', '0'),
-      ...(s.birthDate || s.gender ? [seg('DMG', 'D8', s.birthDate && ccyymmdd(s.birthDate), s.gender)] : []),
-      seg('NM1', 'IL', '1', s.lastName, s.firstName, '', '', '', 'MI', s.memberId),
+      ...levels.segments,
       seg('TRN', '1', c.trace),
       ...(c.payerClaimNumber ? [seg('REF', '1K', c.payerClaimNumber)] : []),
       ...(c.billType ? [seg('REF', 'BLT', c.billType)] : []),

@@ -1,5 +1,10 @@
 import type { IsoDate } from '../formats.ts';
-import { CLAIM_STATUS_276_VERSION, serviceDates, type ClaimStatusInquiry } from './claim-status-276-writer.ts';
+import {
+  CLAIM_STATUS_276_VERSION,
+  personLevels,
+  serviceDates,
+  type ClaimStatusInquiry,
+} from './claim-status-276-writer.ts';
 import { inquiryInterchange, momentOf, type InquiryEnvelope } from './x12-envelope.ts';
 import { ccyymmdd, money, seg } from './x12-writing.ts';
 
@@ -36,13 +41,14 @@ export function write277(q: ClaimStatusInquiry, replies: readonly ClaimStatusRep
     seg('HL', '3', '2', '19', '1'),
     seg('NM1', '1P', '2', q.provider.name, '', '', '', '', 'XX', q.provider.npi),
   ];
-  replies.forEach((r, i) => {
+  let hl = 3;
+  replies.forEach((r) => {
     const c = byTrace.get(r.trace);
     if (!c) return;
-    const s = c.subscriber;
+    const levels = personLevels(c, hl, false);
+    hl = levels.hl;
     body.push(
-      seg('HL', String(4 + i), '3', '22', '0'),
-      seg('NM1', 'IL', '1', s.lastName, s.firstName, '', '', '', 'MI', s.memberId),
+      ...levels.segments,
       seg('TRN', '2', r.trace),
       seg(
         'STC',

@@ -36,7 +36,8 @@ export interface EligibilityInquiry {
 function personSegments(code: 'IL' | '03', p: InquiredPerson): string[] {
   return [
     seg('NM1', code, '1', p.lastName, p.firstName, '', '', '', p.memberId ? 'MI' : undefined, p.memberId),
-    ...(p.birthDate || p.gender ? [seg('DMG', 'D8', p.birthDate && ccyymmdd(p.birthDate), p.gender)] : []),
+    // DMG01 and DMG02 go together: a birth date not on file sends no DMG at all.
+    ...(p.birthDate ? [seg('DMG', 'D8', ccyymmdd(p.birthDate), p.gender)] : []),
   ];
 }
 

@@ -68,6 +68,30 @@ describe('the 276 claim status inquiry', () => {
     ]);
   });
 
+  it("a dependent's claim is asked under the patient (2000E/2100E), the subscriber above with child code 1", () => {
+    const dependent: ClaimStatusInquiry = {
+      ...inquiry,
+      claims: [
+        {
+          ...inquiry.claims[0],
+          subscriber: { lastName: 'PEREZ', firstName: 'JUAN', memberId: 'W123456789' },
+          patient: { lastName: 'PEREZ', firstName: 'SOFIA', birthDate: toIsoDate('2015-06-01'), gender: 'F' },
+        },
+      ],
+    };
+    const { doc, lines } = ourFirstTransaction(write276(dependent, envelope));
+    expect(doc.findings).toEqual([]);
+    expect(lines.slice(8, 15)).toEqual([
+      'HL*4*3*22*1',
+      'NM1*IL*1*PEREZ*JUAN****MI*W123456789',
+      'HL*5*4*23',
+      'DMG*D8*20150601*F',
+      'NM1*QC*1*PEREZ*SOFIA',
+      'TRN*1*SMB1000123',
+      'REF*1K*000000001234',
+    ]);
+  });
+
   it('reads back with node-x12, an X12 library we did not write', () => {
     const tx = theirFirstTransaction(write276(inquiry, envelope));
     expect(tx.header.elements[0].value).toBe('276');

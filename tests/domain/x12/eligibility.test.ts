@@ -73,6 +73,13 @@ describe('the 270 eligibility inquiry', () => {
     ]);
   });
 
+  it('a subscriber whose birth date is not on file is sent without DMG (its date and gender go together)', () => {
+    const { lines } = ourFirstTransaction(
+      write270([{ ...inquiry, subscriber: { ...inquiry.subscriber, birthDate: undefined, gender: 'M' } }], envelope),
+    );
+    expect(lines.filter((l) => l.startsWith('DMG'))).toEqual([]);
+  });
+
   it('reads back with node-x12, an X12 library we did not write', () => {
     const tx = theirFirstTransaction(write270([inquiry], envelope));
     expect(tx.header.elements[0].value).toBe('270');

@@ -51,6 +51,11 @@ export const PAYMENTS_ERRORS = {
     en: 'This ERA is addressed to another provider: it waits and cannot be posted.',
     es: 'Esta ERA está dirigida a otro proveedor: queda en espera y no se puede aplicar.',
   },
+  era_file_not_whole_waits: {
+    status: 422,
+    en: 'This ERA file is not whole (its counts or control numbers do not match): it waits and cannot be posted. Ask the payer to send it again.',
+    es: 'Este archivo ERA no está completo (sus conteos o números de control no coinciden): queda en espera y no se puede aplicar. Pida al pagador que lo envíe de nuevo.',
+  },
   era_file_holds_no_payment_post: {
     status: 422,
     en: 'The ERA file holds no payment to post.',
