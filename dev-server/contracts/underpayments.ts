@@ -11,6 +11,7 @@ import { VARIANCE_STATUS } from '../../src/generated/ids.ts';
 import { payerClaimNumbers } from '../denials/payer-claim-numbers.ts';
 import { storeOf } from '../resources/store-of.ts';
 import { bulkEach } from '../http/bulk-each.ts';
+import { providerTaxIdSql } from '../master-data/provider-tax-id.ts';
 
 type Context = Pick<ApiContext, 'db' | 'entities'>;
 
@@ -23,7 +24,7 @@ export async function underpaymentLetter(ctx: Context, actor: Actor, id: number,
   const f = (
     await ctx.db.query<Record<string, string | null>>(
       `select b.name as billing_company, i.name as payer, co.name as provider, co.npi as provider_npi,
-              coalesce(co.tax_id, co.ein) as provider_tax_id, pt.first_name || ' ' || pt.last_name as patient,
+              ${providerTaxIdSql('co')} as provider_tax_id, pt.first_name || ' ' || pt.last_name as patient,
               p.policy_number as member_id, k.name as contract, k.terms,
               to_char(k.start_date, 'MM/DD/YYYY') as starts, to_char(k.end_date, 'MM/DD/YYYY') as ends,
               coalesce(y.reference, '') || ' ' || to_char(y.payment_date, 'MM/DD/YYYY') as payment,

@@ -13,6 +13,7 @@ import type { DemoContext } from './demo-era-intake.ts';
 import { seeded } from './demo-rows.ts';
 import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
 import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { providerTaxIdSql } from '../master-data/provider-tax-id.ts';
 
 const DAY = 86_400_000;
 // Why clearing houses reject claims most (277CA category, status and entity): the member id, the
@@ -160,7 +161,7 @@ export async function sendInBatches({
   const claims = (
     await ctx.db.query<BoundClaim>(
       `select c.id, c.company_id, c.format_id, c.date_of_service::text as dos, s.last_service::text as last_service, c.patient_control_number, c.billed_amount,
-            pt.first_name, pt.last_name, p.policy_number as member_id, co.name as clinic, co.npi, coalesce(co.tax_id, co.ein) as tax_id
+            pt.first_name, pt.last_name, p.policy_number as member_id, co.name as clinic, co.npi, ${providerTaxIdSql('co')} as tax_id
        from claims c join patients pt on pt.id = c.patient_id join companies co on co.id = c.company_id
        join insurance_policies p on p.id = (c.insurance_policy_ids->>(case when c.billed_responsibility = 'S' then 1 else 0 end))::bigint
        join lateral (select max(to_service) as last_service from claim_services x where x.claim_id = c.id) s on true

@@ -9,6 +9,7 @@ import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { fillAppeal, STANDARD_APPEAL } from '../../src/domain/denials/appeal-letter.ts';
 import { adjustmentForPayer } from '../../src/domain/x12/code-meanings.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
+import { providerTaxIdSql } from '../master-data/provider-tax-id.ts';
 
 /** A claim as the denial screen shows it, with its denial, payer claim numbers and follow-ups (newest first). */
 export async function denialScreen(ctx: EraContext, actor: Actor, claimId: number) {
@@ -28,7 +29,7 @@ export async function appealLetter(ctx: EraContext, actor: Actor, claimId: numbe
   const facts = (
     await ctx.db.query<Record<string, string | null>>(
       `select b.name as billing_company, b.appeal_template, i.name as payer, p.policy_number as member_id, pt.first_name || ' ' || pt.last_name as patient,
-                co.name as provider, co.npi as provider_npi, coalesce(co.tax_id, co.ein) as provider_tax_id
+                co.name as provider, co.npi as provider_npi, ${providerTaxIdSql('co')} as provider_tax_id
            from claims c join billing_companies b on b.id = c.billing_company_id join patients pt on pt.id = c.patient_id left join companies co on co.id = c.company_id
            left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`,
       [claim.id],

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { dayOrNone, type IsoDate } from '../../src/domain/formats.ts';
 import type { EligibilityInquiry, InquiredPerson } from '../../src/domain/x12/eligibility-270-writer.ts';
+import { providerTaxIdSql } from '../master-data/provider-tax-id.ts';
 
 /** One policy to ask about: on which day, and for which claim when a claim asks. */
 export interface PolicyAsk {
@@ -65,7 +66,7 @@ export async function prepareQuestions(
   const byId = new Map(policies.rows.map((r) => [Number(r.id), r]));
   const companyIds = new Set(asks.map((a) => a.companyId ?? Number(byId.get(a.policyId)?.company_id ?? 0)));
   const companies = await db.query<{ id: string; name: string; npi: string | null; tax_id: string | null }>(
-    'select id, name, npi, tax_id from companies where billing_company_id = $1 and id = any($2::bigint[])',
+    `select id, name, npi, ${providerTaxIdSql('co')} as tax_id from companies co where billing_company_id = $1 and id = any($2::bigint[])`,
     [billingCompanyId, [...companyIds].filter(Boolean)],
   );
   const company = new Map(companies.rows.map((c) => [Number(c.id), c]));

@@ -345,11 +345,11 @@ describe('an appeal letter', () => {
     expect(text).toContain('Dana at Key Insurance (ref. REF-7781): Payer needs medical records for medical necessity');
   });
 
-  it('names the provider by its NPI and tax id and says only what is meant for a payer: no word of who writes what off', async () => {
+  it('names the provider by its NPI and the one tax id its 837 carries (the EIN) and says only what is meant for a payer: no word of who writes what off', async () => {
     const { text } = await letter('root@test.com', claims.get('WL-50')!);
     const co = (
       await app.db.query<{ name: string; npi: string; tax: string }>(
-        'select name, npi, coalesce(tax_id, ein) as tax from companies where id = $1',
+        'select name, npi, ein as tax from companies where id = $1',
         [w.company],
       )
     ).rows[0];
