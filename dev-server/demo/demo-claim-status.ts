@@ -6,6 +6,7 @@ import { isoDayOf, type IsoDate } from '../../src/domain/formats.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { demoSenders } from './demo-submissions.ts';
 import type { seeded } from './demo-rows.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 const DAY = 86_400_000;
 
@@ -50,6 +51,7 @@ export async function loadDemoClaimStatus(ctx: DemoContext, today = new Date()):
         receiver: sender.submitterId,
         control: 850_000 + bc * 100 + n,
         at: new Date(today.getTime() - 7 * DAY),
+        usage: x12UsageIndicator(),
       });
       const got = await receiveFile({ ...ctx, db: back }, sender.actor, {
         billingCompanyId: bc,

@@ -9,6 +9,7 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { demoSenders } from './demo-submissions.ts';
 import type { seeded } from './demo-rows.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 const HOUR = 3_600_000;
 
@@ -113,6 +114,7 @@ export async function loadDemoEligibility(ctx: DemoContext, today = new Date()):
         receiver: sender.submitterId,
         control: 800_000 + bc,
         at: new Date(today.getTime() - 2 * HOUR),
+        usage: x12UsageIndicator(),
       },
       `ELG-${isoDayOf(today)}`,
     );

@@ -13,6 +13,7 @@ import { loadDemoRemittances } from './demo-remittances.ts';
 import type { DemoFates } from './demo-claims.ts';
 import { remitParties, takeIn, type DemoPayerRow } from './demo-era-intake.ts';
 import { CLAIM_FORMAT, CLAIM_STATUS, PAYMENT_METHOD, PAYMENT_SOURCE } from '../../src/generated/ids.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 interface DemoClaim {
   id: number;
@@ -120,6 +121,7 @@ export async function loadDemoPayments(
       receiver: bc.abbreviation,
       control: 1,
       date: day,
+      usage: x12UsageIndicator(),
       payments: [
         era(
           `${bc.abbreviation}EFT0001`,
@@ -137,6 +139,7 @@ export async function loadDemoPayments(
       receiver: bc.abbreviation,
       control: 2,
       date: day,
+      usage: x12UsageIndicator(),
       payments: [era(`${bc.abbreviation}EFT0002`, [...claims.slice(cut).map((c) => remitted(c, false)), stranger])],
     });
     const [firstEra] = await takeIn({

@@ -16,6 +16,7 @@ import { DENIALS, loadDemoDenials } from './demo-denials.ts';
 import { primaryShares, refileToSecondaries, secondaryRemitOf } from './demo-crossovers.ts';
 import { demoSenders, sendInBatches } from './demo-submissions.ts';
 import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 interface Adjudicated extends DemoPayerRow {
   id: number;
@@ -131,6 +132,7 @@ export async function loadDemoRemittances(ctx: DemoContext, fates: DemoFates, to
         control: ++control,
         date,
         payments: [{ ...parties, method: 'ACH', date, trace, claims: remits }],
+        usage: x12UsageIndicator(),
       });
       const [eraId] = await takeIn({
         ctx: then,

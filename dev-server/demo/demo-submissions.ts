@@ -14,6 +14,7 @@ import { seeded } from './demo-rows.ts';
 import { isoDayOf, isoToUsDate, type IsoDate } from '../../src/domain/formats.ts';
 import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { providerTaxIdSql } from '../master-data/provider-tax-id.ts';
+import { x12UsageIndicator } from '../x12/x12-settings.ts';
 
 const DAY = 86_400_000;
 // Why clearing houses reject claims most (277CA category, status and entity): the member id, the
@@ -220,6 +221,8 @@ export async function sendInBatches({
         `${sender.submitterId}-${control}.999`,
         write999({
           ...sender.parties,
+          // The clearing house answers in the usage it was sent: the installation's (T unless X12_USAGE=P).
+          usage: x12UsageIndicator(),
           control: control + 500_000,
           on,
           answers: {
@@ -233,6 +236,7 @@ export async function sendInBatches({
         `${sender.submitterId}-${control}.277`,
         write277CA({
           ...sender.parties,
+          usage: x12UsageIndicator(),
           control: control + 600_000,
           on,
           received: isoOf(at),

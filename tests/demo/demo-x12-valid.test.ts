@@ -64,3 +64,18 @@ it("every demo batch's 837 and every demo remittance's 835 pass the independent 
     delete process.env.EXCHANGE_DIR;
   }
 }, 600_000);
+
+it("every demo X12 file, a question or its answer, carries the installation's one usage indicator (ISA15)", async () => {
+  const { x12UsageIndicator } = await import('../../dev-server/x12/x12-settings.ts');
+  const system = systemActor(null, 'x12-usage');
+  const kept = (await rows(`select id, kind from files where kind in ('x12-out', 'ack', 'era') order by id`)) as Array<{
+    id: number;
+    kind: string;
+  }>;
+  const usages = new Set<string>();
+  for (const f of kept) {
+    const text = (await app.files.read(await app.files.get(system, Number(f.id)))).toString('latin1');
+    usages.add(`${f.kind} ${text.slice(text.indexOf('ISA'), text.indexOf('ISA') + 106).split('*')[15]}`);
+  }
+  expect([...usages].sort()).toEqual(['ack', 'era', 'x12-out'].map((k) => `${k} ${x12UsageIndicator()}`));
+});

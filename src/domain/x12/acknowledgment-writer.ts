@@ -6,6 +6,8 @@ import { singleTransactionInterchange } from './x12-envelope.ts';
 export interface AckParties {
   house: { name: string; id: string };
   submitter: { name: string; id: string };
+  /** ISA15 of the answer: the usage of the interchange it answers (P when not said) */
+  usage?: 'P' | 'T';
 }
 /** One claim as a 277CA answers it: accepted (A2:20) or rejected with its category, status and entity codes. */
 export interface ClaimAnswer {
@@ -53,6 +55,7 @@ export function write999(
     functionalId: 'FA',
     transactionSet: '999',
     version: '005010X231A1',
+    usage: p.usage,
     body,
   });
 }
@@ -130,6 +133,7 @@ export function write277CA(
     functionalId: 'HN',
     transactionSet: '277',
     version: '005010X214',
+    usage: p.usage,
     body,
   });
 }

@@ -63,6 +63,8 @@ export function write835(input: {
   control: number;
   date: IsoDate;
   payments: PaymentToRemit[];
+  /** ISA15: P for a payer's real remittance, T in a test exchange (the installation's own usage) */
+  usage?: 'P' | 'T';
 }): string {
   const control = String(input.control).padStart(9, '0');
   const day = ccyymmdd(input.date);
@@ -73,7 +75,7 @@ export function write835(input: {
       day,
       time: '1200',
       control: input.control,
-      usage: 'P',
+      usage: input.usage ?? 'P',
     }),
     seg('GS', 'HP', input.sender, input.receiver, day, '1200', String(input.control), 'X', '005010X221A1'),
   ];
