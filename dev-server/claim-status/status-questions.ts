@@ -1,6 +1,7 @@
 import { x12Name } from '../../src/domain/x12/x12-writing.ts';
 import type { Queryable } from '../db/database.ts';
-import { dayOrNone, type IsoDate } from '../../src/domain/formats.ts';
+import type { IsoDate } from '../../src/domain/formats.ts';
+import { inquiredPerson } from '../eligibility/eligibility-questions.ts';
 import type { ClaimStatusInquiry } from '../../src/domain/x12/claim-status-276-writer.ts';
 import { BILLED_POLICY } from '../eligibility/eligibility-sources.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
@@ -87,12 +88,7 @@ export async function statusInquiries(
     };
     groups.set(key, inquiry);
     const s = r.own_insurance === false ? r.subscriber : null;
-    const patient = {
-      lastName: x12Name(r.last_name),
-      firstName: x12Name(r.first_name),
-      ...(r.date_of_birth ? { birthDate: dayOrNone(r.date_of_birth) } : {}),
-      ...(r.sex === 'F' || r.sex === 'M' ? { gender: r.sex as 'F' | 'M' } : {}),
-    };
+    const patient = inquiredPerson(r);
     inquiry.claims.push({
       trace: r.trace,
       payerClaimNumber: r.payer_claim_number ?? undefined,
@@ -100,15 +96,7 @@ export async function statusInquiries(
       serviceFrom: r.dos as IsoDate,
       serviceTo: (r.last_day ?? r.dos) as IsoDate,
       // A dependent's claim is asked under the patient (2000E), its subscriber named above it with the birth date on file.
-      subscriber: s
-        ? {
-            lastName: x12Name(s.last_name),
-            firstName: x12Name(s.first_name),
-            memberId: r.policy_number,
-            ...(s.date_of_birth ? { birthDate: dayOrNone(s.date_of_birth) } : {}),
-            ...(s.sex === 'F' || s.sex === 'M' ? { gender: s.sex as 'F' | 'M' } : {}),
-          }
-        : { ...patient, memberId: r.policy_number },
+      subscriber: s ? inquiredPerson(s, r.policy_number) : { ...patient, memberId: r.policy_number },
       ...(s ? { patient } : {}),
     });
     claimOf.set(r.trace, id);

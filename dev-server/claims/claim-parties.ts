@@ -72,9 +72,9 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
         sex: patient.sex as string,
         address: home
           ? {
-              line1: String(home.address).toUpperCase(),
-              city: String(home.city).toUpperCase(),
-              state: String(home.state).toUpperCase(),
+              line1: String(home.address),
+              city: String(home.city),
+              state: String(home.state),
               zip: String(home.zip).replace(/\D/g, ''),
             }
           : null,

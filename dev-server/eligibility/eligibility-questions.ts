@@ -40,6 +40,21 @@ interface PolicyRow {
 const gender = (sex: string | null | undefined): InquiredPerson['gender'] =>
   sex === 'F' || sex === 'M' ? sex : sex ? 'U' : undefined;
 
+/**
+ * A patient or a subscriber as a 270 or 276 names them: X12 names, the birth date on file (a patient's day, or the
+ * mm/dd/yyyy a policy's subscriber was typed with), the gender.
+ */
+export const inquiredPerson = (
+  p: { first_name?: string; last_name?: string; date_of_birth?: string | null; sex?: string | null },
+  memberId?: string,
+): InquiredPerson => ({
+  lastName: x12Name(p.last_name),
+  firstName: x12Name(p.first_name),
+  ...(memberId ? { memberId } : {}),
+  ...(p.date_of_birth ? { birthDate: dayOrNone(p.date_of_birth) } : {}),
+  ...(gender(p.sex) ? { gender: gender(p.sex) } : {}),
+});
+
 /** A trace number a payer echoes (TRN02): unique without asking the database, short enough for any payer. */
 export const newTrace = () => `E${randomBytes(7).toString('hex').toUpperCase()}`;
 
@@ -77,23 +92,9 @@ export async function prepareQuestions(
     const clinic = company.get(ask.companyId ?? Number(p.company_id ?? 0));
     if (!clinic?.npi) return { ask, patientId, problem: "The patient's company has no NPI to ask as." };
     if (!p.payer_id) return { ask, patientId, problem: `${p.payer_name} has no payer id.` };
-    const patient: InquiredPerson = {
-      lastName: x12Name(p.last_name),
-      firstName: x12Name(p.first_name),
-      birthDate: p.date_of_birth ? (p.date_of_birth.slice(0, 10) as IsoDate) : undefined,
-      gender: gender(p.sex),
-    };
+    const patient = inquiredPerson(p);
     const s = p.own_insurance === false ? p.subscriber : null;
-    const subscriber: InquiredPerson = s
-      ? {
-          lastName: x12Name(s.last_name),
-          firstName: x12Name(s.first_name),
-          memberId: p.policy_number,
-          // The subscriber's birth date as the policy keeps it (mm/dd/yyyy typed, or a day): sent whenever it is on file.
-          birthDate: s.date_of_birth ? dayOrNone(s.date_of_birth) || undefined : undefined,
-          gender: gender(s.sex),
-        }
-      : { ...patient, memberId: p.policy_number };
+    const subscriber = s ? inquiredPerson(s, p.policy_number) : { ...patient, memberId: p.policy_number };
     const taxDigits = String(clinic.tax_id ?? '').replace(/\D/g, '');
     return {
       ask,

@@ -4,6 +4,7 @@ import { cms1500Pages } from '../../src/domain/paper-forms/cms1500.ts';
 import { ub04Pages } from '../../src/domain/paper-forms/ub04.ts';
 import type { PaperExtras } from '../../src/domain/paper-forms/paper-claim.ts';
 import { usDateOf } from '../../src/domain/formats.ts';
+import { x12Text } from '../../src/domain/x12/x12-writing.ts';
 import { codeListFile } from '../claims/claim-code-lists.ts';
 import { cms1500Pdf, ub04Pdf, type FormMode, type FormOffsets } from './paper-form-pdf.ts';
 
@@ -20,10 +21,8 @@ const INSURANCE_TYPE: Record<string, PaperExtras['insuranceType']> = {
   OT: 'other',
 };
 const INS_CODES = ['CI', 'BL', 'MED', 'MCE', 'TR', 'CH', 'GHP', 'FBL', 'OT'];
-const up = (v: unknown) =>
-  String(v ?? '')
-    .toUpperCase()
-    .trim();
+// The payer's address and the other insured print in the same X12 text as the claim's own facts (the model's).
+const up = (v: unknown) => x12Text(v as string);
 
 /** What the paper forms need beyond the 837 model, for many claims in one query. */
 async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {

@@ -6,6 +6,7 @@ import type {
   LineAdjudication837,
   OtherPayer837,
   Party,
+  RelatedCauses,
 } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isProfessional } from './claim-rules.ts';
@@ -101,6 +102,20 @@ const person = (p: { first_name: string; last_name: string }): Party => ({
 const isHour = (h: unknown) =>
   h !== null && h !== undefined && h !== '' && Number.isInteger(Number(h)) && Number(h) >= 0 && Number(h) <= 23;
 const zip9 = (z: unknown) => String(z ?? '').replace(/\D/g, '');
+/** An address as the model holds it: X12 text, the ZIP as its digits. */
+const x12Address = (a: {
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}): Address => ({
+  line1: up(a.line1),
+  ...(a.line2 ? { line2: up(a.line2) } : {}),
+  city: up(a.city),
+  state: up(a.state),
+  zip: zip9(a.zip),
+});
 
 /** The claim's identity and parties (loops 1000–2010), shared by both forms. */
 function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
@@ -108,22 +123,8 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const index = billedIndex(claim, p);
   const primary = p.policies[index];
   const billing = claim.billing_provider_id ? p.providers.billing : undefined;
-  const coAddress: Address = {
-    line1: up(p.company.address),
-    city: up(p.company.city),
-    state: up(p.company.state),
-    zip: zip9(p.company.zip),
-  };
-  const home = p.patient.address;
-  const patientAddress: Address = home
-    ? {
-        line1: up(home.line1),
-        ...(home.line2 ? { line2: up(home.line2) } : {}),
-        city: up(home.city),
-        state: up(home.state),
-        zip: zip9(home.zip),
-      }
-    : coAddress;
+  const coAddress = x12Address({ ...p.company, line1: p.company.address });
+  const patientAddress = p.patient.address ? x12Address(p.patient.address) : coAddress;
   const self = !primary || primary.own_insurance;
   const sub = primary?.subscriber ?? {};
   // 2310C is sent when the services were given somewhere else than the billing provider's address.
@@ -133,7 +134,7 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
       ? {
           name: up(f.name),
           ...(f.npi ? { npi: String(f.npi) } : {}),
-          address: { line1: up(f.address), city: up(f.city), state: up(f.state), zip: zip9(f.zip) },
+          address: x12Address({ ...f, line1: f.address }),
         }
       : undefined;
   const subscriberParty: Party = self
@@ -282,21 +283,16 @@ const drugOf = (l: Row) =>
 /** CLM11, DTP*431 and DTP*439 (boxes 10, 14 and 15): what the condition is related to, its onset and the accident's day. */
 function relatedCausesOf(claim: Row): Pick<Claim837P, 'relatedCauses' | 'onsetDate' | 'accidentDate'> {
   const kind = String(claim.accident_type ?? '');
-  const accident = kind === 'AA' || kind === 'OA';
+  const causes: Record<string, RelatedCauses> = {
+    EM: { employment: true },
+    AA: { autoAccident: true, ...(claim.accident_state ? { state: up(claim.accident_state) } : {}) },
+    OA: { otherAccident: true },
+  };
   const injured = claim.injury_date ? dayOrNone(claim.injury_date) : undefined;
   return {
-    ...(kind === 'EM' ? { relatedCauses: { employment: true as const } } : {}),
-    ...(kind === 'AA'
-      ? {
-          relatedCauses: {
-            autoAccident: true as const,
-            ...(claim.accident_state ? { state: up(claim.accident_state) } : {}),
-          },
-        }
-      : {}),
-    ...(kind === 'OA' ? { relatedCauses: { otherAccident: true as const } } : {}),
+    ...(causes[kind] ? { relatedCauses: causes[kind] } : {}),
     ...(injured ? { onsetDate: injured } : {}),
-    ...(injured && accident ? { accidentDate: injured } : {}),
+    ...(injured && (kind === 'AA' || kind === 'OA') ? { accidentDate: injured } : {}),
   };
 }
 

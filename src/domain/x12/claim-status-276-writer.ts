@@ -1,5 +1,5 @@
 import type { IsoDate } from '../formats.ts';
-import type { InquiredPerson } from './eligibility-270-writer.ts';
+import { demographics, type InquiredPerson } from './eligibility-270-writer.ts';
 import { inquiryInterchange, momentOf, type InquiryEnvelope } from './x12-envelope.ts';
 import { ccyymmdd, money, seg } from './x12-writing.ts';
 
@@ -28,10 +28,6 @@ export interface ClaimStatusInquiry {
   provider: { name: string; npi: string };
   claims: ClaimStatusQuestion[];
 }
-
-/** DMG: a person's birth date and gender, only when the birth date is known (DMG01 and DMG02 go together). */
-export const demographics = (p: InquiredPerson) =>
-  p.birthDate ? [seg('DMG', 'D8', ccyymmdd(p.birthDate), p.gender)] : [];
 
 /**
  * The levels a claim is asked under: its subscriber (2000D) and, for a dependent, the patient (2000E), numbered on

@@ -32,12 +32,15 @@ export interface EligibilityInquiry {
   serviceTypes?: string[];
 }
 
+/** DMG: a person's birth date and gender, only when the birth date is on file (DMG01 and DMG02 go together). */
+export const demographics = (p: InquiredPerson) =>
+  p.birthDate ? [seg('DMG', 'D8', ccyymmdd(p.birthDate), p.gender)] : [];
+
 /** A person's name, id, birth date and gender, as loop 2100C/2100D write them. */
 function personSegments(code: 'IL' | '03', p: InquiredPerson): string[] {
   return [
     seg('NM1', code, '1', p.lastName, p.firstName, '', '', '', p.memberId ? 'MI' : undefined, p.memberId),
-    // DMG01 and DMG02 go together: a birth date not on file sends no DMG at all.
-    ...(p.birthDate ? [seg('DMG', 'D8', ccyymmdd(p.birthDate), p.gender)] : []),
+    ...demographics(p),
   ];
 }
 
