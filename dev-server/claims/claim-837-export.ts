@@ -21,7 +21,8 @@ export async function claimsFor837(
             insurance_policy_ids, diagnoses, admitting_diagnosis, place_of_service, prior_authorization, patient_account_number, patient_control_number, frequency, original_reference, type_of_bill, billed_responsibility,
             to_char(admission_date, 'MM/DD/YYYY') as admission_date, to_char(discharge_date, 'MM/DD/YYYY') as discharge_date, admission_hour, discharge_hour, amount_paid,
             to_char(statement_from, 'MM/DD/YYYY') as statement_from, to_char(statement_through, 'MM/DD/YYYY') as statement_through, admission_type, admission_source, patient_status,
-            condition_codes, occurrence_codes, value_codes, accept_assignment, accident_type, accident_state, to_char(injury_date, 'MM/DD/YYYY') as injury_date
+            condition_codes, occurrence_codes, value_codes, accept_assignment, accident_type, accident_state, to_char(injury_date, 'MM/DD/YYYY') as injury_date,
+            outside_lab, outside_lab_charge, outside_lab_npi, additional_information
        from claims where billing_company_id = $1 and id = any($2::bigint[]) order by id`,
       [billingCompanyId, ids],
     )

@@ -25,16 +25,12 @@ const INS_CODES = ['CI', 'BL', 'MED', 'MCE', 'TR', 'CH', 'GHP', 'FBL', 'OT'];
 const up = (v: unknown) => x12Text(v as string);
 
 /** What the paper forms need beyond the 837 model, for many claims in one query. */
-async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {
+export async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Map<number, PaperExtras>> {
   const r = await db.query<Row>(
-    `select c.id, c.code, c.outside_lab, c.outside_lab_charge, c.additional_information, c.amount_paid,
-            co.phone as billing_phone,
+    `select c.id, c.code, co.phone as billing_phone,
             (select json_build_object('payer_address', ic.address, 'payer_city', ic.city, 'payer_state', ic.state, 'payer_zip', ic.zip, 'ins_type_id', coalesce(pl.ins_type_id, ic.ins_type_id), 'plan', pl.name)
                from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id left join insurance_plans pl on pl.id = p.insurance_plan_id
-              where p.id = any(array(select jsonb_array_elements_text(c.insurance_policy_ids)::bigint)) order by p.type_responsibility_id limit 1) as primary_policy,
-            (select json_build_object('name', coalesce(p.subscriber->>'last_name', pt.last_name) || ', ' || coalesce(p.subscriber->>'first_name', pt.first_name), 'policy', p.policy_number, 'plan', coalesce(pl.name, ic.name))
-               from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id left join insurance_plans pl on pl.id = p.insurance_plan_id join patients pt on pt.id = p.patient_id
-              where p.id = any(array(select jsonb_array_elements_text(c.insurance_policy_ids)::bigint)) order by p.type_responsibility_id offset 1 limit 1) as other_policy
+              where p.id = any(array(select jsonb_array_elements_text(c.insurance_policy_ids)::bigint)) order by p.type_responsibility_id limit 1) as primary_policy
        from claims c left join companies co on co.id = c.company_id
       where c.billing_company_id = $1 and c.id = any($2::bigint[])`,
     [bc, ids],
@@ -42,10 +38,6 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
   const out = new Map<number, PaperExtras>();
   for (const c of r.rows) {
     const primary = (c.primary_policy ?? {}) as Row;
-    const other = c.other_policy as Row | null;
-    const info = ((c.additional_information as Row[] | null) ?? [])
-      .map((i) => [i.qualifier, i.value].filter(Boolean).join(' '))
-      .join(' ');
     out.set(Number(c.id), {
       claimCode: String(c.code ?? ''),
       printedOn: usDateOf(),
@@ -59,14 +51,7 @@ async function paperExtras(db: Queryable, bc: number, ids: number[]): Promise<Ma
         : null,
       insuranceType: INSURANCE_TYPE[INS_CODES[Number(primary.ins_type_id ?? 9) - 1] ?? 'OT'] ?? 'other',
       planName: primary.plan ? String(primary.plan) : null,
-      outsideLab: c.outside_lab === true,
-      outsideLabCharge: c.outside_lab_charge === null ? null : Number(c.outside_lab_charge),
-      additionalInformation: info || null,
-      amountPaid: Number(c.amount_paid ?? 0),
       billingPhone: c.billing_phone ? String(c.billing_phone) : null,
-      otherInsured: other
-        ? { name: up(other.name), policyNumber: String(other.policy ?? ''), planName: up(other.plan) }
-        : null,
     });
   }
   return out;

@@ -103,6 +103,7 @@ export type TOS =
  */
 export type DiagnosisPointer = string[];
 export type DaysUnits = string;
+export type AnesthesiaMinutes = number;
 export type Price = number;
 export type Charge = number;
 export type ExpectedContract = number;
@@ -128,6 +129,7 @@ export interface ClaimService {
   type_of_service?: TOS;
   diagnosis_pointers?: DiagnosisPointer;
   days_or_units: DaysUnits;
+  minutes?: AnesthesiaMinutes;
   price: Price;
   line_charge?: Charge;
   expected_allowed?: ExpectedContract;

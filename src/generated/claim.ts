@@ -151,6 +151,7 @@ export type TOS =
  */
 export type DiagnosisPointer = string[];
 export type DaysUnits = string;
+export type AnesthesiaMinutes = number;
 export type Price = number;
 export type Copay = number;
 export type EMG = boolean;
@@ -224,6 +225,7 @@ export type ClaimFrequency = "1" | "7" | "8";
 export type OriginalReferenceNumber = string;
 export type OutsideLab = boolean;
 export type OutsideLabCharge = number;
+export type OutsideLabNPI = string;
 export type ConditionRelatedTo = "AA" | "EM" | "OA";
 export type AccidentState = string;
 export type InjuryDate = string;
@@ -666,6 +668,7 @@ export interface Claim {
   original_reference?: OriginalReferenceNumber;
   outside_lab?: OutsideLab;
   outside_lab_charge?: OutsideLabCharge;
+  outside_lab_npi?: OutsideLabNPI;
   accident_type?: ConditionRelatedTo;
   accident_state?: AccidentState;
   injury_date?: InjuryDate;
@@ -694,6 +697,7 @@ export interface ClaimServiceLine {
   type_of_service?: TOS;
   diagnosis_pointers?: DiagnosisPointer;
   days_or_units: DaysUnits;
+  minutes?: AnesthesiaMinutes;
   price: Price;
   copay?: Copay;
   emg?: EMG;

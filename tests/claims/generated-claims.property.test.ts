@@ -15,6 +15,13 @@ import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
 import { x12Text } from '../../src/domain/x12/x12-writing.ts';
 import type { Batch837, Claim837I, Claim837P } from '../../src/domain/x12/claim-837-model.ts';
+import { claimLoops } from '../../src/domain/x12/claim-837-loops.ts';
+import { CMS1500_CROSSWALK, UB04_CROSSWALK } from '../../src/domain/claims/claim-crosswalk.ts';
+import { cms1500Pages } from '../../src/domain/paper-forms/cms1500.ts';
+import { ub04Pages } from '../../src/domain/paper-forms/ub04.ts';
+import { paperExtras } from '../../dev-server/paper/claim-forms.ts';
+import { npiFrom } from '../../src/domain/formats.ts';
+import { crosswalkDisagreements } from '../helpers/crosswalk-check.ts';
 
 /**
  * Claims as a real office makes them, generated (fast-check) — professional and institutional, names with accents and
@@ -45,7 +52,18 @@ const DX = [
 ];
 const PROFESSIONAL = ['99213', '99214', '36415', '71046', '85025'];
 // The clinic allows at most two venipunctures a claim (its service's units limit): one line of it at most.
-const procedureOf = (i: number) => (i === 2 || i % 5 !== 2 ? PROFESSIONAL[i % 5] : '99213');
+const procedureOf = (i: number, anesthesia: boolean) =>
+  anesthesia && i === 0 ? ANESTHESIA : i === 2 || i % 5 !== 2 ? PROFESSIONAL[i % 5] : '99213';
+const ANESTHESIA = '00142';
+const LAB_NPI = npiFrom('312345678');
+/** Box 14–19's facts as staff enter them: an attachment note, the unable-to-work and hospital dates, the LMP, a first treatment. */
+const INFO = [
+  { qualifier: 'LU', value: "Op report attached — Dr. O'Neil" },
+  { qualifier: '360', from_date: '03/01/2026', to_date: '03/20/2026' },
+  { qualifier: '435', from_date: '03/02/2026', to_date: '03/04/2026' },
+  { qualifier: '484', from_date: '02/14/2026' },
+  { qualifier: '454', from_date: '03/05/2026' },
+];
 const MODIFIERS = ['25', '59', 'LT', 'RT'];
 const NAMES = [
   'Zoë',
@@ -109,6 +127,10 @@ beforeAll(async () => {
   await app.db.query(
     `insert into diagnoses (code, description, start_date) select c, c, '2015-10-01' from unnest($1::text[]) c where not exists (select 1 from diagnoses where code = c)`,
     [DX],
+  );
+  await app.db.query(
+    `insert into procedures (code, description, short_description, start_date, price) select $1, 'Anesthesia for lens surgery', 'Anesthesia, lens', '2000-01-01', 60000 where not exists (select 1 from procedures where code = $1)`,
+    [ANESTHESIA],
   );
   const r = seeded(55_837);
   const payers: Array<{ payer: number; plan: number; type: number }> = [];
@@ -183,6 +205,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A fact about one claim in six, as offices enter the rarer ones. */
+const sometimes = <T>(a: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: a });
+
 const lineCount = fc.oneof(
   { weight: 9, arbitrary: fc.integer({ min: 1, max: 6 }) },
   { weight: 1, arbitrary: fc.integer({ min: 7, max: 50 }) },
@@ -199,12 +225,17 @@ const professional = fc
     supervising: fc.boolean(),
     referring: fc.boolean(),
     facility: fc.boolean(),
+    anesthesia: sometimes(fc.integer({ min: 1, max: 999 })),
+    outsideLab: sometimes(fc.integer({ min: 1, max: 100 })),
+    info: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.subarray(INFO, { minLength: 1, maxLength: 3 })),
+    replaces: sometimes(fc.stringMatching(/^[A-Z0-9]{5,15}$/)),
     texts: schemaTexts(),
     seedLines: fc.array(
       fc.record({
         units: fc.constantFrom('1', '2', '1.5', '0.25'),
         price: fc.integer({ min: 500, max: 40000 }),
         emg: fc.boolean(),
+        copay: sometimes(fc.integer({ min: 100, max: 500 })),
         ndc: fc.boolean(),
         mods: fc.uniqueArray(fc.constantFrom(...MODIFIERS), { maxLength: 3 }),
         ptr: fc.integer({ min: 1, max: 4 }),
@@ -233,16 +264,21 @@ const professional = fc
           ? { accident_type: g.cause, injury_date: day(g.day), ...(g.cause === 'AA' ? { accident_state: 'FL' } : {}) }
           : {}),
         ...g.texts,
+        ...(g.outsideLab ? { outside_lab: true, outside_lab_charge: g.outsideLab, outside_lab_npi: LAB_NPI } : {}),
+        ...(g.info.length ? { additional_information: g.info } : {}),
+        ...(g.replaces ? { frequency: '7', original_reference: g.replaces } : {}),
         diagnoses: g.dx.map((code) => ({ code })),
         services: g.seedLines.slice(0, g.lines).map((l, i) => ({
           from_service: day(g.day),
           to_service: day(g.day),
-          procedure_code: procedureOf(i),
+          procedure_code: procedureOf(i, !!g.anesthesia),
           ...(l.mods.length ? { modifiers: l.mods } : {}),
           diagnosis_pointers: 'ABCD'.slice(0, Math.min(g.dx.length, l.ptr)).split(''),
-          days_or_units: procedureOf(i) === '36415' ? '1' : l.units,
+          days_or_units: procedureOf(i, !!g.anesthesia) === '36415' ? '1' : l.units,
+          ...(g.anesthesia && i === 0 ? { minutes: g.anesthesia } : {}),
           price: l.price,
           ...(l.emg ? { emg: true } : {}),
+          ...(l.copay ? { copay: l.copay } : {}),
           ...(l.ndc ? { ndc: '00002-1433-80', ndc_quantity: '1.5', ndc_unit: 3 } : {}),
         })),
       },
@@ -266,6 +302,11 @@ const institutional = fc
       { maxLength: 12 },
     ),
     acceptAssignment: fc.boolean(),
+    conditions: fc.uniqueArray(fc.constantFrom('01', '02', '07', '08'), { maxLength: 3 }),
+    occurrences: fc.uniqueArray(fc.constantFrom('01', '02', '05', '10'), { maxLength: 2 }),
+    values: fc.uniqueArray(fc.constantFrom('01', '02', '08'), { maxLength: 2 }),
+    admitting: fc.option(fc.constantFrom(...DX), { nil: undefined }),
+    texts: schemaTexts(),
   })
   .map((g) => {
     const p = patients[g.patient];
@@ -286,10 +327,17 @@ const institutional = fc
         admission_type: g.inpatient ? '1' : '3',
         admission_source: g.inpatient ? '2' : '1',
         accept_assignment: g.acceptAssignment,
+        ...g.texts,
         ...(g.inpatient
           ? { admission_date: day(g.from), admission_hour: 9, discharge_date: day(to), discharge_hour: 11 }
           : {}),
         diagnoses: g.dx.map((code, i) => ({ code, poa: g.poa[i] })),
+        ...(g.conditions.length ? { condition_codes: g.conditions } : {}),
+        ...(g.occurrences.length
+          ? { occurrence_codes: g.occurrences.map((code) => ({ code, date: day(g.from) })) }
+          : {}),
+        ...(g.values.length ? { value_codes: g.values.map((code, i) => ({ code, amount: 1000 * (i + 1) })) } : {}),
+        ...(g.inpatient && g.admitting ? { admitting_diagnosis: g.admitting } : {}),
         services: [
           g.inpatient
             ? {
@@ -347,14 +395,15 @@ describe(`${CLAIMS} generated claims`, () => {
           };
           const checked = await validateX12(files);
           expect(checked.output.split('\n').filter((l) => !/: OK$/.test(l) && l.trim())).toEqual([]);
-          const back = (text: string, kind: 'P' | 'I') => {
+          const transaction = (text: string) => {
             const doc = readInterchanges(text);
             expect(doc.findings).toEqual([]);
-            const tx = doc.interchanges[0].groups[0].transactions[0];
-            return kind === 'P' ? read837P(tx, doc.separators!) : read837I(tx, doc.separators!);
+            return { tx: doc.interchanges[0].groups[0].transactions[0], sep: doc.separators! };
           };
-          const readP = back(files['professional.837'], 'P');
-          const readI = back(files['institutional.837'], 'I');
+          const fileP = transaction(files['professional.837']);
+          const fileI = transaction(files['institutional.837']);
+          const readP = read837P(fileP.tx, fileP.sep);
+          const readI = read837I(fileI.tx, fileI.sep);
           expect([...readP.findings, ...readI.findings]).toEqual([]);
           // What was written is what the model held: every fact, claim by claim.
           expect(readP.claims).toEqual(strip(ps));
@@ -379,6 +428,35 @@ describe(`${CLAIMS} generated claims`, () => {
               expect(p.otherPayers?.length ?? 0).toBe(entered.patient.policies.length - 1);
             }
           }
+          // One crosswalk: each claim's paper form prints a box exactly when its 837 sends the box's element, every
+          // box printed is in the crosswalk, and every fact of the crosswalk is held by some generated claim.
+          const extras = await paperExtras(app.db, w.bc, [...made.keys()]);
+          const held = new Set<string>();
+          const disagreements = [
+            ...claimLoops(fileP.tx, fileP.sep, 'P').flatMap((segments, n) =>
+              crosswalkDisagreements(
+                CMS1500_CROSSWALK,
+                cms1500Pages(ps[n], extras.get(ps[n].id)!).flat(),
+                segments,
+                fileP.sep.component,
+                held,
+              ).map((d) => `${ps[n].patientControlNumber}: ${d}`),
+            ),
+            ...claimLoops(fileI.tx, fileI.sep, 'I').flatMap((segments, n) =>
+              crosswalkDisagreements(
+                UB04_CROSSWALK,
+                ub04Pages(is[n], extras.get(is[n].id)!).flat(),
+                segments,
+                fileI.sep.component,
+                held,
+              ).map((d) => `${is[n].patientControlNumber}: ${d}`),
+            ),
+          ];
+          expect(disagreements.slice(0, 20)).toEqual([]);
+          const never = [...CMS1500_CROSSWALK, ...UB04_CROSSWALK].filter(
+            (r) => r.pairing.kind !== 'paper' && !held.has(r.box),
+          );
+          expect(never.map((r) => `${r.box} ${r.fact}`)).toEqual([]);
         },
       ),
       { numRuns: 1, endOnFailure: true, seed: Number(process.env.CLAIMS_SEED ?? 5_500_837) },

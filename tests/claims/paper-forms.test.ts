@@ -34,7 +34,7 @@ const eightLines = () =>
       diagnosis_pointers: i % 2 ? ['B'] : ['A', 'B'],
       days_or_units: '1',
       price: PRICES[i],
-      ...(i === 0 ? { modifiers: ['25'] } : {}),
+      ...(i === 0 ? { modifiers: ['25'], copay: 2500 } : {}),
     };
   });
 
@@ -151,12 +151,12 @@ describe('CMS-1500 (02/12) on the printing grid', () => {
     expect(grid((await pdf(`/claim/show-claim-form/${c.body.id}`))[0])(44, 59)).toBe('1.5');
   });
 
-  it('box 28 says CONTINUED on the first form and totals all eight lines on the last; box 29 is on the last only', () => {
+  it('box 28 says CONTINUED on the first form and totals all eight lines on the last; box 29 (the copay paid) is on the last only', () => {
     const [one, two] = pages.map((p) => grid(p));
     expect(one(56, 51)).toBe('CONTINUED');
     expect(one(56, 62)).toBeUndefined();
     expect(two(56, 52)).toBe('  600 00');
-    expect(two(56, 62)).toBe('    0 00');
+    expect(two(56, 62)).toBe('   25 00');
   });
 
   it('the offsets move the whole grid: left 30 and top 26 points', async () => {

@@ -771,6 +771,8 @@ export const en = {
       expected_allowed: 'Expected (contract)',
       copay: 'Copay',
       emg: 'EMG',
+      minutes: 'Minutes',
+      minutesInUnits: '%{units} time units of 15 min, plus the base units',
       add: 'Add line',
       remove: 'Remove line',
       total: 'Claim total',

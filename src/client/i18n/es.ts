@@ -783,6 +783,8 @@ export const es: Messages = {
       expected_allowed: 'Esperado (contrato)',
       copay: 'Copago',
       emg: 'Emerg.',
+      minutes: 'Minutos',
+      minutesInUnits: '%{units} unidades de tiempo de 15 min, más las unidades base',
       add: 'Agregar línea',
       remove: 'Quitar línea',
       total: 'Total del reclamo',

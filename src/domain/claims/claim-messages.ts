@@ -15,6 +15,10 @@ export const CLAIM_MESSAGES = {
   amountCap: 'An amount has a maximum of 9,999,999.99.',
   outsideLabChargeRequired: 'The outside lab charge is required when outside lab is checked.',
   outsideLabExceedsTotal: 'The outside lab charge cannot exceed the billed amount.',
+  outsideLabNpiRequired:
+    "The outside lab's NPI is required when outside lab is checked: the 837 names the lab that did the work.",
+  anesthesiaMinutesRequired: 'An anesthesia service is billed in minutes: enter the minutes of anesthesia time.',
+  minutesOnlyForAnesthesia: 'Minutes are for anesthesia codes (00100–01999) only; other services are billed in units.',
   qualifierRequired: 'A qualifier is required for additional information.',
   qualifierOfOtherField: 'This qualifier does not belong to the chosen field.',
   pointerRequired: 'At least one diagnosis pointer is required.',

@@ -1,6 +1,7 @@
 import { isoFromField } from '../formats.ts';
 import { claimTotals, exceedsMoneyCap, lineCharge, unitsInThousandths } from './claim-amounts.ts';
 import { claimMessage, type ClaimMessage } from './claim-messages.ts';
+import { isAnesthesia } from './anesthesia.ts';
 import qualifiers from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
 import { CLAIM_FORMAT } from '../../generated/ids.ts';
 
@@ -97,6 +98,10 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
       add(at('ndc_quantity'), 'ndcQuantityRequired');
     if (professional) {
       if (!draft && !isFilled(s.procedure_code)) add(at('procedure_code'), 'procedureRequired');
+      // Anesthesia is billed in minutes (SV103 MJ, box 24G): the line says them, and only an anesthesia line does.
+      if (isAnesthesia(s.procedure_code)) {
+        if (!draft && !isFilled(s.minutes)) add(at('minutes'), 'anesthesiaMinutesRequired');
+      } else if (isFilled(s.minutes)) add(at('minutes'), 'minutesOnlyForAnesthesia');
       if (!draft && !isFilled(s.place_of_service) && !isFilled(claim.place_of_service))
         add(at('place_of_service'), 'placeOfServiceRequired');
       const pointers = Array.isArray(s.diagnosis_pointers) ? (s.diagnosis_pointers as string[]) : [];
@@ -118,6 +123,8 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
       add('outside_lab_charge', 'outsideLabChargeRequired');
     else if (typeof claim.outside_lab_charge === 'number' && services.length && claim.outside_lab_charge > billed)
       add('outside_lab_charge', 'outsideLabExceedsTotal');
+    // PS1 names the lab that did the work; a receiver refuses a purchased service without it.
+    if (!draft && !isFilled(claim.outside_lab_npi)) add('outside_lab_npi', 'outsideLabNpiRequired');
   }
 
   // Additional information: a qualifier, and one that belongs to the chosen field.

@@ -9,11 +9,15 @@ import type {
   RelatedCauses,
 } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
+import { isAnesthesia } from './anesthesia.ts';
+import { DATE_ORDER } from '../x12/claim-dates.ts';
+import qualifierList from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
 import { isProfessional } from './claim-rules.ts';
 import { dayOrNone, type IsoDate } from '../formats.ts';
 import { x12Text } from '../x12/x12-writing.ts';
 
 type Row = Record<string, unknown>;
+const INFO_QUALIFIERS: Array<{ id: string; field: string }> = qualifierList.items;
 
 /** What a claim names, read from its parties' rows: the 837 needs names, numbers and addresses, not ids. */
 export interface ClaimParties {
@@ -296,6 +300,57 @@ function relatedCausesOf(claim: Row): Pick<Claim837P, 'relatedCauses' | 'onsetDa
   };
 }
 
+/**
+ * The claim's additional information rows, by the box their qualifier belongs to: box 19's (NTE*ADD) as one line of at
+ * most 80, and the dates of boxes 14–18 (DTP in loop 2300) — a range of box 16 or 18 as its from and to qualifiers.
+ */
+function additionalInformationOf(
+  claim: Row,
+  said: Array<string | undefined>,
+): Pick<Claim837P, 'additionalInformation' | 'otherDates'> {
+  const rows = (claim.additional_information as Row[] | null) ?? [];
+  const fieldOf = (q: unknown) => INFO_QUALIFIERS.find((x) => x.id === q)?.field ?? '19';
+  const text = up(
+    rows
+      .filter((i) => fieldOf(i.qualifier) === '19')
+      .map((i) => [i.qualifier, i.value].filter(Boolean).join(' '))
+      .join(' '),
+  )
+    .slice(0, 80)
+    .trim();
+  const dates = new Map<string, { qualifier: string; date: IsoDate; through?: IsoDate }>();
+  for (const i of rows) {
+    const field = fieldOf(i.qualifier);
+    const from = i.from_date ? dayOrNone(i.from_date) : undefined;
+    const to = i.to_date ? dayOrNone(i.to_date) : undefined;
+    if (field === '16') {
+      // One disability segment: the period (314) when both ends are known, else its start (360) or end (361).
+      if (from && to) dates.set('16', { qualifier: '314', date: from, through: to });
+      else if (from || to) dates.set('16', { qualifier: from ? '360' : '361', date: (from ?? to)! });
+    } else if (field === '18') {
+      if (from) dates.set('435', { qualifier: '435', date: from });
+      if (to) dates.set('096', { qualifier: '096', date: to });
+    } else if (field !== '19' && from && !said.includes(String(i.qualifier)))
+      dates.set(String(i.qualifier), { qualifier: String(i.qualifier), date: from });
+  }
+  const otherDates = [...dates.values()].sort(
+    (a, b) => DATE_ORDER.indexOf(a.qualifier) - DATE_ORDER.indexOf(b.qualifier),
+  );
+  return { ...(text ? { additionalInformation: text } : {}), ...(otherDates.length ? { otherDates } : {}) };
+}
+
+/** PS1 and box 20: an outside lab's charge, said once for the claim on its first line, with the lab's NPI. */
+const purchasedServiceOf = (claim: Row, line: number) =>
+  line === 0 && claim.outside_lab === true && claim.outside_lab_npi && Number(claim.outside_lab_charge) > 0
+    ? { purchasedService: { providerId: String(claim.outside_lab_npi), charge: Number(claim.outside_lab_charge) } }
+    : {};
+
+/** SV103/SV104: anesthesia in minutes (MJ), every other service in units (UN). */
+const unitsOf = (l: Row) =>
+  isAnesthesia(l.procedure_code) && Number(l.minutes) > 0
+    ? { units: String(l.minutes), unitCode: 'MJ' as const }
+    : { units: String(l.days_or_units), unitCode: 'UN' as const };
+
 /** A stored professional claim as the 837P writer takes it. */
 export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   const lines = (claim.services as Row[]) ?? [];
@@ -304,6 +359,7 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
   const rendering = p.providers.attending;
   const referring = p.providers.referring;
   const supervising = p.providers.supervising;
+  const causes = relatedCausesOf(claim);
   return {
     ...common(
       claim,
@@ -311,8 +367,9 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       charges.reduce((a, b) => a + b, 0),
     ),
     placeOfService: pos,
-    ...relatedCausesOf(claim),
+    ...causes,
     ...(Number(claim.amount_paid ?? 0) > 0 ? { patientAmountPaid: Number(claim.amount_paid) } : {}),
+    ...additionalInformationOf(claim, [causes.onsetDate && '431', causes.accidentDate && '439']),
     diagnoses: ((claim.diagnoses as Row[]) ?? []).map((d) => up(d.code).replace('.', '')),
     ...(rendering ? { renderingProvider: { ...person(rendering), npi: rendering.npi } } : {}),
     ...(referring ? { referringProvider: { ...person(referring), npi: referring.npi } } : {}),
@@ -321,12 +378,12 @@ export function toClaim837P(claim: Row, p: ClaimParties): Claim837P {
       procedure: up(l.procedure_code),
       modifiers: ((l.modifiers as string[]) ?? []).map(up),
       charge: charges[i],
-      units: String(l.days_or_units),
-      unitCode: 'UN' as const,
+      ...unitsOf(l),
       ...(l.place_of_service && l.place_of_service !== pos ? { placeOfService: String(l.place_of_service) } : {}),
       diagnosisPointers: ((l.diagnosis_pointers as string[]) ?? []).map((x) => LETTERS.indexOf(x) + 1),
       dateOfService: dayOrNone(l.from_service),
       ...(l.emg === true ? { emergency: true } : {}),
+      ...purchasedServiceOf(claim, i),
       ...drugOf(l),
       ...lineAdjudications({ claim, p, l, qualifier: 'HC', code: up(l.procedure_code) }),
     })),
@@ -358,6 +415,7 @@ export function toClaim837I(claim: Row, p: ClaimParties): Claim837I {
       charges.reduce((a, b) => a + b, 0),
     ),
     frequency: (['1', '7', '8'].includes(tob[2]) ? tob[2] : '1') as '1' | '7' | '8',
+    ...(claim.code ? { medicalRecordNumber: up(claim.code) } : {}),
     facilityCode: tob.slice(0, 2),
     statementFrom: dayOrNone(claim.statement_from ?? claim.admission_date ?? froms[0]),
     statementTo: dayOrNone(claim.statement_through ?? claim.discharge_date ?? tos[tos.length - 1]),

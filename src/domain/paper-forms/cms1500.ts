@@ -48,8 +48,10 @@ export const CMS1500_CAPTIONS: Record<string, string> = {
   '13': "13 INSURED'S SIGNATURE",
   '14': '14 DATE OF CURRENT ILLNESS',
   '15': '15 OTHER DATE',
+  '16': '16 UNABLE TO WORK FROM / TO',
   '17': '17 REFERRING PROVIDER',
   '17b': '17b NPI',
+  '18': '18 HOSPITALIZED FROM / TO',
   '19': '19 ADDITIONAL CLAIM INFORMATION',
   '20': '20 OUTSIDE LAB? $ CHARGES',
   '21': '21 DIAGNOSIS (ICD IND.)',
@@ -77,6 +79,9 @@ const INSURANCE_COLUMN: Record<PaperExtras['insuranceType'], number> = {
   other: 45,
 };
 const RELATIONSHIP_COLUMN: Record<string, number> = { '18': 33, '01': 38, '19': 42 };
+
+/** Box 15's qualifiers (the other dates; 439 is the accident's own). */
+const BOX_15 = ['454', '304', '453', '455', '471', '090', '091', '444'];
 
 /** LAST, FIRST, M (the middle initial only when known). */
 const nameOf = (p: Party | undefined) =>
@@ -133,10 +138,12 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('7', 14, 74, insuredHome.state, 2);
       put('7', 16, 50, zipText(insuredHome.zip), 10);
     }
-    if (x.otherInsured) {
-      put('9', 18, 1, x.otherInsured.name, 28);
-      put('9a', 20, 1, x.otherInsured.policyNumber, 28);
-      put('9d', 26, 1, x.otherInsured.planName, 28);
+    // Boxes 9–9d: the other coverage the 837 discloses in loops 2320/2330 (on a secondary claim, the primary).
+    const otherCoverage = c.otherPayers?.[0];
+    if (otherCoverage) {
+      put('9', 18, 1, nameOf(otherCoverage.subscriber), 28);
+      put('9a', 20, 1, otherCoverage.groupNumber ?? otherCoverage.subscriber.memberId, 28);
+      put('9d', 26, 1, otherCoverage.payer.name, 28);
     }
     const causes = c.relatedCauses ?? {};
     yesNo('10a', 20, 35, 41, !!causes.employment);
@@ -147,18 +154,29 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     date('11a', 20, 53, c.subscriber.dateOfBirth);
     if (c.subscriber.sex === 'M' || c.subscriber.sex === 'F') check('11a', 20, c.subscriber.sex === 'M' ? 68 : 75);
     put('11c', 24, 50, x.planName ?? '', 30);
-    if (x.insuranceType !== 'medicare') yesNo('11d', 26, 52, 57, !!x.otherInsured);
+    if (x.insuranceType !== 'medicare') yesNo('11d', 26, 52, 57, !!otherCoverage);
     put('12', 29, 7, 'SIGNATURE ON FILE', 17);
     // Box 13 is the insured's assignment of benefits (CLM08), box 27 the provider's acceptance of assignment (CLM07).
     if (c.benefitsAssigned !== false) put('13', 29, 55, 'SIGNATURE ON FILE', 17);
-    if (c.onsetDate) {
-      date('14', 32, 2, c.onsetDate);
-      put('14', 32, 16, '431', 3);
+    // Boxes 14–18: the claim's dates, each with its qualifier (box 14 and 15) or as a range (16 and 18).
+    const dated = (q: string) => c.otherDates?.find((d) => d.qualifier === q)?.date;
+    const box14 = c.onsetDate ? { q: '431', d: c.onsetDate } : dated('484') ? { q: '484', d: dated('484')! } : null;
+    if (box14) {
+      date('14', 32, 2, box14.d);
+      put('14', 32, 16, box14.q, 3);
     }
-    if (c.accidentDate) {
-      put('15', 32, 33, '439', 3);
-      date('15', 32, 38, c.accidentDate);
+    const other = c.accidentDate
+      ? { qualifier: '439', date: c.accidentDate }
+      : c.otherDates?.find((d) => BOX_15.includes(d.qualifier));
+    if (other) {
+      put('15', 32, 33, other.qualifier, 3);
+      date('15', 32, 38, other.date);
     }
+    const disability = c.otherDates?.find((d) => d.qualifier === '314');
+    date('16', 32, 54, disability?.date ?? dated('360'), true);
+    date('16', 32, 68, disability?.through ?? dated('361'), true);
+    date('18', 34, 54, dated('435'), true);
+    date('18', 34, 68, dated('096'), true);
     // Box 17 names one provider with its role: the referring (DN), else the supervising (DQ).
     const named = c.referringProvider
       ? { role: 'DN', p: c.referringProvider }
@@ -170,10 +188,10 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('17', 34, 4, nameOf(named.p), 25);
       put('17b', 34, 33, named.p.npi, 15);
     }
-    put('19', 36, 1, x.additionalInformation ?? '', 48);
-    yesNo('20', 36, 52, 57, x.outsideLab);
-    if (x.outsideLab && x.outsideLabCharge)
-      out.push({ box: '20', row: 36, col: 62, text: formMoney(x.outsideLabCharge, 5, 1) });
+    put('19', 36, 1, c.additionalInformation ?? '', 48);
+    const purchased = c.lines.reduce((sum, l) => sum + (l.purchasedService?.charge ?? 0), 0);
+    yesNo('20', 36, 52, 57, purchased > 0);
+    if (purchased > 0) out.push({ box: '20', row: 36, col: 62, text: formMoney(purchased, 5, 1) });
     put('21', 37, 42, '0', 1);
     c.diagnoses.slice(0, 12).forEach((dx, i) => put('21', 38 + Math.floor(i / 4), 3 + 13 * (i % 4), dx, 8));
     if (c.frequency !== '1') {
@@ -206,7 +224,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     const last = p === count - 1;
     if (last) {
       out.push({ box: '28', row: 56, col: 52, text: formMoney(c.totalCharge, 5, 1) });
-      out.push({ box: '29', row: 56, col: 62, text: formMoney(x.amountPaid, 5, 1) });
+      if (c.patientAmountPaid) out.push({ box: '29', row: 56, col: 62, text: formMoney(c.patientAmountPaid, 5, 1) });
     } else put('28', 56, 51, 'CONTINUED', 9);
     const phone = phoneParts(x.billingPhone);
     if (phone) {
@@ -267,8 +285,10 @@ export const CMS1500_CAPTION_AT: Record<string, [number, number] | [number, numb
   '13': [29, 50],
   '14': [32, 1],
   '15': [32, 31],
+  '16': [32, 54],
   '17': [34, 1],
   '17b': [34, 31],
+  '18': [34, 54],
   '19': [36, 1],
   '20': [36, 50],
   '21': [37, 1],

@@ -3,23 +3,14 @@ import type { Address } from '../x12/claim-837-model.ts';
 /**
  * What a paper form shows beyond the 837 model of the claim (the same model the electronic file is
  * written from, so paper and electronic claims say the same thing): the payer's mailing address for
- * the carrier block, box 20's outside lab, box 19, amounts paid. Every fact of the claim itself is in the model.
+ * the carrier block, the plan's name, the billing phone, the print day. Every fact of the claim itself is in the model.
  */
 export interface PaperExtras {
   payerAddress?: Address | null;
   /** box 1 */
   insuranceType: 'medicare' | 'medicaid' | 'tricare' | 'champva' | 'group' | 'feca' | 'other';
   planName?: string | null;
-  outsideLab: boolean;
-  /** cents */
-  outsideLabCharge?: number | null;
-  /** box 19 */
-  additionalInformation?: string | null;
-  /** cents already paid on the claim (copays), box 29 */
-  amountPaid: number;
   billingPhone?: string | null;
-  /** a second payer (box 9, 9a, 9d and 11d) */
-  otherInsured?: { name: string; policyNumber: string; planName: string } | null;
   /** the claim's own number, shown on the forms' account boxes when the patient account is not set */
   claimCode: string;
   /** the day the form is printed, mm/dd/yyyy (UB-04 line 23) */

@@ -190,7 +190,7 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     if (x.billingPhone)
       put('FL1', UB04_FIELDS.fl1_4, x.billingPhone.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3'));
     put('FL3a', UB04_FIELDS.fl3a, c.patientControlNumber || x.claimCode);
-    put('FL3b', UB04_FIELDS.fl3b, x.claimCode);
+    put('FL3b', UB04_FIELDS.fl3b, c.medicalRecordNumber ?? '');
     put('FL4', UB04_FIELDS.fl4, `0${c.facilityCode}${c.frequency}`);
     put('FL5', UB04_FIELDS.fl5, bp.taxId);
     put('FL6', UB04_FIELDS.fl6_from, mmddyy(c.statementFrom));
@@ -206,7 +206,8 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     }
     put('FL10', UB04_FIELDS.fl10, mmddyyyy(patient?.dateOfBirth ?? c.subscriber.dateOfBirth));
     put('FL11', UB04_FIELDS.fl11, patient?.sex ?? c.subscriber.sex ?? 'U');
-    put('FL12', UB04_FIELDS.fl12, mmddyy(c.admission?.date ?? c.statementFrom));
+    // FL12 is a stay's admission day (DTP*435); an outpatient claim has none.
+    if (c.admission) put('FL12', UB04_FIELDS.fl12, mmddyy(c.admission.date));
     if (c.admission?.hour !== undefined) put('FL13', UB04_FIELDS.fl13, String(c.admission.hour).padStart(2, '0'));
     if (c.dischargeHour !== undefined) put('FL16', UB04_FIELDS.fl16, String(c.dischargeHour).padStart(2, '0'));
     put('FL14', UB04_FIELDS.fl14, c.admissionType ?? '');
@@ -248,8 +249,9 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     put('FL51', f(269, PAYER_TOPS[0], 164, 'left', 15), c.payer.payerId);
     put('FL52', f(434, PAYER_TOPS[0], 22, 'left', 1), 'Y');
     put('FL53', f(468, PAYER_TOPS[0], 20, 'left', 1), c.benefitsAssigned === false ? 'N' : 'Y');
-    if (x.amountPaid) put('FL54', f(489, PAYER_TOPS[0], 110, 'right', 10), formMoney(x.amountPaid, 1, 2));
-    if (x.otherInsured) put('FL50', f(15, PAYER_TOPS[1], 252, 'left', 23), x.otherInsured.planName);
+    // Row B: the other coverage the 837I discloses (loop 2330B).
+    const other = c.otherPayers?.[0];
+    if (other) put('FL50', f(15, PAYER_TOPS[1], 252, 'left', 23), other.payer.name);
     put('FL56', UB04_FIELDS.fl56, bp.npi);
     put('FL58', f(15, INSURED_TOPS[0], 286, 'left', 25), nameOf(c.subscriber.party));
     put('FL59', f(301, INSURED_TOPS[0], 32, 'left', 2), patient ? patient.relationship : '18');

@@ -31,6 +31,8 @@ export interface ServiceLine837 {
   adjudications?: LineAdjudication837[];
   /** SV109 and box 24C: the service was an emergency */
   emergency?: boolean;
+  /** PS1 and box 20: a service bought from an outside laboratory, its charge (cents) and the lab's identifier */
+  purchasedService?: { providerId: string; charge: number };
 }
 
 /** Loop 2430: an earlier payer's adjudication of one line (SVD, CAS, DTP 573), for secondary and tertiary claims. */
@@ -116,6 +118,10 @@ export interface Claim837P extends ClaimCommon837 {
   supervisingProvider?: Party & { npi: string };
   /** what the patient paid toward the claim at the visit (a copay): AMT*F5, CMS-1500 box 29 */
   patientAmountPaid?: number;
+  /** NTE*ADD and box 19: additional claim information, at most 80 characters */
+  additionalInformation?: string;
+  /** DTP in loop 2300 and boxes 14–18: the claim's other dates (last menstrual period, initial treatment, unable to work, hospitalized…) by qualifier */
+  otherDates?: Array<{ qualifier: string; date: IsoDate; through?: IsoDate }>;
   diagnoses: string[];
   renderingProvider?: Party & { npi: string };
   referringProvider?: Party & { npi: string };
@@ -141,6 +147,8 @@ export interface InstitutionalLine837 {
 }
 
 export interface Claim837I extends ClaimCommon837 {
+  /** REF*EA and FL3b: the medical record number the provider keeps the stay under */
+  medicalRecordNumber?: string;
   /** type of bill without its frequency: facility type and bill classification, e.g. 13 */
   facilityCode: string;
   statementFrom: IsoDate;

@@ -252,6 +252,7 @@ export function read837<C extends ClaimCommon837 & { lines: unknown[] }>(
         if (level === '20' && nm1 === '85' && (e[1] === 'EI' || e[1] === 'SY') && billing) billing.taxId = e[2];
         else if (claim && e[1] === 'G1') claim.priorAuthorization = e[2];
         else if (claim && e[1] === 'F8') claim.originalReference = e[2];
+        else if (claim && !other && !claim.lines.length) kind.segment(s, claim, ctx);
         break;
       case 'SBR':
         if (claim) {

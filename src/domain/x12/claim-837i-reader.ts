@@ -38,6 +38,10 @@ const institutional: ClaimKind<Claim837I> = {
           claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8));
         else return false;
         return true;
+      case 'REF':
+        if (e[1] !== 'EA') return false;
+        claim.medicalRecordNumber = e[2];
+        return true;
       case 'CL1':
         if (e[1]) claim.admissionType = e[1];
         if (e[2]) claim.admissionSource = e[2];

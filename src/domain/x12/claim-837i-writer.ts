@@ -54,6 +54,7 @@ function institutionalClaim(c: Claim837I): string[] {
   out.push(seg('CL1', c.admissionType, c.admissionSource, c.patientStatus));
   if (c.priorAuthorization) out.push(seg('REF', 'G1', c.priorAuthorization));
   if (c.frequency !== '1' && c.originalReference) out.push(seg('REF', 'F8', c.originalReference));
+  if (c.medicalRecordNumber) out.push(seg('REF', 'EA', c.medicalRecordNumber));
   out.push(seg('HI', dx('ABK', c.principalDiagnosis)));
   if (c.admittingDiagnosis) out.push(seg('HI', ['ABJ', c.admittingDiagnosis.replace('.', '')]));
   for (let i = 0; i < c.otherDiagnoses.length; i += 12)

@@ -1,6 +1,7 @@
 import { x12DateToIso } from './amounts.ts';
 import { NO_DAY } from '../formats.ts';
 import type { Claim837P, RelatedCauses } from './claim-837-model.ts';
+import { DATE_ORDER } from './claim-dates.ts';
 import { party, read837, readDrug, type ClaimKind } from './claim-837-reader.ts';
 import type { Transaction } from './interchange-reader.ts';
 import { components } from './segments.ts';
@@ -46,7 +47,7 @@ const professional: ClaimKind<Claim837P> = {
           procedure,
           modifiers: modifiers.filter(Boolean),
           charge: cents(s, 2),
-          unitCode: e[3] as 'UN',
+          unitCode: e[3] as 'UN' | 'MJ',
           units: e[4],
           ...(e[5] ? { placeOfService: e[5] } : {}),
           diagnosisPointers: components(e[7], sep).filter(Boolean).map(Number),
@@ -60,9 +61,28 @@ const professional: ClaimKind<Claim837P> = {
           claim[e[1] === '431' ? 'onsetDate' : 'accidentDate'] = x12DateToIso(e[3] ?? '') ?? NO_DAY;
           return true;
         }
+        if (!claim.lines.length && DATE_ORDER.includes(e[1])) {
+          const [from, through] = (e[3] ?? '').split('-');
+          (claim.otherDates ??= []).push({
+            qualifier: e[1],
+            date: x12DateToIso(from) ?? NO_DAY,
+            ...(e[2] === 'RD8' ? { through: x12DateToIso(through ?? '') ?? NO_DAY } : {}),
+          });
+          return true;
+        }
         if (e[1] !== '472' || !claim.lines.length) return false;
         claim.lines[claim.lines.length - 1].dateOfService = x12DateToIso((e[3] ?? '').slice(0, 8)) ?? NO_DAY;
         return true;
+      case 'NTE':
+        if (e[1] !== 'ADD' || claim.lines.length) return false;
+        claim.additionalInformation = e[2];
+        return true;
+      case 'PS1': {
+        const line = claim.lines[claim.lines.length - 1];
+        if (!line) return false;
+        line.purchasedService = { providerId: e[1], charge: cents(s, 2) };
+        return true;
+      }
       case 'LIN':
       case 'CTP':
         return readDrug(s, claim.lines);

@@ -1,3 +1,4 @@
+import { anesthesiaTimeUnits, isAnesthesia } from '../../../domain/claims/anesthesia.ts';
 import {
   Box,
   Button,
@@ -173,6 +174,8 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
   const L = (k: string) => t(`claims.lines.${k}`);
   // What the contracts expect of each line, as the claim was last verified: shown once any line has a price.
   const priced = lines.some((l) => l.expected_allowed !== undefined && l.expected_allowed !== null);
+  // Anesthesia is billed in minutes (SV103 MJ, box 24G): their column shows once a line has an anesthesia code.
+  const anesthesia = professional && lines.some((l) => isAnesthesia(l.procedure_code) || l.minutes !== undefined);
   const dateCell = (row: number, col: 'from_service' | 'to_service', width = 92) => (
     <Cell
       row={row}
@@ -277,6 +280,7 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
                 </TableCell>
               )}
               <TableCell>{L('days_or_units')}</TableCell>
+              {anesthesia && <TableCell>{L('minutes')}</TableCell>}
               <TableCell>{L('price')}</TableCell>
               <TableCell>{L('line_charge')}</TableCell>
               {priced && <TableCell>{L('expected_allowed')}</TableCell>}
@@ -358,6 +362,27 @@ export function ServiceLineEditor(p: FieldProps<Line[]> & { lookups?: LineLookup
                   value={String(l.days_or_units ?? '')}
                   onChange={(v) => update(row, { days_or_units: v.trim() || undefined })}
                 />
+                {anesthesia && (
+                  <Cell
+                    row={row}
+                    col="minutes"
+                    label={L('minutes')}
+                    width={56}
+                    align="right"
+                    errors={errs(row, 'minutes')}
+                    value={l.minutes === undefined || l.minutes === null ? '' : String(l.minutes)}
+                    onChange={(v) => {
+                      const n = v.replace(/\D/g, '').slice(0, 3);
+                      update(row, { minutes: n ? Number(n) : undefined });
+                    }}
+                  >
+                    {Number(l.minutes) > 0 && (
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {t('claims.lines.minutesInUnits', { units: anesthesiaTimeUnits(Number(l.minutes)) })}
+                      </Typography>
+                    )}
+                  </Cell>
+                )}
                 {moneyCell(row, 'price')}
                 <TableCell
                   sx={{ p: 0.5, fontSize: 13, textAlign: 'right', whiteSpace: 'nowrap' }}
