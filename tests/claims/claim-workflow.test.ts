@@ -369,6 +369,29 @@ describe('preview and eligibility', () => {
       ]),
     );
   });
+
+  it("eligibility answers the payer's latest 271 over the policy on file: inactive after active is ineligible", async () => {
+    for (const [at, coverage] of [
+      ['2026-03-01T10:00:00Z', 'active'],
+      ['2026-03-03T10:00:00Z', 'inactive'],
+    ] as const)
+      await app.db.query(
+        `insert into eligibility_checks (billing_company_id, patient_id, insurance_policy_id, service_date, channel, state, trace, coverage, answered_at)
+         values ($1, $2, $3, '2026-03-02', 'realtime', 'answered', $4, $5, $6)`,
+        [w.bc, w.patient, w.policy, `E-${at}`, coverage, at],
+      );
+    try {
+      const r = await root('POST', '/claim/check-eligibility', { patient_id: w.patient, date_of_service: '03/02/2026' });
+      expect(r.body.find((p: any) => p.policy_number === 'W123456789')).toMatchObject({
+        eligibility: 'Ineligible policy',
+        said_by: 'payer',
+        payer_said_on: '03/03/2026',
+      });
+      expect(r.body.find((p: any) => p.policy_number === 'S998877')).toMatchObject({ said_by: 'policy' });
+    } finally {
+      await app.db.query('delete from eligibility_checks where insurance_policy_id = $1', [w.policy]);
+    }
+  });
 });
 
 async function tokenOf(email: string) {
