@@ -7,7 +7,11 @@ import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import type { EraRouteContext } from './era-routes.ts';
 
-/** Takes in ERA files for a billing company: one given as text, and every uploaded 835 the exchange has not taken in yet. */
+/**
+ * Takes in ERA files for a billing company: the one given as text (and then only it: the answer is about the file the
+ * person handed in), or else the uploaded 835s the exchange has not taken in yet, newest first, so a file just
+ * uploaded never waits behind a backlog. A file already registered as an ERA is not read again.
+ */
 export async function receiveRemittances(
   ctx: EraRouteContext,
   actor: Actor,
@@ -23,10 +27,14 @@ export async function receiveRemittances(
       bytes: Buffer.from(given.content, 'latin1'),
     });
     out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
+    return { received: out };
   }
-  // Uploaded ERA files the exchange has not taken in yet.
   const waiting = await ctx.db.query<{ id: string; name: string }>(
-    `select f.id, f.name from files f where f.billing_company_id = $1 and f.kind = 'era' and not exists (select 1 from exchange_files e where e.file_id = f.id) order by f.id limit 100`,
+    `select f.id, f.name from files f
+      where f.billing_company_id = $1 and f.kind = 'era'
+        and not exists (select 1 from exchange_files e where e.file_id = f.id)
+        and not exists (select 1 from era_files r where r.billing_company_id = f.billing_company_id and r.file_id = f.id)
+      order by f.id desc limit 100`,
     [bc],
   );
   for (const f of waiting.rows) {

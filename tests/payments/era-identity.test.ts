@@ -305,3 +305,34 @@ describe('an ERA posts only where it belongs', () => {
     ]);
   });
 });
+
+describe('taking in an ERA', () => {
+  it('an 835 handed in as text is answered alone; uploads waiting are taken in by a sync of their own, newest first', async () => {
+    const token = await app.login('root@test.com');
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([file('tertiary-payment.835').replace(/TRN\*1\*[^*~]+/, `TRN*1*${name}`)]), name);
+      const r = await fetch(`${app.url}/files?kind=era&billing_company_id=${w.bc}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(r.status).toBe(201);
+      return Number((await r.json()).id);
+    };
+    const older = await upload('WAIT0001');
+    const newer = await upload('WAIT0002');
+    const given = await root('POST', '/payments/eras/sync', {
+      billing_company_id: w.bc,
+      content: file('cob-contractural-adjustment.835'),
+      name: 'handed-in.835',
+    });
+    expect(given.status).toBe(200);
+    expect(given.body.received).toHaveLength(1);
+    const taken = (id: number) => count('select count(*) as n from exchange_files where file_id = $1', [id]);
+    expect([await taken(older), await taken(newer)]).toEqual([0, 0]);
+    const swept = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc });
+    expect(swept.body.received.map((r: { file: string }) => r.file)).toEqual(['WAIT0002', 'WAIT0001']);
+    expect([await taken(older), await taken(newer)]).toEqual([1, 1]);
+  });
+});
