@@ -136,6 +136,6 @@ const UB04_CAPTION_AT: Record<string, [number, number]> = {
   FL63: [15, 909],
   FL66: [15, 986],
   FL67: [28, 964],
-  FL69: [58, 1024],
+  FL69: [15, 1024],
   FL76: [594, 1020],
 };

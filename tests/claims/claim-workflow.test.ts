@@ -381,7 +381,10 @@ describe('preview and eligibility', () => {
         [w.bc, w.patient, w.policy, `E-${at}`, coverage, at],
       );
     try {
-      const r = await root('POST', '/claim/check-eligibility', { patient_id: w.patient, date_of_service: '03/02/2026' });
+      const r = await root('POST', '/claim/check-eligibility', {
+        patient_id: w.patient,
+        date_of_service: '03/02/2026',
+      });
       expect(r.body.find((p: any) => p.policy_number === 'W123456789')).toMatchObject({
         eligibility: 'Ineligible policy',
         said_by: 'payer',

@@ -269,7 +269,11 @@ describe('UB-04 in its field boxes', () => {
 });
 
 describe('paper that prints right', () => {
-  it('the CMS-1500 and the UB-04 print no text over other text and nothing off the page', async () => {
+  it('the CMS-1500 and the UB-04 print no text over other text and nothing off the page (FL69 and box 33 too)', async () => {
+    // The longest names a company takes print within box 33; an admitting diagnosis sits in FL69, clear of its caption.
+    await app.db.query(`update companies set name = 'Sunshine Family Clinic of Greater Miami-Dade LLC' where id = $1`, [
+      w.company,
+    ]);
     const cms = await root('POST', '/claim/verify-register', goodClaim(w, { referring_provider_id: w.referring }));
     const ub = await root(
       'POST',
@@ -287,6 +291,7 @@ describe('paper that prints right', () => {
         discharge_hour: 16,
         statement_from: '03/20/2026',
         statement_through: '03/22/2026',
+        admitting_diagnosis: 'J06.9',
         diagnoses: [
           { code: 'E11.9', poa: 'Y' },
           { code: 'I10', poa: 'N' },
@@ -313,6 +318,10 @@ describe('paper that prints right', () => {
       }),
     );
     expect([cms.status, ub.status]).toEqual([201, 201]);
+    const box33 = (await pdf(`/claim/show-claim-form/${cms.body.id}`))[0].find((r) =>
+      r.str.startsWith('SUNSHINE FAMILY'),
+    );
+    expect(box33?.str.trimEnd()).toBe('SUNSHINE FAMILY CLINIC OF GRE');
     for (const id of [cms.body.id, ub.body.id]) {
       for (const mode of ['data', 'full']) {
         const pages = await pdf(`/claim/show-claim-form/${id}?mode=${mode}`);

@@ -240,14 +240,15 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('32', 60, 23, `${facility.address.city} ${facility.address.state} ${zipText(facility.address.zip)}`, 27);
       put('32a', 61, 23, facility.npi ?? '', 10);
     }
-    put('33', 58, 50, nameOf(c.billingProvider), 25);
-    put('33', 59, 50, c.billingProvider.address.line1, 25);
+    // Box 33 spans columns 50–78: 29 characters a line.
+    put('33', 58, 50, nameOf(c.billingProvider), 29);
+    put('33', 59, 50, c.billingProvider.address.line1, 29);
     put(
       '33',
       60,
       50,
       `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${zipText(c.billingProvider.address.zip)}`,
-      27,
+      29,
     );
     put('31', 60, 1, 'SIGNATURE ON FILE', 20);
     put('33a', 61, 50, c.billingProvider.npi, 10);
