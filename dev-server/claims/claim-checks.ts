@@ -7,6 +7,7 @@ import revenueCodes from '../../schemas/lists/revenue-codes.json' with { type: '
 import { codeOf } from './claim-code-lists.ts';
 import { readableBy } from '../resources/shared-tenancy.ts';
 import { checkCorrectCoding, correctCodingEdits, type CorrectCodingEdits } from './correct-coding.ts';
+import { billingTaxonomyFor, institutionGroups } from '../../src/domain/claims/institution.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
@@ -45,6 +46,9 @@ type Policy = {
   insurance_company_id: number;
   insurance_plan_id: number;
   ins_type_id: number | null;
+  payer_name: string;
+  /** the claim forms the payer takes, as the billing company's payer settings say (none: both) */
+  claim_format_ids: number[] | null;
   /** the payer's latest eligibility answer about the policy (its coverage, plan end, the day it answered, its reasons) */
   checked_coverage: string | null;
   checked_plan_end: string | null;
@@ -68,6 +72,7 @@ export interface ClaimReferences {
   modifiers: Map<string, CodeRow>;
   policies: Map<number, Policy>;
   providers: Map<number, { npi: string | null; taxonomy: string | null }>;
+  facilities: Map<number, { npi: string | null; taxonomies: string[] | null; zip: string | null }>;
   companies: Map<
     number,
     {
@@ -141,10 +146,11 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
   );
   const policies = await tx.query<Policy>(
     `select p.id, p.patient_id, p.policy_number, p.type_responsibility_id, p.eff_date::text, p.end_date::text, p.own_insurance, p.subscriber,
-             p.insurance_company_id, p.insurance_plan_id, i.ins_type_id,
+             p.insurance_company_id, p.insurance_plan_id, i.ins_type_id, i.name as payer_name, ps.claim_format_ids,
              e.coverage as checked_coverage, e.plan_end::text as checked_plan_end, to_char(e.answered_at, 'MM/DD/YYYY') as checked_on,
              e.rejections as checked_reasons
         from insurance_policies p join insurance_companies i on i.id = p.insurance_company_id
+        left join payer_settings ps on ps.billing_company_id = p.billing_company_id and ps.insurance_company_id = p.insurance_company_id
         left join lateral (select coverage, plan_end, answered_at, rejections from eligibility_checks e
                             where e.billing_company_id = p.billing_company_id and e.insurance_policy_id = p.id and e.state = 'answered'
                             order by e.answered_at desc limit 1) e on true
@@ -173,6 +179,14 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
     'select id, npi, tax_id, ein, taxonomy, address, city, state, zip, services from companies where id = any($1::bigint[])',
     [all((c) => (c.company_id ? [Number(c.company_id)] : []))],
   );
+  const facilities = await tx.query<{
+    id: number;
+    npi: string | null;
+    taxonomies: string[] | null;
+    zip: string | null;
+  }>('select id, npi, taxonomies, zip from facilities where id = any($1::bigint[])', [
+    all((c) => (c.facility_id ? [Number(c.facility_id)] : [])),
+  ]);
   const providerRows = byId(providers.rows);
   const companyRows = byId(companies.rows);
   const coding = await correctCodingEdits(tx, claims, (c) => billingTaxonomy(c, providerRows, companyRows));
@@ -210,6 +224,7 @@ export async function claimReferences(tx: Queryable, claims: CheckedClaim[]): Pr
     modifiers: byOwnedCode(mod.rows),
     policies: byId(policies.rows),
     providers: providerRows,
+    facilities: byId(facilities.rows),
     companies: companyRows,
     duplicates: new Map(duplicates.rows.map((r) => [Number(r.key), r.code])),
     coding,
@@ -313,6 +328,26 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     }
   }
 
+  // The order payers pay in: Medicaid is the payer of last resort, billed after every other coverage.
+  const ranked = policyIds
+    .map((id) => refs.policies.get(Number(id)))
+    .filter((p): p is Policy => !!p)
+    .sort((a, b) => a.type_responsibility_id - b.type_responsibility_id);
+  const medicaid = ranked.findIndex((p) => codeOf('ins-types', p.ins_type_id) === 'MCE');
+  const after =
+    medicaid < 0 ? undefined : ranked.slice(medicaid + 1).find((p) => codeOf('ins-types', p.ins_type_id) !== 'MCE');
+  if (after)
+    c.error('insurance_policy_ids', 'medicaidPaysLast', {
+      medicaid: ranked[medicaid].payer_name,
+      other: after.payer_name,
+    });
+  // The forms each payer takes (its payer settings): a Medicare Part B carrier refuses an institutional claim.
+  for (const p of ranked)
+    if (p.claim_format_ids?.length && !p.claim_format_ids.includes(Number(claim.format_id)))
+      c.error('insurance_policy_ids', professional ? 'payerTakesOnlyInstitutional' : 'payerTakesOnlyProfessional', {
+        payer: p.payer_name,
+      });
+
   // Providers: an NPI whose check digit holds (NM109 is refused otherwise).
   for (const f of PROVIDER_FIELDS) {
     if (!isFilled(claim[f])) continue;
@@ -329,7 +364,20 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
     if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
     if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim()))
       c.error('company_id', 'billingAddressRequired');
-    if (!professional && !taxonomy && !co.taxonomy) c.error('company_id', 'billingTaxonomyRequired');
+    if (!professional) {
+      // An institutional claim is billed by an institution whose taxonomy fits its type of bill: its facility, or the company.
+      const f = refs.facilities.get(Number(claim.facility_id));
+      const byFacility = f?.npi ? billingTaxonomyFor(claim.type_of_bill, f.taxonomies ?? []) : undefined;
+      if (byFacility && !/^\d{9}$/.test(String(f?.zip ?? '').replace(/\D/g, '')))
+        c.error('facility_id', 'facilityZipPlus4');
+      if (!byFacility && !billingTaxonomyFor(claim.type_of_bill, [co.taxonomy]))
+        c.error(isFilled(claim.facility_id) ? 'facility_id' : 'company_id', 'institutionalBillingProvider', {
+          tob: String(claim.type_of_bill ?? ''),
+          groups: institutionGroups(claim.type_of_bill)
+            .map((g) => `${g}…`)
+            .join(', '),
+        });
+    }
     // Units limit: the company's service of that procedure caps the units of the claim (all its lines together).
     const limitsByCode = new Map(
       (co.services ?? [])

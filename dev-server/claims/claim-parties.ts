@@ -36,7 +36,7 @@ export async function claimParties(db: Queryable, claims: Row[]): Promise<Map<nu
     [ids('patient_id')],
   );
   const facilities = await db.query<{ id: number } & Row>(
-    'select id, name, npi, address, city, state, zip from facilities where id = any($1::bigint[])',
+    'select id, name, npi, taxonomies, address, city, state, zip from facilities where id = any($1::bigint[])',
     [ids('facility_id')],
   );
   const providers = await db.query<{ id: number } & Row>(

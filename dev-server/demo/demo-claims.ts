@@ -379,7 +379,8 @@ export async function loadDemoClaims({
       patient_id: patient.id,
       patient_name: `${patient.first_name} ${patient.last_name}`,
       company_id: patient.company_id,
-      facility_id: p.facilityIds[facilityIndex],
+      // Institutional claims are the hospital's (the main campus bills them); professional ones name where the visit was.
+      facility_id: p.facilityIds[professional ? facilityIndex : 0],
       status_id: status,
       sub_status_id: sub,
       verified: status >= 2,

@@ -345,14 +345,15 @@ export async function loadDemoData(
           name: `${city} ${kind}`.slice(0, 50),
           abbreviation: `${abbr}F${fi + 1}`,
           npi: npi(),
-          facility_type_ids: [fi === 1 ? 8 : 7],
-          bill_classification_ids: [fi === 1 ? 83 : 73],
-          place_of_service: fi === 1 ? '24' : fi === 2 ? '20' : '11',
-          taxonomies: [fi === 1 ? '261QA1903X' : fi === 2 ? '261QU0200X' : '261QP2300X'],
+          // The main campus is a general acute care hospital: it bills the institutional claims (837I 2010AA).
+          facility_type_ids: [fi === 0 ? 1 : fi === 1 ? 8 : 7],
+          bill_classification_ids: fi === 0 ? [11, 13] : [fi === 1 ? 83 : 73],
+          place_of_service: fi === 1 ? '24' : fi === 2 ? '20' : '22',
+          taxonomies: [fi === 1 ? '261QA1903X' : fi === 2 ? '261QU0200X' : '282N00000X'],
           address: `${r.int(100, 9999)} ${r.pick(STREETS)}`,
           city,
           state,
-          zip: `${zipBase}${r.digits(2)}`,
+          zip: `${zipBase}${r.digits(2)}-${String(2101 + fi * 307)}`,
           phone: phone(area),
           company_ids: [companyIds[fi % companyIds.length], companyIds[(fi + 1) % companyIds.length]],
           status: true,
@@ -497,6 +498,14 @@ export async function loadDemoData(
             own_insurance: true,
             subscriber: null,
           });
+          // Medicaid is the payer of last resort: beside another plan it is the secondary, whichever was drawn first.
+          const medicaid = (payer: unknown) => PAYERS[payerIds.indexOf(payer as number)][3] === 4;
+          const [first, other] = policies.slice(-2);
+          if (medicaid(first.insurance_company_id) && !medicaid(other.insurance_company_id)) {
+            first.type_responsibility_id = RESPONSIBILITY_TYPE.SECONDARY;
+            other.type_responsibility_id = RESPONSIBILITY_TYPE.PRIMARY;
+            policies.splice(-2, 2, other, first);
+          }
         }
       });
       const policyIds = await insertRows(tx, 'insurance_policies', policies);

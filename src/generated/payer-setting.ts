@@ -6,6 +6,10 @@ export type PayerIdAtOurClearingHouse = string;
 export type TimelyFilingDays = number;
 export type TimelyFilingCountedFrom = 1 | 2;
 export type StatusAskedAfterDays = number;
+/**
+ * @maxItems 2
+ */
+export type ClaimFormsItTakes = (1 | 2)[];
 export type Note = string;
 
 export interface PayerSetting {
@@ -15,5 +19,6 @@ export interface PayerSetting {
   timely_filing_days?: TimelyFilingDays;
   timely_filing_from_id?: TimelyFilingCountedFrom;
   status_after_days?: StatusAskedAfterDays;
+  claim_format_ids?: ClaimFormsItTakes;
   note?: Note;
 }

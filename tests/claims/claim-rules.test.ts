@@ -310,6 +310,77 @@ describe('what an 837 5010 receiver refuses', () => {
       await app.db.query(`update companies set zip = '33101-2204' where id = $1`, [w.company]);
     }
   });
+  const stay = (over: Record<string, unknown> = {}) =>
+    goodClaim(w, {
+      format_id: 2,
+      type_of_bill: '131',
+      patient_status: '01',
+      admission_type: '3',
+      admission_source: '1',
+      place_of_service: undefined,
+      services: [line({ revenue_code: '0450', procedure_code: undefined, diagnosis_pointers: undefined })],
+      ...over,
+    });
+  it('an institutional claim is billed by an institution: a facility and a company with a practice taxonomy are refused', async () => {
+    await app.db.query(`update facilities set taxonomies = '["207Q00000X"]' where id = $1`, [w.facility]);
+    try {
+      await refused(
+        stay(),
+        'facility_id',
+        claimMessage('institutionalBillingProvider', { tob: '131', groups: '27…, 28…' }),
+      );
+    } finally {
+      await app.db.query(`update facilities set taxonomies = '["282N00000X"]' where id = $1`, [w.facility]);
+    }
+    expect((await root('POST', '/claim', stay())).status).toBe(201);
+  });
+  it('an institutional claim to a payer that takes only professional claims (its payer settings) is refused', async () => {
+    await app.db.query(
+      `insert into payer_settings (billing_company_id, insurance_company_id, claim_format_ids) values ($1, $2, '[1]')`,
+      [w.bc, w.payer],
+    );
+    try {
+      const payer = (await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer]))
+        .rows[0].name;
+      await refused(stay(), 'insurance_policy_ids', claimMessage('payerTakesOnlyProfessional', { payer }));
+      expect((await root('POST', '/claim', goodClaim(w))).status).toBe(201);
+    } finally {
+      await app.db.query('delete from payer_settings where billing_company_id = $1 and insurance_company_id = $2', [
+        w.bc,
+        w.payer,
+      ]);
+    }
+  });
+  it('Medicaid pays last: a claim billing Medicaid before another plan is refused', async () => {
+    const medicaid = (
+      await app.db.query<{ id: number }>(
+        `insert into insurance_companies (payer_id, code, name, ins_type_id, timely_filing_days) values ('MCD01', 'MCD01', 'State Medicaid', 4, 365) returning id`,
+      )
+    ).rows[0].id;
+    const medicaidPlan = (
+      await app.db.query<{ id: number }>(
+        `insert into insurance_plans (billing_company_id, insurance_company_id, code, name, ins_type_id) values ($1, $2, 'MCD-P', 'Medicaid', 4) returning id`,
+        [w.bc, medicaid],
+      )
+    ).rows[0].id;
+    const policy = async (payer: number, plan: number, rank: number, number: string) =>
+      (
+        await app.db.query<{ id: number }>(
+          `insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date)
+           values ($1, $2, $3, $4, $5, $6, '2020-01-01') returning id`,
+          [w.bc, w.patient, payer, plan, number, rank],
+        )
+      ).rows[0].id;
+    const first = await policy(medicaid, medicaidPlan, 1, 'MCD-1');
+    const second = await policy(w.payer, w.plan, 2, 'COM-2');
+    const payer = (await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer]))
+      .rows[0].name;
+    await refused(
+      goodClaim(w, { insurance_policy_ids: [first, second] }),
+      'insurance_policy_ids',
+      claimMessage('medicaidPaysLast', { medicaid: 'State Medicaid', other: payer }),
+    );
+  });
   it("a subscriber's relationship must be one an 837 accepts", async () => {
     const [p] = (
       await app.db.query<{ id: number }>(

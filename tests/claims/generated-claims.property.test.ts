@@ -415,6 +415,12 @@ describe(`${CLAIMS} generated claims`, () => {
             expect(patient.name).toBe(x12Text(entered.patient.last));
             expect(c.acceptAssignment === false).toBe(entered.body.accept_assignment === false);
             expect(c.lines).toHaveLength(entered.body.services.length);
+            // An institutional claim is billed by the hospital (its facility), never by the practice or a physician.
+            if (entered.kind === 'I')
+              expect([c.billingProvider.name, c.billingProvider.taxonomy]).toEqual([
+                'SUNSHINE OUTPATIENT CENTER',
+                '282N00000X',
+              ]);
             if (entered.kind === 'P') {
               const p = c as Claim837P;
               const body = entered.body as Record<string, unknown>;

@@ -43,7 +43,7 @@ export async function claimWorld(db: Database, abbreviation = 'SUN'): Promise<Cl
   );
   const facility = await one(
     db,
-    `insert into facilities (billing_company_id, npi, code, name, place_of_service, facility_type_ids, taxonomies, address, city, state, zip) values ($1, $2, $3, 'Sunshine Outpatient Center', '22', '[1]', '["282N00000X"]', '200 Bay Rd', 'Miami', 'FL', '33102')`,
+    `insert into facilities (billing_company_id, npi, code, name, place_of_service, facility_type_ids, taxonomies, address, city, state, zip) values ($1, $2, $3, 'Sunshine Outpatient Center', '22', '[1]', '["282N00000X"]', '200 Bay Rd', 'Miami', 'FL', '33102-4410')`,
     [bc, npiFrom(String(223456780 + bc).slice(0, 9)), `${abbreviation}-F1`],
   );
   const attending = await one(

@@ -54,7 +54,16 @@ export const CLAIM_MESSAGES = {
   policyOfOtherPatient: "The policy is not one of the patient's.",
   tooManyUnits: 'Too many units applied to the admission/claim in row {row}',
   providerNpiInvalid: 'The provider has no valid NPI.',
-  billingTaxonomyRequired: 'The billing provider needs a taxonomy code on an institutional claim.',
+  institutionalBillingProvider:
+    "An institutional claim of type of bill {tob} is billed by an institution with a taxonomy of {groups}: neither the claim's facility nor the company has one (a physician's or a practice's taxonomy cannot bill a UB-04).",
+  facilityZipPlus4:
+    'The facility bills this institutional claim: it needs its 9-digit ZIP code (ZIP+4), or the 837I is refused.',
+  payerTakesOnlyProfessional:
+    '{payer} takes only professional claims (its payer settings): bill these services on a CMS-1500, or to the payer that takes institutional claims.',
+  payerTakesOnlyInstitutional:
+    '{payer} takes only institutional claims (its payer settings): bill these services on a UB-04, or to the payer that takes professional claims.',
+  medicaidPaysLast:
+    '{medicaid} is Medicaid, the payer of last resort: it is billed after {other}. Make {other} pay first.',
   billingTaxIdRequired: 'The billing provider (company) needs a tax ID.',
   billingZipPlus4: 'The billing provider (company) needs its 9-digit ZIP code (ZIP+4): an 837 is refused without it.',
   billingAddressRequired:

@@ -10,6 +10,7 @@ import type {
 } from '../x12/claim-837-model.ts';
 import { lineCharge } from './claim-amounts.ts';
 import { isAnesthesia } from './anesthesia.ts';
+import { billingTaxonomyFor } from './institution.ts';
 import { DATE_ORDER } from '../x12/claim-dates.ts';
 import qualifierList from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
 import { isProfessional } from './claim-rules.ts';
@@ -36,6 +37,7 @@ export interface ClaimParties {
   facility?: {
     name: string;
     npi?: string | null;
+    taxonomies?: string[] | null;
     address?: string | null;
     city?: string | null;
     state?: string | null;
@@ -131,10 +133,15 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const patientAddress = p.patient.address ? x12Address(p.patient.address) : coAddress;
   const self = !primary || primary.own_insurance;
   const sub = primary?.subscriber ?? {};
-  // 2310C is sent when the services were given somewhere else than the billing provider's address.
+  // An institutional claim is billed by the institution: its facility when the facility's taxonomy fits the type of
+  // bill (then there is no service facility apart from it), else the company.
   const f = p.facility;
+  const institution =
+    !isProfessional(claim) && f?.npi ? billingTaxonomyFor(claim.type_of_bill ?? '131', f.taxonomies ?? []) : undefined;
+  const taxId = String(p.company.ein || p.company.tax_id || '').replace(/\D/g, '');
+  // 2310C is sent when the services were given somewhere else than the billing provider's address.
   const serviceFacility =
-    f && (up(f.address) !== coAddress.line1 || zip9(f.zip) !== coAddress.zip)
+    f && !institution && (up(f.address) !== coAddress.line1 || zip9(f.zip) !== coAddress.zip)
       ? {
           name: up(f.name),
           ...(f.npi ? { npi: String(f.npi) } : {}),
@@ -152,22 +159,32 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
     frequency: (['1', '7', '8'].includes(String(claim.frequency)) ? String(claim.frequency) : '1') as '1' | '7' | '8',
     ...(claim.original_reference ? { originalReference: up(claim.original_reference) } : {}),
     ...(claim.prior_authorization ? { priorAuthorization: up(claim.prior_authorization) } : {}),
-    billingProvider: billing
-      ? {
-          ...person(billing),
-          npi: billing.npi,
-          taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''),
-          ...(billing.taxonomy ? { taxonomy: billing.taxonomy } : {}),
-          address: coAddress,
-        }
-      : {
-          name: up(p.company.name),
-          entity: 'organization',
-          npi: p.company.npi,
-          taxId: String(p.company.ein || p.company.tax_id || '').replace(/\D/g, ''),
-          ...(p.company.taxonomy ? { taxonomy: p.company.taxonomy } : {}),
-          address: coAddress,
-        },
+    billingProvider:
+      institution && f
+        ? {
+            name: up(f.name),
+            entity: 'organization',
+            npi: String(f.npi),
+            taxId,
+            taxonomy: institution,
+            address: x12Address({ ...f, line1: f.address }),
+          }
+        : billing
+          ? {
+              ...person(billing),
+              npi: billing.npi,
+              taxId,
+              ...(billing.taxonomy ? { taxonomy: billing.taxonomy } : {}),
+              address: coAddress,
+            }
+          : {
+              name: up(p.company.name),
+              entity: 'organization',
+              npi: p.company.npi,
+              taxId,
+              ...(p.company.taxonomy ? { taxonomy: p.company.taxonomy } : {}),
+              address: coAddress,
+            },
     subscriber: {
       party: subscriberParty,
       memberId: primary ? up(primary.policy_number) : 'SELFPAY',
