@@ -1,5 +1,5 @@
 import { arg } from './bench-args.ts';
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken } from './bench-sign-in.ts';
 // A 5,000-claim batch as the user gets it (through HTTP): sending it — reading the claims, writing the
 // 837, keeping it in the file store, putting it in the clearing house's folder, marking every claim
 // Submitted — and then applying the clearing house's 277CA for all 5,000 claims.
@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -29,15 +28,7 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, 2, BACKGROUND);
   const bc = bcs[0];
   process.env.EXCHANGE_DIR = mkdtempSync(join(tmpdir(), 'batch-bench-'));
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
-    u.rows[0].id,
-    'billingmanager',
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bc);
   const house = (
     await db.query<{ id: number }>(
       `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,

@@ -1,10 +1,9 @@
 import { arg } from './bench-args.ts';
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken } from './bench-sign-in.ts';
 // The claim list at scale, as the user gets it (through HTTP), against the same SQL run directly;
 // then bulk verification of 1,000 claims. Usage: npm run bench:claims [-- --claims 1000000 --tenants 50 --runs 100 --pglite-claims 100000]
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -27,15 +26,7 @@ async function measure(label: string, db: Database) {
   const { bcs } = await generateClaims(db, TENANTS, count);
   console.error(`${label}: ${count} claims in ${Date.now() - t0} ms`);
   const bc = bcs[6];
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
-    u.rows[0].id,
-    'billingmanager',
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bc);
   const rec = recording(db);
   const server = createApp({ db: rec.db, rateLimitMax: 1e9 }).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -1,5 +1,5 @@
 import { arg } from './bench-args.ts';
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken } from './bench-sign-in.ts';
 // Eligibility for 5,000 policies as the user gets it (through HTTP, as a Billing Manager): the bulk question — the
 // policies read, one 270 written, kept in the file store and put in the clearing house's folder, 5,000 checks
 // recorded — then the payer's 271 of 5,000 answers taken in like any file it sends and applied to the checks.
@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -43,15 +42,7 @@ async function measure(label: string, db: Database) {
      select p.billing_company_id, p.id, $2, $3, 'M' || lpad(p.id::text, 9, '0'), 1, '2020-01-01', true from patients p where p.billing_company_id = $1`,
     [bc, payer, plan],
   );
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
-    u.rows[0].id,
-    'billingmanager',
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bc);
   const house = (
     await db.query<{ id: number }>(
       `insert into clearing_houses (code, name, status) values ('AVAIL', 'Availity', true) returning id`,

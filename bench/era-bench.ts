@@ -1,7 +1,7 @@
 import { priceClaimLines } from '../dev-server/contracts/contract-pricing.ts';
 import { CLAIM_STATUS, CONTRACT_BASIS } from '../src/generated/ids.ts';
 import { arg } from './bench-args.ts';
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken } from './bench-sign-in.ts';
 // An ERA of 5,000 claims (15,000 service lines) as the user gets it, through HTTP: taken in
 // (read, balanced, registered) and posted into a payment batch (claims matched, lines paid with their
 // adjustments, claims moved, notes, audit) in one transaction. Usage: npm run bench:era [-- --claims 5000]
@@ -10,7 +10,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -67,15 +66,7 @@ async function measure(label: string, db: Database) {
     );
     console.error(`${label}: ${priced} lines priced by a contract`);
   }
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
-    u.rows[0].id,
-    'billingmanager',
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bc);
   const server = createApp({ db, rateLimitMax: 1e9, filesDir: mkdtempSync(join(tmpdir(), 'era-bench-files-')) }).listen(
     0,
     '127.0.0.1',

@@ -1,5 +1,5 @@
 import { arg } from './bench-args.ts';
-import { benchToken } from './bench-sign-in.ts';
+import { addBenchManager, benchToken } from './bench-sign-in.ts';
 // Daily Insurance Responsibility Aging over 1,000,000 claims across 50 billing companies, as a Billing
 // Manager of one of them gets it through HTTP: the first page grouped by insurance (with every group's
 // and the grand totals summed in SQL), and the simple view (the payers' buckets alone).
@@ -9,7 +9,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../dev-server/app.ts';
-import { hashPassword } from '../dev-server/security/passwords.ts';
 import type { Database } from '../dev-server/db/database.ts';
 import { migrate } from '../dev-server/db/migrate.ts';
 import { seedAccess } from '../dev-server/db/seed.ts';
@@ -59,15 +58,7 @@ async function measure(label: string, db: Database) {
   await insureAndPay(db);
   console.error(`${label}: dataset in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const bc = bcs[0];
-  const u = await db.query<{ id: number }>('insert into users (email, password_hash) values ($1, $2) returning id', [
-    'manager@bench',
-    await hashPassword('Bench!234'),
-  ]);
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where slug = $2', [
-    u.rows[0].id,
-    'billingmanager',
-  ]);
-  await db.query('insert into billing_company_users values ($1, $2)', [bc, u.rows[0].id]);
+  await addBenchManager(db, 'manager@bench', bc);
   const server = createApp({
     db,
     rateLimitMax: 1e9,

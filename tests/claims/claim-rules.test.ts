@@ -340,8 +340,9 @@ describe('what an 837 5010 receiver refuses', () => {
       [w.bc, w.payer],
     );
     try {
-      const payer = (await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer]))
-        .rows[0].name;
+      const payer = (
+        await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer])
+      ).rows[0].name;
       await refused(stay(), 'insurance_policy_ids', claimMessage('payerTakesOnlyProfessional', { payer }));
       expect((await root('POST', '/claim', goodClaim(w))).status).toBe(201);
     } finally {
@@ -373,8 +374,9 @@ describe('what an 837 5010 receiver refuses', () => {
       ).rows[0].id;
     const first = await policy(medicaid, medicaidPlan, 1, 'MCD-1');
     const second = await policy(w.payer, w.plan, 2, 'COM-2');
-    const payer = (await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer]))
-      .rows[0].name;
+    const payer = (
+      await app.db.query<{ name: string }>('select name from insurance_companies where id = $1', [w.payer])
+    ).rows[0].name;
     await refused(
       goodClaim(w, { insurance_policy_ids: [first, second] }),
       'insurance_policy_ids',
