@@ -15,6 +15,8 @@ const HOUR = 3_600_000;
 
 /** A round amount of cents between lo and hi dollars, in steps of $50. */
 const dollars = (r: ReturnType<typeof seeded>, lo: number, hi: number) => r.int(lo / 50, hi / 50) * 5000;
+/** What remains of an amount of cents (part of it met), in the same $50 steps: never more than the whole. */
+const remainingOf = (r: ReturnType<typeof seeded>, cents: number) => r.int(0, cents / 5000) * 5000;
 
 /**
  * How a payer answers one demo question: most coverages active, with the plan's deductible (part of it met), its
@@ -51,7 +53,7 @@ function demoReply(r: ReturnType<typeof seeded>, year: number): Omit<Eligibility
         coverageLevel: 'IND',
         serviceTypes: ['30'],
         period: '29',
-        amount: dollars(r, 0, deductible),
+        amount: remainingOf(r, deductible),
         inNetwork: true,
       },
       { code: 'G', coverageLevel: 'IND', serviceTypes: ['30'], period: '23', amount: outOfPocket, inNetwork: true },
@@ -60,7 +62,7 @@ function demoReply(r: ReturnType<typeof seeded>, year: number): Omit<Eligibility
         coverageLevel: 'IND',
         serviceTypes: ['30'],
         period: '29',
-        amount: dollars(r, 0, outOfPocket),
+        amount: remainingOf(r, outOfPocket),
         inNetwork: true,
       },
       {

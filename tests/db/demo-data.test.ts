@@ -270,6 +270,13 @@ describe('demo data', () => {
     const of = (c: string) => checks.find((x) => x.coverage === c) ?? { n: 0 };
     expect(Number(of('active').n)).toBeGreaterThan(20);
     expect(of('active')).toMatchObject({ with_copay: of('active').n, with_deductible: of('active').n });
+    // What remains of a deductible is part of it (in cents, as the 271 said it in dollars), never 100 times more.
+    expect(
+      await rows(
+        `select id, deductible, deductible_remaining from eligibility_checks
+          where deductible_remaining > deductible or deductible > 1000000 or copay > 20000`,
+      ),
+    ).toEqual([]);
     expect(Number(of('inactive').n)).toBeGreaterThan(0);
     expect(Number(of('unknown').n)).toBeGreaterThan(0);
     expect(await rows(`select id from eligibility_checks where state <> 'answered'`)).toEqual([]);
