@@ -160,7 +160,8 @@ export function write837<C extends ClaimCommon837>(
       body.push(...claimBody(c));
     }
     body.push(seg('SE', String(body.length + 1), stControl));
-    out.push(...body);
+    // One at a time: a transaction of 5,000 long claims holds hundreds of thousands of segments, more than a call's arguments.
+    for (const s of body) out.push(s);
   });
   out.push(seg('GE', String(chunks.length), String(ic.control)));
   out.push(seg('IEA', '1', control));

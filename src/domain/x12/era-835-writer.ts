@@ -157,7 +157,8 @@ export function write835(input: {
     for (const a of p.providerAdjustments ?? [])
       body.push(seg('PLB', a.provider, ccyymmdd(a.fiscalPeriodEnd), [a.reason, a.reference], money(a.amount)));
     body.push(seg('SE', String(body.length + 1), st));
-    out.push(...body);
+    // One at a time: a payment of thousands of claims holds more segments than a call's arguments.
+    for (const s of body) out.push(s);
   });
   out.push(seg('GE', String(input.payments.length), String(input.control)), seg('IEA', '1', control));
   return out.join('\n') + '\n';

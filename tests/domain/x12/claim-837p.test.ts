@@ -181,6 +181,16 @@ describe('837P writer', () => {
     const sets = doc.interchanges[0].groups[0].transactions;
     expect(sets.map((t) => t.control)).toEqual(['0001', '0002']);
   });
+
+  it(`writes a full transaction of ${MAX_CLAIMS_PER_TRANSACTION} claims of 30 lines each (over 300,000 segments)`, () => {
+    const long = (n: number): Claim837P => {
+      const c = claim(n);
+      return { ...c, lines: Array.from({ length: 30 }, () => c.lines[0]) };
+    };
+    const text = write837P(batch(Array.from({ length: MAX_CLAIMS_PER_TRANSACTION }, (_, i) => long(i))));
+    const se = /\nSE\*(\d+)\*0001/.exec(text);
+    expect(Number(se?.[1])).toBeGreaterThan(300_000);
+  });
 });
 
 describe('one X12 text rule for every element written', () => {
