@@ -13,7 +13,7 @@ export type SubStatus = number;
 export type Verified = boolean;
 export type DateOfService = string;
 export type BilledAmount = number;
-export type AmountPaid = number;
+export type PaidAtTheVisitBox29 = number;
 export type PastDueDate = string;
 export type FirstSubmitted = string;
 export type BilledTo = "P" | "S" | "T";
@@ -631,7 +631,7 @@ export interface Claim {
   verified?: Verified;
   date_of_service?: DateOfService;
   billed_amount?: BilledAmount;
-  amount_paid?: AmountPaid;
+  amount_paid?: PaidAtTheVisitBox29;
   past_due_date?: PastDueDate;
   first_submitted_at?: FirstSubmitted;
   billed_responsibility?: BilledTo;

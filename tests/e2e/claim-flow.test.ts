@@ -124,6 +124,8 @@ describe('a biller writes claims', () => {
     await choose('Form', /UB-04/);
     await choose('Patient', /Lucia Perez/);
     await choose('Company', 'Sunshine Family Clinic - SUN');
+    // The hospital bills an institutional claim (its facility's taxonomy, 282N…), not the family practice.
+    await choose('Facility', /Sunshine Outpatient Center/);
     await choose('Attending / rendering provider', /Maria Lopez/);
     await win.getByLabel('Type of bill').fill('131');
     await choose('Patient status', '01 - Discharged home or self care');
