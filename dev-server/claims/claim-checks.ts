@@ -10,6 +10,8 @@ import { checkCorrectCoding, correctCodingEdits, type CorrectCodingEdits } from 
 import { billingTaxonomyFor, institutionGroups } from '../../src/domain/claims/institution.ts';
 
 type Row = Record<string, unknown>;
+/** Loop 2010AA N403: both 837 guides want the billing provider's ZIP+4, nine digits. */
+const isZipPlus4 = (zip: unknown) => /^\d{9}$/.test(String(zip ?? '').replace(/\D/g, ''));
 const iso = (v: unknown) => (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null);
 const REVENUE = new Set(revenueCodes.items.map((i) => i.id));
 /** Relationship codes an 837 5010 accepts for a patient who is not the subscriber (loop 2000C PAT01). */
@@ -361,15 +363,14 @@ export function checkClaim(claim: CheckedClaim, refs: ClaimReferences, key = 0):
       c.error('company_id', 'providerNpiInvalid');
     if (!co.tax_id && !co.ein) c.error('company_id', 'billingTaxIdRequired');
     // Loop 2010AA N403: both 837 guides want the billing provider's ZIP+4; a 5-digit one is refused at the door (999 IK5*R).
-    if (!/^\d{9}$/.test(String(co.zip ?? '').replace(/\D/g, ''))) c.error('company_id', 'billingZipPlus4');
+    if (!isZipPlus4(co.zip)) c.error('company_id', 'billingZipPlus4');
     if (![co.address, co.city, co.state].every((v) => String(v ?? '').trim()))
       c.error('company_id', 'billingAddressRequired');
     if (!professional) {
       // An institutional claim is billed by an institution whose taxonomy fits its type of bill: its facility, or the company.
       const f = refs.facilities.get(Number(claim.facility_id));
       const byFacility = f?.npi ? billingTaxonomyFor(claim.type_of_bill, f.taxonomies ?? []) : undefined;
-      if (byFacility && !/^\d{9}$/.test(String(f?.zip ?? '').replace(/\D/g, '')))
-        c.error('facility_id', 'facilityZipPlus4');
+      if (byFacility && !isZipPlus4(f?.zip)) c.error('facility_id', 'facilityZipPlus4');
       if (!byFacility && !billingTaxonomyFor(claim.type_of_bill, [co.taxonomy]))
         c.error(isFilled(claim.facility_id) ? 'facility_id' : 'company_id', 'institutionalBillingProvider', {
           tob: String(claim.type_of_bill ?? ''),

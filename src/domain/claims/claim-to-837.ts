@@ -139,13 +139,14 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
   const institution =
     !isProfessional(claim) && f?.npi ? billingTaxonomyFor(claim.type_of_bill ?? '131', f.taxonomies ?? []) : undefined;
   const taxId = String(p.company.ein || p.company.tax_id || '').replace(/\D/g, '');
+  const facilityAddress = f ? x12Address({ ...f, line1: f.address }) : undefined;
   // 2310C is sent when the services were given somewhere else than the billing provider's address.
   const serviceFacility =
-    f && !institution && (up(f.address) !== coAddress.line1 || zip9(f.zip) !== coAddress.zip)
+    f && !institution && (facilityAddress!.line1 !== coAddress.line1 || facilityAddress!.zip !== coAddress.zip)
       ? {
           name: up(f.name),
           ...(f.npi ? { npi: String(f.npi) } : {}),
-          address: x12Address({ ...f, line1: f.address }),
+          address: facilityAddress!,
         }
       : undefined;
   const subscriberParty: Party = self
@@ -167,7 +168,7 @@ function common(claim: Row, p: ClaimParties, total: number): ClaimCommon837 {
             npi: String(f.npi),
             taxId,
             taxonomy: institution,
-            address: x12Address({ ...f, line1: f.address }),
+            address: facilityAddress!,
           }
         : billing
           ? {
