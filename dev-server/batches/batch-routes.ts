@@ -1,6 +1,6 @@
 import { storeOf } from '../resources/store-of.ts';
 import { json, record, idNames, file, message, page, type Shape } from '../http/answers.ts';
-import { bodyObject, editedVersion, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
+import { bodyObject, editedVersion, idParam, optionalIds, type GuardedRoute } from '../http/guarded-routes.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
 import { type ListParams } from '../resources/resource-store.ts';
 import { withStatusTotals } from './batch-totals.ts';
@@ -67,12 +67,14 @@ export const batchRoutes: GuardedRoute<BatchContext>[] = [
     method: 'get',
     path: '/claim/batch/get-all-server-claims',
     answers: json([BATCHABLE_CLAIM]),
-    permission: ['claimbatch.create', 'claimbatch.edit'],
+    // Whoever reads a batch reads the names of its claims (?ids); choosing them is the batch form's.
+    permission: ['claimbatch.view', 'claimbatch.create', 'claimbatch.edit'],
     summary:
-      'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query)',
+      'Claims that may be batched: verified, Not submitted, in no batch still to be sent (?billing_company_id, ?company_id, ?query); ?ids: those claims, named, whatever their state',
     async handle(ctx, req, actor) {
       // record_id: the batch being edited (its own claims stay offered).
       return new BatchService(ctx, actor).batchable({
+        ids: optionalIds(req.query.ids),
         billingCompanyId: optionalId(req.query.billing_company_id, 'billing_company_id'),
         companyId: optionalId(req.query.company_id, 'company_id'),
         query: typeof req.query.query === 'string' ? req.query.query : undefined,

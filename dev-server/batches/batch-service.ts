@@ -78,10 +78,14 @@ export class BatchService {
     companyId?: number;
     query?: string;
     exceptBatch?: number;
+    /** the claims a batch holds, named whatever they have become since (a sent batch's record) */
+    ids?: number[];
   }): Promise<Fields[]> {
     const params: unknown[] = [];
     // Self-pay claims go to the patient's statement, never to a clearing house or a payer's paper batch.
-    const where = [`c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED}`, 'c.verified', 'not coalesce(c.self_pay, false)'];
+    const where = p.ids
+      ? [`c.id = any($${params.push(p.ids)}::bigint[])`]
+      : [`c.status_id = ${CLAIM_STATUS.NOT_SUBMITTED}`, 'c.verified', 'not coalesce(c.self_pay, false)'];
     if (!this.actor.crossTenant) {
       params.push(this.actor.billingCompanyIds);
       where.push(`c.billing_company_id = any($${params.length}::bigint[])`);
@@ -98,10 +102,10 @@ export class BatchService {
       params.push(`%${p.query.toLowerCase()}%`);
       where.push(`lower(coalesce(c.code, '') || ' ' || coalesce(c.patient_name, '')) like $${params.length}`);
     }
-    params.push(p.exceptBatch ?? 0);
-    where.push(
-      `not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.length} and b.claim_ids @> to_jsonb(c.id))`,
-    );
+    if (!p.ids)
+      where.push(
+        `not exists (select 1 from claim_batches b where b.billing_company_id = c.billing_company_id and b.status_id = ${CLAIM_BATCH_STATUS.NOT_SUBMITTED} and b.id <> $${params.push(p.exceptBatch ?? 0)} and b.claim_ids @> to_jsonb(c.id))`,
+      );
     const r = await this.ctx.db.query<BatchableClaimRow>(
       `select c.id, c.code, c.patient_id, c.patient_name, c.company_id, c.format_id, to_char(c.date_of_service, 'MM/DD/YYYY') as date_of_service, c.billed_amount, c.billing_company_id
          from claims c where ${where.join(' and ')} order by c.date_of_service, c.id limit 5000`,

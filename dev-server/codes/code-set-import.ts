@@ -220,7 +220,8 @@ const PRESENT: Partial<Record<CodeSetKind, string>> = {
 
 /** Whether a first start should queue the bundled code sets: some set is missing and no such job is already waiting. */
 export async function bundledCodeSetsWanted(db: Database, env = process.env): Promise<boolean> {
-  if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return false;
+  // On PostgreSQL as on the embedded default (issue 56 §8): a first claim needs its diagnosis codes.
+  if (env.CODE_SETS === '0') return false;
   const pending = await db.query(
     `select 1 from jobs where kind = 'bundled-code-sets' and state in ('queued', 'running') limit 1`,
   );
@@ -230,13 +231,13 @@ export async function bundledCodeSetsWanted(db: Database, env = process.env): Pr
   return false;
 }
 
-/** On the embedded default, load each bundled code set the database does not have yet (CODE_SETS=0 skips). */
+/** Loads each bundled code set the database does not have yet, on either database (CODE_SETS=0 skips). */
 export async function loadBundledCodeSets(
   db: Database,
   env = process.env,
   log: (line: string) => void = console.log,
 ): Promise<void> {
-  if (env.CODE_SETS === '0' || (env.DATABASE_URL && env.CODE_SETS !== '1')) return;
+  if (env.CODE_SETS === '0') return;
   for (const [kind, file] of BUNDLED) {
     if ((await db.query<{ present: boolean }>(PRESENT[kind]!)).rows[0].present) continue;
     const n = await importCodeSet({ db, kind, file });

@@ -113,7 +113,8 @@ const STORED_FILE = {
   content_type: 'string',
   size: 'integer',
   sha256: 'string',
-  user_id: 'integer',
+  // none for what the system stored itself (a polled ERA, a demo's file)
+  user_id: 'integer?',
   created_at: 'string',
 } satisfies Shape;
 

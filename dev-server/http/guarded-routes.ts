@@ -161,6 +161,15 @@ export function optionalId(value: unknown, field: string): number | undefined {
   return id;
 }
 
+/** ?ids=1,2,3 (the records a screen names), or undefined; anything else is refused as the generic lists refuse it. */
+export function optionalIds(value: unknown, field = 'ids'): number[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = String(value).split(',').filter(Boolean);
+  if (!ids.length || ids.length > 5000 || !ids.every((x) => /^\d{1,15}$/.test(x)))
+    throw fieldError(field, 'ids_comma_list');
+  return ids.map(Number);
+}
+
 /**
  * The version of the record the person edited: the body's version field or an If-Match header.
  * required: a PUT of the generic screens must name it, so that a stale edit is refused, not merged.

@@ -5,6 +5,7 @@ import { codeListLabel } from '../../src/platform/code-list-fields.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { CodeList, CodeListItem } from '../../src/platform/load-schemas.ts';
 import { actionSlug, planRoutes, toExpressPath, type PlannedRoute } from '../../src/platform/route-plan.ts';
+import { nameReaders } from '../../src/platform/name-readers.ts';
 import { allowedNext } from '../../src/platform/state-machine.ts';
 import type { Database } from '../db/database.ts';
 import { checkAnswerOf, checkingAnswers } from '../http/answer-check.ts';
@@ -56,6 +57,7 @@ export function resourceEntries(ctx: ResourceContext, { acts, freshProof }: Reso
   const entries: RouteEntry[] = [];
   const add = (method: RouteEntry['method'], path: string, source: string, ...handlers: RequestHandler[]) =>
     entries.push({ method, path, handlers, source });
+  const readers = nameReaders(ctx.entities);
   for (const entity of ctx.entities) {
     const { writable, check, merged } = entityWriter(entity);
     const words = systemWordsOf(entity);
@@ -66,11 +68,14 @@ export function resourceEntries(ctx: ResourceContext, { acts, freshProof }: Reso
     );
     for (const route of planRoutes(entity).filter((r) => !handWritten.has(r.kind as never))) {
       const slug = actionSlug(entity.resource, route.action);
+      // Names (a picker's list, a cell's name) are read by whoever reads a record pointing at them; the rest by its own permission.
+      const allowedTo = (actor: Actor) =>
+        route.kind === 'getList' ? readers.get(entity.name)!.some((s) => can(actor, s)) : can(actor, slug);
       const declared = { ...route, answers: genericAnswer(entity, route) };
       const handler: RequestHandler = async (req, res, next) => {
         try {
           const actor = actorOf(res);
-          if (!can(actor, slug)) throw forbidden();
+          if (!allowedTo(actor)) throw forbidden();
           if (checkingAnswers) checkAnswerOf(declared, res);
           // A search of patients' information (a typed query on a PHI list) is a guarded act; paging is not.
           if (entity.resource.phi && (route.kind === 'list' || route.kind === 'getList') && req.query.query)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, defaultRoleSlugs } from '../../dev-server/security/permission-catalog.ts';
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 import { actionSlug, planRoutes } from '../../src/platform/route-plan.ts';
+import { nameReaders } from '../../src/platform/name-readers.ts';
 import { API_ROUTES, HAND_WRITTEN_ROUTES, SESSION_ROUTES } from '../../dev-server/api-modules.ts';
 import { satisfies } from '../../dev-server/http/guarded-routes.ts';
 import { generateOpenApi } from '../../generators/openapi.ts';
@@ -10,6 +11,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const entities = loadEntities(join(ROOT, 'schemas/entities'));
+// A names list (get-list) is read by whoever reads a record pointing at it (tests/api/names-readable.test.ts).
+const readers = nameReaders(entities);
 let app: TestApp;
 const tokens = new Map<string, string>();
 
@@ -41,7 +44,9 @@ describe('every generic route checks its module action for every default role', 
             ['post', 'put', 'patch'].includes(route.method) ? {} : undefined,
           );
           const slug = actionSlug(entity.resource, route.action);
-          if ((r.status === 403) === held.has(slug)) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
+          const allowed =
+            route.kind === 'getList' ? readers.get(entity.name)!.some((s) => held.has(s)) : held.has(slug);
+          if ((r.status === 403) === allowed) mismatches.push(`${route.method} ${path} (${slug}) → ${r.status}`);
         }
       }
       expect(mismatches).toEqual([]);

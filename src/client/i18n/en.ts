@@ -816,6 +816,7 @@ export const en = {
     colors: { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink', purple: 'Purple' },
   },
   files: {
+    not_readable: 'A stored document you may not open',
     folder: 'Folder',
     all: 'All documents',
     sort: 'Sort',

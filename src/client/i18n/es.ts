@@ -828,6 +828,7 @@ export const es: Messages = {
     colors: { yellow: 'Amarillo', green: 'Verde', blue: 'Azul', pink: 'Rosa', purple: 'Morado' },
   },
   files: {
+    not_readable: 'Un documento guardado que no puede abrir',
     folder: 'Carpeta',
     all: 'Todos los documentos',
     sort: 'Orden',
