@@ -269,7 +269,7 @@ function assemble(
         d.push({
           ...at,
           type: 'adjustment',
-          description: reversed(after(say('writeOffBy', { payer }), p.codes)),
+          description: reversed(after(say('adjustmentBy', { payer }), p.codes)),
           patient: -adj,
         });
       return;
@@ -303,7 +303,7 @@ function assemble(
       d.push({
         ...at,
         type: 'adjustment',
-        description: reversed(after(say('writeOffBy', { payer }), p.codes)),
+        description: reversed(after(say('adjustmentBy', { payer }), p.codes)),
         insurance: -adj,
       });
     if (pr !== 0)

@@ -275,20 +275,24 @@ export class ResourceStore<R extends Row = Row> {
     const sortBy = checkSort(p.sortBy || 'id', sortable, errors);
     const search = searchExpression(this.entity);
     const dates = searchableDates(this.entity);
-    const typed = (p.query ?? '').trim();
+    const asked = (p.query ?? '').trim();
+    // A date typed among the words ("perez, 04/12/1980": last name and birth date in one box) is the record's date,
+    // by its index; the rest of the words search as usual.
+    const dateWord = dates.length ? asked.split(/[\s,]+/).find((w) => isUsDate(w)) : undefined;
+    const typed = dateWord ? asked.replace(dateWord, ' ').replace(/^[\s,]+|[\s,]+$/g, '') : asked;
     const term = this.entity.resource.searchStripsHyphens ? typed.replace(/-/g, '') : typed;
-    const asDate = dates.length && isUsDate(typed);
     // Someone who sees every billing company and has not picked one searches and sorts names by the name key:
     // a broad term ("smi" over half a million patients) is then a range of one index, read in order and stopped
     // after the page, where matching any text must read and sort every match (tens of thousands of rows).
     const byName = !!(this.entity.resource.nameKey && search && this.actor.crossTenant && !p.billing_company_id);
-    const searching = !!(term && (search || asDate));
+    const searching = !!(term && search);
     const nameRanges: string[] = [];
-    if (asDate) {
+    if (dateWord) {
       // A date as people type it (04/12/1980) finds the records of that date (a date of birth), by its index.
-      params.push(usDateToIso(typed));
+      params.push(usDateToIso(dateWord));
       where.push(`(${dates.map((d) => `${d} = $${params.length}`).join(' or ')})`);
-    } else if (searching) {
+    }
+    if (searching) {
       // A word found anywhere in the search text, by the trigram index.
       const anywhere = (word: string) => {
         params.push(`%${likeEscape(word)}%`);

@@ -43,8 +43,10 @@ export function letterDocument(orientation: 'portrait' | 'landscape' = 'portrait
   const split = doc.splitTextToSize.bind(doc);
   const width = doc.getTextWidth.bind(doc);
   doc.text = ((t: Text, ...rest: unknown[]) => (text as (...a: unknown[]) => jsPDF)(safe(t), ...rest)) as jsPDF['text'];
-  doc.splitTextToSize = ((t: string, size: number, options?: unknown) =>
-    split(winAnsi(t), size, options as never)) as jsPDF['splitTextToSize'];
+  // jspdf-autotable hands a cell's lines as an array: each line is made drawable, never the array read as characters
+  // (an empty cell [''] came out as "?").
+  doc.splitTextToSize = ((t: string | string[], size: number, options?: unknown) =>
+    split(safe(t) as string, size, options as never)) as jsPDF['splitTextToSize'];
   doc.getTextWidth = ((t: string) => width(winAnsi(t))) as jsPDF['getTextWidth'];
   return doc;
 }

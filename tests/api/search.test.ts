@@ -146,6 +146,26 @@ describe('a Super User searching every billing company at once', () => {
     ]);
   });
 
+  it('finds "last name, birth date" typed in one box, across billing companies and within one', async () => {
+    const north = (await root('POST', '/billing-company', { name: 'North Okafor Billing', abbreviation: 'NOB' })).body
+      .id;
+    const made = await root('POST', '/patient', {
+      billing_company_id: north,
+      first_name: 'Rosa',
+      last_name: 'Okafor',
+      date_of_birth: '11/05/1962',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const q = (text: string, extra = '') => `/patient/get-all-server?query=${encodeURIComponent(text)}${extra}`;
+    expect(names(await root('GET', q('okafor, 11/05/1962')))).toEqual(['Rosa Okafor']);
+    expect(names(await root('GET', q('Okafor 11/05/1962', `&billing_company_id=${north}`)))).toEqual(['Rosa Okafor']);
+    expect(names(await root('GET', q('okafor, 03/03/1970', '&sortBy=last_name')))).toEqual([
+      'Adam Okafor',
+      'Mary Okafor',
+      'Ana Okaforson',
+    ]);
+  });
+
   it('still finds a number anywhere (a medical number)', async () => {
     expect(names(await root('GET', '/patient/get-all-server?query=90417'))).toEqual(['Ana Okaforson']);
     expect(names(await root('GET', `/patient/get-all-server?query=${encodeURIComponent('okaf 90417')}`))).toEqual([

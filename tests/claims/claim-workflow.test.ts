@@ -360,6 +360,16 @@ describe('preview and eligibility', () => {
     for (const s of [c.code, 'Lucia Perez', '99213', '36415', '140.00']) expect(text).toContain(s);
   });
 
+  it('the preview prints no "?" where a character or an empty value is', async () => {
+    const c = await created();
+    const res = await fetch(`${app.url}/claim/show-claim-preview`, {
+      method: 'POST',
+      headers: { authorization: await tokenOf('root@test.com'), 'content-type': 'application/json' },
+      body: JSON.stringify({ id: c.id }),
+    });
+    expect(await pdfText(await res.arrayBuffer())).not.toContain('?');
+  });
+
   it('eligibility says which policies are in force on the date of service', async () => {
     const r = await root('POST', '/claim/check-eligibility', { patient_id: w.patient, date_of_service: '03/02/2026' });
     expect(r.body.map((p: any) => [p.policy_number, p.eligibility])).toEqual(

@@ -83,7 +83,11 @@ describe('a fee schedule imported from a spreadsheet', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ total: 6, wrong: 4, replaces: 0 });
     expect(r.body.problems).toEqual([
-      { row: 4, field: 'procedure_code', message: 'The procedure code must be 1 to 17 letters and digits.' },
+      {
+        row: 4,
+        field: 'procedure_code',
+        message: 'The procedure code must be a CPT or HCPCS code: 5 letters and digits, such as 99213 or A0425.',
+      },
       {
         row: 5,
         field: 'amount',
@@ -103,6 +107,16 @@ describe('a fee schedule imported from a spreadsheet', () => {
     expect(r.body.rows[1]).toMatchObject({ row: 3, procedure_code: '99213', modifier: '25', amount: 9050 });
     const kept = await app.db.query('select 1 from contract_rates where contract_id = $1', [schedule]);
     expect(kept.rows).toEqual([]);
+  });
+
+  it('a procedure code no claim line could bill (99999X, six characters) is a wrong row', async () => {
+    const file = await storeSheet(csv('CPT,Fee\n99999X,10.00\nA0425,12.00\n'), 'six.csv');
+    const r = await root('POST', `/contract/${schedule}/rates/import`, { file_id: file, preview: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ total: 2, wrong: 1 });
+    expect(r.body.problems.map((p: { row: number; field: string }) => [p.row, p.field])).toEqual([
+      [2, 'procedure_code'],
+    ]);
   });
 
   it('an import with wrong rows is refused with each row named, and nothing is written', async () => {

@@ -549,6 +549,25 @@ describe('demo data', () => {
     expect(patients.length).toBeGreaterThan(100);
     expect([...balances.values()].some((b) => b.insurance_paid > 0 && b.patient_responsibility > 0)).toBe(true);
   });
+  it("every demo claim's Paid by insurance, Patient paid and Balance are its ledger's figures for that claim", async () => {
+    // The claims with money moved on them (payments, reversals, write-offs), and as many without.
+    const claims = await rows(
+      `(select id, patient_id, insurance_paid, patient_paid, balance from claims c
+         where exists (select 1 from payment_services p where p.claim_id = c.id)
+            or exists (select 1 from ledger_entries e where e.claim_id = c.id) order by id limit 300)
+       union all (select id, patient_id, insurance_paid, patient_paid, balance from claims order by id desc limit 100)`,
+    );
+    const wrong: unknown[] = [];
+    for (const c of claims) {
+      const b = (await patientBalances(app.db, [Number(c.patient_id)], Number(c.id))).get(Number(c.patient_id))!;
+      const stored = [c.insurance_paid, c.patient_paid, c.balance].map(Number);
+      if (stored.join() !== [b.insurance_paid, b.patient_paid, b.balance].join())
+        wrong.push({ claim: c.id, stored, b });
+    }
+    expect(wrong).toEqual([]);
+    expect(claims.some((c) => Number(c.insurance_paid) > 0 && Number(c.balance) > 0)).toBe(true);
+    expect(claims.some((c) => Number(c.patient_paid) > 0)).toBe(true);
+  });
   it('the demo ledger has statements given out and a denied claim written off', async () => {
     expect(Number((await rows('select count(*) n from patient_statements where sequence = 2'))[0].n)).toBeGreaterThan(
       0,

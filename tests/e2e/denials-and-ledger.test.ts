@@ -304,7 +304,7 @@ describe("a billing manager reads a patient's ledger", () => {
     ]);
     expect((await cells(3)).slice(1)).toEqual([
       'Adjustment',
-      'Write-off by KEY INSURANCE CO-45',
+      'Adjustment by KEY INSURANCE CO-45',
       'LG-1',
       '-50.00',
       '',

@@ -75,7 +75,7 @@ describe("a patient's ledger", () => {
       ['03/20/2026', 'adjustment', -5000, 0, 3000, 0],
       ['03/20/2026', 'patient_responsibility', -3000, 3000, 0, 3000],
     ]);
-    expect(transactions[4].description).toBe('Write-off by KEY INSURANCE CO-45');
+    expect(transactions[4].description).toBe('Adjustment by KEY INSURANCE CO-45');
   });
 
   it("reads in its reader's language: Spanish words around the payer's name, its codes and the claim's number", async () => {
@@ -87,7 +87,7 @@ describe("a patient's ledger", () => {
         'Cargo 99214',
         'Cargo 36415',
         'Pago de KEY INSURANCE (LEDGER1)',
-        'Castigo de KEY INSURANCE CO-45',
+        'Ajuste de KEY INSURANCE CO-45',
         'Responsabilidad del paciente según KEY INSURANCE',
       ]);
     } finally {

@@ -1,8 +1,8 @@
 -- Issue 56 §3: each claim says what insurance paid, what the patient paid and what is still owed, as list columns a
 -- person sorts and sums. They are kept on the claim, refreshed in the statement that changes what they come from (a
 -- posting, a reversal, a write-off or refund, a line's charge), whichever path of the product made the change: the
--- same rules as the ledger's balances (dev-server/ledger/ledger-balances.ts), per claim; tests/ledger/claim-money
--- checks that the two agree on every demo claim.
+-- same rules as the ledger's balances (dev-server/ledger/ledger-balances.ts), per claim; tests/ledger/claim-money and
+-- tests/db/demo-data check that the two agree.
 --   insurance_paid  what payers paid (payment source other than the patient), reversals counted
 --   patient_paid    what the patient's payments applied to the claim (a patient posting carries −X as its share)
 --   balance         charges − insurance paid − payers' own adjustments other than PR (a denial's excepted)

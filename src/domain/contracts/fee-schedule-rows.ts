@@ -82,7 +82,8 @@ export function feeScheduleRows(cells: string[][]): FeeScheduleRow[] {
     const problems: Record<string, FieldProblem[]> = {};
     const note = (field: string, p: FieldProblem) => (problems[field] ??= []).push(p);
     const code = at(cellsOfRow, 'procedure_code').toUpperCase();
-    if (!/^[A-Z0-9]{1,17}$/.test(code)) note('procedure_code', problem('rate_code'));
+    // The shape of the procedures a claim line may bill (schemas/entities/procedure.schema.json: 5 letters and digits).
+    if (!/^[A-Z0-9]{5}$/.test(code)) note('procedure_code', problem('rate_code'));
     const modifier = at(cellsOfRow, 'modifier').toUpperCase() || null;
     if (modifier && !/^[A-Z0-9]{2}$/.test(modifier)) note('modifier', problem('rate_modifier'));
     const rawPos = at(cellsOfRow, 'place_of_service');

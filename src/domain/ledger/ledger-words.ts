@@ -17,7 +17,7 @@ export const LEDGER_TEXT = {
   deniedByAs: 'Denied by {payer} as {rank} payer',
   deniedOpen: 'Denied by {payer} (balance stays open)',
   deniedOpenFor: 'Denied by {payer} {codes} (balance stays open)',
-  writeOffBy: 'Write-off by {payer}',
+  adjustmentBy: 'Adjustment by {payer}',
   patientResponsibilityPer: 'Patient responsibility per {payer}',
   writeOff: 'Write-off ({side}): {reason}',
   refund: 'Refund ({side}): {reason}',

@@ -39,8 +39,8 @@ export const CONTRACTS_ERRORS = {
   },
   rate_code: {
     status: 422,
-    en: 'The procedure code must be 1 to 17 letters and digits.',
-    es: 'El código de procedimiento debe tener de 1 a 17 letras y dígitos.',
+    en: 'The procedure code must be a CPT or HCPCS code: 5 letters and digits, such as 99213 or A0425.',
+    es: 'El código de procedimiento debe ser un código CPT o HCPCS: 5 letras y dígitos, como 99213 o A0425.',
   },
   rate_modifier: {
     status: 422,
