@@ -45,7 +45,12 @@ const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col
 describe('a billing manager admits, discharges and bills', () => {
   it('admits a patient into a room with a diagnosis and two services', async () => {
     await win.getByRole('button', { name: 'Create' }).first().click();
-    await choose(/^Patient/, /Lucia Perez/);
+    // The patient is searched on the server as it is typed (an office has thousands), as on a claim.
+    await win.getByRole('combobox', { name: /^Patient/ }).first().click();
+    const asked = page.waitForRequest((r) => r.url().includes('/patient/get-list') && r.url().includes('query=perez'));
+    await page.keyboard.type('perez');
+    await asked;
+    await page.getByRole('option', { name: /Lucia Perez/ }).first().click();
     await choose(/^Company/, 'Sunshine Family Clinic - SUN');
     await choose(/^Facility/, /Sunshine Outpatient Center/);
     await choose(/^Program/, 'Inpatient (acute care)');
