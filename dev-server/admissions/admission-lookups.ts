@@ -19,22 +19,40 @@ const tenant = (
 export const programs = () =>
   codeListFile('admission-programs') as Array<{ id: string; name: string; name_es?: string; revenue_codes?: string[] }>;
 
-/** A patient's active policies [{id, name}], primary first. */
+/** What a policy's name adds when the payer's latest 271 said it is not in force (a stay should not be billed to it). */
+const PAYER_SAID_INACTIVE = {
+  en: " — the payer's 271 of {day} says inactive",
+  es: ' — el 271 del pagador del {day} dice inactiva',
+} as const;
+
+/**
+ * A patient's active policies [{id, name}], primary first, those the payer's latest 271 said inactive last and said so
+ * in their name: a person picking one is warned at once, and a form that fills in the first policy fills in one in force.
+ */
 export async function patientPolicies(
   ctx: AdmissionContext,
   actor: { crossTenant: boolean; billingCompanyIds: number[] },
   patientId: number | undefined,
+  locale: 'en' | 'es' = 'en',
 ) {
   if (!patientId) return [];
   const params: unknown[] = [patientId];
-  const r = await ctx.db.query<{ id: number; name: string }>(
-    `select p.id, case p.type_responsibility_id when ${RESPONSIBILITY_TYPE.PRIMARY} then 'P' when ${RESPONSIBILITY_TYPE.SECONDARY} then 'S' else 'T' end || ' · ' || p.policy_number || ' · ' || ic.name as name
+  const r = await ctx.db.query<{ id: number; name: string; inactive_on: string | null }>(
+    `select p.id, case p.type_responsibility_id when ${RESPONSIBILITY_TYPE.PRIMARY} then 'P' when ${RESPONSIBILITY_TYPE.SECONDARY} then 'S' else 'T' end || ' · ' || p.policy_number || ' · ' || ic.name as name,
+            case when e.coverage = 'inactive' then to_char(e.answered_at, 'MM/DD/YYYY') end as inactive_on
        from insurance_policies p join insurance_companies ic on ic.id = p.insurance_company_id
+       left join lateral (select coverage, answered_at from eligibility_checks e
+                           where e.billing_company_id = p.billing_company_id and e.insurance_policy_id = p.id
+                             and e.state = 'answered' and e.coverage in ('active', 'inactive')
+                           order by e.answered_at desc limit 1) e on true
       where p.patient_id = $1 and ${tenant(actor, params, 'p.billing_company_id')} and p.status is not false and (p.end_date is null or p.end_date >= current_date)
-      order by p.type_responsibility_id, p.id`,
+      order by e.coverage = 'inactive' nulls first, p.type_responsibility_id, p.id`,
     params,
   );
-  return r.rows;
+  return r.rows.map((p) => ({
+    id: p.id,
+    name: p.inactive_on ? p.name + PAYER_SAID_INACTIVE[locale].replace('{day}', p.inactive_on) : p.name,
+  }));
 }
 
 /** A company's units with rooms [{id, name}]; a company with none is refused. */

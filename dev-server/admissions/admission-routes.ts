@@ -89,8 +89,8 @@ export const admissionLookupRoutes: GuardedRoute<AdmissionContext>[] = [
     answers: json(idNames),
     permission: 'admission.view',
     summary: "A patient's active policies [{id, name}] (?patient_id), primary first",
-    async handle(ctx, req, actor) {
-      return patientPolicies(ctx, actor, positiveId(req.query.patient_id, 'patient_id'));
+    async handle(ctx, req, actor, res) {
+      return patientPolicies(ctx, actor, positiveId(req.query.patient_id, 'patient_id'), res.locals.locale);
     },
   },
   {
@@ -225,8 +225,8 @@ export const admissionRoutes: GuardedRoute<AdmissionContext>[] = [
     answers: json(idNames),
     permission: 'admission.view',
     summary: "A patient's active policies [{id, name}]",
-    async handle(ctx, req, actor) {
-      return patientPolicies(ctx, actor, positiveId(req.params.patient, 'patient'));
+    async handle(ctx, req, actor, res) {
+      return patientPolicies(ctx, actor, positiveId(req.params.patient, 'patient'), res.locals.locale);
     },
   },
   {

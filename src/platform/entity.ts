@@ -20,6 +20,11 @@ export interface FieldSchema {
     placeholder?: string;
     /** a schemas/lists file whose ids are the allowed values */ codeList?: string;
     /** a picker whose choices follow another field */ dependsOn?: string;
+    /**
+     * a list left empty is filled with the first choice its source offers (?{dependsOn}=…) once dependsOn is chosen:
+     * a stay's policy when its patient is picked
+     */
+    prefill?: { source: string; dependsOn: string; itemField: string };
     /** the API path a search-select widget asks (?query) for its choices */ source?: string;
     /**
      * the row field that carries the referenced record's name (the API answers it with the row), shown instead of

@@ -333,3 +333,33 @@ describe('the look-ups of document 3 §7 "Admission"', () => {
     expect(r.body).toEqual([{ id: '36415', name: '36415 - Routine venipuncture', price: 1500 }]);
   });
 });
+
+describe("a stay's policy as the person picks it", () => {
+  it("lists the patient's policies in force, primary first", async () => {
+    const r = await root('GET', `/admission/policies?patient_id=${w.patient}`);
+    expect(r.status).toBe(200);
+    expect(r.body[0]).toEqual({ id: w.policy, name: expect.stringContaining('W123456789') });
+  });
+
+  it("warns in the policy's name, at once, that the payer's latest 271 said inactive, and lists it last", async () => {
+    await app.db.query(
+      `insert into eligibility_checks (billing_company_id, patient_id, insurance_policy_id, service_date, channel, state, trace, coverage, answered_at)
+       values ($1, $2, $3, current_date, 'realtime', 'answered', 'ADM-271', 'inactive', '2026-11-20T15:00:00Z')`,
+      [w.bc, w.patient, w.policy],
+    );
+    try {
+      const r = await root('GET', `/admission/policies?patient_id=${w.patient}`);
+      const mine = r.body.find((p: { id: number }) => p.id === w.policy);
+      expect(mine.name).toMatch(/W123456789.* — the payer's 271 of 11\/20\/2026 says inactive$/);
+      expect(r.body.at(-1).id).toBe(w.policy);
+      await app.db.query(`update users set language = 'es' where email = 'root@test.com'`);
+      const es = await root('GET', `/admission/policies?patient_id=${w.patient}`);
+      expect(es.body.find((p: { id: number }) => p.id === w.policy).name).toContain(
+        ' — el 271 del pagador del 11/20/2026 dice inactiva',
+      );
+    } finally {
+      await app.db.query(`update users set language = 'en' where email = 'root@test.com'`);
+      await app.db.query(`delete from eligibility_checks where trace = 'ADM-271'`);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { usePrefill } from './use-prefill.ts';
 import { Box, Button, ThemeProvider, Typography, createTheme, useTheme } from '@mui/material';
 import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/mui';
@@ -101,6 +102,7 @@ export function ResourceForm({
   const compiled = useCompiledForm(entity.name, formId(entity, me.is_super_user));
   const existing = useGetOne<Record_ & { id: number }>(entity.name, { id: id ?? 0 }, { enabled: id !== undefined });
   const [formData, setFormData] = useState<Record_ | undefined>(undefined);
+  usePrefill(entity, formData, setFormData as (update: (d: Record_ | undefined) => Record_ | undefined) => void);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [saving, setSaving] = useState(false);
   // A form action (save and verify) sends the same body to its own route; null: the plain save.
