@@ -58,8 +58,17 @@ create trigger payment_services_claim_money_del after delete on payment_services
   referencing old table as old_rows for each statement execute function claim_money_from_old_rows();
 create trigger claim_services_claim_money_ins after insert on claim_services
   referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+-- A line's update moves the claim's money only when its charge (or its claim) changed: verification's pricing rewrites
+-- thousands of lines' expected amounts and must not recompute their claims for nothing.
+create function claim_money_from_changed_lines() returns trigger language plpgsql as $$
+begin
+  perform claim_money_refresh(array(
+    select distinct x.claim_id from new_rows n join old_rows o on o.id = n.id, lateral (values (n.claim_id), (o.claim_id)) x(claim_id)
+     where (n.line_charge, n.claim_id) is distinct from (o.line_charge, o.claim_id) and x.claim_id is not null));
+  return null;
+end $$;
 create trigger claim_services_claim_money_upd after update on claim_services
-  referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+  referencing old table as old_rows new table as new_rows for each statement execute function claim_money_from_changed_lines();
 create trigger claim_services_claim_money_del after delete on claim_services
   referencing old table as old_rows for each statement execute function claim_money_from_old_rows();
 create trigger ledger_entries_claim_money_ins after insert on ledger_entries
