@@ -428,6 +428,17 @@ describe('who may ask, and bad questions', () => {
     expect(list.body.data.length).toBeGreaterThan(0);
   });
 
+  it('a collector working denials asks the payers about many claims at once (issue 56 §7)', async () => {
+    await app.createUser({ email: 'collector@test.com', roles: ['collector'], billingCompanyIds: [w.bc] });
+    const collector = app.as(await app.login('collector@test.com'));
+    const claim = (await root('POST', '/claim/draft', goodClaim(w))).body.id as number;
+    const r = await collector('POST', '/claim/check-eligibility-many', { ids: [claim] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ updated: 1, failed: [] });
+    const asked = await app.db.query('select 1 from eligibility_checks where claim_id = $1', [claim]);
+    expect(asked.rows).toHaveLength(1);
+  });
+
   it("another billing company's policy is not found, and nothing is asked", async () => {
     const other = await claimWorld(app.db, 'MOO');
     await app.createUser({ email: 'biller@test.com', roles: ['biller'], billingCompanyIds: [w.bc] });
