@@ -996,6 +996,7 @@ export const es: Messages = {
     'Technical Support': 'Soporte técnico',
     Guidelines: 'Guías',
     Shortcuts: 'Atajos',
+    Search: 'Búsqueda',
     'Medical Store': 'Tienda médica',
   },
 };

@@ -29,4 +29,10 @@ describe('client messages', () => {
       );
     expect(names.filter((n) => !(n in es.apps))).toEqual([]);
   });
+
+  it("every tool of the shell and every desktop icon has a Spanish name (the Search tile said 'Search')", async () => {
+    const { ALWAYS, DESKTOP_ICONS } = await import('../../../src/client/shell/app-catalogue.ts');
+    const names = [...ALWAYS.map((a) => a.name), ...DESKTOP_ICONS];
+    expect(names.filter((n) => !(n in es.apps))).toEqual([]);
+  });
 });
