@@ -142,7 +142,12 @@ describe('two server processes on one database', () => {
     const ask = (s: ServerProcess) =>
       fetch(`${s.base}/auth/check-token`, { headers: { 'x-forwarded-for': '198.51.100.40' } }).then((r) => r.status);
     const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => ask(i % 2 ? a : b)));
-    expect(statuses.filter((s) => s !== 429)).toHaveLength(RATE_LIMIT);
+    let allowed = statuses.filter((s) => s !== 429).length;
+    // A process may still hold part of a lease it took during the burst (on a loaded machine one process can lease
+    // ahead of its own requests): those acts are its own to give. Each process is asked until it refuses; then the
+    // window has let through exactly its limit, never more.
+    for (const s of [a, b]) for (let i = 0; i < RATE_LIMIT && (await ask(s)) !== 429; i++) allowed++;
+    expect(allowed).toBe(RATE_LIMIT);
     // The window is spent on both: neither process has anything left to give.
     expect([await ask(a), await ask(b)]).toEqual([429, 429]);
   });
