@@ -1,4 +1,4 @@
-import { checkPage, type QueryProblems } from './query-checks.ts';
+import { checkIds, checkPage, type QueryProblems } from './query-checks.ts';
 import express, { type Request, type Response } from 'express';
 import type { RouteEntry } from './route-table.ts';
 import { toExpressPath } from '../../src/platform/route-plan.ts';
@@ -162,12 +162,11 @@ export function optionalId(value: unknown, field: string): number | undefined {
 }
 
 /** ?ids=1,2,3 (the records a screen names), or undefined; anything else is refused as the generic lists refuse it. */
-export function optionalIds(value: unknown, field = 'ids'): number[] | undefined {
-  if (value === undefined) return undefined;
-  const ids = String(value).split(',').filter(Boolean);
-  if (!ids.length || ids.length > 5000 || !ids.every((x) => /^\d{1,15}$/.test(x)))
-    throw fieldError(field, 'ids_comma_list');
-  return ids.map(Number);
+export function optionalIds(value: unknown): number[] | undefined {
+  const problems: QueryProblems = {};
+  const ids = checkIds({ ids: value }, problems, 5000);
+  if (problems.ids) throw invalid(problems);
+  return ids;
 }
 
 /**

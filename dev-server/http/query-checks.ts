@@ -48,6 +48,15 @@ export function checkUsDate(q: Record<string, unknown>, key: string, problems: Q
   return undefined;
 }
 
+/** ?ids=1,2,3 (the records a screen names by reference), at most `max`; undefined when not asked or refused (noted). */
+export function checkIds(q: Record<string, unknown>, problems: QueryProblems, max: number): number[] | undefined {
+  if (q.ids === undefined) return undefined;
+  const ids = String(q.ids).split(',').filter(Boolean);
+  if (ids.length && ids.length <= max && ids.every((x) => /^\d{1,15}$/.test(x))) return ids.map(Number);
+  note(problems, 'ids', problem('ids_comma_list'));
+  return undefined;
+}
+
 /** A period asked by two dates (either may be absent): each a date, the first not after the second. */
 export function checkPeriod(q: Record<string, unknown>, problems: QueryProblems, [fromKey, toKey] = ['from', 'to']) {
   const from = checkUsDate(q, fromKey, problems);

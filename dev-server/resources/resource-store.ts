@@ -1,6 +1,6 @@
 import { historyNote } from '../../src/domain/history-notes.ts';
 import { DomainError, invalid, problem } from '../../src/domain/errors/domain-error.ts';
-import { checkPage, checkSort, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
+import { checkIds, checkPage, checkSort, checkUsDate, type QueryProblems } from '../http/query-checks.ts';
 import { filterKeys } from '../../src/platform/filter-keys.ts';
 import { isMoneyField, isUsDate, isoToUsDate, usDateToIso } from '../../src/domain/formats.ts';
 import { formatCents } from '../../src/domain/money-input.ts';
@@ -377,14 +377,10 @@ export class ResourceStore<R extends Row = Row> {
       }
     }
     // ?ids=1,2,3: the records a screen shows by reference (one request for a page of names, not one per row).
-    if (p.ids !== undefined) {
-      const ids = String(p.ids).split(',').filter(Boolean);
-      if (!ids.length || ids.length > MAX_PAGE || !ids.every((x) => /^\d+$/.test(x)))
-        errors.ids = [problem('ids_comma_list')];
-      else {
-        params.push(ids.map(Number));
-        where.push(`id = any($${params.length}::bigint[])`);
-      }
+    const ids = checkIds(p, errors, MAX_PAGE);
+    if (ids) {
+      params.push(ids);
+      where.push(`id = any($${params.length}::bigint[])`);
     }
     const member = this.entity.resource.tenancy === 'member';
     if ((this.tenantOwned || member) && p.billing_company_id) {

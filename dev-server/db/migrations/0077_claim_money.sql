@@ -39,25 +39,26 @@ create function claim_money_refresh(ids bigint[]) returns void language sql as $
      and (c.insurance_paid, c.patient_paid, c.balance) is distinct from (m.insurance_paid, m.patient_paid, m.balance)
 $$;
 
-create function claim_money_from_new_rows() returns trigger language plpgsql as $$
+-- The claims of the rows a statement wrote (or, for a delete, removed). Only the branch of the statement's own kind
+-- runs, so each trigger names only the transition table it has.
+create function claim_money_from_rows() returns trigger language plpgsql as $$
 begin
-  perform claim_money_refresh(array(select distinct claim_id from new_rows where claim_id is not null));
-  return null;
-end $$;
-create function claim_money_from_old_rows() returns trigger language plpgsql as $$
-begin
-  perform claim_money_refresh(array(select distinct claim_id from old_rows where claim_id is not null));
+  if tg_op = 'DELETE' then
+    perform claim_money_refresh(array(select distinct claim_id from old_rows where claim_id is not null));
+  else
+    perform claim_money_refresh(array(select distinct claim_id from new_rows where claim_id is not null));
+  end if;
   return null;
 end $$;
 
 create trigger payment_services_claim_money_ins after insert on payment_services
-  referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+  referencing new table as new_rows for each statement execute function claim_money_from_rows();
 create trigger payment_services_claim_money_upd after update on payment_services
-  referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+  referencing new table as new_rows for each statement execute function claim_money_from_rows();
 create trigger payment_services_claim_money_del after delete on payment_services
-  referencing old table as old_rows for each statement execute function claim_money_from_old_rows();
+  referencing old table as old_rows for each statement execute function claim_money_from_rows();
 create trigger claim_services_claim_money_ins after insert on claim_services
-  referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+  referencing new table as new_rows for each statement execute function claim_money_from_rows();
 -- A line's update moves the claim's money only when its charge (or its claim) changed: verification's pricing rewrites
 -- thousands of lines' expected amounts and must not recompute their claims for nothing.
 create function claim_money_from_changed_lines() returns trigger language plpgsql as $$
@@ -70,9 +71,9 @@ end $$;
 create trigger claim_services_claim_money_upd after update on claim_services
   referencing old table as old_rows new table as new_rows for each statement execute function claim_money_from_changed_lines();
 create trigger claim_services_claim_money_del after delete on claim_services
-  referencing old table as old_rows for each statement execute function claim_money_from_old_rows();
+  referencing old table as old_rows for each statement execute function claim_money_from_rows();
 create trigger ledger_entries_claim_money_ins after insert on ledger_entries
-  referencing new table as new_rows for each statement execute function claim_money_from_new_rows();
+  referencing new table as new_rows for each statement execute function claim_money_from_rows();
 
 -- Every claim already held.
 select claim_money_refresh(array(select id from claims));
