@@ -6,7 +6,7 @@ import { writeAudit } from '../db/audit-writer.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import { openSecret, sealSecret } from '../security/secret-box.ts';
-import { base32, matchedStep, otpauthUri } from '../security/totp.ts';
+import { base32, matchedStep, otpauthUri, wasJustUsed } from '../security/totp.ts';
 import { listPasskeys } from './passkey-store.ts';
 
 /** The name an authenticator app shows beside the account. */
@@ -109,6 +109,16 @@ export async function startTotp(db: Database, actor: Actor) {
 function codeStep(row: MfaRow, code: unknown, now: number): number | null {
   if (typeof code !== 'string' || !row.totp_secret) return null;
   return matchedStep(Buffer.from(openSecret(row.totp_secret), 'base64'), code, now, Number(row.last_step));
+}
+
+/**
+ * Whether a refused sign-in code is the one this person's app showed for a sign-in (or the set-up) just before: good
+ * once, so refused, but the person is told to wait for the next code rather than that it is wrong.
+ */
+export async function codeJustUsed(db: Queryable, userId: number, code: unknown, now = Date.now()): Promise<boolean> {
+  const row = await mfaOf(db, userId);
+  if (!row?.totp_secret || typeof code !== 'string') return false;
+  return wasJustUsed(Buffer.from(openSecret(row.totp_secret), 'base64'), code, now, Number(row.last_step));
 }
 
 /** Confirms the authenticator with a code from it: two-step sign-in is on, and the recovery codes are shown once. */

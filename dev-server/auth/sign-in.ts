@@ -19,7 +19,7 @@ import { loginHoursParam, signInAllowedAt, type LoginHours } from '../security/l
 import { writeSystemAudit } from '../db/audit-writer.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { createSession } from './sessions.ts';
-import { secondStepsOf, takeSecondStep } from './mfa.ts';
+import { codeJustUsed, secondStepsOf, takeSecondStep } from './mfa.ts';
 import { passkeySignInOptions, takePasskeyStep } from './passkeys.ts';
 import { settleMfaDue } from './mfa-policy.ts';
 import { BLOCK_AT, WARN_AT, clearFailures, recordFailure, standing as throttleStanding } from './sign-in-throttle.ts';
@@ -170,6 +170,10 @@ export async function signIn(ctx: SignInContext, req: Request, given: Credential
         : takeSecondStep(tx, user.id, given.totpCode),
     );
     if (!passed) {
+      // The code the app still shows after it was just taken (at set-up or another sign-in) is no guess: it does not
+      // count against the person, who is told to wait for the next one.
+      if (given.passkey === undefined && (await codeJustUsed(db, user.id, given.totpCode)))
+        throw new DomainError('mfa_code_just_used', {}, {}, { body: await ways() });
       if ((await recordFailure(db, email, ip)) >= BLOCK_AT)
         throw new DomainError('user_been_blocked_enter_user_code', {}, {}, { body: { blocked: true } });
       const code = given.passkey !== undefined ? 'passkey_wrong_at_sign_in' : 'mfa_code_wrong_at_sign_in';

@@ -41,6 +41,8 @@ export interface ReceiveOutcome {
   eligibility: number;
   /** the claims a 277 told where they stand */
   statuses: number;
+  /** the ERA files an 835's payments became */
+  eras: number[];
 }
 
 const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835', HB: '271' };
@@ -115,6 +117,7 @@ export async function receiveFile(
     batches: [],
     eligibility: 0,
     statuses: 0,
+    eras: [],
   };
   return ctx.db.transaction(async (tx) => {
     const base = {
@@ -162,6 +165,7 @@ export async function receiveFile(
         envelopeErrors: errors,
       });
       Object.assign(out, {
+        eras: eras.created,
         result: 'era_received',
         message: `An ERA (835): ${eras.created.length - eras.held} payment(s) wait in the ERA files for posting${
           eras.held

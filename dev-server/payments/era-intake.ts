@@ -8,17 +8,34 @@ import type { Queryable } from '../db/database.ts';
 import type { EraRouteContext } from './era-routes.ts';
 
 /**
- * Takes in ERA files for a billing company: the one given as text (and then only it: the answer is about the file the
- * person handed in), or else the uploaded 835s the exchange has not taken in yet, newest first, so a file just
- * uploaded never waits behind a backlog. A file already registered as an ERA is not read again.
+ * Takes in ERA files for a billing company: the one handed in (as text, or as the id of the document just uploaded —
+ * and then only it, in this request, so the answer is about that file and it never waits behind a backlog), or else
+ * the uploaded 835s the exchange has not taken in yet, newest first. A file already registered as an ERA is not read
+ * again.
  */
 export async function receiveRemittances(
   ctx: EraRouteContext,
   actor: Actor,
   bc: number,
-  given: { content?: unknown; name?: unknown },
+  given: { content?: unknown; name?: unknown; file_id?: unknown },
 ) {
   const out: Array<{ file: string; result: string; message: string }> = [];
+  if (given.file_id !== undefined) {
+    const id = Number(given.file_id);
+    if (!Number.isSafeInteger(id) || id < 1) throw invalid({ file_id: [problem('id_field_required')] });
+    const stored = await ctx.files.get(actor, id);
+    if (stored.kind !== 'era' || Number(stored.billing_company_id) !== bc)
+      throw invalid({ file_id: [problem('era_file_not_uploaded')] });
+    const r = await receiveFile(ctx, actor, {
+      billingCompanyId: bc,
+      accountId: null,
+      name: stored.name,
+      bytes: await ctx.files.read(stored),
+    });
+    return {
+      received: [{ file: stored.name, result: r.result, message: r.message, eras: await eraSummaries(ctx.db, r.eras) }],
+    };
+  }
   if (typeof given.content === 'string' && given.content.trim()) {
     const r = await receiveFile(ctx, actor, {
       billingCompanyId: bc,
@@ -47,6 +64,32 @@ export async function receiveRemittances(
     out.push({ file: f.name, result: r.result, message: r.message });
   }
   return { received: out };
+}
+
+/** The payments an upload became, as the person is told of them: payer, trace, amount, claims, and why one waits. */
+async function eraSummaries(db: Queryable, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db.query<{
+    id: string;
+    payer_name: string | null;
+    trace_number: string | null;
+    payment_amount: string | null;
+    claims: number | null;
+    status: string;
+    hold_reason: string | null;
+  }>(
+    'select id, payer_name, trace_number, payment_amount, claims, status, hold_reason from era_files where id = any($1::bigint[]) order by id',
+    [ids],
+  );
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    payer_name: r.payer_name ?? '',
+    trace_number: r.trace_number ?? '',
+    payment_amount: Number(r.payment_amount ?? 0),
+    claims: r.claims ?? 0,
+    status: r.status,
+    hold_reason: r.hold_reason,
+  }));
 }
 
 /** An ERA's exceptions in the order they were found, with what each paid. */

@@ -68,10 +68,29 @@ export const eraLookupRoutes: GuardedRoute<EraRouteContext>[] = [
   {
     method: 'post',
     path: '/payments/eras/sync',
-    answers: json({ received: [{ file: 'string', result: 'string', message: 'string' }] }),
+    answers: json({
+      received: [
+        {
+          file: 'string',
+          result: 'string',
+          message: 'string',
+          'eras?': [
+            {
+              id: 'integer',
+              payer_name: 'string',
+              trace_number: 'string',
+              payment_amount: 'integer',
+              claims: 'integer',
+              status: 'string',
+              hold_reason: 'string?',
+            },
+          ],
+        },
+      ],
+    }),
     permission: 'payment.create',
     summary:
-      'Takes in ERA files: an 835 uploaded to the file store (kind era) not yet registered, or one given as {content, name}; each payment becomes an ERA to post (a trace already received is not registered twice)',
+      'Takes in ERA files: the one just uploaded ({file_id}: in this request, answered with the payments it became), one given as {content, name}, or else the uploads not yet registered; each payment becomes an ERA to post (a trace already received is not registered twice)',
     async handle(ctx, req, actor) {
       const body = bodyObject(req);
       const bc = actor.crossTenant ? Number(body.billing_company_id) : actor.billingCompanyIds[0];

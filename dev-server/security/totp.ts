@@ -68,6 +68,13 @@ export function matchedStep(secret: Uint8Array, code: string, epochMs: number, l
   return null;
 }
 
+/** Whether a typed code is one already used (at or before the last step taken) that is still within the window. */
+export function wasJustUsed(secret: Uint8Array, code: string, epochMs: number, lastUsedStep: number): boolean {
+  const typed = code.replace(/\s/g, '');
+  const now = stepOf(epochMs);
+  return [now - 1, now, now + 1].some((step) => step <= lastUsedStep && totpAt(secret, step) === typed);
+}
+
 /** The otpauth:// address an authenticator app reads from the QR code: issuer, account and secret. */
 export const otpauthUri = (issuer: string, account: string, secret: Uint8Array) =>
   `otpauth://totp/${encodeURIComponent(`${issuer}:${account}`)}?secret=${base32(secret)}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_STEP_S}`;

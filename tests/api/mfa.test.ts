@@ -22,8 +22,9 @@ async function withAuthenticator() {
   await app.createUser({ email, roles: ['biller'], billingCompanyIds: [bc] });
   const me: Api = app.as(await app.login(email));
   const started = (await me('POST', '/auth/mfa/totp')).body as { secret: string; otpauth_uri: string; qr_svg: string };
-  const confirmed = await me('POST', '/auth/mfa/totp/confirm', { code: codeOf(started.secret) });
-  return { email, me, secret: started.secret, started, confirmed };
+  const setUpCode = codeOf(started.secret);
+  const confirmed = await me('POST', '/auth/mfa/totp/confirm', { code: setUpCode });
+  return { email, me, secret: started.secret, started, confirmed, setUpCode };
 }
 
 describe('two-step sign-in with an authenticator app', () => {
@@ -80,7 +81,18 @@ describe('two-step sign-in with an authenticator app', () => {
     const { email, secret } = await withAuthenticator();
     const code = codeOf(secret, 1);
     expect((await login(email, { totp_code: code })).status).toBe(200);
-    expect((await login(email, { totp_code: code })).body.code).toBe('mfa_code_wrong_at_sign_in');
+    expect((await login(email, { totp_code: code })).body.code).toBe('mfa_code_just_used');
+  });
+
+  it('the code that confirmed the set-up, typed again to sign in, is refused as just used, not as wrong, and not counted as a guess', async () => {
+    const { email, setUpCode } = await withAuthenticator();
+    const r = await login(email, { totp_code: setUpCode });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(
+      'This code was just used, and a code is good once. Wait for the next code your authenticator app shows (a new one every 30 seconds).',
+    );
+    const failures = await app.db.query('select failures from sign_in_throttles where email = $1', [email]);
+    expect(failures.rows).toEqual([]);
   });
 
   it('a recovery code signs in once, then is spent', async () => {

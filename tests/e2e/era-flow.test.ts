@@ -24,11 +24,16 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 describe('a billing manager posts an ERA', () => {
-  it('uploads the 835 from the ERA list and sees its payment waiting to be posted', async () => {
+  it('uploads the 835 from the ERA list and is told at once what payment it became, waiting to be posted', async () => {
     win = await openFromStart(page, 'ERA Files');
     await win
       .getByTestId('file-import-era')
       .setInputFiles({ name: 'managed-care.835', mimeType: 'text/plain', buffer: Buffer.from(ERA, 'latin1') });
+    const told = page.getByTestId('toast-success').filter({ hasText: 'managed-care.835' });
+    await told.waitFor();
+    expect(await told.innerText()).toMatch(
+      /Taken in: 1 payment waits in the ERA files for posting\. RUSHMORE LIFE, trace \S+: \$[\d,]+\.\d\d for \d+ claims?\./,
+    );
     await win.getByText('RUSHMORE LIFE').first().waitFor();
     expect((await e.app.db.query<{ status: string }>('select status from era_files')).rows).toEqual([
       { status: 'new' },

@@ -307,19 +307,24 @@ describe('an ERA posts only where it belongs', () => {
 });
 
 describe('taking in an ERA', () => {
+  /** An 835 uploaded to the file store as an ERA, as the list's upload button does, its trace made `name`: its file id. */
+  const upload = async (
+    name: string,
+    kind = 'era',
+    body = file('tertiary-payment.835').replace(/TRN\*1\*[^*~]+/, `TRN*1*${name}`),
+  ) => {
+    const form = new FormData();
+    form.append('file', new Blob([body]), name);
+    const r = await fetch(`${app.url}/files?kind=${kind}&billing_company_id=${w.bc}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}` },
+      body: form,
+    });
+    expect(r.status).toBe(201);
+    return Number((await r.json()).id);
+  };
+
   it('an 835 handed in as text is answered alone; uploads waiting are taken in by a sync of their own, newest first', async () => {
-    const token = await app.login('root@test.com');
-    const upload = async (name: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([file('tertiary-payment.835').replace(/TRN\*1\*[^*~]+/, `TRN*1*${name}`)]), name);
-      const r = await fetch(`${app.url}/files?kind=era&billing_company_id=${w.bc}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      expect(r.status).toBe(201);
-      return Number((await r.json()).id);
-    };
     const older = await upload('WAIT0001');
     const newer = await upload('WAIT0002');
     const given = await root('POST', '/payments/eras/sync', {
@@ -334,5 +339,38 @@ describe('taking in an ERA', () => {
     const swept = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc });
     expect(swept.body.received.map((r: { file: string }) => r.file)).toEqual(['WAIT0002', 'WAIT0001']);
     expect([await taken(older), await taken(newer)]).toEqual([1, 1]);
+  });
+
+  it('an uploaded ERA named by its file id is taken in in that request alone and answered with the payments it became', async () => {
+    const backlog = await upload('BACKLOG1');
+    const mine = await upload('MINE0001');
+    const answer = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, file_id: mine });
+    expect(answer.status).toBe(200);
+    const [received] = answer.body.received;
+    expect(received).toMatchObject({ file: 'MINE0001', result: 'era_received' });
+    const era = (
+      await app.db.query<{ payer_name: string; payment_amount: string; claims: number }>(
+        'select payer_name, payment_amount, claims from era_files where trace_number = $1',
+        ['MINE0001'],
+      )
+    ).rows[0];
+    expect(received.eras).toEqual([
+      expect.objectContaining({
+        trace_number: 'MINE0001',
+        payer_name: era.payer_name,
+        payment_amount: Number(era.payment_amount),
+        claims: era.claims,
+      }),
+    ]);
+    expect(await count('select count(*) as n from exchange_files where file_id = $1', [backlog])).toBe(0);
+  });
+
+  it('a file id that is not an uploaded ERA is refused and nothing is taken in', async () => {
+    const scan = await upload('scan.pdf', 'upload', '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const before = await count('select count(*) as n from exchange_files', []);
+    const answer = await root('POST', '/payments/eras/sync', { billing_company_id: w.bc, file_id: scan });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.file_id).toEqual(['The file is not an ERA uploaded for this billing company.']);
+    expect(await count('select count(*) as n from exchange_files', [])).toBe(before);
   });
 });

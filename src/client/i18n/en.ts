@@ -490,6 +490,16 @@ export const en = {
     },
   },
   notfound: { title: 'Page not found', body: 'There is nothing at this address.', home: 'Go to the start' },
+  file_import: {
+    era_received:
+      'Taken in: %{smart_count} payment waits in the ERA files for posting. |||| Taken in: %{smart_count} payments wait in the ERA files for posting.',
+    payment:
+      '%{payer}, trace %{trace}: %{amount} for %{smart_count} claim. |||| %{payer}, trace %{trace}: %{amount} for %{smart_count} claims.',
+    payment_held:
+      '%{payer}, trace %{trace}: %{amount} for %{smart_count} claim, held (see why in the ERA). |||| %{payer}, trace %{trace}: %{amount} for %{smart_count} claims, held (see why in the ERA).',
+    duplicate: 'Already received; nothing was changed.',
+    unreadable: 'It could not be read as an 835; it is kept as it came.',
+  },
   upload: {
     waiting: 'Waiting',
     uploading: 'Uploading',

@@ -495,6 +495,16 @@ export const es: Messages = {
     },
   },
   notfound: { title: 'Página no encontrada', body: 'No hay nada en esta dirección.', home: 'Ir al inicio' },
+  file_import: {
+    era_received:
+      'Recibido: %{smart_count} pago espera en los archivos ERA para aplicarse. |||| Recibido: %{smart_count} pagos esperan en los archivos ERA para aplicarse.',
+    payment:
+      '%{payer}, traza %{trace}: %{amount} por %{smart_count} reclamo. |||| %{payer}, traza %{trace}: %{amount} por %{smart_count} reclamos.',
+    payment_held:
+      '%{payer}, traza %{trace}: %{amount} por %{smart_count} reclamo, retenido (vea el motivo en el ERA). |||| %{payer}, traza %{trace}: %{amount} por %{smart_count} reclamos, retenido (vea el motivo en el ERA).',
+    duplicate: 'Ya se había recibido; no se cambió nada.',
+    unreadable: 'No se pudo leer como un 835; se guarda tal como llegó.',
+  },
   upload: {
     waiting: 'En espera',
     uploading: 'Cargando',

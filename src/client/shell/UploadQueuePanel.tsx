@@ -57,7 +57,7 @@ export function UploadQueuePanel({ anchor, onClose }: { anchor: HTMLElement | nu
               ) : undefined
             }
           >
-            <ListItemText primary={i.name} secondary={i.error} />
+            <ListItemText primary={i.name} secondary={i.error ?? i.note} />
             <Chip
               size="small"
               color={COLOR[i.status]}

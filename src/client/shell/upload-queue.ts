@@ -17,7 +17,9 @@ export interface UploadItem {
   name: string;
   status: UploadStatus;
   error?: string;
-  run(): Promise<void>;
+  /** what became of the file, in words (an ERA's payments), once it is in */
+  note?: string;
+  run(): Promise<string | void>;
 }
 
 let items: UploadItem[] = [];
@@ -37,8 +39,8 @@ async function pump() {
     for (let next = items.find((i) => i.status === 'waiting'); next; next = items.find((i) => i.status === 'waiting')) {
       set(next.id, { status: 'uploading', error: undefined });
       try {
-        await next.run();
-        set(next.id, { status: 'uploaded' });
+        const note = await next.run();
+        set(next.id, { status: 'uploaded', note: note || undefined });
       } catch (e) {
         set(next.id, { status: 'error', error: (e as Error).message });
       }
@@ -64,7 +66,7 @@ export function queueStatus(): QueueStatus {
   return items.some((i) => i.status === 'error') ? 'finished_with_errors' : 'finished';
 }
 
-export function enqueueUpload(name: string, run: () => Promise<void>): number {
+export function enqueueUpload(name: string, run: () => Promise<string | void>): number {
   const id = nextId++;
   items = [...items, { id, name, status: 'waiting', run }];
   emit();

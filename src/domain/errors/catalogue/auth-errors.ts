@@ -179,6 +179,11 @@ export const AUTH_ERRORS = {
     en: 'The code is not right, or was already used. Enter the code your authenticator app shows now.',
     es: 'El código no es correcto o ya se usó. Ingrese el código que muestra ahora su aplicación de autenticación.',
   },
+  mfa_code_just_used: {
+    status: 403,
+    en: 'This code was just used, and a code is good once. Wait for the next code your authenticator app shows (a new one every 30 seconds).',
+    es: 'Este código se acaba de usar, y un código sirve una sola vez. Espere el siguiente código que muestre su aplicación de autenticación (uno nuevo cada 30 segundos).',
+  },
   step_up_required: {
     status: 403,
     en: 'Confirm it is you to go on: this is a sensitive action.',

@@ -2,6 +2,11 @@ import type { CatalogueEntry } from '../catalogue-entry.ts';
 
 /** The payments module's refusals: status and sentence in each language, by code. */
 export const PAYMENTS_ERRORS = {
+  era_file_not_uploaded: {
+    status: 422,
+    en: 'The file is not an ERA uploaded for this billing company.',
+    es: 'El archivo no es un ERA cargado para esta empresa de facturación.',
+  },
   service_line_not_found: {
     status: 422,
     en: 'The service line was not found.',
