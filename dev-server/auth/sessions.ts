@@ -35,8 +35,10 @@ export function bearer(req: Request): string | null {
 export async function createSession(db: Database, userId: number, req: Request, deviceId: number | null = null) {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id)
-     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7)`,
+    // The session starts in the person's language; switched later, it is this session's alone.
+    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id, language)
+     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7,
+             (select language from users where id = $1))`,
     [
       userId,
       hashToken(token),
@@ -118,7 +120,7 @@ async function accessOf(db: Database, userId: number, epoch: string): Promise<Ac
  */
 export async function loadSession(db: Database, token: string): Promise<SessionRow | null> {
   const r = await db.query<SessionState>(
-    `select s.id, s.user_id, s.device_id, u.email, u.language, u.status as user_status, s.revoked_at is not null as revoked,
+    `select s.id, s.user_id, s.device_id, u.email, coalesce(s.language, u.language) as language, u.status as user_status, s.revoked_at is not null as revoked,
             s.access_expires_at < now() as access_expired, s.refresh_until < now() as refresh_expired,
             (extract(epoch from (now() - s.last_activity_at)) * 1000)::bigint as idle_ms,
             (select epoch from access_epoch where id = 1)::text as access_epoch,

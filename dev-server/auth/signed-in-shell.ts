@@ -19,11 +19,12 @@ export async function signedInShell(db: Queryable, entities: Entity[], actor: Ac
       photo: string | null;
       billing_companies: Array<{ id: number; name: string; abbreviation: string | null }>;
     }>(
-      `select u.id, u.email, u.first_name, u.last_name, u.language, u.settings, u.taskbars, u.photo,
+      `select u.id, u.email, u.first_name, u.last_name,
+              coalesce((select s.language from sessions s where s.id = $2), u.language) as language, u.settings, u.taskbars, u.photo,
               coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'abbreviation', b.abbreviation) order by b.id)
                  from billing_companies b join billing_company_users bu on bu.billing_company_id = b.id where bu.user_id = u.id), '[]'::json) as billing_companies
          from users u where u.id = $1`,
-      [actor.userId],
+      [actor.userId, actor.sessionId],
     )
   ).rows[0];
   const { menu, menu_by_category } = buildMenu(actor, entities);

@@ -26,7 +26,10 @@ export async function shellOf(db: Queryable, userId: number) {
   return { settings: { ...SHELL_DEFAULTS, ...s.settings }, taskbars: s.taskbars };
 }
 
-/** Merges checked settings into the person's own; language kept when not given. */
+/**
+ * Merges checked settings into the person's own; language kept when not given. A language given is this session's
+ * (another browser of the person keeps its own) and the person's default for the next sign-in.
+ */
 export async function saveSettings(db: Database, actor: Actor, settings: Record<string, unknown>, language?: string) {
   return db.transaction(async (tx) => {
     const before = (
@@ -42,6 +45,7 @@ export async function saveSettings(db: Database, actor: Actor, settings: Record<
       JSON.stringify(merged),
       lang,
     ]);
+    if (language) await tx.query('update sessions set language = $2 where id = $1', [actor.sessionId, language]);
     await writeAudit(tx, actor, {
       entity: 'user',
       entityId: actor.userId,

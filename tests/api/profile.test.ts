@@ -137,6 +137,18 @@ describe('settings and language', () => {
     expect(r.body.errors.password[0]).toMatch(/contraseña/);
   });
 
+  it("a language switched in one browser is that browser's: another session of the person keeps its own, the next sign-in starts in it", async () => {
+    const me = await signedIn();
+    const other = app.as(await app.login(me.email));
+    await me.api('PUT', '/user/profile', { language: 'es' });
+    expect((await other('GET', '/auth/me')).body.profile.language).toBe('en');
+    const weak = { current_password: PASSWORD, password: 'weak', password_confirmation: 'weak' };
+    expect((await other('POST', '/user/update-password', weak)).body.errors.password[0]).toMatch(/password/i);
+    expect((await me.api('GET', '/auth/me')).body.profile.language).toBe('es');
+    const next = app.as(await app.login(me.email));
+    expect((await next('GET', '/auth/me')).body.profile.language).toBe('es');
+  });
+
   it("social networks of one's own profile are saved", async () => {
     const me = await signedIn(['client']);
     const r = await me.api('PATCH', `/user/social-medias/${me.id}`, {
