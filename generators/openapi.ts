@@ -130,7 +130,11 @@ export function generateOpenApi(entities: Entity[], declared: DeclaredRoute[] = 
     ListItem: {
       type: 'object',
       required: ['id', 'name'],
-      properties: { id: { type: ['integer', 'string', 'boolean'] }, name: { type: 'string' } },
+      properties: {
+        id: { type: ['integer', 'string', 'boolean'] },
+        name: { type: 'string' },
+        warning: { type: 'string', description: 'what the picker says under this choice once it is chosen' },
+      },
     },
   };
   const paths: Record<string, Record<string, object>> = {};

@@ -24,10 +24,16 @@ const PAYER_SAID_INACTIVE = {
   en: " — the payer's 271 of {day} says inactive",
   es: ' — el 271 del pagador del {day} dice inactiva',
 } as const;
+/** The warning the picker shows under a policy so marked once it is chosen (a long name is cut in the field). */
+const PAYER_SAID_INACTIVE_WARNING = {
+  en: "The payer's 271 of {day} says this policy is inactive: check eligibility again or choose another policy.",
+  es: 'El 271 del pagador del {day} dice que esta póliza está inactiva: verifique la elegibilidad de nuevo o elija otra póliza.',
+} as const;
 
 /**
  * A patient's active policies [{id, name}], primary first, those the payer's latest 271 said inactive last and said so
- * in their name: a person picking one is warned at once, and a form that fills in the first policy fills in one in force.
+ * in their name and in a warning the picker shows under the chosen one: a person picking one is warned at once, and a
+ * form that fills in the first policy fills in one in force.
  */
 export async function patientPolicies(
   ctx: AdmissionContext,
@@ -49,10 +55,15 @@ export async function patientPolicies(
       order by e.coverage = 'inactive' nulls first, p.type_responsibility_id, p.id`,
     params,
   );
-  return r.rows.map((p) => ({
-    id: p.id,
-    name: p.inactive_on ? p.name + PAYER_SAID_INACTIVE[locale].replace('{day}', p.inactive_on) : p.name,
-  }));
+  return r.rows.map((p) =>
+    p.inactive_on
+      ? {
+          id: p.id,
+          name: p.name + PAYER_SAID_INACTIVE[locale].replace('{day}', p.inactive_on),
+          warning: PAYER_SAID_INACTIVE_WARNING[locale].replace('{day}', p.inactive_on),
+        }
+      : { id: p.id, name: p.name },
+  );
 }
 
 /** A company's units with rooms [{id, name}]; a company with none is refused. */

@@ -35,10 +35,8 @@ export function bearer(req: Request): string | null {
 export async function createSession(db: Database, userId: number, req: Request, deviceId: number | null = null) {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    // The session starts in the person's language; switched later, it is this session's alone.
-    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id, language)
-     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7,
-             (select language from users where id = $1))`,
+    `insert into sessions (user_id, token_hash, access_expires_at, refresh_until, ip, user_agent, device_id)
+     values ($1, $2, now() + make_interval(secs => $3), now() + make_interval(secs => $4), $5, $6, $7)`,
     [
       userId,
       hashToken(token),

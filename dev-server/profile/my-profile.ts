@@ -45,7 +45,15 @@ export async function saveSettings(db: Database, actor: Actor, settings: Record<
       JSON.stringify(merged),
       lang,
     ]);
-    if (language) await tx.query('update sessions set language = $2 where id = $1', [actor.sessionId, language]);
+    if (language && language !== before.language) {
+      // The person's other open sessions keep the language they show (pinned, if they followed the person's); this one
+      // takes the new one, which becomes the person's for the sign-ins to come.
+      await tx.query(
+        `update sessions set language = case when id = $2 then $3 else coalesce(language, $4) end
+          where user_id = $1 and revoked_at is null`,
+        [actor.userId, actor.sessionId, language, before.language],
+      );
+    }
     await writeAudit(tx, actor, {
       entity: 'user',
       entityId: actor.userId,

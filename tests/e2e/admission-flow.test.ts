@@ -40,9 +40,59 @@ async function choose(label: string | RegExp, option: string | RegExp, within: L
   await within.getByRole('combobox', { name: label }).first().click();
   await page.getByRole('option', { name: option }).first().click();
 }
+/** The first policy picker of the admission form's Insurance section. */
+const chosenPolicy = () =>
+  win
+    .locator('section[aria-label="Insurance"]')
+    .getByRole('combobox', { name: /^Policy/ })
+    .first();
 const cell = (row: number, col: string) => win.locator(`[data-cell="${row}:${col}"]`);
 
 describe('a billing manager admits, discharges and bills', () => {
+  it("picking a patient whose payer's latest 271 said inactive, the policy comes filled in with the warning at once", async () => {
+    const ana = (
+      await e.app.db.query<{ id: number }>(
+        `insert into patients (billing_company_id, company_id, first_name, last_name, date_of_birth, sex) values ($1, $2, 'Ana', 'Quiroga', '1975-09-30', 'F') returning id`,
+        [w.bc, w.company],
+      )
+    ).rows[0].id;
+    const policy = (
+      await e.app.db.query<{ id: number }>(
+        `insert into insurance_policies (billing_company_id, patient_id, insurance_company_id, insurance_plan_id, policy_number, type_responsibility_id, eff_date)
+         select billing_company_id, $1, insurance_company_id, insurance_plan_id, 'Q5550001', 1, '2020-01-01' from insurance_policies where id = $2 returning id`,
+        [ana, w.policy],
+      )
+    ).rows[0].id;
+    await e.app.db.query(
+      `insert into eligibility_checks (billing_company_id, patient_id, insurance_policy_id, service_date, channel, state, trace, coverage, answered_at)
+       values ($1, $2, $3, current_date, 'realtime', 'answered', 'E2E-INACTIVE', 'inactive', '2026-11-20T10:00:00Z')`,
+      [w.bc, ana, policy],
+    );
+    await win.getByRole('button', { name: 'Create' }).first().click();
+    await win
+      .getByRole('combobox', { name: /^Patient/ })
+      .first()
+      .click();
+    await page.keyboard.type('quiroga');
+    await page
+      .getByRole('option', { name: /Ana Quiroga/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => chosenPolicy().textContent())
+      .toContain("Q5550001 · SUN Health Plan — the payer's 271 of 11/20/2026 says inactive");
+    // The field cuts a long name: the warning is said in full under it.
+    await win
+      .locator('section[aria-label="Insurance"]')
+      .getByRole('alert')
+      .filter({
+        hasText:
+          "The payer's 271 of 11/20/2026 says this policy is inactive: check eligibility again or choose another policy.",
+      })
+      .waitFor();
+    await win.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('admits a patient into a room with a diagnosis and two services', async () => {
     await win.getByRole('button', { name: 'Create' }).first().click();
     // The patient is searched on the server as it is typed (an office has thousands), as on a claim.
@@ -66,15 +116,7 @@ describe('a billing manager admits, discharges and bills', () => {
     await win.getByLabel('Admission date', { exact: false }).first().fill(day(2));
     await win.getByLabel('Admission hour (0-23)', { exact: false }).first().fill('9');
     // The patient's policy in force is filled in as soon as the patient is picked.
-    const policies = win.locator('section[aria-label="Insurance"]');
-    await expect
-      .poll(() =>
-        policies
-          .getByRole('combobox', { name: /^Policy/ })
-          .first()
-          .textContent(),
-      )
-      .toContain('W123456789');
+    await expect.poll(() => chosenPolicy().textContent()).toContain('W123456789');
     await win.getByRole('button', { name: 'Add diagnosis' }).click();
     await page.keyboard.type('E11.9');
     // A stay says whether each diagnosis was present on admission.

@@ -207,9 +207,18 @@ describe('a biller writes claims', () => {
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   });
 
-  it("starts a claim from the patient's record: the patient named, the active policy checked, the clinic and provider of the last claim", async () => {
+  it("starts a claim from the patient found by 'last name, birth date' in one box: the patient named, the active policy checked, the clinic and provider of the last claim", async () => {
+    // Another Perez, born another day: the birth date typed after the name is what tells them apart.
+    await e.app.db.query(
+      `insert into patients (billing_company_id, company_id, first_name, last_name, date_of_birth, sex) values ($1, $2, 'Ana', 'Perez', '1975-09-30', 'F')`,
+      [w.bc, w.company],
+    );
     const patients = await openFromStart(page, 'Patient Management');
-    await patients.getByText('Perez').first().click();
+    await patients.getByLabel('Search', { exact: true }).fill('perez, 04/12/1980');
+    const rows = patients.locator('[data-testid^="row-"]');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Lucia');
+    await rows.first().click();
     await patients.getByRole('button', { name: 'New claim' }).click();
     const patient = win.getByRole('combobox', { name: /^Patient( \*)?$/ });
     await expect.poll(() => patient.inputValue()).toMatch(/^Lucia Perez/);

@@ -2,7 +2,7 @@ import { toIsoDate } from '../../src/domain/formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openFromStart, signIn, startE2E, type E2E } from './e2e-app.ts';
-import { claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { availityFolderAccount, claimWorld, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsForEra } from '../helpers/era-claims.ts';
 import { deniedInFull, keyInsurance835, LUCIA } from '../helpers/key-insurance-835.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   w = await claimWorld(e.app.db);
   await e.app.createUser({ email: 'root@denials.test', roles: ['superuser'] });
   const root = e.app.as(await e.app.login('root@denials.test'));
+  // The clearing house the collector's eligibility questions go through (its exchange folder).
+  await availityFolderAccount(root, w);
   const text = keyInsurance835({
     control: 21,
     trace: 'E2E-DEN',
@@ -256,6 +258,29 @@ describe('a collector works a denial', () => {
       ).rows[0];
     await expect.poll(claim).toEqual({ status_id: 2, frequency: '7', original_reference: 'ICN-DN-50' });
     await page.getByText('Created').first().waitFor();
+  });
+
+  it("asks the payers about both denied claims' coverage at once, from the claims list", async () => {
+    const list = await openFromStart(page, 'Claims Management');
+    await list.getByLabel('Search', { exact: true }).fill('DN-');
+    // The searched page, not the first page shown before it (a selection made there is cleared when the search lands).
+    await expect.poll(() => list.locator('[data-testid^="row-"]').count()).toBe(2);
+    const ids = [claims.get('DN-50')!, claims.get('DN-29')!];
+    for (const id of ids) await list.getByTestId(`row-${id}`).getByRole('checkbox').check();
+    // The refile's "Created" lies over the list's tools for its moments.
+    await page.getByTestId('toast-success').waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: 'Check eligibility (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Check eligibility (2)' });
+    await dialog.getByRole('button', { name: 'Check eligibility' }).click();
+    const outcome = dialog.getByTestId('bulk-outcome');
+    await outcome.waitFor();
+    expect(await outcome.innerText()).toMatch(/^2 eligibility question\(s\) sent through /);
+    const asked = await e.app.db.query<{ claim_id: string }>(
+      'select claim_id from eligibility_checks where claim_id = any($1::bigint[]) order by claim_id',
+      [ids],
+    );
+    expect(asked.rows.map((r) => Number(r.claim_id))).toEqual([...ids].sort((a, b) => a - b));
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   it('raised no error in the page', () => {

@@ -8,6 +8,8 @@ import { widgetError, widgetLabel } from './widget-props.ts';
 interface Option {
   id: number | string;
   name: string;
+  /** said under the field once this choice is chosen (a policy the payer's 271 calls inactive) */
+  warning?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ReferenceWidget(p: WidgetProps) {
   const value = multiple
     ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
     : (p.value ?? '');
+  const warning = multiple ? undefined : options?.find((o) => String(o.id) === String(value))?.warning;
   return (
     <TextField
       select
@@ -71,8 +74,12 @@ export function ReferenceWidget(p: WidgetProps) {
         );
       }}
       error={!!widgetError(p)}
-      helperText={widgetError(p) ?? (options ? ' ' : t('widgets.loading'))}
-      slotProps={{ select: { multiple }, htmlInput: { 'aria-label': widgetLabel(p) } }}
+      helperText={widgetError(p) ?? warning ?? (options ? ' ' : t('widgets.loading'))}
+      slotProps={{
+        select: { multiple },
+        htmlInput: { 'aria-label': widgetLabel(p) },
+        formHelperText: warning && !widgetError(p) ? { sx: { color: 'warning.dark' }, role: 'alert' } : undefined,
+      }}
     >
       {!multiple && (
         <MenuItem value="">
