@@ -3,6 +3,7 @@ import type { Actor } from '../security/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import { recordTransitions } from '../resources/state-history.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 /**
  * What the system does to many claims at once (a batch sent, a 277CA of 5,000 claims): a handful of
@@ -25,23 +26,33 @@ export async function moveClaims(
   { claimEntity, billingCompanyId: bc, from, to, moves }: ClaimMoves,
 ): Promise<number[]> {
   if (!moves.length) return [];
+  // A claim sent goes to the payer it is billed to: the primary, unless a refile named the next one ("Billed to").
+  const sending = to === CLAIM_STATUS.SUBMITTED;
   const moved = (
-    await tx.query<{ id: string }>(
-      `update claims set status_id = $3, sub_status_id = null, version = version + 1, updated_at = now() where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $4 returning id`,
-      [bc, moves.map((m) => m.id), to, from],
+    await tx.query<{ id: string; billed_before: string | null; billed: string | null }>(
+      `with before as (select id, billed_responsibility from claims where billing_company_id = $1 and id = any($2::bigint[]) and status_id = $4 for update)
+       update claims c set status_id = $3, sub_status_id = null, version = c.version + 1, updated_at = now(),
+              billed_responsibility = case when $5 then coalesce(c.billed_responsibility, 'P') else c.billed_responsibility end
+         from before where c.id = before.id
+       returning c.id, before.billed_responsibility as billed_before, c.billed_responsibility as billed`,
+      [bc, moves.map((m) => m.id), to, from, sending],
     )
-  ).rows.map((r) => Number(r.id));
-  const done = new Set(moved);
-  const rows = moves.filter((m) => done.has(m.id));
+  ).rows;
+  const billed = new Map(moved.map((r) => [Number(r.id), r]));
+  const rows = moves.filter((m) => billed.has(m.id));
   await writeAuditMany(tx, actor, {
     entity: 'claim',
     event: 'status_changed',
-    rows: rows.map((m) => ({
-      entityId: m.id,
-      billingCompanyId: bc,
-      oldValues: { status_id: from },
-      newValues: { status_id: to },
-    })),
+    rows: rows.map((m) => {
+      const b = billed.get(m.id)!;
+      const named = b.billed_before !== b.billed;
+      return {
+        entityId: m.id,
+        billingCompanyId: bc,
+        oldValues: { status_id: from, ...(named ? { billed_responsibility: b.billed_before } : {}) },
+        newValues: { status_id: to, ...(named ? { billed_responsibility: b.billed } : {}) },
+      };
+    }),
   });
   await recordTransitions(
     tx,
@@ -49,7 +60,7 @@ export async function moveClaims(
     claimEntity,
     rows.map((m) => ({ id: m.id, billingCompanyId: bc, from, to, note: m.note })),
   );
-  return moved;
+  return moved.map((r) => Number(r.id));
 }
 
 /** Notes on many claims (a 277CA's acceptances with the payer's claim numbers), audited as created. */

@@ -1,6 +1,6 @@
 import { defineJob } from '../jobs/job-kinds.ts';
 import type { DemoFates } from './demo-claims.ts';
-import { loadDemoHistory } from './demo-history.ts';
+import { DEMO_HISTORY_STEPS, loadDemoHistory } from './demo-history.ts';
 
 /**
  * The demo's history (eighteen months of claims sent, answered by clearing houses and payers, appealed
@@ -20,11 +20,15 @@ export const demoHistoryJob = defineJob<{ fates: DemoFates }, never>({
     const { batches, posted } = await loadDemoHistory(
       { db: ctx.db, entities: ctx.entities, files: ctx.files },
       input.fates,
-      (line) => ctx.progress(step++, 3, line),
+      (line) => {
+        // The log tells each step as it starts, so the time each one takes can be read off it.
+        console.log(`Demo history, step ${step + 1} of ${DEMO_HISTORY_STEPS}: ${line}`);
+        return ctx.progress(step++, DEMO_HISTORY_STEPS, line);
+      },
     );
     const line = `Demo history: ${batches.toLocaleString('en-US')} batches sent and answered, ${posted.toLocaleString('en-US')} claims paid or denied`;
     console.log(line);
-    await ctx.progress(3, 3, line);
+    await ctx.progress(DEMO_HISTORY_STEPS, DEMO_HISTORY_STEPS, line);
     return { batches, posted };
   },
 });

@@ -20,6 +20,9 @@ import { systemActor } from '../security/actor.ts';
  * the books closed through the latest finished month whose work is done.
  * Answers the batches sent and the claims posted.
  */
+/** The steps the demo's history is made in, each reported as it starts (the desktop shows which one is running). */
+export const DEMO_HISTORY_STEPS = 6;
+
 export async function loadDemoHistory(
   ctx: DemoContext,
   fates: DemoFates,

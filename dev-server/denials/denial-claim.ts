@@ -29,9 +29,12 @@ export async function appealLetter(ctx: EraContext, actor: Actor, claimId: numbe
   const facts = (
     await ctx.db.query<Record<string, string | null>>(
       `select b.name as billing_company, b.appeal_template, i.name as payer, p.policy_number as member_id, pt.first_name || ' ' || pt.last_name as patient,
+                concat_ws(E'\n', nullif(i.address, ''), nullif(concat_ws(' ', nullif(concat_ws(', ', nullif(i.city, ''), nullif(i.state, '')), ''), nullif(i.zip, '')), '')) as payer_address,
                 co.name as provider, co.npi as provider_npi, ${providerTaxIdSql('co')} as provider_tax_id
            from claims c join billing_companies b on b.id = c.billing_company_id join patients pt on pt.id = c.patient_id left join companies co on co.id = c.company_id
-           left join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint left join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`,
+           -- The payer the claim was billed to (the secondary once refiled to it), whose denial is appealed.
+           left join insurance_policies p on p.id = (c.insurance_policy_ids->>(case c.billed_responsibility when 'T' then 2 when 'S' then 1 else 0 end))::bigint
+           left join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`,
       [claim.id],
     )
   ).rows[0];
@@ -50,6 +53,7 @@ export async function appealLetter(ctx: EraContext, actor: Actor, claimId: numbe
     today: usDateOf(),
     billing_company: facts.billing_company ?? '',
     payer: facts.payer ?? '',
+    payer_address: facts.payer_address ?? '',
     patient: facts.patient ?? String(claim.patient_name ?? ''),
     member_id: facts.member_id ?? '',
     claim: String(claim.code),

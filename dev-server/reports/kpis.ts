@@ -218,18 +218,43 @@ export function previousPeriod(input: KpiInput): KpiInput {
   return { ...input, from: isoDayOf(new Date(from - days * DAY_MS)), to: isoDayOf(new Date(from - DAY_MS)) };
 }
 
+/** The earlier period's headline figures when there is no full period before to compare with. */
+const NO_FIGURES = {
+  days_in_ar: null,
+  clean_claim_rate: null,
+  first_pass_resolution: null,
+  denial_rate: null,
+  net_collection_rate: null,
+  ar_over_90: null,
+  contract_collection_rate: null,
+  underpayment_rate: null,
+};
+
 /**
  * The KPIs of a period with the same KPIs of the period before it (as long, ending the day before), so
  * each card can say whether it went up or down; the headline figure of each is enough for that.
  */
 export async function kpisWithTrend(db: Queryable, input: KpiInput, locale: Locale = 'en') {
   const now = await computeKpis(db, input, { locale });
+  const earlier = previousPeriod(input);
+  // A period before the first claim on record is not a period to compare with: its figures would be those of a few
+  // months (or none), and A/R as of a day before the records began reads as zero days. No trend is drawn then.
+  const first = (
+    await db.query<{ d: string | null }>(
+      `select to_char(min(date_of_service), 'YYYY-MM-DD') as d from claims
+        where billing_company_id = any($1::bigint[]) and status_id <> ${CLAIM_STATUS.DRAFT}`,
+      [input.billingCompanyIds],
+    )
+  ).rows[0].d;
+  if (!first || first > earlier.from)
+    return { ...now, previous: { period: { from: earlier.from, to: earlier.to }, records_from: first, ...NO_FIGURES } };
   // Only the headline figures are compared: the earlier period's groups, reasons and months are not asked for.
-  const before = await computeKpis(db, previousPeriod(input), { breakdowns: false });
+  const before = await computeKpis(db, earlier, { breakdowns: false });
   return {
     ...now,
     previous: {
       period: before.period,
+      records_from: first,
       days_in_ar: before.days_in_ar.value,
       clean_claim_rate: before.clean_claim_rate.bp,
       first_pass_resolution: before.first_pass_resolution.bp,

@@ -163,6 +163,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
       monthly: [{ month: 'string', charges: 'integer', payments: 'integer' }],
       previous: {
         period: { from: 'string', to: 'string' },
+        records_from: 'string?',
         days_in_ar: 'number?',
         clean_claim_rate: 'integer?',
         first_pass_resolution: 'integer?',
@@ -175,7 +176,7 @@ export const reportRoutes: GuardedRoute<StoreContext & { jobs?: JobQueue }>[] = 
     }),
     permission: 'report.view',
     summary:
-      'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents); previous: each headline figure of the period as long just before, for its trend',
+      'The KPI dashboard of a period (?from, ?to; a year to today by default; ?billing_companies for a Super User): days in A/R, clean-claim rate, first-pass resolution, denial rate with CARC groups and top reasons, net collection rate, A/R over 90 days (ratios in basis points), charges and payments per month (cents); previous: each headline figure of the period as long just before, for its trend (none when that period starts before records_from, the date of service of the first claim)',
     async handle(ctx, req, actor, res) {
       return kpisWithTrend(
         ctx.db,

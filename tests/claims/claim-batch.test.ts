@@ -157,6 +157,24 @@ describe('claim batches', () => {
     expect(parsed.functionalGroups[0].transactions[0].segments.filter((s: any) => s.tag === 'CLM')).toHaveLength(3);
   });
 
+  it('a claim sent says whom it was billed to: the primary, in its record and in the audit of its sending', async () => {
+    const [batch] = (
+      await app.db.query<{ claim_ids: number[] }>(
+        'select claim_ids from claim_batches where status_id = 2 order by id limit 1',
+      )
+    ).rows;
+    const claims = await root('GET', `/claim/${batch.claim_ids[0]}`);
+    expect(claims.body.billed_responsibility).toBe('P');
+    const audit = await app.db.query<{ old_values: object; new_values: object }>(
+      `select old_values, new_values from audits where entity = 'claim' and entity_id = $1 and event = 'status_changed' order by id desc limit 1`,
+      [batch.claim_ids[0]],
+    );
+    expect(audit.rows[0]).toEqual({
+      old_values: { status_id: 2, billed_responsibility: null },
+      new_values: { status_id: 3, billed_responsibility: 'P' },
+    });
+  });
+
   it('a sent batch cannot be changed or deleted, and a second send is refused', async () => {
     const batch = (await root('GET', '/claim/batch/get-all-server?itemsPerPage=1')).body.data[0];
     const del = await root('DELETE', `/claim/batch/${batch.id}`);

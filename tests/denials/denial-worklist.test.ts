@@ -345,6 +345,22 @@ describe('an appeal letter', () => {
     expect(text).toContain('Dana at Key Insurance (ref. REF-7781): Payer needs medical records for medical necessity');
   });
 
+  it("is addressed to the payer the claim was billed to, at the payer's mailing address", async () => {
+    const payer = (
+      await app.db.query<{ id: number; name: string }>(
+        `select i.id, i.name from claims c join insurance_policies p on p.id = (c.insurance_policy_ids->>0)::bigint
+           join insurance_companies i on i.id = p.insurance_company_id where c.id = $1`,
+        [claims.get('WL-50')],
+      )
+    ).rows[0];
+    await app.db.query(
+      `update insurance_companies set address = 'PO Box 14079', city = 'Lexington', state = 'KY', zip = '40512-4079' where id = $1`,
+      [payer.id],
+    );
+    const { text } = await letter('root@test.com', claims.get('WL-50')!);
+    expect(text).toMatch(new RegExp(`${payer.name}\\s+Appeals Department\\s+PO Box 14079\\s+Lexington, KY 40512-4079`));
+  });
+
   it('names the provider by its NPI and the one tax id its 837 carries (the EIN) and says only what is meant for a payer: no word of who writes what off', async () => {
     const { text } = await letter('root@test.com', claims.get('WL-50')!);
     const co = (

@@ -20,6 +20,25 @@ describe('the desktop in a real browser', () => {
     await page.context().close();
   });
 
+  it("says on the taskbar that the demo's history is still being made, which step of how many, and drops it when it is made", async () => {
+    const job = (
+      await e.app.db.query<{ id: number }>(
+        `insert into jobs (kind, state, done, total, input) values ('demo-history', 'running', 1, 6, '{}') returning id`,
+      )
+    ).rows[0].id;
+    try {
+      const { page } = await signIn(e, 'biller@desk.test');
+      const chip = page.getByTestId('demo-history-progress');
+      await chip.waitFor();
+      expect(await chip.innerText()).toBe('Demo history being made: step 2 of 6');
+      await e.app.db.query(`update jobs set state = 'completed', done = 6 where id = $1`, [job]);
+      await chip.waitFor({ state: 'detached' });
+      await page.context().close();
+    } finally {
+      await e.app.db.query('delete from jobs where id = $1', [job]);
+    }
+  });
+
   it('opens two modules in two windows at once, each with its own list', async () => {
     const { page, errors } = await signIn(e, 'root@desk.test');
     const bc = await openFromStart(page, 'Billing Company Management');

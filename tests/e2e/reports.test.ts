@@ -68,6 +68,17 @@ describe('a billing manager closes the month', () => {
     await win.getByTestId('kpi-denial_rate-value').click();
     const drill = win.getByTestId('kpi-drill');
     await drill.waitFor();
+    // The claims open below the cards, and the window is scrolled to them: their heading is where the person looks.
+    const headingShown = () =>
+      drill.evaluate((el) => {
+        let box: HTMLElement | null = el.parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible'))
+          box = box.parentElement;
+        const view = (box ?? document.documentElement).getBoundingClientRect();
+        const top = el.getBoundingClientRect().top;
+        return top >= view.top && top < view.bottom;
+      });
+    await expect.poll(headingShown).toBe(true);
     // The card says "N of M adjudicated claims"; the drill-down lists those N.
     const denied = /(\d+) of \d+ adjudicated/.exec((await win.getByTestId('kpi-denial_rate').textContent())!)![1];
     expect(Number(denied)).toBeGreaterThan(0);
@@ -78,13 +89,27 @@ describe('a billing manager closes the month', () => {
     await page.getByTestId('window-Claims Management').getByRole('heading', { name: code }).waitFor();
   });
 
-  it('each KPI card says how it moved since the period as long before, in words and in colour', async () => {
+  it("the default year is not compared with the year before it, which starts before the demo's first claim: the card says when the records begin", async () => {
     const win = page.getByTestId('window-Reports');
     const k = (await manager('GET', '/reports/kpis')).body;
+    expect(k.previous.denial_rate).toBeNull();
+    expect(await win.getByTestId('kpi-denial_rate-trend').textContent()).toBe(
+      `The records begin on ${isoToUsDate(k.previous.records_from)}: no full period before to compare with`,
+    );
+  });
+
+  it('each KPI card says how it moved since the period as long before, in words and in colour', async () => {
+    const win = page.getByTestId('window-Reports');
+    // June to November against the 183 days before them: the demo has claims in both.
+    const k = (await manager('GET', '/reports/kpis?from=06/01/2026&to=11/30/2026')).body;
+    await win.getByLabel('From', { exact: true }).fill('06/01/2026');
+    await win.getByLabel('To', { exact: true }).fill('11/30/2026');
+    await win.getByRole('button', { name: 'Run' }).click();
+    const since = `since the ${isoToUsDate(k.previous.period.from)}–${isoToUsDate(k.previous.period.to)} period`;
     const trend = win.getByTestId('kpi-denial_rate-trend');
+    await expect.poll(() => trend.textContent()).toContain(since);
     const text = (await trend.textContent())!;
     const change = k.denial_rate.bp - k.previous.denial_rate;
-    const since = `since the ${isoToUsDate(k.previous.period.from)}–${isoToUsDate(k.previous.period.to)} period`;
     const size = Math.abs(change);
     const points = `${Math.trunc(size / 100)}.${String(size % 100).padStart(2, '0')} points`;
     expect(text).toBe(change === 0 ? `No change ${since}` : `${change > 0 ? '▲' : '▼'} ${points} ${since}`);

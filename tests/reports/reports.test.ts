@@ -351,6 +351,7 @@ describe('the KPI dashboard', () => {
     const before = (await root('GET', '/reports/kpis?from=11/30/2025&to=05/31/2026')).body;
     expect(k.previous).toEqual({
       period: { from: '2025-11-30', to: '2026-05-31' },
+      records_from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       days_in_ar: before.days_in_ar.value,
       clean_claim_rate: before.clean_claim_rate.bp,
       first_pass_resolution: before.first_pass_resolution.bp,
@@ -361,6 +362,28 @@ describe('the KPI dashboard', () => {
       underpayment_rate: before.underpayment_rate.bp,
     });
     expect(before.denial_rate.adjudicated).toBeGreaterThan(0);
+  });
+
+  it('a period that starts before the first claim on record is not compared with: no figure, and the day the records begin', async () => {
+    const first = (
+      await app.db.query<{ d: string }>(
+        `select to_char(min(date_of_service), 'YYYY-MM-DD') as d from claims where status_id <> 1`,
+      )
+    ).rows[0].d;
+    // A year that ends the day before the records begin, and the year after it.
+    const day = new Date(`${first}T00:00:00Z`);
+    const us = (d: Date) =>
+      `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    const to = new Date(day.getTime() + 364 * 86_400_000);
+    const k = (await root('GET', `/reports/kpis?from=${us(day)}&to=${us(to)}`)).body;
+    expect(k.denial_rate.adjudicated).toBeGreaterThan(0);
+    expect(k.previous).toMatchObject({
+      records_from: first,
+      days_in_ar: null,
+      denial_rate: null,
+      net_collection_rate: null,
+      ar_over_90: null,
+    });
   });
 
   it('the top denial reasons say what each code means', async () => {

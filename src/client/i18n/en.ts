@@ -125,6 +125,7 @@ export const en = {
     up: '▲ %{change} %{unit} since %{since}',
     down: '▼ %{change} %{unit} since %{since}',
     unchanged: 'No change since %{since}',
+    records_begin: 'The records begin on %{day}: no full period before to compare with',
     no_trend: 'No figure for %{since} to compare with',
     points: 'points',
     days: 'days',
@@ -490,6 +491,15 @@ export const en = {
     },
   },
   notfound: { title: 'Page not found', body: 'There is nothing at this address.', home: 'Go to the start' },
+  demo_history: {
+    running: 'Demo history being made: step %{step} of %{steps}',
+    step_1: "Pricing the claims by the clinics' payer contracts",
+    step_2: "Sending the demo claims in batches and taking in the clearing houses' answers",
+    step_3: "Posting the payers' remittances and the patients' payments",
+    step_4: 'Asking the payers where the overdue claims stand',
+    step_5: 'Asking the payers about coverage before the coming visits',
+    step_6: 'Closing the books of the months whose work is done',
+  },
   file_import: {
     era_received:
       'Taken in: %{smart_count} payment waits in the ERA files for posting. |||| Taken in: %{smart_count} payments wait in the ERA files for posting.',

@@ -128,6 +128,7 @@ export const es: Messages = {
     up: '▲ %{change} %{unit} desde %{since}',
     down: '▼ %{change} %{unit} desde %{since}',
     unchanged: 'Sin cambio desde %{since}',
+    records_begin: 'Los registros empiezan el %{day}: no hay un período anterior completo con que comparar',
     no_trend: 'No hay cifra de %{since} con que comparar',
     points: 'puntos',
     days: 'días',
@@ -495,6 +496,16 @@ export const es: Messages = {
     },
   },
   notfound: { title: 'Página no encontrada', body: 'No hay nada en esta dirección.', home: 'Ir al inicio' },
+  demo_history: {
+    running: 'Creando el historial de la demostración: paso %{step} de %{steps}',
+    step_1: 'Poniendo precio a los reclamos según los contratos de las clínicas con los pagadores',
+    step_2:
+      'Enviando los reclamos de la demostración en lotes y recibiendo las respuestas de las cámaras de compensación',
+    step_3: 'Aplicando las remesas de los pagadores y los pagos de los pacientes',
+    step_4: 'Preguntando a los pagadores en qué estado están los reclamos vencidos',
+    step_5: 'Preguntando a los pagadores por la cobertura antes de las próximas visitas',
+    step_6: 'Cerrando los libros de los meses cuyo trabajo terminó',
+  },
   file_import: {
     era_received:
       'Recibido: %{smart_count} pago espera en los archivos ERA para aplicarse. |||| Recibido: %{smart_count} pagos esperan en los archivos ERA para aplicarse.',

@@ -11,6 +11,7 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import { useFileUrl } from '../files/use-file-url.ts';
 import { StartMenu } from './StartMenu.tsx';
 import { UploadQueuePanel } from './UploadQueuePanel.tsx';
+import { DemoHistoryProgress } from './DemoHistoryProgress.tsx';
 import { useUploadQueue } from './upload-queue.ts';
 import Chat from '@mui/icons-material/Chat';
 import { useUnreadMessages } from '../screens/messenger/messenger-events.ts';
@@ -99,6 +100,7 @@ export function Taskbar({ orientation, macos }: { orientation: 'horizontal' | 'v
           );
         })}
       </Box>
+      <DemoHistoryProgress />
       {messenger && (
         <Tooltip title={appLabel(t, 'Messenger')}>
           <IconButton

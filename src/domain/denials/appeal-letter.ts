@@ -3,6 +3,8 @@ export interface AppealFacts {
   today: string;
   billing_company: string;
   payer: string;
+  /** where the payer takes mail: street, then city, state and ZIP, on two lines (empty when not on file) */
+  payer_address: string;
   patient: string;
   member_id: string;
   claim: string;
@@ -21,6 +23,7 @@ export const APPEAL_PLACEHOLDERS: ReadonlyArray<keyof AppealFacts> = [
   'today',
   'billing_company',
   'payer',
+  'payer_address',
   'patient',
   'member_id',
   'claim',
@@ -40,6 +43,7 @@ export const STANDARD_APPEAL: Record<'en' | 'es', string> = {
 
 {{payer}}
 Appeals Department
+{{payer_address}}
 
 Re: Request for reconsideration
 Provider: {{provider}}   NPI: {{provider_npi}}   Tax ID: {{provider_tax_id}}
@@ -61,6 +65,7 @@ Sincerely,
 
 {{payer}}
 Departamento de apelaciones
+{{payer_address}}
 
 Asunto: Solicitud de reconsideración
 Proveedor: {{provider}}   NPI: {{provider_npi}}   Tax ID: {{provider_tax_id}}

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { completeDateEntry } from '../../../domain/date-entry.ts';
 import { formatCents } from '../../../domain/money-input.ts';
 import { isoToUsDate } from '../../../domain/formats.ts';
@@ -48,7 +48,7 @@ interface Kpis {
   };
   monthly: Array<{ month: string; charges: number; payments: number }>;
   /** each headline figure of the period as long just before this one */
-  previous: Record<TrendKey, number | null> & { period: { from: string; to: string } };
+  previous: Record<TrendKey, number | null> & { period: { from: string; to: string }; records_from: string | null };
 }
 type TrendKey =
   | 'days_in_ar'
@@ -105,6 +105,11 @@ export default function KpiDashboard() {
     rows: DrillRow[];
     count: number;
   } | null>(null);
+  // The claims behind a number open below the cards: the window is scrolled to them, or a click seems to do nothing.
+  const drillBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (drill?.page === 1) drillBox.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [drill?.kpi, drill?.group, drill?.page]);
   const period = useCallback(() => Object.fromEntries(Object.entries({ from, to }).filter(([, v]) => v)), [from, to]);
   const load = useCallback(
     () =>
@@ -148,8 +153,11 @@ export default function KpiDashboard() {
   const trendLine = (key: TrendKey, now: number | null) => {
     const tr = trendOf(key, now, kpis.previous[key]);
     const unit = key === 'days_in_ar' ? t('kpi.days') : t('kpi.points');
+    const begins = kpis.previous.records_from;
     const text = !tr
-      ? t('kpi.no_trend', { since })
+      ? begins && begins > kpis.previous.period.from
+        ? t('kpi.records_begin', { day: isoToUsDate(begins) })
+        : t('kpi.no_trend', { since })
       : tr.change === 0
         ? t('kpi.unchanged', { since })
         : t(tr.change > 0 ? 'kpi.up' : 'kpi.down', { change: tr.shown, unit, since });
@@ -347,7 +355,7 @@ export default function KpiDashboard() {
         </Box>
       </Box>
       {drill && (
-        <Box sx={{ mt: 2 }} data-testid="kpi-drill">
+        <Box sx={{ mt: 2 }} data-testid="kpi-drill" ref={drillBox}>
           <Typography sx={{ fontWeight: 600 }}>
             {t('kpi.behind', { name: t(`kpi.names.${drill.kpi}`), count: drill.count })}
             {drill.group ? ` · ${drill.group}` : ''}
