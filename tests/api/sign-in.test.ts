@@ -132,6 +132,21 @@ describe('new devices', () => {
     expect(codeIn((await lastMail(u.email)).body)).toMatch(/^[A-Z0-9]{6}$/);
   });
 
+  it('with no mail server, an account at a .test address (as the demo accounts) is told its code on the screen; any other is not', async () => {
+    const u = await freshUser();
+    await login(u.email, PASSWORD);
+    const r = await login(u.email, PASSWORD, otherBrowser);
+    expect(r.body.demo_code).toBe(codeIn((await lastMail(u.email)).body));
+    expect((await login(u.email, PASSWORD, otherBrowser, { code: r.body.demo_code })).status).toBe(200);
+    const real = `clinic${++n}@example.com`;
+    await app.createUser({ email: real, roles: ['biller'], billingCompanyIds: [u.bc] });
+    await login(real, PASSWORD);
+    const mailed = await login(real, PASSWORD, otherBrowser);
+    expect(mailed.status).toBe(403);
+    expect(mailed.body.new_device).toBe(true);
+    expect(mailed.body).not.toHaveProperty('demo_code');
+  });
+
   it('the mailed code lets the new device in, and the device is known afterwards', async () => {
     const u = await freshUser();
     await login(u.email, PASSWORD);

@@ -51,7 +51,7 @@ describe('login area', () => {
     await page.context().close();
   });
 
-  it('asks a new device for the mailed code, and the code lets it in', async () => {
+  it('asks a new device for the mailed code, and the code lets it in; a .test account with no mail server reads it on the screen', async () => {
     const first = await loginPage();
     await first.getByLabel('E-mail').fill('pat@login.test');
     await first.getByLabel('Password').fill(PASSWORD);
@@ -66,6 +66,9 @@ describe('login area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('You are trying to access from a new device. Enter the code sent to your email.').waitFor();
     const code = /Code: ([A-Z0-9]{6})/.exec(await lastMail('pat@login.test'))![1];
+    expect(await page.getByTestId('demo-code').innerText()).toBe(
+      `A demo account, and no mail server is set up: the code sent to its e-mail is ${code}.`,
+    );
     await page.getByLabel('Code sent to your e-mail').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('taskbar').waitFor();

@@ -102,9 +102,12 @@ describe('a billing manager closes the month', () => {
     const win = page.getByTestId('window-Reports');
     // June to November against the 183 days before them: the demo has claims in both.
     const k = (await manager('GET', '/reports/kpis?from=06/01/2026&to=11/30/2026')).body;
-    await win.getByLabel('From', { exact: true }).fill('06/01/2026');
-    await win.getByLabel('To', { exact: true }).fill('11/30/2026');
-    await win.getByRole('button', { name: 'Run' }).click();
+    // The claim the drill-down opened lies over the dashboard: it is closed, and the Reports window is back on top.
+    await page.getByTestId('window-Claims Management').getByRole('button', { name: 'Close' }).first().click();
+    const period = win.getByTestId('kpi-period');
+    await period.getByLabel('From', { exact: true }).fill('06/01/2026');
+    await period.getByLabel('To', { exact: true }).fill('11/30/2026');
+    await period.getByRole('button', { name: 'Run' }).click();
     const since = `since the ${isoToUsDate(k.previous.period.from)}–${isoToUsDate(k.previous.period.to)} period`;
     const trend = win.getByTestId('kpi-denial_rate-trend');
     await expect.poll(() => trend.textContent()).toContain(since);
@@ -131,8 +134,6 @@ describe('a billing manager closes the month', () => {
   });
 
   it('marks a report as a favourite, which then leads the list', async () => {
-    // The claims the drill-down opened are closed; the Reports window is back on top.
-    await page.getByTestId('window-Claims Management').getByRole('button', { name: 'Close' }).first().click();
     const win = page.getByTestId('window-Reports');
     await win.getByTestId('favourite-payer-mix').first().click();
     await win.getByTestId('report-fav-payer-mix').waitFor();

@@ -2,6 +2,7 @@
 export const en = {
   app: { name: 'Revenue Cycle', loading: 'Loading…' },
   login: {
+    demo_code: 'A demo account, and no mail server is set up: the code sent to its e-mail is %{code}.',
     totp_code: 'Authenticator code',
     mfa_enrolment_required:
       'Your role requires two-step sign-in, and the time to set it up is over: set up an authenticator app to continue.',

@@ -4,6 +4,8 @@ import type { Messages } from './en.ts';
 export const es: Messages = {
   app: { name: 'Revenue Cycle', loading: 'Cargando…' },
   login: {
+    demo_code:
+      'Una cuenta de demostración, y no hay servidor de correo configurado: el código enviado a su correo es %{code}.',
     totp_code: 'Código del autenticador',
     mfa_enrolment_required:
       'Su rol requiere el inicio de sesión en dos pasos y el plazo para configurarlo terminó: configure una aplicación de autenticación para continuar.',

@@ -30,6 +30,7 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  const [demoCode, setDemoCode] = useState<string | null>(null);
   // Two-step sign-in: a code from the person's authenticator app (or a recovery code) after the password.
   const [totp, setTotp] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
@@ -86,7 +87,11 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       navigate('/desktop');
     } catch (err) {
       const e2 = err as ApiError;
-      if (e2.status === 403 && e2.body?.new_device) setNeedsCode(true);
+      if (e2.status === 403 && e2.body?.new_device) {
+        setNeedsCode(true);
+        // A demo account on an installation with no mail server: the server says the code it could send nowhere.
+        if (typeof e2.body.demo_code === 'string') setDemoCode(e2.body.demo_code);
+      }
       if (e2.status === 403 && e2.body?.mfa_required) {
         setNeedsTotp(true);
         setPasskeyOptions((e2.body.passkey_options as PublicKeyCredentialRequestOptionsJSON | undefined) ?? null);
@@ -166,6 +171,11 @@ export function SignInForm({ onForgotPassword, onForgotUser }: { onForgotPasswor
       )}
       {needsCode && (
         <>
+          {demoCode && (
+            <Alert severity="info" data-testid="demo-code">
+              {t('login.demo_code', { code: demoCode })}
+            </Alert>
+          )}
           <TextField
             label={t('login.code')}
             value={code}

@@ -213,6 +213,7 @@ export default function KpiDashboard() {
       <Box
         sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5 }}
         component="form"
+        data-testid="kpi-period"
         onSubmit={(e) => {
           e.preventDefault();
           setDrill(null);
