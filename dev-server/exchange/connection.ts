@@ -8,7 +8,15 @@ import { log } from '../http/server-log.ts';
 export interface RemoteFile {
   name: string;
   size: number;
+  /** when the clearing house wrote it (ms since the epoch, as the folder or server says) */
+  modifiedAt: number;
 }
+
+/**
+ * The order a backlog is taken in: the oldest file first (the day's 999 before the 277CA that follows it, last week's
+ * ERA before today's), by the time the clearing house wrote it, then by name for files written in the same instant.
+ */
+export const oldestFirst = (a: RemoteFile, b: RemoteFile) => a.modifiedAt - b.modifiedAt || a.name.localeCompare(b.name);
 
 export interface ClearingHouseConnection {
   /** where files go and come from, for people: "sftp://user@host:22/outbound" */
@@ -17,7 +25,7 @@ export interface ClearingHouseConnection {
   put(name: string, bytes: Buffer): Promise<void>;
   /** whether a file of this name waits in the outbound folder (put out by a run that stopped before saying so) */
   hasOutbound(name: string): Promise<boolean>;
-  /** the regular files waiting in the inbound folder, oldest name first */
+  /** the regular files waiting in the inbound folder, oldest first (oldestFirst) */
   listInbound(): Promise<RemoteFile[]>;
   get(name: string): Promise<Buffer>;
   /** takes a file out of the inbound folder once it is kept here */

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { ConnectionError, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
+import { ConnectionError, oldestFirst, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
 
 /** Where local folder connections live: nothing outside it can be named by an account. */
 export const exchangeRoot = () =>
@@ -70,9 +70,14 @@ export function folderConnection(outbound: string, inbound: string | null, root:
       const dir = await inboundDir();
       const names = (await readdir(dir, { withFileTypes: true }))
         .filter((d) => d.isFile() && !d.name.startsWith('.'))
-        .map((d) => d.name)
-        .sort();
-      return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(dir, name))).size })));
+        .map((d) => d.name);
+      const files = await Promise.all(
+        names.map(async (name) => {
+          const st = await stat(join(dir, name));
+          return { name, size: st.size, modifiedAt: st.mtimeMs };
+        }),
+      );
+      return files.sort(oldestFirst);
     },
     get: async (name) => readFile(await plainFile(join(await inboundDir(), name))),
     remove: async (name) => rm(join(await inboundDir(), name), { force: true }),

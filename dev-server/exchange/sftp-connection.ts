@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
 import { log } from '../http/server-log.ts';
 import { checkedTarget } from '../outbound/address-policy.ts';
-import { ConnectionError, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
+import { ConnectionError, oldestFirst, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
 
 export interface SftpSettings {
   host: string;
@@ -99,8 +99,8 @@ export async function sftpConnection(
         async (): Promise<RemoteFile[]> =>
           (await client.list(inbound()))
             .filter((f) => f.type === '-' && !f.name.startsWith('.') && !f.name.endsWith('.part'))
-            .map((f) => ({ name: f.name, size: f.size }))
-            .sort((a, b) => a.name.localeCompare(b.name)),
+            .map((f) => ({ name: f.name, size: f.size, modifiedAt: f.modifyTime }))
+            .sort(oldestFirst),
       ),
     get: (name) => wrap(async () => (await client.get(posix.join(inbound(), name))) as Buffer),
     remove: (name) =>
