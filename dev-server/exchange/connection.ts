@@ -16,7 +16,8 @@ export interface RemoteFile {
  * The order a backlog is taken in: the oldest file first (the day's 999 before the 277CA that follows it, last week's
  * ERA before today's), by the time the clearing house wrote it, then by name for files written in the same instant.
  */
-export const oldestFirst = (a: RemoteFile, b: RemoteFile) => a.modifiedAt - b.modifiedAt || a.name.localeCompare(b.name);
+export const oldestFirst = (a: RemoteFile, b: RemoteFile) =>
+  a.modifiedAt - b.modifiedAt || a.name.localeCompare(b.name);
 
 export interface ClearingHouseConnection {
   /** where files go and come from, for people: "sftp://user@host:22/outbound" */

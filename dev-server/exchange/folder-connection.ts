@@ -1,6 +1,12 @@
 import { lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { ConnectionError, oldestFirst, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
+import {
+  ConnectionError,
+  oldestFirst,
+  SET_ASIDE_FOLDER,
+  type ClearingHouseConnection,
+  type RemoteFile,
+} from './connection.ts';
 
 /** Where local folder connections live: nothing outside it can be named by an account. */
 export const exchangeRoot = () =>
