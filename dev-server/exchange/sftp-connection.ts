@@ -3,7 +3,13 @@ import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
 import { log } from '../http/server-log.ts';
 import { checkedTarget } from '../outbound/address-policy.ts';
-import { ConnectionError, oldestFirst, SET_ASIDE_FOLDER, type ClearingHouseConnection, type RemoteFile } from './connection.ts';
+import {
+  ConnectionError,
+  oldestFirst,
+  SET_ASIDE_FOLDER,
+  type ClearingHouseConnection,
+  type RemoteFile,
+} from './connection.ts';
 
 export interface SftpSettings {
   host: string;
