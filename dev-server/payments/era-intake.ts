@@ -20,29 +20,25 @@ export async function receiveRemittances(
   given: { content?: unknown; name?: unknown; file_id?: unknown },
 ) {
   const out: Array<{ file: string; result: string; message: string }> = [];
+  // An uploaded ERA is read as any file a clearing house sends, outside any account.
+  const take = (name: string, bytes: Buffer) =>
+    receiveFile(ctx, actor, { billingCompanyId: bc, accountId: null, name, bytes });
   if (given.file_id !== undefined) {
     const id = Number(given.file_id);
     if (!Number.isSafeInteger(id) || id < 1) throw invalid({ file_id: [problem('id_field_required')] });
     const stored = await ctx.files.get(actor, id);
     if (stored.kind !== 'era' || Number(stored.billing_company_id) !== bc)
       throw invalid({ file_id: [problem('era_file_not_uploaded')] });
-    const r = await receiveFile(ctx, actor, {
-      billingCompanyId: bc,
-      accountId: null,
-      name: stored.name,
-      bytes: await ctx.files.read(stored),
-    });
+    const r = await take(stored.name, await ctx.files.read(stored));
     return {
       received: [{ file: stored.name, result: r.result, message: r.message, eras: await eraSummaries(ctx.db, r.eras) }],
     };
   }
   if (typeof given.content === 'string' && given.content.trim()) {
-    const r = await receiveFile(ctx, actor, {
-      billingCompanyId: bc,
-      accountId: null,
-      name: typeof given.name === 'string' && given.name ? given.name : 'remittance.835',
-      bytes: Buffer.from(given.content, 'latin1'),
-    });
+    const r = await take(
+      typeof given.name === 'string' && given.name ? given.name : 'remittance.835',
+      Buffer.from(given.content, 'latin1'),
+    );
     out.push({ file: r.file_id.toString(), result: r.result, message: r.message });
     return { received: out };
   }
@@ -55,12 +51,7 @@ export async function receiveRemittances(
     [bc],
   );
   for (const f of waiting.rows) {
-    const r = await receiveFile(ctx, actor, {
-      billingCompanyId: bc,
-      accountId: null,
-      name: f.name,
-      bytes: await ctx.files.read(await ctx.files.get(actor, Number(f.id))),
-    });
+    const r = await take(f.name, await ctx.files.read(await ctx.files.get(actor, Number(f.id))));
     out.push({ file: f.name, result: r.result, message: r.message });
   }
   return { received: out };
