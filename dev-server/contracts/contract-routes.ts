@@ -1,9 +1,9 @@
 import type { ApiContext } from '../api-context.ts';
-import { file, json } from '../http/answers.ts';
+import { json } from '../http/answers.ts';
 import { bodyObject, idParam, type GuardedRoute } from '../http/guarded-routes.ts';
 import { frameIn } from '../i18n/locale.ts';
 import { storeOf } from '../resources/store-of.ts';
-import { letterPdf } from '../denials/appeal-letter-pdf.ts';
+import { letterRoutes } from '../letters/letter-routes.ts';
 import { importFeeSchedule, previewFeeSchedule } from './fee-schedule-import.ts';
 import { repriceContract } from './contract-pricing.ts';
 import { bulkChangeUnderpayments, underpaymentLetter } from './underpayments.ts';
@@ -71,26 +71,15 @@ export const contractRoutes: GuardedRoute<ApiContext>[] = [
       };
     },
   },
-  {
-    method: 'get',
+  ...letterRoutes<ApiContext>({
     path: '/underpayment/{id}/appeal-letter',
     phi: { entity: 'underpayment', view: 'appeal_letter' },
-    answers: file(['application/pdf']),
     permission: 'underpayment.appeal',
-    raw: true,
+    fileName: 'underpayment',
     summary:
-      "An underpaid line's appeal letter as a PDF: the remittance (allowed, paid, its reasons in words) beside the contract's expected amount and terms",
-    async handle(ctx, req, actor, res) {
-      const { code, text } = await underpaymentLetter(
-        ctx,
-        actor,
-        idParam(req),
-        res.locals.locale === 'es' ? 'es' : 'en',
-      );
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="underpayment-${code}.pdf"`);
-      res.send(Buffer.from(letterPdf(text)));
-    },
-  },
+      "An underpaid line's appeal letter: the remittance (allowed, paid, its reasons in words) beside the contract's expected amount and terms",
+    compose: underpaymentLetter,
+  }),
   {
     method: 'post',
     path: '/underpayment/bulk',

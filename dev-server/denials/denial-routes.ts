@@ -1,5 +1,5 @@
 import { storeOf } from '../resources/store-of.ts';
-import { json, record, file, empty, type Shape } from '../http/answers.ts';
+import { json, record, empty, type Shape } from '../http/answers.ts';
 import { CLAIM_PAYMENTS } from '../payments/claim-payments-routes.ts';
 import type { Actor } from '../security/actor.ts';
 import { problem, invalid } from '../../src/domain/errors/domain-error.ts';
@@ -10,7 +10,7 @@ import { claimPayments } from '../payments/claim-payments.ts';
 import { denialWorklist } from './denial-worklist.ts';
 import { payerClaimNumbers } from './payer-claim-numbers.ts';
 import { cancelRefile, refileClaim } from './refile.ts';
-import { letterPdf } from './appeal-letter-pdf.ts';
+import { letterRoutes } from '../letters/letter-routes.ts';
 import { appealLetter, denialScreen } from './denial-claim.ts';
 import { bulkUpdate, recordTracking } from './denial-follow-ups.ts';
 
@@ -178,21 +178,15 @@ export const denialRoutes: GuardedRoute<EraContext>[] = [
       'A claim as the denial screen shows it: its denial (when, codes), follow-up, assignment, the payer claim numbers, the follow-ups recorded, newest first',
     handle: (ctx, req, actor) => denialScreen(ctx, actor, idParam(req)),
   },
-  {
-    method: 'get',
+  ...letterRoutes<EraContext>({
     path: '/denial/{id}/appeal-letter',
     phi: { entity: 'claim', view: 'appeal_letter' },
-    answers: file(['application/pdf']),
     permission: 'claim.generateappeal',
-    raw: true,
+    fileName: 'appeal',
     summary:
-      "An appeal letter for a denied claim as a PDF: the billing company's template (or the standard letter) with the claim, the denial codes in plain words and the follow-ups recorded",
-    async handle(ctx, req, actor, res) {
-      const { code, text } = await appealLetter(ctx, actor, idParam(req), res.locals.locale === 'es' ? 'es' : 'en');
-      res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="appeal-${code}.pdf"`);
-      res.send(Buffer.from(letterPdf(text)));
-    },
-  },
+      "An appeal letter for a denied claim: the billing company's template (or the standard letter) with the claim, the denial codes in plain words and the follow-ups recorded",
+    compose: appealLetter,
+  }),
   {
     method: 'get',
     path: '/denial/{id}/insurance-claim-numbers',

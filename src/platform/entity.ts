@@ -157,13 +157,12 @@ export interface ResourceMeta {
     action: string;
     when?: Record<string, Array<string | number | boolean>>;
     /** the JSON body; '{id}' in a value is the record's id */ body?: Record<string, unknown>;
-    /** file: a document opened in a new tab; job: progress shown until it ends; message: the answer's message shown; draft: a new record's values for the app `opens` */ result?:
-      | 'record'
-      | 'file'
-      | 'job'
-      | 'message'
-      | 'dialog'
-      | 'draft';
+    /**
+     * file: a document opened in a new tab; letter: a letter read and edited first (`{path}/text` answers its text),
+     * then the command posts `{text}` and opens the PDF; job: progress shown until it ends; message: the answer's
+     * message shown; draft: a new record's values for the app `opens`
+     */
+    result?: 'record' | 'file' | 'letter' | 'job' | 'message' | 'dialog' | 'draft';
     /** with result dialog: the registered dialog */ dialog?: string;
     /** with result draft: the app (its menu name) whose new-record form the answer fills */ opens?: string;
   }>;

@@ -443,6 +443,23 @@ describe('the underpayment worklist', () => {
     expect(text).toContain('The service was underpaid by $12.87.');
   });
 
+  it("the underpayment's letter is read and edited before printing, like an appeal", async () => {
+    const id = Number(
+      (await app.db.query<{ id: string }>('select id from underpayments where claim_id = $1', [under.claimId])).rows[0]
+        .id,
+    );
+    const draft = await root('GET', `/underpayment/${id}/appeal-letter/text`);
+    expect(draft.body.text).toContain('The service was underpaid by $12.87.');
+    const res = await fetch(`${app.url}/underpayment/${id}/appeal-letter`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `${draft.body.text}\nCopy of Exhibit B enclosed.` }),
+    });
+    const text = await pdfText(await res.arrayBuffer());
+    expect(text).toContain('The service was underpaid by $12.87.');
+    expect(text).toContain('Copy of Exhibit B enclosed.');
+  });
+
   it('the worklist is changed in bulk (status, who works it) and each change is audited', async () => {
     const id = Number(
       (await app.db.query<{ id: string }>('select id from underpayments where claim_id = $1', [under.claimId])).rows[0]

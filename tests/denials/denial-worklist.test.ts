@@ -386,6 +386,54 @@ describe('an appeal letter', () => {
     await app.createUser({ email: 'processor@worklist.test', roles: ['paymentprocessor'], billingCompanyIds: [w.bc] });
     expect((await letter('processor@worklist.test', claims.get('WL-50')!)).status).toBe(403);
   });
+
+  // The template test above leaves its own template on the billing company: these read the standard letter.
+  const standardLetter = () =>
+    app.db.query('update billing_companies set appeal_template = null where id = $1', [w.bc]);
+  const printEdited = async (claimId: number, body: unknown) =>
+    fetch(`${app.url}/denial/${claimId}/appeal-letter`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await app.login('root@test.com')}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('is offered as text to edit first: the same letter the PDF prints, with the name its PDF is saved under', async () => {
+    await standardLetter();
+    const r = await root('GET', `/denial/${claims.get('WL-50')}/appeal-letter/text`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.file_name).toBe('appeal-WL-50.pdf');
+    expect(r.body.text).toContain('Claim: WL-50');
+    expect(r.body.text).toContain("CO-50: Not medically necessary in the payer's judgment");
+  });
+
+  it('prints the text as the person edited it, a line they added included and a line they took out left out', async () => {
+    await standardLetter();
+    const draft = (await root('GET', `/denial/${claims.get('WL-50')}/appeal-letter/text`)).body.text as string;
+    const edited = draft
+      .replace('Appeals Department', 'Attn: Provider Appeals, Unit 4')
+      .concat('\n\nEnclosed: operative report of 03/02/2026 (4 pages).');
+    const res = await printEdited(claims.get('WL-50')!, { text: edited });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = await res.arrayBuffer();
+    await expectReadableLayout(bytes, 'portrait');
+    const text = await pdfText(bytes);
+    expect(text).toContain('Attn: Provider Appeals, Unit 4');
+    expect(text).toContain('Enclosed: operative report of 03/02/2026 (4 pages).');
+    expect(text).not.toContain('Appeals Department');
+  });
+
+  it('an edited letter that is empty is refused in words, and no PDF is made', async () => {
+    const res = await printEdited(claims.get('WL-50')!, { text: ' \n\n ' });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.text).toEqual(['Write the letter before printing it: it is empty.']);
+  });
+
+  it('an edited letter longer than a letter holds is refused with the limit', async () => {
+    const res = await printEdited(claims.get('WL-50')!, { text: 'x'.repeat(20_001) });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.text).toEqual(['A letter may hold at most 20,000 characters.']);
+  });
 });
 
 describe("the denial screen's own calls", () => {

@@ -1,3 +1,4 @@
+import { pdfText } from '../helpers/pdf-text.ts';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -77,7 +78,7 @@ describe('a billing manager holds a payer to its contract', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('sees the underpaid line in the worklist with the difference to the cent, and prints its appeal letter', async () => {
+  it('sees the underpaid line in the worklist with the difference to the cent, and prints its appeal letter as edited', async () => {
     const worklist = await openFromStart(page, 'Underpayments');
     await worklist.getByText('$100.00').first().waitFor();
     const listed = await e.app.db.query<{ variance: string }>(
@@ -86,12 +87,29 @@ describe('a billing manager holds a payer to its contract', () => {
     );
     expect(listed.rows.map((r) => Number(r.variance))).toEqual([10000]);
     await worklist.getByText('99211').first().click();
+    await worklist.getByRole('button', { name: 'Appeal letter' }).click();
+    // The letter is read first, in a box a person can write in: a line of their own goes to the payer with it.
+    const letter = page.getByRole('dialog', { name: 'Appeal letter' });
+    const text = letter.getByRole('textbox', { name: 'The letter, as it will be printed' });
+    await expect.poll(() => text.inputValue()).toContain('The service was underpaid by $100.00.');
+    await text.press('ControlOrMeta+End');
+    await text.pressSequentially('\nCalled provider relations on 02/03; ref. PR-5521.');
+    // The PDF the new tab shows is the one the server answered: read on its way to the page, it carries the person's line.
+    let printed: Buffer | undefined;
+    await page.route('**/appeal-letter', async (route) => {
+      const answer = await route.fetch();
+      printed = await answer.body();
+      await route.fulfill({ response: answer, body: printed });
+    });
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
-      worklist.getByRole('button', { name: 'Appeal letter' }).click(),
+      letter.getByRole('button', { name: 'Print' }).click(),
     ]);
     expect(popup.url()).toMatch(/^blob:/);
+    expect(await pdfText(new Uint8Array(printed!))).toContain('Called provider relations on 02/03; ref. PR-5521.');
+    await page.unroute('**/appeal-letter');
     await popup.close();
+    await letter.waitFor({ state: 'detached' });
   });
 
   it('closes the month before the services from Month-end Close', async () => {

@@ -501,6 +501,13 @@ export const en = {
     step_5: 'Asking the payers about coverage before the coming visits',
     step_6: 'Closing the books of the months whose work is done',
   },
+  letter: {
+    label: 'The letter, as it will be printed',
+    hint: 'Add what the template cannot know and take out what does not apply; the changes are printed, not saved.',
+    print: 'Print',
+    cancel: 'Cancel',
+    loading: 'Writing the letter…',
+  },
   file_import: {
     era_received:
       'Taken in: %{smart_count} payment waits in the ERA files for posting. |||| Taken in: %{smart_count} payments wait in the ERA files for posting.',

@@ -508,6 +508,13 @@ export const es: Messages = {
     step_5: 'Preguntando a los pagadores por la cobertura antes de las próximas visitas',
     step_6: 'Cerrando los libros de los meses cuyo trabajo terminó',
   },
+  letter: {
+    label: 'La carta, tal como se imprimirá',
+    hint: 'Agregue lo que la plantilla no puede saber y quite lo que no corresponda; los cambios se imprimen, no se guardan.',
+    print: 'Imprimir',
+    cancel: 'Cancelar',
+    loading: 'Redactando la carta…',
+  },
   file_import: {
     era_received:
       'Recibido: %{smart_count} pago espera en los archivos ERA para aplicarse. |||| Recibido: %{smart_count} pagos esperan en los archivos ERA para aplicarse.',

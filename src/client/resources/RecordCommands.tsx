@@ -14,7 +14,10 @@ import { useShell } from '../shell/shell-context.ts';
 import { JobDialog } from '../jobs/JobDialog.tsx';
 import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-registry.ts';
 import '../dialogs/load-dialogs.ts';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
+
+// The letter editor is asked for only when a letter is written: loaded then.
+const LetterDialog = lazy(() => import('./LetterDialog.tsx').then((m) => ({ default: m.LetterDialog })));
 
 /** A command's hand-written dialog, loaded when first opened. */
 function CommandDialog({ command, ...props }: Omit<CommandDialogProps, 'method'> & { command: Command }) {
@@ -46,6 +49,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   const [findings, setFindings] = useState<{ title: string; errors: Record<string, string[]> } | null>(null);
   const [running, setRunning] = useState<{ id: number; label: string } | null>(null);
   const [dialog, setDialog] = useState<{ command: Command; path: string } | null>(null);
+  const [letter, setLetter] = useState<{ path: string; title: string } | null>(null);
   const commands = (entity.resource.commands ?? []).filter(
     (c) =>
       can(me, actionSlug(entity.resource, c.action)) &&
@@ -72,6 +76,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
           body: c.method === 'get' ? undefined : body,
         });
         window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+        return;
+      }
+      if (c.result === 'letter') {
+        // Read and edited first; the dialog prints it.
+        setLetter({ path, title: label(c) });
         return;
       }
       if (c.result === 'dialog') {
@@ -130,6 +139,11 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
             }
           }}
         />
+      )}
+      {letter && (
+        <Suspense fallback={null}>
+          <LetterDialog path={letter.path} title={letter.title} onClose={() => setLetter(null)} />
+        </Suspense>
       )}
       {running && (
         <JobDialog

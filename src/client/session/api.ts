@@ -167,7 +167,7 @@ async function callBlob(path: string, opts: { method?: string; body?: unknown })
       res.status,
       typeof data.message === 'string' ? data.message : res.statusText,
       res.statusText,
-      {},
+      (data.errors as Record<string, string[]> | undefined) ?? {},
       data,
     );
   }
