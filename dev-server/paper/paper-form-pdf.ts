@@ -1,6 +1,14 @@
 import type { jsPDF } from 'jspdf';
 import { letterDocument } from '../../src/platform/letter-document.ts';
-import { CMS1500, CMS1500_CAPTIONS, CMS1500_CAPTION_AT, type GridText } from '../../src/domain/paper-forms/cms1500.ts';
+import { CMS1500, type GridText } from '../../src/domain/paper-forms/cms1500.ts';
+import {
+  CMS1500_CAPTIONS,
+  CMS1500_CAPTION_AT,
+  CMS1500_COLUMN_LINES,
+  CMS1500_FIRST_COL,
+  CMS1500_LAST_COL,
+  CMS1500_ROW_LINES,
+} from '../../src/domain/paper-forms/cms1500-drawing.ts';
 import { UB04, UB04_CAPTIONS, UB04_LINE_TOPS, type BoxText } from '../../src/domain/paper-forms/ub04.ts';
 
 export type FormMode = 'data' | 'full';
@@ -55,13 +63,14 @@ export function cms1500Pdf(claims: GridText[][][], mode: FormMode, asked: Partia
       doc.setFont('helvetica', 'normal');
       doc.setFontSize(5.5);
       doc.text('APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12', x(1), y(6) - 6);
-      for (const [key, [row, col, inline]] of Object.entries(CMS1500_CAPTION_AT)) {
-        doc.text(CMS1500_CAPTIONS[key], x(col), inline ? y(row) : y(row) - 9);
-        doc.line(x(col) - 2, y(row) - 15, x(col) - 2, y(row) + 3);
-      }
-      for (const row of [7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 28, 31, 33, 35, 37, 41, 55, 57, 62])
-        doc.line(at.left - 4, y(row) + 3, x(82), y(row) + 3);
-      for (let k = 1; k <= 6; k++) doc.line(at.left - 4, y(41 + 2 * k) - 9, x(82), y(41 + 2 * k) - 9);
+      // A caption just above the middle of its row: clear of the line over it and of the value under it.
+      for (const [key, [row, col]] of Object.entries(CMS1500_CAPTION_AT))
+        doc.text(CMS1500_CAPTIONS[key], x(col), y(row) - 1);
+      const under = (row: number) => y(row) + 3;
+      const leftOf = (col: number) => x(col) - 2;
+      for (const l of CMS1500_ROW_LINES)
+        doc.line(leftOf(l.from ?? CMS1500_FIRST_COL), under(l.row), leftOf(l.to ?? CMS1500_LAST_COL), under(l.row));
+      for (const l of CMS1500_COLUMN_LINES) doc.line(leftOf(l.col), under(l.fromRow), leftOf(l.col), under(l.toRow));
     },
     (doc, page) => {
       doc.setFont('courier', 'normal');
@@ -71,27 +80,38 @@ export function cms1500Pdf(claims: GridText[][][], mode: FormMode, asked: Partia
   );
 }
 
+/**
+ * The UB-04 drawn for plain paper fits the printable part of a Letter sheet: its boxes span 15–919 form units
+ * (8.2 inches), wider than a printer reaches, so the whole form (boxes, captions, values) is drawn at this scale from
+ * a quarter inch in. On pre-printed forms the values keep the form's own size and place.
+ */
+const UB04_PRINTABLE = { left: 18, top: 18, width: 576 };
+const UB04_FIT = UB04_PRINTABLE.width / (((919 - 15) * 72) / UB04.perInch);
+
 /** UB-04 forms: each value in its field box (Times 10, aligned as the box says), optionally over the drawn form. */
 export function ub04Pdf(claims: BoxText[][][], mode: FormMode, asked: Partial<FormOffsets> = {}): ArrayBuffer {
-  const at = { left: asked.left ?? UB04.left, top: asked.top ?? UB04.top };
-  const pt = (units: number) => (units * 72) / UB04.perInch;
+  const scale = mode === 'full' ? UB04_FIT : 1;
+  const pt = (units: number) => (units * 72 * scale) / UB04.perInch;
+  const home = mode === 'full' ? { left: UB04_PRINTABLE.left - pt(15), top: UB04_PRINTABLE.top - pt(10) } : UB04;
+  const at = { left: asked.left ?? home.left, top: asked.top ?? home.top };
   return sheets(
     claims,
     mode,
     0.4,
     (doc, page) => {
       doc.setFont('helvetica', 'normal');
-      doc.setFontSize(5);
-      for (const b of page) doc.rect(at.left + pt(b.left), at.top + pt(b.top), pt(b.width), pt(14));
+      doc.setFontSize(5 * scale);
+      // A box's frame holds its value whole: from just above the value's capitals to just under its descenders.
+      for (const b of page) doc.rect(at.left + pt(b.left), at.top + pt(b.top - 1), pt(b.width), pt(18.5));
       for (const top of UB04_LINE_TOPS)
-        doc.line(at.left + pt(15), at.top + pt(top + 17), at.left + pt(919), at.top + pt(top + 17));
+        doc.line(at.left + pt(15), at.top + pt(top + 17.5), at.left + pt(919), at.top + pt(top + 17.5));
       for (const [key, [left, top]] of Object.entries(UB04_CAPTION_AT))
         doc.text(UB04_CAPTIONS[key], at.left + pt(left), at.top + pt(top));
     },
     (doc, page) => {
       doc.setFont('times', 'normal');
-      doc.setFontSize(UB04.fontSize);
       for (const b of page) {
+        doc.setFontSize((b.size ?? UB04.fontSize) * scale);
         // Before printing every box moves down 3 units; left-aligned text 2 units right; right-aligned boxes end short of their edge.
         const baseline = at.top + pt(b.top + 3 + 11);
         let left = at.left + pt(b.left);

@@ -16,6 +16,8 @@ import { CMS1500_CROSSWALK, UB04_CROSSWALK } from '../../src/domain/claims/claim
 import { cms1500Pages } from '../../src/domain/paper-forms/cms1500.ts';
 import { ub04Pages } from '../../src/domain/paper-forms/ub04.ts';
 import { paperExtras } from '../../dev-server/paper/claim-forms.ts';
+import { cms1500Pdf, ub04Pdf } from '../../dev-server/paper/paper-form-pdf.ts';
+import { formLayoutProblems } from '../helpers/pdf-layout.ts';
 import { crosswalkDisagreements } from '../helpers/crosswalk-check.ts';
 import type { ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { generatedClaims, generatedWorld, type GeneratedWorld } from '../helpers/claim-generator.ts';
@@ -123,6 +125,22 @@ describe(`${CLAIMS} generated claims`, () => {
           ),
         ];
         expect(disagreements.slice(0, 20)).toEqual([]);
+        // On plain paper every generated claim's form, drawn, keeps each value and caption inside its box, on the sheet.
+        const drawn = [
+          ...(await formLayoutProblems(
+            cms1500Pdf(
+              ps.map((c) => cms1500Pages(c, extras.get(c.id)!)),
+              'full',
+            ),
+          )),
+          ...(await formLayoutProblems(
+            ub04Pdf(
+              is.map((c) => ub04Pages(c, extras.get(c.id)!)),
+              'full',
+            ),
+          )),
+        ];
+        expect(drawn.slice(0, 20)).toEqual([]);
         const never = [...CMS1500_CROSSWALK, ...UB04_CROSSWALK].filter(
           (r) => r.pairing.kind !== 'paper' && !held.has(r.box),
         );

@@ -83,3 +83,53 @@ export async function pdfRuns(bytes: ArrayBuffer | Uint8Array): Promise<PlacedRu
   await doc.destroy();
   return pages;
 }
+
+/** A straight line a page draws (a form's box edge), in points from the left and from the top. */
+export interface DrawnLine {
+  x1: number;
+  top1: number;
+  x2: number;
+  top2: number;
+}
+
+/**
+ * Every straight line and rectangle edge each page draws, read from pdf.js's operator list (constructPath). The
+ * forms draw in page space (no transform), so a coordinate is where the line lies on the sheet.
+ */
+export async function pdfLines(bytes: ArrayBuffer | Uint8Array): Promise<DrawnLine[][]> {
+  const doc = await getDocument({ data: new Uint8Array(bytes).slice(), useSystemFonts: true, isEvalSupported: false })
+    .promise;
+  const pages: DrawnLine[][] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const height = page.view[3];
+    const ops = await page.getOperatorList();
+    const lines: DrawnLine[] = [];
+    const add = (x1: number, y1: number, x2: number, y2: number) =>
+      lines.push({ x1, top1: height - y1, x2, top2: height - y2 });
+    ops.fnArray.forEach((fn, k) => {
+      if (fn !== OPS.constructPath) return;
+      const [pathOps, coords] = ops.argsArray[k] as [number[], number[]];
+      let c = 0;
+      let at: [number, number] = [0, 0];
+      for (const op of pathOps) {
+        if (op === OPS.moveTo) at = [coords[c++], coords[c++]];
+        else if (op === OPS.lineTo) {
+          const to: [number, number] = [coords[c++], coords[c++]];
+          add(at[0], at[1], to[0], to[1]);
+          at = to;
+        } else if (op === OPS.rectangle) {
+          const [x, y, w, h] = [coords[c++], coords[c++], coords[c++], coords[c++]];
+          add(x, y, x + w, y);
+          add(x + w, y, x + w, y + h);
+          add(x, y + h, x + w, y + h);
+          add(x, y, x, y + h);
+        } else if (op === OPS.curveTo) c += 6;
+        else if (op === OPS.curveTo2 || op === OPS.curveTo3) c += 4;
+      }
+    });
+    pages.push(lines);
+  }
+  await doc.destroy();
+  return pages;
+}

@@ -23,52 +23,6 @@ export interface GridText {
   text: string;
 }
 
-/** What each box is called, printed above its first value on the full form (plain paper). */
-export const CMS1500_CAPTIONS: Record<string, string> = {
-  carrier: 'CARRIER',
-  '1': '1 MEDICARE MEDICAID TRICARE CHAMPVA GROUP FECA OTHER',
-  '1a': "1a INSURED'S I.D. NUMBER",
-  '2': "2 PATIENT'S NAME",
-  '3': "3 PATIENT'S BIRTH DATE / SEX",
-  '4': "4 INSURED'S NAME",
-  '5': "5 PATIENT'S ADDRESS",
-  '6': '6 PATIENT RELATIONSHIP TO INSURED',
-  '7': "7 INSURED'S ADDRESS",
-  '9': "9 OTHER INSURED'S NAME",
-  '9a': "9a OTHER INSURED'S POLICY OR GROUP",
-  '9d': '9d INSURANCE PLAN NAME',
-  '10a': '10a EMPLOYMENT?',
-  '10b': '10b AUTO ACCIDENT?',
-  '10c': '10c OTHER ACCIDENT?',
-  '11': "11 INSURED'S POLICY GROUP OR FECA NUMBER",
-  '11a': "11a INSURED'S DATE OF BIRTH / SEX",
-  '11c': '11c INSURANCE PLAN NAME',
-  '11d': '11d ANOTHER HEALTH BENEFIT PLAN?',
-  '12': "12 PATIENT'S SIGNATURE",
-  '13': "13 INSURED'S SIGNATURE",
-  '14': '14 DATE OF CURRENT ILLNESS',
-  '15': '15 OTHER DATE',
-  '16': '16 UNABLE TO WORK FROM / TO',
-  '17': '17 REFERRING PROVIDER',
-  '17b': '17b NPI',
-  '18': '18 HOSPITALIZED FROM / TO',
-  '19': '19 ADDITIONAL CLAIM INFORMATION',
-  '20': '20 OUTSIDE LAB? $ CHARGES',
-  '21': '21 DIAGNOSIS (ICD IND.)',
-  '22': '22 RESUBMISSION CODE / ORIGINAL REF. NO.',
-  '23': '23 PRIOR AUTHORIZATION NUMBER',
-  '24': '24 A DATES OF SERVICE  B POS  D PROCEDURE MODIFIER  E DX PTR  F $ CHARGES  G UNITS  J RENDERING NPI',
-  '25': '25 FEDERAL TAX I.D. NUMBER  SSN EIN',
-  '26': "26 PATIENT'S ACCOUNT NO.",
-  '27': '27 ACCEPT ASSIGNMENT?',
-  '28': '28 TOTAL CHARGE',
-  '29': '29 AMOUNT PAID',
-  '31': '31 SIGNATURE OF PHYSICIAN',
-  '32': '32 SERVICE FACILITY LOCATION',
-  '33': '33 BILLING PROVIDER INFO & PH #',
-  page: '',
-};
-
 const INSURANCE_COLUMN: Record<PaperExtras['insuranceType'], number> = {
   medicare: 1,
   medicaid: 8,
@@ -193,7 +147,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     yesNo('20', 36, 52, 57, purchased > 0);
     if (purchased > 0) out.push({ box: '20', row: 36, col: 62, text: formMoney(purchased, 5, 1) });
     put('21', 37, 42, '0', 1);
-    c.diagnoses.slice(0, 12).forEach((dx, i) => put('21', 38 + Math.floor(i / 4), 3 + 13 * (i % 4), dx, 8));
+    c.diagnoses.slice(0, 12).forEach((dx, i) => put('21', 38 + Math.floor(i / 4), 3 + 13 * (i % 4), dx, 7));
     if (c.frequency !== '1') {
       put('22', 38, 50, c.frequency, 10);
       put('22', 38, 62, c.originalReference ?? '', 15);
@@ -209,7 +163,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       put('24B', row, 19, l.placeOfService ?? c.placeOfService, 2);
       if (l.emergency) put('24C', row, 22, 'Y', 1);
       put('24D', row, 25, l.procedure, 7);
-      put('24D', row, 33, l.modifiers.join(' '), 12);
+      put('24D', row, 33, l.modifiers.join(' '), 11);
       put('24E', row, 45, l.diagnosisPointers.map((n) => 'ABCDEFGHIJKL'[n - 1] ?? '').join(''), 4);
       out.push({ box: '24F', row, col: 50, text: formMoney(l.charge, 5, 1) });
       // NUCC: a fraction of a unit keeps its decimal point (1.5, not 15); whole units print without one.
@@ -219,7 +173,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     });
     put('25', 56, 1, c.billingProvider.taxId, 15);
     check('25', 56, 19);
-    put('26', 56, 23, c.patientControlNumber || x.claimCode, 15);
+    put('26', 56, 23, c.patientControlNumber || x.claimCode, 14);
     yesNo('27', 56, 38, 43, c.acceptAssignment !== false);
     const last = p === count - 1;
     if (last) {
@@ -237,7 +191,7 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
     if (facility) {
       put('32', 58, 23, facility.name, 25);
       put('32', 59, 23, facility.address.line1, 25);
-      put('32', 60, 23, `${facility.address.city} ${facility.address.state} ${zipText(facility.address.zip)}`, 27);
+      put('32', 60, 23, `${facility.address.city} ${facility.address.state} ${zipText(facility.address.zip)}`, 26);
       put('32a', 61, 23, facility.npi ?? '', 10);
     }
     // Box 33 spans columns 50–78: 29 characters a line.
@@ -250,58 +204,9 @@ export function cms1500Pages(c: Claim837P, x: PaperExtras): GridText[][] {
       `${c.billingProvider.address.city} ${c.billingProvider.address.state} ${zipText(c.billingProvider.address.zip)}`,
       29,
     );
-    put('31', 60, 1, 'SIGNATURE ON FILE', 20);
+    put('31', 60, 1, 'SIGNATURE ON FILE', 17);
     put('33a', 61, 50, c.billingProvider.npi, 10);
     pages.push(out);
   }
   return pages;
 }
-
-/**
- * Where each caption sits on the full form: the row and column of the box's first value (drawn just above
- * it), or 'inline' for a box whose first row holds its caption beside the value (33: the phone on the caption's
- * line, as the printed form has it; above, it would sit on box 28's total).
- */
-export const CMS1500_CAPTION_AT: Record<string, [number, number] | [number, number, 'inline']> = {
-  carrier: [2, 41],
-  '1': [8, 1],
-  '1a': [8, 50],
-  '2': [10, 1],
-  '3': [10, 31],
-  '4': [10, 50],
-  '5': [12, 1],
-  '6': [12, 33],
-  '7': [12, 50],
-  '9': [18, 1],
-  '9a': [20, 1],
-  '9d': [26, 1],
-  '10a': [20, 33],
-  '10b': [22, 33],
-  '10c': [24, 33],
-  '11': [18, 50],
-  '11a': [20, 50],
-  '11c': [24, 50],
-  '11d': [26, 50],
-  '12': [29, 1],
-  '13': [29, 50],
-  '14': [32, 1],
-  '15': [32, 31],
-  '16': [32, 54],
-  '17': [34, 1],
-  '17b': [34, 31],
-  '18': [34, 54],
-  '19': [36, 1],
-  '20': [36, 50],
-  '21': [37, 1],
-  '22': [38, 50],
-  '23': [40, 50],
-  '24': [42, 1],
-  '25': [56, 1],
-  '26': [56, 23],
-  '27': [56, 37],
-  '28': [56, 50],
-  '29': [56, 61],
-  '31': [60, 1],
-  '32': [58, 23],
-  '33': [57, 50, 'inline'],
-};

@@ -20,7 +20,12 @@ export interface BoxText extends FieldBox {
   box: string;
   text: string;
   charges?: boolean;
+  /** a smaller type than the form's 10 pt, in points: a one-letter box narrower than a wide capital (POA W) */
+  size?: number;
 }
+
+/** The POA indicator's type: its widest letter (W) fits the 11-unit box. */
+const POA_SIZE = 7.5;
 
 const f = (left: number, top: number, width: number, align: Align, max: number): FieldBox => ({
   left,
@@ -88,27 +93,22 @@ const VALUE_TOPS = [240, 258, 275, 294];
 /** FL50–FL55 and FL58–FL62, rows a–c (payers and insureds), and FL63 authorizations. */
 const PAYER_TOPS = [770, 789, 807];
 const INSURED_TOPS = [845, 862, 880];
-/** FL67 principal and A–Q: 18 diagnosis boxes on two rows, each with its POA box. */
-const DX = [
-  [28, 106],
-  [115, 193],
-  [203, 280],
-  [290, 368],
+/**
+ * FL67 principal and A–Q: 18 diagnosis boxes on two rows, each followed by its POA box (11 units, a capital's width),
+ * which ends where the next diagnosis box begins.
+ */
+const DX_ROW: Array<[code: number, poa: number]> = [
+  [28, 104],
+  [115, 192],
+  [203, 279],
+  [290, 370],
   [381, 457],
-  [468, 544],
-  [556, 633],
-  [643, 721],
-  [732, 810],
-  [28, 106],
-  [115, 193],
-  [203, 280],
-  [290, 368],
-  [381, 457],
-  [468, 544],
-  [556, 633],
+  [468, 545],
+  [556, 632],
   [643, 721],
   [732, 810],
 ];
+const DX = [...DX_ROW, ...DX_ROW];
 /** Service line columns FL42–FL48 and the tops of lines 1–22. */
 const LINE = {
   revenue: f(15, 0, 52, 'center', 4),
@@ -263,8 +263,8 @@ export function ub04Pages(c: Claim837I, x: PaperExtras, lineDescriptions: string
     [c.principalDiagnosis, ...c.otherDiagnoses].slice(0, 18).forEach((d, i) => {
       const top = i < 9 ? 972 : 990;
       const [codeLeft, poaLeft] = DX[i];
-      put('FL67', f(codeLeft, top, 77, 'left', 7), d.code);
-      if (d.presentOnAdmission) put('FL67', f(poaLeft, top, 11, 'center', 1), d.presentOnAdmission);
+      put('FL67', f(codeLeft, top, poaLeft - codeLeft, 'left', 7), d.code);
+      if (d.presentOnAdmission) put('FL67', f(poaLeft, top, 11, 'center', 1), d.presentOnAdmission, { size: POA_SIZE });
     });
     put('FL69', UB04_FIELDS.fl69, c.admittingDiagnosis ?? '');
     if (c.attendingProvider) {
