@@ -6,8 +6,8 @@ import { openFromStart, serverFailures, signIn, startE2E, type E2E } from './e2e
 import { loadEntities } from '../../src/platform/load-schemas.ts';
 
 /*
- * Every window the menu offers, in English and in Spanish: its list, a record with each of its tabs, the
- * record's history and the new-record form. On each screen: no storage name (a snake_case word such as
+ * Every window the menu offers, in English and in Spanish: its list, a record with each of its tabs (in English; see
+ * JUDGED_LANGUAGES), the record's history and the new-record form. On each screen: no storage name (a snake_case word such as
  * billing_company_id) where staff read labels, in either language; and, in English, no serious or critical
  * axe violation. The Spanish screens are the same elements, roles and colours with other words (a missing
  * Spanish word falls back to English, never to nothing), so axe is run once, which halves the sweep's time.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, DEMO_SETUP_TIMEOUT);
 afterAll(() => e.close());
 
-for (const { locale, language, m, viewport, axe } of JUDGED_LANGUAGES) {
+for (const { locale, language, m, viewport, axe, tabs: walkTabs } of JUDGED_LANGUAGES) {
   describe(`every generated screen in ${language}`, () => {
     let page: Page;
     const judged = { loading: m.widgets.loading, axe };
@@ -35,7 +35,7 @@ for (const { locale, language, m, viewport, axe } of JUDGED_LANGUAGES) {
     afterAll(() => page.context().close());
 
     for (const name of windows) {
-      it(`${name}: list, record, tabs, history and form show labels, never storage names${judged.axe ? ', and pass axe' : ''}`, async () => {
+      it(`${name}: list, record${walkTabs ? ', tabs' : ''}, history and form show labels, never storage names${judged.axe ? ', and pass axe' : ''}`, async () => {
         const failuresBefore = serverFailures(page).length;
         const win = await openFromStart(page, name);
         const problems: string[] = [];
@@ -58,7 +58,7 @@ for (const { locale, language, m, viewport, axe } of JUDGED_LANGUAGES) {
           await back.waitFor();
           problems.push(...(await screenProblems(page, win, 'record', judged)));
           const tabs = win.getByRole('tablist', { name: m.record.sections }).getByRole('tab');
-          for (let i = 1; i < (await tabs.count()); i++) {
+          for (let i = 1; walkTabs && i < (await tabs.count()); i++) {
             const tab = tabs.nth(i);
             await tab.click();
             await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
