@@ -127,6 +127,15 @@ describe('admissions: the rules of document 3 §5', () => {
       'services.0.days_or_units',
       'Too many units applied to the admission/claim in row 1',
     ));
+  // The fixture's two days of room and board for its two nights so far are accepted by every admission below.
+  it('room and board is billed by the night: three days for the two nights stayed so far are refused', () =>
+    refused(
+      good({
+        services: [{ ...good().services[0], from_service: daysAgo(2), to_service: daysAgo(0), days_or_units: '3' }],
+      }),
+      'services.0.days_or_units',
+      'The room and board lines bill 3 days, more than the 2 night(s) of the stay: the day of discharge is not billed.',
+    ));
   it('the policy must be in force on the admission date', () =>
     refused(
       good({ policies: [{ insurance_policy_id: w.secondary }] }),
@@ -207,22 +216,22 @@ describe('admit, discharge, undo, bill', () => {
 
   it('a complete discharge frees the room and leaves a system note', async () => {
     const r = await root('PUT', `/admission/${id}/discharge`, {
-      discharge_date: day(1),
+      discharge_date: day(0),
       discharge_hour: 11,
       statement_from: day(2),
-      statement_through: day(1),
+      statement_through: day(0),
       admission_type: '3',
       admission_source: '1',
       patient_status: '01',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ status_id: 2, discharge_date: day(1), discharge_hour: 11, los: 1 });
+    expect(r.body).toMatchObject({ status_id: 2, discharge_date: day(0), discharge_hour: 11, los: 2 });
     expect(await occupation('101')).toBe(0);
     const notes = await app.db.query<{ kind: string; note: string }>(
       'select kind, note from admission_notes where admission_id = $1',
       [id],
     );
-    expect(notes.rows).toEqual([{ kind: 'system', note: `Discharged on ${day(1)} at 11:00` }]);
+    expect(notes.rows).toEqual([{ kind: 'system', note: `Discharged on ${day(0)} at 11:00` }]);
   });
 
   it('undoing a discharge needs a reason; with one, the patient is back in the room', async () => {
@@ -237,7 +246,7 @@ describe('admit, discharge, undo, bill', () => {
     expect(back.body.status_id).toBe(1);
     expect(back.body.discharge_date).toBeUndefined();
     expect(await occupation('101')).toBe(1);
-    const again = await root('PUT', `/admission/${id}/discharge`, { discharge_date: day(1), discharge_hour: 11 });
+    const again = await root('PUT', `/admission/${id}/discharge`, { discharge_date: day(0), discharge_hour: 11 });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
@@ -253,9 +262,9 @@ describe('admit, discharge, undo, bill', () => {
       admission_id: id,
       type_of_bill: '0111',
       admission_date: day(2),
-      discharge_date: day(1),
+      discharge_date: day(0),
       statement_from: day(2),
-      statement_through: day(1),
+      statement_through: day(0),
       admission_type: '3',
       patient_status: '01',
       diagnoses: [{ code: 'E11.9', poa: 'Y' }],

@@ -197,6 +197,27 @@ describe('document 3 §5 — claim rules, each with its message, nothing written
       'value_codes',
       M.coveredDays,
     ));
+  it('an inpatient claim bills room and board by the night: 3 days for 03/01 to 03/03 are refused', () =>
+    refused(
+      goodClaim(w, {
+        format_id: 2,
+        type_of_bill: '111',
+        patient_status: '01',
+        admission_date: '03/01/2026',
+        discharge_date: '03/03/2026',
+        services: [
+          line({
+            revenue_code: '0120',
+            procedure_code: undefined,
+            days_or_units: '3',
+            from_service: '03/01/2026',
+            to_service: '03/03/2026',
+          }),
+        ],
+      }),
+      'services.0.days_or_units',
+      'The room and board lines bill 3 days, more than the 2 night(s) of the stay: the day of discharge is not billed.',
+    ));
   it('an outside-lab charge is required when outside lab is checked', () =>
     refused(goodClaim(w, { outside_lab: true }), 'outside_lab_charge', M.outsideLabChargeRequired));
   it('the outside-lab charge cannot exceed the billed amount', () =>

@@ -1,7 +1,7 @@
 import { isoFromField } from '../formats.ts';
-import { claimRules, isFilled } from '../claims/claim-rules.ts';
+import { claimRules, isFilled, roomDaysOverStay } from '../claims/claim-rules.ts';
 import { unitsInThousandths } from '../claims/claim-amounts.ts';
-import { CLAIM_MESSAGES } from '../claims/claim-messages.ts';
+import { CLAIM_MESSAGES, claimMessage } from '../claims/claim-messages.ts';
 import { CLAIM_FORMAT } from '../../generated/ids.ts';
 
 /**
@@ -125,6 +125,11 @@ export function admissionRules(a: Row, today: Date = new Date()): AdmissionError
       add(at('days_or_units'), ADMISSION_MESSAGES.tooManyUnits.replace('{row}', String(i + 1)));
     }
   });
+  // While the patient is in, the nights so far: a night not yet stayed is not billed either.
+  if (admitted) {
+    const over = roomDaysOverStay(rows(a.services), admitted, stayEnd);
+    if (over) add(over.field, claimMessage('roomDaysOverStay', over.params));
+  }
   rows(a.other_information).forEach((o, i) => {
     const f = isoFromField(o.from_date),
       t = isoFromField(o.to_date);

@@ -33,6 +33,8 @@ export const CLAIM_MESSAGES = {
   admissionInFuture: 'The admission date must not be after today.',
   serviceInFuture: 'The date of service must not be after today.',
   coveredDays: 'The covered days (value code 80) must equal the units of the room and board lines.',
+  roomDaysOverStay:
+    'The room and board lines bill {days} days, more than the {nights} night(s) of the stay: the day of discharge is not billed.',
   originalReferenceRequired: 'A replacement or void claim needs the original reference number.',
   modifierRepeated: 'The modifier is repeated on this line.',
   ndcQuantityRequired: 'The drug quantity and unit go with the NDC.',

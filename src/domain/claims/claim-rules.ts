@@ -1,5 +1,5 @@
 import { isoFromField } from '../formats.ts';
-import { claimTotals, exceedsMoneyCap, lineCharge, unitsInThousandths } from './claim-amounts.ts';
+import { claimTotals, exceedsMoneyCap, lineCharge, unitsInThousandths, unitsText } from './claim-amounts.ts';
 import { claimMessage, type ClaimMessage } from './claim-messages.ts';
 import { isAnesthesia } from './anesthesia.ts';
 import qualifiers from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
@@ -34,6 +34,25 @@ export function isFilled(v: unknown): boolean {
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 const todayIso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * Room and board is billed by the night: a stay's accommodation days are its nights (the discharge day is not billed; a
+ * same-day stay is one day), so 03/20 to 03/22 bills two, whatever dates the lines span. Answers where to say so (the
+ * last room-and-board line's units) when the lines bill more, else null.
+ */
+export function roomDaysOverStay(services: Row[], fromIso: string, toIso: string) {
+  if (toIso < fromIso) return null;
+  const nights = Math.max(
+    1,
+    Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000),
+  );
+  const rooms = services.flatMap((s, i) =>
+    isAccommodation(s.revenue_code) ? [{ i, units: unitsInThousandths(s.days_or_units) ?? 0n }] : [],
+  );
+  const billed = rooms.reduce((n, r) => n + r.units, 0n);
+  if (billed <= BigInt(nights * 1000)) return null;
+  return { field: `services.${rooms[rooms.length - 1].i}.days_or_units`, params: { days: unitsText(billed), nights } };
+}
 
 export const isProfessional = (claim: Row) =>
   Number(claim.format_id ?? CLAIM_FORMAT.PROFESSIONAL) === CLAIM_FORMAT.PROFESSIONAL;
@@ -156,6 +175,10 @@ export function claimRules(claim: Row, today: Date = new Date()): ClaimErrors {
       const d = `${discharged}T${String(claim.discharge_hour ?? 23).padStart(2, '0')}`;
       if (discharged < admitted || (discharged === admitted && d < a))
         add('discharge_date', 'dischargeBeforeAdmission');
+    }
+    if (admitted && discharged) {
+      const over = roomDaysOverStay(services, admitted, discharged);
+      if (over) add(over.field, 'roomDaysOverStay', over.params);
     }
     // Value code 80 counts covered days: it must agree with the room-and-board lines' units.
     const covered = rows(claim.value_codes).find((v) => v.code === '80');
