@@ -22,7 +22,7 @@ export function diffSnapshots(previous: Snapshot, current: Snapshot): Diff {
     if (!before && model.coreTable) {
       // The core migration made the table; bring in what the schema adds without touching what is there.
       for (const col of Object.values(model.columns)) {
-        if (!['id', 'created_at', 'updated_at'].includes(col.name))
+        if (!['id', 'created_at'].includes(col.name))
           sql.push(`alter table ${table} add column if not exists ${col.name} ${col.sqlType};`);
       }
       for (const idx of Object.values(model.indexes))

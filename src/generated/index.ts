@@ -31,6 +31,7 @@ import type { InsurancePlan } from './insurance-plan.ts';
 import type { InsurancePolicy } from './insurance-policy.ts';
 import type { IpRestriction } from './ip-restriction.ts';
 import type { LedgerEntry } from './ledger-entry.ts';
+import type { MailOutbox } from './mail-outbox.ts';
 import type { Modifier } from './modifier.ts';
 import type { PatientStatement } from './patient-statement.ts';
 import type { Patient } from './patient.ts';
@@ -45,7 +46,7 @@ import type { Underpayment } from './underpayment.ts';
 import type { Unit } from './unit.ts';
 import type { User } from './user.ts';
 
-export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, ContractRate, Contract, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Underpayment, Unit, User };
+export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, ContractRate, Contract, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, MailOutbox, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Underpayment, Unit, User };
 
 /** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */
 export interface EntityRows {
@@ -81,6 +82,7 @@ export interface EntityRows {
   'insurance-policy': InsurancePolicy;
   'ip-restriction': IpRestriction;
   'ledger-entry': LedgerEntry;
+  'mail-outbox': MailOutbox;
   'modifier': Modifier;
   'patient-statement': PatientStatement;
   'patient': Patient;

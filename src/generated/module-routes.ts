@@ -22,6 +22,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   "/health-professional-management": "Health Care Professional Management",
   "/insurance-management": "Insurance Management",
   "/user-restriction-by-ip": "Restriction by IP",
+  "/outbox": "Outbox",
   "/modifier-management": "Modifier Management",
   "/patient-management": "Patient Management",
   "/payment-management": "Payments Management",

@@ -1024,6 +1024,7 @@ export const es: Messages = {
     'Role Management': 'Roles',
     'Restriction by IP': 'Restricción por IP',
     'Technical Support': 'Soporte técnico',
+    Outbox: 'Bandeja de salida',
     Guidelines: 'Guías',
     Shortcuts: 'Atajos',
     Search: 'Búsqueda',
