@@ -156,9 +156,10 @@ describe('a billing manager admits, discharges and bills', () => {
     await dialog.getByTestId('need-admission_type').and(dialog.locator('[data-ready="false"]')).waitFor();
     expect(await dialog.getByTestId('need-policies').getAttribute('data-ready')).toBe('true');
     await expect.poll(() => dialog.getByRole('button', { name: 'Discharge' }).isDisabled()).toBe(true);
-    await dialog.getByLabel('Discharge date').fill(day(1));
+    // Two nights after the admission: its two days of room and board are the stay's nights.
+    await dialog.getByLabel('Discharge date').fill(day(0));
     await dialog.getByLabel('Discharge time').fill('11');
-    await dialog.getByLabel('Statement through').fill(day(1));
+    await dialog.getByLabel('Statement through').fill(day(0));
     await choose('Admission type', /Urgent/, dialog);
     await choose('Admission source', /^1 /, dialog);
     await choose('Patient status', /^01 /, dialog);
