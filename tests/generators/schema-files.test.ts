@@ -54,6 +54,7 @@ describe('schema files', () => {
       'insurance-policy',
       'ip-restriction',
       'ledger-entry',
+      'mail-outbox',
       'modifier',
       'patient-statement',
       'patient',
