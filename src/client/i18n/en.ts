@@ -368,6 +368,7 @@ export const en = {
   record: {
     back_to_record: 'Back to the record',
     other_field: 'Other data',
+    finding_row: 'row %{row}',
     columns: {
       billing_company_id: 'Billing company',
       status: 'Status',

@@ -374,6 +374,7 @@ export const es: Messages = {
   record: {
     back_to_record: 'Volver al registro',
     other_field: 'Otros datos',
+    finding_row: 'fila %{row}',
     columns: {
       billing_company_id: 'Compañía de facturación',
       status: 'Estatus',

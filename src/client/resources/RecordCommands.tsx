@@ -12,6 +12,7 @@ import { can } from '../shell/me.ts';
 import { openDraft } from '../shell/open-record.ts';
 import { useShell } from '../shell/shell-context.ts';
 import { JobDialog } from '../jobs/JobDialog.tsx';
+import { findingLabel } from './finding-label.ts';
 import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-registry.ts';
 import '../dialogs/load-dialogs.ts';
 import { Suspense, lazy } from 'react';
@@ -162,7 +163,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
               ms.map((m) => (
                 <li key={field + m}>
                   <Typography component="span" sx={{ fontWeight: 600 }}>
-                    {field}
+                    {findingLabel(entity, field, locale, t)}
                   </Typography>
                   : {m}
                 </li>
