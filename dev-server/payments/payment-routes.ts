@@ -158,11 +158,12 @@ export async function closeBatch(ctx: EraContext, store: ResourceStore, id: numb
   return ctx.db.transaction(async (tx) => {
     const b = await store.get(id, tx, true);
     if (Number(b.status_id) === PAYMENT_BATCH_STATUS.COMPLETED) return b;
-    const closed = await store.applyUpdate(tx, b, { close_date: date ?? usDateOf() }, 'updated');
-    return store.transition(closed.id, PAYMENT_BATCH_STATUS.COMPLETED, {
+    // The close date is written with the state, in one update and one audit row.
+    return store.transition(Number(b.id), PAYMENT_BATCH_STATUS.COMPLETED, {
       tx,
       system: true,
       note: historyNote('closed'),
+      also: { close_date: date ?? usDateOf() },
     });
   });
 }

@@ -39,6 +39,8 @@ export interface TransitionOptions extends WriteOptions {
   version?: number;
   /** the system takes the transition (a job, a clearing house's answer): system-only transitions allowed, no permission asked */
   system?: boolean;
+  /** other columns the state change sets, in its one update and audit (a payment batch's close date with Completed) */
+  also?: Record<string, unknown>;
 }
 
 const notFound = (message?: string) =>
@@ -683,7 +685,7 @@ export class ResourceStore<R extends Row = Row> {
           {},
           { note: [{ code: 'note_required', params: { from: names.from, to: names.to } }] },
         );
-      const values: Record<string, unknown> = { [m.field]: to };
+      const values: Record<string, unknown> = { ...opts.also, [m.field]: to };
       if (m.subStatusField) values[m.subStatusField] = opts.subStatusId ?? null;
       const after = await this.applyUpdate(tx, before, values, 'status_changed');
       await recordTransition({
