@@ -206,9 +206,17 @@ export class ClaimService {
       if (current !== target) {
         const note =
           opts.note ??
-          (draft
-            ? 'Saved as draft'
-            : `Claim ${before ? 'updated' : 'created'} successfully, ${opts.verify ? 'automated' : 'system'} verification`);
+          historyNote(
+            draft
+              ? 'savedAsDraft'
+              : before
+                ? opts.verify
+                  ? 'claimUpdatedAutomated'
+                  : 'claimUpdatedSystem'
+                : opts.verify
+                  ? 'claimCreatedAutomated'
+                  : 'claimCreatedSystem',
+          );
         saved = await this.store.transition(saved.id, target, { tx, system: true, note });
       }
       const out = await this.read(saved.id, tx);

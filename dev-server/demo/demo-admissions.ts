@@ -2,6 +2,8 @@ import type { Queryable } from '../db/database.ts';
 import { recountRooms, type Room } from '../admissions/rooms.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
 import { ADMISSION_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { historyNote } from '../../src/domain/history-notes.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
 
 type Random = ReturnType<typeof seeded>;
 
@@ -192,7 +194,15 @@ export async function loadDemoAdmissions(
     `update claims c set admission_id = a.id from admissions a where a.id = any($1::bigint[]) and a.claim_id = c.id`,
     [ids],
   );
-  const notes = { 2: 'Discharged', 3: 'Transferred to billing' } as Record<number, string>;
+  // The notes the product writes on these steps: a discharge names its day and hour, as the Discharge action does.
+  const noteOf = (to: number, row: Row) =>
+    to === ADMISSION_STATUS.ADMITTED
+      ? historyNote('admitted')
+      : to === ADMISSION_STATUS.DISCHARGED
+        ? historyNote('discharged', {
+            date: `${isoToUsDate(String(row.discharge_date))} at ${String(row.discharge_hour).padStart(2, '0')}:00`,
+          })
+        : historyNote('transferredToBilling');
   await insertRows(
     tx,
     'state_transitions',
@@ -203,7 +213,7 @@ export async function loadDemoAdmissions(
         billing_company_id: p.billingCompanyId,
         from_state: k === 0 ? null : h.road[k - 1],
         to_state: to,
-        note: k === 0 ? 'Admitted' : notes[to],
+        note: noteOf(to, rows[h.index]),
         user_id: null,
         created_at: new Date(Date.parse(`${h.at}T12:00:00Z`) + k * 86_400_000).toISOString(),
       })),

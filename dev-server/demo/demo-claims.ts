@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { claimCode, claimTotals, lineCharge, pastDueDate } from '../../src/domain/claims/claim-amounts.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { historyNote } from '../../src/domain/history-notes.ts';
 
 type Random = ReturnType<typeof seeded>;
 
@@ -420,7 +421,7 @@ export async function loadDemoClaims({
         from_state: k === 0 ? null : road[k - 1],
         to_state: to,
         sub_status_id: k === road.length - 1 ? sub : null,
-        note: k === 0 ? 'Created' : NOTES[to],
+        note: k === 0 ? historyNote('created') : NOTES[to],
         user_id: p.systemUserId,
         // Entered the day after the service, verified a week later; a claim of yesterday's visit only hours ago (never in the future).
         created_at: new Date(
@@ -435,7 +436,7 @@ export async function loadDemoClaims({
   return { count, fates };
 }
 
-const NOTES: Record<number, string> = { 2: 'Claim created successfully, system verification' };
+const NOTES: Record<number, string> = { 2: historyNote('claimCreatedSystem') };
 
 /**
  * Once the history has taken the claims where they went, the labels staff put on them: every

@@ -41,6 +41,13 @@ export const HISTORY_NOTE = {
   discharged: 'Discharged on {date}',
   transferredFrom: 'Transferred from admission {admission}',
   claimMade: 'Claim {claim} made',
+  admitted: 'Admitted',
+  transferredToBilling: 'Transferred to billing',
+  savedAsDraft: 'Saved as draft',
+  claimCreatedSystem: 'Claim created successfully, system verification',
+  claimCreatedAutomated: 'Claim created successfully, automated verification',
+  claimUpdatedSystem: 'Claim updated successfully, system verification',
+  claimUpdatedAutomated: 'Claim updated successfully, automated verification',
   // What an ERA could not post, on its exception (era_exceptions.message).
   eraClaimNotFound: 'No claim {claim} for this billing company (payer claim number {payerClaim}).',
   eraTakebackWithoutPosting: 'Claim {claim}: the payer takes back {amount} but nothing was posted to it before.',

@@ -19,6 +19,7 @@ import type { Batch837 } from '../../src/domain/x12/claim-837-model.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
 import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
+import { translateNote } from '../../dev-server/i18n/locale.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -91,6 +92,17 @@ describe('demo data', () => {
       where a.entity = 'claim' and b.created_at < a.created_at limit 5`);
     expect(backwards).toEqual([]);
   });
+  it('every note the system wrote into the demo histories reads in Spanish (claims, states, admissions)', async () => {
+    const notes = await rows(
+      `select distinct note from claim_notes where kind = 'system' and note is not null
+       union select distinct note from state_transitions where note is not null and note <> ''
+       union select distinct note from admission_notes where kind = 'system' and note is not null`,
+    );
+    expect(notes.length).toBeGreaterThan(20);
+    const english = notes.map((n) => String(n.note)).filter((n) => translateNote(n, 'es') === n);
+    expect(english).toEqual([]);
+  });
+
   it("every Approved or Complete demo claim has the money behind it: its payer's remittance, posted", async () => {
     const bare = await rows(
       `select c.id, c.status_id from claims c where c.status_id in (4, 7) and not exists (select 1 from payment_services p where p.claim_id = c.id) order by c.id`,
