@@ -1,4 +1,4 @@
-import { historyNote } from '../../src/domain/history-notes.ts';
+import { dischargedNote, historyNote } from '../../src/domain/history-notes.ts';
 import {
   admissionRules,
   DISCHARGE_NEEDS,
@@ -259,12 +259,12 @@ export class AdmissionService {
       for (const k of dischargeMissing(record)) (errors[k] ??= []).push(ruleText(DISCHARGE_NEEDS[k]));
       if (Object.keys(errors).length) throw invalid(errors, 'admission_cannot_discharged_yet');
       const after = await this.store.applyUpdate(tx, before, { ...given, los: lengthOfStay(record) }, 'updated');
-      const when = `${String(record.discharge_date)} at ${String(record.discharge_hour).padStart(2, '0')}:00`;
+      const note = dischargedNote(String(record.discharge_date), Number(record.discharge_hour));
       await this.notes.create(
         {
           admission_id: id,
           kind: 'system',
-          note: historyNote('discharged', { date: when }),
+          note,
           billing_company_id: after.billing_company_id,
           user_id: this.actor.system ? undefined : this.actor.userId,
         },
@@ -273,7 +273,7 @@ export class AdmissionService {
       const done = await this.store.transition(id, ADMISSION_STATUS.DISCHARGED, {
         tx,
         system: true,
-        note: historyNote('discharged', { date: when }),
+        note,
       });
       await recountRooms(tx, [done.unit_id as number | undefined]);
       return done;

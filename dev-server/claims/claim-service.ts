@@ -1,5 +1,5 @@
 import { priceClaimLines } from '../contracts/contract-pricing.ts';
-import { historyNote } from '../../src/domain/history-notes.ts';
+import { HISTORY_WORDS, historyNote } from '../../src/domain/history-notes.ts';
 import type { StoredRow as RecordOf } from '../resources/store-of.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Actor } from '../security/actor.ts';
@@ -206,17 +206,12 @@ export class ClaimService {
       if (current !== target) {
         const note =
           opts.note ??
-          historyNote(
-            draft
-              ? 'savedAsDraft'
-              : before
-                ? opts.verify
-                  ? 'claimUpdatedAutomated'
-                  : 'claimUpdatedSystem'
-                : opts.verify
-                  ? 'claimCreatedAutomated'
-                  : 'claimCreatedSystem',
-          );
+          (draft
+            ? historyNote('savedAsDraft')
+            : historyNote('claimSaved', {
+                action: before ? HISTORY_WORDS.updated : HISTORY_WORDS.created,
+                check: opts.verify ? HISTORY_WORDS.automatedCheck : HISTORY_WORDS.systemCheck,
+              }));
         saved = await this.store.transition(saved.id, target, { tx, system: true, note });
       }
       const out = await this.read(saved.id, tx);

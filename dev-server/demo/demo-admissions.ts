@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { recountRooms, type Room } from '../admissions/rooms.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
 import { ADMISSION_STATUS, CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
-import { historyNote } from '../../src/domain/history-notes.ts';
+import { dischargedNote, historyNote } from '../../src/domain/history-notes.ts';
 import { isoToUsDate } from '../../src/domain/formats.ts';
 
 type Random = ReturnType<typeof seeded>;
@@ -199,9 +199,7 @@ export async function loadDemoAdmissions(
     to === ADMISSION_STATUS.ADMITTED
       ? historyNote('admitted')
       : to === ADMISSION_STATUS.DISCHARGED
-        ? historyNote('discharged', {
-            date: `${isoToUsDate(String(row.discharge_date))} at ${String(row.discharge_hour).padStart(2, '0')}:00`,
-          })
+        ? dischargedNote(String(isoToUsDate(String(row.discharge_date))), Number(row.discharge_hour))
         : historyNote('transferredToBilling');
   await insertRows(
     tx,

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { claimCode, claimTotals, lineCharge, pastDueDate } from '../../src/domain/claims/claim-amounts.ts';
 import { insertRows, type seeded } from './demo-rows.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
-import { historyNote } from '../../src/domain/history-notes.ts';
+import { HISTORY_WORDS, historyNote } from '../../src/domain/history-notes.ts';
 
 type Random = ReturnType<typeof seeded>;
 
@@ -436,7 +436,9 @@ export async function loadDemoClaims({
   return { count, fates };
 }
 
-const NOTES: Record<number, string> = { 2: historyNote('claimCreatedSystem') };
+const NOTES: Record<number, string> = {
+  2: historyNote('claimSaved', { action: HISTORY_WORDS.created, check: HISTORY_WORDS.systemCheck }),
+};
 
 /**
  * Once the history has taken the claims where they went, the labels staff put on them: every

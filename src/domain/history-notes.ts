@@ -44,10 +44,8 @@ export const HISTORY_NOTE = {
   admitted: 'Admitted',
   transferredToBilling: 'Transferred to billing',
   savedAsDraft: 'Saved as draft',
-  claimCreatedSystem: 'Claim created successfully, system verification',
-  claimCreatedAutomated: 'Claim created successfully, automated verification',
-  claimUpdatedSystem: 'Claim updated successfully, system verification',
-  claimUpdatedAutomated: 'Claim updated successfully, automated verification',
+  // {action} created or updated, {check} system or automated (HISTORY_WORDS): the predecessor's four sentences.
+  claimSaved: 'Claim {action} successfully, {check} verification',
   // What an ERA could not post, on its exception (era_exceptions.message).
   eraClaimNotFound: 'No claim {claim} for this billing company (payer claim number {payerClaim}).',
   eraTakebackWithoutPosting: 'Claim {claim}: the payer takes back {amount} but nothing was posted to it before.',
@@ -58,7 +56,14 @@ export const HISTORY_NOTE = {
 export type HistoryNote = keyof typeof HISTORY_NOTE;
 
 /** Words a frame's part may be (who answered, a denial without codes), with their Spanish beside the frames. */
-export const HISTORY_WORDS = { noPayment: 'no payment', noCode: '(no code)' } as const;
+export const HISTORY_WORDS = {
+  noPayment: 'no payment',
+  noCode: '(no code)',
+  created: 'created',
+  updated: 'updated',
+  systemCheck: 'system',
+  automatedCheck: 'automated',
+} as const;
 
 /** A frame's English with its parts filled in. */
 export const fillFrame = (frame: string, parts: Record<string, string | number> = {}): string =>
@@ -67,3 +72,7 @@ export const fillFrame = (frame: string, parts: Record<string, string | number> 
 /** The frame's English with its parts filled in: what the history keeps. */
 export const historyNote = (frame: HistoryNote, parts: Record<string, string | number> = {}): string =>
   fillFrame(HISTORY_NOTE[frame], parts);
+
+/** An admission's discharge as its history says it: "Discharged on 03/22/2026 at 11:00" (date mm/dd/yyyy, hour 0–23). */
+export const dischargedNote = (usDate: string, hour: number): string =>
+  historyNote('discharged', { date: `${usDate} at ${String(hour).padStart(2, '0')}:00` });

@@ -175,46 +175,26 @@ describe('document 3 §5 — claim rules, each with its message, nothing written
       'services.1.days_or_units',
       'Too many units applied to the admission/claim in row 2',
     ));
+  // An inpatient stay of 03/01 to 03/03 (two nights) with one room-and-board line.
+  const stay = (room: { days_or_units: string; to_service: string }, over: Record<string, unknown> = {}) =>
+    goodClaim(w, {
+      format_id: 2,
+      type_of_bill: '111',
+      patient_status: '01',
+      admission_date: '03/01/2026',
+      discharge_date: '03/03/2026',
+      services: [line({ revenue_code: '0120', procedure_code: undefined, from_service: '03/01/2026', ...room })],
+      ...over,
+    });
   it('covered days must equal the units with value code 80', () =>
     refused(
-      goodClaim(w, {
-        format_id: 2,
-        type_of_bill: '111',
-        patient_status: '01',
-        admission_date: '03/01/2026',
-        discharge_date: '03/03/2026',
-        value_codes: [{ code: '80', amount: 300 }],
-        services: [
-          line({
-            revenue_code: '0120',
-            procedure_code: undefined,
-            days_or_units: '2',
-            from_service: '03/01/2026',
-            to_service: '03/02/2026',
-          }),
-        ],
-      }),
+      stay({ days_or_units: '2', to_service: '03/02/2026' }, { value_codes: [{ code: '80', amount: 300 }] }),
       'value_codes',
       M.coveredDays,
     ));
   it('an inpatient claim bills room and board by the night: 3 days for 03/01 to 03/03 are refused', () =>
     refused(
-      goodClaim(w, {
-        format_id: 2,
-        type_of_bill: '111',
-        patient_status: '01',
-        admission_date: '03/01/2026',
-        discharge_date: '03/03/2026',
-        services: [
-          line({
-            revenue_code: '0120',
-            procedure_code: undefined,
-            days_or_units: '3',
-            from_service: '03/01/2026',
-            to_service: '03/03/2026',
-          }),
-        ],
-      }),
+      stay({ days_or_units: '3', to_service: '03/03/2026' }),
       'services.0.days_or_units',
       'The room and board lines bill 3 days, more than the 2 night(s) of the stay: the day of discharge is not billed.',
     ));

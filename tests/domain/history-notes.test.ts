@@ -64,6 +64,13 @@ describe('the sentences the system writes into a history', () => {
     expect(translateNote(note, 'es')).toBe('ERA T9: denegado — sin pago; listo para facturar al pagador secundario');
   });
 
+  it("a claim's saved note keeps the predecessor's English and reads wholly in Spanish, its words too", () => {
+    const note = historyNote('claimSaved', { action: HISTORY_WORDS.updated, check: HISTORY_WORDS.automatedCheck });
+    expect(note).toBe('Claim updated successfully, automated verification');
+    expect(translateNote(note, 'es')).toBe('Reclamo actualizado correctamente, verificación automática');
+    expect(Object.values(HISTORY_WORDS).filter((w) => translateNote(w, 'es') === w)).toEqual([]);
+  });
+
   it("a person's own note is never changed", () => {
     expect(translateNote('Called Key Insurance: resubmit with the corrected NPI.', 'es')).toBe(
       'Called Key Insurance: resubmit with the corrected NPI.',

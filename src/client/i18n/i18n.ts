@@ -44,6 +44,17 @@ export function schemaLabel(
   return (locale === 'es' ? field['x-ui']?.label_es : undefined) ?? field.title ?? fallback;
 }
 
+/**
+ * What a column is called: its schema label, or for one no schema lists (the billing company) the messages' name,
+ * never its storage name.
+ */
+export const columnLabel = (
+  field: Parameters<typeof schemaLabel>[0],
+  name: string,
+  locale: Locale,
+  t: Translate,
+): string => schemaLabel(field, locale) || t(`record.columns.${name}`, { _: t('record.other_field') });
+
 /** A form section named in a schema (x-ui.section), translated when the messages know it. */
 export const sectionTitle = (t: Translate, name: string) => {
   const key = `sections.${name.toLowerCase()}`;

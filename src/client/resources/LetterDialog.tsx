@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { ApiError, api, apiBlob } from '../session/api.ts';
+import { openDocument } from '../shell/open-document.ts';
 
 /**
  * A letter (an appeal) read and edited before it is printed: the server writes it from the record and the billing
@@ -29,7 +30,7 @@ export function LetterDialog({ path, title, onClose }: { path: string; title: st
     setProblem(null);
     try {
       const blob = await apiBlob(path, { method: 'POST', body: { text } });
-      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+      openDocument(blob);
       onClose();
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) setProblem(e.errors.text?.join(' ') ?? e.message);

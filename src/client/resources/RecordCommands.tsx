@@ -16,6 +16,7 @@ import { findingLabel } from './finding-label.ts';
 import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-registry.ts';
 import '../dialogs/load-dialogs.ts';
 import { Suspense, lazy } from 'react';
+import { openDocument } from '../shell/open-document.ts';
 
 // The letter editor is asked for only when a letter is written: loaded then.
 const LetterDialog = lazy(() => import('./LetterDialog.tsx').then((m) => ({ default: m.LetterDialog })));
@@ -76,7 +77,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
           method: c.method.toUpperCase(),
           body: c.method === 'get' ? undefined : body,
         });
-        window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+        openDocument(blob);
         return;
       }
       if (c.result === 'letter') {

@@ -3,7 +3,7 @@ import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Ty
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { history, rollback, type Page } from '../data/data-provider.ts';
-import { schemaLabel, useI18n } from '../i18n/i18n.ts';
+import { columnLabel, useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
 import { showToast } from '../notify/toast-store.ts';
 import type { ClientEntity, FieldSchema } from '../schema/entities.ts';
@@ -59,8 +59,7 @@ export function ResourceHistory({
   const queryClient = useQueryClient();
   const fieldOf = (k: string) => entity.schema.properties[k] as FieldSchema | undefined;
   // A column the schema does not list (the billing company) is named by the messages, never by its storage name.
-  const labelOf = (k: string) =>
-    fieldOf(k) ? schemaLabel(fieldOf(k), locale, k) : t(`record.columns.${k}`, { _: t('record.other_field') });
+  const labelOf = (k: string) => columnLabel(fieldOf(k), k, locale, t);
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [confirm, setConfirm] = useState<AuditRow | null>(null);
   const load = useCallback(

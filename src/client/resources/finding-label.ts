@@ -1,7 +1,5 @@
-import { schemaLabel, type Locale } from '../i18n/i18n.ts';
+import { columnLabel, type Locale, type Translate } from '../i18n/i18n.ts';
 import { entities, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A field of this entity, else of any entity (a command on an admission may answer with its claim's findings). */
 function fieldNamed(entity: ClientEntity, name: string): FieldSchema | undefined {
@@ -21,7 +19,7 @@ function fieldNamed(entity: ClientEntity, name: string): FieldSchema | undefined
 export function findingLabel(entity: ClientEntity, path: string, locale: Locale, t: Translate): string {
   const [top, index, sub] = path.split('.');
   const field = fieldNamed(entity, top);
-  const label = schemaLabel(field, locale, t(`record.columns.${top}`, { _: t('record.other_field') }));
+  const label = columnLabel(field, top, locale, t);
   if (index === undefined || !/^\d+$/.test(index)) return label;
   const row = t('record.finding_row', { row: Number(index) + 1 });
   if (!sub) return `${label}, ${row}`;
@@ -33,6 +31,5 @@ export function findingLabel(entity: ClientEntity, path: string, locale: Locale,
     items?.properties?.[sub] ??
     (rowEntity?.schema.properties[sub] as FieldSchema | undefined) ??
     fieldNamed(entity, sub);
-  const subLabel = schemaLabel(subField, locale, t(`record.columns.${sub}`, { _: t('record.other_field') }));
-  return `${label}, ${row}: ${subLabel}`;
+  return `${label}, ${row}: ${columnLabel(subField, sub, locale, t)}`;
 }

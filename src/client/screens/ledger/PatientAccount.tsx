@@ -30,6 +30,7 @@ import { Loading } from '../../app/Loading.tsx';
 import { openRecord } from '../../shell/open-record.ts';
 import { CLAIM_STATUS } from '../../../generated/ids.ts';
 import type { LedgerRow } from '../../../domain/ledger/ledger-order.ts';
+import { openDocument } from '../../shell/open-document.ts';
 
 const ResourceForm = lazy(() => import('../../resources/ResourceForm.tsx').then((m) => ({ default: m.ResourceForm })));
 
@@ -118,7 +119,7 @@ export function PatientAccount({ patientId, onBack }: { patientId: number; onBac
   const open = (appName: string, id: number) => openRecord(openByName, appName, id);
   const statement = async () => {
     try {
-      window.open(URL.createObjectURL(await apiBlob(`/ledger/${patientId}/statement`)), '_blank', 'noopener');
+      openDocument(await apiBlob(`/ledger/${patientId}/statement`));
       await load();
     } catch (e) {
       notifyError(t, e);

@@ -21,6 +21,7 @@ import { notifyError } from '../../notify/notify-error.ts';
 import { showToast } from '../../notify/toast-store.ts';
 import { useMe } from '../../shell/me-context.ts';
 import { can } from '../../shell/me.ts';
+import { openDocument } from '../../shell/open-document.ts';
 
 export interface FoundPatient {
   id: number;
@@ -52,7 +53,7 @@ export function PatientFinder({ onPick }: { onPick(p: FoundPatient): void }) {
     setRunning(true);
     try {
       const pdf = await apiBlob('/ledger/statements/run', { method: 'POST', body: {} });
-      window.open(URL.createObjectURL(pdf), '_blank', 'noopener');
+      openDocument(pdf);
       showToast('success', t('ledger.run_done'));
     } catch (e) {
       notifyError(t, e);

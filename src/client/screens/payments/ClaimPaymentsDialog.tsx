@@ -20,6 +20,7 @@ import { useI18n } from '../../i18n/i18n.ts';
 import { ApiError, api, apiBlob } from '../../session/api.ts';
 import { formatCents } from '../../../domain/money-input.ts';
 import { PAYMENT_SOURCE } from '../../../generated/ids.ts';
+import { openDocument } from '../../shell/open-document.ts';
 
 interface Posting {
   id: number;
@@ -65,7 +66,7 @@ export default function ClaimPaymentsDialog({ record, path, title, onClose }: Co
   }, [path]);
   async function open(eob: Eob) {
     try {
-      window.open(URL.createObjectURL(await apiBlob(`/payments/eobs/${eob.id}`)), '_blank', 'noopener');
+      openDocument(await apiBlob(`/payments/eobs/${eob.id}`));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }
