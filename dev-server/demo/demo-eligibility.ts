@@ -5,7 +5,7 @@ import { claimAsks, upcomingAsks } from '../eligibility/eligibility-sources.ts';
 import type { PolicyAsk } from '../eligibility/eligibility-questions.ts';
 import { write271, type EligibilityReply } from '../../src/domain/x12/eligibility-271-writer.ts';
 import { isoDayOf, type IsoDate } from '../../src/domain/formats.ts';
-import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { ADMISSION_STATUS, CLAIM_STATUS } from '../../src/generated/ids.ts';
 import type { DemoContext } from './demo-era-intake.ts';
 import { demoSenders } from './demo-submissions.ts';
 import type { seeded } from './demo-rows.ts';
@@ -21,10 +21,12 @@ const remainingOf = (r: ReturnType<typeof seeded>, cents: number) => r.int(0, ce
 /**
  * How a payer answers one demo question: most coverages active, with the plan's deductible (part of it met), its
  * out-of-pocket, the office copay and coinsurance; some ended (the patient changed jobs); a few members the payer
- * cannot find or whose id it refuses, as real payers answer.
+ * cannot find or whose id it refuses, as real payers answer. A patient in a room or waiting for the stay's bill is
+ * `covered`: the hospital verified the coverage when it admitted them, so the demo's stays can be billed.
  */
-function demoReply(r: ReturnType<typeof seeded>, year: number): Omit<EligibilityReply, 'inquiry'> {
-  const roll = r.next();
+function demoReply(r: ReturnType<typeof seeded>, year: number, covered: boolean): Omit<EligibilityReply, 'inquiry'> {
+  const drawn = r.next();
+  const roll = covered ? Math.max(drawn, 0.09) : drawn;
   if (roll < 0.03) return { rejection: { code: r.pick(['72', '75']), followUp: 'C' } };
   const plan = {
     begin: `${year}-01-01` as IsoDate,
@@ -109,8 +111,21 @@ export async function loadDemoEligibility(ctx: DemoContext, today = new Date()):
     });
     if (!outcome.questions.length) continue;
     const year = today.getUTCFullYear();
+    const staying = new Set(
+      (
+        await ctx.db.query<{ policy_number: string }>(
+          `select p.policy_number from admissions a
+             join insurance_policies p on p.patient_id = a.patient_id and p.billing_company_id = a.billing_company_id
+            where a.billing_company_id = $1 and a.status_id = any($2::int[])`,
+          [bc, [ADMISSION_STATUS.ADMITTED, ADMISSION_STATUS.DISCHARGED]],
+        )
+      ).rows.map((p) => p.policy_number),
+    );
     const text = write271(
-      outcome.questions.map((inquiry) => ({ inquiry, ...demoReply(sender.r, year) })),
+      outcome.questions.map((inquiry) => ({
+        inquiry,
+        ...demoReply(sender.r, year, staying.has(inquiry.subscriber.memberId ?? '')),
+      })),
       {
         sender: sender.parties.house.id,
         receiver: sender.submitterId,
