@@ -9,6 +9,7 @@ import { seedAccess, seedAdministrator } from './db/seed.ts';
 import { bundledCodeSetsWanted } from './codes/code-set-import.ts';
 import { loadDemoDataIfWanted } from './demo/demo-data.ts';
 import { startPollScheduler } from './exchange/poll-scheduler.ts';
+import { startDemoClearingHouse } from './demo/demo-clearing-house.ts';
 import { startAuditAnchoring, writeAuditAnchors } from './db/audit-anchors.ts';
 import { moveLegacyExchangeFolders } from './exchange/legacy-folders.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
@@ -33,6 +34,8 @@ async function main() {
     await jobs.enqueue({ actor: null, kind: 'bundled-code-sets', input: {}, billingCompanyId: null });
   // Clearing houses' inbound folders (999, 277CA, 835) are looked at on each account's own schedule.
   const stopPolling = startPollScheduler(db, jobs);
+  // The demo's accounts have a clearing house of their own that answers what they send (nothing else is touched).
+  const stopDemoHouse = startDemoClearingHouse(db, jobs);
   // The embedded database has no autovacuum worker: the server vacuums its most changed table each minute.
   const stopVacuum = startEmbeddedVacuum(db);
   // The audit trail's chains are anchored outside the database, signed, every AUDIT_ANCHOR_MINUTES (and on stopping).
@@ -49,6 +52,7 @@ async function main() {
   server.headersTimeout = 66_000;
   const stop = () => {
     stopPolling();
+    stopDemoHouse();
     stopVacuum();
     stopAnchoring();
     server.close(() =>

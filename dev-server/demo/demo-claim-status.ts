@@ -14,7 +14,7 @@ const DAY = 86_400_000;
  * How a payer answers one demo claim it was asked about: most are in process, some finalized and paid (the ERA on its
  * way), a few denied for eligibility or as duplicates, a few waiting for information.
  */
-function demoStatus(r: ReturnType<typeof seeded>, on: IsoDate): Omit<ClaimStatusReply, 'trace'> {
+export function demoStatus(r: ReturnType<typeof seeded>, on: IsoDate): Omit<ClaimStatusReply, 'trace'> {
   const roll = r.next();
   if (roll < 0.6) return { category: 'P1', status: '20', on };
   if (roll < 0.75) return { category: 'F1', status: '3', on };

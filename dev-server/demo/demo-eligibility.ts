@@ -1,4 +1,5 @@
 import { asOf } from '../db/as-of.ts';
+import type { Queryable } from '../db/database.ts';
 import { receiveFile } from '../exchange/receive-file.ts';
 import { askEligibility } from '../eligibility/eligibility-ask.ts';
 import { claimAsks, upcomingAsks } from '../eligibility/eligibility-sources.ts';
@@ -24,7 +25,11 @@ const remainingOf = (r: ReturnType<typeof seeded>, cents: number) => r.int(0, ce
  * cannot find or whose id it refuses, as real payers answer. A patient in a room or waiting for the stay's bill is
  * `covered`: the hospital verified the coverage when it admitted them, so the demo's stays can be billed.
  */
-function demoReply(r: ReturnType<typeof seeded>, year: number, covered: boolean): Omit<EligibilityReply, 'inquiry'> {
+export function demoReply(
+  r: ReturnType<typeof seeded>,
+  year: number,
+  covered: boolean,
+): Omit<EligibilityReply, 'inquiry'> {
   const drawn = r.next();
   const roll = covered ? Math.max(drawn, 0.09) : drawn;
   if (roll < 0.03) return { rejection: { code: r.pick(['72', '75']), followUp: 'C' } };
@@ -80,6 +85,17 @@ function demoReply(r: ReturnType<typeof seeded>, year: number, covered: boolean)
   };
 }
 
+/** The member ids of a billing company's patients in a room or waiting for their stay's bill (demoReply's `covered`). */
+export async function membersStaying(db: Queryable, bc: number): Promise<Set<string>> {
+  const r = await db.query<{ policy_number: string }>(
+    `select p.policy_number from admissions a
+       join insurance_policies p on p.patient_id = a.patient_id and p.billing_company_id = a.billing_company_id
+      where a.billing_company_id = $1 and a.status_id = any($2::int[])`,
+    [bc, [ADMISSION_STATUS.ADMITTED, ADMISSION_STATUS.DISCHARGED]],
+  );
+  return new Set(r.rows.map((p) => p.policy_number));
+}
+
 /**
  * This morning's eligibility run of each demo billing company, through the product's own path: the policies of the
  * claims not yet sent, of the visits of the last two weeks and of the patients admitted or due in the next week, asked
@@ -111,16 +127,7 @@ export async function loadDemoEligibility(ctx: DemoContext, today = new Date()):
     });
     if (!outcome.questions.length) continue;
     const year = today.getUTCFullYear();
-    const staying = new Set(
-      (
-        await ctx.db.query<{ policy_number: string }>(
-          `select p.policy_number from admissions a
-             join insurance_policies p on p.patient_id = a.patient_id and p.billing_company_id = a.billing_company_id
-            where a.billing_company_id = $1 and a.status_id = any($2::int[])`,
-          [bc, [ADMISSION_STATUS.ADMITTED, ADMISSION_STATUS.DISCHARGED]],
-        )
-      ).rows.map((p) => p.policy_number),
-    );
+    const staying = await membersStaying(ctx.db, bc);
     const text = write271(
       outcome.questions.map((inquiry) => ({
         inquiry,

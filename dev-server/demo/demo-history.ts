@@ -7,6 +7,7 @@ import { sendDemoClaims } from './demo-submissions.ts';
 import { loadDemoEligibility } from './demo-eligibility.ts';
 import { loadDemoClaimStatus } from './demo-claim-status.ts';
 import { loadDemoBooks } from './demo-books.ts';
+import { openDemoClearingHouse } from './demo-clearing-house.ts';
 import { CLAIM_STATUS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 import { saveFilter } from '../desktop/saved-filters.ts';
 import { systemActor } from '../security/actor.ts';
@@ -58,6 +59,8 @@ export async function loadDemoHistory(
   // Last: nothing after it may be dated in a closed month.
   await progress('Closing the books of the months whose work is done');
   await loadDemoBooks(ctx);
+  // What a person sends from now on is answered by the demo's clearing house.
+  await openDemoClearingHouse(ctx.db);
   await ctx.db.exec('analyze');
   return { batches, posted };
 }

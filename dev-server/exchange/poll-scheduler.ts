@@ -3,14 +3,26 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { log } from '../http/server-log.ts';
 import { claimDueAccounts } from './inbound-poll.ts';
 
+/** An account whose inbound folder is to be looked at now. */
+export interface AccountToPoll {
+  id: number;
+  billing_company_id: number;
+}
+
 /**
- * Every minute, each connected account whose poll_minutes have passed gets an exchange-poll job (the
- * job does the work, with retries and a visible result). Returns the stop function.
+ * Every `everyMs`, the accounts `due` answers each get an exchange-poll job (the job does the work, with retries and a
+ * visible result); a failure to find them is logged under `what` and tried again at the next tick. Returns the stop
+ * function.
  */
-export function startPollScheduler(db: Database, jobs: JobQueue, everyMs = 60_000): () => void {
+export function pollEvery(
+  jobs: JobQueue,
+  everyMs: number,
+  what: string,
+  due: () => Promise<AccountToPoll[]>,
+): () => void {
   const tick = async () => {
     try {
-      for (const a of await claimDueAccounts(db))
+      for (const a of await due())
         await jobs.enqueue({
           actor: null,
           kind: 'exchange-poll',
@@ -18,10 +30,14 @@ export function startPollScheduler(db: Database, jobs: JobQueue, everyMs = 60_00
           billingCompanyId: a.billing_company_id,
         });
     } catch (e) {
-      log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, 'inbound poll scheduling');
+      log.warn({ err: { message: e instanceof Error ? e.message : String(e) } }, what);
     }
   };
   const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** Every minute, each connected account whose poll_minutes have passed is looked at. */
+export const startPollScheduler = (db: Database, jobs: JobQueue, everyMs = 60_000) =>
+  pollEvery(jobs, everyMs, 'inbound poll scheduling', () => claimDueAccounts(db));

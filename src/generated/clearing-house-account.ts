@@ -21,6 +21,7 @@ export type SealedSecret = string;
 export type OutboundFolder = string;
 export type InboundFolder = string;
 export type CheckInboundEveryMinutes = number;
+export type AnsweredByTheDemoSClearingHouse = boolean;
 export type LastChecked = string;
 export type RealTimeCOREAddress = string;
 export type COREEnvelope = "soap" | "mime";
@@ -52,6 +53,7 @@ export interface ClearingHouseAccount {
   outbound_folder?: OutboundFolder;
   inbound_folder?: InboundFolder;
   poll_minutes?: CheckInboundEveryMinutes;
+  demo_answers?: AnsweredByTheDemoSClearingHouse;
   last_polled_at?: LastChecked;
   realtime_url?: RealTimeCOREAddress;
   realtime_envelope?: COREEnvelope;

@@ -335,6 +335,11 @@ describe('demo data', () => {
     for (const c of closes) expect(String(c.through) < twoMonthsAgo.toISOString().slice(0, 10)).toBe(true);
   });
 
+  it("once the history is made, every demo account is answered by the demo's clearing house", async () => {
+    const accounts = await rows('select demo_answers from clearing_house_accounts order by id');
+    expect(accounts.map((a) => a.demo_answers)).toEqual([true, true, true]);
+  });
+
   it("the demo's posters closed every batch of a past day whose money was all distributed", async () => {
     // The demo's today is its last posting day, not the clock's: the suite may run past midnight of the day it was made.
     const open = await rows(

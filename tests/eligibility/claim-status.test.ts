@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { availityAccount, claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { availityAccount, claimWorld, readyClaims, sentInBatch, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { startCoreServer, type TestCoreServer } from '../helpers/core-server.ts';
 import { inquiryOf276, payerStatusAnswers } from '../helpers/payer-answers.ts';
 import { theirFirstTransaction } from '../helpers/x12-read-back.ts';
@@ -53,17 +53,7 @@ beforeEach(() => {
 /** Verified claims sent in a batch through the folder: Submitted, as a payer has them. */
 async function submittedClaims(n: number): Promise<number[]> {
   const ids = await readyClaims(root, w, n);
-  const b = await root('POST', '/claim/batch', {
-    billing_company_id: w.bc,
-    name: `Status ${ids[0]}`,
-    company_id: w.company,
-    transmission: 'E',
-    clearing_house_account_id: account,
-    claim_ids: ids,
-  });
-  expect(b.status, JSON.stringify(b.body)).toBe(201);
-  const sent = await root('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  await sentInBatch(root, w, account, ids, `Status ${ids[0]}`);
   return ids;
 }
 const claim = async (id: number) =>

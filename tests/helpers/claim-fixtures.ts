@@ -166,6 +166,22 @@ export async function readyClaims(api: Api, w: ClaimWorld, n: number): Promise<n
   return ids;
 }
 
+/** Claims put in an electronic batch of their own and sent through an account: Submitted. Answers the batch's id. */
+export async function sentInBatch(api: Api, w: ClaimWorld, account: number, ids: number[], name: string) {
+  const b = await api('POST', '/claim/batch', {
+    billing_company_id: w.bc,
+    name,
+    company_id: w.company,
+    transmission: 'E',
+    clearing_house_account_id: account,
+    claim_ids: ids,
+  });
+  if (b.status !== 201) throw new Error(`batch not made: ${JSON.stringify(b.body)}`);
+  const sent = await api('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
+  if (sent.status !== 200) throw new Error(`batch not sent: ${JSON.stringify(sent.body)}`);
+  return b.body.id as number;
+}
+
 /**
  * The billing company's account with Availity (made through the API, so its secrets are sealed as a person's would
  * be): submitter SUN0001, receiver 030240928, and what the test adds (its connection, folders, real-time address).

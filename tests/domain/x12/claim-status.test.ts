@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../src/domain/formats.ts';
 import { read277 } from '../../../src/domain/x12/claim-ack-277-reader.ts';
 import { write276, type ClaimStatusInquiry } from '../../../src/domain/x12/claim-status-276-writer.ts';
+import { read276 } from '../../../src/domain/x12/claim-status-276-reader.ts';
+import { inquiryOf276 } from '../../helpers/payer-answers.ts';
 import { ourFirstTransaction, theirFirstTransaction } from '../../helpers/x12-read-back.ts';
 
 // pyx12 has no 5010 map for the 276, and its 277 claim status map (X212) is not registered in its map list, so
@@ -90,6 +92,33 @@ describe('the 276 claim status inquiry', () => {
       'TRN*1*SMB1000123',
       'REF*1K*000000001234',
     ]);
+  });
+
+  it('a payer reads it back as the claims asked (the demo clearing house does): a dependent too', () => {
+    const withDependent: ClaimStatusInquiry = {
+      ...inquiry,
+      claims: [
+        ...inquiry.claims,
+        {
+          ...inquiry.claims[1],
+          trace: 'SMB1000125',
+          patient: { lastName: 'RIOS', firstName: 'TOMAS', birthDate: toIsoDate('2015-06-01'), gender: 'M' },
+        },
+      ],
+    };
+    expect(read276(ourFirstTransaction(write276(withDependent, envelope)).t)).toEqual([withDependent]);
+  });
+
+  it("the product's reading agrees with the tests' own plain reading of the same 276", () => {
+    const text = write276(inquiry, envelope);
+    const facts = (q: ClaimStatusInquiry) => [
+      q.reference,
+      q.payer,
+      q.submitter,
+      q.provider,
+      q.claims.map((c) => [c.trace, c.subscriber.memberId, c.chargeCents, c.serviceFrom]),
+    ];
+    expect(facts(read276(ourFirstTransaction(text).t)[0])).toEqual(facts(inquiryOf276(text)));
   });
 
   it('reads back with node-x12, an X12 library we did not write', () => {

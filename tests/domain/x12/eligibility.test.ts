@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../src/domain/formats.ts';
 import { write270, type EligibilityInquiry } from '../../../src/domain/x12/eligibility-270-writer.ts';
 import { costShare, read271 } from '../../../src/domain/x12/eligibility-271-reader.ts';
+import { read270 } from '../../../src/domain/x12/eligibility-270-reader.ts';
+import { questionsOf270 } from '../../helpers/payer-answers.ts';
 import { ourFirstTransaction, theirFirstTransaction } from '../../helpers/x12-read-back.ts';
 
 // The validator here (pyx12) has no 5010 maps for 270/271 (only 4010): the inquiry is read back with our reader and
@@ -85,6 +87,31 @@ describe('the 270 eligibility inquiry', () => {
     expect(tx.header.elements[0].value).toBe('270');
     expect(tx.segments.filter((s) => s.tag === 'EQ').map((s) => s.elements[0].value)).toEqual(['30', '98']);
     expect(tx.trailer.elements[0].value).toBe('14');
+  });
+
+  it('a payer reads it back as the people asked about (the demo clearing house does): a dependent and a range of days too', () => {
+    const questions: EligibilityInquiry[] = [
+      inquiry,
+      {
+        ...inquiry,
+        trace: 'SMB-ELG-000124',
+        provider: { name: 'GARCIA', firstName: 'ELENA', npi: '1245319599', person: true },
+        subscriber: { lastName: 'RIOS', firstName: 'ANA', memberId: 'W555000111' },
+        dependent: { lastName: 'RIOS', firstName: 'TOMAS', birthDate: toIsoDate('2015-06-01'), gender: 'M' },
+        serviceDateEnd: toIsoDate('2026-12-04'),
+      },
+    ];
+    expect(read270(ourFirstTransaction(write270(questions, envelope)).t)).toEqual(questions);
+  });
+
+  it("the product's reading agrees with the tests' own plain reading of the same 270", () => {
+    const text = write270(
+      [inquiry, { ...inquiry, trace: 'SMB-ELG-000125', subscriber: { ...inquiry.subscriber, memberId: 'W9' } }],
+      envelope,
+    );
+    const facts = (qs: EligibilityInquiry[]) =>
+      qs.map((q) => [q.trace, q.payer, q.provider.npi, q.subscriber.memberId, q.serviceDate]);
+    expect(facts(read270(ourFirstTransaction(text).t))).toEqual(facts(questionsOf270(text)));
   });
 });
 
