@@ -19,7 +19,7 @@ import { x12UsageIndicator } from '../x12/x12-settings.ts';
 const DAY = 86_400_000;
 // Why clearing houses reject claims most (277CA category, status and entity): the member id, the
 // subscriber's birth date, the rendering provider's NPI, the subscriber not found, a diagnosis code.
-export const REJECTIONS = ['A7:164:IL', 'A7:158:IL', 'A7:562:82', 'A3:33:IL', 'A7:255'];
+const REJECTIONS = ['A7:164:IL', 'A7:158:IL', 'A7:562:82', 'A3:33:IL', 'A7:255'];
 
 interface BoundClaim {
   id: number;
