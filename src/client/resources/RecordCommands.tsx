@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { actionSlug } from '../../platform/route-plan.ts';
 import { useI18n } from '../i18n/i18n.ts';
 import { notifyError } from '../notify/notify-error.ts';
@@ -17,6 +17,9 @@ import { registeredDialog, type CommandDialogProps } from '../dialogs/dialog-reg
 import '../dialogs/load-dialogs.ts';
 import { Suspense, lazy } from 'react';
 import { openDocument } from '../shell/open-document.ts';
+import { whenIdle } from '../app/when-idle.ts';
+import { prefetchCompiledForm } from '../schema/form-validators.ts';
+import { formId } from '../../platform/form-schema.ts';
 
 // The letter editor is asked for only when a letter is written: loaded then.
 const LetterDialog = lazy(() => import('./LetterDialog.tsx').then((m) => ({ default: m.LetterDialog })));
@@ -44,7 +47,7 @@ const fill = (v: unknown, id: number): unknown => (v === '{id}' ? id : v);
  */
 export function RecordCommands({ entity, record }: { entity: ClientEntity; record: Record_ }) {
   const { t, locale } = useI18n();
-  const { openByName } = useShell();
+  const { openByName, apps } = useShell();
   const { me } = useMe();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
@@ -56,6 +59,23 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
     (c) =>
       can(me, actionSlug(entity.resource, c.action)) &&
       Object.entries(c.when ?? {}).every(([field, values]) => values.includes(record[field] as never)),
+  );
+  // The form a draft command opens in another app (a patient's New claim) is made ready while nothing happens, so the
+  // click opens it filled in without waiting for its code.
+  const opened = commands
+    .filter((c) => c.result === 'draft' && c.opens)
+    .map((c) => apps.find((a) => a.name === c.opens)?.entity)
+    .filter((e) => e !== undefined);
+  const openedKey = opened.map((e) => e.name).join(',');
+  useEffect(
+    () => {
+      if (!openedKey) return;
+      whenIdle(() => {
+        for (const e of opened) void prefetchCompiledForm(queryClient, e.name, formId(e, me.is_super_user));
+      });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the entities opened are named by openedKey
+    [openedKey, me.is_super_user, queryClient],
   );
   if (!commands.length) return null;
   const base = `/${entity.resource.basePath}`;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 
@@ -39,3 +39,14 @@ export function useCompiledForm(entity: string, id: string | null): FormWithVali
     staleTime: Infinity,
   }).data;
 }
+
+/**
+ * Loads the form `id` ahead of its first opening (its chunk fetched and its validators made), into the same cache
+ * useCompiledForm reads: a window that will open another app's form (a patient's New claim) asks for it when idle.
+ */
+export const prefetchCompiledForm = (queryClient: QueryClient, entity: string, id: string) =>
+  queryClient.prefetchQuery({
+    queryKey: ['compiled-form', id],
+    queryFn: () => loadForm(entity, id),
+    staleTime: Infinity,
+  });
