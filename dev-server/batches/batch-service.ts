@@ -312,16 +312,18 @@ export class BatchService {
         result: 'sent',
         message: `${claimIds.length} claims sent through ${where}.`,
       });
-      await this.store.applyUpdate(
-        tx,
-        now,
-        { shipping_date: nowOf(this.ctx.db).toISOString(), answers_accepted: 0, answers_rejected: 0, send_state: null },
-        'updated',
-      );
+      // The shipping date goes with the state: one update and one audit row.
       return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, {
         tx,
         system: true,
         note: historyNote('sent837', { file: file.name }),
+        locked: now,
+        also: {
+          shipping_date: nowOf(this.ctx.db).toISOString(),
+          answers_accepted: 0,
+          answers_rejected: 0,
+          send_state: null,
+        },
       });
     });
     crash('after-submitted');
@@ -437,16 +439,12 @@ export class BatchService {
         moves: claimIds.map((c) => ({ id: c, note: historyNote('shipped', { batch: String(batch.code) }) })),
       });
       await markRefilesTransmitted(tx, claimIds);
-      await this.store.applyUpdate(
-        tx,
-        batch,
-        { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null },
-        'updated',
-      );
       return this.store.transition(id, CLAIM_BATCH_STATUS.SUBMITTED, {
         tx,
         system: true,
         note: historyNote('batchShipped'),
+        locked: batch,
+        also: { shipping_date: nowOf(this.ctx.db).toISOString(), send_state: null },
       });
     });
   }

@@ -45,7 +45,7 @@ export async function createBatch({
   actor: Actor;
   values: Record<string, unknown>;
   columns?: Record<string, unknown>;
-}): Promise<Row> {
+}) {
   const keys = Object.keys(columns);
   return batchStore(ctx, actor).create(values, {
     tx,

@@ -161,6 +161,7 @@ export async function closeBatch(ctx: EraContext, store: ResourceStore, id: numb
     // The close date is written with the state, in one update and one audit row.
     return store.transition(Number(b.id), PAYMENT_BATCH_STATUS.COMPLETED, {
       tx,
+      locked: b,
       system: true,
       note: historyNote('closed'),
       also: { close_date: date ?? usDateOf() },

@@ -41,6 +41,8 @@ export interface TransitionOptions extends WriteOptions {
   system?: boolean;
   /** other columns the state change sets, in its one update and audit (a payment batch's close date with Completed) */
   also?: Record<string, unknown>;
+  /** the record as this transaction has just read and locked it (get with lock): not read a second time */
+  locked?: Record<string, unknown> & { id: number };
 }
 
 const notFound = (message?: string) =>
@@ -532,19 +534,23 @@ export class ResourceStore<R extends Row = Row> {
       const data = this.toDb({ ...values });
       if (this.owned) data.billing_company_id = owner;
       const cols = Object.keys(data);
+      // The row comes back from the statement that wrote it (RETURNING): no second read per record created.
       const r = await this.guard(() =>
-        tx.query<{ id: number }>(
-          `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+        tx.query<Row>(
+          `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning ${this.selectList}`,
           cols.map((c) => data[c]),
         ),
       );
       const template = this.entity.resource.codeTemplate;
-      if (template)
-        await tx.query(`update ${this.table} set code = $2 where id = $1`, [
-          r.rows[0].id,
-          codeFromTemplate(template, Number(r.rows[0].id)),
-        ]);
-      const row = await this.getUnscoped(tx, r.rows[0].id);
+      const written = template
+        ? (
+            await tx.query<Row>(`update ${this.table} set code = $2 where id = $1 returning ${this.selectList}`, [
+              r.rows[0].id,
+              codeFromTemplate(template, Number(r.rows[0].id)),
+            ])
+          ).rows[0]
+        : r.rows[0];
+      const row = this.toApi(written);
       if (this.entity.resource.tenancy === 'self' && !this.actor.crossTenant) {
         await tx.query('insert into billing_company_users (billing_company_id, user_id) values ($1, $2)', [
           row.id,
@@ -609,13 +615,13 @@ export class ResourceStore<R extends Row = Row> {
     );
     if (!changed.length) return before;
     const data = this.toDb(values);
-    await this.guard(() =>
-      t.query(
-        `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()${this.versioned ? ', version = version + 1' : ''} where id = $1`,
+    const written = await this.guard(() =>
+      t.query<Row>(
+        `update ${this.table} set ${changed.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()${this.versioned ? ', version = version + 1' : ''} where id = $1 returning ${this.selectList}`,
         [before.id, ...changed.map((c) => data[c] ?? null)],
       ),
     );
-    const after = await this.getUnscoped(t, before.id);
+    const after = this.toApi(written.rows[0]);
     // Columns no one reads back (an SSN's lookup key) change, but their values stay out of the audit trail.
     const readable = new Set(['billing_company_id', ...this.fields]);
     const pick = (row: Row) =>
@@ -667,7 +673,7 @@ export class ResourceStore<R extends Row = Row> {
     const m = this.entity.states;
     if (!m) throw notFound();
     return this.run(opts.tx, async (tx) => {
-      const before = await this.get(id, tx, true);
+      const before = opts.locked?.id === id ? (opts.locked as R) : await this.get(id, tx, true);
       this.checkVersion(before, opts.version);
       const from = Number(before[m.field]);
       if (!stateById(m, to))
