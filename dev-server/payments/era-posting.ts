@@ -282,12 +282,7 @@ export async function postEra(ctx: PostContext, actor: Actor, eraId: number): Pr
     const plb = r.providerAdjustments.reduce((n, a) => n + a.amount, 0);
     await tx.query('update payments set distributed = $2 where id = $1', [paymentId, posted]);
     // The batch was made in this transaction: the row its insert answered is the row as it stands.
-    await batches.applyUpdate(
-      tx,
-      batch,
-      { distributed: posted, provider_adjustments: plb },
-      'updated',
-    );
+    await batches.applyUpdate(tx, batch, { distributed: posted, provider_adjustments: plb }, 'updated');
     await eras.applyUpdate(
       tx,
       era,
