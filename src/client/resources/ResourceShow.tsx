@@ -1,6 +1,7 @@
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useGetOne } from 'react-admin';
+import { namesSource, rememberNames } from '../widgets/known-names.ts';
 import { Loading } from '../app/Loading.tsx';
 import { schemaLabel, sectionTitle, useI18n } from '../i18n/i18n.ts';
 import { orderedFields, type ClientEntity, type FieldSchema } from '../schema/entities.ts';
@@ -82,6 +83,9 @@ export function ResourceShow({
   // The form opens once, on arrival; a tab chosen afterwards shows the child's list as usual.
   const [addingNow, setAddingNow] = useState(adding);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
+  // A picker that will hold this record (a claim opened from this patient) names it without asking.
+  if (data?.display_name)
+    rememberNames(namesSource(entity.resource.basePath), [{ id: data.id, name: data.display_name }]);
   if (isPending) return <Loading />;
   if (error || !data)
     return (

@@ -1,6 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { knownNames, rememberNames } from './known-names.ts';
 import { useT } from '../i18n/i18n.ts';
 import { api } from '../session/api.ts';
 import { widgetError, widgetLabel } from './widget-props.ts';
@@ -31,7 +32,22 @@ export function SearchSelectWidget(p: WidgetProps) {
   const [text, setText] = useState('');
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
-  const [known, setKnown] = useState<Record<string, string>>({});
+  const [known, setKnown] = useState<Record<string, string>>(() => (named ? knownNames(source) : {}));
+  // Names learnt here serve the next picker of the same records (and a name that changed replaces the one held).
+  // The ids whose names the server gave this picker (a name held from the page's other screens is checked once).
+  const confirmed = useRef(new Set<string>());
+  const learn = useCallback(
+    (o: Option[]) => {
+      rememberNames(source, o);
+      for (const x of o) confirmed.current.add(String(x.id));
+      setKnown((k) =>
+        o.every((x) => k[String(x.id)] === x.name)
+          ? k
+          : { ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) },
+      );
+    },
+    [source],
+  );
   const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (choices) {
@@ -48,7 +64,7 @@ export function SearchSelectWidget(p: WidgetProps) {
         .then((o) => {
           if (!live) return;
           setOptions(o);
-          setKnown((k) => ({ ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) }));
+          learn(o);
         })
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
@@ -57,25 +73,27 @@ export function SearchSelectWidget(p: WidgetProps) {
       live = false;
       clearTimeout(timer);
     };
-  }, [source, input, choices, named]);
+  }, [source, input, choices, named, learn]);
   const ids: unknown[] = multiple
     ? ((p.value ?? []) as unknown[]).filter((v) => v !== null && v !== undefined)
     : p.value === undefined || p.value === ''
       ? []
       : [p.value];
-  // A stored record (the claim's patient) is shown by its name from the start, not its id.
-  const unnamed = named ? ids.filter((v) => v !== '' && v !== null && !(String(v) in known)) : [];
-  const unnamedKey = unnamed.join(',');
+  // A stored record (the claim's patient) is shown by its name from the start, not its id: a name this page was shown
+  // already at once, and each id the server has not named here is asked for (a held name is checked, not waited for).
+  const storedKey = named
+    ? ids.filter((v) => v !== '' && v !== null && !confirmed.current.has(String(v))).join(',')
+    : '';
   useEffect(() => {
-    if (!unnamedKey) return;
+    if (!storedKey) return;
     let live = true;
-    api<Option[]>(source, { query: { ids: unnamedKey } })
-      .then((o) => live && setKnown((k) => ({ ...k, ...Object.fromEntries(o.map((x) => [String(x.id), x.name])) })))
+    api<Option[]>(source, { query: { ids: storedKey } })
+      .then((o) => live && learn(o))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [source, unnamedKey]);
+  }, [source, storedKey, learn]);
   const toOption = (id: unknown): Option => ({ id: id as string, name: known[String(id)] ?? String(id) });
   // The same value object until the value or its names change: a new one would make the box reset what is being typed.
   const valueKey = JSON.stringify(ids.map((id) => [id, known[String(id)] ?? null]));
