@@ -1,4 +1,3 @@
-import { toIsoDate } from '../src/domain/formats.ts';
 // X12 benchmark: 835 reading throughput on a generated ERA of 50+ MB, and writing one 5,000-claim
 // 837P transaction, each beside node-x12 doing the same job on the same input, in one run.
 // Run: npm run bench:x12. Prints a Markdown table for bench/RESULTS.md.
@@ -8,6 +7,7 @@ import { read835 } from '../src/domain/x12/era-835-reader.ts';
 import { balance835 } from '../src/domain/x12/era-835-balance.ts';
 import { write837P } from '../src/domain/x12/claim-837p-writer.ts';
 import type { Batch837P, Claim837P } from '../src/domain/x12/claim-837-model.ts';
+import { batch as batchOf, claim as cleanClaim } from '../tests/helpers/professional-837.ts';
 import { generateEra } from './era-dataset.ts';
 
 const MB = 1024 * 1024;
@@ -65,66 +65,13 @@ if (oursClaims !== era.claims || theirClaims !== era.claims || oursPaid !== thei
   throw new Error(`claim counts differ: ${oursClaims} / ${theirClaims} / ${era.claims}`);
 
 // --- 837P writing ----------------------------------------------------------------------------
-const claim = (n: number): Claim837P => ({
-  patientControlNumber: `PCN${n}`,
-  totalCharge: 12550,
-  placeOfService: '11',
-  frequency: '1',
-  diagnoses: ['E119', 'I10'],
-  billingProvider: {
-    name: 'SUNSHINE CLINIC',
-    entity: 'organization',
-    npi: '1234567893',
-    taxId: '591234567',
-    taxonomy: '207Q00000X',
-    address: { line1: '100 MAIN ST', city: 'MIAMI', state: 'FL', zip: '331010000' },
-  },
-  subscriber: {
-    party: { name: 'DOE', firstName: 'JANE', entity: 'person' },
-    memberId: `M${n}`,
-    responsibility: 'P',
-    relationship: '18',
-    groupNumber: 'G77',
-    filingIndicator: 'CI',
-    dateOfBirth: toIsoDate('1973-05-01'),
-    sex: 'F',
-    address: { line1: '1 OAK AVE', city: 'MIAMI', state: 'FL', zip: '33101' },
-  },
-  payer: { name: 'KEY INSURANCE', payerId: '99999' },
-  renderingProvider: { name: 'KILDARE', firstName: 'BEN', entity: 'person', npi: '1234567893' },
-  lines: [
-    {
-      procedure: '99213',
-      modifiers: ['25'],
-      charge: 10000,
-      units: '1',
-      unitCode: 'UN',
-      diagnosisPointers: [1, 2],
-      dateOfService: toIsoDate('2025-10-03'),
-    },
-    {
-      procedure: '81002',
-      modifiers: [],
-      charge: 2550,
-      units: '1',
-      unitCode: 'UN',
-      diagnosisPointers: [1],
-      dateOfService: toIsoDate('2025-10-03'),
-    },
-  ],
-});
-const batch: Batch837P = {
-  submitter: { name: 'PREMIER BILLING', id: 'SUB01', contactName: 'JERRY', phone: '305-555-2222' },
-  receiver: { name: 'CLEARING HOUSE', id: 'CH01' },
-  interchange: {
-    senderId: 'SUB01',
-    receiverId: 'CH01',
-    control: 42,
-    usage: 'P',
-    date: new Date('2025-10-05T14:30:00Z'),
-  },
-  claims: Array.from({ length: 5000 }, (_, i) => claim(i)),
+// The tests' clean professional claim, one member per claim, without a prior authorization; a production interchange.
+const claim = (n: number): Claim837P => {
+  const c = cleanClaim(n);
+  return { ...c, priorAuthorization: undefined, subscriber: { ...c.subscriber, memberId: `M${n}` } };
 };
+const many = batchOf(Array.from({ length: 5000 }, (_, i) => claim(i)));
+const batch: Batch837P = { ...many, interchange: { ...many.interchange, usage: 'P' } };
 let text = '';
 const writeMs = best(() => {
   text = write837P(batch);

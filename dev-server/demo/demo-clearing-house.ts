@@ -79,7 +79,7 @@ export function answersTo(name: string, text: string, parties: AckParties, stayi
       for (const tx of g.transactions) {
         const sep = doc.separators as Separators;
         if (tx.id === '837') {
-          const read = g.version.includes('X223') ? read837I(tx, sep) : read837P(tx, sep);
+          const read = (g.version ?? '').includes('X223') ? read837I(tx, sep) : read837P(tx, sep);
           const providers = new Map<string, ProviderAnswers>();
           for (const c of read.claims) {
             const p = providers.get(c.billingProvider.npi) ?? {

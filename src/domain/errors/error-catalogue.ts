@@ -7,6 +7,7 @@ import { AUTH_ERRORS } from './catalogue/auth-errors.ts';
 import { BATCHES_ERRORS } from './catalogue/batches-errors.ts';
 import { BOOKS_ERRORS } from './catalogue/books-errors.ts';
 import { CLAIMS_ERRORS } from './catalogue/claims-errors.ts';
+import { CLAIM_INTAKE_ERRORS } from './catalogue/claim-intake-errors.ts';
 import { CONTRACTS_ERRORS } from './catalogue/contracts-errors.ts';
 import { DENIALS_ERRORS } from './catalogue/denials-errors.ts';
 import { DESKTOP_ERRORS } from './catalogue/desktop-errors.ts';
@@ -244,6 +245,7 @@ export const ERROR_CATALOGUE = {
   ...BATCHES_ERRORS,
   ...BOOKS_ERRORS,
   ...CLAIMS_ERRORS,
+  ...CLAIM_INTAKE_ERRORS,
   ...CONTRACTS_ERRORS,
   ...DENIALS_ERRORS,
   ...DESKTOP_ERRORS,

@@ -7,7 +7,9 @@ import { describeAdjustment, describeRemark } from './code-meanings.ts';
 import { read837I } from './claim-837i-reader.ts';
 import { read837P } from './claim-837p-reader.ts';
 import { readInterchanges } from './interchange-reader.ts';
-import type { X12Finding } from './x12-finding.ts';
+import { finding, type X12Finding } from './x12-finding.ts';
+import { checkClaimFile } from './intake/claim-file-check.ts';
+import { errorText, type ErrorCode } from '../errors/error-catalogue.ts';
 
 export interface TransactionSummary {
   kind: string;
@@ -29,6 +31,21 @@ const KIND: Record<string, string> = {
   '999': 'Implementation acknowledgment (999)',
   '277': 'Claim status / acknowledgment (277)',
 };
+
+/** The intake's findings on a file's claims (its envelope's are the reader's already), as findings in English. */
+function intakeFindings(text: string): X12Finding[] {
+  const checked = checkClaimFile(text);
+  return [...checked.findings.filter((f) => f.loop !== 'envelope'), ...checked.claims.flatMap((c) => c.findings)].map(
+    (f) =>
+      finding(
+        'claim-check',
+        f.position,
+        f.segment,
+        `${f.loop}${f.claim ? `, claim ${f.claim}` : ''}: ${errorText(f.problem.code as ErrorCode, f.problem.params)}`,
+        f.element,
+      ),
+  );
+}
 
 /** What a file is and holds, for people (text) and machines (the same object as JSON). */
 export function inspectX12(text: string): Inspection {
@@ -142,7 +159,9 @@ export function inspectX12(text: string): Inspection {
           });
         } else transactions.push({ ...base, findings: [], summary: { segments: tx.segments.length } });
       }
-  const findings = [...doc.findings, ...transactions.flatMap((t) => t.findings)];
+  // An 837 is also checked as a clearing house checks a practice's claims (the intake's check), in English here.
+  const claimChecks = transactions.some((t) => t.kind === KIND['837']) ? intakeFindings(text) : [];
+  const findings = [...doc.findings, ...transactions.flatMap((t) => t.findings), ...claimChecks];
   return {
     interchanges: doc.interchanges.length,
     transactions,

@@ -9,7 +9,9 @@ export type X12FindingCode =
   | 'count-mismatch'
   | 'missing-element'
   | 'bad-value'
-  | 'imbalance';
+  | 'imbalance'
+  /** what a clearing house's check of a practice's claim finds (the intake's check): HL tree, balancing, NPI, dates… */
+  | 'claim-check';
 
 export interface X12Finding {
   code: X12FindingCode;

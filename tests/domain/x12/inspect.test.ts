@@ -47,6 +47,14 @@ describe('x12 inspect', () => {
     expect(text).toMatch(/balanced: false/);
   });
 
+  it("an 837 is judged as the claim intake judges a practice's claims: NPIs that fail the check digit, by loop and claim", () => {
+    const text = describeInspection(inspectX12(readFileSync(fixture('837p/demo.autoaccident.837'), 'latin1')));
+    expect(text).toMatch(/3 finding\(s\)/);
+    expect(text).toContain(
+      'segment 29 NM109: 2310B, claim 900000032: The rendering provider NPI "2366552595" is not a valid NPI (10 digits with a check digit).',
+    );
+  });
+
   it('the command prints JSON for machines and exits 1 when a file has errors', () => {
     let status = 0;
     let out = '';

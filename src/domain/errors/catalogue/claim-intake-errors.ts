@@ -1,0 +1,91 @@
+/**
+ * What the intake of a practice's 837 finds wrong in a claim file, in each language, by code: each finding says where
+ * (loop, segment, element, segment number) in the way a person fixes it in their system.
+ */
+export const CLAIM_INTAKE_ERRORS = {
+  intake_envelope: {
+    status: 422,
+    en: 'The envelope: {text}',
+    es: 'El sobre: {text}',
+  },
+  intake_hl_id_repeated: {
+    status: 422,
+    en: 'HL {id} is used twice: each hierarchical level needs its own number, counted 1, 2, 3… in the file.',
+    es: 'El HL {id} se usa dos veces: cada nivel jerárquico necesita su propio número, contados 1, 2, 3… en el archivo.',
+  },
+  intake_hl_id_out_of_order: {
+    status: 422,
+    en: 'HL {id} comes where HL {expected} was expected: levels are numbered 1, 2, 3… in the order they appear.',
+    es: 'El HL {id} aparece donde se esperaba el HL {expected}: los niveles se numeran 1, 2, 3… en el orden en que aparecen.',
+  },
+  intake_hl_parent_unknown: {
+    status: 422,
+    en: 'HL {id} names parent {parent}, which is not a level before it.',
+    es: 'El HL {id} nombra como padre al {parent}, que no es un nivel anterior.',
+  },
+  intake_hl_parent_wrong_level: {
+    status: 422,
+    en: 'HL {id} (level {level}) must sit under a level {wanted}; its parent {parent} is level {actual}.',
+    es: 'El HL {id} (nivel {level}) debe estar bajo un nivel {wanted}; su padre {parent} es de nivel {actual}.',
+  },
+  intake_hl_level_unknown: {
+    status: 422,
+    en: 'HL {id} has level code {level}: an 837 has billing provider (20), subscriber (22) and patient (23) levels.',
+    es: 'El HL {id} tiene el código de nivel {level}: un 837 tiene niveles de proveedor de facturación (20), suscriptor (22) y paciente (23).',
+  },
+  intake_composite_expected: {
+    status: 422,
+    en: '{segment}{element} "{value}" must be a composite (qualifier{separator}code), e.g. ABK{separator}J069.',
+    es: '{segment}{element} "{value}" debe ser un compuesto (calificador{separator}código), p. ej. ABK{separator}J069.',
+  },
+  intake_lx_sequence: {
+    status: 422,
+    en: 'Service line LX {found} where LX {expected} was expected: a claim numbers its lines 1, 2, 3…',
+    es: 'Línea de servicio LX {found} donde se esperaba LX {expected}: un reclamo numera sus líneas 1, 2, 3…',
+  },
+  intake_claim_unbalanced: {
+    status: 422,
+    en: 'Claim {claim}: the total charge (CLM02) ${total} is not the sum of its lines ${lines}.',
+    es: 'Reclamo {claim}: el cargo total (CLM02) ${total} no es la suma de sus líneas ${lines}.',
+  },
+  intake_npi_invalid: {
+    status: 422,
+    en: '{who} NPI "{npi}" is not a valid NPI (10 digits with a check digit).',
+    es: 'El NPI de {who} "{npi}" no es un NPI válido (10 dígitos con dígito de control).',
+  },
+  intake_date_invalid: {
+    status: 422,
+    en: '{segment}{element} "{value}" is not a date (CCYYMMDD).',
+    es: '{segment}{element} "{value}" no es una fecha (AAAAMMDD).',
+  },
+  intake_range_backwards: {
+    status: 422,
+    en: '{segment}{element} "{value}" ends before it begins.',
+    es: '{segment}{element} "{value}" termina antes de empezar.',
+  },
+  intake_amount_invalid: {
+    status: 422,
+    en: '{segment}{element} "{value}" is not an amount.',
+    es: '{segment}{element} "{value}" no es un monto.',
+  },
+  intake_claim_number_repeated: {
+    status: 422,
+    en: 'Claim number {claim} is used by {count} claims of this file: each claim needs its own patient control number (CLM01).',
+    es: 'El número de reclamo {claim} lo usan {count} reclamos de este archivo: cada reclamo necesita su propio número de control del paciente (CLM01).',
+  },
+  intake_element_required: {
+    status: 422,
+    en: '{segment}{element} ({name}) is required.',
+    es: '{segment}{element} ({name}) es obligatorio.',
+  },
+  intake_segment_required: {
+    status: 422,
+    en: 'Claim {claim} has no {segment} ({name}).',
+    es: 'El reclamo {claim} no tiene {segment} ({name}).',
+  },
+  intake_code_value: {
+    status: 422,
+    en: '{segment}{element} "{value}" is not one of the codes it takes ({codes}).',
+    es: '{segment}{element} "{value}" no es uno de los códigos que admite ({codes}).',
+  },
+} as const;
