@@ -23,6 +23,7 @@ import { messengerModule } from './messenger/messenger-module.ts';
 import { estimatesModule } from './estimates/estimates-module.ts';
 import { eligibilityModule } from './eligibility/eligibility-module.ts';
 import { claimStatusModule } from './claim-status/claim-status-module.ts';
+import { claimIntakeModule } from './claim-intake/claim-intake-module.ts';
 
 /**
  * The API's modules: each domain folder's routes, with the permission each needs. The app mounts
@@ -53,6 +54,7 @@ export const API_MODULES: Array<ApiModule<ApiContext>> = [
   estimatesModule,
   eligibilityModule,
   claimStatusModule,
+  claimIntakeModule,
 ];
 
 /** A module's routes, each marked with the module (its OpenAPI tag, and who declared it when two clash). */

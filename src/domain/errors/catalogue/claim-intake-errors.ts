@@ -3,6 +3,11 @@
  * (loop, segment, element, segment number) in the way a person fixes it in their system.
  */
 export const CLAIM_INTAKE_ERRORS = {
+  intake_file_required: {
+    status: 422,
+    en: 'Choose the 837 file of the claims to bring in.',
+    es: 'Elija el archivo 837 de los reclamos que desea traer.',
+  },
   intake_envelope: {
     status: 422,
     en: 'The envelope: {text}',
@@ -87,5 +92,15 @@ export const CLAIM_INTAKE_ERRORS = {
     status: 422,
     en: '{segment}{element} "{value}" is not one of the codes it takes ({codes}).',
     es: '{segment}{element} "{value}" no es uno de los códigos que admite ({codes}).',
+  },
+  intake_payer_unknown: {
+    status: 422,
+    en: "The payer {payer} (payer id {payer_id}) is not among this billing company's payers: add it, or its id in the payer's settings.",
+    es: 'El pagador {payer} (id de pagador {payer_id}) no está entre los pagadores de esta compañía de facturación: agréguelo, o su id en la configuración del pagador.',
+  },
+  intake_billing_provider_unknown: {
+    status: 422,
+    en: "The billing provider {name} (NPI {npi}) is not one of this billing company's clinics: add it, or its NPI to the clinic.",
+    es: 'El proveedor de facturación {name} (NPI {npi}) no es una de las clínicas de esta compañía de facturación: agréguelo, o su NPI a la clínica.',
   },
 } as const;
