@@ -47,6 +47,7 @@ const BYTES: Record<FileKind, (tag: string) => Buffer> = {
   'code-set': (t) => Buffer.from(`A000 Cholera ${t}`),
   'fee-schedule': (t) => Buffer.from(`procedure_code,amount\n99213,85.00\n${t},1.00`),
   screenshot: () => PNG,
+  'claim-file': X12,
 };
 
 /**
@@ -69,6 +70,7 @@ const READS: Record<Role, FileKind[]> = {
     'code-set',
     'fee-schedule',
     'screenshot',
+    'claim-file',
   ],
   superauditor: [
     'era',
@@ -96,8 +98,9 @@ const READS: Record<Role, FileKind[]> = {
     'photo',
     'logo',
     'fee-schedule',
+    'claim-file',
   ],
-  biller: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo'],
+  biller: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo', 'claim-file'],
   client: ['photo', 'logo'],
   paymentprocessor: ['eob', 'era', 'received', 'statement', 'upload', 'photo', 'logo', 'fee-schedule'],
   collector: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo', 'fee-schedule'],

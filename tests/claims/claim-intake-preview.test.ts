@@ -80,6 +80,15 @@ describe("a practice's 837 previewed", () => {
     );
   });
 
+  it('a file uploaded as a claim file (however large: not the request body) is previewed by its id', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([renumbered(file)], { type: 'text/plain' }), 'practice.837');
+    const up = await root('POST', `/files?kind=claim-file&billing_company_id=${w.bc}`, form);
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const r = await root('POST', '/claim-file/preview', { billing_company_id: w.bc, file_id: up.body.id });
+    expect(r.body.counts).toEqual({ claims: 2, ready: 2, fix: 0, held: 0 });
+  });
+
   it('no file: a 422 that says to choose one', async () => {
     const r = await preview('');
     expect(r.status).toBe(422);

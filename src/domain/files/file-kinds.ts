@@ -15,7 +15,8 @@ export type FileKind =
   | 'logo'
   | 'code-set'
   | 'fee-schedule'
-  | 'screenshot';
+  | 'screenshot'
+  | 'claim-file';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
@@ -139,6 +140,16 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     upload: { permissions: ['contract.import'] },
     label: 'Fee schedules',
     label_es: 'Tarifarios',
+  },
+  // A practice's own claims as its system wrote them (an 837P or 837I), brought in through the claim intake.
+  'claim-file': {
+    phi: true,
+    maxBytes: 100 * MB,
+    content: 'x12',
+    read: { permissions: ['claim.create'] },
+    upload: { permissions: ['claim.create'] },
+    label: "Practices' claim files",
+    label_es: 'Archivos de reclamos de las prácticas',
   },
   // A screenshot sent with a support request: its sender's, and the support staff's (the platform's people).
   screenshot: {
