@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/database.ts';
-import { checkClaimFile, type IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
+import { checkClaimDocument, type IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
+import { claimsOf837, type Form837 } from '../../src/domain/x12/read-837-of.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
-import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
-import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
-import type { Claim837I, Claim837P, ClaimCommon837 } from '../../src/domain/x12/claim-837-model.ts';
+import type { Claim837P, ClaimCommon837 } from '../../src/domain/x12/claim-837-model.ts';
 import { problem } from '../../src/domain/errors/domain-error.ts';
 import { errorText, type ErrorCode, type Locale } from '../../src/domain/errors/error-catalogue.ts';
 
@@ -15,7 +14,7 @@ const matched = (m: Match | undefined) => (m ? { match: m } : {});
 /** One claim of a practice's file as the preview shows it: what it is, what of ours it names, and what stops it. */
 export interface PreviewedClaim {
   control: string;
-  form: 'professional' | 'institutional';
+  form: Form837;
   frequency: string;
   charge_cents: number;
   lines: number;
@@ -48,22 +47,6 @@ const words = (f: IntakeFinding, locale: Locale) => ({
 
 const personName = (p: { name: string; firstName?: string }) => [p.firstName, p.name].filter(Boolean).join(' ');
 
-/** Every claim of every 837 in the file, in the file's order (the order the check finds them in). */
-function claimsOf(text: string): Array<{ form: PreviewedClaim['form']; claim: Claim837P | Claim837I }> {
-  const doc = readInterchanges(text);
-  const out: Array<{ form: PreviewedClaim['form']; claim: Claim837P | Claim837I }> = [];
-  for (const ix of doc.interchanges)
-    for (const g of ix.groups)
-      for (const tx of g.transactions) {
-        if (tx.id !== '837') continue;
-        const institutional = (g.version ?? '').includes('X223');
-        const read = institutional ? read837I(tx, doc.separators!) : read837P(tx, doc.separators!);
-        for (const claim of read.claims)
-          out.push({ form: institutional ? 'institutional' : 'professional', claim: claim as Claim837P | Claim837I });
-      }
-  return out;
-}
-
 /**
  * What importing a practice's 837 would do, before anything is written: each claim checked (checkClaimFile), and the
  * patient (by member id, else by name and birth date), payer (by payer id), billing and rendering providers and the
@@ -76,8 +59,9 @@ export async function previewClaimFile(
   text: string,
   locale: Locale = 'en',
 ): Promise<ClaimFilePreview> {
-  const checked = checkClaimFile(text);
-  const read = claimsOf(text);
+  const doc = readInterchanges(text);
+  const checked = checkClaimDocument(doc);
+  const read = claimsOf837(doc);
   const members = [...new Set(read.map((r) => r.claim.subscriber.memberId).filter(Boolean))];
   const npis = [
     ...new Set(

@@ -1,13 +1,13 @@
-import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { ClearingHouseConnection } from '../exchange/connection.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { pollEvery, type AccountToPoll } from '../exchange/poll-scheduler.ts';
 import { billingCompanyExchangeRoot, folderConnection, folderUnder } from '../exchange/folder-connection.ts';
 import { readInterchanges, type Interchange } from '../../src/domain/x12/interchange-reader.ts';
 import type { Separators } from '../../src/domain/x12/separators.ts';
-import { read837P } from '../../src/domain/x12/claim-837p-reader.ts';
-import { read837I } from '../../src/domain/x12/claim-837i-reader.ts';
+import { read837Of } from '../../src/domain/x12/read-837-of.ts';
 import { read270 } from '../../src/domain/x12/eligibility-270-reader.ts';
 import { read276 } from '../../src/domain/x12/claim-status-276-reader.ts';
 import {
@@ -79,7 +79,7 @@ export function answersTo(name: string, text: string, parties: AckParties, stayi
       for (const tx of g.transactions) {
         const sep = doc.separators as Separators;
         if (tx.id === '837') {
-          const read = (g.version ?? '').includes('X223') ? read837I(tx, sep) : read837P(tx, sep);
+          const read = read837Of(tx, sep, g.version);
           const providers = new Map<string, ProviderAnswers>();
           for (const c of read.claims) {
             const p = providers.get(c.billingProvider.npi) ?? {
@@ -157,6 +157,27 @@ export function answersTo(name: string, text: string, parties: AckParties, stayi
 }
 
 /**
+ * Takes what waits in an account's outbound folder, oldest first, into its TAKEN_FOLDER: a file another server took
+ * meanwhile is gone and not taken twice. Answers the paths of the files this call took.
+ */
+async function takeWaiting(house: ClearingHouseConnection, outbound: string): Promise<string[]> {
+  const waiting = await house.listInbound();
+  if (!waiting.length) return [];
+  const taken = join(outbound, TAKEN_FOLDER);
+  await mkdir(taken, { recursive: true });
+  const out: string[] = [];
+  for (const f of waiting)
+    if (
+      await rename(join(outbound, f.name), join(taken, f.name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      out.push(join(taken, f.name));
+  return out;
+}
+
+/**
  * The demo's clearing house at work: every demo account (demo_answers, a folder connection) has what waits in its
  * outbound folder taken (moved to TAKEN_FOLDER inside it, so two servers never answer one file twice) and answered
  * in its inbound folder. Answers the accounts that got answers.
@@ -175,31 +196,20 @@ export async function answerDemoAccounts(db: Database, now = new Date()): Promis
   for (const a of accounts) {
     const bc = Number(a.billing_company_id);
     const root = billingCompanyExchangeRoot(bc);
-    const outbound = folderUnder(root, a.outbound_folder);
-    const names = (await readdir(outbound, { withFileTypes: true }).catch(() => []))
-      .filter((d) => d.isFile() && !d.name.startsWith('.'))
-      .map((d) => d.name)
-      .sort();
-    if (!names.length) continue;
-    const taken = join(outbound, TAKEN_FOLDER);
-    await mkdir(taken, { recursive: true });
-    const inbound = folderConnection(a.inbound_folder, null, root);
+    // The clearing house's side of the folder pair: what it reads is the account's outbound, what it writes its inbound.
+    const house = folderConnection(a.inbound_folder, a.outbound_folder, root);
+    const taken = await takeWaiting(house, folderUnder(root, a.outbound_folder));
+    if (!taken.length) continue;
     const parties = {
       house: { name: a.house.toUpperCase(), id: '' },
       submitter: { name: a.company.toUpperCase(), id: '' },
     };
     const staying = await membersStaying(db, bc);
     let any = false;
-    for (const name of names) {
-      // Taken first: a file another server took meanwhile is gone, and is not answered twice.
-      const moved = await rename(join(outbound, name), join(taken, name)).then(
-        () => true,
-        () => false,
-      );
-      if (!moved) continue;
-      const text = await readFile(join(taken, name), 'latin1');
-      for (const [answer, body] of answersTo(name, text, parties, staying, now)) {
-        await inbound.put(answer, Buffer.from(body, 'latin1'));
+    for (const path of taken) {
+      const text = await readFile(path, 'latin1');
+      for (const [answer, body] of answersTo(basename(path), text, parties, staying, now)) {
+        await house.put(answer, Buffer.from(body, 'latin1'));
         any = true;
       }
     }
@@ -215,17 +225,17 @@ export async function answerDemoAccounts(db: Database, now = new Date()): Promis
  */
 export async function openDemoClearingHouse(db: Database): Promise<void> {
   const accounts = (
-    await db.query<{ id: string; billing_company_id: string; outbound_folder: string }>(
-      `select id, billing_company_id, outbound_folder from clearing_house_accounts
-        where connection = 'folder' and outbound_folder is not null order by id`,
+    await db.query<{ id: string; billing_company_id: string; outbound_folder: string; inbound_folder: string }>(
+      `select id, billing_company_id, outbound_folder, inbound_folder from clearing_house_accounts
+        where connection = 'folder' and outbound_folder is not null and inbound_folder is not null order by id`,
     )
   ).rows;
   for (const a of accounts) {
-    const outbound = folderUnder(billingCompanyExchangeRoot(Number(a.billing_company_id)), a.outbound_folder);
-    const taken = join(outbound, TAKEN_FOLDER);
-    await mkdir(taken, { recursive: true });
-    for (const d of await readdir(outbound, { withFileTypes: true }).catch(() => []))
-      if (d.isFile() && !d.name.startsWith('.')) await rename(join(outbound, d.name), join(taken, d.name));
+    const root = billingCompanyExchangeRoot(Number(a.billing_company_id));
+    await takeWaiting(
+      folderConnection(a.inbound_folder, a.outbound_folder, root),
+      folderUnder(root, a.outbound_folder),
+    );
   }
   await db.query(`update clearing_house_accounts set demo_answers = true where id = any($1::bigint[])`, [
     accounts.map((a) => Number(a.id)),

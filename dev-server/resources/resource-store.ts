@@ -534,14 +534,14 @@ export class ResourceStore<R extends Row = Row> {
       const data = this.toDb({ ...values });
       if (this.owned) data.billing_company_id = owner;
       const cols = Object.keys(data);
-      // The row comes back from the statement that wrote it (RETURNING): no second read per record created.
+      // The row comes back from the statement that last wrote it (RETURNING): no second read per record created.
+      const template = this.entity.resource.codeTemplate;
       const r = await this.guard(() =>
         tx.query<Row>(
-          `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning ${this.selectList}`,
+          `insert into ${this.table} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning ${template ? 'id' : this.selectList}`,
           cols.map((c) => data[c]),
         ),
       );
-      const template = this.entity.resource.codeTemplate;
       const written = template
         ? (
             await tx.query<Row>(`update ${this.table} set code = $2 where id = $1 returning ${this.selectList}`, [

@@ -5,7 +5,7 @@ import x12 from 'node-x12';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishedJob } from '../helpers/wait-for-job.ts';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { claimWorld, electronicBatch, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
 import { ack277, ack999 } from '../helpers/ack-files.ts';
 import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
@@ -64,16 +64,7 @@ const statuses = async (ids: number[]) =>
   ).rows.map((r) => r.status_id);
 const newBatch = async (n: number, name: string) => {
   const ids = await readyClaims(root, w, n);
-  const b = await root('POST', '/claim/batch', {
-    billing_company_id: w.bc,
-    name,
-    company_id: w.company,
-    transmission: 'E',
-    clearing_house_account_id: account,
-    claim_ids: ids,
-  });
-  expect(b.status, JSON.stringify(b.body)).toBe(201);
-  return { id: b.body.id as number, ids };
+  return { id: await electronicBatch(root, w, account, ids, name), ids };
 };
 const outbound = () => readdirSync(join(sftp.root, 'outbound')).sort();
 const deliver = (name: string, text: string) => writeFileSync(join(sftp.root, 'inbound', name), text);

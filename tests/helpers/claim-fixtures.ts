@@ -166,8 +166,8 @@ export async function readyClaims(api: Api, w: ClaimWorld, n: number): Promise<n
   return ids;
 }
 
-/** Claims put in an electronic batch of their own and sent through an account: Submitted. Answers the batch's id. */
-export async function sentInBatch(api: Api, w: ClaimWorld, account: number, ids: number[], name: string) {
+/** Claims put in an electronic batch of their own for an account, not yet sent. Answers the batch's id. */
+export async function electronicBatch(api: Api, w: ClaimWorld, account: number, ids: number[], name: string) {
   const b = await api('POST', '/claim/batch', {
     billing_company_id: w.bc,
     name,
@@ -177,9 +177,15 @@ export async function sentInBatch(api: Api, w: ClaimWorld, account: number, ids:
     claim_ids: ids,
   });
   if (b.status !== 201) throw new Error(`batch not made: ${JSON.stringify(b.body)}`);
-  const sent = await api('PATCH', `/claim/batch/submit-to-clearing-house/${b.body.id}`);
-  if (sent.status !== 200) throw new Error(`batch not sent: ${JSON.stringify(sent.body)}`);
   return b.body.id as number;
+}
+
+/** The same batch sent through the account: its claims Submitted. Answers the batch's id. */
+export async function sentInBatch(api: Api, w: ClaimWorld, account: number, ids: number[], name: string) {
+  const id = await electronicBatch(api, w, account, ids, name);
+  const sent = await api('PATCH', `/claim/batch/submit-to-clearing-house/${id}`);
+  if (sent.status !== 200) throw new Error(`batch not sent: ${JSON.stringify(sent.body)}`);
+  return id;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useGetOne } from 'react-admin';
 import { namesSource, rememberNames } from '../widgets/known-names.ts';
 import { Loading } from '../app/Loading.tsx';
@@ -84,8 +84,10 @@ export function ResourceShow({
   const [addingNow, setAddingNow] = useState(adding);
   const { data, isPending, error } = useGetOne<Record_>(entity.name, { id });
   // A picker that will hold this record (a claim opened from this patient) names it without asking.
-  if (data?.display_name)
-    rememberNames(namesSource(entity.resource.basePath), [{ id: data.id, name: data.display_name }]);
+  useEffect(() => {
+    if (data?.display_name)
+      rememberNames(namesSource(entity.resource.basePath), [{ id: data.id, name: data.display_name }]);
+  }, [data?.id, data?.display_name, entity.resource.basePath]);
   if (isPending) return <Loading />;
   if (error || !data)
     return (

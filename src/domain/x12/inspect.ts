@@ -6,9 +6,9 @@ import { read835 } from './era-835-reader.ts';
 import { describeAdjustment, describeRemark } from './code-meanings.ts';
 import { read837I } from './claim-837i-reader.ts';
 import { read837P } from './claim-837p-reader.ts';
-import { readInterchanges } from './interchange-reader.ts';
+import { readInterchanges, type X12Document } from './interchange-reader.ts';
 import { finding, type X12Finding } from './x12-finding.ts';
-import { checkClaimFile } from './intake/claim-file-check.ts';
+import { checkClaimDocument } from './intake/claim-file-check.ts';
 import { errorText, type ErrorCode } from '../errors/error-catalogue.ts';
 
 export interface TransactionSummary {
@@ -33,8 +33,8 @@ const KIND: Record<string, string> = {
 };
 
 /** The intake's findings on a file's claims (its envelope's are the reader's already), as findings in English. */
-function intakeFindings(text: string): X12Finding[] {
-  const checked = checkClaimFile(text);
+function intakeFindings(doc: X12Document): X12Finding[] {
+  const checked = checkClaimDocument(doc);
   return [...checked.findings.filter((f) => f.loop !== 'envelope'), ...checked.claims.flatMap((c) => c.findings)].map(
     (f) =>
       finding(
@@ -160,7 +160,7 @@ export function inspectX12(text: string): Inspection {
         } else transactions.push({ ...base, findings: [], summary: { segments: tx.segments.length } });
       }
   // An 837 is also checked as a clearing house checks a practice's claims (the intake's check), in English here.
-  const claimChecks = transactions.some((t) => t.kind === KIND['837']) ? intakeFindings(text) : [];
+  const claimChecks = transactions.some((t) => t.kind === KIND['837']) ? intakeFindings(doc) : [];
   const findings = [...doc.findings, ...transactions.flatMap((t) => t.findings), ...claimChecks];
   return {
     interchanges: doc.interchanges.length,

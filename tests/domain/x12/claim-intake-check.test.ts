@@ -91,6 +91,13 @@ describe("the intake's check of a practice's 837", () => {
     expect([f.segment, f.element, f.loop, f.claim]).toEqual(['CLM', 2, '2300', 'PCN1']);
   });
 
+  it('a wrong NPI reads in Spanish with whose NPI it is in Spanish', () => {
+    const [f] = all(checkClaimFile(fileOf('npi')));
+    expect(errorText(f.problem.code as ErrorCode, f.problem.params ?? {}, 'es')).toBe(
+      'Proveedor de facturación: el NPI "1234567890" no es un NPI válido (10 dígitos con dígito de control).',
+    );
+  });
+
   it('a day and time (DT) is a date too; a time past 23:59 is not', () => {
     const withTime = (t: string) => CLEAN.replace('DTP*472*D8*20251003~', `DTP*472*DT*20251003${t}~`);
     expect(codes(checkClaimFile(withTime('0830')))).toEqual([]);

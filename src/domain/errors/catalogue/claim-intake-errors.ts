@@ -56,7 +56,7 @@ export const CLAIM_INTAKE_ERRORS = {
   intake_npi_invalid: {
     status: 422,
     en: '{who} NPI "{npi}" is not a valid NPI (10 digits with a check digit).',
-    es: 'El NPI de {who} "{npi}" no es un NPI válido (10 dígitos con dígito de control).',
+    es: '{who}: el NPI "{npi}" no es un NPI válido (10 dígitos con dígito de control).',
   },
   intake_date_invalid: {
     status: 422,

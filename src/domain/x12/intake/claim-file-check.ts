@@ -1,7 +1,8 @@
 import { amountToCents, formatCents, x12DateToIso } from '../amounts.ts';
 import { isNpi } from '../../formats.ts';
 import { problem, type FieldProblem } from '../../errors/domain-error.ts';
-import { readInterchanges, type Transaction } from '../interchange-reader.ts';
+import { readInterchanges, type Transaction, type X12Document } from '../interchange-reader.ts';
+import { form837Of } from '../read-837-of.ts';
 import type { Segment } from '../segments.ts';
 import type { Separators } from '../separators.ts';
 
@@ -31,10 +32,10 @@ export interface ClaimFileCheck {
   findings: IntakeFinding[];
 }
 
-const LEVELS: Record<string, { name: string; parent: string | null; loop: string }> = {
-  '20': { name: 'billing provider', parent: null, loop: '2000A' },
-  '22': { name: 'subscriber', parent: '20', loop: '2000B' },
-  '23': { name: 'patient', parent: '22', loop: '2000C' },
+const LEVELS: Record<string, { parent: string | null; loop: string }> = {
+  '20': { parent: null, loop: '2000A' },
+  '22': { parent: '20', loop: '2000B' },
+  '23': { parent: '22', loop: '2000C' },
 };
 
 /** The claim's and the line's named parties by entity code (TR3 loops 2310x and 2420x), professional then institutional. */
@@ -59,19 +60,28 @@ function nameLoop(entity: string, inLoop: string, form: 'P' | 'I'): string {
 }
 
 /** Who an NPI is of, in words, by the NM1's entity code. */
-const NPI_OF: Record<string, string> = {
-  '85': 'The billing provider',
-  '87': 'The pay-to provider',
-  '82': 'The rendering provider',
-  DN: 'The referring provider',
-  DK: 'The ordering provider',
-  DQ: 'The supervising provider',
-  '77': 'The service facility',
-  '71': 'The attending provider',
-  '72': 'The operating provider',
-  ZZ: 'The other operating provider',
-  FA: 'The service facility',
+const NPI_OF: Record<string, { en: string; es: string }> = {
+  '85': { en: 'The billing provider', es: 'Proveedor de facturación' },
+  '87': { en: 'The pay-to provider', es: 'Proveedor al que se paga' },
+  '82': { en: 'The rendering provider', es: 'Proveedor que presta el servicio' },
+  DN: { en: 'The referring provider', es: 'Proveedor que refiere' },
+  DK: { en: 'The ordering provider', es: 'Proveedor que ordena' },
+  DQ: { en: 'The supervising provider', es: 'Proveedor supervisor' },
+  '77': { en: 'The service facility', es: 'Lugar del servicio' },
+  '71': { en: 'The attending provider', es: 'Proveedor tratante' },
+  '72': { en: 'The operating provider', es: 'Cirujano' },
+  ZZ: { en: 'The other operating provider', es: 'Otro cirujano' },
+  FA: { en: 'The service facility', es: 'Lugar del servicio' },
 };
+
+/** The words a finding names a part of a claim with, in each language (a parameter of the catalogue's sentences). */
+const PART = {
+  diagnoses: { en: 'diagnoses', es: 'diagnósticos' },
+  serviceLine: { en: 'a service line', es: 'una línea de servicio' },
+  controlNumber: { en: 'patient control number', es: 'número de control del paciente' },
+  totalCharge: { en: 'total charge', es: 'cargo total' },
+  placeAndFrequency: { en: 'place of service and frequency', es: 'lugar de servicio y frecuencia' },
+} as const;
 
 const el = (n: number) => String(n).padStart(2, '0');
 
@@ -112,12 +122,12 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
     if (!c.hasHi)
       c.findings.push({
         ...at,
-        problem: problem('intake_segment_required', { claim: c.control, segment: 'HI', name: 'diagnoses' }),
+        problem: problem('intake_segment_required', { claim: c.control, segment: 'HI', name: PART.diagnoses }),
       });
     if (!c.lx)
       c.findings.push({
         ...at,
-        problem: problem('intake_segment_required', { claim: c.control, segment: 'LX', name: 'a service line' }),
+        problem: problem('intake_segment_required', { claim: c.control, segment: 'LX', name: PART.serviceLine }),
       });
     else if (c.total !== null && c.total !== c.lines)
       c.findings.push({
@@ -191,7 +201,14 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
       case 'NM1': {
         loop = nameLoop(e[1] ?? '', loop, professional ? 'P' : 'I');
         if (e[8] === 'XX' && !isNpi(e[9] ?? ''))
-          add(s, problem('intake_npi_invalid', { who: NPI_OF[e[1] ?? ''] ?? `The ${e[1]}`, npi: e[9] ?? '' }), 9);
+          add(
+            s,
+            problem('intake_npi_invalid', {
+              who: NPI_OF[e[1] ?? ''] ?? { en: `The ${e[1]}`, es: `${e[1]}` },
+              npi: e[9] ?? '',
+            }),
+            9,
+          );
         break;
       }
       case 'CLM': {
@@ -210,13 +227,9 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
           lx: 0,
         };
         if (!control)
-          add(
-            s,
-            problem('intake_element_required', { segment: 'CLM', element: '01', name: 'patient control number' }),
-            1,
-          );
+          add(s, problem('intake_element_required', { segment: 'CLM', element: '01', name: PART.controlNumber }), 1);
         if (!e[2])
-          add(s, problem('intake_element_required', { segment: 'CLM', element: '02', name: 'total charge' }), 2);
+          add(s, problem('intake_element_required', { segment: 'CLM', element: '02', name: PART.totalCharge }), 2);
         else claim.total = amount(s, 2);
         if (!e[5])
           add(
@@ -224,7 +237,7 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
             problem('intake_element_required', {
               segment: 'CLM',
               element: '05',
-              name: 'place of service and frequency',
+              name: PART.placeAndFrequency,
             }),
             5,
           );
@@ -278,8 +291,10 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
  * Checks every 837 of a file: its envelopes (control numbers and counts, as the reader finds them), then each
  * transaction's claims (checkClaimTransaction); a claim number used twice in the file is found on every claim using it.
  */
-export function checkClaimFile(text: string): ClaimFileCheck {
-  const doc = readInterchanges(text);
+export const checkClaimFile = (text: string): ClaimFileCheck => checkClaimDocument(readInterchanges(text));
+
+/** checkClaimFile on a file already read (the preview and inspect read it once for everything they do). */
+export function checkClaimDocument(doc: X12Document): ClaimFileCheck {
   const out: ClaimFileCheck = {
     claims: [],
     findings: doc.findings.map((f) => ({
@@ -294,7 +309,7 @@ export function checkClaimFile(text: string): ClaimFileCheck {
     for (const g of ix.groups)
       for (const tx of g.transactions) {
         if (tx.id !== '837') continue;
-        const checked = checkClaimTransaction(tx, doc.separators!, !(g.version ?? '').includes('X223'));
+        const checked = checkClaimTransaction(tx, doc.separators!, form837Of(g.version) === 'professional');
         out.claims.push(...checked.claims);
         out.findings.push(...checked.findings);
       }
