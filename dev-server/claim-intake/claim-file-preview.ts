@@ -1,17 +1,15 @@
 import type { Queryable } from '../db/database.ts';
 import { checkClaimDocument, type IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
 import { claimsOf837, type Form837 } from '../../src/domain/x12/read-837-of.ts';
-import { readInterchanges } from '../../src/domain/x12/interchange-reader.ts';
+import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
+import { matchClaims, patientOf, type IntakeMatch, type Match } from './claim-intake-match.ts';
 import type { Claim837P, ClaimCommon837 } from '../../src/domain/x12/claim-837-model.ts';
 import { problem } from '../../src/domain/errors/domain-error.ts';
 import { errorText, type ErrorCode, type Locale } from '../../src/domain/errors/error-catalogue.ts';
 
-/** A record of ours a claim of the file names; left out when none is (to be made, or to be fixed first). */
-type Match = { id: number; name: string };
 /** The match, when there is one, as the answer carries it (a missing one is left out, never null). */
 const matched = (m: Match | undefined) => (m ? { match: m } : {});
 
-/** One claim of a practice's file as the preview shows it: what it is, what of ours it names, and what stops it. */
 export interface PreviewedClaim {
   control: string;
   form: Form837;
@@ -25,16 +23,24 @@ export interface PreviewedClaim {
   facility?: { name: string; npi: string; match?: Match };
   /** a claim of ours with the same patient control number: the same claim sent twice, or the original a 7/8 replaces */
   held?: { id: number; code: string };
-  /** ready: nothing stops it; fix: findings to fix first; held: already here (an original, not a replacement) */
-  outcome: 'ready' | 'fix' | 'held';
+  /**
+   * ready: nothing stops it; fix: findings to fix first (it is imported as a draft); waiting: its payer or clinic is
+   * not set up here, so no claim can be made yet; held: already here (an original, not a replacement)
+   */
+  outcome: 'ready' | 'fix' | 'waiting' | 'held';
+  /** what the import uses: the records of ours found */
+  matches: IntakeMatch;
   findings: Array<{ loop: string; segment: string; element: number | null; position: number; message: string }>;
+  /** the same findings as codes, as a claim file keeps them (answered in each reader's language) */
+  problems: IntakeFinding[];
 }
 
 export interface ClaimFilePreview {
   claims: PreviewedClaim[];
   /** what is wrong with the file itself (its envelope), which stops every claim */
   findings: PreviewedClaim['findings'];
-  counts: { claims: number; ready: number; fix: number; held: number };
+  problems: IntakeFinding[];
+  counts: { claims: number; ready: number; fix: number; waiting: number; held: number };
 }
 
 const words = (f: IntakeFinding, locale: Locale) => ({
@@ -59,80 +65,44 @@ export async function previewClaimFile(
   text: string,
   locale: Locale = 'en',
 ): Promise<ClaimFilePreview> {
-  const doc = readInterchanges(text);
+  return previewOf(db, bc, readInterchanges(text), locale);
+}
+
+/** The same, of a document already read (the import reads its file once). */
+export async function previewOf(
+  db: Queryable,
+  bc: number,
+  doc: X12Document,
+  locale: Locale,
+): Promise<ClaimFilePreview> {
   const checked = checkClaimDocument(doc);
   const read = claimsOf837(doc);
-  const members = [...new Set(read.map((r) => r.claim.subscriber.memberId).filter(Boolean))];
-  const npis = [
-    ...new Set(
-      read.flatMap(({ claim }) => [
-        claim.billingProvider.npi,
-        (claim as Claim837P).renderingProvider?.npi,
-        claim.serviceFacility?.npi,
-      ]),
-    ),
-  ].filter((n): n is string => !!n);
-  const payerIds = [...new Set(read.map((r) => r.claim.payer.payerId).filter(Boolean))];
-  const controls = [...new Set(read.map((r) => r.claim.patientControlNumber).filter(Boolean))];
-
-  const [policies, people, payers, held] = await Promise.all([
-    db.query<{ policy_number: string; patient_id: string; name: string }>(
-      `select p.policy_number, pa.id as patient_id, pa.first_name || ' ' || pa.last_name as name
-         from insurance_policies p join patients pa on pa.id = p.patient_id
-        where p.billing_company_id = $1 and p.policy_number = any($2::text[]) order by p.id`,
-      [bc, members],
-    ),
-    db.query<{ kind: string; id: string; npi: string; name: string }>(
-      `select 'company' as kind, id, npi, name from companies where billing_company_id = $1 and npi = any($2::text[])
-       union all select 'professional', id, npi, first_name || ' ' || last_name from health_professionals
-        where billing_company_id = $1 and npi = any($2::text[])
-       union all select 'facility', id, npi, name from facilities where billing_company_id = $1 and npi = any($2::text[])`,
-      [bc, npis],
-    ),
-    db.query<{ id: string; payer_id: string; name: string }>(
-      `select id, payer_id, name from insurance_companies where payer_id = any($1::text[])
-       union select ic.id, s.payer_id, ic.name from payer_settings s join insurance_companies ic on ic.id = s.insurance_company_id
-        where s.billing_company_id = $2 and s.payer_id = any($1::text[])`,
-      [payerIds, bc],
-    ),
-    db.query<{ id: string; code: string; patient_control_number: string }>(
-      `select id, code, patient_control_number from claims where billing_company_id = $1 and patient_control_number = any($2::text[])`,
-      [bc, controls],
-    ),
-  ]);
-  const memberOf = new Map(policies.rows.map((p) => [p.policy_number, { id: Number(p.patient_id), name: p.name }]));
-  const byNpi = (kind: string) =>
-    new Map(people.rows.filter((p) => p.kind === kind).map((p) => [p.npi, { id: Number(p.id), name: p.name }]));
-  const companies = byNpi('company');
-  const professionals = byNpi('professional');
-  const facilities = byNpi('facility');
-  const payerOf = new Map(payers.rows.map((p) => [p.payer_id, { id: Number(p.id), name: p.name }]));
-  const heldOf = new Map(held.rows.map((c) => [c.patient_control_number, { id: Number(c.id), code: c.code }]));
-
+  const matches = await matchClaims(
+    db,
+    bc,
+    read.map((r) => r.claim),
+  );
   // The check's claims by number, in order: a claim of the file is its check's (the same number taken in turn).
   const checks = new Map<string, typeof checked.claims>();
   for (const x of checked.claims) checks.set(x.control, [...(checks.get(x.control) ?? []), x]);
-  const claims = read.map(({ form, claim }): PreviewedClaim => {
+  // A file whose envelope is wrong is looked at before any of its claims goes out: none is ready.
+  const fileWrong = checked.findings.length > 0;
+  const claims = read.map(({ form, claim }, i): PreviewedClaim => {
     const c = claim as ClaimCommon837 & Partial<Claim837P>;
+    const m = matches[i];
     const check = checks.get(c.patientControlNumber)?.shift();
     const found = check?.findings ?? [];
-    const who = c.patient?.party ?? c.subscriber.party;
-    const birth = c.patient?.dateOfBirth ?? c.subscriber.dateOfBirth;
-    const patient = memberOf.get(c.subscriber.memberId);
-    const payer = payerOf.get(c.payer.payerId);
-    const billing = companies.get(c.billingProvider.npi);
-    const rendering = c.renderingProvider;
-    const heldClaim = heldOf.get(c.patientControlNumber);
+    const who = patientOf(c);
     // What this billing company must have before a claim can be made from the file: the payer and the clinic billing.
     const missing: IntakeFinding[] = [];
     const at = { position: check?.position ?? 0, segment: 'NM1', element: 9, claim: c.patientControlNumber };
-    if (!payer)
+    if (!m.payer)
       missing.push({
         ...at,
         loop: '2010BB',
         problem: problem('intake_payer_unknown', { payer: c.payer.name, payer_id: c.payer.payerId }),
       });
-    if (!billing)
+    if (!m.company)
       missing.push({
         ...at,
         loop: '2010AA',
@@ -141,8 +111,15 @@ export async function previewClaimFile(
           npi: c.billingProvider.npi,
         }),
       });
-    const all = [...found, ...missing];
     const replaces = c.frequency === '7' || c.frequency === '8';
+    const outcome: PreviewedClaim['outcome'] = missing.length
+      ? 'waiting'
+      : m.held && !replaces
+        ? 'held'
+        : found.length || fileWrong
+          ? 'fix'
+          : 'ready';
+    const rendering = c.renderingProvider;
     return {
       control: c.patientControlNumber,
       form,
@@ -150,40 +127,43 @@ export async function previewClaimFile(
       charge_cents: c.totalCharge,
       lines: claim.lines.length,
       patient: {
-        name: personName(who),
-        ...(birth ? { birth_date: birth } : {}),
+        name: personName(who.party),
+        ...(who.dateOfBirth ? { birth_date: who.dateOfBirth } : {}),
         member_id: c.subscriber.memberId,
-        ...matched(patient),
+        ...matched(m.patient),
       },
-      payer: { name: c.payer.name, payer_id: c.payer.payerId, ...matched(payer) },
-      billing_provider: { name: c.billingProvider.name, npi: c.billingProvider.npi, ...matched(billing) },
+      payer: { name: c.payer.name, payer_id: c.payer.payerId, ...matched(m.payer) },
+      billing_provider: { name: c.billingProvider.name, npi: c.billingProvider.npi, ...matched(m.company) },
       ...(rendering
-        ? {
-            rendering_provider: {
-              name: personName(rendering),
-              npi: rendering.npi,
-              ...matched(professionals.get(rendering.npi)),
-            },
-          }
+        ? { rendering_provider: { name: personName(rendering), npi: rendering.npi, ...matched(m.rendering) } }
         : {}),
       ...(c.serviceFacility
         ? {
             facility: {
               name: c.serviceFacility.name,
               npi: c.serviceFacility.npi ?? '',
-              ...matched(facilities.get(c.serviceFacility.npi ?? '')),
+              ...matched(m.facility),
             },
           }
         : {}),
-      ...(heldClaim ? { held: heldClaim } : {}),
-      outcome: all.length ? 'fix' : heldClaim && !replaces ? 'held' : 'ready',
-      findings: all.map((f) => words(f, locale)),
+      ...(m.held ? { held: { id: m.held.id, code: m.held.code } } : {}),
+      outcome,
+      matches: m,
+      findings: [...found, ...missing].map((f) => words(f, locale)),
+      problems: [...found, ...missing],
     };
   });
   const count = (o: PreviewedClaim['outcome']) => claims.filter((c) => c.outcome === o).length;
   return {
     claims,
     findings: checked.findings.map((f) => words(f, locale)),
-    counts: { claims: claims.length, ready: count('ready'), fix: count('fix'), held: count('held') },
+    problems: checked.findings,
+    counts: {
+      claims: claims.length,
+      ready: count('ready'),
+      fix: count('fix'),
+      waiting: count('waiting'),
+      held: count('held'),
+    },
   };
 }

@@ -1,11 +1,13 @@
 import type { GuardedRoute } from '../http/guarded-routes.ts';
-import { bodyObject, optionalId } from '../http/guarded-routes.ts';
+import { bodyObject, idParam, optionalId } from '../http/guarded-routes.ts';
 import { json, type Shape } from '../http/answers.ts';
 import type { ApiContext } from '../api-context.ts';
 import type { Actor } from '../security/actor.ts';
 import { actingBillingCompany } from '../security/acting-billing-company.ts';
 import { fieldError } from '../../src/domain/errors/domain-error.ts';
 import { previewClaimFile } from './claim-file-preview.ts';
+import { checkClaimFileAgain, importClaimFile, takeClaimFile } from './claim-file-intake.ts';
+import { checkedWords, importedWords } from './claim-intake-words.ts';
 
 const NAMED: Shape = { id: 'integer', name: 'string' };
 const PARTY: Shape = { name: 'string', npi: 'string', 'match?': NAMED };
@@ -48,7 +50,7 @@ export const claimIntakeRoutes: GuardedRoute<ApiContext>[] = [
         },
       ],
       findings: [FINDING],
-      counts: { claims: 'integer', ready: 'integer', fix: 'integer', held: 'integer' },
+      counts: { claims: 'integer', ready: 'integer', fix: 'integer', waiting: 'integer', held: 'integer' },
     }),
     permission: 'claim.create',
     summary:
@@ -56,7 +58,81 @@ export const claimIntakeRoutes: GuardedRoute<ApiContext>[] = [
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const bc = actingBillingCompany(actor, optionalId(body.billing_company_id, 'billing_company_id'));
-      return previewClaimFile(ctx.db, bc, await fileText(ctx, actor, body), res.locals.locale);
+      const preview = await previewClaimFile(ctx.db, bc, await fileText(ctx, actor, body), res.locals.locale);
+      // What the import keeps for itself (codes, ids found) is not part of the answer.
+      return {
+        counts: preview.counts,
+        findings: preview.findings,
+        claims: preview.claims.map(({ matches: _m, problems: _p, ...c }) => c),
+      };
+    },
+  },
+  {
+    method: 'post',
+    path: '/claim-files/take',
+    answers: json({
+      received: [
+        {
+          file: 'string',
+          result: 'string',
+          message: 'string',
+          'claim_file?': {
+            id: 'integer',
+            claims: 'integer',
+            ready: 'integer',
+            to_fix: 'integer',
+            waiting: 'integer',
+            held: 'integer',
+          },
+        },
+      ],
+    }),
+    permission: 'claim.create',
+    summary:
+      "Takes in a practice's 837 uploaded as a claim file ({file_id}): every claim checked and matched, kept with its findings as the file's claims; no patient or claim is made until the file is imported. The same bytes twice are answered as a duplicate",
+    async handle(ctx, req, actor, res) {
+      const fileId = optionalId(bodyObject(req).file_id, 'file_id');
+      if (!fileId) throw fieldError('file_id', 'intake_file_required');
+      return takeClaimFile(ctx, actor, fileId, res.locals.locale);
+    },
+  },
+  {
+    method: 'post',
+    path: '/claim-files/{id}/import',
+    answers: json({
+      imported: 'integer',
+      drafts: 'integer',
+      replaced: 'integer',
+      voided: 'integer',
+      waiting: 'integer',
+      message: 'string',
+    }),
+    permission: 'claim.create',
+    summary:
+      "Imports a claim file's claims that can be made: each ready claim becomes a verified claim (Not submitted), each with findings a draft to fix in the claim editor, a correction (7) or void (8) replaces or removes the claim it names; patients and policies the file names are made when missing. Nothing is made twice",
+    async handle(ctx, req, actor, res) {
+      const done = await importClaimFile(ctx, actor, idParam(req), res.locals.locale);
+      return { ...done, message: importedWords(done, res.locals.locale) };
+    },
+  },
+  {
+    method: 'post',
+    path: '/claim-files/{id}/check',
+    answers: json({
+      claims: 'integer',
+      ready: 'integer',
+      to_fix: 'integer',
+      waiting: 'integer',
+      held: 'integer',
+      imported: 'integer',
+      message: 'string',
+    }),
+    permission: 'claim.create',
+    summary:
+      "Checks a claim file's claims not yet imported again (after their payer or clinic was set up): matched and judged anew",
+    async handle(ctx, req, actor, res) {
+      const counts = await checkClaimFileAgain(ctx, actor, idParam(req), res.locals.locale);
+      return { ...counts, message: checkedWords(counts, res.locals.locale) };
     },
   },
 ];

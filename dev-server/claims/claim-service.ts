@@ -21,9 +21,9 @@ import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 type Row = Record<string, unknown>;
 
 /** A claim can be changed only before it leaves (and when it came back rejected). */
-const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
+export const EDITABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED, CLAIM_STATUS.REJECTED]);
 /** ...and deleted only while it is still being written. */
-const DELETABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED]);
+export const DELETABLE = new Set<number>([CLAIM_STATUS.DRAFT, CLAIM_STATUS.NOT_SUBMITTED]);
 
 export interface ClaimContext {
   db: Database;
@@ -360,8 +360,9 @@ export class ClaimService {
     };
   }
   /** Deletes a claim still being written (Draft or Not submitted) with its lines and notes. */
-  async remove(id: number, version: number | undefined) {
-    await this.ctx.db.transaction(async (tx) => {
+  async remove(id: number, version: number | undefined, within?: Queryable) {
+    const run = <T>(f: (tx: Queryable) => Promise<T>) => (within ? f(within) : this.ctx.db.transaction(f));
+    await run(async (tx) => {
       const claim = await this.store.get(id, tx, true);
       if (!DELETABLE.has(Number(claim.status_id)))
         throw new DomainError('transition_not_allowed', {

@@ -1,6 +1,8 @@
 import type { Entity } from '../../src/platform/entity.ts';
 import { productEntities } from '../../src/platform/load-schemas.ts';
 import { translateNote, type Locale } from '../i18n/locale.ts';
+import { errorText, isErrorCode } from '../../src/domain/errors/error-catalogue.ts';
+import type { ErrorParams } from '../../src/domain/errors/domain-error.ts';
 
 type Row = Record<string, unknown>;
 
@@ -10,14 +12,19 @@ type Row = Record<string, unknown>;
  * frame and are answered as written. An entity without such fields, or a reader in English, costs nothing.
  */
 export function systemWordsOf(entity: Entity) {
-  const fields = Object.entries(entity.schema.properties)
-    .filter(([, f]) => f['x-ui']?.systemWords)
-    .map(([name]) => name);
-  const idle = (locale: Locale) => !fields.length || locale === 'en';
+  const named = (key: 'systemWords' | 'problems') =>
+    Object.entries(entity.schema.properties)
+      .filter(([, f]) => f['x-ui']?.[key])
+      .map(([name]) => name);
+  const fields = named('systemWords');
+  const problems = named('problems');
+  const idle = (locale: Locale) => !problems.length && (!fields.length || locale === 'en');
   const row = <T extends object>(r: T, locale: Locale): T => {
     if (idle(locale)) return r;
     const out: Row = { ...(r as Row) };
-    for (const f of fields) if (out[f] !== null && out[f] !== undefined) out[f] = inWords(out[f], locale);
+    if (locale !== 'en')
+      for (const f of fields) if (out[f] !== null && out[f] !== undefined) out[f] = inWords(out[f], locale);
+    for (const f of problems) if (Array.isArray(out[f])) out[f] = (out[f] as Row[]).map((p) => problemWords(p, locale));
     return out as T;
   };
   return {
@@ -25,6 +32,16 @@ export function systemWordsOf(entity: Entity) {
     page: <P extends { data: object[] }>(p: P, locale: Locale): P =>
       idle(locale) ? p : { ...p, data: p.data.map((r) => row(r, locale)) },
   };
+}
+
+/**
+ * One finding kept as a catalogue code (an intake's "CLM02 is not the sum of the lines") as the reader reads it: where
+ * it is, and its message in the reader's language; the code stays for a program.
+ */
+function problemWords(p: Row, locale: Locale): Row {
+  const { params, ...rest } = p;
+  const code = String(p.code ?? '');
+  return isErrorCode(code) ? { ...rest, message: errorText(code, (params ?? {}) as ErrorParams, locale) } : rest;
 }
 
 /**

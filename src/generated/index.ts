@@ -4,6 +4,8 @@ import type { Admission } from './admission.ts';
 import type { BillingCompany } from './billing-company.ts';
 import type { BooksClose } from './books-close.ts';
 import type { ClaimBatch } from './claim-batch.ts';
+import type { ClaimFileClaim } from './claim-file-claim.ts';
+import type { ClaimFile } from './claim-file.ts';
 import type { ClaimNote } from './claim-note.ts';
 import type { ClaimRefile } from './claim-refile.ts';
 import type { ClaimRule } from './claim-rule.ts';
@@ -46,7 +48,7 @@ import type { Underpayment } from './underpayment.ts';
 import type { Unit } from './unit.ts';
 import type { User } from './user.ts';
 
-export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, ContractRate, Contract, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, MailOutbox, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Underpayment, Unit, User };
+export type { AdmissionNote, Admission, BillingCompany, BooksClose, ClaimBatch, ClaimFileClaim, ClaimFile, ClaimNote, ClaimRefile, ClaimRule, ClaimService, ClaimSubStatus, Claim, ClearingHouseAccount, ClearingHouse, Company, ContractRate, Contract, CustomReport, DenialTracking, Denial, Diagnosis, EligibilityCheck, EraException, EraFile, ExchangeFile, Facility, Guideline, HealthProfessional, InsuranceCompany, InsurancePlan, InsurancePolicy, IpRestriction, LedgerEntry, MailOutbox, Modifier, PatientStatement, Patient, PayerSetting, PaymentBatch, PaymentEob, PaymentService, Payment, Procedure, ReportPreset, Underpayment, Unit, User };
 
 /** Each entity's record by its name, as its schema describes it: what a store of that entity reads and writes. */
 export interface EntityRows {
@@ -55,6 +57,8 @@ export interface EntityRows {
   'billing-company': BillingCompany;
   'books-close': BooksClose;
   'claim-batch': ClaimBatch;
+  'claim-file-claim': ClaimFileClaim;
+  'claim-file': ClaimFile;
   'claim-note': ClaimNote;
   'claim-refile': ClaimRefile;
   'claim-rule': ClaimRule;

@@ -6,6 +6,7 @@ export const MODULE_ROUTES: Record<string, string> = {
   "/billing-company-management": "Billing Company Management",
   "/month-end-close": "Month-end Close",
   "/claims-batch-management": "Claim Batch Management",
+  "/claim-files": "Claim Files",
   "/claims-rules-management": "Claim Rules Management",
   "/claims-status-management": "Status Management",
   "/claims-management": "Claims Management",

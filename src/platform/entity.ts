@@ -36,6 +36,8 @@ export interface FieldSchema {
      * language; a person's own words are answered as written
      */
     systemWords?: true;
+    /** findings kept as catalogue codes with their parameters, answered in the reader's language */
+    problems?: true;
     /** asked for (and sent) only while these fields have these values */ visibleWhen?: Record<
       string,
       string | number | boolean

@@ -37,7 +37,7 @@ describe("a practice's 837 previewed", () => {
   it('each new claim is ready: its patient found by member id, its payer by payer id, its clinic by NPI', async () => {
     const r = await preview(renumbered(file));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.counts).toEqual({ claims: 2, ready: 2, fix: 0, held: 0 });
+    expect(r.body.counts).toEqual({ claims: 2, ready: 2, fix: 0, waiting: 0, held: 0 });
     const [c] = r.body.claims;
     expect(c.outcome).toBe('ready');
     expect(c.patient.match.id).toBe(w.patient);
@@ -59,11 +59,11 @@ describe("a practice's 837 previewed", () => {
     expect(r.body.claims.map((c: { held: { id: number } }) => c.held.id).sort()).toEqual([...ids].sort());
   });
 
-  it('a payer this billing company does not have stops the claim, said in words with the payer id', async () => {
+  it('a payer this billing company does not have makes the claim wait, said in words with the payer id', async () => {
     const unknown = renumbered(file).replace(/NM1\*PR\*2\*([^*]*)\*\*\*\*\*PI\*[^~]*~/, 'NM1*PR*2*$1*****PI*ZZ999~');
     const r = await preview(unknown);
-    expect(r.body.counts.fix).toBeGreaterThan(0);
-    const stopped = r.body.claims.find((c: { outcome: string }) => c.outcome === 'fix');
+    expect(r.body.counts.waiting).toBeGreaterThan(0);
+    const stopped = r.body.claims.find((c: { outcome: string }) => c.outcome === 'waiting');
     expect(stopped.findings.map((f: { message: string }) => f.message).join(' ')).toMatch(
       /payer id ZZ999\) is not among/,
     );
@@ -86,7 +86,7 @@ describe("a practice's 837 previewed", () => {
     const up = await root('POST', `/files?kind=claim-file&billing_company_id=${w.bc}`, form);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const r = await root('POST', '/claim-file/preview', { billing_company_id: w.bc, file_id: up.body.id });
-    expect(r.body.counts).toEqual({ claims: 2, ready: 2, fix: 0, held: 0 });
+    expect(r.body.counts).toEqual({ claims: 2, ready: 2, fix: 0, waiting: 0, held: 0 });
   });
 
   it('no file: a 422 that says to choose one', async () => {

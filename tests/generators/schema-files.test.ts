@@ -27,6 +27,8 @@ describe('schema files', () => {
       'billing-company',
       'books-close',
       'claim-batch',
+      'claim-file-claim',
+      'claim-file',
       'claim-note',
       'claim-refile',
       'claim-rule',

@@ -990,6 +990,7 @@ export const es: Messages = {
   apps: {
     'Claims Management': 'Reclamos',
     'Claim Batch Management': 'Lotes de reclamos',
+    'Claim Files': 'Archivos de reclamos',
     'Clearing House Files': 'Archivos de la cámara de compensación',
     'Eligibility Checks': 'Verificaciones de elegibilidad',
     'Admission / Encounter Management': 'Admisiones / encuentros',

@@ -23,6 +23,7 @@ export function displayValue(
   if (list) return (Array.isArray(value) ? value : [value]).map((v) => codeListName(list, v, locale)).join(', ');
   if (isMoneyField(field) && typeof value === 'number') return formatCents(value, 'us', true);
   if (field?.type === 'boolean') return value ? t('list.yes') : t('list.no');
+  if (field?.['x-ui']?.problems && Array.isArray(value)) return value.map(problemLine).join(' · ');
   if (Array.isArray(value))
     return value
       .map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(': ') : String(v)))
@@ -32,6 +33,13 @@ export function displayValue(
     return t(`enums.${value}`, { _: String(value) });
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** A finding the server answered in the reader's words (x-ui.problems): where it is in the file, then what is wrong. */
+function problemLine(p: { loop?: string; segment?: string; element?: number | null; message?: string }): string {
+  const element = p.element ? String(p.element).padStart(2, '0') : '';
+  const where = [p.loop, p.segment && `${p.segment}${element}`].filter(Boolean).join(' ');
+  return where ? `${where}: ${p.message ?? ''}` : (p.message ?? '');
 }
 
 /** One item of a list of objects (an address) as a line: its values in the schema's order, codes by name, a true flag by its label. */

@@ -103,4 +103,14 @@ export const CLAIM_INTAKE_ERRORS = {
     en: "The billing provider {name} (NPI {npi}) is not one of this billing company's clinics: add it, or its NPI to the clinic.",
     es: 'El proveedor de facturación {name} (NPI {npi}) no es una de las clínicas de esta compañía de facturación: agréguelo, o su NPI a la clínica.',
   },
+  intake_nothing_to_import: {
+    status: 422,
+    en: 'The claim file {file} has nothing left to import: every claim of it is imported or already held.',
+    es: 'El archivo de reclamos {file} no tiene nada más que importar: cada reclamo ya está importado o registrado.',
+  },
+  intake_no_claims: {
+    status: 422,
+    en: "The file {file} holds no 837 claims: a claim file is an 837P or 837I a practice's system wrote.",
+    es: 'El archivo {file} no contiene reclamos 837: un archivo de reclamos es un 837P o 837I escrito por el sistema de la práctica.',
+  },
 } as const;

@@ -1,0 +1,215 @@
+import type { ApiContext } from '../api-context.ts';
+import type { Actor } from '../security/actor.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Locale } from '../i18n/locale.ts';
+import type { StoredFile } from '../storage/file-store.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { DomainError } from '../../src/domain/errors/domain-error.ts';
+import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
+import { claimsOf837 } from '../../src/domain/x12/read-837-of.ts';
+import { CLAIM_FORMAT } from '../../src/generated/ids.ts';
+import { previewOf, type ClaimFilePreview } from './claim-file-preview.ts';
+import { ClaimMaker } from './claim-from-file.ts';
+import { checkedWords } from './claim-intake-words.ts';
+import {
+  countsOf,
+  insertClaimRows,
+  kept,
+  keptOfFields,
+  rowOf,
+  statusOf,
+  updateClaimRows,
+  type ClaimFileRow,
+} from './claim-file-rows.ts';
+
+/** What taking a file in answers, as the list's upload shows it (the same frame as an ERA's). */
+export interface TakeAnswer {
+  received: Array<{
+    file: string;
+    result: 'claim_file_received' | 'duplicate';
+    message: string;
+    claim_file?: { id: number; claims: number; ready: number; to_fix: number; waiting: number; held: number };
+  }>;
+}
+
+const fileStore = (ctx: ApiContext, actor: Actor) =>
+  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-file')!, actor);
+
+async function documentOf(ctx: ApiContext, stored: StoredFile): Promise<X12Document> {
+  return readInterchanges((await ctx.files.read(stored)).toString('latin1'));
+}
+
+/** The claim file's own facts from its preview: who sent it, its form, its total. */
+function headerOf(doc: X12Document, preview: ClaimFilePreview) {
+  const group = doc.interchanges[0]?.groups[0];
+  const sender = doc.interchanges[0]?.sender?.trim();
+  return {
+    ...(sender ? { sender } : {}),
+    format_id: (group?.version ?? '').includes('X223') ? CLAIM_FORMAT.INSTITUTIONAL : CLAIM_FORMAT.PROFESSIONAL,
+    total_charge: preview.claims.reduce((a, c) => a + c.charge_cents, 0),
+  };
+}
+
+/**
+ * A practice's 837, uploaded, taken in as a claim file: every claim checked and matched (the preview), kept with its
+ * findings and matches, and nothing else written — no patient, no claim — until a person imports. The same bytes
+ * taken in twice are one claim file.
+ */
+export async function takeClaimFile(
+  ctx: ApiContext,
+  actor: Actor,
+  fileId: number,
+  locale: Locale,
+): Promise<TakeAnswer> {
+  const stored = await ctx.files.get(actor, fileId);
+  const bc = Number(stored.billing_company_id);
+  const again = await ctx.db.query<{ id: string; name: string }>(
+    'select id, name from claim_files where billing_company_id = $1 and content_hash = $2 order by id limit 1',
+    [bc, stored.sha256],
+  );
+  if (again.rows[0])
+    return {
+      received: [
+        { file: stored.name, result: 'duplicate', message: `Already received as claim file ${again.rows[0].name}` },
+      ],
+    };
+  const doc = await documentOf(ctx, stored);
+  if (!claimsOf837(doc).length) throw new DomainError('intake_no_claims', { file: stored.name });
+  const preview = await previewOf(ctx.db, bc, doc, locale);
+  const rows = preview.claims.map(rowOf);
+  const counts = countsOf(rows);
+  const made = await ctx.db.transaction(async (tx) => {
+    const file = await fileStore(ctx, actor).create(
+      {
+        billing_company_id: bc,
+        name: stored.name,
+        file_id: stored.id,
+        content_hash: stored.sha256,
+        ...headerOf(doc, preview),
+        ...counts,
+        status: statusOf(rows),
+        findings: preview.problems.map(kept),
+      },
+      { tx, within: async (t, row) => void (await insertClaimRows(t, actor, bc, Number(row.id), rows)) },
+    );
+    return file;
+  });
+  return {
+    received: [
+      {
+        file: stored.name,
+        result: 'claim_file_received',
+        message: checkedWords(counts, locale),
+        claim_file: {
+          id: made.id,
+          claims: counts.claims,
+          ready: counts.ready,
+          to_fix: counts.to_fix,
+          waiting: counts.waiting,
+          held: counts.held,
+        },
+      },
+    ],
+  };
+}
+
+/** The claim file's document, read from the file store before its transaction (the store reads on its own connection). */
+async function documentOfClaimFile(ctx: ApiContext, actor: Actor, id: number): Promise<X12Document> {
+  const file = await fileStore(ctx, actor).get(id);
+  return documentOf(ctx, await ctx.files.get(actor, Number(file.file_id)));
+}
+
+/** The claim file locked in the transaction, with its claims' rows. */
+async function opened(ctx: ApiContext, actor: Actor, tx: Queryable, id: number) {
+  const file = await fileStore(ctx, actor).get(id, tx, true);
+  const bc = Number(file.billing_company_id);
+  const rows = (
+    await tx.query<ClaimFileRow>(
+      `select position, control, frequency, patient_name, member_id, payer_name, provider_name, charge::int, lines, outcome, findings,
+              patient_id::int, insurance_company_id::int, company_id::int, claim_id::int
+         from claim_file_claims where billing_company_id = $1 and claim_file_id = $2 order by position`,
+      [bc, id],
+    )
+  ).rows;
+  return { file, bc, rows };
+}
+
+/** Outcomes that are settled: a claim made, replaced or voided from this file stays as it is. */
+const SETTLED = new Set(['imported', 'draft', 'replaced', 'voided']);
+
+/** The file's claims with the changed ones in their place. */
+function merged(rows: ClaimFileRow[], changed: ClaimFileRow[]): ClaimFileRow[] {
+  const at = new Map(changed.map((c) => [c.position, c]));
+  return rows.map((r) => at.get(r.position) ?? r);
+}
+
+/** The file's row brought up to date with what its claims now are, audited. */
+async function settle(
+  ctx: ApiContext,
+  actor: Actor,
+  tx: Queryable,
+  file: { id: number; version?: unknown },
+  rows: ClaimFileRow[],
+) {
+  await fileStore(ctx, actor).update(file.id, { ...countsOf(rows), status: statusOf(rows) }, { tx });
+}
+
+/**
+ * Checks the file's waiting claims again (after the payer or clinic they name was set up): each claim not yet
+ * imported is matched and judged anew. Answers the counts.
+ */
+export async function checkClaimFileAgain(ctx: ApiContext, actor: Actor, id: number, locale: Locale) {
+  const doc = await documentOfClaimFile(ctx, actor, id);
+  return ctx.db.transaction(async (tx) => {
+    const { file, bc, rows } = await opened(ctx, actor, tx, id);
+    const preview = await previewOf(tx, bc, doc, locale);
+    const changed = rows
+      .filter((r) => !SETTLED.has(r.outcome))
+      .map((r) => rowOf(preview.claims[r.position], r.position));
+    await updateClaimRows(tx, actor, bc, id, changed);
+    const now = merged(rows, changed);
+    await settle(ctx, actor, tx, file, now);
+    return countsOf(now);
+  });
+}
+
+/**
+ * Imports the claims of a claim file that can be made, in one transaction: each claim ready or to fix becomes a claim
+ * (a draft when it has findings); a claim whose payer or clinic is still not here keeps waiting; one already held is
+ * left alone. Importing again makes nothing twice.
+ */
+export async function importClaimFile(ctx: ApiContext, actor: Actor, id: number, locale: Locale) {
+  const doc = await documentOfClaimFile(ctx, actor, id);
+  return ctx.db.transaction(async (tx) => {
+    const { file, bc, rows } = await opened(ctx, actor, tx, id);
+    const pending = rows.filter((r) => !SETTLED.has(r.outcome) && r.outcome !== 'held');
+    if (!pending.length) throw new DomainError('intake_nothing_to_import', { file: String(file.name) });
+    const preview = await previewOf(tx, bc, doc, locale);
+    const read = claimsOf837(doc);
+    const maker = new ClaimMaker(ctx.db, tx, ctx.entities, actor, locale, String(file.name));
+    const changed: ClaimFileRow[] = [];
+    for (const r of pending) {
+      const p = preview.claims[r.position];
+      const row = rowOf(p, r.position);
+      if (p.outcome === 'ready' || p.outcome === 'fix') {
+        const made = await maker.make(p, read[r.position].claim, bc);
+        row.outcome = made.outcome;
+        row.claim_id = made.claimId;
+        row.patient_id = made.patientId;
+        row.findings = [...row.findings, ...keptOfFields(made.refused)];
+      }
+      changed.push(row);
+    }
+    await updateClaimRows(tx, actor, bc, id, changed);
+    const now = merged(rows, changed);
+    await settle(ctx, actor, tx, file, now);
+    const n = (o: string) => changed.filter((c) => c.outcome === o).length;
+    return {
+      imported: n('imported'),
+      drafts: n('draft'),
+      replaced: n('replaced'),
+      voided: n('voided'),
+      waiting: n('waiting'),
+    };
+  });
+}

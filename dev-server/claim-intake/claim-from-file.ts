@@ -1,0 +1,244 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Actor } from '../security/actor.ts';
+import type { Entity } from '../../src/platform/entity.ts';
+import type { Locale } from '../i18n/locale.ts';
+import type { Claim837I, Claim837P } from '../../src/domain/x12/claim-837-model.ts';
+import { ResourceStore } from '../resources/resource-store.ts';
+import { ClaimService, DELETABLE, EDITABLE } from '../claims/claim-service.ts';
+import { idOfCode } from '../claims/claim-code-lists.ts';
+import { DomainError, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { entityWriter } from '../resources/validation.ts';
+import {
+  institutionalClaimOf837,
+  professionalClaimOf837,
+  type IntakeIds,
+} from '../../src/domain/claims/claim-from-837.ts';
+import { isoToUsDate } from '../../src/domain/formats.ts';
+import { historyNote } from '../../src/domain/history-notes.ts';
+import { patientOf, type IntakeMatch } from './claim-intake-match.ts';
+import type { PreviewedClaim } from './claim-file-preview.ts';
+
+type Row = Record<string, unknown>;
+type Read = Claim837P | Claim837I;
+
+/** What became of one claim of the file. */
+export interface Made {
+  outcome: 'imported' | 'draft' | 'replaced' | 'voided' | 'waiting';
+  claimId: number | null;
+  patientId: number | null;
+  /** what the product refused of the claim made (its editor shows the same) */
+  refused: Record<string, FieldProblem[]>;
+}
+
+const us = (d: string | undefined) => (d ? String(isoToUsDate(d)) : undefined);
+const refusalOf = (e: unknown): Record<string, FieldProblem[]> | null =>
+  e instanceof DomainError && e.fields && Object.keys(e.fields).length ? e.fields : null;
+
+/**
+ * Makes the claims of a practice's file that can be made, inside the import's transaction: the patient and policy a
+ * claim names are made when this billing company does not have them yet (once per person for the whole file), the
+ * claim is written through the claim service — verified and Not submitted when it passes every rule, else kept as a
+ * draft with what stops it, to be fixed in the claim editor — and a correction (frequency 7) or void (8) of a claim we
+ * hold replaces or removes it while it has not gone out, or goes out as the payer's correction when it has.
+ */
+export class ClaimMaker {
+  private readonly claims: ClaimService;
+  private readonly patients: ResourceStore;
+  private readonly policies: ResourceStore;
+  private readonly plans: ResourceStore;
+  /** people and policies made earlier in this file: a family's five visits make one patient */
+  private readonly madePatients = new Map<string, number>();
+  private readonly madePolicies = new Map<string, number>();
+  private readonly madePlans = new Map<number, number>();
+
+  constructor(
+    db: Database,
+    private readonly tx: Queryable,
+    entities: Entity[],
+    actor: Actor,
+    private readonly locale: Locale,
+    private readonly fileName: string,
+  ) {
+    const entity = (n: string) => entities.find((e) => e.name === n)!;
+    this.claims = new ClaimService({ db, entities }, actor);
+    this.patients = new ResourceStore(db, entity('patient'), actor);
+    this.policies = new ResourceStore(db, entity('insurance-policy'), actor);
+    this.plans = new ResourceStore(db, entity('insurance-plan'), actor);
+  }
+
+  /** One claim made (or replaced, or voided): every write of it undone together when it cannot be made at all. */
+  async make(p: PreviewedClaim, claim: Read, bc: number): Promise<Made> {
+    await this.tx.query('savepoint intake_claim');
+    try {
+      const made = await this.write(p, claim, bc);
+      await this.tx.query('release savepoint intake_claim');
+      return made;
+    } catch (e) {
+      await this.tx.query('rollback to savepoint intake_claim');
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return { outcome: 'waiting', claimId: null, patientId: p.matches.patient?.id ?? null, refused };
+    }
+  }
+
+  private async write(p: PreviewedClaim, claim: Read, bc: number): Promise<Made> {
+    const m = p.matches;
+    const held = m.held;
+    const note = historyNote('importedFromFile', { file: this.fileName });
+    // A void of a claim that never went out: the claim is simply not billed.
+    if (held && claim.frequency === '8' && DELETABLE.has(held.status_id)) {
+      const stored = await this.claims.read(held.id, this.tx, true);
+      await this.tx.query(
+        'update claim_file_claims set claim_id = null where billing_company_id = $1 and claim_id = $2',
+        [bc, held.id],
+      );
+      await this.claims.remove(held.id, Number(stored.version), this.tx);
+      return { outcome: 'voided', claimId: null, patientId: m.patient?.id ?? null, refused: {} };
+    }
+    const patientId = m.patient?.id ?? (await this.makePatient(claim, bc));
+    const policyId = m.policyId ?? (await this.makePolicy(claim, m, patientId, bc));
+    const ids: IntakeIds = {
+      patient_id: patientId,
+      company_id: m.company!.id,
+      insurance_policy_id: policyId,
+      ...(m.facility ? { facility_id: m.facility.id } : {}),
+      ...(m.billingProvider ? { billing_provider_id: m.billingProvider.id } : {}),
+      ...(m.rendering ? { attending_provider_id: m.rendering.id } : {}),
+      ...(m.referring ? { referring_provider_id: m.referring.id } : {}),
+      ...(m.supervising ? { supervising_provider_id: m.supervising.id } : {}),
+    };
+    const body =
+      p.form === 'institutional'
+        ? institutionalClaimOf837(claim as Claim837I, ids)
+        : professionalClaimOf837(claim as Claim837P, ids);
+    // A correction of a claim still here to be changed is that claim, changed; one that went out is sent as a correction.
+    const replacing = held && claim.frequency === '7' && EDITABLE.has(held.status_id) ? held : undefined;
+    const target = replacing
+      ? { id: replacing.id, version: Number((await this.claims.read(replacing.id, this.tx, true)).version) }
+      : {};
+    const save = (draft: boolean) =>
+      this.claims.save(
+        { ...body, billing_company_id: bc, ...(draft ? { draft: true } : {}) },
+        {
+          ...target,
+          locale: this.locale,
+          verify: !draft,
+          note,
+          tx: this.tx,
+        },
+      );
+    const done = (outcome: Made['outcome'], saved: Row, refused: Record<string, FieldProblem[]> = {}): Made => ({
+      outcome: replacing ? 'replaced' : outcome,
+      claimId: Number(saved.id),
+      patientId,
+      refused,
+    });
+    if (p.outcome === 'fix') return done('draft', await save(true));
+    await this.tx.query('savepoint intake_verify');
+    try {
+      const saved = await save(false);
+      await this.tx.query('release savepoint intake_verify');
+      return done('imported', saved);
+    } catch (e) {
+      await this.tx.query('rollback to savepoint intake_verify');
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      // What the product's own rules refuse waits in the editor as a draft, with the same findings.
+      return done('draft', await save(true), refused);
+    }
+  }
+
+  /** A record the file names made as its own screen would make it: refused, with its findings, when the file lacks what it needs. */
+  private async created(store: ResourceStore, values: Row): Promise<{ id: number }> {
+    const w = entityWriter(store.entity);
+    const problems = w.problems(w.writable(values), this.locale);
+    if (Object.keys(problems).length) throw invalidTexts(problems);
+    return store.create(values, { tx: this.tx });
+  }
+
+  /** The patient the claim is for, as the file names them; one person once, however many of their claims the file has. */
+  private async makePatient(claim: Read, bc: number): Promise<number> {
+    const who = patientOf(claim);
+    const key = `${who.party.name}|${who.party.firstName ?? ''}|${who.dateOfBirth ?? ''}`;
+    const known = this.madePatients.get(key);
+    if (known) return known;
+    const a = who.address;
+    const made = await this.created(this.patients, {
+      billing_company_id: bc,
+      first_name: who.party.firstName ?? '',
+      last_name: who.party.name,
+      date_of_birth: us(who.dateOfBirth),
+      ...(who.sex ? { sex: who.sex } : {}),
+      ...(a?.line1
+        ? {
+            addresses: [
+              {
+                address: a.line1,
+                city: a.city,
+                state: a.state,
+                zip: a.zip,
+                ...(a.line2 ? { apt_suite: a.line2 } : {}),
+              },
+            ],
+          }
+        : {}),
+    });
+    this.madePatients.set(key, made.id);
+    return made.id;
+  }
+
+  /** The policy the claim bills: the member id at the payer, from the claim's first day, with its subscriber when not the patient. */
+  private async makePolicy(claim: Read, m: IntakeMatch, patientId: number, bc: number): Promise<number> {
+    const key = `${patientId}|${m.payer!.id}|${claim.subscriber.memberId}`;
+    const known = this.madePolicies.get(key);
+    if (known) return known;
+    const own = !claim.patient;
+    const s = claim.subscriber;
+    const first = firstDay(claim);
+    const made = await this.created(this.policies, {
+      billing_company_id: bc,
+      patient_id: patientId,
+      policy_number: s.memberId,
+      ...(s.groupNumber ? { group_number: s.groupNumber } : {}),
+      insurance_company_id: m.payer!.id,
+      insurance_plan_id: m.planId ?? (await this.makePlan(m, bc)),
+      type_responsibility_id: idOfCode('responsibility-types', s.responsibility) ?? 1,
+      eff_date: us(first),
+      own_insurance: own,
+      ...(claim.benefitsAssigned === false ? { assign_benefits: false } : {}),
+      ...(own
+        ? {}
+        : {
+            subscriber: {
+              relationship_id:
+                idOfCode('relationships', claim.patient!.relationship) ?? idOfCode('relationships', '21'),
+              first_name: s.party.firstName ?? '',
+              last_name: s.party.name,
+              ...(s.dateOfBirth ? { date_of_birth: us(s.dateOfBirth) } : {}),
+              ...(s.sex && s.sex !== 'U' ? { sex: s.sex } : {}),
+            },
+          }),
+    });
+    this.madePolicies.set(key, made.id);
+    return made.id;
+  }
+
+  /** A payer this billing company never billed has no plan yet: one named after the payer holds its policies. */
+  private async makePlan(m: IntakeMatch, bc: number): Promise<number> {
+    const known = this.madePlans.get(m.payer!.id);
+    if (known) return known;
+    const made = await this.created(this.plans, {
+      billing_company_id: bc,
+      insurance_company_id: m.payer!.id,
+      name: m.payer!.name.slice(0, 100),
+    });
+    this.madePlans.set(m.payer!.id, made.id);
+    return made.id;
+  }
+}
+
+/** The claim's first day of service (its statement's start for a hospital's). */
+function firstDay(claim: Read): string | undefined {
+  if ('statementFrom' in claim) return claim.statementFrom;
+  return claim.lines.map((l) => l.dateOfService).sort()[0];
+}

@@ -1,0 +1,158 @@
+import type {
+  Claim837I,
+  Claim837P,
+  ClaimCommon837,
+  InstitutionalLine837,
+  ServiceLine837,
+} from '../x12/claim-837-model.ts';
+import { isoToUsDate } from '../formats.ts';
+import { CLAIM_FORMAT } from '../../generated/ids.ts';
+import { isAnesthesia } from './anesthesia.ts';
+
+type Row = Record<string, unknown>;
+
+/** The records of ours an 837 claim names, found (or made) by the intake: ids, never names. */
+export interface IntakeIds {
+  patient_id: number;
+  company_id: number;
+  insurance_policy_id: number;
+  facility_id?: number;
+  billing_provider_id?: number;
+  attending_provider_id?: number;
+  referring_provider_id?: number;
+  supervising_provider_id?: number;
+}
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXY';
+const UNIT_CODES = ['F2', 'GR', 'ME', 'ML', 'UN'];
+const us = (d: string | undefined) => (d ? String(isoToUsDate(d)) : undefined);
+/** Only the facts the claim has: an absent one is left out, never sent as null. */
+const given = (o: Row): Row => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
+
+/**
+ * An ICD-10-CM code as the 837 carries it (no dot: E119) as the product keeps it (E11.9): the category is its first
+ * three characters. A code already dotted, or too short to have a subcategory, is kept as it is.
+ */
+export const dottedDiagnosis = (code: string) =>
+  code.includes('.') || code.length <= 3 ? code : `${code.slice(0, 3)}.${code.slice(3)}`;
+
+/** A line's price per unit in cents from its charge: exact when the charge divides by the units (a line of 3 × $40.00). */
+function pricePerUnit(charge: number, units: string): number {
+  const n = Number(units);
+  return n > 0 ? Math.round(charge / n) : charge;
+}
+
+const drugOf = (l: { drug?: ServiceLine837['drug'] }): Row =>
+  l.drug
+    ? {
+        ndc: `${l.drug.ndc.slice(0, 5)}-${l.drug.ndc.slice(5, 9)}-${l.drug.ndc.slice(9)}`,
+        ndc_quantity: l.drug.quantity,
+        ndc_unit: UNIT_CODES.indexOf(l.drug.unit) + 1 || undefined,
+      }
+    : {};
+
+function professionalLine(l: ServiceLine837, pos: string): Row {
+  // Anesthesia billed in minutes (SV103 MJ) is kept as the line's minutes, its charge as one unit's price.
+  const minutes = l.unitCode === 'MJ' && isAnesthesia(l.procedure) ? Number(l.units) : undefined;
+  const units = minutes ? '1' : l.units;
+  return given({
+    from_service: us(l.dateOfService),
+    procedure_code: l.procedure,
+    modifiers: l.modifiers.length ? l.modifiers : undefined,
+    place_of_service: l.placeOfService && l.placeOfService !== pos ? l.placeOfService : undefined,
+    diagnosis_pointers: l.diagnosisPointers.map((p) => LETTERS[p - 1]).filter(Boolean),
+    days_or_units: units,
+    minutes,
+    price: pricePerUnit(l.charge, units),
+    emg: l.emergency ? true : undefined,
+    ...drugOf(l),
+  });
+}
+
+function institutionalLine(l: InstitutionalLine837, from: string | undefined): Row {
+  return given({
+    from_service: us(l.dateOfService) ?? from,
+    revenue_code: l.revenueCode,
+    procedure_code: l.procedure,
+    modifiers: l.modifiers.length ? l.modifiers : undefined,
+    days_or_units: l.units,
+    price: pricePerUnit(l.charge, l.units),
+    ...drugOf(l),
+  });
+}
+
+/** What both forms carry the same way: who, which policy, the practice's own claim number and the claim's frequency. */
+function common(c: ClaimCommon837, ids: IntakeIds): Row {
+  return given({
+    patient_id: ids.patient_id,
+    company_id: ids.company_id,
+    facility_id: ids.facility_id,
+    insurance_policy_ids: [ids.insurance_policy_id],
+    billing_provider_id: ids.billing_provider_id,
+    attending_provider_id: ids.attending_provider_id,
+    referring_provider_id: ids.referring_provider_id,
+    supervising_provider_id: ids.supervising_provider_id,
+    // CLM01 as the practice numbered the claim (box 26): an ERA naming it finds the claim, and the same file again finds it held.
+    patient_account_number: c.patientControlNumber,
+    frequency: c.frequency,
+    original_reference: c.originalReference,
+    prior_authorization: c.priorAuthorization,
+    accept_assignment: c.acceptAssignment === false ? false : true,
+  });
+}
+
+/** CLM11 and the onset/accident dates (boxes 10, 14, 15) as the claim keeps them. */
+function injuryOf(c: Claim837P): Row {
+  const r = c.relatedCauses;
+  const kind = r?.employment ? 'EM' : r?.autoAccident ? 'AA' : r?.otherAccident ? 'OA' : undefined;
+  return given({
+    accident_type: kind,
+    accident_state: r?.state,
+    injury_date: us(c.accidentDate ?? c.onsetDate),
+  });
+}
+
+/** A professional claim read from a practice's 837P as the claim service takes it. */
+export function professionalClaimOf837(c: Claim837P, ids: IntakeIds): Row {
+  return {
+    format_id: CLAIM_FORMAT.PROFESSIONAL,
+    ...common(c, ids),
+    place_of_service: c.placeOfService,
+    ...injuryOf(c),
+    ...(c.patientAmountPaid ? { amount_paid: c.patientAmountPaid } : {}),
+    ...(c.additionalInformation
+      ? { additional_information: [{ field_id: '19', value: c.additionalInformation }] }
+      : {}),
+    diagnoses: c.diagnoses.map((code) => ({ code: dottedDiagnosis(code) })),
+    services: c.lines.map((l) => professionalLine(l, c.placeOfService)),
+  };
+}
+
+/** An institutional claim read from a practice's 837I as the claim service takes it. */
+export function institutionalClaimOf837(c: Claim837I, ids: IntakeIds): Row {
+  const dx = [c.principalDiagnosis, ...c.otherDiagnoses].filter(Boolean);
+  const from = us(c.statementFrom);
+  return {
+    format_id: CLAIM_FORMAT.INSTITUTIONAL,
+    ...common(c, ids),
+    ...given({
+      type_of_bill: `${c.facilityCode}${c.frequency}`,
+      statement_from: from,
+      statement_through: us(c.statementTo),
+      admission_date: us(c.admission?.date),
+      admission_hour: c.admission?.hour,
+      discharge_hour: c.dischargeHour,
+      admission_type: c.admissionType,
+      admission_source: c.admissionSource,
+      patient_status: c.patientStatus,
+      admitting_diagnosis: c.admittingDiagnosis ? dottedDiagnosis(c.admittingDiagnosis) : undefined,
+      condition_codes: c.conditionCodes?.length ? c.conditionCodes : undefined,
+      value_codes: c.valueCodes?.length ? c.valueCodes : undefined,
+      occurrence_codes: c.occurrenceCodes?.length
+        ? c.occurrenceCodes.map((o) => ({ code: o.code, date: us(o.date) }))
+        : undefined,
+    }),
+    diagnoses: dx.map((d) => given({ code: dottedDiagnosis(d.code), poa: d.presentOnAdmission })),
+    services: c.lines.map((l) => institutionalLine(l, from)),
+  };
+}
