@@ -187,18 +187,17 @@ export async function importClaimFile(ctx: ApiContext, actor: Actor, id: number,
     const preview = await previewOf(tx, bc, doc, locale);
     const read = claimsOf837(doc);
     const maker = new ClaimMaker(ctx.db, tx, ctx.entities, actor, locale, String(file.name));
-    const changed: ClaimFileRow[] = [];
-    for (const r of pending) {
-      const p = preview.claims[r.position];
-      const row = rowOf(p, r.position);
-      if (p.outcome === 'ready' || p.outcome === 'fix') {
-        const made = await maker.make(p, read[r.position].claim, bc);
-        row.outcome = made.outcome;
-        row.claim_id = made.claimId;
-        row.patient_id = made.patientId;
-        row.findings = [...row.findings, ...keptOfFields(made.refused)];
-      }
-      changed.push(row);
+    const changed = pending.map((r) => rowOf(preview.claims[r.position], r.position));
+    const making = changed.filter((row) => row.outcome === 'ready' || row.outcome === 'fix');
+    const made = await maker.makeMany(
+      making.map((row) => ({ p: preview.claims[row.position], claim: read[row.position].claim })),
+      bc,
+    );
+    for (const [k, row] of making.entries()) {
+      row.outcome = made[k].outcome;
+      row.claim_id = made[k].claimId;
+      row.patient_id = made[k].patientId;
+      row.findings = [...row.findings, ...keptOfFields(made[k].refused)];
     }
     await updateClaimRows(tx, actor, bc, id, changed);
     const now = merged(rows, changed);

@@ -6,7 +6,7 @@ import type { Claim837I, Claim837P } from '../../src/domain/x12/claim-837-model.
 import { ResourceStore } from '../resources/resource-store.ts';
 import { ClaimService, DELETABLE, EDITABLE } from '../claims/claim-service.ts';
 import { idOfCode } from '../claims/claim-code-lists.ts';
-import { DomainError, invalidTexts, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { DomainError, invalidTexts, textProblems, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
 import { entityWriter } from '../resources/validation.ts';
 import {
   institutionalClaimOf837,
@@ -95,22 +95,8 @@ export class ClaimMaker {
       await this.claims.remove(held.id, Number(stored.version), this.tx);
       return { outcome: 'voided', claimId: null, patientId: m.patient?.id ?? null, refused: {} };
     }
-    const patientId = m.patient?.id ?? (await this.makePatient(claim, bc));
-    const policyId = m.policyId ?? (await this.makePolicy(claim, m, patientId, bc));
-    const ids: IntakeIds = {
-      patient_id: patientId,
-      company_id: m.company!.id,
-      insurance_policy_id: policyId,
-      ...(m.facility ? { facility_id: m.facility.id } : {}),
-      ...(m.billingProvider ? { billing_provider_id: m.billingProvider.id } : {}),
-      ...(m.rendering ? { attending_provider_id: m.rendering.id } : {}),
-      ...(m.referring ? { referring_provider_id: m.referring.id } : {}),
-      ...(m.supervising ? { supervising_provider_id: m.supervising.id } : {}),
-    };
-    const body =
-      p.form === 'institutional'
-        ? institutionalClaimOf837(claim as Claim837I, ids)
-        : professionalClaimOf837(claim as Claim837P, ids);
+    const body = await this.bodyOf(p, claim, bc);
+    const patientId = Number(body.patient_id);
     // A correction of a claim still here to be changed is that claim, changed; one that went out is sent as a correction.
     const replacing = held && claim.frequency === '7' && EDITABLE.has(held.status_id) ? held : undefined;
     const target = replacing
@@ -146,6 +132,74 @@ export class ClaimMaker {
       // What the product's own rules refuse waits in the editor as a draft, with the same findings.
       return done('draft', await save(true), refused);
     }
+  }
+
+  /** The claim as the claim service takes it, with the patient and policy it names made when they are not here yet. */
+  private async bodyOf(p: PreviewedClaim, claim: Read, bc: number): Promise<Row> {
+    const m = p.matches;
+    const patientId = m.patient?.id ?? (await this.makePatient(claim, bc));
+    const policyId = m.policyId ?? (await this.makePolicy(claim, m, patientId, bc));
+    const ids: IntakeIds = {
+      patient_id: patientId,
+      company_id: m.company!.id,
+      insurance_policy_id: policyId,
+      ...(m.facility ? { facility_id: m.facility.id } : {}),
+      ...(m.billingProvider ? { billing_provider_id: m.billingProvider.id } : {}),
+      ...(m.rendering ? { attending_provider_id: m.rendering.id } : {}),
+      ...(m.referring ? { referring_provider_id: m.referring.id } : {}),
+      ...(m.supervising ? { supervising_provider_id: m.supervising.id } : {}),
+    };
+    const body =
+      p.form === 'institutional'
+        ? institutionalClaimOf837(claim as Claim837I, ids)
+        : professionalClaimOf837(claim as Claim837P, ids);
+    return { ...body, billing_company_id: bc };
+  }
+
+  /**
+   * Many claims of the file made at once: the new, clean ones judged and written together (ClaimService.createMany);
+   * a correction, a void, a claim with findings, or one the product's rules refuse, one at a time as make does.
+   */
+  async makeMany(items: Array<{ p: PreviewedClaim; claim: Read }>, bc: number): Promise<Made[]> {
+    const out: Made[] = new Array(items.length);
+    const together: Array<{ at: number; body: Row }> = [];
+    for (const [at, { p, claim }] of items.entries()) {
+      if (p.outcome !== 'ready' || p.matches.held) {
+        out[at] = await this.make(p, claim, bc);
+        continue;
+      }
+      await this.tx.query('savepoint intake_parties');
+      try {
+        together.push({ at, body: await this.bodyOf(p, claim, bc) });
+        await this.tx.query('release savepoint intake_parties');
+      } catch (e) {
+        await this.tx.query('rollback to savepoint intake_parties');
+        const refused = refusalOf(e);
+        if (!refused) throw e;
+        out[at] = { outcome: 'waiting', claimId: null, patientId: p.matches.patient?.id ?? null, refused };
+      }
+    }
+    const note = historyNote('importedFromFile', { file: this.fileName });
+    const made = await this.claims.createMany(
+      together.map((t) => t.body),
+      { locale: this.locale, note, tx: this.tx },
+    );
+    for (const [k, { at, body }] of together.entries()) {
+      const r = made[k];
+      if ('id' in r) {
+        out[at] = { outcome: 'imported', claimId: r.id, patientId: Number(body.patient_id), refused: {} };
+        continue;
+      }
+      // What the product's own rules refuse waits in the editor as a draft, with the same findings.
+      const saved = await this.claims.save({ ...body, draft: true }, { locale: this.locale, note, tx: this.tx });
+      out[at] = {
+        outcome: 'draft',
+        claimId: Number(saved.id),
+        patientId: Number(body.patient_id),
+        refused: textProblems(r.errors),
+      };
+    }
+    return out;
   }
 
   /** A record the file names made as its own screen would make it: refused, with its findings, when the file lacks what it needs. */

@@ -85,6 +85,32 @@ export async function writeLines(
   await tx.query(`insert into claim_services (${cols.join(', ')}) values ${tuples.join(', ')}`, params);
 }
 
+/** The lines of many new claims of one billing company in one statement, numbered and charged as writeLines does. */
+export async function insertLinesOfMany(
+  tx: Queryable,
+  billingCompanyId: number,
+  claims: Array<{ claimId: number; lines: Row[] }>,
+): Promise<void> {
+  const rows = claims.flatMap(({ claimId, lines }) =>
+    lines.map((l, i) => {
+      const out: Row = { billing_company_id: billingCompanyId, claim_id: claimId, line_number: i + 1 };
+      for (const f of LINE_FIELDS) {
+        const v = l[f];
+        if (v === undefined || v === null) continue;
+        out[f] = DATE_FIELDS.has(f) ? (typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null) : v;
+      }
+      out.line_charge = lineCharge(l.days_or_units, l.price) ?? 0;
+      return out;
+    }),
+  );
+  if (!rows.length) return;
+  const cols = ['billing_company_id', 'claim_id', 'line_number', ...LINE_FIELDS, 'line_charge'];
+  await tx.query(
+    `insert into claim_services (${cols.join(', ')}) select ${cols.join(', ')} from jsonb_populate_recordset(null::claim_services, $1::jsonb)`,
+    [JSON.stringify(rows)],
+  );
+}
+
 /**
  * A line as written: what the schema marks read-only (id, number, charge, the contract's expected amount) and the
  * record's bookkeeping are dropped, so a stored line read back verifies as it did; anything unknown stays, to be refused.

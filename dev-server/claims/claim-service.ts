@@ -12,7 +12,7 @@ import { claimCode, claimTotals, pastDueDate } from '../../src/domain/claims/cla
 import { claimMessage } from '../../src/domain/claims/claim-messages.ts';
 import { stateName } from '../../src/platform/state-machine.ts';
 import { checkClaim, claimReferences, type CheckedClaim, type ClaimReferences } from './claim-checks.ts';
-import { readLines, writableLine, writeLines } from './claim-lines.ts';
+import { insertLinesOfMany, readLines, writableLine, writeLines } from './claim-lines.ts';
 import { enabledRules, scrubClaim, type StoredRule } from './claim-scrubber.ts';
 import { recordTransitions } from '../resources/state-history.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
@@ -220,6 +220,103 @@ export class ClaimService {
   }
 
   /**
+   * Creates many claims of one billing company at once (a practice's file imported): each judged as save judges one
+   * (schema, document 3 §5, the 837 and claim rules) with what the judging reads read once for all; those that pass
+   * are written verified and Not submitted, priced, audited and in their history, in a handful of statements whatever
+   * their number. Answers, in order, each claim's id, or what stops it (then nothing of it is written).
+   */
+  async createMany(
+    bodies: Row[],
+    opts: { locale: Locale; note: string; tx: Queryable },
+  ): Promise<Array<{ id: number } | { errors: Findings }>> {
+    const { tx } = opts;
+    if (!bodies.length) return [];
+    const w = entityWriter(this.entity);
+    const owner = this.ownerOf(bodies[0]);
+    const claims = bodies.map((b) => {
+      const values = w.writable(b);
+      delete values.draft;
+      return this.normalized({ ...values, billing_company_id: owner });
+    });
+    const refs = await claimReferences(tx, claims);
+    const rules = await enabledRules(tx, [owner]);
+    const judged = claims.map((claim, key) =>
+      this.judge({ claim, locale: opts.locale, refs, rules, key, opts: { draft: false } }),
+    );
+    const passing = claims.filter((_, i) => judged[i].verified);
+    const derived = await this.derivedMany(tx, passing, owner);
+    const ids = (
+      await tx.query<{ id: string }>(
+        `select nextval(pg_get_serial_sequence('claims', 'id')) as id from generate_series(1, $1::int)`,
+        [passing.length],
+      )
+    ).rows.map((r) => Number(r.id));
+    const rows = passing.map((c, k) => {
+      const { services: _s, ...values } = c as Row;
+      const d = derived[k];
+      return {
+        ...stripParts({ ...values, ...d }),
+        id: ids[k],
+        code: claimCode({ ...d.codeParts, id: ids[k] }),
+        billing_company_id: owner,
+        created_by: this.actor.system ? null : this.actor.userId,
+        verified: true,
+        status_id: CLAIM_STATUS.NOT_SUBMITTED,
+      };
+    });
+    await this.store.insertMany(tx, rows);
+    await insertLinesOfMany(
+      tx,
+      owner,
+      passing.map((c, k) => ({ claimId: ids[k], lines: ((c as Row).services as Row[] | undefined) ?? [] })),
+    );
+    await priceClaimLines(tx, ids);
+    // The same history a claim saved one at a time has: made a draft, then passed its checks.
+    await recordTransitions(
+      tx,
+      this.actor,
+      this.entity,
+      ids.flatMap((id) => [
+        { id, billingCompanyId: owner, from: null, to: CLAIM_STATUS.DRAFT, note: historyNote('created') },
+        { id, billingCompanyId: owner, from: CLAIM_STATUS.DRAFT, to: CLAIM_STATUS.NOT_SUBMITTED, note: opts.note },
+      ]),
+    );
+    let next = 0;
+    return judged.map((j) => (j.verified ? { id: ids[next++] } : { errors: j.errors }));
+  }
+
+  /** What many claims derive (derived, for each): the parties' names and the payers' filing limits read in one statement. */
+  private async derivedMany(tx: Queryable, records: Row[], owner: number) {
+    const r = await tx.query<{
+      i: number;
+      first_name: string | null;
+      last_name: string | null;
+      abbreviation: string | null;
+      timely: number | null;
+    }>(
+      `select x.i, p.first_name, p.last_name, c.abbreviation,
+              (select coalesce(ps.timely_filing_days, ic.timely_filing_days)
+                 from insurance_policies ip join insurance_companies ic on ic.id = ip.insurance_company_id
+                 left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = $2
+                where ip.id in (select jsonb_array_elements_text(x.policies)::bigint) order by ip.type_responsibility_id limit 1) as timely
+         from jsonb_to_recordset($1::jsonb) as x(i int, patient_id bigint, company_id bigint, policies jsonb)
+         left join patients p on p.id = x.patient_id left join companies c on c.id = x.company_id order by x.i`,
+      [
+        JSON.stringify(
+          records.map((c, i) => ({
+            i,
+            patient_id: c.patient_id,
+            company_id: c.company_id,
+            policies: Array.isArray(c.insurance_policy_ids) ? c.insurance_policy_ids : [],
+          })),
+        ),
+        owner,
+      ],
+    );
+    return records.map((record, i) => derivedOf(record, r.rows[i]));
+  }
+
+  /**
    * Verifies stored claims (bulk by ids): every finding at once per claim. One that passes is marked
    * verified, and a draft (or a rejected claim) becomes Not submitted; one that fails is marked not
    * verified. One transaction, and a fixed number of statements whatever the number of claims: a
@@ -327,38 +424,9 @@ export class ClaimService {
 
   /** What the claim derives from its lines and parties: amounts, dates, the patient's name, self pay, the claim number's parts. */
   private async derived(tx: Queryable, record: Row, owner: number) {
-    const totals = claimTotals(((record.services as Row[] | undefined) ?? []) as Array<Record<string, unknown>>);
-    const policyIds = (Array.isArray(record.insurance_policy_ids) ? record.insurance_policy_ids : []) as number[];
-    const r = await tx.query<{
-      first_name: string | null;
-      last_name: string | null;
-      abbreviation: string | null;
-      timely: number | null;
-    }>(
-      `select p.first_name, p.last_name, c.abbreviation,
-              (select coalesce(ps.timely_filing_days, ic.timely_filing_days)
-                 from insurance_policies ip join insurance_companies ic on ic.id = ip.insurance_company_id
-                 left join payer_settings ps on ps.insurance_company_id = ic.id and ps.billing_company_id = $3
-                where ip.id = any($4::bigint[]) order by ip.type_responsibility_id limit 1) as timely
-         from patients p, companies c where p.id = $1 and c.id = $2`,
-      [record.patient_id, record.company_id, owner, policyIds],
-    );
-    const who = r.rows[0] ?? { first_name: null, last_name: null, abbreviation: null, timely: null };
-    return {
-      billed_amount: totals.billed,
-      amount_paid: totals.copays,
-      date_of_service: totals.dateOfService,
-      past_due_date: pastDueDate(totals.lastDate, who.timely),
-      patient_name: [who.first_name, who.last_name].filter(Boolean).join(' ') || null,
-      self_pay: policyIds.length === 0,
-      codeParts: {
-        companyAbbreviation: who.abbreviation,
-        dateOfService: totals.dateOfService,
-        firstName: who.first_name,
-        lastName: who.last_name,
-      },
-    };
+    return (await this.derivedMany(tx, [record], owner))[0];
   }
+
   /** Deletes a claim still being written (Draft or Not submitted) with its lines and notes. */
   async remove(id: number, version: number | undefined, within?: Queryable) {
     const run = <T>(f: (tx: Queryable) => Promise<T>) => (within ? f(within) : this.ctx.db.transaction(f));
@@ -381,3 +449,29 @@ export class ClaimService {
 }
 
 const stripParts = ({ codeParts: _c, ...rest }: Row) => rest;
+
+/** What a claim derives from its lines and from its patient's and clinic's names and its payer's filing limit, as read. */
+function derivedOf(
+  record: Row,
+  read:
+    | { first_name: string | null; last_name: string | null; abbreviation: string | null; timely: number | null }
+    | undefined,
+) {
+  const totals = claimTotals(((record.services as Row[] | undefined) ?? []) as Array<Record<string, unknown>>);
+  const policyIds = (Array.isArray(record.insurance_policy_ids) ? record.insurance_policy_ids : []) as number[];
+  const who = read ?? { first_name: null, last_name: null, abbreviation: null, timely: null };
+  return {
+    billed_amount: totals.billed,
+    amount_paid: totals.copays,
+    date_of_service: totals.dateOfService,
+    past_due_date: pastDueDate(totals.lastDate, who.timely),
+    patient_name: [who.first_name, who.last_name].filter(Boolean).join(' ') || null,
+    self_pay: policyIds.length === 0,
+    codeParts: {
+      companyAbbreviation: who.abbreviation,
+      dateOfService: totals.dateOfService,
+      firstName: who.first_name,
+      lastName: who.last_name,
+    },
+  };
+}

@@ -61,5 +61,5 @@ export function FieldValue({ field, value, name }: { field: FieldSchema; value: 
   }
   if (value === undefined || value === null || value === '') return <>—</>;
   if (field['x-ui']?.widget === 'markdown' && typeof value === 'string') return <Markdown source={value} />;
-  return <CellValue field={field} value={value} t={t} locale={locale} name={name} />;
+  return <CellValue field={field} value={value} t={t} locale={locale} name={name} linked />;
 }

@@ -79,6 +79,13 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
   );
   if (!commands.length) return null;
   const base = `/${entity.resource.basePath}`;
+  // A command changes the record and what its screen shows under it (a claim file's import, its claims' outcomes).
+  const refresh = () =>
+    Promise.all(
+      [entity.name, ...(entity.resource.children ?? []).map((c) => c.entity)].map((name) =>
+        queryClient.invalidateQueries({ queryKey: [name] }),
+      ),
+    );
   const label = (c: Command) => (locale === 'es' && c.label_es) || c.label;
 
   async function run(c: Command) {
@@ -122,13 +129,13 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
       }
       if (c.result === 'message') {
         const said = await api<{ message?: string }>(path, { method: c.method.toUpperCase(), body });
-        await queryClient.invalidateQueries({ queryKey: [entity.name] });
+        await refresh();
         showToast('success', `${label(c)}: ${said.message ?? t('toast.saved')}`);
         return;
       }
       const saved = await api<Record_>(path, { method: c.method.toUpperCase(), body });
       queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved);
-      await queryClient.invalidateQueries({ queryKey: [entity.name] });
+      await refresh();
       showToast('success', `${label(c)}: ${t('toast.saved')}`);
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && Object.keys(e.errors).length)
@@ -156,7 +163,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
             setDialog(null);
             if (saved) {
               queryClient.setQueryData([entity.name, 'getOne', { id: String(record.id) }], saved);
-              void queryClient.invalidateQueries({ queryKey: [entity.name] });
+              void refresh();
               showToast('success', `${label(dialog.command)}: ${t('toast.saved')}`);
             }
           }}
@@ -172,7 +179,7 @@ export function RecordCommands({ entity, record }: { entity: ClientEntity; recor
           job={running}
           onClose={() => {
             setRunning(null);
-            void queryClient.invalidateQueries({ queryKey: [entity.name] });
+            void refresh();
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import { momentText } from '../i18n/moments.ts';
-import { Box, Chip, Tooltip } from '@mui/material';
+import { Box, Chip, Link, Tooltip } from '@mui/material';
 import { formatCents } from '../../domain/money-input.ts';
 import { isMoneyField } from '../../domain/formats.ts';
 import { schemaLabel, type Locale, type Translate } from '../i18n/i18n.ts';
@@ -10,6 +10,8 @@ import { api } from '../session/api.ts';
 import { codeListName, entityOfTable, stateMachineOf, type FieldSchema } from '../schema/entities.ts';
 import { StateChip } from './StateControl.tsx';
 import { StoredFileValue } from '../files/StoredFileValue.tsx';
+import { useShell } from '../shell/shell-context.ts';
+import { openRecord } from '../shell/open-record.ts';
 
 /** A value as a person reads it: yes/no, money in dollars, lists joined. */
 export function displayValue(
@@ -71,11 +73,22 @@ export function BooleanChip({ value, t }: { value: unknown; t: Translate }) {
 }
 
 /** The display name of a referenced record (a patient's company); the names of a page come in one request. */
-export function ReferenceValue({ field, value }: { field: FieldSchema; value: unknown }) {
+export function ReferenceValue({ field, value, linked }: { field: FieldSchema; value: unknown; linked?: boolean }) {
   const target = entityOfTable(field['x-db']?.references);
   const asked = !!target && typeof value === 'number';
   const { data, isPending } = useGetManyAggregate(target?.name ?? '', { ids: [value as number] }, { enabled: asked });
+  // A cell drawn outside the desktop (a printed list) has no shell: it shows the name alone.
+  const shell = useShell() as ReturnType<typeof useShell> | null;
   const name = data?.[0]?.display_name;
+  // On a record's screen, a record it points at opens in its own window (a claim file's claim, in the claim editor),
+  // when the person may open that window.
+  const app = linked && target ? shell?.apps.find((a) => a.entity?.name === target.name) : undefined;
+  if (name && app && shell)
+    return (
+      <Link component="button" type="button" onClick={() => openRecord(shell.openByName, app.name, value as number)}>
+        {String(name)}
+      </Link>
+    );
   if (name) return <>{String(name)}</>;
   if (asked && isPending) return <>…</>;
   return value === undefined || value === null ? null : <BareId id={value} />;
@@ -162,6 +175,7 @@ export function CellValue({
   t,
   locale,
   name,
+  linked,
 }: {
   field: FieldSchema;
   value: unknown;
@@ -169,11 +183,14 @@ export function CellValue({
   locale: Locale;
   /** the referenced record's name as the row carries it (x-ui.nameFrom), when it does */
   name?: unknown;
+  /** on a record's screen: a referenced record opens in its own window */
+  linked?: boolean;
 }) {
   if (name) return <>{name}</>;
   if (field['x-ui']?.widget === 'code-chips' && Array.isArray(value)) return <CodeChips value={value} />;
   if (field['x-db']?.references === 'files' && typeof value === 'number') return <StoredFileValue id={value} />;
-  if (field['x-db']?.references && typeof value === 'number') return <ReferenceValue field={field} value={value} />;
+  if (field['x-db']?.references && typeof value === 'number')
+    return <ReferenceValue field={field} value={value} linked={linked} />;
   const source = field['x-ui']?.source;
   if (
     source &&
