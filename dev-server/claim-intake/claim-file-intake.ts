@@ -1,8 +1,8 @@
-import type { ApiContext } from '../api-context.ts';
 import type { Actor } from '../security/actor.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Entity } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
-import type { StoredFile } from '../storage/file-store.ts';
+import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
@@ -32,10 +32,10 @@ export interface TakeAnswer {
   }>;
 }
 
-const fileStore = (ctx: ApiContext, actor: Actor) =>
+const fileStore = (ctx: IntakeContext, actor: Actor) =>
   new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-file')!, actor);
 
-async function documentOf(ctx: ApiContext, stored: StoredFile): Promise<X12Document> {
+async function documentOf(ctx: IntakeContext, stored: StoredFile): Promise<X12Document> {
   return readInterchanges((await ctx.files.read(stored)).toString('latin1'));
 }
 
@@ -50,13 +50,49 @@ function headerOf(doc: X12Document, preview: ClaimFilePreview) {
   };
 }
 
+/** What the intake needs of the server: its database, its entities and its file store. */
+export interface IntakeContext {
+  db: Database;
+  entities: Entity[];
+  files: FileStore;
+}
+
 /**
- * A practice's 837, uploaded, taken in as a claim file: every claim checked and matched (the preview), kept with its
- * findings and matches, and nothing else written — no patient, no claim — until a person imports. The same bytes
- * taken in twice are one claim file.
+ * A practice's 837 kept as a claim file, in the caller's transaction: every claim checked and matched (the preview),
+ * kept with its findings and matches, and nothing else written — no patient, no claim — until a person imports.
+ */
+export async function keepClaimFile(
+  tx: Queryable,
+  ctx: IntakeContext,
+  actor: Actor,
+  input: { bc: number; file: { id: number; name: string; sha256: string }; doc: X12Document; locale: Locale },
+) {
+  const { bc, file, doc } = input;
+  const preview = await previewOf(tx, bc, doc, input.locale);
+  const rows = preview.claims.map(rowOf);
+  const counts = countsOf(rows);
+  const made = await fileStore(ctx, actor).create(
+    {
+      billing_company_id: bc,
+      name: file.name,
+      file_id: file.id,
+      content_hash: file.sha256,
+      ...headerOf(doc, preview),
+      ...counts,
+      status: statusOf(rows),
+      findings: preview.problems.map(kept),
+    },
+    { tx, within: async (t, row) => void (await insertClaimRows(t, actor, bc, Number(row.id), rows)) },
+  );
+  return { id: made.id, ...counts };
+}
+
+/**
+ * A practice's 837 uploaded in Claim Files, taken in as a claim file (keepClaimFile). The same bytes taken in twice
+ * are one claim file.
  */
 export async function takeClaimFile(
-  ctx: ApiContext,
+  ctx: IntakeContext,
   actor: Actor,
   fileId: number,
   locale: Locale,
@@ -75,38 +111,20 @@ export async function takeClaimFile(
     };
   const doc = await documentOf(ctx, stored);
   if (!claimsOf837(doc).length) throw new DomainError('intake_no_claims', { file: stored.name });
-  const preview = await previewOf(ctx.db, bc, doc, locale);
-  const rows = preview.claims.map(rowOf);
-  const counts = countsOf(rows);
-  const made = await ctx.db.transaction(async (tx) => {
-    const file = await fileStore(ctx, actor).create(
-      {
-        billing_company_id: bc,
-        name: stored.name,
-        file_id: stored.id,
-        content_hash: stored.sha256,
-        ...headerOf(doc, preview),
-        ...counts,
-        status: statusOf(rows),
-        findings: preview.problems.map(kept),
-      },
-      { tx, within: async (t, row) => void (await insertClaimRows(t, actor, bc, Number(row.id), rows)) },
-    );
-    return file;
-  });
+  const made = await ctx.db.transaction((tx) => keepClaimFile(tx, ctx, actor, { bc, file: stored, doc, locale }));
   return {
     received: [
       {
         file: stored.name,
         result: 'claim_file_received',
-        message: checkedWords(counts, locale),
+        message: checkedWords(made, locale),
         claim_file: {
           id: made.id,
-          claims: counts.claims,
-          ready: counts.ready,
-          to_fix: counts.to_fix,
-          waiting: counts.waiting,
-          held: counts.held,
+          claims: made.claims,
+          ready: made.ready,
+          to_fix: made.to_fix,
+          waiting: made.waiting,
+          held: made.held,
         },
       },
     ],
@@ -114,13 +132,13 @@ export async function takeClaimFile(
 }
 
 /** The claim file's document, read from the file store before its transaction (the store reads on its own connection). */
-async function documentOfClaimFile(ctx: ApiContext, actor: Actor, id: number): Promise<X12Document> {
+async function documentOfClaimFile(ctx: IntakeContext, actor: Actor, id: number): Promise<X12Document> {
   const file = await fileStore(ctx, actor).get(id);
   return documentOf(ctx, await ctx.files.get(actor, Number(file.file_id)));
 }
 
 /** The claim file locked in the transaction, with its claims' rows. */
-async function opened(ctx: ApiContext, actor: Actor, tx: Queryable, id: number) {
+async function opened(ctx: IntakeContext, actor: Actor, tx: Queryable, id: number) {
   const file = await fileStore(ctx, actor).get(id, tx, true);
   const bc = Number(file.billing_company_id);
   const rows = (
@@ -145,7 +163,7 @@ function merged(rows: ClaimFileRow[], changed: ClaimFileRow[]): ClaimFileRow[] {
 
 /** The file's row brought up to date with what its claims now are, audited. */
 async function settle(
-  ctx: ApiContext,
+  ctx: IntakeContext,
   actor: Actor,
   tx: Queryable,
   file: { id: number; version?: unknown },
@@ -158,7 +176,7 @@ async function settle(
  * Checks the file's waiting claims again (after the payer or clinic they name was set up): each claim not yet
  * imported is matched and judged anew. Answers the counts.
  */
-export async function checkClaimFileAgain(ctx: ApiContext, actor: Actor, id: number, locale: Locale) {
+export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
   const doc = await documentOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);
@@ -178,7 +196,7 @@ export async function checkClaimFileAgain(ctx: ApiContext, actor: Actor, id: num
  * (a draft when it has findings); a claim whose payer or clinic is still not here keeps waiting; one already held is
  * left alone. Importing again makes nothing twice.
  */
-export async function importClaimFile(ctx: ApiContext, actor: Actor, id: number, locale: Locale) {
+export async function importClaimFile(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
   const doc = await documentOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);

@@ -10,6 +10,7 @@ export type ExchangeResult =
   | 'applied'
   | 'duplicate'
   | 'era_received'
+  | 'claim_file_received'
   | 'unreadable'
   | 'set_aside';
 

@@ -17,6 +17,8 @@ import { paymentSummaries, registerEras } from '../payments/era-files.ts';
 import { claimsByControl } from '../claims/claims-by-control.ts';
 import { markDenied } from '../denials/mark-denied.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { form837Of } from '../../src/domain/x12/read-837-of.ts';
+import { keepClaimFile } from '../claim-intake/claim-file-intake.ts';
 
 export interface ReceiveContext {
   db: Database;
@@ -51,10 +53,14 @@ const KIND_OF_GROUP: Record<string, string> = { FA: '999', HN: '277CA', HP: '835
 const isStatusResponse = (g: { functionalId: string; version: string }) =>
   g.functionalId === 'HN' && g.version.includes('X212');
 
-/** What a file is, from its functional groups: 999, 277CA, 277, 835 or 271 (the first one found), or null. */
+/**
+ * What a file is, from its functional groups: 999, 277CA, 277, 835 or 271 (the first one found), or the claims a
+ * client practice drops in the account's inbound folder (837P, 837I), or null.
+ */
 function kindOf(interchanges: Interchange[]): string | null {
   for (const g of interchanges.flatMap((i) => i.groups)) {
     if (isStatusResponse(g)) return '277';
+    if (g.functionalId === 'HC') return form837Of(g.version) === 'institutional' ? '837I' : '837P';
     if (Object.hasOwn(KIND_OF_GROUP, g.functionalId)) return KIND_OF_GROUP[g.functionalId];
   }
   return null;
@@ -91,12 +97,15 @@ export async function receiveFile(
   const kind = kindOf(envelopes.interchanges);
   const doc = kind === '835' ? envelopes : readInterchanges(text);
   const errors = doc.findings.filter((f) => f.severity === 'error');
+  const claims = kind === '837P' || kind === '837I';
   const storeKind =
     kind === '835'
       ? 'era'
-      : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA')
-        ? 'ack'
-        : 'received';
+      : claims
+        ? 'claim-file'
+        : doc.interchanges.length || text.replace(/^\uFEFF?\s*/, '').startsWith('ISA')
+          ? 'ack'
+          : 'received';
   const file = await ctx.files.save(actor, {
     kind: storeKind,
     name: input.name,
@@ -154,6 +163,18 @@ export async function receiveFile(
           .slice(0, 3)
           .map((f) => f.message)
           .join(' ')}`.trim(),
+      });
+    } else if (claims) {
+      // A practice's claims: kept as a claim file, checked and matched, waiting for a person to import them.
+      const made = await keepClaimFile(tx, ctx, actor, {
+        bc: input.billingCompanyId,
+        file: { id: file.id, name: input.name, sha256: file.sha256 },
+        doc,
+        locale: 'en',
+      });
+      Object.assign(out, {
+        result: 'claim_file_received',
+        message: `A practice's claim file: ${made.claims} claim(s) wait in the claim files to be imported (${made.ready} ready, ${made.to_fix} to fix, ${made.waiting} waiting, ${made.held} already held).`,
       });
     } else if (kind === '835') {
       const eras = await registerEras(tx, ctx, actor, {

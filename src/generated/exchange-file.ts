@@ -7,7 +7,15 @@ export type Connection = number;
 export type Kind = "837P" | "837I" | "999" | "277CA" | "835" | "270" | "271" | "276" | "277" | "unknown";
 export type File = string;
 export type SizeBytes = number;
-export type Result = "sent" | "send_failed" | "applied" | "duplicate" | "era_received" | "unreadable" | "set_aside";
+export type Result =
+  | "sent"
+  | "send_failed"
+  | "applied"
+  | "duplicate"
+  | "era_received"
+  | "claim_file_received"
+  | "unreadable"
+  | "set_aside";
 export type WhatHappened = string;
 export type Batch = number;
 export type StoredFile = number;

@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAsSuperUser, type Api, type TestApp } from '../helpers/test-app.ts';
-import { claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
+import { availityAccount, claimWorld, readyClaims, type ClaimWorld } from '../helpers/claim-fixtures.ts';
 import { claimsFor837 } from '../../dev-server/claims/claim-837-export.ts';
 import { write837P } from '../../src/domain/x12/claim-837p-writer.ts';
 import type { Claim837P } from '../../src/domain/x12/claim-837-model.ts';
@@ -27,11 +30,11 @@ afterAll(() => app.close());
 
 let control = 77;
 /** A file of these claims as a practice's system writes it (its own interchange number each time). */
-function practiceFile(claims: Claim837P[]): string {
+function practiceFile(claims: Claim837P[], to = 'SUNBILL'): string {
   return write837P({
     submitter: { name: 'SUNSHINE CLINIC PM', id: 'PM01', contactName: 'FRONT DESK', phone: '3055550100' },
-    receiver: { name: 'SUN BILLING', id: 'SUNBILL' },
-    interchange: { senderId: 'PM01', receiverId: 'SUNBILL', control: control++, usage: 'P', date: new Date() },
+    receiver: { name: 'SUN BILLING', id: to },
+    interchange: { senderId: 'PM01', receiverId: to, control: control++, usage: 'P', date: new Date() },
     claims,
   });
 }
@@ -217,5 +220,34 @@ describe('a claim file imported', () => {
     );
     expect(rows[0].findings.map((f) => f.message).join(' ')).toMatch(/CLM02/);
     expect(rows[0].findings.map((f) => f.message).join(' ')).toMatch(/ la suma | no es /);
+  });
+});
+
+describe("a practice's 837 dropped in the clearing-house account's inbound folder", () => {
+  // Addressed to the billing company as the account knows it (its submitter id), as the clearing house would deliver it.
+  it('is taken in by the poll as a claim file waiting to be imported, and logged as received', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intake-'));
+    process.env.EXCHANGE_DIR = dir;
+    try {
+      const account = await availityAccount(app.db, root, w, {
+        connection: 'folder',
+        outbound_folder: 'availity/out',
+        inbound_folder: 'availity/in',
+      });
+      mkdirSync(join(dir, String(w.bc), 'availity/in'), { recursive: true });
+      writeFileSync(
+        join(dir, String(w.bc), 'availity/in', 'sunshine-april.837'),
+        practiceFile([numbered('P-1')], 'SUN0001'),
+      );
+      const r = await root('POST', `/clearing-house-account/${account}/poll`);
+      expect(r.body.received).toMatchObject([{ kind: '837P', result: 'claim_file_received' }]);
+      const kept = await app.db.query<{ name: string; claims: number; ready: number; status: string }>(
+        `select name, claims, ready, status from claim_files where billing_company_id = $1 and name = 'sunshine-april.837'`,
+        [w.bc],
+      );
+      expect(kept.rows).toEqual([{ name: 'sunshine-april.837', claims: 1, ready: 1, status: 'previewed' }]);
+    } finally {
+      delete process.env.EXCHANGE_DIR;
+    }
   });
 });
