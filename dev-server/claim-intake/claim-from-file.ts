@@ -139,10 +139,17 @@ export class ClaimMaker {
     const m = p.matches;
     const patientId = m.patient?.id ?? (await this.makePatient(claim, bc));
     const policyId = m.policyId ?? (await this.makePolicy(claim, m, patientId, bc));
+    // The other coverages the file discloses, with payers this billing company has: the patient's policies there.
+    const others: number[] = [];
+    for (const [i, o] of (claim.otherPayers ?? []).entries()) {
+      const found = m.others[i];
+      if (found?.payer) others.push(found.policyId ?? (await this.makeOtherPolicy(claim, o, found, patientId, bc)));
+    }
     const ids: IntakeIds = {
       patient_id: patientId,
       company_id: m.company!.id,
       insurance_policy_id: policyId,
+      ...(others.length ? { other_policy_ids: others } : {}),
       ...(m.facility ? { facility_id: m.facility.id } : {}),
       ...(m.billingProvider ? { billing_provider_id: m.billingProvider.id } : {}),
       ...(m.rendering ? { attending_provider_id: m.rendering.id } : {}),
@@ -190,14 +197,19 @@ export class ClaimMaker {
         out[at] = { outcome: 'imported', claimId: r.id, patientId: Number(body.patient_id), refused: {} };
         continue;
       }
-      // What the product's own rules refuse waits in the editor as a draft, with the same findings.
-      const saved = await this.claims.save({ ...body, draft: true }, { locale: this.locale, note, tx: this.tx });
-      out[at] = {
-        outcome: 'draft',
-        claimId: Number(saved.id),
-        patientId: Number(body.patient_id),
-        refused: textProblems(r.errors),
-      };
+      // What the product's own rules refuse waits in the editor as a draft, with the same findings; a claim the
+      // product cannot hold even as a draft waits in the file with them.
+      const refused = textProblems(r.errors);
+      await this.tx.query('savepoint intake_draft');
+      try {
+        const saved = await this.claims.save({ ...body, draft: true }, { locale: this.locale, note, tx: this.tx });
+        await this.tx.query('release savepoint intake_draft');
+        out[at] = { outcome: 'draft', claimId: Number(saved.id), patientId: Number(body.patient_id), refused };
+      } catch (e) {
+        await this.tx.query('rollback to savepoint intake_draft');
+        if (!refusalOf(e)) throw e;
+        out[at] = { outcome: 'waiting', claimId: null, patientId: Number(body.patient_id), refused };
+      }
     }
     return out;
   }
@@ -242,34 +254,78 @@ export class ClaimMaker {
   }
 
   /** The policy the claim bills: the member id at the payer, from the claim's first day, with its subscriber when not the patient. */
-  private async makePolicy(claim: Read, m: IntakeMatch, patientId: number, bc: number): Promise<number> {
-    const key = `${patientId}|${m.payer!.id}|${claim.subscriber.memberId}`;
+  private makePolicy(claim: Read, m: IntakeMatch, patientId: number, bc: number): Promise<number> {
+    const s = claim.subscriber;
+    return this.makeCoverage(
+      {
+        memberId: s.memberId,
+        groupNumber: s.groupNumber,
+        responsibility: s.responsibility,
+        subscriber: s.party,
+        dateOfBirth: s.dateOfBirth,
+        sex: s.sex,
+        relationship: claim.patient ? claim.patient.relationship : '18',
+        benefitsAssigned: claim.benefitsAssigned !== false,
+        payer: m.payer!,
+        planId: m.planId,
+      },
+      claim,
+      patientId,
+      bc,
+    );
+  }
+
+  /** Another coverage the claim names (loop 2320/2330), as the patient's policy at that payer. */
+  private makeOtherPolicy(
+    claim: Read,
+    o: NonNullable<Read['otherPayers']>[number],
+    m: IntakeMatch['others'][number],
+    patientId: number,
+    bc: number,
+  ): Promise<number> {
+    return this.makeCoverage(
+      {
+        memberId: o.subscriber.memberId,
+        groupNumber: o.groupNumber,
+        responsibility: o.responsibility,
+        subscriber: o.subscriber,
+        relationship: o.relationship,
+        benefitsAssigned: true,
+        payer: m.payer!,
+        planId: m.planId,
+      },
+      claim,
+      patientId,
+      bc,
+    );
+  }
+
+  /** A policy of the patient made from what the file says of one coverage; one per member id and payer for the whole file. */
+  private async makeCoverage(cov: Coverage, claim: Read, patientId: number, bc: number): Promise<number> {
+    const key = `${patientId}|${cov.payer.id}|${cov.memberId}`;
     const known = this.madePolicies.get(key);
     if (known) return known;
-    const own = !claim.patient;
-    const s = claim.subscriber;
-    const first = firstDay(claim);
+    const own = cov.relationship === '18';
     const made = await this.created(this.policies, {
       billing_company_id: bc,
       patient_id: patientId,
-      policy_number: s.memberId,
-      ...(s.groupNumber ? { group_number: s.groupNumber } : {}),
-      insurance_company_id: m.payer!.id,
-      insurance_plan_id: m.planId ?? (await this.makePlan(m, bc)),
-      type_responsibility_id: idOfCode('responsibility-types', s.responsibility) ?? 1,
-      eff_date: us(first),
+      policy_number: cov.memberId,
+      ...(cov.groupNumber ? { group_number: cov.groupNumber } : {}),
+      insurance_company_id: cov.payer.id,
+      insurance_plan_id: cov.planId ?? (await this.makePlan(cov.payer, bc)),
+      type_responsibility_id: idOfCode('responsibility-types', cov.responsibility) ?? 1,
+      eff_date: us(firstDay(claim)),
       own_insurance: own,
-      ...(claim.benefitsAssigned === false ? { assign_benefits: false } : {}),
+      ...(cov.benefitsAssigned ? {} : { assign_benefits: false }),
       ...(own
         ? {}
         : {
             subscriber: {
-              relationship_id:
-                idOfCode('relationships', claim.patient!.relationship) ?? idOfCode('relationships', '21'),
-              first_name: s.party.firstName ?? '',
-              last_name: s.party.name,
-              ...(s.dateOfBirth ? { date_of_birth: us(s.dateOfBirth) } : {}),
-              ...(s.sex && s.sex !== 'U' ? { sex: s.sex } : {}),
+              relationship_id: idOfCode('relationships', cov.relationship) ?? idOfCode('relationships', '21'),
+              first_name: cov.subscriber.firstName ?? '',
+              last_name: cov.subscriber.name,
+              ...(cov.dateOfBirth ? { date_of_birth: us(cov.dateOfBirth) } : {}),
+              ...(cov.sex && cov.sex !== 'U' ? { sex: cov.sex } : {}),
             },
           }),
     });
@@ -278,17 +334,32 @@ export class ClaimMaker {
   }
 
   /** A payer this billing company never billed has no plan yet: one named after the payer holds its policies. */
-  private async makePlan(m: IntakeMatch, bc: number): Promise<number> {
-    const known = this.madePlans.get(m.payer!.id);
+  private async makePlan(payer: { id: number; name: string }, bc: number): Promise<number> {
+    const known = this.madePlans.get(payer.id);
     if (known) return known;
     const made = await this.created(this.plans, {
       billing_company_id: bc,
-      insurance_company_id: m.payer!.id,
-      name: m.payer!.name.slice(0, 100),
+      insurance_company_id: payer.id,
+      name: payer.name.slice(0, 100),
     });
-    this.madePlans.set(m.payer!.id, made.id);
+    this.madePlans.set(payer.id, made.id);
     return made.id;
   }
+}
+
+/** One coverage as a policy is made from it. */
+interface Coverage {
+  memberId: string;
+  groupNumber?: string;
+  responsibility: string;
+  subscriber: { name: string; firstName?: string };
+  dateOfBirth?: string;
+  sex?: string;
+  /** the patient's relationship to the subscriber: 18 when the patient is the subscriber */
+  relationship: string;
+  benefitsAssigned: boolean;
+  payer: { id: number; name: string };
+  planId?: number;
 }
 
 /** The claim's first day of service (its statement's start for a hospital's). */

@@ -26,6 +26,8 @@ export interface IntakeMatch {
   rendering?: Match;
   referring?: Match;
   supervising?: Match;
+  /** the other coverages the claim names (loops 2320/2330), in order: each one's payer and, when here, the patient's policy */
+  others: Array<{ payer?: Match; planId?: number; policyId?: number }>;
   /** a claim of ours with the practice's claim number, for the same clinic */
   held?: { id: number; code: string; status_id: number };
 }
@@ -64,9 +66,11 @@ export async function matchClaims(db: Queryable, bc: number, read: Read[]): Prom
   };
   const npis = uniq(read.flatMap(providerNpis));
   const taxIds = uniq(read.map((c) => digits(c.billingProvider.taxId)));
-  const members = uniq(read.map((c) => c.subscriber.memberId));
+  const members = uniq(
+    read.flatMap((c) => [c.subscriber.memberId, ...(c.otherPayers ?? []).map((o) => o.subscriber.memberId)]),
+  );
   const births = uniq(read.map((c) => patientOf(c).dateOfBirth));
-  const payerIds = uniq(read.map((c) => c.payer.payerId));
+  const payerIds = uniq(read.flatMap((c) => [c.payer.payerId, ...(c.otherPayers ?? []).map((o) => o.payer.payerId)]));
   const controls = uniq(read.map((c) => c.patientControlNumber));
 
   // One after the other: db may be a transaction's client, which runs one statement at a time.
@@ -182,7 +186,25 @@ export async function matchClaims(db: Queryable, bc: number, read: Read[]): Prom
         (h.account === c.patientControlNumber || h.control === c.patientControlNumber) &&
         Number(h.company_id) === company?.id,
     );
+    // A policy of this patient with this member id at this payer: found among those read by member id or by the patient.
+    const policyOf = (memberId: string, payerId: number | undefined) =>
+      [...byMember.rows, ...theirPolicies.rows].find(
+        (r) =>
+          r.policy_number === memberId &&
+          Number(r.insurance_company_id) === payerId &&
+          Number(r.patient_id) === patient?.id,
+      )?.id;
+    const others = (c.otherPayers ?? []).map((o) => {
+      const their = payerOf.get(o.payer.payerId);
+      const found = their ? policyOf(o.subscriber.memberId, their.id) : undefined;
+      return {
+        ...(their ? { payer: their } : {}),
+        ...(their && planOf.has(their.id) ? { planId: planOf.get(their.id) } : {}),
+        ...(found ? { policyId: Number(found) } : {}),
+      };
+    });
     const out: IntakeMatch = {
+      others,
       ...(patient ? { patient } : {}),
       ...(ownPolicy ? { policyId: Number(ownPolicy) } : {}),
       ...(payer ? { payer } : {}),

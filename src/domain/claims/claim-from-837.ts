@@ -8,6 +8,7 @@ import type {
 import { isoToUsDate } from '../formats.ts';
 import { CLAIM_FORMAT } from '../../generated/ids.ts';
 import { isAnesthesia } from './anesthesia.ts';
+import qualifierList from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
 
 type Row = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ export interface IntakeIds {
   patient_id: number;
   company_id: number;
   insurance_policy_id: number;
+  /** the other coverages the claim discloses (2320/2330), secondary then tertiary */
+  other_policy_ids?: number[];
   facility_id?: number;
   billing_provider_id?: number;
   attending_provider_id?: number;
@@ -87,7 +90,7 @@ function common(c: ClaimCommon837, ids: IntakeIds): Row {
     patient_id: ids.patient_id,
     company_id: ids.company_id,
     facility_id: ids.facility_id,
-    insurance_policy_ids: [ids.insurance_policy_id],
+    insurance_policy_ids: [ids.insurance_policy_id, ...(ids.other_policy_ids ?? [])],
     billing_provider_id: ids.billing_provider_id,
     attending_provider_id: ids.attending_provider_id,
     referring_provider_id: ids.referring_provider_id,
@@ -112,6 +115,50 @@ function injuryOf(c: Claim837P): Row {
   });
 }
 
+/** Field of the CMS-1500 a box 14–18 date qualifier belongs to (its code list's field). */
+const FIELD_OF: Record<string, string> = Object.fromEntries(
+  (qualifierList.items as Array<{ id: string; field: string }>).map((q) => [q.id, q.field]),
+);
+
+/**
+ * Boxes 14–19 as the claim keeps them (its additional information rows) from the 837's loop 2300 DTPs and NTE: a
+ * disability period (314) or its start or end (360, 361) is box 16's one row; a hospitalization's admission and
+ * discharge (435, 096) are box 18's one row; each other date its own; box 19's note its text.
+ */
+function additionalInformationOf(c: Claim837P): Row[] {
+  const rows: Row[] = [];
+  const stay: Row = {};
+  for (const d of c.otherDates ?? []) {
+    if (d.qualifier === '314')
+      rows.push({ field_id: '16', qualifier: '360', from_date: us(d.date), to_date: us(d.through) });
+    else if (d.qualifier === '360' || d.qualifier === '361')
+      rows.push({ field_id: '16', qualifier: '360', [d.qualifier === '360' ? 'from_date' : 'to_date']: us(d.date) });
+    else if (d.qualifier === '435') stay.from_date = us(d.date);
+    else if (d.qualifier === '096') stay.to_date = us(d.date);
+    else rows.push({ field_id: FIELD_OF[d.qualifier] ?? '15', qualifier: d.qualifier, from_date: us(d.date) });
+  }
+  if (Object.keys(stay).length) rows.push({ field_id: '18', qualifier: '435', ...stay });
+  if (c.additionalInformation) rows.push({ field_id: '19', ...noteOf(c.additionalInformation) });
+  return rows.map(given);
+}
+
+/** Box 19's qualifiers (an attachment, a license number, a UPIN…). */
+const NOTE_QUALIFIERS = Object.keys(FIELD_OF).filter((q) => FIELD_OF[q] === '19');
+
+/** Box 19's note as its row: the qualifier it starts with (how the product writes it), else an additional information note (LU). */
+function noteOf(text: string): Row {
+  const [first, ...rest] = text.split(' ');
+  return NOTE_QUALIFIERS.includes(first) && rest.length
+    ? { qualifier: first, value: rest.join(' ') }
+    : { qualifier: 'LU', value: text };
+}
+
+/** PS1 and box 20: a service bought from an outside laboratory, said on a line, as the claim's outside lab. */
+function outsideLabOf(c: Claim837P): Row {
+  const bought = c.lines.find((l) => l.purchasedService)?.purchasedService;
+  return bought ? { outside_lab: true, outside_lab_charge: bought.charge, outside_lab_npi: bought.providerId } : {};
+}
+
 /** A professional claim read from a practice's 837P as the claim service takes it. */
 export function professionalClaimOf837(c: Claim837P, ids: IntakeIds): Row {
   return {
@@ -119,12 +166,14 @@ export function professionalClaimOf837(c: Claim837P, ids: IntakeIds): Row {
     ...common(c, ids),
     place_of_service: c.placeOfService,
     ...injuryOf(c),
-    ...(c.patientAmountPaid ? { amount_paid: c.patientAmountPaid } : {}),
-    ...(c.additionalInformation
-      ? { additional_information: [{ field_id: '19', value: c.additionalInformation }] }
-      : {}),
+    ...outsideLabOf(c),
+    ...((info) => (info.length ? { additional_information: info } : {}))(additionalInformationOf(c)),
     diagnoses: c.diagnoses.map((code) => ({ code: dottedDiagnosis(code) })),
-    services: c.lines.map((l) => professionalLine(l, c.placeOfService)),
+    // What the patient paid at the visit (AMT*F5, box 29) is the claim's copays: kept on its first line.
+    services: c.lines.map((l, i) => ({
+      ...professionalLine(l, c.placeOfService),
+      ...(i === 0 && c.patientAmountPaid ? { copay: c.patientAmountPaid } : {}),
+    })),
   };
 }
 
