@@ -7,7 +7,9 @@ import { ResourceStore } from '../resources/resource-store.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
 import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
 import { claimsOf837 } from '../../src/domain/x12/read-837-of.ts';
-import { CLAIM_FORMAT } from '../../src/generated/ids.ts';
+import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { addClaimNotes } from '../claims/claim-bulk.ts';
+import { historyNote } from '../../src/domain/history-notes.ts';
 import { previewOf, type ClaimFilePreview } from './claim-file-preview.ts';
 import { ClaimMaker } from './claim-from-file.ts';
 import { checkedWords } from './claim-intake-words.ts';
@@ -16,6 +18,7 @@ import {
   insertClaimRows,
   kept,
   keptOfFields,
+  problemText,
   rowOf,
   statusOf,
   updateClaimRows,
@@ -218,6 +221,24 @@ export async function importClaimFile(ctx: IntakeContext, actor: Actor, id: numb
       row.findings = [...row.findings, ...keptOfFields(made[k].refused)];
     }
     await updateClaimRows(tx, actor, bc, id, changed);
+    // A draft says on the claim itself why it waits, for whoever opens it in the editor.
+    await addClaimNotes(
+      tx,
+      actor,
+      bc,
+      changed
+        .filter((r) => r.outcome === 'draft' && r.claim_id)
+        .map((r) => ({
+          claim_id: r.claim_id!,
+          kind: 'note',
+          status_id: CLAIM_STATUS.DRAFT,
+          note: historyNote('importedAsDraft', {
+            file: String(file.name),
+            findings: r.findings.map((f) => problemText(f, locale)).join(' '),
+          }),
+          details: { claim_file_id: id, findings: r.findings },
+        })),
+    );
     const now = merged(rows, changed);
     await settle(ctx, actor, tx, file, now);
     const n = (o: string) => changed.filter((c) => c.outcome === o).length;

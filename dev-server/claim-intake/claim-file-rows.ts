@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { Actor } from '../security/actor.ts';
 import type { IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
-import type { FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import type { ErrorParams, FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { errorText, isErrorCode, type Locale } from '../../src/domain/errors/error-catalogue.ts';
 import { writeAuditMany } from '../db/audit-writer.ts';
 import type { ClaimFilePreview, PreviewedClaim } from './claim-file-preview.ts';
 
@@ -23,6 +24,12 @@ export const kept = (f: IntakeFinding): KeptProblem => ({
   ...(f.element ? { element: f.element } : {}),
   position: f.position,
 });
+
+/** A kept finding in words, where it is first (a claim's note says it in the language of who imported it). */
+export function problemText(p: KeptProblem, locale: Locale): string {
+  const text = isErrorCode(p.code) ? errorText(p.code, (p.params ?? {}) as ErrorParams, locale) : p.code;
+  return p.loop ? `${p.loop} ${p.segment ?? ''}: ${text}` : text;
+}
 
 /** What the product itself refused of a claim made from the file (a field's problems): kept under the field's name. */
 export const keptOfFields = (fields: Record<string, FieldProblem[]>): KeptProblem[] =>

@@ -45,6 +45,7 @@ export const HISTORY_NOTE = {
   transferredToBilling: 'Transferred to billing',
   savedAsDraft: 'Saved as draft',
   importedFromFile: "Imported from the practice's claim file {file}",
+  importedAsDraft: "Imported from the practice's claim file {file} as a draft to fix: {findings}",
   // {action} created or updated, {check} system or automated (HISTORY_WORDS): the predecessor's four sentences.
   claimSaved: 'Claim {action} successfully, {check} verification',
   // What an ERA could not post, on its exception (era_exceptions.message).

@@ -168,6 +168,14 @@ describe('a claim file imported', () => {
     expect(row.findings.map((f) => f.message).join(' ')).toMatch(/CLM02/);
     const claim = (await root('GET', `/claim/${row.claim_id}`)).body;
     expect(claim.status_id).toBe(CLAIM_STATUS.DRAFT);
+    const notes = await app.db.query<{ note: string }>('select note from claim_notes where claim_id = $1', [
+      row.claim_id,
+    ]);
+    expect(notes.rows.map((n) => n.note)).toEqual([
+      expect.stringMatching(
+        /^Imported from the practice's claim file practice\.837 as a draft to fix: 2300 CLM: .*CLM02/,
+      ),
+    ]);
   });
 
   it('a claim whose payer is not set up waits; once the payer is, checking again makes it ready and it imports', async () => {
