@@ -7,6 +7,7 @@ import { sendDemoClaims } from './demo-submissions.ts';
 import { loadDemoEligibility } from './demo-eligibility.ts';
 import { loadDemoClaimStatus } from './demo-claim-status.ts';
 import { loadDemoBooks } from './demo-books.ts';
+import { loadDemoClaimFiles } from './demo-claim-files.ts';
 import { openDemoClearingHouse } from './demo-clearing-house.ts';
 import { CLAIM_STATUS, VARIANCE_KIND, VARIANCE_STATUS } from '../../src/generated/ids.ts';
 import { saveFilter } from '../desktop/saved-filters.ts';
@@ -17,12 +18,12 @@ import { systemActor } from '../security/actor.ts';
  * days they happened: the claims bound for payers batched and sent as 837s, answered by the clearing
  * house (999 and 277CA, some rejected), adjudicated by the payers' 835s (paid, denied, appealed), then
  * paid by the patients; then the labels and assignments staff leave, today's remittances and checks, last week's
- * claim-status run (276s asked, 277s taken in), this morning's eligibility run (a 270 asked and its 271 taken in), and
- * the books closed through the latest finished month whose work is done.
+ * claim-status run (276s asked, 277s taken in), this morning's eligibility run (a 270 asked and its 271 taken in), a
+ * client practice's claim files taken in (yesterday's imported, this morning's waiting), and the books closed through the latest finished month whose work is done.
  * Answers the batches sent and the claims posted.
  */
 /** The steps the demo's history is made in, each reported as it starts (the desktop shows which one is running). */
-export const DEMO_HISTORY_STEPS = 6;
+export const DEMO_HISTORY_STEPS = 7;
 
 export async function loadDemoHistory(
   ctx: DemoContext,
@@ -56,6 +57,8 @@ export async function loadDemoHistory(
   await loadDemoClaimStatus(ctx);
   await progress('Asking the payers about coverage before the coming visits');
   await loadDemoEligibility(ctx);
+  await progress("Taking in a client practice's week of visits as a claim file");
+  await loadDemoClaimFiles(ctx);
   // Last: nothing after it may be dated in a closed month.
   await progress('Closing the books of the months whose work is done');
   await loadDemoBooks(ctx);

@@ -20,6 +20,7 @@ import { freshDatabase } from '../helpers/test-database.ts';
 import { patientBalances } from '../../dev-server/ledger/ledger-balances.ts';
 import { patientLedger } from '../../dev-server/ledger/ledger-transactions.ts';
 import { translateNote } from '../../dev-server/i18n/locale.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -600,6 +601,34 @@ describe('demo data', () => {
         )[0].n,
       ),
     ).toBeGreaterThan(0);
+  });
+  it("each billing company has a client practice's claim files: yesterday's imported, this morning's waiting to be looked at", async () => {
+    const files = await rows(
+      `select billing_company_id, status, claims, imported, waiting from claim_files order by billing_company_id, id`,
+    );
+    const companies = await rows('select id from billing_companies order by id');
+    expect(files.length).toBe(2 * companies.length);
+    for (const [i] of companies.entries()) {
+      const [yesterday, today] = files.slice(2 * i, 2 * i + 2);
+      // Ten visits, one with a code the code list lacks, one for a payer not set up: all made but the last.
+      expect(yesterday).toMatchObject({ status: 'partly', claims: 12, imported: 11, waiting: 1 });
+      expect(today).toMatchObject({ status: 'previewed', claims: 4, imported: 0 });
+    }
+    const waiting = await rows(`select findings from claim_file_claims where outcome = 'waiting'`);
+    expect(waiting.map((w) => JSON.stringify(w.findings))).toEqual(
+      companies.map(() => expect.stringContaining('"payer_id":"GCWT1"')),
+    );
+    // A claim the product refuses is a draft that says why on itself (the unlisted code among its findings).
+    const unlisted = await rows(
+      `select c.status_id, n.note from claim_file_claims f join claims c on c.id = f.claim_id
+         join claim_notes n on n.claim_id = c.id where f.outcome = 'draft' and n.note like '%99429%'`,
+    );
+    expect(unlisted.length).toBe(companies.length);
+    expect(unlisted.every((c) => Number(c.status_id) === CLAIM_STATUS.DRAFT)).toBe(true);
+    const imported = await rows(
+      `select c.status_id from claim_file_claims f join claims c on c.id = f.claim_id where f.outcome = 'imported'`,
+    );
+    expect(imported.every((c) => Number(c.status_id) === CLAIM_STATUS.NOT_SUBMITTED)).toBe(true);
   });
   it('is not loaded again on a database that has data', async () => {
     const logged: string[] = [];

@@ -500,7 +500,8 @@ export const en = {
     step_3: "Posting the payers' remittances and the patients' payments",
     step_4: 'Asking the payers where the overdue claims stand',
     step_5: 'Asking the payers about coverage before the coming visits',
-    step_6: 'Closing the books of the months whose work is done',
+    step_6: "Taking in a client practice's week of visits as a claim file",
+    step_7: 'Closing the books of the months whose work is done',
   },
   letter: {
     label: 'The letter, as it will be printed',

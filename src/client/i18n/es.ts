@@ -507,7 +507,8 @@ export const es: Messages = {
     step_3: 'Aplicando las remesas de los pagadores y los pagos de los pacientes',
     step_4: 'Preguntando a los pagadores en qué estado están los reclamos vencidos',
     step_5: 'Preguntando a los pagadores por la cobertura antes de las próximas visitas',
-    step_6: 'Cerrando los libros de los meses cuyo trabajo terminó',
+    step_6: 'Tomando el archivo de reclamos de la semana de visitas de una práctica cliente',
+    step_7: 'Cerrando los libros de los meses cuyo trabajo terminó',
   },
   letter: {
     label: 'La carta, tal como se imprimirá',

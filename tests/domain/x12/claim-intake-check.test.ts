@@ -20,6 +20,7 @@ const HOSTILE: Record<string, { edit: [string, string]; finds: string }> = {
   'bad-date': { edit: ['DTP*472*D8*20251003~', 'DTP*472*D8*20251303~'], finds: 'intake_date_invalid' },
   'claim-number': { edit: ['CLM*PCN2*', 'CLM*PCN1*'], finds: 'intake_claim_number_repeated' },
   npi: { edit: ['XX*1234567893~', 'XX*1234567890~'], finds: 'intake_npi_invalid' },
+  pointer: { edit: ['*UN*1***1:2~', '*UN*1***1:3~'], finds: 'intake_pointer_beyond' },
 };
 const fileOf = (name: string) => CLEAN.replace(...HOSTILE[name].edit);
 const all = (c: ClaimFileCheck) => [...c.findings, ...c.claims.flatMap((x) => x.findings)];

@@ -103,6 +103,11 @@ export const CLAIM_INTAKE_ERRORS = {
     en: "The billing provider {name} (NPI {npi}) is not one of this billing company's clinics: add it, or its NPI to the clinic.",
     es: 'El proveedor de facturación {name} (NPI {npi}) no es una de las clínicas de esta compañía de facturación: agréguelo, o su NPI a la clínica.',
   },
+  intake_pointer_beyond: {
+    status: 422,
+    en: 'Claim {claim}, line {line}: the diagnosis pointer {pointer} (SV107) points at no diagnosis of the claim, which has {count}.',
+    es: 'Reclamo {claim}, línea {line}: el puntero de diagnóstico {pointer} (SV107) no apunta a ningún diagnóstico del reclamo, que tiene {count}.',
+  },
   intake_nothing_to_import: {
     status: 422,
     en: 'The claim file {file} has nothing left to import: every claim of it is imported or already held.',

@@ -97,7 +97,9 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
   const levels = new Map<string, string>();
   let expectedHl = 1;
   let loop = 'header';
-  let claim: (CheckedClaim & { total: number | null; lines: number; hasHi: boolean; lx: number }) | null = null;
+  let claim:
+    | (CheckedClaim & { total: number | null; lines: number; hasHi: boolean; lx: number; diagnoses: number })
+    | null = null;
   // What is wrong at a billing provider's or a subscriber's level stops every claim under it: held here until the
   // level ends, given to each claim under it, and the file's own when no claim is.
   let held: Record<'provider' | 'person', { findings: IntakeFinding[]; claims: number }> = {
@@ -225,6 +227,7 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
           lines: 0,
           hasHi: false,
           lx: 0,
+          diagnoses: 0,
         };
         if (!control)
           add(s, problem('intake_element_required', { segment: 'CLM', element: '01', name: PART.controlNumber }), 1);
@@ -250,6 +253,9 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
       case 'HI':
         if (claim) claim.hasHi = true;
         for (let i = 1; i < e.length; i++) composite(s, i);
+        // The claim's diagnoses (ABK principal, ABF others; BK and BF in ICD-9) are what its lines' pointers count.
+        if (claim && professional)
+          claim.diagnoses += e.slice(1).filter((v) => /^A?B[KF]$/.test((v ?? '').split(sep.component)[0])).length;
         break;
       case 'DTP':
         date(s, 3, e[2]);
@@ -270,6 +276,22 @@ export function checkClaimTransaction(tx: Transaction, sep: Separators, professi
         const i = s.id === 'SV1' ? 2 : 3;
         if ((s.id === 'SV1') !== professional) break;
         composite(s, s.id === 'SV1' ? 1 : 2);
+        // SV107: each pointer a diagnosis of the claim (1 to 12, at most as many as the claim has).
+        if (s.id === 'SV1' && claim)
+          for (const pointer of (e[7] ?? '').split(sep.component).filter(Boolean)) {
+            const n = Number(pointer);
+            if (!Number.isInteger(n) || n < 1 || n > Math.min(12, claim.diagnoses))
+              add(
+                s,
+                problem('intake_pointer_beyond', {
+                  claim: claim.control,
+                  line: claim.lx,
+                  pointer,
+                  count: claim.diagnoses,
+                }),
+                7,
+              );
+          }
         const c = amount(s, i);
         if (claim && c !== null) claim.lines += c;
         break;
