@@ -2,16 +2,15 @@ import type { Actor } from '../security/actor.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Entity } from '../../src/platform/entity.ts';
 import type { Locale } from '../i18n/locale.ts';
-import type { FileStore, StoredFile } from '../storage/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { ResourceStore } from '../resources/resource-store.ts';
 import { DomainError } from '../../src/domain/errors/domain-error.ts';
-import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
-import { claimsOf837 } from '../../src/domain/x12/read-837-of.ts';
-import { CLAIM_FORMAT, CLAIM_STATUS } from '../../src/generated/ids.ts';
+import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { addClaimNotes } from '../claims/claim-bulk.ts';
 import { historyNote } from '../../src/domain/history-notes.ts';
 import { previewOf, type ClaimFilePreview } from './claim-file-preview.ts';
 import { ClaimMaker } from './claim-from-file.ts';
+import { readClaimFile, type ClaimFileRead } from './claim-file-source.ts';
 import { checkedWords } from './claim-intake-words.ts';
 import {
   countsOf,
@@ -38,20 +37,12 @@ export interface TakeAnswer {
 const fileStore = (ctx: IntakeContext, actor: Actor) =>
   new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-file')!, actor);
 
-async function documentOf(ctx: IntakeContext, stored: StoredFile): Promise<X12Document> {
-  return readInterchanges((await ctx.files.read(stored)).toString('latin1'));
-}
-
-/** The claim file's own facts from its preview: who sent it, its form, its total. */
-function headerOf(doc: X12Document, preview: ClaimFilePreview) {
-  const group = doc.interchanges[0]?.groups[0];
-  const sender = doc.interchanges[0]?.sender?.trim();
-  return {
-    ...(sender ? { sender } : {}),
-    format_id: (group?.version ?? '').includes('X223') ? CLAIM_FORMAT.INSTITUTIONAL : CLAIM_FORMAT.PROFESSIONAL,
-    total_charge: preview.claims.reduce((a, c) => a + c.charge_cents, 0),
-  };
-}
+/** The claim file's own facts: who sent it, its form, its total. */
+const headerOf = (file: ClaimFileRead, preview: ClaimFilePreview) => ({
+  ...(file.sender ? { sender: file.sender } : {}),
+  format_id: file.format_id,
+  total_charge: preview.claims.reduce((a, c) => a + c.charge_cents, 0),
+});
 
 /** What the intake needs of the server: its database, its entities and its file store. */
 export interface IntakeContext {
@@ -68,10 +59,10 @@ export async function keepClaimFile(
   tx: Queryable,
   ctx: IntakeContext,
   actor: Actor,
-  input: { bc: number; file: { id: number; name: string; sha256: string }; doc: X12Document; locale: Locale },
+  input: { bc: number; file: { id: number; name: string; sha256: string }; read: ClaimFileRead; locale: Locale },
 ) {
-  const { bc, file, doc } = input;
-  const preview = await previewOf(tx, bc, doc, input.locale);
+  const { bc, file, read } = input;
+  const preview = await previewOf(tx, bc, read, input.locale);
   const rows = preview.claims.map(rowOf);
   const counts = countsOf(rows);
   const made = await fileStore(ctx, actor).create(
@@ -80,7 +71,7 @@ export async function keepClaimFile(
       name: file.name,
       file_id: file.id,
       content_hash: file.sha256,
-      ...headerOf(doc, preview),
+      ...headerOf(read, preview),
       ...counts,
       status: statusOf(rows),
       findings: preview.problems.map(kept),
@@ -112,9 +103,10 @@ export async function takeClaimFile(
         { file: stored.name, result: 'duplicate', message: `Already received as claim file ${again.rows[0].name}` },
       ],
     };
-  const doc = await documentOf(ctx, stored);
-  if (!claimsOf837(doc).length) throw new DomainError('intake_no_claims', { file: stored.name });
-  const made = await ctx.db.transaction((tx) => keepClaimFile(tx, ctx, actor, { bc, file: stored, doc, locale }));
+  const read = await readClaimFile(ctx.db, ctx.files, stored, bc);
+  if (!read.read.length && !read.checked.findings.length)
+    throw new DomainError('intake_no_claims', { file: stored.name });
+  const made = await ctx.db.transaction((tx) => keepClaimFile(tx, ctx, actor, { bc, file: stored, read, locale }));
   return {
     received: [
       {
@@ -134,10 +126,11 @@ export async function takeClaimFile(
   };
 }
 
-/** The claim file's document, read from the file store before its transaction (the store reads on its own connection). */
-async function documentOfClaimFile(ctx: IntakeContext, actor: Actor, id: number): Promise<X12Document> {
+/** The claim file's claims, read from the file store before its transaction (the store reads on its own connection). */
+async function readOfClaimFile(ctx: IntakeContext, actor: Actor, id: number): Promise<ClaimFileRead> {
   const file = await fileStore(ctx, actor).get(id);
-  return documentOf(ctx, await ctx.files.get(actor, Number(file.file_id)));
+  const stored = await ctx.files.get(actor, Number(file.file_id));
+  return readClaimFile(ctx.db, ctx.files, stored, Number(file.billing_company_id));
 }
 
 /** The claim file locked in the transaction, with its claims' rows. */
@@ -180,10 +173,10 @@ async function settle(
  * imported is matched and judged anew. Answers the counts.
  */
 export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
-  const doc = await documentOfClaimFile(ctx, actor, id);
+  const read = await readOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);
-    const preview = await previewOf(tx, bc, doc, locale);
+    const preview = await previewOf(tx, bc, read, locale);
     const changed = rows
       .filter((r) => !SETTLED.has(r.outcome))
       .map((r) => rowOf(preview.claims[r.position], r.position));
@@ -200,13 +193,13 @@ export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: 
  * left alone. Importing again makes nothing twice.
  */
 export async function importClaimFile(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
-  const doc = await documentOfClaimFile(ctx, actor, id);
+  const file_ = await readOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);
     const pending = rows.filter((r) => !SETTLED.has(r.outcome) && r.outcome !== 'held');
     if (!pending.length) throw new DomainError('intake_nothing_to_import', { file: String(file.name) });
-    const preview = await previewOf(tx, bc, doc, locale);
-    const read = claimsOf837(doc);
+    const preview = await previewOf(tx, bc, file_, locale);
+    const read = file_.read;
     const maker = new ClaimMaker(ctx.db, tx, ctx.entities, actor, locale, String(file.name));
     const changed = pending.map((r) => rowOf(preview.claims[r.position], r.position));
     const making = changed.filter((row) => row.outcome === 'ready' || row.outcome === 'fix');

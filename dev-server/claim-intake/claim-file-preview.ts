@@ -1,9 +1,13 @@
 import type { Queryable } from '../db/database.ts';
-import { checkClaimDocument, type IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
+import {
+  checkClaimDocument,
+  type ClaimFileCheck,
+  type IntakeFinding,
+} from '../../src/domain/x12/intake/claim-file-check.ts';
 import { claimsOf837, type Form837 } from '../../src/domain/x12/read-837-of.ts';
 import { readInterchanges, type X12Document } from '../../src/domain/x12/interchange-reader.ts';
 import { matchClaims, patientOf, type IntakeMatch, type Match } from './claim-intake-match.ts';
-import type { Claim837P, ClaimCommon837 } from '../../src/domain/x12/claim-837-model.ts';
+import type { Claim837I, Claim837P, ClaimCommon837 } from '../../src/domain/x12/claim-837-model.ts';
 import { problem } from '../../src/domain/errors/domain-error.ts';
 import { errorText, type ErrorCode, type Locale } from '../../src/domain/errors/error-catalogue.ts';
 
@@ -65,18 +69,28 @@ export async function previewClaimFile(
   text: string,
   locale: Locale = 'en',
 ): Promise<ClaimFilePreview> {
-  return previewOf(db, bc, readInterchanges(text), locale);
+  return previewOf(db, bc, x12Source(readInterchanges(text)), locale);
 }
 
-/** The same, of a document already read (the import reads its file once). */
+/** A file's claims as the intake reads them, whatever the file: each claim with its form, and the check's findings. */
+export interface ClaimSource {
+  read: Array<{ form: Form837; claim: Claim837P | Claim837I }>;
+  checked: ClaimFileCheck;
+}
+
+/** An 837's claims and its check (read once for both). */
+export const x12Source = (doc: X12Document): ClaimSource => ({
+  read: claimsOf837(doc),
+  checked: checkClaimDocument(doc),
+});
+
+/** The same, of a file's claims already read (the import reads its file once): an 837, or a charge export. */
 export async function previewOf(
   db: Queryable,
   bc: number,
-  doc: X12Document,
+  { read, checked }: ClaimSource,
   locale: Locale,
 ): Promise<ClaimFilePreview> {
-  const checked = checkClaimDocument(doc);
-  const read = claimsOf837(doc);
   const matches = await matchClaims(
     db,
     bc,

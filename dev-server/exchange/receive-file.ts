@@ -19,6 +19,7 @@ import { markDenied } from '../denials/mark-denied.ts';
 import { CLAIM_STATUS } from '../../src/generated/ids.ts';
 import { form837Of } from '../../src/domain/x12/read-837-of.ts';
 import { keepClaimFile } from '../claim-intake/claim-file-intake.ts';
+import { x12Read } from '../claim-intake/claim-file-source.ts';
 
 export interface ReceiveContext {
   db: Database;
@@ -169,7 +170,7 @@ export async function receiveFile(
       const made = await keepClaimFile(tx, ctx, actor, {
         bc: input.billingCompanyId,
         file: { id: file.id, name: input.name, sha256: file.sha256 },
-        doc,
+        read: x12Read(doc),
         locale: 'en',
       });
       Object.assign(out, {

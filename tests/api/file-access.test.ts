@@ -48,6 +48,8 @@ const BYTES: Record<FileKind, (tag: string) => Buffer> = {
   'fee-schedule': (t) => Buffer.from(`procedure_code,amount\n99213,85.00\n${t},1.00`),
   screenshot: () => PNG,
   'claim-file': X12,
+  'charge-file': (t) =>
+    Buffer.from(`claim number,date of service,procedure,charge\nV1,03/02/2026,99213,125.00\n${t},,,`),
 };
 
 /**
@@ -71,6 +73,7 @@ const READS: Record<Role, FileKind[]> = {
     'fee-schedule',
     'screenshot',
     'claim-file',
+    'charge-file',
   ],
   superauditor: [
     'era',
@@ -99,8 +102,21 @@ const READS: Record<Role, FileKind[]> = {
     'logo',
     'fee-schedule',
     'claim-file',
+    'charge-file',
   ],
-  biller: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo', 'claim-file'],
+  biller: [
+    'eob',
+    'era',
+    'x12-out',
+    'ack',
+    'received',
+    'statement',
+    'upload',
+    'photo',
+    'logo',
+    'claim-file',
+    'charge-file',
+  ],
   client: ['photo', 'logo'],
   paymentprocessor: ['eob', 'era', 'received', 'statement', 'upload', 'photo', 'logo', 'fee-schedule'],
   collector: ['eob', 'era', 'x12-out', 'ack', 'received', 'statement', 'upload', 'photo', 'logo', 'fee-schedule'],

@@ -658,6 +658,7 @@ export const en = {
     end_sessions: 'End sessions',
   },
   sections: {
+    'charge file': 'Charge file',
     insurance: 'Insurance',
     billing: 'Billing',
     connection: 'Connection',

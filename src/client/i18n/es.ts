@@ -670,6 +670,7 @@ export const es: Messages = {
     end_sessions: 'Cerrar sesiones',
   },
   sections: {
+    'charge file': 'Archivo de cargos',
     insurance: 'Seguro',
     billing: 'Facturación',
     connection: 'Conexión',

@@ -16,7 +16,8 @@ export type FileKind =
   | 'code-set'
   | 'fee-schedule'
   | 'screenshot'
-  | 'claim-file';
+  | 'claim-file'
+  | 'charge-file';
 
 export type ContentCheck = 'raster-image' | 'pdf-or-image' | 'x12' | 'any';
 
@@ -150,6 +151,16 @@ export const FILE_KINDS: Record<FileKind, FileKindRule> = {
     upload: { permissions: ['claim.create'] },
     label: "Practices' claim files",
     label_es: 'Archivos de reclamos de las prácticas',
+  },
+  // A practice's charge export (one row a service line, CSV or XLSX), brought in through the same claim intake.
+  'charge-file': {
+    phi: true,
+    maxBytes: 50 * MB,
+    content: 'any',
+    read: { permissions: ['claim.create'] },
+    upload: { permissions: ['claim.create'] },
+    label: "Practices' charge files",
+    label_es: 'Archivos de cargos de las prácticas',
   },
   // A screenshot sent with a support request: its sender's, and the support staff's (the platform's people).
   screenshot: {

@@ -108,6 +108,26 @@ export const CLAIM_INTAKE_ERRORS = {
     en: 'Claim {claim}, line {line}: the diagnosis pointer {pointer} (SV107) points at no diagnosis of the claim, which has {count}.',
     es: 'Reclamo {claim}, línea {line}: el puntero de diagnóstico {pointer} (SV107) no apunta a ningún diagnóstico del reclamo, que tiene {count}.',
   },
+  intake_charge_file_unreadable: {
+    status: 422,
+    en: 'The charge file {file} could not be read as a CSV or an XLSX workbook of at most 200,000 rows.',
+    es: 'El archivo de cargos {file} no se pudo leer como CSV o libro XLSX de hasta 200.000 filas.',
+  },
+  intake_column_missing: {
+    status: 422,
+    en: "The charge file has no column for {column}: add it, or say which column holds it in the clinic's charge file columns.",
+    es: 'El archivo de cargos no tiene una columna para {column}: agréguela, o indique qué columna la contiene en las columnas del archivo de cargos de la clínica.',
+  },
+  intake_cell_required: {
+    status: 422,
+    en: 'Row {row}: {column} is empty.',
+    es: 'Fila {row}: {column} está vacío.',
+  },
+  intake_cell_invalid: {
+    status: 422,
+    en: 'Row {row}: {column} "{value}" is not valid.',
+    es: 'Fila {row}: {column} «{value}» no es válido.',
+  },
   intake_nothing_to_import: {
     status: 422,
     en: 'The claim file {file} has nothing left to import: every claim of it is imported or already held.',
