@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,17 @@ describe('a claim file taken in', () => {
       ['T-2', 'ready', null],
     ]);
     expect([await count('claims'), await count('patients')]).toEqual([claims, patients]);
+  });
+
+  it('a file with no 837 claims (an ERA uploaded by mistake) is refused in words, and nothing is kept', async () => {
+    const era = readFileSync(new URL('../fixtures/x12/835/managed-care.835', import.meta.url), 'latin1');
+    const files = await count('claim_files');
+    const r = await take(era, 'not-claims.835');
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe(
+      "The file not-claims.835 holds no 837 claims: a claim file is an 837P or 837I a practice's system wrote.",
+    );
+    expect(await count('claim_files')).toBe(files);
   });
 
   it('the same bytes taken in twice are one claim file', async () => {
