@@ -14,8 +14,9 @@ import { readClaimFile, type ClaimFileRead } from './claim-file-source.ts';
 import { checkedWords } from './claim-intake-words.ts';
 import {
   countsOf,
-  insertClaimRows,
   kept,
+  MADE,
+  PENDING,
   keptOfFields,
   problemText,
   rowOf,
@@ -30,12 +31,14 @@ export interface TakeAnswer {
     file: string;
     result: 'claim_file_received' | 'duplicate';
     message: string;
-    claim_file?: { id: number; claims: number; ready: number; to_fix: number; waiting: number; held: number };
+    claim_file?: { id: number } & ReturnType<typeof countsOf>;
   }>;
 }
 
-const fileStore = (ctx: IntakeContext, actor: Actor) =>
-  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === 'claim-file')!, actor);
+const storeOf = (name: string) => (ctx: IntakeContext, actor: Actor) =>
+  new ResourceStore(ctx.db, ctx.entities.find((e) => e.name === name)!, actor);
+const fileStore = storeOf('claim-file');
+const claimRowStore = storeOf('claim-file-claim');
 
 /** The claim file's own facts: who sent it, its form, its total. */
 const headerOf = (file: ClaimFileRead, preview: ClaimFilePreview) => ({
@@ -59,10 +62,10 @@ export async function keepClaimFile(
   tx: Queryable,
   ctx: IntakeContext,
   actor: Actor,
-  input: { bc: number; file: { id: number; name: string; sha256: string }; read: ClaimFileRead; locale: Locale },
+  input: { bc: number; file: { id: number; name: string; sha256: string }; read: ClaimFileRead },
 ) {
   const { bc, file, read } = input;
-  const preview = await previewOf(tx, bc, read, input.locale);
+  const preview = await previewOf(tx, bc, read);
   const rows = preview.claims.map(rowOf);
   const counts = countsOf(rows);
   const made = await fileStore(ctx, actor).create(
@@ -76,7 +79,14 @@ export async function keepClaimFile(
       status: statusOf(rows),
       findings: preview.problems.map(kept),
     },
-    { tx, within: async (t, row) => void (await insertClaimRows(t, actor, bc, Number(row.id), rows)) },
+    {
+      tx,
+      within: async (t, row) =>
+        void (await claimRowStore(ctx, actor).insertMany(
+          t,
+          rows.map((r) => ({ ...r, billing_company_id: bc, claim_file_id: row.id })),
+        )),
+    },
   );
   return { id: made.id, ...counts };
 }
@@ -106,21 +116,14 @@ export async function takeClaimFile(
   const read = await readClaimFile(ctx.db, ctx.files, stored, bc);
   if (!read.read.length && !read.checked.findings.length)
     throw new DomainError('intake_no_claims', { file: stored.name });
-  const made = await ctx.db.transaction((tx) => keepClaimFile(tx, ctx, actor, { bc, file: stored, read, locale }));
+  const made = await ctx.db.transaction((tx) => keepClaimFile(tx, ctx, actor, { bc, file: stored, read }));
   return {
     received: [
       {
         file: stored.name,
         result: 'claim_file_received',
         message: checkedWords(made, locale),
-        claim_file: {
-          id: made.id,
-          claims: made.claims,
-          ready: made.ready,
-          to_fix: made.to_fix,
-          waiting: made.waiting,
-          held: made.held,
-        },
+        claim_file: made,
       },
     ],
   };
@@ -133,56 +136,48 @@ async function readOfClaimFile(ctx: IntakeContext, actor: Actor, id: number): Pr
   return readClaimFile(ctx.db, ctx.files, stored, Number(file.billing_company_id));
 }
 
-/** The claim file locked in the transaction, with its claims' rows. */
+/** Where each of a file's claims stands: its order in the file and its outcome. */
+type Standing = Pick<ClaimFileRow, 'position' | 'outcome'>;
+
+/** The claim file locked in the transaction, with where each of its claims stands. */
 async function opened(ctx: IntakeContext, actor: Actor, tx: Queryable, id: number) {
   const file = await fileStore(ctx, actor).get(id, tx, true);
   const bc = Number(file.billing_company_id);
   const rows = (
-    await tx.query<ClaimFileRow>(
-      `select position, control, frequency, patient_name, member_id, payer_name, provider_name, charge::int, lines, outcome, findings,
-              patient_id::int, insurance_company_id::int, company_id::int, claim_id::int
-         from claim_file_claims where billing_company_id = $1 and claim_file_id = $2 order by position`,
+    await tx.query<Standing>(
+      `select position, outcome from claim_file_claims where billing_company_id = $1 and claim_file_id = $2 order by position`,
       [bc, id],
     )
   ).rows;
   return { file, bc, rows };
 }
 
-/** Outcomes that are settled: a claim made, replaced or voided from this file stays as it is. */
-const SETTLED = new Set(['imported', 'draft', 'replaced', 'voided']);
-
 /** The file's claims with the changed ones in their place. */
-function merged(rows: ClaimFileRow[], changed: ClaimFileRow[]): ClaimFileRow[] {
+function merged(rows: Standing[], changed: Standing[]): Standing[] {
   const at = new Map(changed.map((c) => [c.position, c]));
   return rows.map((r) => at.get(r.position) ?? r);
 }
 
 /** The file's row brought up to date with what its claims now are, audited. */
-async function settle(
-  ctx: IntakeContext,
-  actor: Actor,
-  tx: Queryable,
-  file: { id: number; version?: unknown },
-  rows: ClaimFileRow[],
-) {
-  await fileStore(ctx, actor).update(file.id, { ...countsOf(rows), status: statusOf(rows) }, { tx });
+async function settle(ctx: IntakeContext, actor: Actor, tx: Queryable, id: number, rows: Standing[]) {
+  await fileStore(ctx, actor).update(id, { ...countsOf(rows), status: statusOf(rows) }, { tx });
 }
 
 /**
  * Checks the file's waiting claims again (after the payer or clinic they name was set up): each claim not yet
  * imported is matched and judged anew. Answers the counts.
  */
-export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
+export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: number) {
   const read = await readOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);
-    const preview = await previewOf(tx, bc, read, locale);
+    const preview = await previewOf(tx, bc, read);
     const changed = rows
-      .filter((r) => !SETTLED.has(r.outcome))
+      .filter((r) => !MADE.includes(r.outcome))
       .map((r) => rowOf(preview.claims[r.position], r.position));
     await updateClaimRows(tx, actor, bc, id, changed);
     const now = merged(rows, changed);
-    await settle(ctx, actor, tx, file, now);
+    await settle(ctx, actor, tx, id, now);
     return countsOf(now);
   });
 }
@@ -193,13 +188,13 @@ export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: 
  * left alone. Importing again makes nothing twice.
  */
 export async function importClaimFile(ctx: IntakeContext, actor: Actor, id: number, locale: Locale) {
-  const file_ = await readOfClaimFile(ctx, actor, id);
+  const source = await readOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
     const { file, bc, rows } = await opened(ctx, actor, tx, id);
-    const pending = rows.filter((r) => !SETTLED.has(r.outcome) && r.outcome !== 'held');
+    const pending = rows.filter((r) => PENDING.includes(r.outcome));
     if (!pending.length) throw new DomainError('intake_nothing_to_import', { file: String(file.name) });
-    const preview = await previewOf(tx, bc, file_, locale);
-    const read = file_.read;
+    const preview = await previewOf(tx, bc, source);
+    const read = source.read;
     const maker = new ClaimMaker(ctx.db, tx, ctx.entities, actor, locale, String(file.name));
     const changed = pending.map((r) => rowOf(preview.claims[r.position], r.position));
     const making = changed.filter((row) => row.outcome === 'ready' || row.outcome === 'fix');
@@ -233,7 +228,7 @@ export async function importClaimFile(ctx: IntakeContext, actor: Actor, id: numb
         })),
     );
     const now = merged(rows, changed);
-    await settle(ctx, actor, tx, file, now);
+    await settle(ctx, actor, tx, id, now);
     const n = (o: string) => changed.filter((c) => c.outcome === o).length;
     return {
       imported: n('imported'),

@@ -34,20 +34,19 @@ export interface PreviewedClaim {
   outcome: 'ready' | 'fix' | 'waiting' | 'held';
   /** what the import uses: the records of ours found */
   matches: IntakeMatch;
-  findings: Array<{ loop: string; segment: string; element: number | null; position: number; message: string }>;
-  /** the same findings as codes, as a claim file keeps them (answered in each reader's language) */
+  /** what is wrong with the claim, as codes: a claim file keeps them, and each reader reads them in words */
   problems: IntakeFinding[];
 }
 
 export interface ClaimFilePreview {
   claims: PreviewedClaim[];
   /** what is wrong with the file itself (its envelope), which stops every claim */
-  findings: PreviewedClaim['findings'];
   problems: IntakeFinding[];
   counts: { claims: number; ready: number; fix: number; waiting: number; held: number };
 }
 
-const words = (f: IntakeFinding, locale: Locale) => ({
+/** A finding as a person reads it: where it is, and what is wrong in their language. */
+export const words = (f: IntakeFinding, locale: Locale) => ({
   loop: f.loop,
   segment: f.segment,
   element: f.element ?? null,
@@ -63,13 +62,8 @@ const personName = (p: { name: string; firstName?: string }) => [p.firstName, p.
  * facility (by NPI) of this billing company it names, and a claim of ours with the same number. A handful of
  * statements for the whole file, whatever its size; nothing is written.
  */
-export async function previewClaimFile(
-  db: Queryable,
-  bc: number,
-  text: string,
-  locale: Locale = 'en',
-): Promise<ClaimFilePreview> {
-  return previewOf(db, bc, x12Source(readInterchanges(text)), locale);
+export async function previewClaimFile(db: Queryable, bc: number, text: string): Promise<ClaimFilePreview> {
+  return previewOf(db, bc, x12Source(readInterchanges(text)));
 }
 
 /** A file's claims as the intake reads them, whatever the file: each claim with its form, and the check's findings. */
@@ -85,12 +79,7 @@ export const x12Source = (doc: X12Document): ClaimSource => ({
 });
 
 /** The same, of a file's claims already read (the import reads its file once): an 837, or a charge export. */
-export async function previewOf(
-  db: Queryable,
-  bc: number,
-  { read, checked }: ClaimSource,
-  locale: Locale,
-): Promise<ClaimFilePreview> {
+export async function previewOf(db: Queryable, bc: number, { read, checked }: ClaimSource): Promise<ClaimFilePreview> {
   const matches = await matchClaims(
     db,
     bc,
@@ -98,7 +87,10 @@ export async function previewOf(
   );
   // The check's claims by number, in order: a claim of the file is its check's (the same number taken in turn).
   const checks = new Map<string, typeof checked.claims>();
-  for (const x of checked.claims) checks.set(x.control, [...(checks.get(x.control) ?? []), x]);
+  for (const x of checked.claims) {
+    if (!checks.has(x.control)) checks.set(x.control, []);
+    checks.get(x.control)!.push(x);
+  }
   // A file whose envelope is wrong is looked at before any of its claims goes out: none is ready.
   const fileWrong = checked.findings.length > 0;
   const claims = read.map(({ form, claim }, i): PreviewedClaim => {
@@ -163,14 +155,12 @@ export async function previewOf(
       ...(m.held ? { held: { id: m.held.id, code: m.held.code } } : {}),
       outcome,
       matches: m,
-      findings: [...found, ...missing].map((f) => words(f, locale)),
       problems: [...found, ...missing],
     };
   });
   const count = (o: PreviewedClaim['outcome']) => claims.filter((c) => c.outcome === o).length;
   return {
     claims,
-    findings: checked.findings.map((f) => words(f, locale)),
     problems: checked.findings,
     counts: {
       claims: claims.length,

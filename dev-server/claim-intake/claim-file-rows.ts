@@ -74,6 +74,11 @@ export const rowOf = (c: PreviewedClaim, position: number): ClaimFileRow => ({
   claim_id: c.outcome === 'held' ? (c.matches.held?.id ?? null) : null,
 });
 
+/** Outcomes of a claim made from the file (imported, or a draft, a replacement, a void): settled, never made again. */
+export const MADE = ['imported', 'draft', 'replaced', 'voided'];
+/** Outcomes of a claim still to be made: an import makes it, or a check again looks at it anew. */
+export const PENDING = ['ready', 'fix', 'waiting'];
+
 /** The file's counts as its row lists them, from its claims' outcomes. */
 export function countsOf(rows: Array<{ outcome: string }>) {
   const n = (...o: string[]) => rows.filter((r) => o.includes(r.outcome)).length;
@@ -83,46 +88,15 @@ export function countsOf(rows: Array<{ outcome: string }>) {
     to_fix: n('fix', 'draft'),
     waiting: n('waiting'),
     held: n('held'),
-    imported: n('imported', 'draft', 'replaced', 'voided'),
+    imported: n(...MADE),
   };
 }
 
 /** previewed while nothing is imported, imported when nothing waits to be, partly in between. */
 export function statusOf(rows: Array<{ outcome: string }>): string {
-  const pending = rows.filter((r) => ['ready', 'fix', 'waiting'].includes(r.outcome)).length;
-  const done = rows.filter((r) => ['imported', 'draft', 'replaced', 'voided'].includes(r.outcome)).length;
+  const pending = rows.some((r) => PENDING.includes(r.outcome));
+  const done = rows.some((r) => MADE.includes(r.outcome));
   return !done ? (pending ? 'previewed' : 'imported') : pending ? 'partly' : 'imported';
-}
-
-const COLUMNS =
-  'position, control, frequency, patient_name, member_id, payer_name, provider_name, charge, lines, outcome, findings, patient_id, insurance_company_id, company_id, claim_id';
-const RECORD =
-  'position int, control text, frequency text, patient_name text, member_id text, payer_name text, provider_name text, charge bigint, lines int, outcome text, findings jsonb, patient_id bigint, insurance_company_id bigint, company_id bigint, claim_id bigint';
-
-/** A file's claims written at once (one statement for any number), each audited as created. */
-export async function insertClaimRows(
-  tx: Queryable,
-  actor: Actor,
-  bc: number,
-  fileId: number,
-  rows: ClaimFileRow[],
-): Promise<void> {
-  const r = await tx.query<{ id: string; position: number }>(
-    `insert into claim_file_claims (billing_company_id, claim_file_id, ${COLUMNS})
-     select $1, $2, ${COLUMNS} from jsonb_to_recordset($3::jsonb) as x(${RECORD}) returning id, position`,
-    [bc, fileId, JSON.stringify(rows)],
-  );
-  const byPosition = new Map(rows.map((x) => [x.position, x]));
-  await writeAuditMany(tx, actor, {
-    entity: 'claim-file-claim',
-    event: 'created',
-    rows: r.rows.map((x) => ({
-      entityId: Number(x.id),
-      billingCompanyId: bc,
-      oldValues: null,
-      newValues: { claim_file_id: fileId, ...byPosition.get(x.position)! },
-    })),
-  });
 }
 
 /** Claims of a file changed at once (a check again, an import), by position; each change audited with what it was. */
@@ -135,7 +109,7 @@ export async function updateClaimRows(
 ): Promise<void> {
   if (!rows.length) return;
   const r = await tx.query<{ id: string; position: number; old: Record<string, unknown> }>(
-    `with x as (select * from jsonb_to_recordset($3::jsonb) as x(${RECORD})),
+    `with x as (select * from jsonb_populate_recordset(null::claim_file_claims, $3::jsonb)),
           before as (select c.id, c.position, jsonb_build_object('outcome', c.outcome, 'findings', c.findings, 'claim_id', c.claim_id,
                        'patient_id', c.patient_id, 'insurance_company_id', c.insurance_company_id, 'company_id', c.company_id) as old
                        from claim_file_claims c join x on x.position = c.position
@@ -148,7 +122,7 @@ export async function updateClaimRows(
   );
   const byPosition = new Map(rows.map((x) => [x.position, x]));
   await writeAuditMany(tx, actor, {
-    entity: 'claim-file-claim',
+    entity: 'claim_file_claim',
     event: 'updated',
     rows: r.rows.map((x) => {
       const now = byPosition.get(x.position)!;

@@ -6,7 +6,8 @@ import type { Claim837I, Claim837P } from '../../src/domain/x12/claim-837-model.
 import { ResourceStore } from '../resources/resource-store.ts';
 import { ClaimService, DELETABLE, EDITABLE } from '../claims/claim-service.ts';
 import { idOfCode } from '../claims/claim-code-lists.ts';
-import { DomainError, invalidTexts, textProblems, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { invalidTexts, textProblems, type FieldProblem } from '../../src/domain/errors/domain-error.ts';
+import { attempt } from '../db/attempt.ts';
 import { entityWriter } from '../resources/validation.ts';
 import {
   institutionalClaimOf837,
@@ -31,8 +32,6 @@ export interface Made {
 }
 
 const us = (d: string | undefined) => (d ? String(isoToUsDate(d)) : undefined);
-const refusalOf = (e: unknown): Record<string, FieldProblem[]> | null =>
-  e instanceof DomainError && e.fields && Object.keys(e.fields).length ? e.fields : null;
 
 /**
  * Makes the claims of a practice's file that can be made, inside the import's transaction: the patient and policy a
@@ -50,6 +49,8 @@ export class ClaimMaker {
   private readonly madePatients = new Map<string, number>();
   private readonly madePolicies = new Map<string, number>();
   private readonly madePlans = new Map<number, number>();
+  /** each claim's history says which file it came from */
+  private readonly note: string;
 
   constructor(
     db: Database,
@@ -57,34 +58,27 @@ export class ClaimMaker {
     entities: Entity[],
     actor: Actor,
     private readonly locale: Locale,
-    private readonly fileName: string,
+    fileName: string,
   ) {
     const entity = (n: string) => entities.find((e) => e.name === n)!;
     this.claims = new ClaimService({ db, entities }, actor);
     this.patients = new ResourceStore(db, entity('patient'), actor);
     this.policies = new ResourceStore(db, entity('insurance-policy'), actor);
     this.plans = new ResourceStore(db, entity('insurance-plan'), actor);
+    this.note = historyNote('importedFromFile', { file: fileName });
   }
 
   /** One claim made (or replaced, or voided): every write of it undone together when it cannot be made at all. */
   async make(p: PreviewedClaim, claim: Read, bc: number): Promise<Made> {
-    await this.tx.query('savepoint intake_claim');
-    try {
-      const made = await this.write(p, claim, bc);
-      await this.tx.query('release savepoint intake_claim');
-      return made;
-    } catch (e) {
-      await this.tx.query('rollback to savepoint intake_claim');
-      const refused = refusalOf(e);
-      if (!refused) throw e;
-      return { outcome: 'waiting', claimId: null, patientId: p.matches.patient?.id ?? null, refused };
-    }
+    const r = await attempt(this.tx, () => this.write(p, claim, bc));
+    return 'done' in r
+      ? r.done
+      : { outcome: 'waiting', claimId: null, patientId: p.matches.patient?.id ?? null, refused: r.refused };
   }
 
   private async write(p: PreviewedClaim, claim: Read, bc: number): Promise<Made> {
     const m = p.matches;
     const held = m.held;
-    const note = historyNote('importedFromFile', { file: this.fileName });
     // A void of a claim that never went out: the claim is simply not billed.
     if (held && claim.frequency === '8' && DELETABLE.has(held.status_id)) {
       const stored = await this.claims.read(held.id, this.tx, true);
@@ -103,16 +97,13 @@ export class ClaimMaker {
       ? { id: replacing.id, version: Number((await this.claims.read(replacing.id, this.tx, true)).version) }
       : {};
     const save = (draft: boolean) =>
-      this.claims.save(
-        { ...body, billing_company_id: bc, ...(draft ? { draft: true } : {}) },
-        {
-          ...target,
-          locale: this.locale,
-          verify: !draft,
-          note,
-          tx: this.tx,
-        },
-      );
+      this.claims.save(draft ? { ...body, draft: true } : body, {
+        ...target,
+        locale: this.locale,
+        verify: !draft,
+        note: this.note,
+        tx: this.tx,
+      });
     const done = (outcome: Made['outcome'], saved: Row, refused: Record<string, FieldProblem[]> = {}): Made => ({
       outcome: replacing ? 'replaced' : outcome,
       claimId: Number(saved.id),
@@ -120,18 +111,9 @@ export class ClaimMaker {
       refused,
     });
     if (p.outcome === 'fix') return done('draft', await save(true));
-    await this.tx.query('savepoint intake_verify');
-    try {
-      const saved = await save(false);
-      await this.tx.query('release savepoint intake_verify');
-      return done('imported', saved);
-    } catch (e) {
-      await this.tx.query('rollback to savepoint intake_verify');
-      const refused = refusalOf(e);
-      if (!refused) throw e;
-      // What the product's own rules refuse waits in the editor as a draft, with the same findings.
-      return done('draft', await save(true), refused);
-    }
+    const verified = await attempt(this.tx, () => save(false));
+    // What the product's own rules refuse waits in the editor as a draft, with the same findings.
+    return 'done' in verified ? done('imported', verified.done) : done('draft', await save(true), verified.refused);
   }
 
   /** The claim as the claim service takes it, with the patient and policy it names made when they are not here yet. */
@@ -175,41 +157,37 @@ export class ClaimMaker {
         out[at] = await this.make(p, claim, bc);
         continue;
       }
-      await this.tx.query('savepoint intake_parties');
-      try {
-        together.push({ at, body: await this.bodyOf(p, claim, bc) });
-        await this.tx.query('release savepoint intake_parties');
-      } catch (e) {
-        await this.tx.query('rollback to savepoint intake_parties');
-        const refused = refusalOf(e);
-        if (!refused) throw e;
-        out[at] = { outcome: 'waiting', claimId: null, patientId: p.matches.patient?.id ?? null, refused };
-      }
+      const parties = await attempt(this.tx, () => this.bodyOf(p, claim, bc));
+      if ('done' in parties) together.push({ at, body: parties.done });
+      else
+        out[at] = {
+          outcome: 'waiting',
+          claimId: null,
+          patientId: p.matches.patient?.id ?? null,
+          refused: parties.refused,
+        };
     }
-    const note = historyNote('importedFromFile', { file: this.fileName });
     const made = await this.claims.createMany(
       together.map((t) => t.body),
-      { locale: this.locale, note, tx: this.tx },
+      { locale: this.locale, note: this.note, tx: this.tx },
     );
     for (const [k, { at, body }] of together.entries()) {
       const r = made[k];
+      const patientId = Number(body.patient_id);
       if ('id' in r) {
-        out[at] = { outcome: 'imported', claimId: r.id, patientId: Number(body.patient_id), refused: {} };
+        out[at] = { outcome: 'imported', claimId: r.id, patientId, refused: {} };
         continue;
       }
       // What the product's own rules refuse waits in the editor as a draft, with the same findings; a claim the
       // product cannot hold even as a draft waits in the file with them.
       const refused = textProblems(r.errors);
-      await this.tx.query('savepoint intake_draft');
-      try {
-        const saved = await this.claims.save({ ...body, draft: true }, { locale: this.locale, note, tx: this.tx });
-        await this.tx.query('release savepoint intake_draft');
-        out[at] = { outcome: 'draft', claimId: Number(saved.id), patientId: Number(body.patient_id), refused };
-      } catch (e) {
-        await this.tx.query('rollback to savepoint intake_draft');
-        if (!refusalOf(e)) throw e;
-        out[at] = { outcome: 'waiting', claimId: null, patientId: Number(body.patient_id), refused };
-      }
+      const draft = await attempt(this.tx, () =>
+        this.claims.save({ ...body, draft: true }, { locale: this.locale, note: this.note, tx: this.tx }),
+      );
+      out[at] =
+        'done' in draft
+          ? { outcome: 'draft', claimId: Number(draft.done.id), patientId, refused }
+          : { outcome: 'waiting', claimId: null, patientId, refused };
     }
     return out;
   }

@@ -158,42 +158,43 @@ export async function matchClaims(db: Queryable, bc: number, read: Read[]): Prom
     ]),
   );
   const at = (npi: string | undefined, m: Map<string, Match>) => (npi ? m.get(npi) : undefined);
+  /** Rows by a key, each key's rows in order: looked up per claim, never searched through. */
+  const grouped = <T>(rows: T[], keys: (r: T) => Array<string | null>) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows)
+      for (const k of new Set(keys(r)))
+        if (k) {
+          if (!m.has(k)) m.set(k, []);
+          m.get(k)!.push(r);
+        }
+    return m;
+  };
+  const membersByNumber = grouped(byMember.rows, (r) => [r.policy_number]);
+  const policiesByMember = grouped([...byMember.rows, ...theirPolicies.rows], (r) => [r.policy_number]);
+  const heldByNumber = grouped(held.rows, (h) => [h.account, h.control]);
 
   return read.map((c) => {
     const p = c as Partial<Claim837P> & Partial<Claim837I>;
     const payer = payerOf.get(c.payer.payerId);
     const who = patientOf(c);
     // A member id names the patient when its policy is at this payer (another payer's member id may be the same).
-    const member = byMember.rows.filter((r) => r.policy_number === c.subscriber.memberId);
+    const member = membersByNumber.get(c.subscriber.memberId) ?? [];
     const policy = member.find((r) => Number(r.insurance_company_id) === payer?.id) ?? member[0];
     const byName = who.dateOfBirth
       ? person.get(nameKey(who.party.name, who.party.firstName, who.dateOfBirth))
       : undefined;
     const patient = policy ? { id: Number(policy.patient_id), name: policy.name } : byName;
-    const ownPolicy =
-      policy && Number(policy.insurance_company_id) === payer?.id
-        ? Number(policy.id)
-        : theirPolicies.rows.find(
-            (r) =>
-              Number(r.patient_id) === patient?.id &&
-              r.policy_number === c.subscriber.memberId &&
-              Number(r.insurance_company_id) === payer?.id,
-          )?.id;
-    const company = companyByNpi.get(c.billingProvider.npi) ?? companyByTax.get(digits(c.billingProvider.taxId) || '-');
-    // The practice's number (kept as the account number) or ours (a file of our own claims sent back).
-    const heldClaim = held.rows.find(
-      (h) =>
-        (h.account === c.patientControlNumber || h.control === c.patientControlNumber) &&
-        Number(h.company_id) === company?.id,
-    );
     // A policy of this patient with this member id at this payer: found among those read by member id or by the patient.
     const policyOf = (memberId: string, payerId: number | undefined) =>
-      [...byMember.rows, ...theirPolicies.rows].find(
-        (r) =>
-          r.policy_number === memberId &&
-          Number(r.insurance_company_id) === payerId &&
-          Number(r.patient_id) === patient?.id,
+      (policiesByMember.get(memberId) ?? []).find(
+        (r) => Number(r.insurance_company_id) === payerId && Number(r.patient_id) === patient?.id,
       )?.id;
+    const ownPolicy = payer ? policyOf(c.subscriber.memberId, payer.id) : undefined;
+    const company = companyByNpi.get(c.billingProvider.npi) ?? companyByTax.get(digits(c.billingProvider.taxId) || '-');
+    // The practice's number (kept as the account number) or ours (a file of our own claims sent back).
+    const heldClaim = (heldByNumber.get(c.patientControlNumber) ?? []).find(
+      (h) => Number(h.company_id) === company?.id,
+    );
     const others = (c.otherPayers ?? []).map((o) => {
       const their = payerOf.get(o.payer.payerId);
       const found = their ? policyOf(o.subscriber.memberId, their.id) : undefined;

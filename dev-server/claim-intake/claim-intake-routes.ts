@@ -5,12 +5,22 @@ import type { ApiContext } from '../api-context.ts';
 import type { Actor } from '../security/actor.ts';
 import { actingBillingCompany } from '../security/acting-billing-company.ts';
 import { fieldError } from '../../src/domain/errors/domain-error.ts';
-import { previewClaimFile } from './claim-file-preview.ts';
+import { previewClaimFile, words } from './claim-file-preview.ts';
+import type { IntakeFinding } from '../../src/domain/x12/intake/claim-file-check.ts';
 import { checkClaimFileAgain, importClaimFile, takeClaimFile } from './claim-file-intake.ts';
 import { checkedWords, importedWords } from './claim-intake-words.ts';
 
 const NAMED: Shape = { id: 'integer', name: 'string' };
 const PARTY: Shape = { name: 'string', npi: 'string', 'match?': NAMED };
+/** A claim file's counts of its claims by outcome (claim-file-rows countsOf). */
+const COUNTS: Shape = {
+  claims: 'integer',
+  ready: 'integer',
+  to_fix: 'integer',
+  waiting: 'integer',
+  held: 'integer',
+  imported: 'integer',
+};
 const FINDING: Shape = {
   loop: 'string',
   segment: 'string',
@@ -58,12 +68,13 @@ export const claimIntakeRoutes: GuardedRoute<ApiContext>[] = [
     async handle(ctx, req, actor, res) {
       const body = bodyObject(req);
       const bc = actingBillingCompany(actor, optionalId(body.billing_company_id, 'billing_company_id'));
-      const preview = await previewClaimFile(ctx.db, bc, await fileText(ctx, actor, body), res.locals.locale);
-      // What the import keeps for itself (codes, ids found) is not part of the answer.
+      const preview = await previewClaimFile(ctx.db, bc, await fileText(ctx, actor, body));
+      const said = (ps: IntakeFinding[]) => ps.map((f) => words(f, res.locals.locale));
+      // The findings in the reader's words; what the import keeps for itself (codes, ids found) is not part of the answer.
       return {
         counts: preview.counts,
-        findings: preview.findings,
-        claims: preview.claims.map(({ matches: _m, problems: _p, ...c }) => c),
+        findings: said(preview.problems),
+        claims: preview.claims.map(({ matches: _m, problems, ...c }) => ({ ...c, findings: said(problems) })),
       };
     },
   },
@@ -76,14 +87,7 @@ export const claimIntakeRoutes: GuardedRoute<ApiContext>[] = [
           file: 'string',
           result: 'string',
           message: 'string',
-          'claim_file?': {
-            id: 'integer',
-            claims: 'integer',
-            ready: 'integer',
-            to_fix: 'integer',
-            waiting: 'integer',
-            held: 'integer',
-          },
+          'claim_file?': { id: 'integer', ...COUNTS },
         },
       ],
     }),
@@ -118,20 +122,12 @@ export const claimIntakeRoutes: GuardedRoute<ApiContext>[] = [
   {
     method: 'post',
     path: '/claim-files/{id}/check',
-    answers: json({
-      claims: 'integer',
-      ready: 'integer',
-      to_fix: 'integer',
-      waiting: 'integer',
-      held: 'integer',
-      imported: 'integer',
-      message: 'string',
-    }),
+    answers: json({ ...COUNTS, message: 'string' }),
     permission: 'claim.create',
     summary:
       "Checks a claim file's claims not yet imported again (after their payer or clinic was set up): matched and judged anew",
     async handle(ctx, req, actor, res) {
-      const counts = await checkClaimFileAgain(ctx, actor, idParam(req), res.locals.locale);
+      const counts = await checkClaimFileAgain(ctx, actor, idParam(req));
       return { ...counts, message: checkedWords(counts, res.locals.locale) };
     },
   },

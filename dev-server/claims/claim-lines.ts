@@ -10,9 +10,6 @@ type Row = Record<string, unknown>;
 const LINE_PROPERTIES = Object.entries(productEntities().find((e) => e.name === 'claim-service')!.schema.properties);
 const LINE_FIELDS = LINE_PROPERTIES.filter(([, f]) => !f.readOnly).map(([k]) => k);
 const READ_ONLY = new Set(LINE_PROPERTIES.filter(([, f]) => f.readOnly).map(([k]) => k));
-const JSON_FIELDS = new Set(
-  LINE_PROPERTIES.filter(([, f]) => f.type === 'array' || f.type === 'object').map(([k]) => k),
-);
 const DATE_FIELDS = new Set(LINE_PROPERTIES.filter(([, f]) => f.format === 'us-date').map(([k]) => k));
 
 /** A claim's service lines, in order, as the API answers them (dates mm/dd/yyyy, nothing null). */
@@ -58,31 +55,7 @@ export async function writeLines(
     claimId,
     billingCompanyId,
   ]);
-  if (!lines.length) return;
-  const cols = ['billing_company_id', 'claim_id', 'line_number', ...LINE_FIELDS, 'line_charge'];
-  const params: unknown[] = [];
-  const tuples = lines.map((l, i) => {
-    const values = [
-      billingCompanyId,
-      claimId,
-      i + 1,
-      ...LINE_FIELDS.map((f) => {
-        const v = l[f];
-        if (v === undefined || v === null) return null;
-        if (JSON_FIELDS.has(f)) return JSON.stringify(v);
-        if (DATE_FIELDS.has(f)) return typeof v === 'string' && isUsDate(v) ? usDateToIso(v) : null;
-        return v;
-      }),
-      lineCharge(l.days_or_units, l.price) ?? 0,
-    ];
-    return `(${values
-      .map((v) => {
-        params.push(v);
-        return `$${params.length}`;
-      })
-      .join(', ')})`;
-  });
-  await tx.query(`insert into claim_services (${cols.join(', ')}) values ${tuples.join(', ')}`, params);
+  await insertLinesOfMany(tx, billingCompanyId, [{ claimId, lines }]);
 }
 
 /** The lines of many new claims of one billing company in one statement, numbered and charged as writeLines does. */

@@ -171,7 +171,6 @@ export async function receiveFile(
         bc: input.billingCompanyId,
         file: { id: file.id, name: input.name, sha256: file.sha256 },
         read: x12Read(doc),
-        locale: 'en',
       });
       Object.assign(out, {
         result: 'claim_file_received',

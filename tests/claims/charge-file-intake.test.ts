@@ -99,6 +99,8 @@ describe("a practice's charge export taken in and imported", () => {
     for (const line of csv([visit('X-1', { dos: '03/18/2026' })]).split('\n')) sheet.addRow(line.split(','));
     const r = await take(Buffer.from(await book.xlsx.writeBuffer()), 'charges.xlsx');
     expect(r.body.received[0].claim_file).toMatchObject({ claims: 1, ready: 1 });
+    const [row] = await fileClaims(r.body.received[0].claim_file.id);
+    expect(row).toMatchObject({ control: 'X-1', charge: 12500, patient_id: w.patient, outcome: 'ready' });
   });
 
   it('says in words, with the row and the column, what a cell has wrong; the claim is imported as a draft to fix', async () => {

@@ -142,7 +142,8 @@ export function chargeClaims(
   body.forEach((row, i) => {
     if (row.every((c) => !c.trim())) return;
     const n = (row[columns.claim_number!] ?? '').trim();
-    byClaim.set(n, [...(byClaim.get(n) ?? []), { row, position: i + 2 }]);
+    if (!byClaim.has(n)) byClaim.set(n, []);
+    byClaim.get(n)!.push({ row, position: i + 2 });
   });
   const claims: Claim837P[] = [];
   for (const [control, lines] of byClaim) {

@@ -8,6 +8,7 @@ import type {
 import { isoToUsDate } from '../formats.ts';
 import { CLAIM_FORMAT } from '../../generated/ids.ts';
 import { isAnesthesia } from './anesthesia.ts';
+import { unitsInThousandths } from './claim-amounts.ts';
 import qualifierList from '../../../schemas/lists/claim-info-qualifiers.json' with { type: 'json' };
 
 type Row = Record<string, unknown>;
@@ -39,10 +40,13 @@ const given = (o: Row): Row => Object.fromEntries(Object.entries(o).filter(([, v
 export const dottedDiagnosis = (code: string) =>
   code.includes('.') || code.length <= 3 ? code : `${code.slice(0, 3)}.${code.slice(3)}`;
 
-/** A line's price per unit in cents from its charge: exact when the charge divides by the units (a line of 3 × $40.00). */
+/**
+ * A line's price per unit in cents from its charge, half up, on integers (units are thousandths): exact when the charge
+ * divides by the units (a line of 3 × $40.00); the whole charge when the units are not units.
+ */
 function pricePerUnit(charge: number, units: string): number {
-  const n = Number(units);
-  return n > 0 ? Math.round(charge / n) : charge;
+  const u = unitsInThousandths(units);
+  return u && u > 0n ? Number((BigInt(charge) * 1000n * 2n + u) / (2n * u)) : charge;
 }
 
 const drugOf = (l: { drug?: ServiceLine837['drug'] }): Row =>
