@@ -170,7 +170,7 @@ async function settle(ctx: IntakeContext, actor: Actor, tx: Queryable, id: numbe
 export async function checkClaimFileAgain(ctx: IntakeContext, actor: Actor, id: number) {
   const read = await readOfClaimFile(ctx, actor, id);
   return ctx.db.transaction(async (tx) => {
-    const { file, bc, rows } = await opened(ctx, actor, tx, id);
+    const { bc, rows } = await opened(ctx, actor, tx, id);
     const preview = await previewOf(tx, bc, read);
     const changed = rows
       .filter((r) => !MADE.includes(r.outcome))
